@@ -1,0 +1,115 @@
+import { SessionBuilder, joinPieces } from '../builder';
+import type { JsonDocument } from '../document';
+import { type JsonNode, bool, items, nodeSpan, prop, str } from '../json';
+import type { JsonAdapter } from './types';
+
+/** Text of a `tool_result` block: a string, or text blocks. */
+export function toolResultTextNodes(block: JsonNode): JsonNode[] {
+  const content = prop(block, 'content');
+  if (!content) return [];
+  if (content.type === 'string') return [content];
+  return items(content).flatMap((b) => {
+    const text = prop(b, 'text');
+    return text?.type === 'string' ? [text] : [];
+  });
+}
+
+export function blockType(block: JsonNode): string | undefined {
+  return str(prop(block, 'type'));
+}
+
+export interface AnthropicBlockContext {
+  /** Shared by every tool_use of one assistant message: calls issued together. */
+  readonly batch: string;
+  readonly timestamp?: string;
+}
+
+/** Reads one `tool_use` block into a call. */
+export function readToolUse(builder: SessionBuilder, block: JsonNode, context: AnthropicBlockContext): void {
+  const nameNode = prop(block, 'name');
+  const name = str(nameNode);
+  if (!name || !nameNode) {
+    builder.problem(nodeSpan(block), 'tool_use block has no "name"; skipped');
+    return;
+  }
+  const input = prop(block, 'input');
+  if (input && input.type !== 'object') builder.problem(nodeSpan(input), `tool_use "input" should be an object, found ${input.type}`);
+  builder.addCall({
+    id: str(prop(block, 'id')),
+    name,
+    span: nodeSpan(block),
+    nameSpan: nodeSpan(nameNode),
+    ...(input && { argumentsNode: input }),
+    batch: context.batch,
+    ...(context.timestamp !== undefined && { timestamp: context.timestamp }),
+  });
+}
+
+/** Reads one `tool_result` block and links it to its call. */
+export function readToolResult(builder: SessionBuilder, block: JsonNode, timestamp?: string): void {
+  const isError = bool(prop(block, 'is_error'));
+  builder.addResult(str(prop(block, 'tool_use_id')), {
+    span: nodeSpan(block),
+    text: toolResultTextNodes(block)
+      .map((n) => String(n.value))
+      .join('\n'),
+    ...(isError !== undefined && { isError }),
+    ...(timestamp !== undefined && { timestamp }),
+  });
+}
+
+function readMessage(builder: SessionBuilder, message: JsonNode): void {
+  const role = str(prop(message, 'role'));
+  if (role !== 'user' && role !== 'assistant') {
+    builder.problem(nodeSpan(message), 'message role must be "user" or "assistant"; skipped');
+    return;
+  }
+  const content = prop(message, 'content');
+  if (content?.type === 'string') {
+    builder.addTurn({ role, span: nodeSpan(message), pieces: joinPieces([content]) });
+    return;
+  }
+  const blocks = items(content);
+  const results = blocks.filter((b) => blockType(b) === 'tool_result');
+  const texts = blocks.filter((b) => blockType(b) === 'text').map((b) => prop(b, 'text'));
+  if (role === 'user' && results.length > 0) {
+    builder.addTurn({ role, kind: 'tool-result', span: nodeSpan(message), pieces: joinPieces(results.flatMap(toolResultTextNodes)) });
+    for (const block of results) readToolResult(builder, block);
+    if (texts.length > 0) builder.addTurn({ role, span: nodeSpan(message), pieces: joinPieces(texts) });
+    return;
+  }
+  builder.addTurn({ role, span: nodeSpan(message), pieces: joinPieces(texts) });
+  const batch = `turn-${builder.turnCount - 1}`;
+  for (const block of blocks) if (blockType(block) === 'tool_use') readToolUse(builder, block, { batch });
+}
+
+function looksLikeAnthropic(root: JsonNode | undefined): number {
+  const messages = root?.type === 'array' ? root : prop(root, 'messages');
+  const list = items(messages);
+  if (list.length === 0) return 0;
+  const roles = list.slice(0, 20).map((m) => str(prop(m, 'role')));
+  if (!roles.every((r) => r === 'user' || r === 'assistant')) return 0;
+  const hasBlocks = list.some((m) => items(prop(m, 'content')).some((b) => ['tool_use', 'tool_result', 'text'].includes(blockType(b) ?? '')));
+  const hasAnthropicTop = root?.type === 'object' && (prop(root, 'system') !== undefined || items(prop(root, 'tools')).some((t) => prop(t, 'input_schema')));
+  if (list.some((m) => items(prop(m, 'content')).some((b) => ['tool_use', 'tool_result'].includes(blockType(b) ?? '')))) return 0.95;
+  return hasBlocks || hasAnthropicTop ? 0.6 : 0;
+}
+
+export const anthropicAdapter: JsonAdapter = {
+  format: 'anthropic',
+  kind: 'json',
+  sniff: (doc) => looksLikeAnthropic(doc.root),
+  parse(doc: JsonDocument) {
+    const builder = new SessionBuilder('anthropic', doc.text);
+    for (const error of doc.errors) builder.problem(error.span, error.message);
+    const root = doc.root;
+    const system = prop(root, 'system');
+    if (system) {
+      const nodes = system.type === 'string' ? [system] : items(system).map((b) => prop(b, 'text'));
+      builder.addTurn({ role: 'system', kind: 'instructions', span: nodeSpan(system), pieces: joinPieces(nodes) });
+    }
+    const messages = root?.type === 'array' ? root : prop(root, 'messages');
+    for (const message of items(messages)) readMessage(builder, message);
+    return [builder.build()];
+  },
+};

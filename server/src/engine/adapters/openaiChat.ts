@@ -1,0 +1,122 @@
+import { SessionBuilder, joinPieces } from '../builder';
+import type { JsonDocument } from '../document';
+import { type JsonNode, at, items, nodeSpan, num, prop, str } from '../json';
+import type { Role, Session, TranscriptFormat } from '../session';
+import type { JsonAdapter } from './types';
+
+const CHAT_ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
+
+/** The text parts of a chat `content`: a string, or an array of `{type: "text", text}` parts. */
+export function contentTextNodes(content: JsonNode | undefined): JsonNode[] {
+  if (!content) return [];
+  if (content.type === 'string') return [content];
+  return items(content).flatMap((part) => {
+    if (part.type === 'string') return [part];
+    const text = prop(part, 'text') ?? prop(part, 'content');
+    return text?.type === 'string' ? [text] : [];
+  });
+}
+
+/** An `error` field holding `true`, a message or an error object; `null`, `false` and "" say no error. */
+export function errorFieldIsSet(error: JsonNode): boolean {
+  if (error.type === 'boolean') return error.value === true;
+  if (error.type === 'string') return error.value !== '';
+  return error.type === 'object';
+}
+
+function roleOf(message: JsonNode): Role | undefined {
+  const role = str(prop(message, 'role'));
+  if (role === 'function') return 'tool';
+  return role && CHAT_ROLES.has(role) ? (role as Role) : undefined;
+}
+
+/**
+ * Reads an OpenAI-style message list into the builder. Tolerant of the dialects that wrap it (tau-bench,
+ * tau2, AgentDojo, SWE-agent): a call's name in `function.name`, `function` or `name`; its arguments
+ * in `function.arguments`, `arguments` or `args`, as a JSON string or an object.
+ */
+export function readChatMessages(builder: SessionBuilder, messages: JsonNode): void {
+  for (const message of items(messages)) {
+    const role = roleOf(message);
+    if (!role) {
+      builder.problem(nodeSpan(message), 'message has no recognised "role"; skipped');
+      continue;
+    }
+    const content = prop(message, 'content');
+    if (role === 'tool') {
+      builder.addTurn({ role, kind: 'tool-result', span: nodeSpan(message), pieces: joinPieces(contentTextNodes(content)) });
+      const text = contentTextNodes(content).map((n) => String(n.value)).join('\n');
+      const error = prop(message, 'error');
+      const callId = str(prop(message, 'tool_call_id')) ?? str(at(message, 'tool_call', 'id')) ?? str(prop(message, 'id'));
+      builder.addResult(callId, { span: nodeSpan(message), text, ...(error && { isError: errorFieldIsSet(error) }) });
+      continue;
+    }
+    builder.addTurn({
+      role,
+      kind: role === 'system' || role === 'developer' ? 'instructions' : 'message',
+      span: nodeSpan(message),
+      pieces: joinPieces(contentTextNodes(content)),
+    });
+    const batch = `turn-${builder.turnCount - 1}`;
+    for (const call of items(prop(message, 'tool_calls'))) readChatToolCall(builder, call, batch);
+    const legacy = prop(message, 'function_call');
+    if (legacy) readChatToolCall(builder, message, batch);
+  }
+}
+
+function readChatToolCall(builder: SessionBuilder, call: JsonNode, batch: string): void {
+  const fn = prop(call, 'function') ?? prop(call, 'function_call');
+  const nameNode = fn?.type === 'string' ? fn : (prop(fn, 'name') ?? prop(call, 'name'));
+  const argumentsNode = prop(fn, 'arguments') ?? prop(call, 'arguments') ?? prop(call, 'args');
+  const name = str(nameNode);
+  if (!name || !nameNode) {
+    builder.problem(nodeSpan(call), 'tool call has no function name; skipped');
+    return;
+  }
+  const id = str(prop(call, 'id')) ?? (num(prop(call, 'id')) !== undefined ? String(num(prop(call, 'id'))) : undefined);
+  builder.addCall({ id, name, span: nodeSpan(call), nameSpan: nodeSpan(nameNode), ...(argumentsNode && { argumentsNode }), batch });
+}
+
+function isChatMessageList(node: JsonNode | undefined): boolean {
+  const list = items(node);
+  if (list.length === 0) return false;
+  const sample = list.slice(0, 20);
+  return sample.every((m) => roleOf(m) !== undefined);
+}
+
+function messagesOf(root: JsonNode | undefined): JsonNode | undefined {
+  if (root?.type === 'array') return root;
+  return prop(root, 'messages');
+}
+
+/** True when some message uses OpenAI's shapes: `tool_calls[].function.arguments` or role `tool`. */
+function hasOpenAiShapes(messages: JsonNode): boolean {
+  return items(messages).some(
+    (m) => str(at(m, 'tool_calls', 0, 'function', 'arguments')) !== undefined || str(prop(m, 'role')) === 'tool' || str(prop(m, 'role')) === 'developer',
+  );
+}
+
+function hasAnthropicBlocks(messages: JsonNode): boolean {
+  return items(messages).some((m) => items(prop(m, 'content')).some((b) => ['tool_use', 'tool_result'].includes(str(prop(b, 'type')) ?? '')));
+}
+
+export const openAiChatAdapter: JsonAdapter = {
+  format: 'openai-chat',
+  kind: 'json',
+  sniff(doc) {
+    const messages = messagesOf(doc.root);
+    if (!isChatMessageList(messages) || !messages || hasAnthropicBlocks(messages)) return 0;
+    return hasOpenAiShapes(messages) ? 0.9 : 0.5;
+  },
+  parse(doc) {
+    return [parseChat(doc, 'openai-chat')];
+  },
+};
+
+export function parseChat(doc: JsonDocument, format: TranscriptFormat): Session {
+  const builder = new SessionBuilder(format, doc.text);
+  for (const error of doc.errors) builder.problem(error.span, error.message);
+  const messages = messagesOf(doc.root);
+  if (messages) readChatMessages(builder, messages);
+  return builder.build();
+}

@@ -1,0 +1,23 @@
+import type { JsonDocument, JsonlDocument } from '../document';
+import type { Session, TranscriptFormat } from '../session';
+
+/**
+ * Reads one transcript format. `sniff` scores how sure it is that a document is its format
+ * (0 = not mine, 1 = certain), looking at content only; `parse` never throws on bad values and
+ * reports them as session problems instead.
+ */
+export interface JsonAdapter {
+  readonly format: TranscriptFormat;
+  readonly kind: 'json';
+  sniff(doc: JsonDocument): number;
+  parse(doc: JsonDocument): Session[];
+}
+
+export interface JsonlAdapter {
+  readonly format: TranscriptFormat;
+  readonly kind: 'jsonl';
+  sniff(doc: JsonlDocument): number;
+  parse(doc: JsonlDocument): Session[];
+}
+
+export type Adapter = JsonAdapter | JsonlAdapter;

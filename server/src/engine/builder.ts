@@ -1,0 +1,262 @@
+import { type JsonNode, contentSpan, entries, items, nodeSpan, parseEmbeddedJson, str, valueOf } from './json';
+import type {
+  ArgumentValue,
+  Role,
+  Session,
+  StoppedReason,
+  TextPiece,
+  ToolCall,
+  ToolResult,
+  TranscriptFormat,
+  TranscriptProblem,
+  Turn,
+  TurnKind,
+} from './session';
+import type { Span } from './text';
+
+export interface TurnInit {
+  role: Role;
+  kind?: TurnKind;
+  /** Defaults to true for `message`/`instructions` turns with role user, system or developer. */
+  isUserMessage?: boolean;
+  span: Span;
+  pieces?: TextPiece[];
+  /** Text not taken verbatim from one literal (a synthesized marker); no pieces then. */
+  text?: string;
+  id?: string;
+  timestamp?: string;
+  cwd?: string;
+  sidechain?: boolean;
+}
+
+export interface CallInit {
+  id: string | undefined;
+  name: string;
+  span: Span;
+  nameSpan: Span;
+  /** The arguments: an object node, or a string node holding JSON (OpenAI style). */
+  argumentsNode?: JsonNode;
+  /** Arguments that have no JSON node of their own (a command parsed out of text). */
+  input?: unknown;
+  batch: string;
+  timestamp?: string;
+  cwd?: string;
+}
+
+export interface ResultInit {
+  span: Span;
+  text: string;
+  /** From the record's own status field; when absent, the text decides (SPEC section 3). */
+  isError?: boolean;
+  exitCode?: number;
+  timestamp?: string;
+}
+
+type MutableCall = { -readonly [K in keyof ToolCall]: ToolCall[K] };
+
+/** The results of an error envelope: "Error: …", "error: …", or a JSON object with an `error` key. */
+export function textLooksLikeError(text: string): boolean {
+  const trimmed = text.trimStart();
+  if (/^(Error\b|error:)/.test(trimmed)) return true;
+  if (trimmed.startsWith('{')) {
+    try {
+      const parsed: unknown = JSON.parse(trimmed);
+      return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && 'error' in parsed && (parsed as { error: unknown }).error != null;
+    } catch {
+      return false;
+    }
+  }
+  return false;
+}
+
+/** Collects a text piece from a JSON string node. */
+export function piece(node: JsonNode | undefined, at = 0): TextPiece | undefined {
+  const text = str(node);
+  return node && text !== undefined ? { text, at, literal: nodeSpan(node) } : undefined;
+}
+
+/** Joins string nodes into pieces separated by blank lines, as one turn's text. */
+export function joinPieces(nodes: readonly (JsonNode | undefined)[]): TextPiece[] {
+  const pieces: TextPiece[] = [];
+  let at = 0;
+  for (const node of nodes) {
+    const p = piece(node, at);
+    if (!p) continue;
+    pieces.push(p);
+    at += p.text.length + 2;
+  }
+  return pieces;
+}
+
+/**
+ * Accumulates one session while an adapter walks its source. Calls and results are linked here, so
+ * every adapter gets the same rules for duplicate ids, orphan results and missing results.
+ */
+export class SessionBuilder {
+  private readonly turns: Turn[] = [];
+  private readonly calls: MutableCall[] = [];
+  private readonly callsById = new Map<string, MutableCall>();
+  private readonly problems: TranscriptProblem[] = [];
+  private generatedIds = 0;
+  cwd: string | undefined;
+  id: string | undefined;
+  title: string | undefined;
+
+  constructor(
+    readonly format: TranscriptFormat,
+    readonly text: string,
+    readonly entry?: string,
+  ) {}
+
+  get turnCount(): number {
+    return this.turns.length;
+  }
+
+  lastTurn(): Turn | undefined {
+    return this.turns[this.turns.length - 1];
+  }
+
+  problem(span: Span, message: string): void {
+    this.problems.push({ span, message });
+  }
+
+  addTurn(init: TurnInit): Turn {
+    const kind = init.kind ?? 'message';
+    const pieces = init.pieces ?? [];
+    const text = init.text ?? pieces.map((p) => p.text).join('\n\n');
+    const userSide = init.role === 'user' || init.role === 'system' || init.role === 'developer';
+    const turn: Turn = {
+      index: this.turns.length,
+      role: init.role,
+      kind,
+      isUserMessage: init.isUserMessage ?? (userSide && (kind === 'message' || kind === 'instructions')),
+      text,
+      pieces,
+      span: init.span,
+      ...(init.id !== undefined && { id: init.id }),
+      ...(init.timestamp !== undefined && { timestamp: init.timestamp }),
+      ...((init.cwd ?? this.cwd) !== undefined && { cwd: init.cwd ?? this.cwd }),
+      ...(init.sidechain !== undefined && { sidechain: init.sidechain }),
+    };
+    this.turns.push(turn);
+    return turn;
+  }
+
+  /** Adds a call to the latest turn. A missing or repeated id is reported and replaced. */
+  addCall(init: CallInit): ToolCall {
+    let id = init.id;
+    if (!id) {
+      id = `ghost-lint-call-${++this.generatedIds}`;
+      this.problem(init.span, 'tool call has no id; results cannot be linked to it');
+    } else if (this.callsById.has(id)) {
+      this.problem(init.span, `tool call id "${id}" was already used by an earlier call; results link to the earlier one`);
+      id = `${id}#${++this.generatedIds}`;
+    }
+    const { input, inputSpan, argumentValues } = this.readArguments(init);
+    const call: MutableCall = {
+      index: this.calls.length,
+      id,
+      name: init.name,
+      input,
+      turnIndex: Math.max(this.turns.length - 1, 0),
+      span: init.span,
+      nameSpan: init.nameSpan,
+      ...(inputSpan && { inputSpan }),
+      argumentValues,
+      batch: init.batch,
+      ...(init.timestamp !== undefined && { timestamp: init.timestamp }),
+      ...((init.cwd ?? this.cwd) !== undefined && { cwd: init.cwd ?? this.cwd }),
+      status: 'unknown',
+    };
+    this.calls.push(call);
+    this.callsById.set(id, call);
+    return call;
+  }
+
+  private readArguments(init: CallInit): { input: unknown; inputSpan?: Span; argumentValues: ArgumentValue[] } {
+    const node = init.argumentsNode;
+    if (!node) return { input: init.input ?? {}, argumentValues: [] };
+    let root: JsonNode | undefined = node;
+    if (node.type === 'string') {
+      const embedded = parseEmbeddedJson(this.text, node);
+      for (const error of embedded.errors) this.problem(error.span, `arguments of ${init.name}: ${error.message}`);
+      if (embedded.errors.length > 0 || !embedded.root) return { input: node.value, inputSpan: nodeSpan(node), argumentValues: [] };
+      root = embedded.root;
+    }
+    const argumentValues: ArgumentValue[] = [];
+    collectValues(this.text, root, [], argumentValues);
+    return { input: valueOf(root), inputSpan: nodeSpan(node), argumentValues };
+  }
+
+  /** Links a result to its call; a result for no known call is a transcript problem. */
+  addResult(callId: string | undefined, init: ResultInit): ToolCall | undefined {
+    const call = callId === undefined ? undefined : this.callsById.get(callId);
+    if (!call) {
+      this.problem(init.span, callId ? `tool result for unknown call id "${callId}"` : 'tool result has no call id');
+      return undefined;
+    }
+    if (call.result) {
+      this.problem(init.span, `second result for call "${callId}"; the first one counts`);
+      return call;
+    }
+    const isError = init.isError ?? (init.exitCode !== undefined ? init.exitCode !== 0 : textLooksLikeError(init.text));
+    const result: ToolResult = {
+      turnIndex: Math.max(this.turns.length - 1, 0),
+      span: init.span,
+      text: init.text,
+      status: isError ? 'error' : 'ok',
+      ...(init.exitCode !== undefined && { exitCode: init.exitCode }),
+      ...(init.timestamp !== undefined && { timestamp: init.timestamp }),
+    };
+    call.result = result;
+    if (!call.stopped) call.status = result.status;
+    return call;
+  }
+
+  /** Records that a call never ran (rejected, denied by a hook, aborted before execution). */
+  markStopped(callId: string, reason: StoppedReason): void {
+    const call = this.callsById.get(callId);
+    if (!call) return;
+    call.stopped = reason;
+    call.status = 'unknown';
+  }
+
+  /** Calls with no result yet, latest first; for formats that mark aborts after the fact. */
+  pendingCalls(): ToolCall[] {
+    return this.calls.filter((c) => !c.result && !c.stopped).reverse();
+  }
+
+  findCall(callId: string): ToolCall | undefined {
+    return this.callsById.get(callId);
+  }
+
+  build(): Session {
+    return {
+      format: this.format,
+      text: this.text,
+      ...(this.entry !== undefined && { entry: this.entry }),
+      ...(this.id !== undefined && { id: this.id }),
+      ...(this.title !== undefined && { title: this.title }),
+      ...(this.cwd !== undefined && { cwd: this.cwd }),
+      turns: this.turns,
+      calls: this.calls,
+      problems: this.problems,
+    };
+  }
+}
+
+function collectValues(text: string, node: JsonNode, path: (string | number)[], out: ArgumentValue[]): void {
+  if (node.type === 'object') {
+    for (const [key, child] of entries(node)) {
+      const childPath = [...path, key];
+      out.push({ path: childPath, value: valueOf(child), span: nodeSpan(child), contentSpan: contentSpan(text, child) });
+      collectValues(text, child, childPath, out);
+    }
+  } else if (node.type === 'array') {
+    items(node).forEach((child, i) => {
+      const childPath = [...path, i];
+      out.push({ path: childPath, value: valueOf(child), span: nodeSpan(child), contentSpan: contentSpan(text, child) });
+      collectValues(text, child, childPath, out);
+    });
+  }
+}

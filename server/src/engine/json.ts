@@ -1,0 +1,156 @@
+import { type Node, type ParseError, parseTree, printParseErrorCode, getNodeValue } from 'jsonc-parser';
+import type { Span } from './text';
+
+export type JsonNode = Node;
+
+export interface JsonSyntaxError {
+  readonly message: string;
+  readonly span: Span;
+}
+
+export interface ParsedJson {
+  readonly root: JsonNode | undefined;
+  readonly errors: readonly JsonSyntaxError[];
+}
+
+const STRICT_JSON = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false } as const;
+
+/** Parses text[start, end) as strict JSON; node offsets are absolute offsets into `text`. */
+export function parseJsonAt(text: string, start = 0, end = text.length): ParsedJson {
+  const slice = start === 0 && end === text.length ? text : text.slice(start, end);
+  const parseErrors: ParseError[] = [];
+  const root = parseTree(slice, parseErrors, STRICT_JSON);
+  if (root && start !== 0) shiftOffsets(root, (offset) => offset + start);
+  return { root, errors: parseErrors.map((e) => syntaxError(e, start)) };
+}
+
+function syntaxError(error: ParseError, base: number): JsonSyntaxError {
+  return {
+    message: `invalid JSON: ${printParseErrorCode(error.error)}`,
+    span: { start: base + error.offset, end: base + error.offset + Math.max(error.length, 1) },
+  };
+}
+
+type MutableNode = { -readonly [K in keyof JsonNode]: JsonNode[K] };
+
+/** Rewrites offsets in place: the tree was just built by us and is not shared yet. */
+function shiftOffsets(node: MutableNode, map: (offset: number) => number): void {
+  const start = map(node.offset);
+  const end = map(node.offset + node.length);
+  if (node.colonOffset !== undefined) node.colonOffset = map(node.colonOffset);
+  node.offset = start;
+  node.length = end - start;
+  if (node.children) for (const child of node.children) shiftOffsets(child, map);
+}
+
+/**
+ * For a JSON string literal at text[literal.start, literal.end) (quotes included), returns the raw
+ * offset of every decoded UTF-16 unit, plus one entry for the closing quote. Escapes are counted:
+ * `\n` is two raw units for one decoded, `\u00e9` six for one.
+ */
+export function decodedToRawOffsets(text: string, literal: Span): Int32Array {
+  const offsets: number[] = [];
+  let i = literal.start + 1;
+  const close = literal.end - 1;
+  while (i < close) {
+    offsets.push(i);
+    i += text.charCodeAt(i) === 0x5c /* \ */ ? (text[i + 1] === 'u' ? 6 : 2) : 1;
+  }
+  offsets.push(close);
+  return Int32Array.from(offsets);
+}
+
+/** Maps a range of a string literal's decoded value back to raw offsets in the text. */
+export function rawSpanOfDecoded(text: string, literal: Span, decodedStart: number, decodedEnd: number): Span {
+  const offsets = decodedToRawOffsets(text, literal);
+  const at = (i: number): number => offsets[Math.min(Math.max(i, 0), offsets.length - 1)] ?? literal.start;
+  return { start: at(decodedStart), end: at(decodedEnd) };
+}
+
+/**
+ * Parses JSON carried inside a JSON string (OpenAI's `arguments`); the returned nodes carry raw
+ * offsets into the outer text, so an argument value maps to its exact escaped columns.
+ */
+export function parseEmbeddedJson(text: string, literal: JsonNode): ParsedJson {
+  const decoded = typeof literal.value === 'string' ? literal.value : '';
+  const parseErrors: ParseError[] = [];
+  const root = parseTree(decoded, parseErrors, STRICT_JSON);
+  const offsets = decodedToRawOffsets(text, nodeSpan(literal));
+  const map = (i: number): number => offsets[Math.min(i, offsets.length - 1)] ?? literal.offset;
+  if (root) shiftOffsets(root, map);
+  return {
+    root,
+    errors: parseErrors.map((e) => ({
+      message: `invalid JSON in string: ${printParseErrorCode(e.error)}`,
+      span: { start: map(e.offset), end: Math.max(map(e.offset + e.length), map(e.offset) + 1) },
+    })),
+  };
+}
+
+export function nodeSpan(node: JsonNode): Span {
+  return { start: node.offset, end: node.offset + node.length };
+}
+
+/**
+ * The span of a string's contents, inside its quotes; the whole node for other values. Inside
+ * embedded JSON a quote is itself escaped (`\"`, rarely `\u0022`), so its raw width is measured.
+ */
+export function contentSpan(text: string, node: JsonNode): Span {
+  if (node.type !== 'string') return nodeSpan(node);
+  // An embedded string opens and closes with the same escaped quote.
+  const quote = text[node.offset] !== '\\' ? 1 : text[node.offset + 1] === 'u' ? 6 : 2;
+  return { start: node.offset + quote, end: node.offset + node.length - quote };
+}
+
+export function prop(node: JsonNode | undefined, key: string): JsonNode | undefined {
+  if (node?.type !== 'object' || !node.children) return undefined;
+  for (const property of node.children) {
+    const [keyNode, valueNode] = property.children ?? [];
+    if (keyNode?.value === key) return valueNode;
+  }
+  return undefined;
+}
+
+/** Follows a path of keys and indices. */
+export function at(node: JsonNode | undefined, ...path: (string | number)[]): JsonNode | undefined {
+  let current = node;
+  for (const step of path) {
+    if (!current) return undefined;
+    current = typeof step === 'number' ? (current.type === 'array' ? current.children?.[step] : undefined) : prop(current, step);
+  }
+  return current;
+}
+
+export function items(node: JsonNode | undefined): readonly JsonNode[] {
+  return node?.type === 'array' ? (node.children ?? []) : [];
+}
+
+export function entries(node: JsonNode | undefined): readonly [string, JsonNode][] {
+  if (node?.type !== 'object') return [];
+  const out: [string, JsonNode][] = [];
+  for (const property of node.children ?? []) {
+    const [keyNode, valueNode] = property.children ?? [];
+    if (keyNode && valueNode && typeof keyNode.value === 'string') out.push([keyNode.value, valueNode]);
+  }
+  return out;
+}
+
+export function str(node: JsonNode | undefined): string | undefined {
+  return node?.type === 'string' && typeof node.value === 'string' ? node.value : undefined;
+}
+
+export function num(node: JsonNode | undefined): number | undefined {
+  return node?.type === 'number' && typeof node.value === 'number' ? node.value : undefined;
+}
+
+export function bool(node: JsonNode | undefined): boolean | undefined {
+  return node?.type === 'boolean' && typeof node.value === 'boolean' ? node.value : undefined;
+}
+
+export function valueOf(node: JsonNode | undefined): unknown {
+  return node ? getNodeValue(node) : undefined;
+}
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

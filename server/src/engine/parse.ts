@@ -1,0 +1,50 @@
+import { ADAPTERS } from './adapters';
+import { readContainer } from './adapters/containers';
+import { type TranscriptDocument, readDocument } from './document';
+import type { Session, TranscriptFormat, TranscriptProblem } from './session';
+
+export interface TranscriptInput {
+  /** A file name or URI: a hint for messages, never used to pick the format. */
+  readonly name: string;
+  /** Text of the file; give `bytes` instead for a binary container (an Inspect `.eval` zip). */
+  readonly text?: string;
+  readonly bytes?: Uint8Array;
+}
+
+export type ParsedTranscript =
+  | { readonly kind: 'transcript'; readonly format: TranscriptFormat; readonly sessions: readonly Session[] }
+  | { readonly kind: 'not-a-transcript'; readonly reason: string; readonly problems: readonly TranscriptProblem[] };
+
+const MIN_SCORE = 0.3;
+
+/** Picks the adapter by content and parses; never throws on malformed input. */
+export function parseTranscript(input: TranscriptInput): ParsedTranscript {
+  const bytes = input.bytes;
+  if (bytes && isZip(bytes)) return readContainer(bytes);
+  const text = input.text ?? (bytes ? new TextDecoder('utf-8').decode(bytes) : '');
+  return parseDocument(readDocument(text));
+}
+
+export function parseDocument(doc: TranscriptDocument): ParsedTranscript {
+  let best: { score: number; parse: () => Session[]; format: TranscriptFormat } | undefined;
+  for (const adapter of ADAPTERS) {
+    const score = adapter.kind === 'json' ? (doc.kind === 'json' ? adapter.sniff(doc) : 0) : doc.kind === 'jsonl' ? adapter.sniff(doc) : 0;
+    if (score >= MIN_SCORE && (!best || score > best.score)) {
+      const parse = () => (adapter.kind === 'json' && doc.kind === 'json' ? adapter.parse(doc) : adapter.kind === 'jsonl' && doc.kind === 'jsonl' ? adapter.parse(doc) : []);
+      best = { score, parse, format: adapter.format };
+    }
+  }
+  if (best) return { kind: 'transcript', format: best.format, sessions: best.parse() };
+  const problems = doc.kind === 'json' ? doc.errors.map((e) => ({ span: e.span, message: e.message })) : [];
+  return { kind: 'not-a-transcript', reason: doc.kind === 'json' ? describeJson(doc.root?.type, problems.length) : 'no adapter recognises these JSON lines', problems };
+}
+
+function describeJson(rootType: string | undefined, errorCount: number): string {
+  if (!rootType) return 'empty or not JSON';
+  if (errorCount > 0 && rootType !== 'object' && rootType !== 'array') return 'not JSON';
+  return 'JSON, but not a transcript format ghost-lint reads';
+}
+
+function isZip(bytes: Uint8Array): boolean {
+  return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+}

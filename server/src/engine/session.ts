@@ -1,0 +1,128 @@
+import type { Span } from './text';
+
+/** Formats ghost-lint reads, named as they appear in reports. */
+export const TRANSCRIPT_FORMATS = [
+  'openai-chat',
+  'openai-responses',
+  'anthropic',
+  'claude-code',
+  'codex',
+  'gemini-cli',
+  'inspect-ai',
+  'tau-bench',
+  'agentdojo',
+  'swe-agent',
+  'openhands',
+  'otel-genai',
+  'generic-chat',
+] as const;
+export type TranscriptFormat = (typeof TRANSCRIPT_FORMATS)[number];
+
+export type Role = 'system' | 'developer' | 'user' | 'assistant' | 'tool';
+
+/**
+ * What a turn is, beyond its role. Only `message` and `instructions` turns with a user-side role
+ * can be user messages in SPEC section 3's sense.
+ */
+export type TurnKind =
+  | 'message'
+  | 'instructions'
+  | 'tool-result'
+  | 'environment'
+  | 'reminder'
+  | 'compaction-boundary'
+  | 'compaction-summary'
+  | 'meta';
+
+/** A piece of a turn's text and where it sits in the source. */
+export interface TextPiece {
+  readonly text: string;
+  /** Offset of this piece within `Turn.text`. */
+  readonly at: number;
+  /** The JSON string literal it was decoded from, quotes included. */
+  readonly literal: Span;
+}
+
+export interface Turn {
+  readonly index: number;
+  readonly role: Role;
+  readonly kind: TurnKind;
+  /** Typed by the person, a system prompt or injected project instructions: may state or revoke constraints. */
+  readonly isUserMessage: boolean;
+  readonly text: string;
+  readonly pieces: readonly TextPiece[];
+  readonly span: Span;
+  readonly id?: string;
+  readonly timestamp?: string;
+  readonly cwd?: string;
+  /** Claude Code sidechain (subagent) turn. */
+  readonly sidechain?: boolean;
+}
+
+export interface ArgumentValue {
+  /** Path from the arguments object: `['files', 0, 'path']`. */
+  readonly path: readonly (string | number)[];
+  readonly value: unknown;
+  /** The whole value as written (quotes included for strings). */
+  readonly span: Span;
+  /** A string's contents without quotes; the whole value otherwise. */
+  readonly contentSpan: Span;
+}
+
+export type CallStatus = 'ok' | 'error' | 'unknown';
+
+export interface ToolResult {
+  readonly turnIndex: number;
+  readonly span: Span;
+  readonly text: string;
+  readonly status: 'ok' | 'error';
+  readonly exitCode?: number;
+  readonly timestamp?: string;
+}
+
+/** Why the record shows a call never ran. */
+export interface StoppedReason {
+  readonly kind: 'rejected' | 'denied' | 'aborted';
+  readonly message: string;
+}
+
+export interface ToolCall {
+  readonly index: number;
+  readonly id: string;
+  readonly name: string;
+  /** Parsed arguments; the raw string when they were not valid JSON. */
+  readonly input: unknown;
+  readonly turnIndex: number;
+  /** The whole call as written (its JSON object, or its line). */
+  readonly span: Span;
+  readonly nameSpan: Span;
+  readonly inputSpan?: Span;
+  readonly argumentValues: readonly ArgumentValue[];
+  /** Calls issued together in one assistant message share a batch. */
+  readonly batch: string;
+  readonly timestamp?: string;
+  readonly cwd?: string;
+  readonly result?: ToolResult;
+  /** `unknown` when no result was recorded, or the call never ran. */
+  readonly status: CallStatus;
+  readonly stopped?: StoppedReason;
+}
+
+export interface TranscriptProblem {
+  readonly span: Span;
+  readonly message: string;
+}
+
+export interface Session {
+  readonly format: TranscriptFormat;
+  /** The text every span refers to (for a zip member, that member's text). */
+  readonly text: string;
+  /** Member of a container file (`samples/1_epoch_1.json` inside an Inspect `.eval`). */
+  readonly entry?: string;
+  readonly id?: string;
+  readonly title?: string;
+  readonly cwd?: string;
+  readonly turns: readonly Turn[];
+  readonly calls: readonly ToolCall[];
+  readonly problems: readonly TranscriptProblem[];
+}
