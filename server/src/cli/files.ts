@@ -1,0 +1,60 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, relative, resolve, sep } from 'node:path';
+import type { TranscriptInput } from '../engine/parse';
+
+/** Extensions a folder search considers; anything else in a folder is not a transcript. */
+const TRANSCRIPT_EXTENSIONS = new Set(['.json', '.jsonl', '.traj', '.eval']);
+const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
+
+export interface InputFile {
+  /** Relative to the current folder, forward slashes: how reports name it. */
+  readonly displayPath: string;
+  readonly absolutePath: string;
+  /** Named on the command line: a failure to read or recognise it is an input error. */
+  readonly explicit: boolean;
+}
+
+export function displayPath(cwd: string, absolutePath: string): string {
+  const rel = relative(cwd, absolutePath) || '.';
+  return sep === '/' ? rel : rel.split(sep).join('/');
+}
+
+function walk(folder: string, out: string[]): void {
+  for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) {
+      if (!SKIPPED_FOLDERS.has(entry.name)) walk(path, out);
+    } else if (entry.isFile() && TRANSCRIPT_EXTENSIONS.has(extname(entry.name).toLowerCase())) {
+      out.push(path);
+    }
+  }
+}
+
+/** Expands the command line's paths; a missing path becomes an explicit file that fails to read. */
+export function collectInputs(cwd: string, paths: readonly string[]): InputFile[] {
+  const files: InputFile[] = [];
+  for (const given of paths) {
+    const resolved = resolve(cwd, given);
+    let isFolder = false;
+    try {
+      isFolder = statSync(resolved).isDirectory();
+    } catch {
+      // Reported as an input error when read.
+    }
+    if (!isFolder) {
+      files.push({ displayPath: displayPath(cwd, resolved), absolutePath: resolved, explicit: true });
+      continue;
+    }
+    const found: string[] = [];
+    walk(resolved, found);
+    for (const path of found) files.push({ displayPath: displayPath(cwd, path), absolutePath: path, explicit: false });
+  }
+  return files;
+}
+
+/** Reads a file as the engine wants it: bytes for a zip container, text otherwise. */
+export function readInput(file: InputFile): TranscriptInput {
+  const buffer = readFileSync(file.absolutePath);
+  const isZip = buffer.length >= 4 && buffer.readUInt32LE(0) === 0x04034b50;
+  return isZip ? { name: file.displayPath, bytes: buffer } : { name: file.displayPath, text: buffer.toString('utf8') };
+}

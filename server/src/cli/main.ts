@@ -1,0 +1,88 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { version } from '../../../package.json';
+import { parseTranscript } from '../engine/parse';
+import { type CheckReport, type FileReport, checkReport, inputErrorReport, reportFile, withoutBaseline } from '../engine/report';
+import { baselineKeys, toSarif } from '../engine/sarif';
+import { collectInputs, readInput } from './files';
+import { type CheckOptions, USAGE, UsageError, parseCommand } from './options';
+import { formatText } from './textFormat';
+
+export interface CliIo {
+  readonly cwd: string;
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+}
+
+export const EXIT_CLEAN = 0;
+export const EXIT_FINDINGS = 1;
+export const EXIT_USAGE_OR_INPUT = 2;
+
+function analyseInputs(io: CliIo, options: CheckOptions): FileReport[] {
+  const reports: FileReport[] = [];
+  for (const file of collectInputs(io.cwd, options.paths)) {
+    let input;
+    try {
+      input = readInput(file);
+    } catch (e) {
+      reports.push(inputErrorReport(file.displayPath, `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`));
+      continue;
+    }
+    const parsed = parseTranscript(input);
+    // Files met during a folder search that are not transcripts are skipped silently (SPEC section 7).
+    if (parsed.kind !== 'transcript' && !file.explicit) continue;
+    reports.push(reportFile(file.displayPath, parsed));
+  }
+  return reports;
+}
+
+function readBaseline(io: CliIo, path: string): Set<string> {
+  let log: unknown;
+  try {
+    log = JSON.parse(readFileSync(path.startsWith('/') ? path : `${io.cwd}/${path}`, 'utf8'));
+  } catch (e) {
+    throw new UsageError(`--baseline: cannot read SARIF from ${path}: ${(e as Error).message}`);
+  }
+  return baselineKeys(log);
+}
+
+function render(report: CheckReport, format: CheckOptions['format']): string {
+  if (format === 'json') return `${JSON.stringify(report, null, 2)}\n`;
+  if (format === 'sarif') return `${JSON.stringify(toSarif(report), null, 2)}\n`;
+  return formatText(report);
+}
+
+export function exitCodeFor(report: CheckReport): number {
+  if (report.summary.inputErrors > 0) return EXIT_USAGE_OR_INPUT;
+  return report.summary.errors + report.summary.warnings > 0 ? EXIT_FINDINGS : EXIT_CLEAN;
+}
+
+/** Runs the CLI; returns the exit code. Every readable input is analysed and reported whatever happens to others. */
+export function runCli(argv: readonly string[], io: CliIo): number {
+  try {
+    const command = parseCommand(argv);
+    if (command.kind === 'help') {
+      io.stdout(`${USAGE}\n`);
+      return EXIT_CLEAN;
+    }
+    if (command.kind === 'version') {
+      io.stdout(`${version}\n`);
+      return EXIT_CLEAN;
+    }
+    const { options } = command;
+    const known = options.baseline ? readBaseline(io, options.baseline) : undefined;
+    let files = analyseInputs(io, options);
+    if (known) files = withoutBaseline(files, known);
+    const report = checkReport(version, files);
+    const output = render(report, options.format);
+    if (options.output) writeFileSync(options.output.startsWith('/') ? options.output : `${io.cwd}/${options.output}`, output);
+    else io.stdout(output);
+    for (const file of report.files) if (file.status === 'input-error') io.stderr(`ghost-lint: ${file.path}: ${file.error ?? 'input error'}\n`);
+    return exitCodeFor(report);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.stderr(`ghost-lint: ${e.message}\n\n${USAGE}\n`);
+      return EXIT_USAGE_OR_INPUT;
+    }
+    throw e;
+  }
+}
