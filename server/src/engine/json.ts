@@ -1,4 +1,4 @@
-import { type Node, type ParseError, parseTree, printParseErrorCode, getNodeValue } from 'jsonc-parser';
+import { type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
 import type { Span } from './text';
 
 export type JsonNode = Node;
@@ -147,8 +147,20 @@ export function bool(node: JsonNode | undefined): boolean | undefined {
   return node?.type === 'boolean' && typeof node.value === 'boolean' ? node.value : undefined;
 }
 
+/** The plain JavaScript value of a node, as JSON.parse would give it. */
 export function valueOf(node: JsonNode | undefined): unknown {
-  return node ? getNodeValue(node) : undefined;
+  if (!node) return undefined;
+  switch (node.type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [key, child] of entries(node)) out[key] = valueOf(child);
+      return out;
+    }
+    case 'array':
+      return (node.children ?? []).map(valueOf);
+    default:
+      return node.value;
+  }
 }
 
 export function isObject(value: unknown): value is Record<string, unknown> {

@@ -80,8 +80,9 @@ function readChatToolCall(builder: SessionBuilder, call: JsonNode, batch: string
 function isChatMessageList(node: JsonNode | undefined): boolean {
   const list = items(node);
   if (list.length === 0) return false;
+  // A few malformed messages must not hide the conversation: most of them having a role is enough.
   const sample = list.slice(0, 20);
-  return sample.every((m) => roleOf(m) !== undefined);
+  return sample.filter((m) => roleOf(m) !== undefined).length * 2 >= sample.length;
 }
 
 function messagesOf(root: JsonNode | undefined): JsonNode | undefined {

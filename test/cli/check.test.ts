@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { before, describe, test } from 'node:test';
+import Ajv2020 from 'ajv/dist/2020';
+import { runCli } from '../support/cli';
+import { sarifValidator } from '../support/sarif';
+import { REPO_ROOT } from '../support/shared';
+
+const CLEAN_CHAT = JSON.stringify(
+  {
+    messages: [
+      { role: 'user', content: 'List temp/' },
+      { role: 'assistant', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'list_directory', arguments: '{"path":"temp/"}' } }] },
+      { role: 'tool', tool_call_id: 'c1', content: 'a.csv' },
+    ],
+  },
+  null,
+  2,
+);
+const BROKEN_CALL = CLEAN_CHAT.replace('"{\\"path\\":\\"temp/\\"}"', '"{\\"path\\": }"');
+
+let work: string;
+
+before(() => {
+  work = mkdtempSync(join(tmpdir(), 'ghost-lint-cli-'));
+  mkdirSync(join(work, 'sessions', 'nested'), { recursive: true });
+  writeFileSync(join(work, 'sessions', 'clean.json'), CLEAN_CHAT);
+  writeFileSync(join(work, 'sessions', 'nested', 'broken call.json'), BROKEN_CALL);
+  writeFileSync(join(work, 'sessions', 'package.json'), '{"name": "not-a-transcript"}');
+  writeFileSync(join(work, 'sessions', 'notes.txt'), 'hello');
+});
+
+describe('ghost-lint check', () => {
+  test('a clean transcript exits 0 and prints a summary per session', () => {
+    const run = runCli(['check', 'sessions/clean.json'], work);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /openai-chat · 3 turns \(1 from the user\) · 1 tool call/);
+  });
+
+  test('a warning exits 1; folders are searched and non-transcripts skipped silently', () => {
+    const run = runCli(['check', 'sessions'], work);
+    assert.equal(run.status, 1, run.stderr);
+    assert.match(run.stdout, /sessions\/nested\/broken call\.json/);
+    assert.match(run.stdout, /warning {2}arguments of list_directory: invalid JSON in string: ValueExpected {2}transcript-problem/);
+    assert.doesNotMatch(run.stdout, /package\.json|notes\.txt/);
+    assert.equal(run.stderr, '');
+  });
+
+  test('a named file that is not a transcript, or is missing, is an input error (exit 2) and the rest is still reported', () => {
+    const run = runCli(['check', 'sessions/package.json', 'missing.json', 'sessions/clean.json', '--format', 'json'], work);
+    assert.equal(run.status, 2);
+    const report = JSON.parse(run.stdout) as { files: { path: string; status: string; error?: string }[] };
+    assert.deepEqual(
+      report.files.map((f) => [f.path, f.status]),
+      [
+        ['sessions/package.json', 'input-error'],
+        ['missing.json', 'input-error'],
+        ['sessions/clean.json', 'analysed'],
+      ],
+    );
+    assert.match(report.files[1]!.error ?? '', /ENOENT/);
+    assert.match(run.stderr, /missing\.json: cannot read: ENOENT/);
+  });
+
+  test('usage errors exit 2 with the usage text', () => {
+    for (const args of [[], ['lint', 'x'], ['check'], ['check', 'x', '--format', 'xml'], ['check', '--bogus', 'x']]) {
+      const run = runCli(args, work);
+      assert.equal(run.status, 2, `args ${args.join(' ')}`);
+      assert.match(run.stderr, /Usage: ghost-lint check/);
+    }
+  });
+
+  test('--format json matches the published schema', () => {
+    const run = runCli(['check', 'sessions', '--format', 'json'], work);
+    const schema = JSON.parse(readFileSync(join(REPO_ROOT, 'schemas', 'check-report.schema.json'), 'utf8')) as object;
+    const validate = new Ajv2020({ strict: false }).compile(schema);
+    const report: unknown = JSON.parse(run.stdout);
+    assert.ok(validate(report), JSON.stringify(validate.errors));
+  });
+
+  test('--format sarif is valid SARIF 2.1.0 with relative URIs, rules and fingerprints', () => {
+    const run = runCli(['check', 'sessions', '--format', 'sarif'], work);
+    const log = JSON.parse(run.stdout) as {
+      runs: { tool: { driver: { rules: { id: string }[] } }; results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[]; partialFingerprints: Record<string, string> }[] }[];
+    };
+    assert.deepEqual(sarifValidator()(log), []);
+    const [sarifRun] = log.runs;
+    assert.ok(sarifRun);
+    assert.ok(sarifRun.tool.driver.rules.some((r) => r.id === 'prerequisite-missing'));
+    const [result] = sarifRun.results;
+    assert.equal(result?.locations[0]?.physicalLocation.artifactLocation.uri, 'sessions/nested/broken%20call.json');
+    const line = BROKEN_CALL.split('\n').findIndex((l) => l.includes('"arguments"')) + 1;
+    assert.equal(result?.locations[0]?.physicalLocation.region.startLine, line);
+    assert.ok(Object.keys(result?.partialFingerprints ?? {}).length > 0);
+  });
+
+  test('--output writes the report to a file; --baseline drops results already known', () => {
+    const first = runCli(['check', 'sessions', '--format', 'sarif', '--output', 'baseline.sarif'], work);
+    assert.equal(first.status, 1);
+    assert.equal(first.stdout, '');
+    const again = runCli(['check', 'sessions', '--baseline', 'baseline.sarif'], work);
+    assert.equal(again.status, 0, again.stdout);
+    assert.match(again.stdout, /0 problems/);
+  });
+
+  test('--help and --version', () => {
+    assert.match(runCli(['--help'], work).stdout, /Exit codes/);
+    const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
+    assert.equal(runCli(['--version'], work).stdout.trim(), pkg.version);
+  });
+});

@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { contentSpan, decodedToRawOffsets, nodeSpan, parseEmbeddedJson, parseJsonAt, prop } from '../../server/src/engine/json';
+import { marked, slice } from '../support/fixture';
+
+test('decoded offsets count every escape', () => {
+  const text = String.raw`"a\nb\u00e9c\"d"`;
+  const offsets = decodedToRawOffsets(text, { start: 0, end: text.length });
+  // a, \n, b, \u00e9, c, \", d, closing quote
+  assert.deepEqual([...offsets], [1, 2, 4, 5, 11, 12, 14, 15]);
+});
+
+test('an argument inside a JSON string maps to its escaped columns', () => {
+  const { text, spans } = marked(String.raw`{"arguments": "{\"path\": \"⟦temp/experiment_data.csv⟧\", \"note\": \"⟦line\\nbreak \u00e9⟧\"}"}`);
+  const root = parseJsonAt(text).root;
+  const literal = prop(root, 'arguments');
+  assert.ok(literal);
+  const embedded = parseEmbeddedJson(text, literal);
+  assert.deepEqual(embedded.errors, []);
+  const path = prop(embedded.root, 'path');
+  const note = prop(embedded.root, 'note');
+  assert.ok(path && note);
+  assert.equal(path.value, 'temp/experiment_data.csv');
+  assert.deepEqual(contentSpan(text, path), spans[0]);
+  assert.equal(slice(text, nodeSpan(path)), String.raw`\"temp/experiment_data.csv\"`);
+  assert.equal(note.value, 'line\nbreak é');
+  assert.deepEqual(contentSpan(text, note), spans[1]);
+});
+
+test('a top-level string ending in an escaped backslash keeps its closing quote', () => {
+  const { text, spans } = marked(String.raw`{"p": "⟦C:\\dir\\⟧"}`);
+  const node = prop(parseJsonAt(text).root, 'p');
+  assert.ok(node);
+  assert.deepEqual(contentSpan(text, node), spans[0]);
+});
+
+test('a slice parses with absolute offsets', () => {
+  const text = 'xx\n{"a": "⟦b⟧"}';
+  const { text: clean, spans } = marked(text);
+  const parsed = parseJsonAt(clean, 3, clean.length);
+  const a = prop(parsed.root, 'a');
+  assert.ok(a);
+  assert.deepEqual(contentSpan(clean, a), spans[0]);
+});
+
+test('invalid embedded JSON reports where it breaks, in raw offsets', () => {
+  const text = String.raw`{"arguments": "{\"path\": }"}`;
+  const literal = prop(parseJsonAt(text).root, 'arguments');
+  assert.ok(literal);
+  const { errors } = parseEmbeddedJson(text, literal);
+  assert.ok(errors.length > 0);
+  assert.equal(text[errors[0]!.span.start], '}');
+});
