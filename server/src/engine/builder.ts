@@ -38,6 +38,9 @@ export interface CallInit {
   argumentsNode?: JsonNode;
   /** Arguments that have no JSON node of their own (a command parsed out of text). */
   input?: unknown;
+  /** With `input`: where it was read from, and where its values sit in the source. */
+  inputSpan?: Span;
+  argumentValues?: ArgumentValue[];
   batch: string;
   timestamp?: string;
   cwd?: string;
@@ -175,12 +178,14 @@ export class SessionBuilder {
 
   private readArguments(init: CallInit): { input: unknown; inputSpan?: Span; argumentValues: ArgumentValue[] } {
     const node = init.argumentsNode;
-    if (!node) return { input: init.input ?? {}, argumentValues: [] };
+    if (!node) return { input: init.input ?? {}, ...(init.inputSpan && { inputSpan: init.inputSpan }), argumentValues: init.argumentValues ?? [] };
     let root: JsonNode | undefined = node;
     if (node.type === 'string') {
       const embedded = parseEmbeddedJson(this.text, node);
-      for (const error of embedded.errors) this.problem(error.span, `arguments of ${init.name}: ${error.message}`);
-      if (embedded.errors.length > 0 || !embedded.root) return { input: node.value, inputSpan: nodeSpan(node), argumentValues: [] };
+      // The first error is the one to fix; the parser's recovery errors after it are noise.
+      const [firstError] = embedded.errors;
+      if (firstError) this.problem(firstError.span, `arguments of ${init.name}: ${firstError.message}`);
+      if (firstError || !embedded.root) return { input: node.value, inputSpan: nodeSpan(node), argumentValues: [] };
       root = embedded.root;
     }
     const argumentValues: ArgumentValue[] = [];
