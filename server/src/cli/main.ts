@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { version } from '../../../package.json';
 import { parseTranscript } from '../engine/parse';
 import { type CheckReport, type FileReport, checkReport, inputErrorReport, reportFile, withoutBaseline } from '../engine/report';
@@ -38,11 +39,19 @@ function analyseInputs(io: CliIo, options: CheckOptions): FileReport[] {
 function readBaseline(io: CliIo, path: string): Set<string> {
   let log: unknown;
   try {
-    log = JSON.parse(readFileSync(path.startsWith('/') ? path : `${io.cwd}/${path}`, 'utf8'));
+    log = JSON.parse(readFileSync(resolve(io.cwd, path), 'utf8'));
   } catch (e) {
     throw new UsageError(`--baseline: cannot read SARIF from ${path}: ${(e as Error).message}`);
   }
   return baselineKeys(log);
+}
+
+function writeOutput(io: CliIo, path: string, output: string): void {
+  try {
+    writeFileSync(resolve(io.cwd, path), output);
+  } catch (e) {
+    throw new UsageError(`--output: cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
 }
 
 function render(report: CheckReport, format: CheckOptions['format']): string {
@@ -74,7 +83,7 @@ export function runCli(argv: readonly string[], io: CliIo): number {
     if (known) files = withoutBaseline(files, known);
     const report = checkReport(version, files);
     const output = render(report, options.format);
-    if (options.output) writeFileSync(options.output.startsWith('/') ? options.output : `${io.cwd}/${options.output}`, output);
+    if (options.output) writeOutput(io, options.output, output);
     else io.stdout(output);
     for (const file of report.files) if (file.status === 'input-error') io.stderr(`ghost-lint: ${file.path}: ${file.error ?? 'input error'}\n`);
     return exitCodeFor(report);
