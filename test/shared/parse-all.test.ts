@@ -9,6 +9,15 @@ import { NEEDS_SHARED, SHARED_DIR, sharedPath } from '../support/shared';
 
 const TRANSCRIPT_EXTENSIONS = new Set(['.json', '.jsonl', '.traj', '.eval']);
 
+/**
+ * Files whose source really is incomplete, with the problems that must be reported for them.
+ * Inspect's fixture keeps only the tool messages (assistant turns elided to "..."), so each result
+ * names a call the file does not have.
+ */
+const KNOWN_PROBLEMS: Record<string, RegExp> = {
+  'inspect-log_tool_call_error.json': /^tool result for unknown call id "bash_\d+"$/,
+};
+
 function transcriptFiles(folder: string): string[] {
   return readdirSync(folder, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() && TRANSCRIPT_EXTENSIONS.has(extname(e.name)) && e.name !== 'expected.json')
@@ -30,7 +39,11 @@ describe('every shared transcript parses', NEEDS_SHARED, () => {
         assert.equal(parsed.kind, 'transcript', parsed.kind === 'not-a-transcript' ? parsed.reason : '');
         if (parsed.kind !== 'transcript') return;
         assert.ok(parsed.sessions.length > 0);
-        for (const session of parsed.sessions) assert.deepEqual(session.problems, [], `${path}: unexpected transcript problems`);
+        const known = KNOWN_PROBLEMS[path.split('/').pop() ?? ''];
+        for (const session of parsed.sessions) {
+          const unexpected = session.problems.filter((p) => !known?.test(p.message));
+          assert.deepEqual(unexpected, [], `${path}: unexpected transcript problems`);
+        }
       });
     }
   }

@@ -1,11 +1,20 @@
 import { type JsonNode, type JsonSyntaxError, parseJsonAt } from './json';
 
-/** One line of a JSON Lines file, parsed eagerly with JSON.parse; its position tree only on demand. */
-export class JsonLine {
-  private cachedTree: JsonNode | undefined | null = null;
+/** The most recently built line tree of a document: adapters ask for one line's ranges several times in a row. */
+interface LastTree {
+  start: number;
+  root: JsonNode | undefined;
+}
 
+/**
+ * One line of a JSON Lines file, parsed eagerly with JSON.parse. Its position tree is built on
+ * demand and only the latest one is kept: holding every line's tree would multiply a large
+ * session's memory.
+ */
+export class JsonLine {
   constructor(
     private readonly text: string,
+    private readonly lastTree: LastTree,
     /** 0-based line number in the file. */
     readonly number: number,
     readonly start: number,
@@ -14,10 +23,13 @@ export class JsonLine {
     readonly error: JsonSyntaxError | undefined,
   ) {}
 
-  /** The line's node tree with absolute offsets; parsed once, when an adapter needs ranges. */
+  /** The line's node tree with absolute offsets. */
   tree(): JsonNode | undefined {
-    if (this.cachedTree === null) this.cachedTree = parseJsonAt(this.text, this.start, this.end).root;
-    return this.cachedTree;
+    if (this.lastTree.start !== this.start) {
+      this.lastTree.start = this.start;
+      this.lastTree.root = parseJsonAt(this.text, this.start, this.end).root;
+    }
+    return this.lastTree.root;
   }
 }
 
@@ -49,6 +61,7 @@ export function readJson(text: string): JsonDocument {
 
 export function readJsonl(text: string): JsonlDocument {
   const lines: JsonLine[] = [];
+  const lastTree: LastTree = { start: -1, root: undefined };
   let lineNumber = 0;
   for (let start = 0; start <= text.length; lineNumber++) {
     const newline = text.indexOf('\n', start);
@@ -64,7 +77,7 @@ export function readJsonl(text: string): JsonlDocument {
         const detail = parseJsonAt(text, start, end).errors[0];
         error = detail ?? { message: `invalid JSON: ${(e as Error).message}`, span: { start, end } };
       }
-      lines.push(new JsonLine(text, lineNumber, start, end, value, error));
+      lines.push(new JsonLine(text, lastTree, lineNumber, start, end, value, error));
     }
     if (newline === -1) break;
     start = newline + 1;

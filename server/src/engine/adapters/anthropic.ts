@@ -22,6 +22,8 @@ export interface AnthropicBlockContext {
   /** Shared by every tool_use of one assistant message: calls issued together. */
   readonly batch: string;
   readonly timestamp?: string;
+  /** Working directory when the call was issued, where the format records it per message. */
+  readonly cwd?: string;
 }
 
 /** Reads one `tool_use` block into a call. */
@@ -42,6 +44,7 @@ export function readToolUse(builder: SessionBuilder, block: JsonNode, context: A
     ...(input && { argumentsNode: input }),
     batch: context.batch,
     ...(context.timestamp !== undefined && { timestamp: context.timestamp }),
+    ...(context.cwd !== undefined && { cwd: context.cwd }),
   });
 }
 
@@ -58,7 +61,8 @@ export function readToolResult(builder: SessionBuilder, block: JsonNode, timesta
   });
 }
 
-function readMessage(builder: SessionBuilder, message: JsonNode): void {
+/** Reads one Messages API message: text, tool_use and tool_result blocks. */
+export function readMessage(builder: SessionBuilder, message: JsonNode): void {
   const role = str(prop(message, 'role'));
   if (role !== 'user' && role !== 'assistant') {
     builder.problem(nodeSpan(message), 'message role must be "user" or "assistant"; skipped');

@@ -1,7 +1,7 @@
 import { SessionBuilder, joinPieces } from '../builder';
 import type { JsonDocument } from '../document';
 import { type JsonNode, at, items, nodeSpan, num, prop, str } from '../json';
-import type { Role, Session, TranscriptFormat } from '../session';
+import type { Role, Session, TranscriptFormat, TurnKind } from '../session';
 import type { JsonAdapter } from './types';
 
 const CHAT_ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
@@ -30,41 +30,57 @@ function roleOf(message: JsonNode): Role | undefined {
   return role && CHAT_ROLES.has(role) ? (role as Role) : undefined;
 }
 
+/** What a wrapping format knows about one message that the message itself does not say. */
+export interface ChatMessageOptions {
+  /** The kind of a user-side message the person did not type (a harness-inserted memory, say). */
+  readonly kind?: TurnKind;
+  readonly timestamp?: string;
+  /** The call a tool message answers when it names none itself (AgentDojo may leave ids null). */
+  readonly resultCallId?: string;
+  /** Ids for the message's `tool_calls` that carry none, by position. */
+  readonly callIds?: readonly (string | undefined)[];
+}
+
 /**
  * Reads an OpenAI-style message list into the builder. Tolerant of the dialects that wrap it (tau-bench,
  * tau2, AgentDojo, SWE-agent): a call's name in `function.name`, `function` or `name`; its arguments
  * in `function.arguments`, `arguments` or `args`, as a JSON string or an object.
  */
 export function readChatMessages(builder: SessionBuilder, messages: JsonNode): void {
-  for (const message of items(messages)) {
-    const role = roleOf(message);
-    if (!role) {
-      builder.problem(nodeSpan(message), 'message has no recognised "role"; skipped');
-      continue;
-    }
-    const content = prop(message, 'content');
-    if (role === 'tool') {
-      builder.addTurn({ role, kind: 'tool-result', span: nodeSpan(message), pieces: joinPieces(contentTextNodes(content)) });
-      const text = contentTextNodes(content).map((n) => String(n.value)).join('\n');
-      const error = prop(message, 'error');
-      const callId = str(prop(message, 'tool_call_id')) ?? str(at(message, 'tool_call', 'id')) ?? str(prop(message, 'id'));
-      builder.addResult(callId, { span: nodeSpan(message), text, ...(error && { isError: errorFieldIsSet(error) }) });
-      continue;
-    }
-    builder.addTurn({
-      role,
-      kind: role === 'system' || role === 'developer' ? 'instructions' : 'message',
-      span: nodeSpan(message),
-      pieces: joinPieces(contentTextNodes(content)),
-    });
-    const batch = `turn-${builder.turnCount - 1}`;
-    for (const call of items(prop(message, 'tool_calls'))) readChatToolCall(builder, call, batch);
-    const legacy = prop(message, 'function_call');
-    if (legacy) readChatToolCall(builder, message, batch);
-  }
+  for (const message of items(messages)) readChatMessage(builder, message);
 }
 
-function readChatToolCall(builder: SessionBuilder, call: JsonNode, batch: string): void {
+/** Reads one message of such a list; `options` carry what the wrapping format adds. */
+export function readChatMessage(builder: SessionBuilder, message: JsonNode, options: ChatMessageOptions = {}): void {
+  const role = roleOf(message);
+  if (!role) {
+    builder.problem(nodeSpan(message), 'message has no recognised "role"; skipped');
+    return;
+  }
+  const stamp = options.timestamp !== undefined ? { timestamp: options.timestamp } : {};
+  const content = prop(message, 'content');
+  if (role === 'tool') {
+    builder.addTurn({ role, kind: 'tool-result', span: nodeSpan(message), pieces: joinPieces(contentTextNodes(content)), ...stamp });
+    const text = contentTextNodes(content).map((n) => String(n.value)).join('\n');
+    const error = prop(message, 'error');
+    const callId = str(prop(message, 'tool_call_id')) ?? str(at(message, 'tool_call', 'id')) ?? str(prop(message, 'id')) ?? options.resultCallId;
+    builder.addResult(callId, { span: nodeSpan(message), text, ...(error && { isError: errorFieldIsSet(error) }), ...stamp });
+    return;
+  }
+  builder.addTurn({
+    role,
+    kind: options.kind ?? (role === 'system' || role === 'developer' ? 'instructions' : 'message'),
+    span: nodeSpan(message),
+    pieces: joinPieces(contentTextNodes(content)),
+    ...stamp,
+  });
+  const batch = `turn-${builder.turnCount - 1}`;
+  items(prop(message, 'tool_calls')).forEach((call, i) => readChatToolCall(builder, call, batch, { fallbackId: options.callIds?.[i], ...stamp }));
+  const legacy = prop(message, 'function_call');
+  if (legacy) readChatToolCall(builder, message, batch, stamp);
+}
+
+function readChatToolCall(builder: SessionBuilder, call: JsonNode, batch: string, extra: { fallbackId?: string | undefined; timestamp?: string }): void {
   const fn = prop(call, 'function') ?? prop(call, 'function_call');
   const nameNode = fn?.type === 'string' ? fn : (prop(fn, 'name') ?? prop(call, 'name'));
   const argumentsNode = prop(fn, 'arguments') ?? prop(call, 'arguments') ?? prop(call, 'args');
@@ -73,11 +89,19 @@ function readChatToolCall(builder: SessionBuilder, call: JsonNode, batch: string
     builder.problem(nodeSpan(call), 'tool call has no function name; skipped');
     return;
   }
-  const id = str(prop(call, 'id')) ?? (num(prop(call, 'id')) !== undefined ? String(num(prop(call, 'id'))) : undefined);
-  builder.addCall({ id, name, span: nodeSpan(call), nameSpan: nodeSpan(nameNode), ...(argumentsNode && { argumentsNode }), batch });
+  const id = str(prop(call, 'id')) ?? (num(prop(call, 'id')) !== undefined ? String(num(prop(call, 'id'))) : extra.fallbackId);
+  builder.addCall({
+    id,
+    name,
+    span: nodeSpan(call),
+    nameSpan: nodeSpan(nameNode),
+    ...(argumentsNode && { argumentsNode }),
+    batch,
+    ...(extra.timestamp !== undefined && { timestamp: extra.timestamp }),
+  });
 }
 
-function isChatMessageList(node: JsonNode | undefined): boolean {
+export function isChatMessageList(node: JsonNode | undefined): boolean {
   const list = items(node);
   if (list.length === 0) return false;
   // A few malformed messages must not hide the conversation: most of them having a role is enough.
