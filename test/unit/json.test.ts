@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { contentSpan, decodedToRawOffsets, nodeSpan, parseEmbeddedJson, parseJsonAt, prop } from '../../server/src/engine/json';
+import { contentSpan, decodedToRawOffsets, nodeSpan, parseEmbeddedJson, parseJsonAt, prop, subSpanOfValue } from '../../server/src/engine/json';
 import { marked, slice } from '../support/fixture';
 
 test('decoded offsets count every escape', () => {
@@ -50,4 +50,17 @@ test('invalid embedded JSON reports where it breaks, in raw offsets', () => {
   const { errors } = parseEmbeddedJson(text, literal);
   assert.ok(errors.length > 0);
   assert.equal(text[errors[0]!.span.start], '}');
+});
+
+test('a sub-range of a value two escape levels deep maps to raw columns', () => {
+  // OpenAI arguments carrying `rm "a b" && ls`: the inner quotes are written \\\" in the file.
+  const { text, spans } = marked(String.raw`{"arguments": "{\"command\": \"rm ⟦\\\"a b\\\"⟧ && ⟦ls⟧\"}"}`);
+  const literal = prop(parseJsonAt(text).root, 'arguments');
+  assert.ok(literal);
+  const command = prop(parseEmbeddedJson(text, literal).root, 'command');
+  assert.ok(command);
+  assert.equal(command.value, 'rm "a b" && ls');
+  const content = contentSpan(text, command);
+  assert.deepEqual(subSpanOfValue(text, content, 2, 3, 8), spans[0]);
+  assert.deepEqual(subSpanOfValue(text, content, 2, 12, 14), spans[1]);
 });

@@ -189,7 +189,7 @@ export class SessionBuilder {
       root = embedded.root;
     }
     const argumentValues: ArgumentValue[] = [];
-    collectValues(this.text, root, [], argumentValues);
+    collectValues(this.text, root, [], argumentValues, node.type === 'string' ? 2 : 1);
     return { input: valueOf(root), inputSpan: nodeSpan(node), argumentValues };
   }
 
@@ -250,18 +250,18 @@ export class SessionBuilder {
   }
 }
 
-function collectValues(text: string, node: JsonNode, path: (string | number)[], out: ArgumentValue[]): void {
+function collectValues(text: string, node: JsonNode, path: (string | number)[], out: ArgumentValue[], escapeDepth: 1 | 2): void {
   if (node.type === 'object') {
     for (const [key, child] of entries(node)) {
       const childPath = [...path, key];
-      out.push({ path: childPath, value: valueOf(child), span: nodeSpan(child), contentSpan: contentSpan(text, child) });
-      collectValues(text, child, childPath, out);
+      out.push({ path: childPath, value: valueOf(child), span: nodeSpan(child), contentSpan: contentSpan(text, child), escapeDepth });
+      collectValues(text, child, childPath, out, escapeDepth);
     }
   } else if (node.type === 'array') {
     items(node).forEach((child, i) => {
       const childPath = [...path, i];
-      out.push({ path: childPath, value: valueOf(child), span: nodeSpan(child), contentSpan: contentSpan(text, child) });
-      collectValues(text, child, childPath, out);
+      out.push({ path: childPath, value: valueOf(child), span: nodeSpan(child), contentSpan: contentSpan(text, child), escapeDepth });
+      collectValues(text, child, childPath, out, escapeDepth);
     });
   }
 }

@@ -166,3 +166,48 @@ export function valueOf(node: JsonNode | undefined): unknown {
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * Raw offsets of each decoded UTF-16 unit of a string value whose contents sit at `content` in the
+ * text under `depth` levels of JSON string escaping (2 for a string inside OpenAI's stringified
+ * arguments, where `"` is written `\\\"`). One extra entry marks the end.
+ */
+export function valueOffsets(text: string, content: Span, depth: 1 | 2): number[] {
+  let units: { char: string; raw: number }[] = [];
+  for (let i = content.start; i < content.end; i++) units.push({ char: text[i] ?? '', raw: i });
+  for (let level = 0; level < depth; level++) units = decodeOneLevel(units);
+  return [...units.map((u) => u.raw), content.end];
+}
+
+const SIMPLE_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', f: '\f', '"': '"', '\\': '\\', '/': '/' };
+
+function decodeOneLevel(units: { char: string; raw: number }[]): { char: string; raw: number }[] {
+  const out: { char: string; raw: number }[] = [];
+  for (let i = 0; i < units.length; i++) {
+    const unit = units[i]!;
+    if (unit.char !== '\\' || i + 1 >= units.length) {
+      out.push(unit);
+      continue;
+    }
+    const next = units[i + 1]!.char;
+    if (next === 'u') {
+      const hex = units
+        .slice(i + 2, i + 6)
+        .map((u) => u.char)
+        .join('');
+      out.push({ char: String.fromCharCode(Number.parseInt(hex, 16)), raw: unit.raw });
+      i += 5;
+    } else {
+      out.push({ char: SIMPLE_ESCAPES[next] ?? next, raw: unit.raw });
+      i += 1;
+    }
+  }
+  return out;
+}
+
+/** The raw span of value[start, end) for a string argument, escapes of every level counted. */
+export function subSpanOfValue(text: string, content: Span, depth: 1 | 2, start: number, end: number): Span {
+  const offsets = valueOffsets(text, content, depth);
+  const at = (i: number): number => offsets[Math.min(Math.max(i, 0), offsets.length - 1)] ?? content.start;
+  return { start: at(start), end: at(end) };
+}

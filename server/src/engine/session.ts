@@ -67,6 +67,8 @@ export interface ArgumentValue {
   readonly span: Span;
   /** A string's contents without quotes; the whole value otherwise. */
   readonly contentSpan: Span;
+  /** How many JSON string levels wrap the value in the source: 2 inside OpenAI's stringified `arguments`. */
+  readonly escapeDepth: 1 | 2;
 }
 
 export type CallStatus = 'ok' | 'error' | 'unknown';

@@ -326,7 +326,7 @@ class SweAgentReader {
       nameSpan: isCommand ? rawSpanOfDecoded(text, literal, word.index, word.index + word[0].length) : contentSpan(text, actionNode),
       input: { command: action },
       inputSpan: literal,
-      argumentValues: [{ path: ['command'], value: action, span: literal, contentSpan: contentSpan(text, actionNode) }],
+      argumentValues: [{ path: ['command'], value: action, span: literal, contentSpan: contentSpan(text, actionNode), escapeDepth: 1 }],
       batch: `action-${id}`,
     });
     return id;

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import type { Span } from './text';
+
+/**
+ * The action vocabulary: what a tool call does to the world, and what constraints trigger on.
+ * Synonyms (remove, purge, rm, DROP …) are mapped onto these by binding and extraction.
+ */
+export const VERBS = [
+  // files and data
+  'delete',
+  'overwrite',
+  'write',
+  'move',
+  'read',
+  'backup',
+  // databases
+  'drop',
+  'truncate',
+  'update',
+  'alter',
+  // messages
+  'send',
+  // money
+  'pay',
+  // code and deployment
+  'deploy',
+  'push',
+  'force-push',
+  'rewrite-history',
+  'discard-changes',
+  'run-tests',
+  // calendar and devices
+  'cancel',
+  'reschedule',
+  'create',
+  'unlock',
+  'open',
+  'disable',
+] as const;
+export const VerbSchema = z.enum(VERBS);
+export type Verb = z.infer<typeof VerbSchema>;
+
+export const TARGET_KINDS = ['path', 'database', 'table', 'recipient', 'branch', 'environment', 'device', 'event', 'account', 'resource'] as const;
+export const TargetKindSchema = z.enum(TARGET_KINDS);
+export type TargetKind = z.infer<typeof TargetKindSchema>;
+
+export interface Target {
+  readonly kind: TargetKind;
+  /**
+   * Normalized: absolute POSIX path when the cwd is known (else relative, without `./`); emails and
+   * domains lowercased; other names as written.
+   */
+  readonly value: string;
+  /** What an earlier tool result said this id means ("Board review" for evt_7f3a). */
+  readonly label?: string;
+  /** True when the path target is a glob or a folder given recursively (covers what is inside). */
+  readonly recursive?: boolean;
+}
+
+export interface ActionAttributes {
+  readonly amount?: number;
+  readonly currency?: string;
+  readonly force?: boolean;
+  /** For `backup`: where the copy went. */
+  readonly destination?: string;
+}
+
+/** Where an action sits among the commands of one call (a shell list). */
+export interface ActionStep {
+  /** Position among the call's commands, in execution order. */
+  readonly order: number;
+  /**
+   * Commands joined by `&&` share a chain: a later one runs only if the earlier ones succeeded.
+   * `;`, `||`, `&` and newlines start a new chain; commands of one pipeline share an order.
+   */
+  readonly chain: number;
+}
+
+export interface Action {
+  readonly verb: Verb;
+  readonly target?: Target;
+  readonly attributes: ActionAttributes;
+  /** The exact source of what caused this action: an argument value, or a command inside one. */
+  readonly span: Span;
+  readonly step: ActionStep;
+  /** How the binding knows: a declared effect, built-in tool knowledge, a parser, or inference. */
+  readonly basis: 'declared' | 'builtin' | 'shell' | 'sql' | 'inferred';
+}
