@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PolicyFileSchema } from '../server/src/engine/policy';
 import { CheckReportSchema } from '../server/src/engine/report';
 
 /** Every JSON Schema the project publishes, generated from its zod schema: file name → schema. */
@@ -8,6 +9,12 @@ export function publishedSchemas(): Record<string, unknown> {
       $id: 'https://github.com/ghost-lint/ghost-lint/schemas/check-report.schema.json',
       title: 'ghost-lint check report',
       ...z.toJSONSchema(CheckReportSchema, { target: 'draft-2020-12' }),
+    },
+    // Draft 7: the JSON Schema version VS Code's JSON language service validates with.
+    'policy.schema.json': {
+      $id: 'https://github.com/ghost-lint/ghost-lint/schemas/policy.schema.json',
+      title: 'ghost-lint workspace policy',
+      ...z.toJSONSchema(PolicyFileSchema, { target: 'draft-7', io: 'input' }),
     },
   };
 }

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import type { ExtensionContext } from 'vscode';
+import { type ExtensionContext, workspace } from 'vscode';
 import { LanguageClient, type LanguageClientOptions, type ServerOptions, TransportKind } from 'vscode-languageclient/node';
 
 let client: LanguageClient | undefined;
@@ -18,6 +18,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
       { scheme: 'file', language: 'jsonl' },
       { scheme: 'untitled', language: 'ghost-transcript' },
     ],
+    synchronize: { fileEvents: workspace.createFileSystemWatcher('**/.ghost-lint.{json,yaml,yml}') },
   };
   client = new LanguageClient('ghost-lint', 'ghost-lint', serverOptions, clientOptions);
   context.subscriptions.push(client);

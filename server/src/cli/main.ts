@@ -4,7 +4,9 @@ import { version } from '../../../package.json';
 import { parseTranscript } from '../engine/parse';
 import { type CheckReport, type FileReport, checkReport, inputErrorReport, reportFile, withoutBaseline } from '../engine/report';
 import { baselineKeys, toSarif } from '../engine/sarif';
-import { collectInputs, readInput } from './files';
+import { LineIndex } from '../engine/text';
+import { PolicyDiscovery } from '../policy/discovery';
+import { collectInputs, displayPath, readInput } from './files';
 import { type CheckOptions, USAGE, UsageError, parseCommand } from './options';
 import { formatText } from './textFormat';
 
@@ -20,6 +22,11 @@ export const EXIT_USAGE_OR_INPUT = 2;
 
 function analyseInputs(io: CliIo, options: CheckOptions): FileReport[] {
   const reports: FileReport[] = [];
+  const discovery = new PolicyDiscovery({
+    workspaceRoots: [io.cwd],
+    explicit: options.policy.map((p) => resolve(io.cwd, p)),
+    displayName: (path) => displayPath(io.cwd, path),
+  });
   for (const file of collectInputs(io.cwd, options.paths)) {
     let input;
     try {
@@ -31,7 +38,24 @@ function analyseInputs(io: CliIo, options: CheckOptions): FileReport[] {
     const parsed = parseTranscript(input);
     // Files met during a folder search that are not transcripts are skipped silently (SPEC section 7).
     if (parsed.kind !== 'transcript' && !file.explicit) continue;
-    reports.push(reportFile(file.displayPath, parsed));
+    let policies;
+    try {
+      policies = discovery.forTranscript(file.absolutePath);
+    } catch (e) {
+      reports.push(inputErrorReport(file.displayPath, (e as Error).message));
+      continue;
+    }
+    reports.push(reportFile(file.displayPath, parsed, { policies }));
+  }
+  // A policy with problems is an input error, reported once; its valid rules were still applied.
+  for (const policy of discovery.loaded()) {
+    if (policy.problems.length === 0) continue;
+    const index = new LineIndex(policy.text);
+    const detail = policy.problems.map((p) => {
+      const at = index.position(p.span.start);
+      return `${at.line + 1}:${at.character + 1} ${p.message}`;
+    });
+    reports.push(inputErrorReport(policy.path, `invalid policy: ${detail.join('; ')}`));
   }
   return reports;
 }

@@ -6,12 +6,13 @@ export const CheckOptionsSchema = z.object({
   format: z.enum(['text', 'json', 'sarif']).default('text'),
   output: z.string().min(1).optional(),
   baseline: z.string().min(1).optional(),
+  policy: z.array(z.string().min(1)).default([]),
 });
 export type CheckOptions = z.infer<typeof CheckOptionsSchema>;
 
 export class UsageError extends Error {}
 
-export const USAGE = `Usage: ghost-lint check [PATH…] [--format text|json|sarif] [--output FILE] [--baseline FILE]
+export const USAGE = `Usage: ghost-lint check [PATH…] [--format text|json|sarif] [--output FILE] [--policy FILE] [--baseline FILE]
 
 Checks agent transcripts (files, or folders searched recursively) for tool calls that break
 constraints stated earlier in the session.
@@ -19,6 +20,8 @@ constraints stated earlier in the session.
 Options:
   --format text|json|sarif  output format (default: text)
   --output FILE             write the report to FILE instead of standard output
+  --policy FILE             add a workspace policy (.ghost-lint.json/.yaml) to the ones discovered
+                            next to each transcript, up its folders, here, and in your home folder
   --baseline FILE           report only results not in this earlier SARIF file
   -h, --help                show this help
   -v, --version             print the version
@@ -57,8 +60,7 @@ export function parseCommand(argv: readonly string[]): Command {
   const [command, ...paths] = positionals;
   if (command === undefined) throw new UsageError('missing command: ghost-lint check PATH…');
   if (command !== 'check') throw new UsageError(`unknown command "${command}"; the command is: check`);
-  if (values.policy) throw new UsageError('--policy: workspace policy files are not supported by this version yet');
-  const result = CheckOptionsSchema.safeParse({ paths, format: values.format, output: values.output, baseline: values.baseline });
+  const result = CheckOptionsSchema.safeParse({ paths, format: values.format, output: values.output, baseline: values.baseline, policy: values.policy });
   if (!result.success) throw new UsageError(zodMessage(result.error));
   return { kind: 'check', options: result.data };
 }

@@ -1,4 +1,4 @@
-import type { CheckReport, SessionReport } from '../engine/report';
+import type { CheckReport, FindingReport, SessionReport } from '../engine/report';
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -11,8 +11,34 @@ function sessionSummary(session: SessionReport): string {
     `${plural(session.turns, 'turn')} (${session.userMessages} from the user)`,
     plural(session.toolCalls, 'tool call'),
     ...(session.stoppedCalls > 0 ? [`${session.stoppedCalls} never ran`] : []),
+    ...(session.constraints > 0 ? [plural(session.constraints, 'constraint')] : []),
   ];
   return `  ${session.entry ? `${session.entry}: ` : ''}${name ? `${name}: ` : ''}${parts.join(' · ')}`;
+}
+
+/** Wraps a message into an indented paragraph, so each finding reads as one block. */
+function paragraph(text: string, indent: string, width = 100): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && indent.length + line.length + word.length + 1 > width) {
+      lines.push(indent + line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) lines.push(indent + line);
+  return lines;
+}
+
+function findingLines(f: FindingReport, suffix = ''): string[] {
+  const call = f.callId ? `  call ${f.callId}` : '';
+  return [
+    `    ${f.location.startLine}:${f.location.startColumn}  ${f.level}  ${f.ruleId}${call}${suffix}`,
+    ...paragraph(f.message, '      '),
+    ...f.related.map((r) => `      ↳ ${r.path ? `${r.path}:` : ''}${r.location.startLine}:${r.location.startColumn}  ${r.message}`),
+  ];
 }
 
 /** Human-readable report in the style of ESLint's: findings under each file, a total at the end. */
@@ -26,10 +52,8 @@ export function formatText(report: CheckReport): string {
     }
     for (const session of file.sessions) {
       lines.push(sessionSummary(session));
-      for (const f of session.findings) {
-        lines.push(`    ${f.location.startLine}:${f.location.startColumn}  ${f.level.padEnd(7)}  ${f.message}  ${f.ruleId}`);
-        for (const r of f.related) lines.push(`      ↳ ${r.location.startLine}:${r.location.startColumn}  ${r.message}`);
-      }
+      for (const f of session.findings) lines.push(...findingLines(f));
+      for (const s of session.suppressed) lines.push(...findingLines(s, `  (suppressed by ${s.policy}: ${s.reason})`));
     }
   }
   const s = report.summary;
@@ -37,7 +61,7 @@ export function formatText(report: CheckReport): string {
   lines.push('');
   lines.push(
     `${problems === 0 && s.inputErrors === 0 ? '✔' : '✖'} ${plural(problems, 'problem')} (${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')})` +
-      `${s.notes > 0 ? `, ${plural(s.notes, 'note')}` : ''}${s.inputErrors > 0 ? `, ${plural(s.inputErrors, 'input error')}` : ''}` +
+      `${s.notes > 0 ? `, ${plural(s.notes, 'note')}` : ''}${s.suppressed > 0 ? `, ${s.suppressed} suppressed` : ''}${s.inputErrors > 0 ? `, ${plural(s.inputErrors, 'input error')}` : ''}` +
       ` in ${plural(s.sessions, 'session')} from ${plural(s.files, 'file')}, ${plural(s.toolCalls, 'tool call')}`,
   );
   return `${lines.join('\n')}\n`;

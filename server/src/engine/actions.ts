@@ -55,6 +55,8 @@ export interface Target {
   readonly label?: string;
   /** True when the path target is a glob or a folder given recursively (covers what is inside). */
   readonly recursive?: boolean;
+  /** For a table: the database it belongs to, when the call names one. */
+  readonly database?: string;
 }
 
 export interface ActionAttributes {

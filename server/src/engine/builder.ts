@@ -6,6 +6,7 @@ import type {
   StoppedReason,
   TextPiece,
   ToolCall,
+  ToolDefinition,
   ToolResult,
   TranscriptFormat,
   TranscriptProblem,
@@ -100,6 +101,7 @@ export class SessionBuilder {
   private readonly calls: MutableCall[] = [];
   private readonly callsById = new Map<string, MutableCall>();
   private readonly problems: TranscriptProblem[] = [];
+  private readonly tools: ToolDefinition[] = [];
   private generatedIds = 0;
   cwd: string | undefined;
   id: string | undefined;
@@ -113,6 +115,10 @@ export class SessionBuilder {
 
   get turnCount(): number {
     return this.turns.length;
+  }
+
+  addTool(tool: ToolDefinition): void {
+    this.tools.push(tool);
   }
 
   lastTurn(): Turn | undefined {
@@ -245,6 +251,7 @@ export class SessionBuilder {
       ...(this.cwd !== undefined && { cwd: this.cwd }),
       turns: this.turns,
       calls: this.calls,
+      tools: this.tools,
       problems: this.problems,
     };
   }

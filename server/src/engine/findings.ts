@@ -1,3 +1,9 @@
+import type { Action } from './actions';
+import { type Violation, audit } from './audit';
+import { bindSession } from './binding';
+import type { Constraint } from './constraints';
+import { buildLedger } from './ledger';
+import type { Policy, Suppression } from './policy';
 import type { RuleId, RuleLevel } from './rules';
 import { ruleInfo } from './rules';
 import type { Session } from './session';
@@ -6,6 +12,8 @@ import type { Span } from './text';
 export interface RelatedSpan {
   readonly span: Span;
   readonly message: string;
+  /** Another file the span refers to (a policy file); absent for the transcript itself. */
+  readonly document?: string;
 }
 
 /** One result: on a call, a constraint sentence, or a malformed spot. */
@@ -15,20 +23,120 @@ export interface Finding {
   readonly message: string;
   readonly span: Span;
   readonly callId?: string;
+  readonly constraintId?: string;
   readonly related: readonly RelatedSpan[];
 }
 
-/**
- * Every finding for one session, in source order. Transcript problems are the only findings until
- * the constraint ledger and the auditor join this pipeline.
- */
-export function analyzeSession(session: Session): Finding[] {
-  const findings: Finding[] = session.problems.map((problem) => ({
+export interface AppliedSuppression {
+  readonly finding: Finding;
+  readonly suppression: Suppression;
+  readonly policy: string;
+}
+
+export interface SessionAnalysis {
+  readonly findings: readonly Finding[];
+  readonly suppressed: readonly AppliedSuppression[];
+  readonly constraints: readonly Constraint[];
+  readonly actions: readonly (readonly Action[])[];
+}
+
+export interface AnalysisOptions {
+  /** Workspace policies that apply to this session, nearest first. */
+  readonly policies?: readonly Policy[];
+}
+
+function describeTarget(action: Action, cwd: string | undefined): string {
+  const target = action.target;
+  if (!target) return action.verb;
+  const value = cwd && target.value.startsWith(`${cwd}/`) ? target.value.slice(cwd.length + 1) : target.value;
+  const label = target.label ? ` (${target.label})` : '';
+  const amount = action.attributes.amount !== undefined ? ` of ${action.attributes.amount}${action.attributes.currency ? ` ${action.attributes.currency}` : ''}` : '';
+  return `${action.verb}${amount} on ${value}${label}`;
+}
+
+const EVIDENCE_WORDS = {
+  failed: 'failed',
+  unknown: 'has no recorded result',
+  after: 'came after this call',
+  parallel: 'ran in parallel with this call',
+  'not-chained': 'is not joined to it by && (so the call did not wait for it to succeed)',
+  stale: 'went stale: the target was written after it',
+  'other-target': 'covered another target',
+} as const;
+
+function violationMessage(v: Violation, cwd: string | undefined): string {
+  const what = describeTarget(v.action, cwd);
+  const quote = `"${v.constraint.text}"`;
+  const requires = (v.constraint.rule.requires ?? []).join(' or ');
+  const prefix = v.stopped ? 'Stopped before it ran, but it would have broken a constraint: ' : '';
+  switch (v.rule) {
+    case 'prohibition-violated':
+      return `${prefix}${what} is forbidden by ${quote}`;
+    case 'confirmation-missing':
+      return `${prefix}${what} needed the user's approval first, by ${quote}; no user message approved this action`;
+    case 'prerequisite-missing':
+      return `${prefix}${what} needed a ${requires} of the same target first, by ${quote}; there was none`;
+    default: {
+      const evidence = v.evidence;
+      const step = evidence ? `the ${evidence.action.verb} ${evidence.action.target ? `of ${describeTarget(evidence.action, cwd).replace(/^\w+ on /, '')} ` : ''}(call ${evidence.call.id}) ${EVIDENCE_WORDS[evidence.reason]}` : '';
+      return `${prefix}${what} needed a ${requires} of the same target first, by ${quote}; ${step}`;
+    }
+  }
+}
+
+function toFinding(v: Violation, session: Session): Finding {
+  const ruleId: RuleId = v.stopped ? 'call-stopped' : v.rule;
+  const source = v.constraint.source;
+  const related: RelatedSpan[] = [
+    { span: source.span, message: `constraint: ${v.constraint.text}`, ...(source.kind === 'policy' && { document: source.file }) },
+  ];
+  if (v.evidence) related.push({ span: v.evidence.call.span, message: `${v.evidence.action.verb} step: ${EVIDENCE_WORDS[v.evidence.reason]}` });
+  return {
+    ruleId,
+    level: ruleInfo(ruleId).level,
+    message: violationMessage(v, v.call.cwd ?? session.cwd),
+    span: v.call.span,
+    callId: v.call.id,
+    constraintId: v.constraint.id,
+    related,
+  };
+}
+
+function suppressionFor(finding: Finding, policies: readonly Policy[]): { suppression: Suppression; policy: string } | undefined {
+  for (const policy of policies) {
+    for (const { suppression } of policy.suppressions) {
+      if (suppression.rule !== undefined && suppression.rule !== finding.ruleId) continue;
+      if (suppression.constraint !== undefined && suppression.constraint !== finding.constraintId) continue;
+      if (suppression.call !== undefined && suppression.call !== finding.callId) continue;
+      return { suppression, policy: policy.path };
+    }
+  }
+  return undefined;
+}
+
+/** Every finding for one session, in source order: transcript problems, then the auditor's verdicts. */
+export function analyzeSession(session: Session, options: AnalysisOptions = {}): SessionAnalysis {
+  const policies = options.policies ?? [];
+  const constraints = buildLedger(policies);
+  const actions = bindSession(
+    session,
+    policies.flatMap((p) => p.tools),
+  );
+  const problems: Finding[] = session.problems.map((problem) => ({
     ruleId: 'transcript-problem',
     level: ruleInfo('transcript-problem').level,
     message: problem.message,
     span: problem.span,
     related: [],
   }));
-  return findings.sort((a, b) => a.span.start - b.span.start);
+  const verdicts = audit({ session, actions, constraints }).map((v) => toFinding(v, session));
+  const findings: Finding[] = [];
+  const suppressed: AppliedSuppression[] = [];
+  for (const finding of [...problems, ...verdicts]) {
+    const match = suppressionFor(finding, policies);
+    if (match) suppressed.push({ finding, ...match });
+    else findings.push(finding);
+  }
+  findings.sort((a, b) => a.span.start - b.span.start);
+  return { findings, suppressed, constraints, actions };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { analyzeSession } from './findings';
+import { type Finding, analyzeSession } from './findings';
 import type { ParsedTranscript } from './parse';
+import type { Policy } from './policy';
 import { RULE_IDS } from './rules';
 import { type Session, TRANSCRIPT_FORMATS } from './session';
 import { LineIndex, type Span } from './text';
@@ -13,14 +14,26 @@ export const LocationSchema = z.object({
   endColumn: z.number().int().positive(),
 });
 
+const RelatedReportSchema = z.object({
+  message: z.string(),
+  path: z.string().optional().describe('Another file the location refers to (a policy file); absent for the transcript itself.'),
+  location: LocationSchema,
+});
+
 export const FindingReportSchema = z.object({
   ruleId: z.enum(RULE_IDS),
   level: z.enum(['error', 'warning', 'note']),
   message: z.string(),
   callId: z.string().optional().describe('Id of the tool call the finding sits on.'),
+  constraintId: z.string().optional().describe('Id of the constraint the call broke.'),
   fingerprint: z.string().describe('Stable across edits that move lines: what --baseline and SARIF partialFingerprints match on.'),
   location: LocationSchema,
-  related: z.array(z.object({ message: z.string(), location: LocationSchema })),
+  related: z.array(RelatedReportSchema).describe("The constraint's source first, then the prerequisite step that did not count."),
+});
+
+export const SuppressedReportSchema = FindingReportSchema.extend({
+  reason: z.string().describe('Why the policy accepts this result.'),
+  policy: z.string().describe('The policy file holding the suppression.'),
 });
 
 export const SessionReportSchema = z.object({
@@ -33,7 +46,9 @@ export const SessionReportSchema = z.object({
   userMessages: z.number().int().nonnegative(),
   toolCalls: z.number().int().nonnegative(),
   stoppedCalls: z.number().int().nonnegative().describe('Calls the record shows never ran.'),
+  constraints: z.number().int().nonnegative().describe('Constraints that governed the session (policy rules included).'),
   findings: z.array(FindingReportSchema),
+  suppressed: z.array(SuppressedReportSchema).describe('Results a policy suppression accepts; they do not affect the exit code.'),
 });
 
 export const FileReportSchema = z.object({
@@ -55,6 +70,7 @@ export const CheckReportSchema = z
       warnings: z.number().int().nonnegative(),
       notes: z.number().int().nonnegative(),
       inputErrors: z.number().int().nonnegative(),
+      suppressed: z.number().int().nonnegative(),
     }),
   })
   .describe('Output of `ghost-lint check --format json`.');
@@ -70,18 +86,53 @@ export function toLocation(index: LineIndex, s: Span): Location {
   return { startLine: range.start.line + 1, startColumn: range.start.character + 1, endLine: range.end.line + 1, endColumn: range.end.character + 1 };
 }
 
-/** Reports one session; sessions sharing a text share one line index. */
-export function reportSession(path: string, session: Session, index: LineIndex = new LineIndex(session.text)): SessionReport {
-  const seen = new Map<string, number>();
-  const findings = analyzeSession(session).map((f) => ({
+export interface ReportContext {
+  /** Policies that apply to the file, with the paths reports name them by. */
+  readonly policies?: readonly Policy[];
+}
+
+/** Line indexes of the transcript's texts and of the policy files findings point into. */
+class Locator {
+  private readonly indexes = new Map<string, LineIndex>();
+
+  constructor(private readonly policies: readonly Policy[]) {}
+
+  private index(key: string, text: () => string): LineIndex {
+    let index = this.indexes.get(key);
+    if (!index) this.indexes.set(key, (index = new LineIndex(text())));
+    return index;
+  }
+
+  inSession(session: Session, s: Span): Location {
+    return toLocation(this.index(`session:${session.entry ?? ''}`, () => session.text), s);
+  }
+
+  inDocument(path: string, s: Span): Location {
+    const policy = this.policies.find((p) => p.path === path);
+    return toLocation(this.index(`policy:${path}`, () => policy?.text ?? ''), s);
+  }
+}
+
+function findingReport(path: string, session: Session, f: Finding, locator: Locator, seen: Map<string, number>): FindingReport {
+  return {
     ruleId: f.ruleId,
     level: f.level,
     message: f.message,
     ...(f.callId !== undefined && { callId: f.callId }),
+    ...(f.constraintId !== undefined && { constraintId: f.constraintId }),
     fingerprint: fingerprint([path, session.entry ?? '', session.id ?? '', f.ruleId, f.callId ?? f.message, ...f.related.map((r) => r.message)], seen),
-    location: toLocation(index, f.span),
-    related: f.related.map((r) => ({ message: r.message, location: toLocation(index, r.span) })),
-  }));
+    location: locator.inSession(session, f.span),
+    related: f.related.map((r) => ({
+      message: r.message,
+      ...(r.document !== undefined && { path: r.document }),
+      location: r.document !== undefined ? locator.inDocument(r.document, r.span) : locator.inSession(session, r.span),
+    })),
+  };
+}
+
+function reportSession(path: string, session: Session, locator: Locator, policies: readonly Policy[]): SessionReport {
+  const seen = new Map<string, number>();
+  const analysis = analyzeSession(session, { policies });
   return {
     format: session.format,
     ...(session.entry !== undefined && { entry: session.entry }),
@@ -92,20 +143,17 @@ export function reportSession(path: string, session: Session, index: LineIndex =
     userMessages: session.turns.filter((t) => t.isUserMessage).length,
     toolCalls: session.calls.length,
     stoppedCalls: session.calls.filter((c) => c.stopped).length,
-    findings,
+    constraints: analysis.constraints.length,
+    findings: analysis.findings.map((f) => findingReport(path, session, f, locator, seen)),
+    suppressed: analysis.suppressed.map((s) => ({ ...findingReport(path, session, s.finding, locator, seen), reason: s.suppression.reason, policy: s.policy })),
   };
 }
 
-export function reportFile(path: string, parsed: ParsedTranscript): FileReport {
+export function reportFile(path: string, parsed: ParsedTranscript, context: ReportContext = {}): FileReport {
   if (parsed.kind !== 'transcript') return { path, status: 'input-error', error: `not a transcript: ${parsed.reason}`, sessions: [] };
-  const indexes = new Map<string, LineIndex>();
-  const indexFor = (session: Session): LineIndex => {
-    const key = session.entry ?? '';
-    let index = indexes.get(key);
-    if (!index) indexes.set(key, (index = new LineIndex(session.text)));
-    return index;
-  };
-  return { path, status: 'analysed', sessions: parsed.sessions.map((s) => reportSession(path, s, indexFor(s))) };
+  const policies = context.policies ?? [];
+  const locator = new Locator(policies);
+  return { path, status: 'analysed', sessions: parsed.sessions.map((s) => reportSession(path, s, locator, policies)) };
 }
 
 /**
@@ -150,6 +198,7 @@ export function checkReport(version: string, files: FileReport[]): CheckReport {
       warnings: count('warning'),
       notes: count('note'),
       inputErrors: files.filter((f) => f.status === 'input-error').length,
+      suppressed: files.reduce((n, f) => n + f.sessions.reduce((m, s) => m + s.suppressed.length, 0), 0),
     },
   };
 }

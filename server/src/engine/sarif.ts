@@ -1,5 +1,5 @@
 import type { Log, ReportingDescriptor, Result } from 'sarif';
-import type { CheckReport, FileReport, Location } from './report';
+import type { CheckReport, FileReport, FindingReport, Location } from './report';
 import { RULES, ruleHelpUri } from './rules';
 
 export const FINGERPRINT_KEY = 'ghostLint/v1';
@@ -18,29 +18,33 @@ function region(location: Location) {
 
 function resultsOf(file: FileReport): Result[] {
   const uri = toSarifUri(file.path);
-  return file.sessions.flatMap((session) =>
-    session.findings.map((finding): Result => {
-      // Locations inside a zip member have no lines in the zip itself: the member is named instead.
-      const physical = (location: Location) => ({ artifactLocation: { uri }, ...(session.entry === undefined && { region: region(location) }) });
-      return {
-        ruleId: finding.ruleId,
-        ruleIndex: RULES.findIndex((r) => r.id === finding.ruleId),
-        level: finding.level,
-        message: { text: finding.message },
-        locations: [{ physicalLocation: physical(finding.location) }],
-        ...(finding.related.length > 0 && {
-          relatedLocations: finding.related.map((r, id) => ({ id, message: { text: r.message }, physicalLocation: physical(r.location) })),
-        }),
-        partialFingerprints: { [FINGERPRINT_KEY]: finding.fingerprint },
-        properties: {
-          format: session.format,
-          ...(finding.callId !== undefined && { callId: finding.callId }),
-          ...(session.entry !== undefined && { entry: session.entry, line: finding.location.startLine }),
-          ...(session.id !== undefined && { sessionId: session.id }),
-        },
-      };
-    }),
-  );
+  return file.sessions.flatMap((session) => {
+    // Locations inside a zip member have no lines in the zip itself: the member is named instead.
+    const physical = (location: Location, path?: string) =>
+      path !== undefined
+        ? { artifactLocation: { uri: toSarifUri(path) }, region: region(location) }
+        : { artifactLocation: { uri }, ...(session.entry === undefined && { region: region(location) }) };
+    const result = (finding: FindingReport, suppressed?: { reason: string; policy: string }): Result => ({
+      ruleId: finding.ruleId,
+      ruleIndex: RULES.findIndex((r) => r.id === finding.ruleId),
+      level: finding.level,
+      message: { text: finding.message },
+      locations: [{ physicalLocation: physical(finding.location) }],
+      ...(finding.related.length > 0 && {
+        relatedLocations: finding.related.map((r, id) => ({ id, message: { text: r.message }, physicalLocation: physical(r.location, r.path) })),
+      }),
+      partialFingerprints: { [FINGERPRINT_KEY]: finding.fingerprint },
+      ...(suppressed && { suppressions: [{ kind: 'external' as const, justification: `${suppressed.reason} (${suppressed.policy})` }] }),
+      properties: {
+        format: session.format,
+        ...(finding.callId !== undefined && { callId: finding.callId }),
+        ...(finding.constraintId !== undefined && { constraintId: finding.constraintId }),
+        ...(session.entry !== undefined && { entry: session.entry, line: finding.location.startLine }),
+        ...(session.id !== undefined && { sessionId: session.id }),
+      },
+    });
+    return [...session.findings.map((f) => result(f)), ...session.suppressed.map((s) => result(s, s))];
+  });
 }
 
 /** SARIF 2.1.0 as GitHub code scanning reads it; URIs stay relative to the folder `check` ran in. */

@@ -115,6 +115,14 @@ export interface TranscriptProblem {
   readonly message: string;
 }
 
+/** A tool as the transcript declares it (OpenAI/Anthropic `tools`), for binding tools never seen before. */
+export interface ToolDefinition {
+  readonly name: string;
+  readonly description?: string;
+  /** JSON Schema of the parameters, as declared. */
+  readonly parameters?: unknown;
+}
+
 export interface Session {
   readonly format: TranscriptFormat;
   /** The text every span refers to (for a zip member, that member's text). */
@@ -126,5 +134,7 @@ export interface Session {
   readonly cwd?: string;
   readonly turns: readonly Turn[];
   readonly calls: readonly ToolCall[];
+  /** Tools the transcript declares; empty when the format does not record them. */
+  readonly tools: readonly ToolDefinition[];
   readonly problems: readonly TranscriptProblem[];
 }

@@ -1,7 +1,9 @@
 import { type Connection, type Diagnostic, TextDocumentSyncKind, TextDocuments } from 'vscode-languageserver';
+import { fileURLToPath } from 'node:url';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeSession } from '../engine/findings';
 import { type ParsedTranscript, parseTranscript } from '../engine/parse';
+import { PolicyDiscovery } from '../policy/discovery';
 import { toDiagnostics } from './diagnostics';
 
 /** Waits this long after the last edit before analysing, so typing stays responsive. */
@@ -20,6 +22,7 @@ export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
   const cache = new Map<string, CachedAnalysis>();
   const pending = new Map<string, ReturnType<typeof setTimeout>>();
+  let discovery = new PolicyDiscovery();
 
   const analyse = (document: TextDocument): ParsedTranscript => {
     const cached = cache.get(document.uri);
@@ -35,7 +38,10 @@ export function startServer(connection: Connection): void {
       const parsed = analyse(document);
       // Only whole-text sessions map onto the open document; a non-transcript JSON file gets nothing.
       if (parsed.kind === 'transcript') {
-        diagnostics = parsed.sessions.filter((s) => s.entry === undefined).flatMap((s) => toDiagnostics(document.uri, s.text, analyzeSession(s)));
+        const policies = document.uri.startsWith('file:') ? discovery.forTranscript(fileURLToPath(document.uri)) : [];
+        diagnostics = parsed.sessions
+          .filter((s) => s.entry === undefined)
+          .flatMap((s) => toDiagnostics(document.uri, s.text, analyzeSession(s, { policies }).findings, policies));
       }
     } catch (e) {
       connection.console.error(`ghost-lint: analysis of ${document.uri} failed: ${(e as Error).stack ?? String(e)}`);
@@ -56,12 +62,22 @@ export function startServer(connection: Connection): void {
     );
   };
 
-  connection.onInitialize(() => ({
-    capabilities: { textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental } },
-    serverInfo: { name: 'ghost-lint' },
-  }));
+  connection.onInitialize((params) => {
+    const roots = (params.workspaceFolders ?? []).filter((f) => f.uri.startsWith('file:')).map((f) => fileURLToPath(f.uri));
+    discovery = new PolicyDiscovery({ workspaceRoots: roots });
+    return {
+      capabilities: { textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental } },
+      serverInfo: { name: 'ghost-lint' },
+    };
+  });
 
   documents.onDidOpen((e) => publish(e.document));
+  // A policy file changed: its rules may govern every open transcript.
+  connection.onDidChangeWatchedFiles(() => {
+    discovery.invalidate();
+    cache.clear();
+    for (const document of documents.all()) schedule(document);
+  });
   documents.onDidChangeContent((e) => {
     if (e.document.version > 1 || cache.has(e.document.uri)) schedule(e.document);
   });

@@ -1,6 +1,7 @@
 import { SessionBuilder, joinPieces } from '../builder';
 import type { JsonDocument } from '../document';
 import { type JsonNode, bool, items, nodeSpan, prop, str } from '../json';
+import { readToolDefinitions } from './openaiChat';
 import type { JsonAdapter } from './types';
 
 /** Text of a `tool_result` block: a string, or text blocks. */
@@ -107,6 +108,7 @@ export const anthropicAdapter: JsonAdapter = {
     const builder = new SessionBuilder('anthropic', doc.text);
     for (const error of doc.errors) builder.problem(error.span, error.message);
     const root = doc.root;
+    readToolDefinitions(builder, prop(root, 'tools'));
     const system = prop(root, 'system');
     if (system) {
       const nodes = system.type === 'string' ? [system] : items(system).map((b) => prop(b, 'text'));

@@ -1,6 +1,6 @@
 import { SessionBuilder, joinPieces } from '../builder';
 import type { JsonDocument } from '../document';
-import { type JsonNode, at, items, nodeSpan, num, prop, str } from '../json';
+import { type JsonNode, at, items, nodeSpan, num, prop, str, valueOf } from '../json';
 import type { Role, Session, TranscriptFormat, TurnKind } from '../session';
 import type { JsonAdapter } from './types';
 
@@ -138,9 +138,32 @@ export const openAiChatAdapter: JsonAdapter = {
   },
 };
 
+/**
+ * The tools a request declares, for binding tools never seen before: OpenAI chat
+ * `{type: "function", function: {name, description, parameters}}`, Responses `{type: "function", name, …}`
+ * and Anthropic `{name, description, input_schema}`.
+ */
+export function readToolDefinitions(builder: SessionBuilder, tools: JsonNode | undefined): void {
+  if (!tools) return;
+  if (tools.type !== 'array') {
+    builder.problem(nodeSpan(tools), '"tools" should be an array of tool definitions; ignored');
+    return;
+  }
+  for (const tool of items(tools)) {
+    const definition = prop(tool, 'function') ?? tool;
+    const name = str(prop(definition, 'name'));
+    // Hosted tools (`{"type": "web_search"}`) have no name and nothing to bind.
+    if (name === undefined) continue;
+    const description = str(prop(definition, 'description'));
+    const parameters = prop(definition, 'parameters') ?? prop(definition, 'input_schema');
+    builder.addTool({ name, ...(description !== undefined && { description }), ...(parameters && { parameters: valueOf(parameters) }) });
+  }
+}
+
 export function parseChat(doc: JsonDocument, format: TranscriptFormat): Session {
   const builder = new SessionBuilder(format, doc.text);
   for (const error of doc.errors) builder.problem(error.span, error.message);
+  readToolDefinitions(builder, prop(doc.root, 'tools'));
   const messages = messagesOf(doc.root);
   if (messages) readChatMessages(builder, messages);
   return builder.build();

@@ -1,7 +1,7 @@
 import { SessionBuilder, joinPieces } from '../builder';
-import { type JsonNode, items, nodeSpan, prop, str } from '../json';
+import { type JsonNode, contentSpan, items, nodeSpan, prop, str } from '../json';
 import type { Role } from '../session';
-import { contentTextNodes } from './openaiChat';
+import { contentTextNodes, readToolDefinitions } from './openaiChat';
 import type { JsonAdapter } from './types';
 
 export interface ResponsesItemContext {
@@ -69,8 +69,14 @@ export function readResponsesItem(builder: SessionBuilder, item: JsonNode, batch
       name,
       span: nodeSpan(item),
       nameSpan: nodeSpan(nameNode ?? prop(item, 'type') ?? item),
-      // A custom tool's input is free text (an apply_patch body), not JSON.
-      ...(custom ? { input: { input: argumentsNode.value } } : argumentsNode && { argumentsNode }),
+      // A custom tool's input is free text (an apply_patch body), not JSON: one argument, `input`, with its span.
+      ...(custom
+        ? {
+            input: { input: argumentsNode.value },
+            inputSpan: nodeSpan(argumentsNode),
+            argumentValues: [{ path: ['input'], value: argumentsNode.value, span: nodeSpan(argumentsNode), contentSpan: contentSpan(builder.text, argumentsNode), escapeDepth: 1 }],
+          }
+        : argumentsNode && { argumentsNode }),
       batch,
       ...stamp,
     });
@@ -109,6 +115,7 @@ export const openAiResponsesAdapter: JsonAdapter = {
   parse(doc) {
     const builder = new SessionBuilder('openai-responses', doc.text);
     for (const error of doc.errors) builder.problem(error.span, error.message);
+    readToolDefinitions(builder, prop(doc.root, 'tools'));
     const batches = new BatchTracker();
     const instructions = prop(doc.root, 'instructions');
     if (instructions?.type === 'string') builder.addTurn({ role: 'system', kind: 'instructions', span: nodeSpan(instructions), pieces: joinPieces([instructions]) });

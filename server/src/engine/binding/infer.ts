@@ -1,0 +1,257 @@
+import type { Action, ActionAttributes, TargetKind, Verb } from '../actions';
+import {
+  type CallArguments,
+  FIRST_STEP,
+  type LocatedString,
+  type Names,
+  amountOf,
+  baseToolName,
+  bindCommand,
+  bindSqlArguments,
+  targetActions,
+  wholeSpan,
+} from './tools';
+import type { BindingContext } from './types';
+
+/*
+ * Binding for tools never seen before (SPEC section 5, last resort): the verb from the words of the tool's
+ * name (else the first sentence of its declared description), the target from its argument names. Both
+ * are read through the tables below. A target is only ever a value the arguments give.
+ */
+
+/** Argument names (compared loosely) for each part a value can play. */
+const ROLES = {
+  path: ['path', 'paths', 'file', 'files', 'file_path', 'filepath', 'filename', 'file_name', 'absolute_path', 'dir', 'directory', 'dir_path', 'folder', 'folder_path', 'source', 'src', 'source_path', 'target_path', 'notebook_path'],
+  destination: ['destination', 'dest', 'destination_path', 'dest_path', 'to_path', 'new_path', 'output', 'output_path', 'backup_path'],
+  recipient: ['to', 'recipient', 'recipients', 'email', 'emails', 'email_address', 'cc', 'bcc', 'address', 'addresses', 'channel', 'phone_number'],
+  account: ['account', 'account_id', 'payee', 'recipient', 'to', 'iban', 'to_account', 'destination_account', 'beneficiary', 'vendor', 'merchant', 'receiver'],
+  amount: ['amount', 'value', 'sum', 'total'],
+  currency: ['currency', 'currency_code'],
+  table: ['table', 'table_name', 'tables'],
+  database: ['database', 'db', 'database_name', 'db_name'],
+  branch: ['branch', 'branch_name', 'ref', 'refspec'],
+  environment: ['environment', 'env', 'stage', 'target_environment', 'target_env'],
+  device: ['device', 'device_id', 'device_name', 'door', 'door_id', 'lock', 'lock_id', 'garage', 'gate', 'camera', 'alarm', 'entity_id'],
+  event: ['event_id', 'event', 'meeting_id', 'meeting', 'appointment_id', 'calendar_event_id'],
+  force: ['force', 'force_push', 'forced'],
+  sql: ['sql', 'query', 'statement', 'sql_query', 'sql_statement'],
+  command: ['command', 'cmd', 'script', 'command_line', 'shell_command'],
+} as const satisfies Record<string, Names>;
+
+type NamedRole = keyof typeof ROLES;
+/**
+ * Parts that can hold a target; each is named after its target kind. `id`: any other `id`/`*_id`
+ * argument, of the kind the tool name's nouns say (else a generic resource).
+ */
+type TargetRoleName = Extract<NamedRole, TargetKind> | 'id';
+
+/** A part that can hold the target, with the verbs it gets when it does (delete + event = cancel). */
+interface TargetRole {
+  readonly role: TargetRoleName;
+  readonly kind?: TargetKind;
+  readonly verbs?: readonly Verb[];
+  /** Covers what is inside when the tool name or the argument name speaks of folders (`erase_folder`, `dir`). */
+  readonly recursiveWords?: boolean;
+}
+
+interface VerbRule {
+  /** Words of the tool name or description (singular, lower case) that name this action. */
+  readonly words: readonly string[];
+  /** The name must also hold one of these words. */
+  readonly alsoWords?: readonly string[];
+  readonly verbs: readonly Verb[];
+  /** Where the target is, in preference order: the first part present gives the targets. */
+  readonly targets: readonly TargetRole[];
+  /** Only when an amount is given ("transfer" moves money only with an amount). */
+  readonly needsAmount?: boolean;
+  /** With an amount and no payee the action still happens (a threshold applies to it). */
+  readonly amountAlone?: boolean;
+}
+
+
+/** The lexicon, in priority order: the first rule whose words match and whose target is present wins. */
+const RULES: readonly VerbRule[] = [
+  { words: ['push'], alsoWords: ['force'], verbs: ['push', 'force-push'], targets: [{ role: 'branch' }] },
+  {
+    words: ['pay', 'payment', 'wire', 'remit', 'payout', 'refund', 'money', 'fund', 'invoice', 'bill'],
+    verbs: ['pay'],
+    targets: [{ role: 'account' }],
+    amountAlone: true,
+  },
+  { words: ['transfer', 'send', 'transaction', 'schedule'], verbs: ['pay'], targets: [{ role: 'account' }], needsAmount: true, amountAlone: true },
+  { words: ['drop'], verbs: ['drop'], targets: [{ role: 'table' }, { role: 'database' }] },
+  { words: ['truncate'], verbs: ['truncate'], targets: [{ role: 'table' }] },
+  { words: ['alter', 'migrate', 'migration'], verbs: ['alter'], targets: [{ role: 'table' }, { role: 'database' }] },
+  { words: ['cancel', 'void', 'revoke'], verbs: ['cancel'], targets: [{ role: 'event' }, { role: 'id' }] },
+  { words: ['reschedule', 'postpone', 'move', 'delay', 'defer'], verbs: ['reschedule'], targets: [{ role: 'event' }] },
+  {
+    words: ['delete', 'remove', 'erase', 'purge', 'clear', 'wipe', 'destroy', 'rm', 'unlink', 'trash', 'del'],
+    verbs: ['delete'],
+    targets: [{ role: 'path', recursiveWords: true }, { role: 'table' }, { role: 'database', verbs: ['drop'] }, { role: 'event', verbs: ['cancel'] }, { role: 'id' }],
+  },
+  { words: ['unlock', 'unbolt', 'unlatch'], verbs: ['unlock'], targets: [{ role: 'device' }, { role: 'id', kind: 'device' }] },
+  { words: ['disable', 'disarm', 'deactivate'], verbs: ['disable'], targets: [{ role: 'device' }, { role: 'id', kind: 'device' }] },
+  { words: ['open'], verbs: ['open'], targets: [{ role: 'device' }] },
+  { words: ['read', 'open', 'view', 'cat', 'load', 'get', 'fetch', 'show', 'print'], verbs: ['read'], targets: [{ role: 'path' }] },
+  {
+    words: ['backup', 'back', 'copy', 'archive', 'snapshot', 'dump', 'export', 'duplicate', 'replicate', 'mirror'],
+    verbs: ['backup'],
+    targets: [{ role: 'path', recursiveWords: true }, { role: 'table' }, { role: 'database' }],
+  },
+  { words: ['deploy', 'release', 'ship', 'publish', 'promote', 'rollout', 'launch'], verbs: ['deploy'], targets: [{ role: 'environment' }] },
+  { words: ['push'], verbs: ['push'], targets: [{ role: 'branch' }] },
+  { words: ['send', 'email', 'mail', 'forward', 'share', 'message', 'reply', 'invite', 'dm', 'sms', 'notify'], verbs: ['send'], targets: [{ role: 'recipient' }] },
+  { words: ['move', 'rename', 'mv', 'relocate'], verbs: ['move'], targets: [{ role: 'path', recursiveWords: true }] },
+  {
+    words: ['create', 'schedule', 'add', 'book', 'new'],
+    alsoWords: ['event', 'meeting', 'appointment', 'calendar'],
+    verbs: ['create'],
+    targets: [{ role: 'event' }],
+  },
+  { words: ['overwrite'], verbs: ['write', 'overwrite'], targets: [{ role: 'path' }] },
+  {
+    words: ['write', 'save', 'create', 'put', 'upload', 'append', 'store', 'touch', 'edit', 'modify', 'update', 'patch', 'insert', 'set', 'change', 'replace'],
+    verbs: ['write'],
+    targets: [{ role: 'path' }, { role: 'table', verbs: ['update'] }, { role: 'database', verbs: ['update'] }],
+  },
+];
+
+/** A name or description that starts with one of these only looks: only `read` may bind. */
+const LOOKING_WORDS = new Set([
+  'get', 'list', 'search', 'find', 'fetch', 'read', 'query', 'lookup', 'look', 'check', 'view', 'show', 'describe', 'count', 'preview',
+  'validate', 'verify', 'estimate', 'calculate', 'inspect', 'print', 'browse', 'retrieve', 'return', 'cat', 'download',
+]);
+
+/** Words that make a `command` argument a shell command. */
+const SHELL_WORDS = new Set(['shell', 'bash', 'sh', 'zsh', 'terminal', 'exec', 'execute', 'run', 'command', 'cmd', 'console', 'powershell', 'cli']);
+
+/** Nouns in a tool name that say what kind of thing its `id` argument names. */
+const ID_KINDS: readonly { readonly words: readonly string[]; readonly kind: TargetKind }[] = [
+  { words: ['event', 'meeting', 'appointment', 'calendar'], kind: 'event' },
+  { words: ['door', 'lock', 'garage', 'gate', 'device', 'camera', 'alarm'], kind: 'device' },
+  { words: ['account', 'payee'], kind: 'account' },
+  { words: ['branch'], kind: 'branch' },
+  { words: ['table'], kind: 'table' },
+  { words: ['database', 'db'], kind: 'database' },
+];
+
+const ID_ARGUMENT = /^id_?$|_id$|[a-z]Id$/i;
+
+const FOLDER_WORDS = new Set(['dir', 'directory', 'folder', 'tree', 'recursive', 'recursively']);
+
+/** `make_payment`, `sendEmail`, `Cancels a calendar event.` → lower-case words. */
+export function wordsOf(text: string): string[] {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== '');
+}
+
+/** A word and the forms it may be an inflection of: `deletes` → delete, `copies` → copy, `cancelled` → cancel. */
+function forms(word: string): string[] {
+  const candidates = [word];
+  if (word.endsWith('ies')) candidates.push(`${word.slice(0, -3)}y`);
+  if (word.endsWith('es')) candidates.push(word.slice(0, -2));
+  if (word.endsWith('s')) candidates.push(word.slice(0, -1));
+  if (word.endsWith('led')) candidates.push(word.slice(0, -3));
+  if (word.endsWith('ed')) candidates.push(word.slice(0, -2), word.slice(0, -1));
+  if (word.endsWith('ing')) candidates.push(word.slice(0, -3), `${word.slice(0, -3)}e`);
+  return candidates;
+}
+
+function mentions(words: readonly string[], lexicon: readonly string[]): boolean {
+  return words.some((word) => forms(word).some((form) => lexicon.includes(form)));
+}
+
+/** What inference reads from one call. */
+interface Reading {
+  readonly args: CallArguments;
+  readonly context: BindingContext;
+  /** Words of the tool name: they decide which kind an `id` argument names. */
+  readonly nameWords: readonly string[];
+}
+
+/**
+ * Binds a call to a tool no table knows: SQL or a shell command in its arguments first (when they bind to
+ * something), then the lexicon on the tool's name, then on its declared description.
+ */
+export function inferActions(args: CallArguments, context: BindingContext): Action[] {
+  const nameWords = wordsOf(baseToolName(args.call.name));
+  const description = context.tools.get(args.call.name)?.description ?? '';
+  const descriptionWords = wordsOf(description.split(/(?<=[.;!?])\s|\n/)[0] ?? '');
+  const reading: Reading = { args, context, nameWords };
+
+  const sql = bindSqlArguments(args, ROLES.sql, ROLES.database);
+  if (sql.length > 0) return sql;
+  const command = mentions([...nameWords, ...descriptionWords], [...SHELL_WORDS]) ? firstOfRole(args, 'command') : undefined;
+  const shell = command ? bindCommand(command, context) : [];
+  if (shell.length > 0) return shell;
+  return fromWords(nameWords, reading) ?? fromWords(descriptionWords, reading) ?? [];
+}
+
+function fromWords(words: readonly string[], reading: Reading): Action[] | undefined {
+  if (words.length === 0) return undefined;
+  const onlyLooks = forms(words[0] ?? '').some((form) => LOOKING_WORDS.has(form));
+  for (const rule of RULES) {
+    if (onlyLooks && !rule.verbs.includes('read')) continue;
+    if (!mentions(words, rule.words) || (rule.alsoWords && !mentions(words, rule.alsoWords))) continue;
+    const actions = applyRule(rule, words, reading);
+    if (actions.length > 0) return actions;
+  }
+  return undefined;
+}
+
+function applyRule(rule: VerbRule, words: readonly string[], reading: Reading): Action[] {
+  const { args, context } = reading;
+  const amount: ActionAttributes = rule.verbs.includes('pay') ? amountOf(args, ROLES.amount, ROLES.currency) : {};
+  if (rule.needsAmount && amount.amount === undefined) return [];
+  const force = rule.verbs.includes('push') && args.isTrue(ROLES.force);
+  const verbsFor = (target: TargetRole): Verb[] => [...(target.verbs ?? rule.verbs), ...(force && !rule.verbs.includes('force-push') ? ['force-push' as const] : [])];
+  const attributes: ActionAttributes = { ...amount, ...((force || rule.verbs.includes('force-push')) && { force: true }) };
+  const destination = rule.verbs.some((verb) => verb === 'backup' || verb === 'move') ? firstOfRole(args, 'destination') : undefined;
+  for (const target of rule.targets) {
+    const groups = targetsOfRole(reading, target);
+    if (groups.length === 0) continue;
+    return groups.flatMap(({ kind, values, argument }) =>
+      targetActions(
+        {
+          verbs: verbsFor(target),
+          kind,
+          values,
+          ...(target.recursiveWords && [...words, ...wordsOf(argument)].some((word) => FOLDER_WORDS.has(word)) && { recursive: true }),
+          attributes,
+          ...(destination && { destination }),
+        },
+        context,
+        'inferred',
+      ),
+    );
+  }
+  const amountArgument = rule.amountAlone && amount.amount !== undefined ? firstOfRole(args, 'amount') : undefined;
+  return amountArgument ? rule.verbs.map((verb) => ({ verb, attributes, span: wholeSpan(amountArgument), step: FIRST_STEP, basis: 'inferred' as const })) : [];
+}
+
+function firstOfRole(args: CallArguments, role: NamedRole): LocatedString | undefined {
+  return args.first(ROLES[role]);
+}
+
+/**
+ * The values the arguments of a role hold, by argument and target kind. Each `id`/`*_id` argument names
+ * the kind its own words or the tool name's nouns say: `account_id` an account, the `id` of
+ * `cancel_meeting` an event.
+ */
+function targetsOfRole(reading: Reading, target: TargetRole): { kind: TargetKind; values: LocatedString[]; argument: string }[] {
+  const { args, nameWords } = reading;
+  const names = target.role === 'id' ? args.names.filter((name) => ID_ARGUMENT.test(name)) : args.present(ROLES[target.role]);
+  return names
+    .map((name) => {
+      const kind = target.kind ?? (target.role === 'id' ? (idKind(wordsOf(name)) ?? idKind(nameWords) ?? 'resource') : target.role);
+      return { kind, values: args.stringsOf([name]), argument: name };
+    })
+    .filter((group) => group.values.length > 0);
+}
+
+function idKind(words: readonly string[]): TargetKind | undefined {
+  return ID_KINDS.find((entry) => mentions(words, entry.words))?.kind;
+}

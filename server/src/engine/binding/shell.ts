@@ -1,0 +1,1458 @@
+import { posix } from 'node:path';
+import type { ShNode, ShRedirect, ShStmt, ShWord } from 'mvdan-sh';
+import type { Action, ActionAttributes, ActionStep, Target, Verb } from '../actions';
+import type { Span } from '../text';
+import {
+  childStatements,
+  decodeHeredoc,
+  decodeWord,
+  isBinaryCmd,
+  isCallExpr,
+  nodeType,
+  parseShell,
+  SHELL_OP,
+  sourceRange,
+  substitutionStatements,
+  type DecodedWord,
+  type ShellTree,
+} from './shellSyntax';
+import { bindSql } from './sql';
+import { namedTarget, normalizePath, pathTarget } from './targets';
+import type { CommandSource } from './types';
+
+/*
+ * Binding of shell commands (SPEC section 5): a real Bash parser (mvdan/sh) gives the structure —
+ * lists, pipelines, subshells, substitutions, quoting — and the COMMANDS table below says what each
+ * known program does to which of its arguments. Words the transcript cannot settle ($VAR, $(…))
+ * give actions without a target rather than guessed ones.
+ */
+
+/** Binds a command string; `first` is the step of its first command (later ones count on from it). */
+export function bindShellCommand(source: CommandSource, first: { order: number; chain: number } = { order: 0, chain: 0 }): Action[] {
+  const binder = new ShellBinder(source.cwd, first);
+  binder.bindScript({ text: source.command, spanOf: (start, end) => source.spanOf(start, end) });
+  return binder.actions;
+}
+
+/** A command string and the way back to the transcript: the call's own, or one nested in it. */
+interface Script {
+  readonly text: string;
+  spanOf(start: number, end: number): Span;
+}
+
+/** A parsed script: offsets of its tree are offsets into script.text. */
+interface Parsed {
+  readonly tree: ShellTree;
+  readonly script: Script;
+}
+
+/** One word of a command. */
+interface Arg {
+  /** The word's value when the transcript settles it; undefined when it depends on an expansion. */
+  readonly value: string | undefined;
+  readonly word: DecodedWord;
+  /** Set on a path that stands for everything found under it (find's `{}`, what `ls DIR` lists). */
+  readonly covers?: boolean;
+}
+
+/** A simple command ready for its handler. */
+interface Command {
+  /** The program's name without its folder (`/usr/bin/rm` → `rm`). */
+  readonly name: string;
+  readonly args: readonly Arg[];
+  readonly parsed: Parsed;
+  readonly span: Span;
+  readonly step: ActionStep;
+  readonly cwd: string | undefined;
+  /** Text the command reads on stdin: a here-document, a here-string, or `echo …|`. */
+  readonly stdin: DecodedWord | undefined;
+  /** Where its stdout ends up: its own `>` redirection, or a `> file` / `tee file` later in the pipeline. */
+  readonly stdoutTo: Arg | undefined;
+  /** Words of the commands before it in its pipeline, nearest last. */
+  readonly upstream: readonly (readonly Arg[])[];
+}
+
+/** Where a statement sits in a pipeline. */
+interface PipePosition {
+  readonly members: readonly ShStmt[];
+  readonly index: number;
+}
+
+class ShellBinder {
+  readonly actions: Action[] = [];
+  private nextOrder: number;
+  private chain: number;
+  private lastChain: number;
+  private cwd: string | undefined;
+  private folderStack: (string | undefined)[] = [];
+  /** While a pipeline is bound, the order all its commands share. */
+  private pipelineOrder: number | undefined;
+
+  constructor(cwd: string | undefined, first: { order: number; chain: number }) {
+    this.cwd = cwd;
+    this.nextOrder = first.order;
+    this.chain = first.chain;
+    this.lastChain = first.chain;
+  }
+
+  bindScript(script: Script): void {
+    const tree = parseShell(script.text);
+    if (tree) {
+      this.list({ tree, script }, tree.file.Stmts);
+      return;
+    }
+    // A syntax error somewhere: bind the lines that parse on their own, skip the rest.
+    let lineStart = 0;
+    for (const [index, line] of script.text.split('\n').entries()) {
+      const offset = lineStart;
+      lineStart += line.length + 1;
+      const lineTree = parseShell(line);
+      if (!lineTree || lineTree.file.Stmts.length === 0) continue;
+      if (index > 0) this.newChain();
+      this.list({ tree: lineTree, script: { text: line, spanOf: (start, end) => script.spanOf(offset + start, offset + end) } }, lineTree.file.Stmts);
+    }
+  }
+
+  /** A string argument that is itself a script (`bash -c "…"`, `eval "…"`); its `cd` stays inside. */
+  bindNested(command: Command, word: DecodedWord): void {
+    const saved = this.saveFolder();
+    // The wrapper (`bash`, `eval`) does nothing itself: its first inner command takes its place.
+    if (this.pipelineOrder === undefined) this.nextOrder = command.step.order;
+    this.bindScript({ text: word.text, spanOf: (start, end) => spanIn(command.parsed, word, start, end) });
+    this.restoreFolder(saved);
+  }
+
+  emit(command: Command, verb: Verb, target?: Target, attributes: ActionAttributes = {}): void {
+    this.actions.push({ verb, ...(target && { target }), attributes, span: command.span, step: command.step, basis: 'shell' });
+  }
+
+  /**
+   * Binds SQL texts run one after the other by one command, from the command's order on; each
+   * statement takes the next order. Returns the first order after them.
+   */
+  bindSqlTexts(command: Command, texts: readonly DecodedWord[], database: string | undefined): number {
+    let order = command.step.order;
+    for (const text of texts) {
+      const actions = bindSql(text.text, (start, end) => spanIn(command.parsed, text, start, end), database, { order, chain: command.step.chain });
+      this.actions.push(...actions);
+      order = Math.max(order + 1, ...actions.map((action) => action.step.order + 1));
+    }
+    this.claimOrdersBefore(order);
+    return order;
+  }
+
+  /** A command that ran several steps of its own (sqlite3 input) used orders up to `order`, exclusive. */
+  claimOrdersBefore(order: number): void {
+    if (this.pipelineOrder === undefined) this.nextOrder = Math.max(this.nextOrder, order);
+  }
+
+  changeFolder(folder: string | undefined): void {
+    this.cwd = folder;
+  }
+
+  pushFolder(folder: string | undefined): void {
+    this.folderStack.push(this.cwd);
+    this.cwd = folder;
+  }
+
+  popFolder(): void {
+    this.cwd = this.folderStack.pop();
+  }
+
+  /** Runs a command given as words (after `sudo`, inside `xargs`, …) with the same context. */
+  dispatch(base: Command, words: readonly Arg[], cwd: string | undefined = base.cwd): void {
+    const program = words[0]?.value;
+    if (program === undefined) return;
+    const name = posix.basename(program);
+    const handler = COMMANDS.get(name) ?? (isDeployScript(name) ? deployScript : undefined);
+    handler?.(this, { ...base, name, args: words.slice(1), cwd });
+  }
+
+  private list(parsed: Parsed, statements: readonly ShStmt[]): void {
+    statements.forEach((statement, index) => {
+      if (index > 0) this.newChain();
+      this.statement(parsed, statement);
+    });
+  }
+
+  private newChain(): void {
+    this.lastChain += 1;
+    this.chain = this.lastChain;
+  }
+
+  private takeOrder(): number {
+    if (this.pipelineOrder !== undefined) return this.pipelineOrder;
+    const order = this.nextOrder;
+    this.nextOrder += 1;
+    return order;
+  }
+
+  private saveFolder(): { cwd: string | undefined; stack: (string | undefined)[] } {
+    return { cwd: this.cwd, stack: [...this.folderStack] };
+  }
+
+  private restoreFolder(saved: { cwd: string | undefined; stack: (string | undefined)[] }): void {
+    this.cwd = saved.cwd;
+    this.folderStack = saved.stack;
+  }
+
+  private statement(parsed: Parsed, statement: ShStmt, pipe?: PipePosition): void {
+    const command = statement.Cmd;
+    if (command && isCallExpr(command)) {
+      this.simpleCommand(parsed, statement, pipe);
+      return;
+    }
+    if (statement.Redirs.length > 0) {
+      const step = { order: this.takeOrder(), chain: this.chain };
+      for (const redirect of statement.Redirs) this.redirect(parsed, redirect, step);
+    }
+    if (!command) return;
+    if (isBinaryCmd(command)) {
+      if (command.Op === SHELL_OP.pipe || command.Op === SHELL_OP.pipeAll) {
+        this.pipeline(parsed, [...pipeMembers(command.X), ...pipeMembers(command.Y)]);
+        return;
+      }
+      this.statement(parsed, command.X);
+      // After `||` the right side runs only when the left failed: it waits on nothing before it.
+      if (command.Op === SHELL_OP.or) this.newChain();
+      this.statement(parsed, command.Y);
+      return;
+    }
+    this.compound(parsed, command);
+  }
+
+  private compound(parsed: Parsed, command: ShNode): void {
+    const type = nodeType(command);
+    if (type === 'Subshell') {
+      const saved = this.saveFolder();
+      this.list(parsed, childStatements(command));
+      this.restoreFolder(saved);
+      return;
+    }
+    if (type === 'IfClause' || type === 'WhileClause') {
+      // The body runs only when the condition succeeded: it continues the condition's chain.
+      const clause = command as unknown as { Cond: readonly ShStmt[]; Then?: readonly ShStmt[]; Do?: readonly ShStmt[]; Else?: ShNode | null };
+      this.list(parsed, clause.Cond);
+      this.list(parsed, clause.Then ?? clause.Do ?? []);
+      if (clause.Else) {
+        this.newChain();
+        this.compound(parsed, clause.Else);
+      }
+      return;
+    }
+    // Blocks, loops, case, functions, declarations, `time`: their statements in source order.
+    this.list(parsed, childStatements(command));
+  }
+
+  private pipeline(parsed: Parsed, members: readonly ShStmt[]): void {
+    const order = this.takeOrder();
+    const outer = this.pipelineOrder;
+    const saved = this.saveFolder();
+    this.pipelineOrder = order;
+    members.forEach((member, index) => {
+      // Each member runs in a subshell of its own: a `cd` there changes nothing after it.
+      this.restoreFolder(saved);
+      this.statement(parsed, member, { members, index });
+    });
+    this.restoreFolder(saved);
+    this.pipelineOrder = outer;
+  }
+
+  private simpleCommand(parsed: Parsed, statement: ShStmt, pipe: PipePosition | undefined): void {
+    const call = statement.Cmd!;
+    // Substitutions run first, each in a subshell; the command does not wait for them to succeed.
+    for (const inner of substitutionStatements(call)) {
+      const saved = this.saveFolder();
+      const chain = this.chain;
+      this.newChain();
+      this.statement(parsed, inner);
+      this.restoreFolder(saved);
+      this.chain = chain;
+    }
+    const step = { order: this.takeOrder(), chain: this.chain };
+    for (const redirect of statement.Redirs) this.redirect(parsed, redirect, step);
+    const words = wordsOf(parsed, statement);
+    const base: Command = {
+      name: '',
+      args: [],
+      parsed,
+      span: parsed.script.spanOf(parsed.tree.start(call), parsed.tree.end(call)),
+      step,
+      cwd: this.cwd,
+      stdin: stdinOf(parsed, statement, pipe),
+      stdoutTo: stdoutOf(parsed, statement, pipe),
+      upstream: pipe ? pipe.members.slice(0, pipe.index).map((member) => wordsOf(parsed, member)) : [],
+    };
+    this.dispatch(base, words);
+  }
+
+  private redirect(parsed: Parsed, redirect: ShRedirect, step: ActionStep): void {
+    const verb = redirectVerb(redirect.Op);
+    if (!verb || !redirect.Word) return;
+    const target = argOf(parsed, redirect.Word);
+    // `>&2` duplicates a descriptor; devices are not files anyone protects.
+    if (redirect.Op === SHELL_OP.dupOut && (target.value === undefined || /^(\d+|-)$/.test(target.value))) return;
+    if (target.value !== undefined && /^\/dev\/(null|std(out|err|in)|tty|fd\/)/.test(target.value)) return;
+    const path = pathOf(target, this.cwd);
+    const span = parsed.script.spanOf(parsed.tree.start(redirect), parsed.tree.end(redirect));
+    this.actions.push({ verb, ...(path && { target: path }), attributes: {}, span, step, basis: 'shell' });
+  }
+}
+
+function redirectVerb(op: number): Verb | undefined {
+  switch (op) {
+    case SHELL_OP.redirectOut:
+    case SHELL_OP.clobberOut:
+    case SHELL_OP.redirectAll:
+    case SHELL_OP.dupOut:
+      return 'overwrite';
+    case SHELL_OP.appendOut:
+    case SHELL_OP.appendAll:
+      return 'write';
+    default:
+      return undefined;
+  }
+}
+
+function pipeMembers(statement: ShStmt): ShStmt[] {
+  const command = statement.Cmd;
+  if (command && isBinaryCmd(command) && (command.Op === SHELL_OP.pipe || command.Op === SHELL_OP.pipeAll) && statement.Redirs.length === 0) {
+    return [...pipeMembers(command.X), ...pipeMembers(command.Y)];
+  }
+  return [statement];
+}
+
+function spanIn(parsed: Parsed, word: DecodedWord, start: number, end: number): Span {
+  const range = sourceRange(word, start, end);
+  return parsed.script.spanOf(range.start, range.end);
+}
+
+function argOf(parsed: Parsed, word: ShWord): Arg {
+  const decoded = decodeWord(parsed.tree, word);
+  return { value: decoded.literal ? decoded.text : undefined, word: decoded };
+}
+
+function wordsOf(parsed: Parsed, statement: ShStmt): Arg[] {
+  const command = statement.Cmd;
+  return command && isCallExpr(command) ? command.Args.map((word) => argOf(parsed, word)) : [];
+}
+
+function stdinOf(parsed: Parsed, statement: ShStmt, pipe: PipePosition | undefined): DecodedWord | undefined {
+  for (const redirect of statement.Redirs) {
+    if (redirect.Op === SHELL_OP.heredoc || redirect.Op === SHELL_OP.dashHeredoc) return decodeHeredoc(parsed.tree, redirect);
+    if (redirect.Op === SHELL_OP.hereString && redirect.Word) return decodeWord(parsed.tree, redirect.Word);
+  }
+  const previous = pipe && pipe.index > 0 ? pipe.members[pipe.index - 1] : undefined;
+  if (!previous) return undefined;
+  const words = wordsOf(parsed, previous);
+  const program = words[0]?.value;
+  const texts = words.slice(1).filter((word) => !word.value?.startsWith('-'));
+  return (program === 'echo' || program === 'printf') && texts.length === 1 ? texts[0]?.word : undefined;
+}
+
+function stdoutOf(parsed: Parsed, statement: ShStmt, pipe: PipePosition | undefined): Arg | undefined {
+  const own = stdoutRedirect(parsed, statement);
+  if (own || !pipe) return own;
+  for (const member of pipe.members.slice(pipe.index + 1)) {
+    const words = wordsOf(parsed, member);
+    if (words[0]?.value === 'tee') {
+      const file = words.slice(1).find((word) => !word.value?.startsWith('-'));
+      if (file) return file;
+    }
+    const redirected = stdoutRedirect(parsed, member);
+    if (redirected) return redirected;
+  }
+  return undefined;
+}
+
+function stdoutRedirect(parsed: Parsed, statement: ShStmt): Arg | undefined {
+  for (const redirect of statement.Redirs) {
+    const writesStdout = redirectVerb(redirect.Op) !== undefined && redirect.Op !== SHELL_OP.dupOut;
+    const descriptor = redirect.N?.Value;
+    if (writesStdout && redirect.Word && (descriptor === undefined || descriptor === '1')) return argOf(parsed, redirect.Word);
+  }
+  return undefined;
+}
+
+/* ---------------------------------------------------------------------------------------------- */
+/* Paths and options                                                                               */
+
+/** A path against a folder that may itself be relative (after `cd data` with no known cwd). */
+function resolvePath(raw: string, cwd: string | undefined): string {
+  const absolute = raw.startsWith('/') || raw.startsWith('~');
+  const joined = cwd !== undefined && !cwd.startsWith('/') && !absolute ? posix.join(cwd, raw) : raw;
+  return normalizePath(joined, cwd?.startsWith('/') ? cwd : undefined);
+}
+
+function pathOf(arg: Arg | undefined, cwd: string | undefined, recursive = false): Target | undefined {
+  if (arg?.value === undefined) return undefined;
+  return pathTarget(resolvePath(arg.value, cwd), undefined, recursive || arg.covers === true);
+}
+
+function destinationOf(arg: Arg | undefined, cwd: string | undefined): ActionAttributes {
+  if (arg?.value === undefined) return {};
+  return { destination: isRemote(arg.value) ? arg.value : resolvePath(arg.value, cwd) };
+}
+
+/** `host:path`, `user@host:path`, `rsync://…`: a copy to or from another machine. */
+function isRemote(path: string): boolean {
+  return /^[^/]*:/.test(path);
+}
+
+/** The part of an argument from `from` on (the value of `--file=out.tar`, of `-fout.tar`). */
+function tail(arg: Arg, from: number): Arg {
+  const word: DecodedWord = {
+    text: arg.word.text.slice(from),
+    literal: arg.word.literal,
+    starts: arg.word.starts.slice(from),
+    ends: arg.word.ends.slice(from),
+  };
+  return { value: arg.value?.slice(from), word };
+}
+
+interface OptionSpec {
+  /** Options that take a value: letters (`n`) and long names (`namespace`). */
+  readonly values?: readonly string[];
+  /** Stop at the first operand: what follows belongs to another command (sudo, xargs, env). */
+  readonly stopAtOperand?: boolean;
+  /** Long options written with one dash (`find -name`, `sqlite3 -cmd`, `terraform -var`). */
+  readonly singleDash?: boolean;
+}
+
+interface Options {
+  /** Flags by letter or long name, without dashes. */
+  readonly flags: Set<string>;
+  readonly values: Map<string, Arg[]>;
+  readonly operands: Arg[];
+  /** With stopAtOperand: the first operand and everything after it. */
+  readonly rest: readonly Arg[];
+}
+
+function parseOptions(args: readonly Arg[], spec: OptionSpec = {}): Options {
+  const takesValue = new Set(spec.values ?? []);
+  const options: Options = { flags: new Set(), values: new Map(), operands: [], rest: [] };
+  const addValue = (name: string, value: Arg | undefined): void => {
+    if (value) options.values.set(name, [...(options.values.get(name) ?? []), value]);
+  };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const value = arg.value;
+    if (value === '--') {
+      if (spec.stopAtOperand) return { ...options, rest: args.slice(i + 1) };
+      options.operands.push(...args.slice(i + 1));
+      break;
+    }
+    if (value === undefined || value === '-' || !value.startsWith('-')) {
+      if (spec.stopAtOperand) return { ...options, rest: args.slice(i) };
+      options.operands.push(arg);
+      continue;
+    }
+    if (value.startsWith('--') || spec.singleDash) {
+      const dashes = value.startsWith('--') ? 2 : 1;
+      const equals = value.indexOf('=');
+      const name = value.slice(dashes, equals === -1 ? undefined : equals);
+      if (equals !== -1) addValue(name, tail(arg, equals + 1));
+      else if (takesValue.has(name)) addValue(name, args[++i]);
+      else options.flags.add(name);
+      continue;
+    }
+    for (let j = 1; j < value.length; j++) {
+      const letter = value[j]!;
+      if (!takesValue.has(letter)) {
+        options.flags.add(letter);
+        continue;
+      }
+      addValue(letter, j + 1 < value.length ? tail(arg, j + 1) : args[++i]);
+      break;
+    }
+  }
+  return options;
+}
+
+const has = (options: Options, ...names: string[]): boolean => names.some((name) => options.flags.has(name));
+const valueOf = (options: Options, ...names: string[]): Arg | undefined => names.map((name) => options.values.get(name)?.at(-1)).find(Boolean);
+const valuesOf = (options: Options, ...names: string[]): Arg[] => names.flatMap((name) => options.values.get(name) ?? []);
+
+/* ---------------------------------------------------------------------------------------------- */
+/* What known programs do                                                                          */
+
+type Handler = (binder: ShellBinder, command: Command) => void;
+
+/** Runs what follows the prefix's own options (`sudo -u x CMD`, `nice -n 5 CMD`). */
+function prefix(values: readonly string[] = [], skipOperands = 0): Handler {
+  return (binder, command) => {
+    const options = parseOptions(command.args, { values, stopAtOperand: true });
+    binder.dispatch(command, options.rest.slice(skipOperands));
+  };
+}
+
+/** `uv run CMD`, `bundle exec CMD`: a runner subcommand, then the command. */
+function runner(subcommand: string, values: readonly string[] = []): Handler {
+  return (binder, command) => {
+    if (command.args[0]?.value !== subcommand) return;
+    binder.dispatch(command, parseOptions(command.args.slice(1), { values, stopAtOperand: true }).rest);
+  };
+}
+
+const env: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: ['u', 'unset', 'C', 'chdir', 'S', 'split-string'], stopAtOperand: true });
+  const rest = [...options.rest];
+  while (rest[0]?.value !== undefined && /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[0].value)) rest.shift();
+  const folder = valueOf(options, 'C', 'chdir');
+  binder.dispatch(command, rest, folder ? folder.value && resolvePath(folder.value, command.cwd) : command.cwd);
+};
+
+const shellInterpreter: Handler = (binder, command) => {
+  let commandMode = false;
+  for (let i = 0; i < command.args.length; i++) {
+    const value = command.args[i]!.value;
+    if (value === undefined || !/^[-+]/.test(value)) {
+      if (commandMode) binder.bindNested(command, command.args[i]!.word);
+      else binder.dispatch(command, command.args.slice(i));
+      return;
+    }
+    if (value === '--') continue;
+    if (value.startsWith('--')) {
+      if (value === '--rcfile' || value === '--init-file') i += 1;
+      continue;
+    }
+    if (value.slice(1).includes('c')) commandMode = true;
+    // -o/-O take an option name as their value.
+    if (/[oO]/.test(value.slice(1))) i += 1;
+  }
+};
+
+const evalCommand: Handler = (binder, command) => {
+  if (command.args.length === 0) return;
+  binder.bindNested(command, joinWords(command.args));
+};
+
+/** Words joined by spaces, as `eval` joins them; each space maps to the end of the word before it. */
+function joinWords(args: readonly Arg[]): DecodedWord {
+  let text = '';
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let literal = true;
+  args.forEach((arg, index) => {
+    if (index > 0) {
+      const previousEnd = ends.at(-1) ?? 0;
+      text += ' ';
+      starts.push(previousEnd);
+      ends.push(previousEnd);
+    }
+    text += arg.word.text;
+    starts.push(...arg.word.starts);
+    ends.push(...arg.word.ends);
+    literal &&= arg.word.literal;
+  });
+  return { text, literal, starts, ends };
+}
+
+const python: Handler = (binder, command) => {
+  const module = command.args[0]?.value === '-m' ? command.args[1] : undefined;
+  if (module) binder.dispatch(command, command.args.slice(1));
+  else {
+    const script = command.args.find((arg) => !arg.value?.startsWith('-'));
+    if (script) binder.dispatch(command, command.args.slice(command.args.indexOf(script)));
+  }
+};
+
+const runTests: Handler = (binder, command) => binder.emit(command, 'run-tests');
+
+/** `go test`, `cargo test`, `mvn verify`: run-tests when the subcommand is one of `subcommands`. */
+function testSubcommand(...subcommands: string[]): Handler {
+  return (binder, command) => {
+    const subcommand = command.args.find((arg) => !arg.value?.startsWith('-'))?.value;
+    if (subcommand !== undefined && subcommands.includes(subcommand)) binder.emit(command, 'run-tests');
+  };
+}
+
+/* Files ----------------------------------------------------------------------------------------- */
+
+const remove: Handler = (binder, command) => {
+  const options = parseOptions(command.args);
+  const recursive = has(options, 'r', 'R', 'recursive');
+  for (const operand of options.operands) binder.emit(command, 'delete', pathOf(operand, command.cwd, recursive));
+};
+
+const removeEach: Handler = (binder, command) => {
+  for (const operand of parseOptions(command.args).operands) binder.emit(command, 'delete', pathOf(operand, command.cwd));
+};
+
+const shred: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: ['n', 'iterations', 's', 'size', 'random-source'] });
+  // Without -u the file stays, its contents destroyed.
+  const verb: Verb = has(options, 'u', 'remove') ? 'delete' : 'overwrite';
+  for (const operand of options.operands) binder.emit(command, verb, pathOf(operand, command.cwd));
+};
+
+const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
+
+const find: Handler = (binder, command) => {
+  const args = command.args;
+  let i = 0;
+  while (args[i]?.value !== undefined && /^-(H|L|P|O\d*)$/.test(args[i]!.value!)) i += 1;
+  if (args[i]?.value === '-D') i += 2;
+  const starts: Arg[] = [];
+  for (; i < args.length && !isFindExpression(args[i]!); i++) starts.push(args[i]!);
+  const roots: Arg[] = (starts.length > 0 ? starts : [literalArg('.', command)]).map((root) => ({ ...root, covers: true }));
+  for (; i < args.length; i++) {
+    const value = args[i]!.value;
+    if (value === '-delete') for (const root of roots) binder.emit(command, 'delete', pathOf(root, command.cwd, true));
+    if (value === undefined || !FIND_EXEC.has(value)) continue;
+    const inner: Arg[] = [];
+    for (i += 1; i < args.length && args[i]!.value !== ';' && args[i]!.value !== '+'; i++) {
+      const word = args[i]!;
+      if (word.value === '{}') inner.push(...roots);
+      else if (word.value?.includes('{}')) inner.push({ value: undefined, word: word.word });
+      else inner.push(word);
+    }
+    binder.dispatch(command, inner);
+  }
+};
+
+/** An argument the command implies but does not write (find's default `.`), tied to the command's first word. */
+function literalArg(value: string, command: Command): Arg {
+  const at = command.args[0]?.word.starts[0] ?? 0;
+  return { value, word: { text: value, literal: true, starts: [...value].map(() => at), ends: [...value].map(() => at) } };
+}
+
+/** Filters that pass their input through: `find … | grep x | xargs rm` still removes what find listed. */
+const PIPE_FILTERS = new Set(['grep', 'egrep', 'fgrep', 'sort', 'uniq', 'head', 'tail', 'sed', 'awk', 'tr', 'cut', 'tac', 'cat']);
+
+const isFindExpression = (arg: Arg): boolean => arg.value !== undefined && (arg.value.startsWith('-') || arg.value === '(' || arg.value === '!');
+
+/** What the pipeline feeds xargs: the paths find or ls lists, or echo's words; undefined when unknown. */
+function pipedPaths(command: Command): Arg[] | undefined {
+  for (let index = command.upstream.length - 1; index >= 0; index--) {
+    const words = command.upstream[index]!;
+    const program = words[0]?.value;
+    const args = words.slice(1);
+    if (program === 'find') {
+      const end = args.findIndex(isFindExpression);
+      const roots = end === -1 ? args : args.slice(0, end);
+      return (roots.length > 0 ? roots : [literalArg('.', command)]).map((root) => ({ ...root, covers: true }));
+    }
+    if (program === 'ls') return parseOptions(args).operands.map((operand) => ({ ...operand, covers: true }));
+    if (program === 'echo') return args.filter((arg) => !arg.value?.startsWith('-'));
+    if (program === undefined || !PIPE_FILTERS.has(program) || (program === 'cat' && args.length > 0)) return undefined;
+  }
+  return undefined;
+}
+
+const xargs: Handler = (binder, command) => {
+  const options = parseOptions(command.args, {
+    values: ['I', 'n', 'P', 'L', 'd', 's', 'a', 'E', 'replace', 'max-args', 'max-procs', 'max-lines', 'delimiter', 'max-chars', 'arg-file', 'eof'],
+    stopAtOperand: true,
+  });
+  const inner = options.rest;
+  if (inner.length === 0) return;
+  const inputs = pipedPaths(command) ?? [{ value: undefined, word: inner[0]!.word }];
+  const placeholder = valueOf(options, 'I', 'replace')?.value ?? (has(options, 'i') ? '{}' : undefined);
+  const words = placeholder === undefined ? [...inner, ...inputs] : inner.flatMap((word) => (word.value === placeholder ? inputs : [word]));
+  binder.dispatch(command, words);
+};
+
+/** mv/cp operands: the sources and the destination (`-t DIR` or the last operand). */
+function sourcesAndDestination(options: Options): { sources: Arg[]; destination: Arg | undefined; intoFolder: boolean } {
+  const folder = valueOf(options, 't', 'target-directory');
+  if (folder) return { sources: options.operands, destination: folder, intoFolder: true };
+  if (options.operands.length < 2) return { sources: [], destination: undefined, intoFolder: false };
+  const destination = options.operands.at(-1)!;
+  const sources = options.operands.slice(0, -1);
+  return { sources, destination, intoFolder: sources.length > 1 || destination.value?.endsWith('/') === true };
+}
+
+const COPY_VALUES = ['t', 'target-directory', 'S', 'suffix'];
+
+/*
+ * `mv SRC DST` overwrites DST when DST is a file, and moves SRC inside it when DST is a folder. The
+ * transcript cannot tell which, so DST counts as overwritten unless the command says otherwise:
+ * -n/--no-clobber, several sources, -t DIR, or a trailing slash.
+ */
+const move: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: COPY_VALUES });
+  const { sources, destination, intoFolder } = sourcesAndDestination(options);
+  for (const source of sources) binder.emit(command, 'move', pathOf(source, command.cwd), destinationOf(destination, command.cwd));
+  if (destination && !intoFolder && !has(options, 'n', 'no-clobber')) binder.emit(command, 'overwrite', pathOf(destination, command.cwd));
+};
+
+const copy: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: COPY_VALUES });
+  const recursive = has(options, 'r', 'R', 'a', 'recursive', 'archive');
+  const { sources, destination } = sourcesAndDestination(options);
+  backups(binder, command, sources, destination, recursive);
+};
+
+/** A copy of each source to `destination`: backup of the source, write of the destination. */
+function backups(binder: ShellBinder, command: Command, sources: readonly Arg[], destination: Arg | undefined, recursive: boolean): void {
+  if (sources.length === 0) return;
+  const attributes = destinationOf(destination, command.cwd);
+  for (const source of sources) {
+    if (source.value !== undefined && isRemote(source.value)) continue;
+    binder.emit(command, 'backup', pathOf(source, command.cwd, recursive), attributes);
+  }
+  if (destination && !(destination.value !== undefined && isRemote(destination.value))) binder.emit(command, 'write', pathOf(destination, command.cwd, recursive));
+}
+
+const RSYNC_VALUES = ['e', 'rsh', 'f', 'filter', 'exclude', 'include', 'exclude-from', 'include-from', 'files-from', 'T', 'temp-dir', 'backup-dir', 'suffix', 'log-file', 'password-file', 'port', 'chmod', 'chown', 'compare-dest', 'copy-dest', 'link-dest', 'partial-dir', 'max-size', 'min-size', 'bwlimit', 'timeout', 'B', 'block-size'];
+
+const rsync: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: RSYNC_VALUES });
+  if (has(options, 'n', 'dry-run') || options.operands.length < 2) return;
+  const destination = options.operands.at(-1)!;
+  const sources = options.operands.slice(0, -1);
+  const recursive = has(options, 'r', 'a', 'recursive', 'archive');
+  if (has(options, 'remove-source-files')) {
+    for (const source of sources) binder.emit(command, 'move', pathOf(source, command.cwd, recursive), destinationOf(destination, command.cwd));
+  } else {
+    backups(binder, command, sources, destination, recursive);
+  }
+  // --delete removes what the destination has and the source does not.
+  const deletes = [...options.flags].some((flag) => flag === 'del' || flag.startsWith('delete'));
+  if (deletes && destination.value !== undefined && !isRemote(destination.value)) binder.emit(command, 'delete', pathOf(destination, command.cwd, true));
+};
+
+const scp: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: ['c', 'F', 'i', 'J', 'l', 'o', 'P', 'S'] });
+  if (options.operands.length < 2) return;
+  backups(binder, command, options.operands.slice(0, -1), options.operands.at(-1), has(options, 'r'));
+};
+
+const TAR_VALUES = new Set(['f', 'C', 'T', 'X', 'b', 'H', 'I', 'g', 'V', 'N', 'L', 'K']);
+const TAR_LONG_VALUES = new Set(['file', 'directory', 'files-from', 'exclude-from', 'blocking-factor', 'format', 'use-compress-program', 'listed-incremental', 'label', 'newer', 'tape-length', 'starting-file']);
+
+/**
+ * `tar -c`: a backup of each source (recursive) to the archive. `tar -x`: overwrites what is in
+ * the target folder (-C, else the cwd) unless -k/--keep-old-files/--skip-old-files.
+ */
+const tar: Handler = (binder, command) => {
+  let mode: 'create' | 'extract' | undefined;
+  let archive: Arg | undefined;
+  let folder = command.cwd;
+  let keepOld = false;
+  let removeFiles = false;
+  const sources: { arg: Arg; folder: string | undefined }[] = [];
+  const args = command.args;
+  const shortOption = (letter: string, value: () => Arg | undefined): void => {
+    if (letter === 'c' || letter === 'r' || letter === 'u') mode = 'create';
+    else if (letter === 'x') mode = 'extract';
+    else if (letter === 'k') keepOld = true;
+    if (!TAR_VALUES.has(letter)) return;
+    const given = value();
+    if (letter === 'f') archive = given;
+    if (letter === 'C') folder = given?.value === undefined ? undefined : resolvePath(given.value, folder);
+  };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const value = arg.value;
+    // The first word may be a bundle without a dash (`tar czf out.tgz src`); its values follow it.
+    const bundle = i === 0 && value !== undefined && /^[A-Za-z]+$/.test(value) ? value : value !== undefined && /^-[A-Za-z]/.test(value) ? value.slice(1) : undefined;
+    if (value?.startsWith('--')) {
+      const equals = value.indexOf('=');
+      const name = value.slice(2, equals === -1 ? undefined : equals);
+      const given = equals !== -1 ? tail(arg, equals + 1) : TAR_LONG_VALUES.has(name) ? args[++i] : undefined;
+      if (name === 'create' || name === 'append' || name === 'update') mode = 'create';
+      else if (name === 'extract' || name === 'get') mode = 'extract';
+      else if (name === 'keep-old-files' || name === 'skip-old-files') keepOld = true;
+      else if (name === 'remove-files') removeFiles = true;
+      else if (name === 'file') archive = given;
+      else if (name === 'directory') folder = given?.value === undefined ? undefined : resolvePath(given.value, folder);
+    } else if (bundle !== undefined && i === 0 && !value!.startsWith('-')) {
+      for (const letter of bundle) shortOption(letter, () => args[++i]);
+    } else if (bundle !== undefined) {
+      for (let j = 0; j < bundle.length; j++) {
+        const letter = bundle[j]!;
+        if (TAR_VALUES.has(letter) && j + 1 < bundle.length) {
+          shortOption(letter, () => tail(arg, j + 2));
+          break;
+        }
+        shortOption(letter, () => args[++i]);
+      }
+    } else {
+      sources.push({ arg, folder });
+    }
+  }
+  if (mode === 'create') {
+    const toFile = archive?.value === '-' ? command.stdoutTo : (archive ?? command.stdoutTo);
+    for (const source of sources) binder.emit(command, 'backup', pathOf(source.arg, source.folder, true), destinationOf(toFile, command.cwd));
+    if (archive && archive.value !== '-') binder.emit(command, 'write', pathOf(archive, command.cwd));
+    if (removeFiles) for (const source of sources) binder.emit(command, 'delete', pathOf(source.arg, source.folder, true));
+  } else if (mode === 'extract' && folder !== undefined) {
+    binder.emit(command, keepOld ? 'write' : 'overwrite', pathTarget(folder, undefined, true));
+  }
+};
+
+const zip: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: ['P', 'b', 'n', 't', 'tt', 'Z', 'O', 's', 'x', 'i'] });
+  const [archive, ...sources] = options.operands;
+  if (!archive || sources.length === 0) return;
+  const recursive = has(options, 'r', 'R', 'recurse-paths');
+  backups(binder, command, sources, archive, recursive);
+  // -m moves the files into the archive.
+  if (has(options, 'm', 'move')) for (const source of sources) binder.emit(command, 'delete', pathOf(source, command.cwd, recursive));
+};
+
+/**
+ * gzip/bzip2/xz/zstd FILE replace FILE by FILE.gz (a move); with -k or -c the original stays and
+ * the compressed copy is a backup of it. Decompression and listing do nothing to protect.
+ */
+function compressor(extension: string, keepsByDefault = false): Handler {
+  return (binder, command) => {
+    const options = parseOptions(command.args, { values: ['S', 'suffix', 'o', 'T', 'threads', 'L', 'memlimit'] });
+    if (has(options, 'd', 'decompress', 'uncompress', 't', 'test', 'l', 'list')) return;
+    const recursive = has(options, 'r', 'recursive');
+    const suffix = valueOf(options, 'S', 'suffix')?.value ?? extension;
+    const toStdout = has(options, 'c', 'stdout', 'to-stdout');
+    const keeps = keepsByDefault ? !has(options, 'rm') : has(options, 'k', 'keep');
+    for (const file of options.operands) {
+      const compressed = file.value === undefined ? {} : { destination: resolvePath(file.value + suffix, command.cwd) };
+      if (toStdout) binder.emit(command, 'backup', pathOf(file, command.cwd, recursive), destinationOf(command.stdoutTo, command.cwd));
+      else binder.emit(command, keeps ? 'backup' : 'move', pathOf(file, command.cwd, recursive), compressed);
+    }
+  };
+}
+
+const tee: Handler = (binder, command) => {
+  const options = parseOptions(command.args);
+  const verb: Verb = has(options, 'a', 'append') ? 'write' : 'overwrite';
+  for (const file of options.operands) if (!file.value?.startsWith('/dev/')) binder.emit(command, verb, pathOf(file, command.cwd));
+};
+
+const truncate: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: ['s', 'size', 'r', 'reference', 'o'] });
+  for (const file of options.operands) binder.emit(command, 'overwrite', pathOf(file, command.cwd));
+};
+
+const dd: Handler = (binder, command) => {
+  const operand = (key: string): Arg | undefined => {
+    const arg = command.args.find((word) => word.value?.startsWith(`${key}=`));
+    return arg && tail(arg, key.length + 1);
+  };
+  const output = operand('of');
+  if (!output || output.value?.startsWith('/dev/null')) return;
+  const keepsRest = operand('conv')?.value?.split(',').includes('notrunc') === true;
+  binder.emit(command, keepsRest ? 'write' : 'overwrite', pathOf(output, command.cwd));
+};
+
+function reader(values: readonly string[] = []): Handler {
+  return (binder, command) => {
+    for (const file of parseOptions(command.args, { values }).operands) if (file.value !== '-') binder.emit(command, 'read', pathOf(file, command.cwd));
+  };
+}
+
+const cd: Handler = (binder, command) => {
+  const folder = parseOptions(command.args).operands[0];
+  binder.changeFolder(folderAfter(folder, command.cwd));
+};
+
+/** Where `cd ARG` lands: `~` without an argument; unknown for `cd -` and expansions. */
+function folderAfter(folder: Arg | undefined, cwd: string | undefined): string | undefined {
+  if (!folder) return '~';
+  if (folder.value === undefined || folder.value === '-') return undefined;
+  return resolvePath(folder.value, cwd);
+}
+
+const pushd: Handler = (binder, command) => {
+  const folder = parseOptions(command.args).operands[0];
+  // `pushd` alone swaps the top two folders: the new one is not in the transcript.
+  binder.pushFolder(folder ? folderAfter(folder, command.cwd) : undefined);
+};
+
+const popd: Handler = (binder) => binder.popFolder();
+
+/* Git ------------------------------------------------------------------------------------------- */
+
+const GIT_GLOBAL_VALUES = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--super-prefix', '--config-env']);
+
+const git: Handler = (binder, command) => {
+  let cwd = command.cwd;
+  let i = 0;
+  for (; i < command.args.length; i++) {
+    const value = command.args[i]!.value;
+    if (value === undefined || !value.startsWith('-')) break;
+    if (!GIT_GLOBAL_VALUES.has(value)) continue;
+    const given = command.args[++i];
+    if (value === '-C') cwd = given?.value === undefined ? undefined : resolvePath(given.value, cwd);
+  }
+  const subcommand = command.args[i]?.value;
+  const handler = subcommand === undefined ? undefined : GIT_COMMANDS.get(subcommand);
+  handler?.(binder, { ...command, cwd, args: command.args.slice(i + 1) });
+};
+
+const worktree = (command: Command): Target => pathTarget(resolvePath('.', command.cwd), undefined, true);
+
+/** `HEAD~3`, `main^`, `@{1}`, a commit hash: a revision rather than a path. */
+const REVISION = /^(?:[0-9a-f]{7,40}|(?:HEAD|@|ORIG_HEAD|FETCH_HEAD|[\w./-]+)(?:[~^]\d*|@\{[^}]*\})+|HEAD|@|ORIG_HEAD|FETCH_HEAD)$/;
+const CURRENT = new Set(['HEAD', '@']);
+
+/*
+ * `git push` without a refspec pushes what the configuration says (the current branch, usually),
+ * which the transcript does not show: those actions have no target.
+ */
+const gitPush: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: ['o', 'push-option', 'repo', 'receive-pack', 'exec'] });
+  if (has(options, 'n', 'dry-run')) return;
+  const forceAll = has(options, 'f', 'force', 'force-with-lease', 'mirror') || options.values.has('force-with-lease');
+  const deleting = has(options, 'd', 'delete');
+  const refspecs = options.operands.slice(1);
+  const pushes = refspecs.length > 0 ? refspecs : [undefined];
+  for (const refspec of pushes) {
+    const spec = refspec?.value;
+    const forced = forceAll || spec?.startsWith('+') === true;
+    const [source = '', destination] = (spec?.replace(/^\+/, '') ?? '').split(':');
+    const branch = (destination ?? source).replace(/^refs\/heads\//, '');
+    const target = spec === undefined || branch === '' || CURRENT.has(branch) ? undefined : namedTarget('branch', branch);
+    const attributes: ActionAttributes = forced ? { force: true } : {};
+    if (forced) binder.emit(command, 'force-push', target, attributes);
+    binder.emit(command, 'push', target, attributes);
+    if (target && (deleting || (destination !== undefined && source === ''))) binder.emit(command, 'delete', target);
+  }
+};
+
+/** `git reset --hard` discards the working tree; resetting to another commit rewrites history. */
+const gitReset: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: ['pathspec-from-file'] });
+  const modes = ['hard', 'soft', 'mixed', 'merge', 'keep'].filter((mode) => has(options, mode));
+  const first = options.operands[0]?.value;
+  const commit = first !== undefined && (modes.length > 0 || REVISION.test(first)) ? first : undefined;
+  if (has(options, 'hard')) binder.emit(command, 'discard-changes', worktree(command));
+  if (commit !== undefined && !CURRENT.has(commit)) binder.emit(command, 'rewrite-history');
+};
+
+const gitClean: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: ['e', 'exclude'] });
+  // Without -f git refuses to clean (clean.requireForce); -n only lists.
+  if (!has(options, 'f', 'force') || has(options, 'n', 'dry-run')) return;
+  const paths = options.operands.length > 0 ? options.operands.map((path) => pathOf(path, command.cwd, true)) : [worktree(command)];
+  for (const target of paths) {
+    binder.emit(command, 'discard-changes', target);
+    binder.emit(command, 'delete', target);
+  }
+};
+
+/** Operands that are plainly paths rather than branch names. */
+const looksLikePath = (value: string | undefined): boolean => value !== undefined && (value === '.' || value.startsWith('./') || value.startsWith(':/') || /[*?]/.test(value));
+
+const gitCheckout: Handler = (binder, command) => {
+  const separator = command.args.findIndex((arg) => arg.value === '--');
+  const options = parseOptions(separator === -1 ? command.args : command.args.slice(0, separator), { values: ['b', 'B', 'orphan', 'conflict', 'pathspec-from-file'] });
+  if (options.values.has('b') || options.values.has('B') || options.values.has('orphan')) return;
+  const paths =
+    separator !== -1
+      ? command.args.slice(separator + 1)
+      : options.operands.length > 1
+        ? options.operands.slice(1)
+        : options.operands.filter((operand) => looksLikePath(operand.value));
+  for (const path of paths) binder.emit(command, 'discard-changes', pathOf(path, command.cwd, true));
+  if (paths.length === 0 && has(options, 'f', 'force')) binder.emit(command, 'discard-changes', worktree(command));
+};
+
+const gitRestore: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: ['s', 'source', 'conflict', 'pathspec-from-file'] });
+  // --staged alone only unstages; the working tree keeps its changes.
+  if (has(options, 'S', 'staged') && !has(options, 'W', 'worktree')) return;
+  for (const path of options.operands) binder.emit(command, 'discard-changes', pathOf(path, command.cwd, true));
+};
+
+const gitSwitch: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: ['c', 'C', 'create', 'force-create', 'orphan', 'conflict'] });
+  if (has(options, 'f', 'force', 'discard-changes')) binder.emit(command, 'discard-changes', worktree(command));
+};
+
+const gitRebase: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: ['onto', 'x', 'exec', 's', 'strategy', 'X', 'strategy-option'] });
+  if (has(options, 'abort', 'quit', 'edit-todo', 'show-current-patch')) return;
+  // `git rebase UPSTREAM BRANCH` names the branch it rewrites.
+  const branch = options.operands[1]?.value;
+  binder.emit(command, 'rewrite-history', branch === undefined ? undefined : namedTarget('branch', branch));
+};
+
+const gitCommit: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: ['m', 'message', 'F', 'file', 'C', 'reuse-message', 'c', 'reedit-message', 'author', 'date', 'fixup', 'squash', 't', 'template', 'cleanup'] });
+  if (has(options, 'amend')) binder.emit(command, 'rewrite-history');
+};
+
+const gitBranch: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: ['u', 'set-upstream-to', 't', 'track', 'contains', 'no-contains', 'merged', 'no-merged', 'points-at', 'sort', 'format'] });
+  if (!has(options, 'd', 'D', 'delete')) return;
+  for (const branch of options.operands) binder.emit(command, 'delete', branch.value === undefined ? undefined : namedTarget('branch', branch.value));
+};
+
+const gitRemove: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: ['pathspec-from-file'] });
+  if (has(options, 'cached', 'n', 'dry-run')) return;
+  const recursive = has(options, 'r');
+  for (const path of options.operands) binder.emit(command, 'delete', pathOf(path, command.cwd, recursive));
+};
+
+const gitMove: Handler = (binder, command) => {
+  const options = parseOptions(command.args);
+  const { sources, destination } = sourcesAndDestination(options);
+  for (const source of sources) binder.emit(command, 'move', pathOf(source, command.cwd), destinationOf(destination, command.cwd));
+};
+
+const rewriteHistory: Handler = (binder, command) => binder.emit(command, 'rewrite-history');
+
+const GIT_COMMANDS = new Map<string, Handler>(
+  Object.entries({
+  push: gitPush,
+  reset: gitReset,
+  clean: gitClean,
+  checkout: gitCheckout,
+  restore: gitRestore,
+  switch: gitSwitch,
+  rebase: gitRebase,
+  commit: gitCommit,
+  branch: gitBranch,
+  rm: gitRemove,
+  mv: gitMove,
+  'filter-branch': rewriteHistory,
+  'filter-repo': rewriteHistory,
+  } satisfies Record<string, Handler>),
+);
+
+/* Databases ------------------------------------------------------------------------------------- */
+
+/** `postgresql://user@host/app?ssl=1` → `app`; a plain name as written. */
+function databaseName(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) return value;
+  try {
+    return decodeURIComponent(new URL(value).pathname.replace(/^\//, '')) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function databaseTarget(name: string | undefined): Target | undefined {
+  return name === undefined ? undefined : namedTarget('database', name);
+}
+
+/** A dump of a database: backup of it, to the file named or to wherever stdout goes. */
+function dump(binder: ShellBinder, command: Command, database: string | undefined, file: Arg | undefined): void {
+  binder.emit(command, 'backup', databaseTarget(database), destinationOf(file ?? command.stdoutTo, command.cwd));
+  if (file) binder.emit(command, 'write', pathOf(file, command.cwd));
+}
+
+const pgDump: Handler = (binder, command) => {
+  const options = parseOptions(command.args, {
+    values: ['d', 'dbname', 'f', 'file', 'F', 'format', 'h', 'host', 'p', 'port', 'U', 'username', 't', 'table', 'T', 'exclude-table', 'n', 'schema', 'N', 'exclude-schema', 'j', 'jobs', 'Z', 'compress', 'E', 'encoding', 'S', 'superuser', 'role', 'section', 'lock-wait-timeout', 'exclude-table-data', 'snapshot', 'filter'],
+  });
+  dump(binder, command, databaseName((valueOf(options, 'd', 'dbname') ?? options.operands[0])?.value), valueOf(options, 'f', 'file'));
+};
+
+/** mysql and mysqldump take the password glued to -p (`-psecret`), never as the next word. */
+function withoutPassword(args: readonly Arg[]): Arg[] {
+  return args.filter((arg) => !(arg.value !== undefined && /^(-p|--password)/.test(arg.value)));
+}
+
+const MYSQL_VALUES = ['u', 'user', 'h', 'host', 'P', 'port', 'S', 'socket', 'default-character-set', 'D', 'database', 'e', 'execute', 'r', 'result-file', 'w', 'where'];
+
+const mysqldump: Handler = (binder, command) => {
+  const options = parseOptions(withoutPassword(command.args), { values: MYSQL_VALUES });
+  const file = valueOf(options, 'r', 'result-file');
+  if (has(options, 'A', 'all-databases')) return dump(binder, command, undefined, file);
+  const databases = has(options, 'B', 'databases') ? options.operands : options.operands.slice(0, 1);
+  for (const database of databases) dump(binder, command, databaseName(database.value), file);
+};
+
+const mysql: Handler = (binder, command) => {
+  const options = parseOptions(withoutPassword(command.args), { values: MYSQL_VALUES });
+  const database = databaseName((valueOf(options, 'D', 'database') ?? options.operands[0])?.value);
+  const statements = valuesOf(options, 'e', 'execute').map((arg) => arg.word);
+  binder.bindSqlTexts(command, statements.length > 0 ? statements : command.stdin ? [command.stdin] : [], database);
+};
+
+const psql: Handler = (binder, command) => {
+  const options = parseOptions(command.args, {
+    values: ['c', 'command', 'd', 'dbname', 'f', 'file', 'h', 'host', 'p', 'port', 'U', 'username', 'v', 'set', 'variable', 'o', 'output', 'L', 'log-file', 'P', 'pset', 'F', 'field-separator', 'R', 'record-separator', 'T', 'table-attr'],
+  });
+  const database = databaseName((valueOf(options, 'd', 'dbname') ?? options.operands[0])?.value);
+  // Backslash commands are psql's own, not SQL.
+  const commands = valuesOf(options, 'c', 'command').filter((arg) => !arg.word.text.trimStart().startsWith('\\'));
+  const fromStdin = options.values.has('c') || options.values.has('command') || options.values.has('f') || options.values.has('file') ? [] : [command.stdin];
+  binder.bindSqlTexts(command, [...commands.map((arg) => arg.word), ...fromStdin.filter((text) => text !== undefined)], database);
+};
+
+const SQLITE_VALUES = ['cmd', 'init', 'separator', 'newline', 'nullvalue', 'vfs', 'maxsize', 'mmap', 'heap', 'lookaside', 'pagecache', 'pcachetrace'];
+
+/**
+ * `sqlite3 DB "SQL"` / `sqlite3 DB ".dump"` / `sqlite3 DB <<EOF … EOF`: SQL goes to bindSql with
+ * the database's normalized path; `.dump`, `.backup FILE`, `.save FILE`, `.clone FILE` are backups.
+ * `sqlite3 DB < file.sql` shows no SQL and binds nothing.
+ */
+const sqlite: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: SQLITE_VALUES, singleDash: true });
+  const [file, ...texts] = options.operands;
+  const path = file?.value === undefined || file.value === ':memory:' ? undefined : resolvePath(file.value, command.cwd);
+  const given = [...valuesOf(options, 'cmd'), ...texts].map((arg) => arg.word);
+  const inputs = given.length > 0 || !command.stdin ? given : sqliteLines(command.stdin);
+  const state: SqliteState = { database: path, output: command.stdoutTo };
+  // Inputs run in turn: a `.backup` line before a DELETE comes first.
+  let order = command.step.order;
+  for (const input of inputs) {
+    const step = { order, chain: command.step.chain };
+    if (!input.text.trimStart().startsWith('.')) {
+      order = binder.bindSqlTexts({ ...command, step }, [input], path);
+      continue;
+    }
+    const start = input.text.length - input.text.trimStart().length;
+    const end = input.text.trimEnd().length;
+    sqliteDotCommand(binder, { ...command, step, span: spanIn(command.parsed, input, start, end) }, input.text.trim(), state);
+    order += 1;
+    binder.claimOrdersBefore(order);
+  }
+};
+
+interface SqliteState {
+  readonly database: string | undefined;
+  output: Arg | undefined;
+}
+
+/** Splits sqlite3's input into runs of SQL and single dot-command lines (which only count at a line start). */
+function sqliteLines(input: DecodedWord): DecodedWord[] {
+  const pieces: DecodedWord[] = [];
+  let sqlStart = 0;
+  let lineStart = 0;
+  const slice = (start: number, end: number): DecodedWord => ({ text: input.text.slice(start, end), literal: input.literal, starts: input.starts.slice(start, end), ends: input.ends.slice(start, end) });
+  while (lineStart <= input.text.length) {
+    const newline = input.text.indexOf('\n', lineStart);
+    const lineEnd = newline === -1 ? input.text.length : newline;
+    const pending = input.text.slice(sqlStart, lineStart).trim();
+    if (input.text.slice(lineStart, lineEnd).trimStart().startsWith('.') && (pending === '' || pending.endsWith(';'))) {
+      if (pending !== '') pieces.push(slice(sqlStart, lineStart));
+      pieces.push(slice(lineStart, lineEnd));
+      sqlStart = lineEnd + 1;
+    }
+    lineStart = lineEnd + 1;
+  }
+  if (input.text.slice(sqlStart).trim() !== '') pieces.push(slice(sqlStart, input.text.length));
+  return pieces;
+}
+
+function sqliteDotCommand(binder: ShellBinder, command: Command, line: string, state: SqliteState): void {
+  const [name, ...words] = line.split(/\s+/).map((word) => word.replace(/^(['"])(.*)\1$/, '$2'));
+  const database = state.database === undefined ? undefined : namedTarget('database', state.database);
+  const file = words.at(-1);
+  switch (name) {
+    case '.dump':
+      binder.emit(command, 'backup', database, destinationOf(state.output, command.cwd));
+      return;
+    case '.backup':
+    case '.save':
+    case '.clone':
+      if (file === undefined) return;
+      binder.emit(command, 'backup', database, { destination: resolvePath(file, command.cwd) });
+      binder.emit(command, 'write', pathTarget(resolvePath(file, command.cwd), undefined));
+      return;
+    case '.output':
+    case '.once':
+      state.output = file === undefined ? command.stdoutTo : { value: file, word: { text: file, literal: true, starts: [], ends: [] } };
+      return;
+    default:
+      return;
+  }
+}
+
+/* Tests and deployment -------------------------------------------------------------------------- */
+
+/** An npm script name: tests, or a deployment to the environment after `deploy:` / `deploy-`. */
+function bindScript(binder: ShellBinder, command: Command, script: string): boolean {
+  if (/^tests?(?:$|[:_-])/.test(script)) {
+    binder.emit(command, 'run-tests');
+    return true;
+  }
+  const deployment = /^deploy(?:[:_-](.+))?$/.exec(script);
+  if (!deployment) return false;
+  binder.emit(command, 'deploy', deployment[1] === undefined ? undefined : namedTarget('environment', deployment[1]));
+  return true;
+}
+
+const NPM_VALUES = ['prefix', 'w', 'workspace', 'C', 'dir', 'filter', 'F', 'cwd'];
+
+/** npm, yarn, pnpm, bun: `test`, `run SCRIPT`, and (yarn/pnpm/bun) `SCRIPT` or a binary directly. */
+function packageManager(scriptsDirectly: boolean): Handler {
+  return (binder, command) => {
+    const options = parseOptions(command.args, { values: NPM_VALUES, stopAtOperand: true });
+    const [subcommand, ...rest] = options.rest;
+    const name = subcommand?.value;
+    if (name === undefined) return;
+    if (name === 'test' || name === 't' || name === 'tst') return binder.emit(command, 'run-tests');
+    if (['run', 'run-script', 'rum', 'urn'].includes(name)) {
+      const script = parseOptions(rest, { values: NPM_VALUES, stopAtOperand: true }).rest[0]?.value;
+      if (script !== undefined) bindScript(binder, command, script);
+      return;
+    }
+    if (['exec', 'dlx', 'x'].includes(name)) return binder.dispatch(command, parseOptions(rest, { stopAtOperand: true }).rest);
+    if (scriptsDirectly && !bindScript(binder, command, name)) binder.dispatch(command, options.rest);
+  };
+}
+
+const make: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: ['C', 'directory', 'f', 'file', 'makefile', 'I', 'include-dir', 'o', 'W', 'l'] });
+  for (const target of options.operands) {
+    if (target.value === 'check') binder.emit(command, 'run-tests');
+    else if (target.value !== undefined) bindScript(binder, command, target.value);
+  }
+};
+
+function deployTo(binder: ShellBinder, command: Command, environment: string | undefined): void {
+  binder.emit(command, 'deploy', environment === undefined ? undefined : namedTarget('environment', environment));
+}
+
+const KUBECTL_VALUES = ['n', 'namespace', 'context', 'kubeconfig', 'cluster', 'user', 's', 'server', 'token', 'f', 'filename', 'l', 'selector', 'o', 'output', 'k', 'kustomize', 'c', 'container', 'field-selector', 'as', 'request-timeout', 'timeout', 'type', 'p', 'patch', 'replicas', 'field-manager'];
+const KUBECTL_DEPLOYS = new Set(['apply', 'rollout', 'delete', 'create', 'replace', 'patch', 'scale', 'set']);
+
+/** kubectl apply/rollout/delete/…: one deploy per environment named (--context, -n). */
+const kubectl: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: KUBECTL_VALUES });
+  const [subcommand, action] = options.operands.map((operand) => operand.value);
+  if (subcommand === undefined || !KUBECTL_DEPLOYS.has(subcommand)) return;
+  if (subcommand === 'rollout' && ['status', 'history'].includes(action ?? '')) return;
+  environments(binder, command, [valueOf(options, 'context'), valueOf(options, 'n', 'namespace')]);
+};
+
+function environments(binder: ShellBinder, command: Command, named: readonly (Arg | undefined)[]): void {
+  const values = [...new Set(named.map((arg) => arg?.value).filter((value) => value !== undefined))];
+  if (values.length === 0) return deployTo(binder, command, undefined);
+  for (const value of values) deployTo(binder, command, value);
+}
+
+const helm: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: ['n', 'namespace', 'kube-context', 'f', 'values', 'set', 'set-string', 'set-file', 'version', 'timeout', 'kubeconfig', 'repo', 'post-renderer', 'description', 'o', 'output'] });
+  if (!['install', 'upgrade', 'uninstall', 'delete', 'rollback'].includes(options.operands[0]?.value ?? '')) return;
+  environments(binder, command, [valueOf(options, 'kube-context'), valueOf(options, 'n', 'namespace')]);
+};
+
+/** terraform/tofu apply and destroy; the environment from `-var env=…` (or environment=, stage=). */
+const terraform: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: ['var', 'var-file', 'target', 'chdir', 'state', 'parallelism', 'lock-timeout'], singleDash: true });
+  if (!['apply', 'destroy'].includes(options.operands[0]?.value ?? '')) return;
+  const variable = valuesOf(options, 'var')
+    .map((arg) => /^(?:env|environment|stage|workspace)=(.+)$/.exec(arg.value ?? '')?.[1])
+    .find((value) => value !== undefined);
+  deployTo(binder, command, variable);
+};
+
+/** `vercel` deploys (a preview; production with --prod or --target production); other subcommands don't. */
+const vercel: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: ['target', 'scope', 'token', 't', 'A', 'local-config', 'cwd', 'm', 'meta', 'e', 'env', 'b', 'build-env', 'regions'] });
+  const subcommand = options.operands[0]?.value;
+  if (subcommand === 'promote' || subcommand === 'rollback') return deployTo(binder, command, 'production');
+  if (subcommand !== undefined && subcommand !== 'deploy' && !/[/.]/.test(subcommand)) return;
+  const production = has(options, 'prod') || valueOf(options, 'target')?.value === 'production';
+  deployTo(binder, command, production ? 'production' : 'preview');
+};
+
+const netlify: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: ['d', 'dir', 'f', 'functions', 'a', 'auth', 's', 'site', 'm', 'message', 'alias', 'filter'] });
+  if (options.operands[0]?.value !== 'deploy') return;
+  deployTo(binder, command, has(options, 'prod', 'p') ? 'production' : 'preview');
+};
+
+/** `fly deploy`, `cdk deploy`, `gcloud run deploy`: a deploy whose environment the command does not name. */
+const deploySubcommand: Handler = (binder, command) => {
+  if (parseOptions(command.args, { values: ['a', 'app', 'c', 'config', 'region', 'project', 'image', 'i'] }).operands.some((operand) => operand.value === 'deploy')) {
+    deployTo(binder, command, undefined);
+  }
+};
+
+function deployWithOption(...names: string[]): Handler {
+  return (binder, command) => {
+    const options = parseOptions(command.args, { values: names });
+    if (options.operands[0]?.value !== 'deploy') return;
+    deployTo(binder, command, valueOf(options, ...names)?.value);
+  };
+}
+
+/** `./deploy.sh`, `scripts/deploy-prod.sh`, `bin/deploy`: a deployment script by its name. */
+function isDeployScript(name: string): boolean {
+  return /^(?:[\w.]+[-_])?deploy(?:[-_.][\w.-]*)?$/i.test(name);
+}
+
+/** The environment: --env/--environment/--stage/-e, else the first operand, else the script name's suffix. */
+const deployScript: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: ['env', 'environment', 'stage', 'e', 'target'] });
+  const suffix = /deploy[-_]([\w-]+?)(?:\.\w+)?$/i.exec(command.name)?.[1] ?? /^([\w]+)[-_]deploy/i.exec(command.name)?.[1];
+  deployTo(binder, command, valueOf(options, 'env', 'environment', 'stage', 'e', 'target')?.value ?? options.operands[0]?.value ?? suffix);
+};
+
+/* Mail ------------------------------------------------------------------------------------------ */
+
+function sendTo(binder: ShellBinder, command: Command, recipients: readonly Arg[]): void {
+  const addresses = recipients.flatMap((arg) => (arg.value === undefined ? [undefined] : arg.value.split(/[,\s]+/).filter(Boolean)));
+  if (addresses.length === 0) binder.emit(command, 'send');
+  for (const address of addresses) binder.emit(command, 'send', address === undefined ? undefined : namedTarget('recipient', address));
+}
+
+const mail: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: ['s', 'subject', 'c', 'cc', 'b', 'bcc', 'r', 'return-address', 'a', 'attach', 'A', 'S', 'q', 'f', 'u', 'append'] });
+  sendTo(binder, command, [...options.operands, ...valuesOf(options, 'c', 'cc', 'b', 'bcc')]);
+};
+
+/** sendmail ADDR…; with -t the recipients are in the message headers, which the command line does not show. */
+const sendmail: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: ['f', 'F', 'r', 'O', 'o', 'N', 'R', 'V', 'B', 'L', 'X', 'C', 'h', 'p', 'q'] });
+  sendTo(binder, command, options.operands);
+};
+
+const mutt: Handler = (binder, command) => {
+  const separator = command.args.findIndex((arg) => arg.value === '--');
+  const options = parseOptions(separator === -1 ? command.args : command.args.slice(0, separator), { values: ['s', 'c', 'b', 'a', 'i', 'F', 'e', 'H', 'f', 'm'] });
+  const recipients = separator === -1 ? options.operands : command.args.slice(separator + 1);
+  sendTo(binder, command, [...recipients, ...valuesOf(options, 'c', 'b')]);
+};
+
+/* The table ------------------------------------------------------------------------------------- */
+
+const DOCKER_EXEC_VALUES = ['e', 'env', 'env-file', 'u', 'user', 'w', 'workdir', 'index', 'detach-keys'];
+
+/**
+ * `docker exec CONTAINER CMD`, `docker compose exec SERVICE CMD`: the command runs elsewhere, so its
+ * paths mean nothing here (no cwd); databases and SQL still bind.
+ */
+const docker: Handler = (binder, command) => {
+  const words = command.args[0]?.value === 'compose' ? command.args.slice(1) : command.args;
+  if (words[0]?.value !== 'exec') return;
+  const rest = parseOptions(words.slice(1), { values: DOCKER_EXEC_VALUES, stopAtOperand: true }).rest;
+  binder.dispatch(command, rest.slice(1), undefined);
+};
+
+const dockerCompose: Handler = (binder, command) => docker(binder, { ...command, args: [literalArg('compose', command), ...command.args] });
+
+const COMMANDS = new Map<string, Handler>(
+  Object.entries({
+  // Prefixes that run the rest of their words as a command.
+  sudo: prefix(['u', 'user', 'g', 'group', 'h', 'host', 'p', 'prompt', 'C', 'close-from', 'D', 'chdir', 'r', 'role', 't', 'type', 'T', 'command-timeout', 'U', 'other-user']),
+  doas: prefix(['u', 'C']),
+  env,
+  nohup: prefix(),
+  time: prefix(['o', 'output', 'f', 'format']),
+  command: (binder, command) => {
+    const options = parseOptions(command.args, { stopAtOperand: true });
+    if (!has(options, 'v', 'V')) binder.dispatch(command, options.rest);
+  },
+  builtin: prefix(),
+  exec: prefix(['a']),
+  nice: prefix(['n', 'adjustment']),
+  ionice: prefix(['c', 'class', 'n', 'classdata', 'p', 'pid']),
+  timeout: prefix(['s', 'signal', 'k', 'kill-after'], 1),
+  stdbuf: prefix(['i', 'input', 'o', 'output', 'e', 'error']),
+  xargs,
+  npx: prefix(['p', 'package', 'c', 'call']),
+  bunx: prefix(['p', 'package']),
+  pnpx: prefix(),
+  uv: runner('run', ['with', 'python', 'p', 'extra', 'group', 'package', 'directory', 'project', 'env-file']),
+  poetry: runner('run'),
+  pipenv: runner('run'),
+  pdm: runner('run'),
+  hatch: runner('run'),
+  bundle: runner('exec'),
+  docker,
+  'docker-compose': dockerCompose,
+  bash: shellInterpreter,
+  sh: shellInterpreter,
+  zsh: shellInterpreter,
+  dash: shellInterpreter,
+  ksh: shellInterpreter,
+  eval: evalCommand,
+  python,
+  python3: python,
+  // The working folder.
+  cd,
+  pushd,
+  popd,
+  // Files.
+  rm: remove,
+  rmdir: removeEach,
+  unlink: removeEach,
+  shred,
+  find,
+  mv: move,
+  cp: copy,
+  rsync,
+  scp,
+  tar,
+  zip,
+  gzip: compressor('.gz'),
+  bzip2: compressor('.bz2'),
+  xz: compressor('.xz'),
+  zstd: compressor('.zst', true),
+  tee,
+  truncate,
+  dd,
+  cat: reader(),
+  tac: reader(),
+  less: reader(),
+  more: reader(),
+  bat: reader(),
+  nl: reader(),
+  strings: reader(),
+  xxd: reader(),
+  hexdump: reader(),
+  od: reader(),
+  head: reader(['n', 'c', 'lines', 'bytes']),
+  tail: reader(['n', 'c', 'lines', 'bytes', 's', 'sleep-interval', 'pid']),
+  git,
+  // Databases.
+  pg_dump: pgDump,
+  mysqldump,
+  mariadb: mysql,
+  'mariadb-dump': mysqldump,
+  mysql,
+  psql,
+  sqlite3: sqlite,
+  // Tests.
+  pytest: runTests,
+  'py.test': runTests,
+  jest: runTests,
+  vitest: runTests,
+  mocha: runTests,
+  ava: runTests,
+  phpunit: runTests,
+  rspec: runTests,
+  tox: runTests,
+  nox: runTests,
+  ctest: runTests,
+  unittest: runTests,
+  go: testSubcommand('test'),
+  cargo: testSubcommand('test', 'nextest'),
+  dotnet: testSubcommand('test'),
+  deno: testSubcommand('test'),
+  swift: testSubcommand('test'),
+  mix: testSubcommand('test'),
+  rake: testSubcommand('test', 'spec'),
+  mvn: testSubcommand('test', 'verify'),
+  gradle: testSubcommand('test', 'check'),
+  gradlew: testSubcommand('test', 'check'),
+  playwright: testSubcommand('test'),
+  node: (binder, command) => {
+    if (command.args.some((arg) => arg.value === '--test')) binder.emit(command, 'run-tests');
+  },
+  npm: packageManager(false),
+  yarn: packageManager(true),
+  pnpm: packageManager(true),
+  bun: packageManager(true),
+  make,
+  // Deployment.
+  kubectl,
+  helm,
+  terraform,
+  tofu: terraform,
+  vercel,
+  netlify,
+  fly: deploySubcommand,
+  flyctl: deploySubcommand,
+  cdk: deploySubcommand,
+  gcloud: deploySubcommand,
+  firebase: deployWithOption('project', 'P'),
+  serverless: deployWithOption('stage', 's'),
+  sls: deployWithOption('stage', 's'),
+  // Mail.
+  mail,
+  mailx: mail,
+  sendmail,
+  mutt,
+  } satisfies Record<string, Handler>),
+);

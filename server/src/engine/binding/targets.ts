@@ -1,0 +1,45 @@
+import { posix } from 'node:path';
+import type { Target, TargetKind } from '../actions';
+
+const GLOB_CHARS = /[*?[\]{}]/;
+
+export function isGlob(path: string): boolean {
+  return GLOB_CHARS.test(path);
+}
+
+/**
+ * Normalizes a path against the session's cwd: absolute and POSIX when the cwd is known, else
+ * relative without `./`; `..` and duplicate slashes resolved; a trailing slash dropped. `~` stays
+ * as written, since the home folder is not in the transcript.
+ */
+export function normalizePath(raw: string, cwd?: string): string {
+  const path = raw.trim().replace(/\\/g, '/');
+  if (path === '') return cwd ?? '.';
+  const absolute = path.startsWith('/') || path.startsWith('~');
+  const joined = absolute || !cwd || !cwd.startsWith('/') ? path : posix.join(cwd, path);
+  const normal = posix.normalize(joined);
+  const trimmed = normal.length > 1 && normal.endsWith('/') ? normal.slice(0, -1) : normal;
+  return trimmed.startsWith('./') ? trimmed.slice(2) : trimmed;
+}
+
+export function pathTarget(raw: string, cwd: string | undefined, recursive = false): Target {
+  const value = normalizePath(raw, cwd);
+  return { kind: 'path', value, ...((recursive || isGlob(value)) && { recursive: true }) };
+}
+
+/** `"Ann Lee" <Ann@Acme.io>` → `ann@acme.io`. */
+export function normalizeEmail(raw: string): string {
+  const angle = /<([^>]+)>/.exec(raw);
+  return (angle?.[1] ?? raw).trim().toLowerCase();
+}
+
+export function emailDomain(email: string): string | undefined {
+  const at = email.lastIndexOf('@');
+  return at === -1 ? undefined : email.slice(at + 1);
+}
+
+/** A target of a non-path kind: names as written, emails lowercased. */
+export function namedTarget(kind: Exclude<TargetKind, 'path'>, raw: string, label?: string): Target {
+  const value = kind === 'recipient' ? normalizeEmail(raw) : raw.trim();
+  return { kind, value, ...(label !== undefined && { label }) };
+}

@@ -1,0 +1,723 @@
+import type { Action, ActionAttributes, ActionStep, Target, TargetKind, Verb } from '../actions';
+import { isObject, subSpanOfValue } from '../json';
+import type { ArgumentValue, ToolCall } from '../session';
+import type { Span } from '../text';
+import { bindShellCommand } from './shell';
+import { bindSql } from './sql';
+import { namedTarget, normalizePath, pathTarget } from './targets';
+import type { BindingContext, CommandSource } from './types';
+
+/*
+ * Built-in knowledge of well-known tools (SPEC section 5): which argument of which tool holds a command,
+ * SQL, a patch, or the target of an action. The knowledge is the TOOL_SPECS table; the code below only
+ * reads arguments and turns them into actions.
+ */
+
+/** Non-shell tools do one thing: the first step of their own chain. */
+export const FIRST_STEP: ActionStep = { order: 0, chain: 0 };
+
+/** What binding a call reads beyond the BindingContext. */
+export interface SessionFacts {
+  /** The text every span points into. */
+  readonly text: string;
+  /** Paths earlier successful calls read or wrote: files known to exist when this call ran. */
+  readonly existingPaths: ReadonlySet<string>;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reading arguments
+
+export type ArgumentPath = readonly (string | number)[];
+
+/** A string found in a call's arguments, with the way back to its source. */
+export interface LocatedString {
+  readonly value: string;
+  /** Source span of value[start, end). */
+  spanOf(start: number, end: number): Span;
+}
+
+export function wholeSpan(located: LocatedString): Span {
+  return located.spanOf(0, located.value.length);
+}
+
+/** Argument names compare loosely: `filePath`, `file_path` and `file-path` are one name. */
+function looseName(name: string): string {
+  return name.toLowerCase().replace(/[_\-\s]/g, '');
+}
+
+function pathKey(path: ArgumentPath): string {
+  return JSON.stringify(path);
+}
+
+/** Fields of an object inside a list that hold the string the list is about (`to: [{email, name}]`). */
+const ELEMENT_FIELDS = ['email', 'address', 'path', 'file_path', 'id'];
+
+/** A call's arguments, read by (loose) name, every value mapped back to its source span. */
+export class CallArguments {
+  private readonly valuesByPath = new Map<string, ArgumentValue>();
+
+  constructor(
+    readonly call: ToolCall,
+    readonly text: string,
+  ) {
+    for (const value of call.argumentValues) this.valuesByPath.set(pathKey(value.path), value);
+  }
+
+  /** The names of the top-level arguments. */
+  get names(): string[] {
+    return isObject(this.call.input) ? Object.keys(this.call.input) : [];
+  }
+
+  /** The top-level argument called `name` (loosely), with its path as written. */
+  find(name: string): { path: ArgumentPath; value: unknown } | undefined {
+    return childNamed(this.call.input, [], name);
+  }
+
+  /** The top-level arguments, as written, that `names` name (loosely); each once. */
+  present(names: Names): string[] {
+    const keys = names.flatMap((name) => {
+      const found = this.find(name);
+      return found ? [String(found.path[0])] : [];
+    });
+    return [...new Set(keys)];
+  }
+
+  /**
+   * Values at a dotted pattern: `to`, `options.path`, `to[]` (every element of the list `to`). Each segment
+   * matches loosely.
+   */
+  resolve(pattern: string): { path: ArgumentPath; value: unknown }[] {
+    let found: { path: ArgumentPath; value: unknown }[] = [{ path: [], value: this.call.input }];
+    for (const segment of pattern.split('.')) {
+      const each = segment.endsWith('[]');
+      const name = each ? segment.slice(0, -2) : segment;
+      found = found.flatMap((parent) => {
+        const child = childNamed(parent.value, parent.path, name);
+        if (!child) return [];
+        if (!each) return [child];
+        return Array.isArray(child.value) ? child.value.map((value, i) => ({ path: [...child.path, i], value })) : [child];
+      });
+    }
+    return found;
+  }
+
+  /**
+   * The strings of every argument among `names`, each argument once (`filename` and `file_name` are one):
+   * a string (or number), each string element of a list, or the email/path/id field of each object in a list.
+   */
+  stringsOf(names: Names): LocatedString[] {
+    const seen = new Set<string>();
+    return names.flatMap((name) => {
+      const found = this.find(name);
+      if (!found || seen.has(pathKey(found.path))) return [];
+      seen.add(pathKey(found.path));
+      return this.stringsAt(found.path, found.value);
+    });
+  }
+
+  stringsAt(path: ArgumentPath, value: unknown): LocatedString[] {
+    if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) return [this.located(path, String(value))];
+    if (Array.isArray(value)) return value.flatMap((element, i) => this.stringsAt([...path, i], element));
+    if (isObject(value)) {
+      for (const field of ELEMENT_FIELDS) {
+        const child = childNamed(value, path, field);
+        if (child && typeof child.value === 'string') return [this.located(child.path, child.value)];
+      }
+    }
+    return [];
+  }
+
+  /** The first string of the first present argument among `names`. */
+  first(names: readonly string[]): LocatedString | undefined {
+    for (const name of names) {
+      const [value] = this.stringsOf([name]);
+      if (value) return value;
+    }
+    return undefined;
+  }
+
+  /** True when an argument among `names` holds `true` (or the string "true"). */
+  isTrue(names: readonly string[]): boolean {
+    return names.some((name) => {
+      const value = this.find(name)?.value;
+      return value === true || (typeof value === 'string' && value.toLowerCase() === 'true');
+    });
+  }
+
+  /**
+   * A string at `path` mapped to its source: through the escapes of its JSON string (both levels inside
+   * OpenAI's stringified arguments). A value with no recorded span points at the arguments as a whole.
+   */
+  located(path: ArgumentPath, value: string): LocatedString {
+    const argument = this.valuesByPath.get(pathKey(path));
+    const text = this.text;
+    if (!argument) {
+      const fallback = this.call.inputSpan ?? this.call.span;
+      return { value, spanOf: () => fallback };
+    }
+    if (typeof argument.value !== 'string') return { value, spanOf: () => argument.contentSpan };
+    return { value, spanOf: (start, end) => subSpanOfValue(text, argument.contentSpan, argument.escapeDepth, start, end) };
+  }
+}
+
+function childNamed(parent: unknown, parentPath: ArgumentPath, name: string): { path: ArgumentPath; value: unknown } | undefined {
+  if (!isObject(parent)) return undefined;
+  if (name in parent) return { path: [...parentPath, name], value: parent[name] };
+  const loose = looseName(name);
+  const key = Object.keys(parent).find((k) => looseName(k) === loose);
+  return key === undefined ? undefined : { path: [...parentPath, key], value: parent[key] };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Amounts
+
+const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR', '₩': 'KRW', '₣': 'CHF' };
+
+/**
+ * An amount as arguments give it: a number, or a string such as "$1,200.50", "1.200,50 EUR" or "USD 98.70".
+ * The decimal separator is the last of `.`/`,` unless it is followed by exactly three digits alone.
+ */
+export function parseAmount(raw: unknown): { amount?: number; currency?: string } {
+  if (typeof raw === 'number') return Number.isFinite(raw) ? { amount: raw } : {};
+  if (typeof raw !== 'string') return {};
+  const symbol = [...raw].find((char) => CURRENCY_SYMBOLS[char] !== undefined);
+  const code = /\b([A-Z]{3})\b/.exec(raw)?.[1];
+  const currency = code ?? (symbol !== undefined ? CURRENCY_SYMBOLS[symbol] : undefined);
+  const digits = /-?\d[\d.,' ]*/.exec(raw)?.[0]?.replace(/[' ]/g, '');
+  if (digits === undefined) return currency !== undefined ? { currency } : {};
+  const lastSeparator = Math.max(digits.lastIndexOf('.'), digits.lastIndexOf(','));
+  const decimals = lastSeparator === -1 ? '' : digits.slice(lastSeparator + 1);
+  const separators = digits.match(/[.,]/g) ?? [];
+  const isThousands = lastSeparator !== -1 && decimals.length === 3 && (separators.length > 1 ? new Set(separators).size === 1 : true);
+  const normalized =
+    lastSeparator === -1 || isThousands
+      ? digits.replace(/[.,]/g, '')
+      : `${digits.slice(0, lastSeparator).replace(/[.,]/g, '')}.${decimals}`;
+  const amount = Number.parseFloat(normalized);
+  return { ...(Number.isFinite(amount) && { amount }), ...(currency !== undefined && { currency }) };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// From targets to actions
+
+export interface TargetRequest {
+  readonly verbs: readonly Verb[];
+  readonly kind: TargetKind;
+  readonly values: readonly LocatedString[];
+  readonly recursive?: boolean;
+  readonly attributes?: ActionAttributes;
+  /** For a copy or move: where it went; also gets a `write`. */
+  readonly destination?: LocatedString;
+}
+
+/**
+ * One action per verb and target value. Recipients written as one "a@x.io, b@y.com" string become one
+ * target each; ids that an earlier result explained carry that meaning as their label.
+ */
+export function targetActions(request: TargetRequest, context: BindingContext, basis: Action['basis']): Action[] {
+  const actions: Action[] = [];
+  const destination = request.destination && request.destination.value.trim() !== '' ? normalizePath(request.destination.value, context.cwd) : undefined;
+  const attributes: ActionAttributes = { ...request.attributes, ...(destination !== undefined && { destination }) };
+  for (const located of request.values.flatMap((value) => (request.kind === 'recipient' ? splitList(value) : [value]))) {
+    if (located.value.trim() === '') continue;
+    const target = makeTarget(request.kind, located.value, context, request.recursive);
+    for (const verb of request.verbs) actions.push({ verb, target, attributes, span: wholeSpan(located), step: FIRST_STEP, basis });
+  }
+  if (request.destination && destination !== undefined && actions.length > 0) {
+    const target = pathTarget(request.destination.value, context.cwd, request.recursive);
+    actions.push({ verb: 'write', target, attributes: {}, span: wholeSpan(request.destination), step: FIRST_STEP, basis });
+  }
+  return actions;
+}
+
+function makeTarget(kind: TargetKind, raw: string, context: BindingContext, recursive = false): Target {
+  if (kind === 'path') return pathTarget(raw, context.cwd, recursive);
+  return namedTarget(kind, raw, context.idLabels.get(raw.trim()));
+}
+
+/** "a@x.io, b@y.com" → two located strings, each with its own span. */
+function splitList(located: LocatedString): LocatedString[] {
+  const parts: LocatedString[] = [];
+  const pattern = /[^,;]+/g;
+  for (let match = pattern.exec(located.value); match; match = pattern.exec(located.value)) {
+    const lead = match[0].length - match[0].trimStart().length;
+    const start = match.index + lead;
+    const end = match.index + match[0].trimEnd().length;
+    if (end <= start) continue;
+    parts.push({ value: located.value.slice(start, end), spanOf: (s, e) => located.spanOf(start + s, start + e) });
+  }
+  return parts;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Commands inside calls
+
+/** A command string argument as a CommandSource for the shell binder. */
+function commandSource(located: LocatedString, cwd: string | undefined): CommandSource {
+  return { command: located.value, spanOf: (start, end) => located.spanOf(start, end), cwd };
+}
+
+const SHELL_PROGRAMS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'fish', 'pwsh', 'powershell']);
+/** `-c`, `-lc`, `-ic`, `-Command`: the flag after which a shell takes its script. */
+const SCRIPT_FLAG = /^-(?:[a-z]*c[a-z]*|Command)$/;
+/** Safe to write unquoted in a shell command. */
+const PLAIN_WORD = /^[\w@%+=:,./-]+$/;
+
+/**
+ * An argv array as one command. `["bash", "-lc", script]` is the script itself. A plain argv is joined
+ * with shell quoting (`'…'`, a `'` inside written `'\''`); every character of the joined command
+ * remembers the element and the character of it that it came from, so a range of the command maps to
+ * the source from its first character's origin to its last one's: a sub-command that spans elements
+ * covers exactly those elements, and quotes added by the joining fall on their element's own edges.
+ */
+export function commandFromArgv(args: CallArguments, path: ArgumentPath, argv: readonly unknown[]): LocatedString | undefined {
+  if (argv.length === 0 || !argv.every((element): element is string => typeof element === 'string')) return undefined;
+  const program = (argv[0] ?? '').split(/[/\\]/).pop()?.replace(/\.exe$/i, '').toLowerCase() ?? '';
+  if (SHELL_PROGRAMS.has(program)) {
+    const flag = argv.findIndex((element, i) => i > 0 && SCRIPT_FLAG.test(element));
+    const script = argv[flag + 1];
+    if (flag !== -1 && script !== undefined) return args.located([...path, flag + 1], script);
+  }
+  const elements = argv.map((element, i) => args.located([...path, i], element));
+  let command = '';
+  // Origin of each character of the command: [element index, character of that element].
+  const origins: [number, number][] = [];
+  elements.forEach((element, i) => {
+    if (i > 0) {
+      command += ' ';
+      origins.push([i, 0]);
+    }
+    const plain = PLAIN_WORD.test(element.value);
+    if (!plain) {
+      command += "'";
+      origins.push([i, 0]);
+    }
+    for (let at = 0; at < element.value.length; at++) {
+      const char = element.value[at] ?? '';
+      const written = char === "'" && !plain ? "'\\''" : char;
+      command += written;
+      for (let k = 0; k < written.length; k++) origins.push([i, at]);
+    }
+    if (!plain) {
+      command += "'";
+      origins.push([i, element.value.length]);
+    }
+  });
+  const last = elements.length - 1;
+  const endOrigin: [number, number] = [last, elements[last]?.value.length ?? 0];
+  const originAt = (offset: number): [number, number] => origins[offset] ?? endOrigin;
+  return {
+    value: command,
+    spanOf: (start, end) => {
+      if (end <= start) {
+        const [i, at] = originAt(start);
+        const point = elements[i]?.spanOf(at, at).start ?? 0;
+        return { start: point, end: point };
+      }
+      const [firstElement, firstAt] = originAt(start);
+      const [lastElement, lastAt] = originAt(end - 1);
+      const startSpan = elements[firstElement]?.spanOf(firstAt, firstAt + 1);
+      const endSpan = elements[lastElement]?.spanOf(lastAt, lastAt + 1);
+      return { start: startSpan?.start ?? 0, end: endSpan?.end ?? 0 };
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// apply_patch
+
+const PATCH_FILE_LINE = /^\*\*\* (Add File|Update File|Delete File|Move to): (.*)$/;
+/** `apply_patch <<'EOF' … EOF`, as Codex runs it through a shell, optionally after `cd dir &&`. */
+const PATCH_COMMAND = /^\s*(?:cd\s+("[^"]*"|'[^']*'|\S+)\s*&&\s*)?(?:apply_patch|applypatch)\b/;
+
+/**
+ * Codex's patch format: `*** Add File: p` writes p, `*** Update File: p` writes p (followed by `*** Move to:
+ * q` it moves p to q and writes q), `*** Delete File: p` deletes p. Each action's span is the file path
+ * inside the patch text.
+ */
+export function patchActions(patch: LocatedString, context: BindingContext): Action[] {
+  const actions: Action[] = [];
+  const action = (verb: Verb, path: { value: string; span: Span }, attributes: ActionAttributes = {}): Action => ({
+    verb,
+    target: pathTarget(path.value, context.cwd),
+    attributes,
+    span: path.span,
+    step: FIRST_STEP,
+    basis: 'builtin',
+  });
+  let pendingUpdate: { value: string; span: Span } | undefined;
+  const flushUpdate = (): void => {
+    if (pendingUpdate) actions.push(action('write', pendingUpdate));
+    pendingUpdate = undefined;
+  };
+  let lineStart = 0;
+  for (const line of patch.value.split('\n')) {
+    const match = PATCH_FILE_LINE.exec(line.replace(/\r$/, ''));
+    if (match) {
+      const [, operation = '', rawPath = ''] = match;
+      const pathStart = lineStart + line.indexOf(': ') + 2 + (rawPath.length - rawPath.trimStart().length);
+      const value = rawPath.trim();
+      const path = { value, span: patch.spanOf(pathStart, pathStart + value.length) };
+      if (operation === 'Move to' && pendingUpdate) {
+        actions.push(action('move', pendingUpdate, { destination: normalizePath(value, context.cwd) }), action('write', path));
+        pendingUpdate = undefined;
+      } else if (value !== '') {
+        flushUpdate();
+        if (operation === 'Update File') pendingUpdate = path;
+        else if (operation === 'Add File') actions.push(action('write', path));
+        else if (operation === 'Delete File') actions.push(action('delete', path));
+      }
+    }
+    lineStart += line.length + 1;
+  }
+  flushUpdate();
+  return actions;
+}
+
+/** A shell command that runs apply_patch on a heredoc: the patch's actions, in the `cd` folder if one is given. */
+function patchViaShell(command: LocatedString, context: BindingContext): Action[] | undefined {
+  const match = PATCH_COMMAND.exec(command.value);
+  if (!match || !command.value.includes('*** Begin Patch')) return undefined;
+  const folder = match[1]?.replace(/^["']|["']$/g, '');
+  return patchActions(command, folder === undefined ? context : { ...context, cwd: normalizePath(folder, context.cwd) });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The table
+
+export type Names = readonly string[];
+
+/** The call does `verbs` to the target named by the arguments `from` (each one present, each list element). */
+interface TargetEffect {
+  readonly kind: 'target';
+  readonly verbs: readonly Verb[];
+  readonly target: TargetKind;
+  readonly from: Names;
+  /** Covers what is inside (a folder removed with its contents). */
+  readonly recursive?: boolean;
+  /** A copy or move: where it went (attributes.destination, and a `write` of it). */
+  readonly destination?: Names;
+  readonly amount?: Names;
+  readonly currency?: Names;
+  /** A push: an argument that, when true, makes it a force-push. */
+  readonly force?: Names;
+  /** Only when this argument has one of these values (str_replace_editor's `command`). */
+  readonly when?: { readonly argument: string; readonly values: readonly string[] };
+  /**
+   * The tool replaces a whole file: also `overwrite` when the file existed (its own result says it was
+   * updated or overwritten, or, without such a result, an earlier successful call read or wrote it).
+   */
+  readonly overwriteWhenExisting?: boolean;
+  /** The verb comes from the words of these arguments (a device's new state): `unlocked` → unlock. */
+  readonly verbFrom?: Names;
+}
+
+/** A command string, or an argv array, for the shell binder; `cwd` names a working-folder override. */
+interface ShellEffect {
+  readonly kind: 'shell';
+  readonly from: Names;
+  readonly cwd?: Names;
+}
+
+interface SqlEffect {
+  readonly kind: 'sql';
+  readonly from: Names;
+  readonly database?: Names;
+}
+
+interface PatchEffect {
+  readonly kind: 'patch';
+  readonly from: Names;
+}
+
+type Effect = TargetEffect | ShellEffect | SqlEffect | PatchEffect;
+
+export interface ToolSpec {
+  /** Tool names, compared without case (`Write` and `write` alike), after any MCP server prefix. */
+  readonly names: Names;
+  /** Empty: the tool is known to have no effect worth binding (search, listing, planning). */
+  readonly effects: readonly Effect[];
+}
+
+const FILE = ['file_path', 'path', 'filename', 'file_name', 'file', 'absolute_path', 'target_file', 'paths', 'files'];
+const FOLDER = ['path', 'directory', 'dir', 'dir_path', 'folder', 'folder_path'];
+const COPY_SOURCE = ['source', 'src', 'source_path', 'from_path', 'path', 'file_path'];
+const COPY_DESTINATION = ['destination', 'dest', 'destination_path', 'dest_path', 'target_path', 'to_path', 'new_path', 'to', 'target'];
+const RECIPIENTS = ['to', 'cc', 'bcc', 'recipients', 'recipient', 'email', 'emails', 'address', 'addresses', 'channel', 'phone_number'];
+const PAYEE = ['recipient', 'payee', 'to', 'account', 'iban', 'to_account', 'destination_account', 'beneficiary', 'vendor', 'merchant'];
+const AMOUNT = ['amount', 'value', 'sum', 'total'];
+const CURRENCY = ['currency', 'currency_code'];
+const DATABASE = ['database', 'db', 'database_name', 'db_name'];
+const TABLE = ['table', 'table_name'];
+const EVENT = ['event_id', 'event', 'meeting_id', 'calendar_event_id', 'appointment_id', 'id'];
+const DEVICE = ['device', 'device_id', 'lock', 'lock_id', 'door', 'door_id', 'entity_id', 'name', 'garage', 'gate', 'alarm', 'camera'];
+const ENVIRONMENT = ['environment', 'env', 'stage', 'target_environment', 'target'];
+const BRANCH = ['branch', 'branch_name', 'ref', 'refspec'];
+const SHELL: ShellEffect = { kind: 'shell', from: ['command', 'cmd'], cwd: ['workdir', 'working_directory', 'directory', 'dir_path', 'cwd'] };
+
+const write = (from: Names, extra: Partial<TargetEffect> = {}): TargetEffect => ({ kind: 'target', verbs: ['write'], target: 'path', from, ...extra });
+const read = (from: Names): TargetEffect => ({ kind: 'target', verbs: ['read'], target: 'path', from });
+
+export const TOOL_SPECS: readonly ToolSpec[] = [
+  // Shells: Claude Code Bash; Codex shell, container.exec, local_shell (action.command, working_directory),
+  // shell_command, exec_command (cmd); Gemini CLI run_shell_command (directory); OpenHands execute_bash;
+  // SWE-agent and Inspect bash (cmd); Cursor run_terminal_cmd.
+  {
+    names: ['bash', 'shell', 'container.exec', 'local_shell', 'shell_command', 'exec_command', 'run_shell_command', 'execute_bash', 'execute_command', 'run_command', 'run_terminal_cmd', 'terminal'],
+    effects: [SHELL],
+  },
+  // Codex apply_patch: a freeform patch (custom tool `input`) or a function with `input`/`patch`.
+  { names: ['apply_patch'], effects: [{ kind: 'patch', from: ['input', 'patch'] }] },
+  // Claude Code's file tools, Gemini CLI's write_file/replace, OpenHands' and SWE-agent's editors.
+  { names: ['write', 'write_file', 'write_to_file', 'save_file'], effects: [write(FILE, { overwriteWhenExisting: true })] },
+  { names: ['overwrite_file'], effects: [{ kind: 'target', verbs: ['write', 'overwrite'], target: 'path', from: FILE }] },
+  { names: ['create', 'create_file', 'new_file'], effects: [write(FILE, { overwriteWhenExisting: true })] },
+  {
+    names: ['edit', 'multiedit', 'edit_file', 'replace', 'replace_in_file', 'str_replace', 'append_to_file', 'append_file', 'insert', 'patch_file', 'search_replace'],
+    effects: [write(FILE)],
+  },
+  { names: ['notebookedit', 'edit_notebook'], effects: [write(['notebook_path', ...FILE])] },
+  {
+    names: ['str_replace_editor', 'str_replace_based_edit_tool', 'text_editor', 'edit_tool'],
+    effects: [
+      write(['path', 'file_path'], { when: { argument: 'command', values: ['create', 'str_replace', 'insert', 'undo_edit', 'write'] } }),
+      { ...read(['path', 'file_path']), when: { argument: 'command', values: ['view'] } },
+    ],
+  },
+  { names: ['read', 'read_file', 'read_many_files', 'read_text_file', 'open', 'open_file', 'view_file', 'cat'], effects: [read(FILE)] },
+  // Known to have no effect worth binding: search, listing, fetching, planning, subagents, sessions.
+  {
+    names: [
+      'glob', 'grep', 'ls', 'list_directory', 'list_dir', 'list_files', 'find_file', 'find_files', 'search_files', 'file_search', 'search_file',
+      'search_dir', 'search_file_content', 'grep_files', 'codebase_search', 'task', 'agent', 'todowrite', 'todoread', 'write_todos', 'update_plan',
+      'webfetch', 'websearch', 'web_fetch', 'web_search', 'google_web_search', 'bashoutput', 'killshell', 'killbash', 'write_stdin',
+      'view_image', 'exitplanmode', 'askuserquestion', 'slashcommand', 'skill', 'save_memory', 'think', 'finish', 'submit', 'goto',
+      'scroll_up', 'scroll_down', 'filemap', 'execute_ipython_cell', 'python',
+    ],
+    effects: [],
+  },
+  // Files, by the names benchmarks and MCP servers use.
+  { names: ['delete_file', 'remove_file', 'delete', 'rm', 'unlink', 'delete_path', 'trash_file'], effects: [{ kind: 'target', verbs: ['delete'], target: 'path', from: FILE }] },
+  {
+    names: ['delete_directory', 'remove_directory', 'rmdir', 'delete_folder', 'remove_folder', 'delete_dir'],
+    effects: [{ kind: 'target', verbs: ['delete'], target: 'path', from: FOLDER, recursive: true }],
+  },
+  {
+    names: ['backup_file', 'backup', 'back_up_file', 'backup_path', 'create_backup', 'archive_file'],
+    effects: [
+      { kind: 'target', verbs: ['backup'], target: 'path', from: FILE, destination: COPY_DESTINATION },
+      { kind: 'target', verbs: ['backup'], target: 'database', from: DATABASE, destination: COPY_DESTINATION },
+    ],
+  },
+  { names: ['copy_file', 'copy', 'cp'], effects: [{ kind: 'target', verbs: ['backup'], target: 'path', from: COPY_SOURCE, destination: COPY_DESTINATION }] },
+  {
+    names: ['copy_directory', 'copy_folder', 'copy_dir'],
+    effects: [{ kind: 'target', verbs: ['backup'], target: 'path', from: [...COPY_SOURCE, ...FOLDER], destination: COPY_DESTINATION, recursive: true }],
+  },
+  {
+    names: ['move_file', 'move', 'mv', 'rename_file', 'rename', 'move_directory', 'move_path'],
+    effects: [{ kind: 'target', verbs: ['move'], target: 'path', from: [...COPY_SOURCE, 'old_path'], destination: COPY_DESTINATION }],
+  },
+  // Messages.
+  {
+    names: ['send_email', 'send_mail', 'email', 'reply_to_email', 'forward_email', 'send_message', 'send_direct_message', 'send_channel_message', 'send_sms', 'send_text', 'share_file'],
+    effects: [{ kind: 'target', verbs: ['send'], target: 'recipient', from: RECIPIENTS }],
+  },
+  // Money.
+  {
+    names: ['send_money', 'transfer', 'transfer_money', 'transfer_funds', 'pay', 'make_payment', 'pay_invoice', 'pay_bill', 'send_payment', 'wire_transfer', 'schedule_transaction', 'create_payment'],
+    effects: [{ kind: 'target', verbs: ['pay'], target: 'account', from: PAYEE, amount: AMOUNT, currency: CURRENCY }],
+  },
+  // Databases.
+  {
+    names: ['execute_sql', 'run_sql', 'run_query', 'sql', 'query', 'query_database', 'execute_query', 'db_query', 'sql_query', 'database_query', 'read_query', 'write_query'],
+    effects: [{ kind: 'sql', from: ['sql', 'query', 'statement', 'sql_query'], database: DATABASE }],
+  },
+  {
+    names: ['create_snapshot', 'snapshot_database', 'take_snapshot', 'backup_database', 'dump_database', 'create_db_snapshot', 'export_database', 'create_database_backup'],
+    effects: [{ kind: 'target', verbs: ['backup'], target: 'database', from: [...DATABASE, 'instance'], destination: ['destination', 'path', 'file', 'output'] }],
+  },
+  { names: ['drop_table'], effects: [{ kind: 'target', verbs: ['drop'], target: 'table', from: TABLE }] },
+  { names: ['drop_database'], effects: [{ kind: 'target', verbs: ['drop'], target: 'database', from: DATABASE }] },
+  { names: ['truncate_table'], effects: [{ kind: 'target', verbs: ['truncate'], target: 'table', from: TABLE }] },
+  { names: ['delete_rows', 'delete_records'], effects: [{ kind: 'target', verbs: ['delete'], target: 'table', from: TABLE }] },
+  // Calendars.
+  {
+    names: ['cancel_event', 'delete_event', 'cancel_meeting', 'delete_meeting', 'cancel_calendar_event', 'delete_calendar_event', 'remove_event'],
+    effects: [{ kind: 'target', verbs: ['cancel'], target: 'event', from: EVENT }],
+  },
+  {
+    names: ['reschedule_event', 'move_event', 'reschedule_meeting', 'reschedule_calendar_event', 'move_meeting'],
+    effects: [{ kind: 'target', verbs: ['reschedule'], target: 'event', from: EVENT }],
+  },
+  {
+    names: ['create_event', 'create_calendar_event', 'add_event', 'schedule_meeting', 'create_meeting'],
+    effects: [{ kind: 'target', verbs: ['create'], target: 'event', from: ['title', 'summary', 'subject'] }],
+  },
+  // Devices.
+  { names: ['unlock_door', 'unlock', 'unlock_device', 'unlock_lock'], effects: [{ kind: 'target', verbs: ['unlock'], target: 'device', from: DEVICE }] },
+  { names: ['open_door', 'open_garage', 'open_garage_door', 'open_gate'], effects: [{ kind: 'target', verbs: ['open'], target: 'device', from: DEVICE }] },
+  {
+    names: ['disable_alarm', 'disarm_alarm', 'disarm', 'disable_camera', 'turn_off_camera', 'disable_device', 'disable_security_system'],
+    effects: [{ kind: 'target', verbs: ['disable'], target: 'device', from: [...DEVICE, 'system'] }],
+  },
+  {
+    names: ['set_device_state', 'set_lock_state', 'control_device', 'set_state'],
+    effects: [{ kind: 'target', verbs: [], target: 'device', from: DEVICE, verbFrom: ['state', 'action', 'value', 'mode', 'command', 'status'] }],
+  },
+  // Deployment and git.
+  { names: ['deploy', 'deploy_service', 'deploy_app', 'deploy_to', 'release', 'promote', 'rollout'], effects: [{ kind: 'target', verbs: ['deploy'], target: 'environment', from: ENVIRONMENT }] },
+  { names: ['git_push', 'push', 'push_branch'], effects: [{ kind: 'target', verbs: ['push'], target: 'branch', from: BRANCH, force: ['force', 'force_push', 'forced'] }] },
+  { names: ['force_push', 'git_force_push'], effects: [{ kind: 'target', verbs: ['push', 'force-push'], target: 'branch', from: BRANCH }] },
+];
+
+/** Words of a device's new state, and the verb that state means. */
+const STATE_VERBS: Readonly<Record<string, Verb>> = {
+  unlock: 'unlock',
+  unlocked: 'unlock',
+  open: 'open',
+  opened: 'open',
+  disarm: 'disable',
+  disarmed: 'disable',
+  disable: 'disable',
+  disabled: 'disable',
+  off: 'disable',
+};
+
+/** The tool's own name, without an MCP server prefix (`mcp__server__tool`) or a `functions.` namespace. */
+export function baseToolName(name: string): string {
+  const parts = name.split('__');
+  return (parts[parts.length - 1] ?? name).replace(/^functions\./, '');
+}
+
+const SPECS_BY_NAME: ReadonlyMap<string, ToolSpec> = new Map(TOOL_SPECS.flatMap((spec) => spec.names.map((name) => [name, spec] as const)));
+
+function toolSpec(name: string): ToolSpec | undefined {
+  return SPECS_BY_NAME.get(baseToolName(name).toLowerCase().replace(/-/g, '_'));
+}
+
+/**
+ * Binds a call with built-in knowledge. Undefined when the table does not know the tool, or knows it as
+ * effectful but found none of the arguments it expects (inference may still read them); an empty list
+ * when the tool is known to do nothing worth binding.
+ */
+export function bindBuiltin(args: CallArguments, context: BindingContext, facts: SessionFacts): Action[] | undefined {
+  const spec = toolSpec(args.call.name);
+  if (!spec) return undefined;
+  if (spec.effects.length === 0) return [];
+  const actions = spec.effects.flatMap((effect) => bindEffect(effect, args, context, facts));
+  return actions.length > 0 ? actions : undefined;
+}
+
+function bindEffect(effect: Effect, args: CallArguments, context: BindingContext, facts: SessionFacts): Action[] {
+  switch (effect.kind) {
+    case 'shell':
+      return bindShellEffect(effect, args, context);
+    case 'sql':
+      return bindSqlArguments(args, effect.from, effect.database ?? []);
+    case 'patch':
+      return args.stringsOf(effect.from).flatMap((patch) => patchActions(patch, context));
+    case 'target':
+      return bindTargetEffect(effect, args, context, facts);
+  }
+}
+
+function bindShellEffect(effect: ShellEffect, args: CallArguments, context: BindingContext): Action[] {
+  const folder = args.first(effect.cwd ?? []);
+  const cwd = folder ? normalizePath(folder.value, context.cwd) : context.cwd;
+  const scoped: BindingContext = { ...context, cwd };
+  for (const name of effect.from) {
+    const found = args.find(name);
+    if (!found) continue;
+    if (Array.isArray(found.value)) {
+      if (found.value[0] === 'apply_patch' || found.value[0] === 'applypatch') {
+        const body = found.value[1];
+        return typeof body === 'string' ? patchActions(args.located([...found.path, 1], body), scoped) : [];
+      }
+      const command = commandFromArgv(args, found.path, found.value);
+      return command ? bindCommand(command, scoped) : [];
+    }
+    if (typeof found.value === 'string') return bindCommand(args.located(found.path, found.value), scoped);
+  }
+  return [];
+}
+
+/** SQL a keyword starts (after comments): what a `query` argument holds when it is not a search. */
+const SQL_START = /^\s*(?:(?:--[^\n]*\n|\/\*[\s\S]*?\*\/)\s*)*\(?\s*(?:select|insert|update|delete|drop|alter|create|truncate|with|replace|merge|upsert|grant|revoke|rename|vacuum|pragma|attach|detach|copy|explain|begin|commit)\b/i;
+
+/** The SQL statements held by the arguments `from`, against the database the arguments `database` name. */
+export function bindSqlArguments(args: CallArguments, from: Names, database: Names): Action[] {
+  const databaseName = args.first(database)?.value;
+  return args
+    .stringsOf(from)
+    .filter((sql) => SQL_START.test(sql.value))
+    .flatMap((sql) => bindSql(sql.value, sql.spanOf, databaseName, FIRST_STEP));
+}
+
+/** A shell command: Codex's heredoc apply_patch by its patch, anything else by the shell binder. */
+export function bindCommand(command: LocatedString, context: BindingContext): Action[] {
+  return patchViaShell(command, context) ?? bindShellCommand(commandSource(command, context.cwd));
+}
+
+function bindTargetEffect(effect: TargetEffect, args: CallArguments, context: BindingContext, facts: SessionFacts): Action[] {
+  if (effect.when) {
+    const selector = args.find(effect.when.argument)?.value;
+    if (typeof selector !== 'string' || !effect.when.values.includes(selector)) return [];
+  }
+  const verbs = effect.verbFrom ? stateVerbs(args, effect.verbFrom) : [...effect.verbs];
+  if (verbs.length === 0) return [];
+  const force = effect.force !== undefined && args.isTrue(effect.force);
+  if (force) verbs.push('force-push');
+  const amount = effect.amount ? amountOf(args, effect.amount, effect.currency ?? []) : {};
+  const values = args.stringsOf(effect.from);
+  const destination = effect.destination ? args.first(effect.destination) : undefined;
+  const actions = targetActions(
+    {
+      verbs,
+      kind: effect.target,
+      values,
+      ...(effect.recursive && { recursive: true }),
+      attributes: { ...amount, ...((force || verbs.includes('force-push')) && { force: true }) },
+      ...(destination && { destination }),
+    },
+    context,
+    'builtin',
+  );
+  // A payment with an amount and no payee still pays: thresholds apply to it.
+  if (actions.length === 0 && effect.amount && amount.amount !== undefined) {
+    const amountArgument = args.first(effect.amount);
+    if (amountArgument) for (const verb of verbs) actions.push({ verb, attributes: amount, span: wholeSpan(amountArgument), step: FIRST_STEP, basis: 'builtin' });
+  }
+  return effect.overwriteWhenExisting ? withOverwrites(actions, args.call, facts) : actions;
+}
+
+/** The amount and currency of a payment: the currency argument, else the amount's own symbol or code. */
+export function amountOf(args: CallArguments, amountNames: Names, currencyNames: Names): ActionAttributes {
+  const raw = amountNames.map((name) => args.find(name)?.value).find((value) => value !== undefined);
+  const parsed = parseAmount(raw);
+  const currency = args.first(currencyNames)?.value.trim().toUpperCase() ?? parsed.currency;
+  return { ...(parsed.amount !== undefined && { amount: parsed.amount }), ...(currency !== undefined && { currency }) };
+}
+
+function stateVerbs(args: CallArguments, names: Names): Verb[] {
+  const state = args.first(names)?.value.toLowerCase() ?? '';
+  const verbs = state.split(/[^a-z]+/).flatMap((word) => STATE_VERBS[word] ?? []);
+  return [...new Set(verbs)];
+}
+
+const RESULT_SAYS_OVERWRITTEN = /has been updated|\boverwr(?:ote|itten|ite)\b|\breplaced\b/i;
+const RESULT_SAYS_CREATED = /\bcreated\b|\bnew file\b/i;
+
+function withOverwrites(actions: Action[], call: ToolCall, facts: SessionFacts): Action[] {
+  const resultText = call.result?.status === 'ok' ? call.result.text : undefined;
+  return actions.flatMap((action) => {
+    if (action.verb !== 'write' || action.target?.kind !== 'path') return [action];
+    const existed =
+      resultText !== undefined && RESULT_SAYS_OVERWRITTEN.test(resultText)
+        ? true
+        : resultText !== undefined && RESULT_SAYS_CREATED.test(resultText)
+          ? false
+          : facts.existingPaths.has(action.target.value);
+    return existed ? [action, { ...action, verb: 'overwrite' as const }] : [action];
+  });
+}

@@ -1,0 +1,284 @@
+import {
+  ABOVE_WORDS,
+  AT_LEAST_WORDS,
+  BELOW_WORDS,
+  BRANCH_NOUNS,
+  CURRENCY_SYMBOLS,
+  CURRENCY_WORDS,
+  DATABASE_NOUNS,
+  DEVICE_GENERIC_TAILS,
+  DEVICE_NOUNS,
+  ENVIRONMENT_NAMES,
+  ENVIRONMENT_NOUNS,
+  EVENT_NOUNS,
+  FILE_EXTENSIONS,
+  FOLDER_NOUNS,
+  GENERIC_EVENT_NOUNS,
+  NOT_PATHS,
+  TABLE_NOUNS,
+  TOP_LEVEL_DOMAINS,
+  WELL_KNOWN_BRANCHES,
+} from './lexicon';
+import { type Phrase, compile, matchAt, wordSet } from './match';
+import type { Word } from './words';
+
+/** A thing a rule can be about, found in a sentence; offsets are in the turn's text. */
+export type Entity =
+  | { readonly kind: 'path' | 'email' | 'branch' | 'environment' | 'database' | 'table' | 'device' | 'event' | 'account'; readonly value: string; readonly start: number; readonly end: number }
+  | { readonly kind: 'domain'; readonly value: string; readonly start: number; readonly end: number; /** Could also be a file ("notes.me"). */ readonly alsoFile: boolean }
+  | {
+      readonly kind: 'amount';
+      readonly value: string;
+      readonly amount: number;
+      readonly currency?: string;
+      readonly comparator: 'above' | 'at-least' | 'below' | 'none';
+      readonly start: number;
+      readonly end: number;
+    };
+export type EntityKind = Entity['kind'];
+
+const TLDS = new Set(TOP_LEVEL_DOMAINS);
+const EXTENSIONS = new Set(FILE_EXTENSIONS);
+const NOT_PATH = new Set(NOT_PATHS);
+const EMAIL = /^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/;
+const DOMAIN = /^@?(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+([a-z]{2,})$/i;
+const FILE_NAME = /^[\w*?{}\[\]-][\w.*?{}\[\]-]*\.([A-Za-z0-9]{1,10})$/;
+const DOTFILE = /^\.[A-Za-z][\w.-]*$/;
+const DATE_OR_RATIO = /^[\d/.:-]+$/;
+const URL = /^[a-z][a-z0-9+.-]*:\/\//i;
+const WRAPPING_START = /^[`'"(\[{<*_“‘]+/;
+const WRAPPING_END = /[`'"()\]}>*_,;:!?.…”’]+$/;
+
+/** A path as a rule scope: relative stays relative, a folder loses its slash, a bare file or extension glob matches at any depth. */
+function scopePath(raw: string): string {
+  const path = raw.replace(/\\/g, '/');
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  if (trimmed.includes('/')) return trimmed.replace(/^\.\//, '');
+  return `**/${trimmed}`;
+}
+
+/** Paths, emails, domains and folders written as chunks of text ("temp/", "bob@x.com", "acme.io", "*.csv"). */
+export function textEntities(text: string, base: number): Entity[] {
+  const found: Entity[] = [];
+  for (const chunk of text.matchAll(/\S+/g)) {
+    const raw = chunk[0];
+    const lead = WRAPPING_START.exec(raw)?.[0].length ?? 0;
+    let token = raw.slice(lead);
+    // Trailing punctuation goes, but a folder's slash stays ("temp/." is the folder temp/).
+    token = token.replace(WRAPPING_END, '');
+    if (token === '' || URL.test(token)) continue;
+    const start = base + (chunk.index ?? 0) + lead;
+    const end = start + token.length;
+    const lower = token.toLowerCase();
+    if (EMAIL.test(token)) {
+      found.push({ kind: 'email', value: lower, start, end });
+      continue;
+    }
+    const domain = DOMAIN.exec(token);
+    if (domain && !token.includes('/') && TLDS.has((domain[1] ?? '').toLowerCase())) {
+      found.push({ kind: 'domain', value: lower.replace(/^@/, ''), start, end, alsoFile: EXTENSIONS.has((domain[1] ?? '').toLowerCase()) });
+      continue;
+    }
+    if (token.includes('/')) {
+      if (NOT_PATH.has(lower) || DATE_OR_RATIO.test(token) || token.startsWith('//') || /^-/.test(token)) continue;
+      found.push({ kind: 'path', value: scopePath(token), start, end });
+      continue;
+    }
+    const file = FILE_NAME.exec(token);
+    if ((file && EXTENSIONS.has((file[1] ?? '').toLowerCase())) || /^\*\.\w+$/.test(token) || (DOTFILE.test(token) && token.length > 2)) {
+      found.push({ kind: 'path', value: scopePath(token), start, end });
+    }
+  }
+  return found;
+}
+
+const SYMBOLS = Object.keys(CURRENCY_SYMBOLS).map((s) => `\\${s}`).join('');
+const CODES = Object.keys(CURRENCY_WORDS).join('|');
+const NUMBER = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
+const SCALE = String.raw`k|m|thousand|million|grand`;
+const MONEY = new RegExp(
+  String.raw`(?<symbol>[${SYMBOLS}])\s?(?<n1>${NUMBER})\s?(?<s1>${SCALE})?\b|\b(?<code>${CODES})\s?(?<n2>${NUMBER})\s?(?<s2>${SCALE})?\b|\b(?<n3>${NUMBER})\s?(?<s3>${SCALE})?\s?(?<word>${CODES})\b`,
+  'gi',
+);
+const SCALES: Readonly<Record<string, number>> = { k: 1e3, thousand: 1e3, grand: 1e3, m: 1e6, million: 1e6 };
+
+function parseAmount(number: string, scale: string | undefined): number {
+  return Number(number.replace(/,/g, '')) * (scale ? (SCALES[scale.toLowerCase()] ?? 1) : 1);
+}
+
+const ABOVE = compile(ABOVE_WORDS);
+const AT_LEAST_BEFORE = compile(['at least', 'minimum of', 'a minimum of']);
+const AT_LEAST_AFTER = compile(AT_LEAST_WORDS.filter((w) => w.startsWith('or ') || w.startsWith('and ')));
+const BELOW = compile(BELOW_WORDS);
+
+/** Index of the first word starting at or after `offset`. */
+function wordIndexAt(words: readonly Word[], offset: number): number {
+  const index = words.findIndex((w) => w.start >= offset);
+  return index === -1 ? words.length : index;
+}
+
+/** The comparator written around an amount: "over $500", "$500 or more", "under 1,000 euros". */
+function comparatorOf(words: readonly Word[], first: number, last: number): 'above' | 'at-least' | 'below' | 'none' {
+  const before = (phrases: readonly Phrase[]) => {
+    for (let from = Math.max(0, first - 4); from < first; from++) {
+      if (phrases.some((p) => matchAt(words, from, p) === first)) return true;
+    }
+    return false;
+  };
+  if (last < words.length && AT_LEAST_AFTER.some((p) => matchAt(words, last, p) !== undefined)) return 'at-least';
+  if (before(AT_LEAST_BEFORE)) return 'at-least';
+  if (before(ABOVE)) return 'above';
+  if (before(BELOW)) return 'below';
+  if (first > 0 && words[first - 1]?.text === '>') return 'above';
+  return 'none';
+}
+
+/** Amounts of money: "$500", "1,000 euros", "USD 2k", and a bare number after a comparator. */
+export function amountEntities(text: string, base: number, words: readonly Word[]): Entity[] {
+  const found: Entity[] = [];
+  const taken: [number, number][] = [];
+  for (const match of text.matchAll(MONEY)) {
+    const g = match.groups ?? {};
+    const number = g.n1 ?? g.n2 ?? g.n3;
+    if (!number) continue;
+    const start = base + (match.index ?? 0);
+    const end = start + match[0].length;
+    const currency = g.symbol ? CURRENCY_SYMBOLS[g.symbol] : CURRENCY_WORDS[(g.code ?? g.word ?? '').toLowerCase()];
+    const first = wordIndexAt(words, start);
+    const last = wordIndexAt(words, end);
+    found.push({ kind: 'amount', value: match[0], amount: parseAmount(number, g.s1 ?? g.s2 ?? g.s3), ...(currency && { currency }), comparator: comparatorOf(words, first, last), start, end });
+    taken.push([start, end]);
+  }
+  // "over 500" with no currency: the comparator makes it an amount.
+  for (const match of text.matchAll(new RegExp(String.raw`\b(?<n>${NUMBER})\s?(?<s>${SCALE})?\b`, 'gi'))) {
+    const start = base + (match.index ?? 0);
+    if (taken.some(([s, e]) => start >= s && start < e)) continue;
+    const end = start + match[0].length;
+    const first = wordIndexAt(words, start);
+    const comparator = comparatorOf(words, first, wordIndexAt(words, end));
+    if (comparator === 'none' || /[/:.-]$/.test(text.slice(0, match.index ?? 0))) continue;
+    found.push({ kind: 'amount', value: match[0], amount: parseAmount(match.groups?.n ?? '0', match.groups?.s), comparator, start, end });
+  }
+  return found;
+}
+
+const DETERMINERS = wordSet([
+  'the', 'a', 'an', 'any', 'all', 'every', 'each', 'my', 'our', 'your', 'his', 'her', 'their', 'its', 'this', 'that', 'these', 'those',
+  'some', 'no', 'of', 'both', 'either', 'other', 'another', 'such',
+]);
+const DEVICE_HEADS = compile(DEVICE_NOUNS);
+const EVENT_HEADS = compile(EVENT_NOUNS);
+const GENERIC_EVENTS = wordSet(GENERIC_EVENT_NOUNS);
+const GENERIC_DEVICE_TAILS = wordSet(DEVICE_GENERIC_TAILS);
+const ENVIRONMENTS = wordSet(ENVIRONMENT_NAMES);
+const ENVIRONMENT_HEADS = wordSet(ENVIRONMENT_NOUNS);
+const BRANCHES = wordSet(WELL_KNOWN_BRANCHES);
+const BRANCH_HEADS = wordSet(BRANCH_NOUNS);
+const DATABASE_HEADS = wordSet(DATABASE_NOUNS);
+const TABLE_HEADS = wordSet(TABLE_NOUNS);
+const FOLDER_HEADS = wordSet(FOLDER_NOUNS);
+const NAME_STOP = wordSet(['with', 'about', 'for', 'on', 'at', 'in', 'from', 'to', 'and', 'or', 'called', 'named']);
+
+const isWordLike = (w: Word) => /^[\w@$€£¥.:/#-]+$/.test(w.text) && w.text !== '';
+const has = (set: ReadonlySet<string>, w: Word | undefined) => w !== undefined && w.forms.some((f) => set.has(f));
+/** Punctuation after a word that ends a noun phrase ("door," "door."). */
+const endsPhrase = (w: Word) => /[,;:.!?)]/.test(w.post);
+
+/** Modifier words right before `head` (not determiners, not across punctuation): "front" in "the front door". */
+function modifiersBefore(words: readonly Word[], head: number, from: number): Word[] {
+  const result: Word[] = [];
+  for (let i = head - 1; i >= from; i--) {
+    const w = words[i] as Word;
+    if (!isWordLike(w) || has(DETERMINERS, w) || endsPhrase(w) || w.tags.has('Verb') || w.tags.has('Preposition') || w.tags.has('Conjunction') || w.tags.has('Adverb') || w.tags.has('Pronoun') || w.tags.has('Negative')) break;
+    result.unshift(w);
+    if (result.length === 3) break;
+  }
+  return result;
+}
+
+/** A name right after a head noun: "database orders", "branch release-2". */
+function nameAfter(words: readonly Word[], head: number, to: number): Word | undefined {
+  let i = head + 1;
+  if (has(NAME_STOP, words[i]) && /^(called|named)$/.test(words[i]?.norm ?? '')) i++;
+  const w = words[i];
+  if (!w || i >= to || endsPhrase(words[head] as Word) || has(DETERMINERS, w) || !isWordLike(w) || w.tags.has('Verb') || w.tags.has('Preposition') || w.tags.has('Conjunction')) return undefined;
+  return /[`'"]/.test(w.pre) || /^[a-z0-9_.-]+$/.test(w.text) && /[_\d.-]/.test(w.text) ? w : undefined;
+}
+
+const joined = (ws: readonly Word[]) => ws.map((w) => w.text).join(' ');
+
+/** A phrase's words after its head ("with the board", "for Q3"), up to the end of the noun phrase. */
+function complement(words: readonly Word[], after: number, to: number): Word[] {
+  const w = words[after];
+  if (!w || after >= to || !/^(with|for|about|of)$/.test(w.norm) || endsPhrase(words[after - 1] as Word)) return [];
+  const result: Word[] = [];
+  for (let i = after + 1; i < to; i++) {
+    const c = words[i] as Word;
+    if (!isWordLike(c) || c.tags.has('Verb') || c.tags.has('Preposition') || c.tags.has('Conjunction')) break;
+    if (!has(DETERMINERS, c)) result.push(c);
+    if (endsPhrase(c) || result.length === 4) break;
+  }
+  return result;
+}
+
+/**
+ * Named targets written as noun phrases over words[from, to): databases and tables ("the orders
+ * database"), branches, environments, devices ("the front door"), events ("any meeting with the
+ * board" → board) and folders ("the temp folder"). `covered` marks words inside text entities.
+ */
+export function phraseEntities(words: readonly Word[], from: number, to: number, covered: ReadonlySet<number>): Entity[] {
+  const found: Entity[] = [];
+  const push = (kind: 'database' | 'table' | 'branch' | 'environment' | 'device' | 'event' | 'path', value: string, first: Word, last: Word) => {
+    if (value.trim() !== '') found.push({ kind, value, start: first.start, end: last.end });
+  };
+  for (let i = from; i < to; i++) {
+    const w = words[i] as Word;
+    if (covered.has(i)) continue;
+    const headOf = (set: ReadonlySet<string>) => has(set, w);
+    if (headOf(DATABASE_HEADS) || headOf(TABLE_HEADS) || headOf(FOLDER_HEADS) || headOf(BRANCH_HEADS)) {
+      const kind = headOf(DATABASE_HEADS) ? 'database' : headOf(TABLE_HEADS) ? 'table' : headOf(BRANCH_HEADS) ? 'branch' : 'path';
+      const mods = modifiersBefore(words, i, from).filter((m) => !covered.has(words.indexOf(m)));
+      const after = nameAfter(words, i, to);
+      const name = after ? [after] : mods;
+      if (name.length > 0 && !(kind === 'database' && w.norm === 'schema' && !after)) {
+        const value = joined(name).replace(/[`'"]/g, '');
+        push(kind, kind === 'path' ? value.replace(/\/+$/, '') : value, name[0] as Word, name[name.length - 1] as Word);
+        if (ENVIRONMENTS.has(value.toLowerCase())) push('environment', value.toLowerCase(), name[0] as Word, name[0] as Word);
+      }
+      continue;
+    }
+    if (has(ENVIRONMENTS, w) && !(i + 1 < to && has(DATABASE_HEADS, words[i + 1]))) {
+      const next = words[i + 1];
+      const previous = words[i - 1];
+      const named = has(ENVIRONMENT_HEADS, next) || /^(to|on|in|into|onto)$/.test(previous?.norm ?? '') || i === from;
+      if (named) push('environment', w.norm, w, w);
+      continue;
+    }
+    if (has(BRANCHES, w)) {
+      push('branch', w.norm, w, w);
+      continue;
+    }
+    const device = DEVICE_HEADS.map((p) => matchAt(words, i, p)).find((end) => end !== undefined);
+    if (device !== undefined) {
+      // The head may be followed by a generic tail ("front door lock"): the name ends at the head.
+      let last = device - 1;
+      while (last + 1 < to && DEVICE_HEADS.some((p) => matchAt(words, last + 1, p) !== undefined) && !endsPhrase(words[last] as Word)) last++;
+      const mods = modifiersBefore(words, i, from);
+      const parts = [...mods, ...words.slice(i, last + 1)];
+      while (parts.length > 1 && has(GENERIC_DEVICE_TAILS, parts[parts.length - 1]) && parts.slice(0, -1).some((p) => DEVICE_HEADS.some((h) => matchAt([p], 0, h) !== undefined))) parts.pop();
+      push('device', joined(parts).replace(/-/g, ' ').toLowerCase(), parts[0] as Word, parts[parts.length - 1] as Word);
+      i = last;
+      continue;
+    }
+    const event = EVENT_HEADS.map((p) => matchAt(words, i, p)).find((end) => end !== undefined);
+    if (event !== undefined) {
+      const mods = modifiersBefore(words, i, from);
+      const head = words.slice(i, event).filter((h) => !has(GENERIC_EVENTS, h));
+      const tail = complement(words, event, to);
+      const parts = [...mods, ...head, ...tail].filter((p) => !has(GENERIC_EVENTS, p) && !has(NAME_STOP, p));
+      if (parts.length > 0) push('event', joined(parts), parts[0] as Word, parts[parts.length - 1] as Word);
+      i = event - 1 + tail.length;
+    }
+  }
+  return found;
+}

@@ -1,0 +1,82 @@
+import type { Word } from './words';
+
+/** A lexicon phrase compiled for matching: each step is a word, or a gap of up to two words. */
+export type Phrase = readonly (string | typeof GAP)[];
+export const GAP = Symbol('gap');
+const MAX_GAP = 2;
+
+/** "back * up" → ['back', GAP, 'up']; hyphens split as the tagger splits them ("force-push"). */
+export function compile(phrases: readonly string[]): Phrase[] {
+  return phrases.map((p) => p.toLowerCase().split(/[\s-]+/).filter(Boolean).map((t) => (t === '*' ? GAP : t)));
+}
+
+export function wordSet(words: readonly string[]): ReadonlySet<string> {
+  return new Set(words);
+}
+
+const matches = (word: Word | undefined, token: string) => word !== undefined && (word.norm === token || word.forms.includes(token));
+
+/** Where `phrase` ends (exclusive) if it matches at `index`, else undefined. Gaps never swallow sentence punctuation. */
+export function matchAt(words: readonly Word[], index: number, phrase: Phrase, limit = words.length): number | undefined {
+  let at = index;
+  for (let step = 0; step < phrase.length; step++) {
+    const token = phrase[step];
+    if (token === GAP) {
+      const next = phrase[step + 1];
+      if (typeof next !== 'string') return undefined;
+      let found: number | undefined;
+      for (let skip = 0; skip <= MAX_GAP && at + skip < limit; skip++) {
+        if (matches(words[at + skip], next)) {
+          found = at + skip;
+          break;
+        }
+        if (/[,;:.!?]/.test(words[at + skip]?.post ?? '')) break;
+      }
+      if (found === undefined) return undefined;
+      at = found + 1;
+      step++;
+      continue;
+    }
+    if (at >= limit || !matches(words[at], token as string)) return undefined;
+    at++;
+  }
+  return at;
+}
+
+/** A phrase found in a sentence: word range [start, end). */
+export interface Found {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Every match of any of `phrases` within words[from, to), longest first at each position, not overlapping. */
+export function findAll(words: readonly Word[], phrases: readonly Phrase[], from = 0, to = words.length): Found[] {
+  const found: Found[] = [];
+  for (let i = from; i < to; i++) {
+    let best: number | undefined;
+    for (const phrase of phrases) {
+      const end = matchAt(words, i, phrase, to);
+      if (end !== undefined && (best === undefined || end > best)) best = end;
+    }
+    if (best !== undefined) {
+      found.push({ start: i, end: best });
+      i = best - 1;
+    }
+  }
+  return found;
+}
+
+/** The first match of any of `phrases` in words[from, to). */
+export function findFirst(words: readonly Word[], phrases: readonly Phrase[], from = 0, to = words.length): Found | undefined {
+  return findAll(words, phrases, from, to)[0];
+}
+
+/** Whether any of `phrases` starts exactly at `index`; returns its end. */
+export function startsWith(words: readonly Word[], phrases: readonly Phrase[], index: number, to = words.length): number | undefined {
+  let best: number | undefined;
+  for (const phrase of phrases) {
+    const end = matchAt(words, index, phrase, to);
+    if (end !== undefined && (best === undefined || end > best)) best = end;
+  }
+  return best;
+}

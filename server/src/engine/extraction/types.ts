@@ -1,0 +1,25 @@
+import type { Verb } from '../actions';
+import type { ConstraintRule, Scope } from '../constraints';
+import type { Span } from '../text';
+
+/** A constraint stated in a user message: its compiled rule and the exact sentence. */
+export interface StatedConstraint {
+  readonly rule: ConstraintRule;
+  readonly turnIndex: number;
+  /** The sentence's source range (through the message's JSON escapes). */
+  readonly span: Span;
+  readonly text: string;
+}
+
+/** A user message that ends constraints: those matching its topic, or the latest one when it names none. */
+export interface Revocation {
+  readonly turnIndex: number;
+  readonly span: Span;
+  readonly text: string;
+  readonly topic?: { readonly verbs: readonly Verb[]; readonly scope: Scope };
+}
+
+export interface Extraction {
+  readonly constraints: readonly StatedConstraint[];
+  readonly revocations: readonly Revocation[];
+}

@@ -1,0 +1,119 @@
+import nlp from 'compromise';
+
+/** One word of a sentence, with the forms the lexicon is matched against. */
+export interface Word {
+  /** As written; empty for a word a contraction implies (the "not" of "don't"). */
+  readonly text: string;
+  /** Lowercase, contractions expanded: "don't" is "do" then "not". */
+  readonly norm: string;
+  /** The norm and its base forms: "deleting" → deleting, delete; "backed" → backed, back. */
+  readonly forms: readonly string[];
+  readonly tags: ReadonlySet<string>;
+  /** Offsets in the text the sentence was read from. */
+  readonly start: number;
+  readonly end: number;
+  /** Punctuation written before and after the word. */
+  readonly pre: string;
+  readonly post: string;
+}
+
+export interface SentenceWords {
+  /** Offsets of the sentence in the text it was read from, trimmed. */
+  readonly start: number;
+  readonly end: number;
+  readonly words: readonly Word[];
+}
+
+interface CompromiseTerm {
+  text: string;
+  pre: string;
+  post: string;
+  normal: string;
+  machine?: string;
+  implicit?: string;
+  root?: string;
+  tags: string[];
+  offset: { start: number; length: number };
+}
+interface CompromiseSentence {
+  terms: CompromiseTerm[];
+  offset: { start: number; length: number };
+}
+
+const CONSONANT_DOUBLED = /([bcdfgklmnprstvz])\1$/;
+
+/** Irregular forms the tagger does not always lemmatize. */
+const IRREGULAR: Readonly<Record<string, string>> = {
+  is: 'be', are: 'be', was: 'be', were: 'be', am: 'be', been: 'be', being: 'be', "'s": 'be', "'re": 'be', "'m": 'be',
+  has: 'have', had: 'have', did: 'do', does: 'do', said: 'say', told: 'tell', went: 'go', goes: 'go', gone: 'go', sent: 'send',
+  paid: 'pay', wrote: 'write', written: 'write', overwrote: 'overwrite', overwritten: 'overwrite', rewrote: 'rewrite',
+  rewritten: 'rewrite', took: 'take', taken: 'take', made: 'make', kept: 'keep', left: 'leave', got: 'get', gotten: 'get',
+  gave: 'give', given: 'give', ran: 'run', forgot: 'forget', forgotten: 'forget', withdrew: 'withdraw', threw: 'throw',
+  thrown: 'throw', bought: 'buy', spent: 'spend', sought: 'seek', meant: 'mean', shut: 'shut', ok: 'okay', okayed: 'okay',
+  "ok'd": 'okay', "okay'd": 'okay',
+};
+
+/**
+ * Base forms by suffix, so inflections the tagger does not lemmatize still meet the lexicon:
+ * deleting → delete, dropped → drop, copies → copy, pushes → push.
+ */
+export function baseForms(word: string): string[] {
+  const forms = [word];
+  const irregular = IRREGULAR[word];
+  if (irregular) forms.push(irregular);
+  const add = (stem: string) => {
+    if (stem.length < 2) return;
+    forms.push(stem, `${stem}e`);
+    if (CONSONANT_DOUBLED.test(stem)) forms.push(stem.slice(0, -1));
+  };
+  if (word.endsWith('ies') || word.endsWith('ied')) forms.push(`${word.slice(0, -3)}y`);
+  if (word.endsWith('ing')) add(word.slice(0, -3));
+  else if (word.endsWith('ed')) add(word.slice(0, -2));
+  else if (word.endsWith('es')) forms.push(word.slice(0, -2), word.slice(0, -1));
+  else if (word.endsWith('s') && !word.endsWith('ss')) forms.push(word.slice(0, -1));
+  return forms;
+}
+
+function toWord(term: CompromiseTerm, base: number): Word {
+  const norm = (term.machine ?? term.implicit ?? term.normal).toLowerCase();
+  const forms = new Set(baseForms(norm));
+  if (term.root) forms.add(term.root.toLowerCase());
+  const start = base + term.offset.start;
+  return {
+    text: term.text,
+    norm,
+    forms: [...forms],
+    tags: new Set(term.tags),
+    start,
+    end: start + term.offset.length,
+    pre: term.pre,
+    post: term.post,
+  };
+}
+
+/** A list marker the tagger keeps as a word ("1." of a numbered list). */
+function isListMarker(word: Word, index: number): boolean {
+  return index === 0 && /^\d{1,2}$/.test(word.text) && /^[.)]/.test(word.post);
+}
+
+/**
+ * Splits a block of text into sentences of words. `base` is the block's offset in the text the
+ * offsets should refer to. Uses compromise for sentence boundaries, contractions and lemmas.
+ */
+export function readSentences(block: string, base: number): SentenceWords[] {
+  const doc = nlp(block);
+  doc.compute('root');
+  const sentences = doc.json({ offset: true }) as CompromiseSentence[];
+  const result: SentenceWords[] = [];
+  for (const sentence of sentences) {
+    const words = sentence.terms.map((t) => toWord(t, base)).filter((w, i) => !isListMarker(w, i));
+    const first = words.find((w) => w.text !== '');
+    const last = [...words].reverse().find((w) => w.text !== '');
+    if (!first || !last) continue;
+    // The sentence runs from its first word to its closing punctuation (not the following spaces).
+    const closing = /^[^\s]*/.exec(last.post)?.[0] ?? '';
+    const leading = /[`'"(\[]*$/.exec(first.pre)?.[0] ?? '';
+    result.push({ start: first.start - leading.length, end: last.end + closing.length, words });
+  }
+  return result;
+}

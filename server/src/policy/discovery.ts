@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { POLICY_FILE_NAMES, type Policy, parsePolicy } from '../engine/policy';
+
+export interface DiscoveryOptions {
+  /** Workspace folders (the editor's, or the CLI's working folder). */
+  readonly workspaceRoots?: readonly string[];
+  /** The user's home; searched last. */
+  readonly home?: string;
+  /** Policies given explicitly (`--policy`); used for every transcript. */
+  readonly explicit?: readonly string[];
+  /** How reports name a policy file (relative to the CLI's folder, or a URI in the editor). */
+  readonly displayName?: (absolutePath: string) => string;
+}
+
+/**
+ * Finds the workspace policies for a transcript, the one discovery the CLI, the editor and the hook
+ * share: explicit ones, then each folder from the transcript's up to the root, then the workspace
+ * folders, then the home folder. One policy file per folder (.json before .yaml); files are read
+ * once and cached.
+ */
+export class PolicyDiscovery {
+  private readonly cache = new Map<string, Policy | null>();
+  private readonly home: string;
+
+  constructor(private readonly options: DiscoveryOptions = {}) {
+    this.home = options.home ?? homedir();
+  }
+
+  private load(absolutePath: string, required: boolean): Policy | undefined {
+    if (!this.cache.has(absolutePath)) {
+      let policy: Policy | null = null;
+      try {
+        const text = readFileSync(absolutePath, 'utf8');
+        policy = parsePolicy(this.options.displayName?.(absolutePath) ?? absolutePath, text);
+      } catch (e) {
+        if (required) throw new Error(`cannot read policy ${absolutePath}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      }
+      this.cache.set(absolutePath, policy);
+    }
+    return this.cache.get(absolutePath) ?? undefined;
+  }
+
+  private inFolder(folder: string): Policy | undefined {
+    for (const name of POLICY_FILE_NAMES) {
+      const policy = this.load(join(folder, name), false);
+      if (policy) return policy;
+    }
+    return undefined;
+  }
+
+  /** Policies for a transcript at `transcriptPath`, nearest first, without duplicates. */
+  forTranscript(transcriptPath: string): Policy[] {
+    const found: Policy[] = [];
+    const add = (policy: Policy | undefined) => {
+      if (policy && !found.includes(policy)) found.push(policy);
+    };
+    for (const path of this.options.explicit ?? []) add(this.load(resolve(path), true));
+    for (let folder = dirname(resolve(transcriptPath)); ; folder = dirname(folder)) {
+      add(this.inFolder(folder));
+      if (dirname(folder) === folder) break;
+    }
+    for (const root of this.options.workspaceRoots ?? []) add(this.inFolder(resolve(root)));
+    add(this.inFolder(this.home));
+    return found;
+  }
+
+  /** Forgets what was read, after a policy file changed on disk. */
+  invalidate(): void {
+    this.cache.clear();
+  }
+
+  /** Every policy loaded so far, for reporting their problems once. */
+  loaded(): Policy[] {
+    return [...this.cache.values()].filter((p): p is Policy => p !== null);
+  }
+}

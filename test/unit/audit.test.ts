@@ -1,0 +1,123 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { parseTranscript } from '../../server/src/engine/parse';
+import type { Session } from '../../server/src/engine/session';
+import { constraint, session, verdicts } from '../support/trace';
+
+const BACKUP_TEMP = constraint({ kind: 'prerequisite', trigger: ['delete'], scope: { paths: ['temp'] }, requires: ['backup'] });
+
+const RULE = { user: 'Back up anything in temp before deleting it.' };
+
+describe('prohibitions', () => {
+  const noRaw = constraint({ kind: 'prohibition', trigger: ['delete'], scope: { paths: ['data/raw'] } });
+  test('a triggering action in scope is a violation; outside the scope it is never flagged', () => {
+    const s = session([{ user: 'Never delete data/raw.' }, { calls: [['c1', 'delete_file', { path: 'data/raw/x' }], ['c2', 'delete_file', { path: 'data/clean/x' }]] }, { result: ['c1', 'ok'] }, { result: ['c2', 'ok'] }]);
+    assert.deepEqual(verdicts(s, noRaw), { c1: 'prohibition-violated' });
+  });
+  test('an attempt counts even when the tool failed', () => {
+    const s = session([{ user: 'Never delete data/raw.' }, { calls: [['c1', 'delete_file', { path: 'data/raw/x' }]] }, { result: ['c1', 'Error: permission denied'] }]);
+    assert.deepEqual(verdicts(s, noRaw), { c1: 'prohibition-violated' });
+  });
+  test('an email outside the allowed domain', () => {
+    const internal = constraint({ kind: 'prohibition', trigger: ['send'], scope: { allowedDomains: ['acme.io'] } });
+    const s = session([{ user: 'rule' }, { calls: [['c1', 'send_email', { to: 'ann@acme.io' }], ['c2', 'send_email', { to: 'k@gmail.com' }]] }]);
+    assert.deepEqual(verdicts(s, internal), { c2: 'prohibition-violated' });
+  });
+  test('a constraint is not active before it was stated', () => {
+    const s = session([{ calls: [['c1', 'delete_file', { path: 'data/raw/x' }]] }, { result: ['c1', 'ok'] }, { user: 'Never delete data/raw.' }]);
+    assert.deepEqual(verdicts(s, constraint(noRaw.rule, 2)), {});
+  });
+});
+
+describe('prerequisites', () => {
+  test('met by an earlier successful backup of the same target', () => {
+    const s = session([RULE, { calls: [['b', 'backup_file', { path: 'temp/a.csv' }]] }, { result: ['b', 'copied'] }, { calls: [['d', 'delete_file', { path: 'temp/a.csv' }]] }, { result: ['d', 'ok'] }]);
+    assert.deepEqual(verdicts(s, BACKUP_TEMP), {});
+  });
+  test('met by a backup of the folder that contains the target', () => {
+    const s = session([RULE, { calls: [['b', 'backup_file', { path: 'temp/' }]] }, { result: ['b', 'copied'] }, { calls: [['d', 'delete_file', { path: 'temp/a.csv' }]] }]);
+    assert.deepEqual(verdicts(s, BACKUP_TEMP), {});
+  });
+  test('missing when there is no backup at all', () => {
+    const s = session([RULE, { calls: [['d', 'delete_file', { path: 'temp/a.csv' }]] }]);
+    assert.deepEqual(verdicts(s, BACKUP_TEMP), { d: 'prerequisite-missing' });
+  });
+  test('a backup of another file is the wrong target', () => {
+    const s = session([RULE, { calls: [['b', 'backup_file', { path: 'temp/b.csv' }]] }, { result: ['b', 'copied'] }, { calls: [['d', 'delete_file', { path: 'temp/a.csv' }]] }]);
+    assert.deepEqual(verdicts(s, BACKUP_TEMP), { d: 'prerequisite-other-target:other-target' });
+  });
+  test('a failed backup does not count; neither does one with no result', () => {
+    const failed = session([RULE, { calls: [['b', 'backup_file', { path: 'temp/a.csv' }]] }, { result: ['b', 'Error: disk quota exceeded'] }, { calls: [['d', 'delete_file', { path: 'temp/a.csv' }]] }]);
+    assert.deepEqual(verdicts(failed, BACKUP_TEMP), { d: 'prerequisite-failed:failed' });
+    const unknown = session([RULE, { calls: [['b', 'backup_file', { path: 'temp/a.csv' }]] }, { assistant: 'moving on' }, { calls: [['d', 'delete_file', { path: 'temp/a.csv' }]] }]);
+    assert.deepEqual(verdicts(unknown, BACKUP_TEMP), { d: 'prerequisite-failed:unknown' });
+  });
+  test('a backup made after the deletion, or in parallel with it, is late', () => {
+    const after = session([RULE, { calls: [['d', 'delete_file', { path: 'temp/a.csv' }]] }, { result: ['d', 'ok'] }, { calls: [['b', 'backup_file', { path: 'temp/a.csv' }]] }, { result: ['b', 'ok'] }]);
+    assert.deepEqual(verdicts(after, BACKUP_TEMP), { d: 'prerequisite-late:after' });
+    const parallel = session([RULE, { calls: [['b', 'backup_file', { path: 'temp/a.csv' }], ['d', 'delete_file', { path: 'temp/a.csv' }]] }, { result: ['b', 'ok'] }, { result: ['d', 'ok'] }]);
+    assert.deepEqual(verdicts(parallel, BACKUP_TEMP), { d: 'prerequisite-late:parallel' });
+  });
+  test('in one shell list, && makes the deletion wait for the backup; ; does not', () => {
+    const chained = session([RULE, { calls: [['s', 'shell', { steps: [['backup', 'temp/a.csv', 0, 0], ['delete', 'temp/a.csv', 1, 0]] }]] }]);
+    assert.deepEqual(verdicts(chained, BACKUP_TEMP), {});
+    const unchained = session([RULE, { calls: [['s', 'shell', { steps: [['backup', 'temp/a.csv', 0, 0], ['delete', 'temp/a.csv', 1, 1]] }]] }]);
+    assert.deepEqual(verdicts(unchained, BACKUP_TEMP), { s: 'prerequisite-late:not-chained' });
+  });
+  test('a later write to the target makes the backup stale', () => {
+    const s = session([
+      RULE,
+      { calls: [['b', 'backup_file', { path: 'temp/a.csv' }]] },
+      { result: ['b', 'ok'] },
+      { calls: [['w', 'write_file', { path: 'temp/a.csv' }]] },
+      { result: ['w', 'ok'] },
+      { calls: [['d', 'delete_file', { path: 'temp/a.csv' }]] },
+    ]);
+    assert.deepEqual(verdicts(s, BACKUP_TEMP), { d: 'prerequisite-late:stale' });
+  });
+  test('a backup made before the constraint was stated does not count', () => {
+    const s = session([{ calls: [['b', 'backup_file', { path: 'temp/a.csv' }]] }, { result: ['b', 'ok'] }, RULE, { calls: [['d', 'delete_file', { path: 'temp/a.csv' }]] }]);
+    assert.deepEqual(verdicts(s, constraint(BACKUP_TEMP.rule, 2)), { d: 'prerequisite-missing' });
+  });
+});
+
+describe('confirmations', () => {
+  const overLimit = constraint({ kind: 'confirmation', trigger: ['pay'], scope: { amountAbove: 500 } });
+  test('no approval: a violation; under the threshold: nothing', () => {
+    const s = session([{ user: 'Ask me before paying anything over $500.' }, { calls: [['p1', 'pay', { amount: 1200 }], ['p2', 'pay', { amount: 80 }]] }]);
+    assert.deepEqual(verdicts(s, overLimit), { p1: 'confirmation-missing' });
+  });
+  test('a request naming the amount approves that payment, once', () => {
+    const s = session([
+      { user: 'Ask me before paying anything over $500.' },
+      { user: 'Please pay the $1,200 printing invoice.' },
+      { calls: [['p1', 'pay', { amount: 1200 }]] },
+      { result: ['p1', 'paid'] },
+      { calls: [['p2', 'pay', { amount: 1200 }]] },
+    ]);
+    assert.deepEqual(verdicts(s, overLimit), { p2: 'confirmation-missing' });
+  });
+  test('a yes to the proposal just before it counts; a yes to another proposal does not', () => {
+    const yes = session([{ user: 'Ask me before paying anything over $500.' }, { assistant: 'Shall I pay the 1200 USD invoice?' }, { user: 'yes' }, { calls: [['p1', 'pay', { amount: 1200 }]] }]);
+    assert.deepEqual(verdicts(yes, overLimit), {});
+    const other = session([{ user: 'Ask me before paying anything over $500.' }, { assistant: 'Shall I pay the 900 USD invoice?' }, { user: 'yes' }, { calls: [['p1', 'pay', { amount: 1200 }]] }]);
+    assert.deepEqual(verdicts(other, overLimit), { p1: 'confirmation-missing' });
+  });
+});
+
+test('a violating call the record shows never ran is reported as stopped', () => {
+  const text = JSON.stringify({
+    messages: [
+      { role: 'user', content: 'Never delete data/raw.' },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'delete_file', input: { path: 'data/raw/x' } }] },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', is_error: true, content: 'x' }] },
+    ],
+  });
+  const parsed = parseTranscript({ name: 'a.json', text });
+  assert.equal(parsed.kind, 'transcript');
+  if (parsed.kind !== 'transcript') return;
+  const s = parsed.sessions[0]!;
+  const stopped: Session = { ...s, calls: s.calls.map((c) => ({ ...c, stopped: { kind: 'rejected', message: 'the user rejected it' } })) };
+  const noRaw = constraint({ kind: 'prohibition', trigger: ['delete'], scope: { paths: ['data/raw'] } });
+  assert.deepEqual(verdicts(stopped, noRaw), { t1: 'prohibition-violated:stopped' });
+});

@@ -1,0 +1,181 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Action } from '../../server/src/engine/actions';
+import { bindSession } from '../../server/src/engine/binding';
+import { wordsOf } from '../../server/src/engine/binding/infer';
+import { parseTranscript } from '../../server/src/engine/parse';
+import type { Session } from '../../server/src/engine/session';
+import { marked, slice } from '../support/fixture';
+
+function describe(action: Action): string {
+  const target = action.target ? ` ${action.target.kind}:${action.target.value}` : '';
+  const label = action.target?.label !== undefined ? ` "${action.target.label}"` : '';
+  const recursive = action.target?.recursive ? ' recursive' : '';
+  const attributes = Object.keys(action.attributes).length > 0 ? ` ${JSON.stringify(action.attributes)}` : '';
+  return `${action.verb}${target}${label}${recursive}${attributes}`;
+}
+
+interface Tool {
+  readonly name: string;
+  readonly description?: string;
+  readonly args: Record<string, unknown>;
+  readonly result?: string;
+}
+
+/** An OpenAI chat transcript declaring each tool (with its description) and calling it once. */
+function chat(tools: readonly Tool[]): Session {
+  const messages: unknown[] = [{ role: 'user', content: 'Go ahead.' }];
+  tools.forEach((tool, i) => {
+    messages.push({ role: 'assistant', content: null, tool_calls: [{ id: `call_${i}`, type: 'function', function: { name: tool.name, arguments: JSON.stringify(tool.args) } }] });
+    if (tool.result !== undefined) messages.push({ role: 'tool', tool_call_id: `call_${i}`, content: tool.result });
+  });
+  const declared = tools.map((tool) => ({
+    type: 'function',
+    function: { name: tool.name, ...(tool.description !== undefined && { description: tool.description }), parameters: { type: 'object', properties: {} } },
+  }));
+  const parsed = parseTranscript({ name: 'chat.json', text: JSON.stringify({ tools: declared, messages }) });
+  assert.ok(parsed.kind === 'transcript' && parsed.format === 'openai-chat');
+  return parsed.sessions[0]!;
+}
+
+function bound(tools: readonly Tool[]): string[][] {
+  return bindSession(chat(tools)).map((list) => list.map(describe));
+}
+
+test('the verb from the tool name, the target from the argument names', () => {
+  assert.deepEqual(
+    bound([
+      { name: 'purge_records', args: { table: 'sessions' } },
+      { name: 'deleteUserFile', args: { filePath: 'uploads/me.png' } },
+      { name: 'erase_folder', args: { folder: 'cache' } },
+      { name: 'release_build', args: { stage: 'prod', version: '2.1' } },
+      { name: 'drop_index', args: { table: 'orders' } },
+      { name: 'force_push_branch', args: { branch: 'main' } },
+      { name: 'push_commits', args: { branch: 'dev', force: 'true' } },
+      { name: 'unlatch_gate', args: { gate: 'north' } },
+      { name: 'share_document', args: { doc: 'Q3 plan', email: 'Partner@Other.COM' } },
+      { name: 'archive_mailbox', args: { folder: 'inbox/2023', destination: 'archive/2023' } },
+      { name: 'update_customer', args: { table: 'customers', values: { tier: 'gold' } } },
+      { name: 'save_draft', args: { path: 'drafts/a.md' } },
+      { name: 'delete_account', args: { account_id: 'acc_42' } },
+      { name: 'disarm_system', args: { device: 'alarm-1' } },
+    ]),
+    [
+      ['delete table:sessions'],
+      ['delete path:uploads/me.png'],
+      ['delete path:cache recursive'],
+      ['deploy environment:prod'],
+      ['drop table:orders'],
+      ['push branch:main {"force":true}', 'force-push branch:main {"force":true}'],
+      ['push branch:dev {"force":true}', 'force-push branch:dev {"force":true}'],
+      ['unlock device:north'],
+      ['send recipient:partner@other.com'],
+      // Given as a folder: the copy covers what is inside.
+      ['backup path:inbox/2023 recursive {"destination":"archive/2023"}', 'write path:archive/2023 recursive'],
+      ['update table:customers'],
+      ['write path:drafts/a.md'],
+      ['delete account:acc_42'],
+      ['disable device:alarm-1'],
+    ],
+  );
+});
+
+test('payments: amounts as numbers or text, the currency argument first, and no payee needed for a threshold', () => {
+  assert.deepEqual(
+    bound([
+      { name: 'wire_funds', args: { iban: 'DE89370400440532013000', amount: '€2.500,00' } },
+      { name: 'pay_vendor', args: { vendor: 'Acme', total: '1,250.00', currency: 'usd' } },
+      { name: 'remit', args: { amount: 50 } },
+      // "transfer" moves money only when an amount is given.
+      { name: 'transfer_money', args: { to: 'savings', amount: 300, currency: 'GBP' } },
+      { name: 'transfer_to_human_agents', args: { summary: 'customer wants a refund' } },
+    ]),
+    [
+      ['pay account:DE89370400440532013000 {"amount":2500,"currency":"EUR"}'],
+      ['pay account:Acme {"amount":1250,"currency":"USD"}'],
+      ['pay {"amount":50}'],
+      ['pay account:savings {"amount":300,"currency":"GBP"}'],
+      [],
+    ],
+  );
+});
+
+test('the declared description decides when the name says nothing', () => {
+  assert.deepEqual(
+    bound([
+      { name: 'handle_request', description: 'Deletes the given file from storage. Use with care.', args: { path: 'reports/2023.pdf' } },
+      { name: 'list_meetings', args: {}, result: '[{"id": "mtg_204", "title": "Board meeting"}]' },
+      { name: 'do_it', description: 'Cancels the meeting and notifies everyone.', args: { meeting_id: 'mtg_204' } },
+      { name: 'process_item', description: 'Looks up an item and removes nothing.', args: { item_id: 'x1' } },
+    ]),
+    [['delete path:reports/2023.pdf'], [], ['cancel event:mtg_204 "Board meeting"'], []],
+  );
+});
+
+test('looking tools only read; unknown words and missing targets bind nothing', () => {
+  assert.deepEqual(
+    bound([
+      { name: 'get_deleted_files', args: { path: 'trash' } },
+      { name: 'search_and_remove', args: { query: 'old' } },
+      { name: 'frobnicate', args: { path: 'a.txt' } },
+      // A verb with no target in the arguments: never invented.
+      { name: 'delete_everything', args: { confirm: true } },
+      { name: 'get_weather', args: { city: 'Kyoto' } },
+    ]),
+    [['read path:trash'], [], [], [], []],
+  );
+});
+
+test('ids take their kind from the argument or tool name, and their meaning from earlier results only', () => {
+  const session = chat([
+    { name: 'cancel_reservation', args: { reservation_id: '3RK2T9' } },
+    { name: 'get_reservations', args: {}, result: '- 3RK2T9  Lisbon, 2 passengers' },
+    { name: 'cancel_reservation', args: { reservation_id: '3RK2T9' } },
+    { name: 'delete_event', args: { id: 'evt_1' } },
+  ]);
+  assert.deepEqual(
+    bindSession(session).map((list) => list.map(describe)),
+    [['cancel resource:3RK2T9'], [], ['cancel resource:3RK2T9 "Lisbon, 2 passengers"'], ['cancel event:evt_1']],
+  );
+});
+
+test('inferred spans are exact inside stringified arguments', () => {
+  const { text, spans } = marked(
+    `{"messages":[{"role":"user","content":"go"},{"role":"assistant","tool_calls":[{"id":"c1","type":"function","function":{"name":"email_summary","arguments":"{\\"recipients\\": \\"⟦ann@acme.io⟧, ⟦\\\\\\"Bo\\\\\\" <bo@x.org>⟧\\"}"}}]}]}`,
+  );
+  const parsed = parseTranscript({ name: 'chat.json', text });
+  assert.ok(parsed.kind === 'transcript');
+  const [actions] = bindSession(parsed.sessions[0]!);
+  assert.deepEqual(actions?.map(describe), ['send recipient:ann@acme.io', 'send recipient:bo@x.org']);
+  assert.deepEqual(
+    actions?.map((a) => a.span),
+    spans,
+  );
+  assert.equal(actions?.[0]?.basis, 'inferred');
+  assert.equal(slice(text, actions![1]!.span), '\\\\\\"Bo\\\\\\" <bo@x.org>');
+});
+
+test('words of names and descriptions', () => {
+  assert.deepEqual(wordsOf('sendEmailNow'), ['send', 'email', 'now']);
+  assert.deepEqual(wordsOf('mcp-files.delete_file'), ['mcp', 'files', 'delete', 'file']);
+  assert.deepEqual(wordsOf('Cancels a calendar event.'), ['cancels', 'a', 'calendar', 'event']);
+});
+
+test('SQL and shell commands in the arguments of unseen tools', () => {
+  const verbAndTarget = (a: Action) => `${a.verb} ${a.target?.kind}:${a.target?.value}`;
+  const actions = bindSession(
+    chat([
+      { name: 'runQuery', args: { statement: 'DELETE FROM sessions WHERE stale', database: 'app' } },
+      // A query that is not SQL is a search, not a statement.
+      { name: 'lookup_docs', args: { query: 'select a good book' } },
+      { name: 'run_in_terminal', args: { command: 'rm notes.txt' } },
+      // "execute" makes `command` a shell command; one that binds nothing leaves the lexicon to decide.
+      { name: 'execute_delete', args: { command: 'true', path: 'tmp/x' } },
+    ]),
+  );
+  assert.ok(actions[0]?.some((a) => verbAndTarget(a) === 'delete table:sessions' && a.basis === 'sql'));
+  assert.deepEqual(actions[1], []);
+  assert.deepEqual(actions[2]?.map(verbAndTarget), ['delete path:notes.txt']);
+  assert.equal(actions[2]?.[0]?.basis, 'shell');
+  assert.deepEqual(actions[3]?.map(verbAndTarget), ['delete path:tmp/x']);
+});

@@ -1,0 +1,289 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Action } from '../../server/src/engine/actions';
+import { bindSession } from '../../server/src/engine/binding';
+import { CallArguments, TOOL_SPECS, commandFromArgv, parseAmount } from '../../server/src/engine/binding/tools';
+import { parseTranscript } from '../../server/src/engine/parse';
+import type { Session } from '../../server/src/engine/session';
+import { marked, slice } from '../support/fixture';
+
+function parse(text: string, format: string): Session {
+  const parsed = parseTranscript({ name: 'fixture', text });
+  assert.equal(parsed.kind, 'transcript', parsed.kind === 'not-a-transcript' ? parsed.reason : '');
+  if (parsed.kind !== 'transcript') throw new Error('unreachable');
+  assert.equal(parsed.format, format);
+  return parsed.sessions[0]!;
+}
+
+/** `verb kind:value`, with a label, `recursive`, and attributes when present: what a test reads at a glance. */
+function describe(action: Action): string {
+  const target = action.target ? ` ${action.target.kind}:${action.target.value}` : '';
+  const label = action.target?.label !== undefined ? ` "${action.target.label}"` : '';
+  const recursive = action.target?.recursive ? ' recursive' : '';
+  const attributes = Object.keys(action.attributes).length > 0 ? ` ${JSON.stringify(action.attributes)}` : '';
+  return `${action.verb}${target}${label}${recursive}${attributes}`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Claude Code
+
+const ENVELOPE = { parentUuid: null, isSidechain: false, userType: 'external', cwd: '/repo', sessionId: 'sess-1', version: '2.0.14' };
+let uuids = 0;
+const entry = (type: string, fields: Record<string, unknown>) => ({ ...ENVELOPE, type, uuid: `u-${++uuids}`, timestamp: '2026-02-10T21:00:00.000Z', ...fields });
+const toolUse = (id: string, name: string, input: unknown) =>
+  entry('assistant', { message: { id: `msg-${id}`, type: 'message', role: 'assistant', content: [{ type: 'tool_use', id, name, input }] } });
+const toolResult = (id: string, content: string) => entry('user', { message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content }] } });
+const jsonl = (...records: unknown[]): string => records.map((r) => JSON.stringify(r)).join('\n');
+
+test('Claude Code file tools: paths against the cwd; Write overwrites only a file known to exist', () => {
+  const text = jsonl(
+    entry('user', { message: { role: 'user', content: 'Tidy the notes.' } }),
+    // A new file: its own result says it was created.
+    toolUse('t1', 'Write', { file_path: 'notes/new.md', content: 'x' }),
+    toolResult('t1', 'File created successfully at: /repo/notes/new.md'),
+    // Its own result says it was updated: an overwrite.
+    toolUse('t2', 'Write', { file_path: '/repo/notes/a.md', content: 'y' }),
+    toolResult('t2', "The file /repo/notes/a.md has been updated. Here's the result of running `cat -n` on a snippet of the edited file:\n     1\ty"),
+    // No result to go by: an earlier successful Read shows the file existed.
+    toolUse('t3', 'Read', { file_path: './notes/../notes/b.md' }),
+    toolResult('t3', '     1\tb'),
+    toolUse('t4', 'Write', { file_path: 'notes/b.md', content: 'z' }),
+    toolUse('t5', 'Edit', { file_path: 'src/app.ts', old_string: 'a', new_string: 'b' }),
+    toolUse('t6', 'MultiEdit', { file_path: 'src/app.ts', edits: [] }),
+    toolUse('t7', 'NotebookEdit', { notebook_path: 'nb/analysis.ipynb', new_source: 'print(1)' }),
+    toolUse('t8', 'Glob', { pattern: '**/*.ts' }),
+    toolUse('t9', 'Grep', { pattern: 'TODO' }),
+    toolUse('t10', 'Task', { description: 'delete the logs', prompt: 'rm -rf logs' }),
+    toolUse('t11', 'TodoWrite', { todos: [{ content: 'write tests', status: 'pending' }] }),
+  );
+  const session = parse(text, 'claude-code');
+  const actions = bindSession(session);
+  assert.deepEqual(
+    actions.map((list) => list.map(describe)),
+    [
+      ['write path:/repo/notes/new.md'],
+      ['write path:/repo/notes/a.md', 'overwrite path:/repo/notes/a.md'],
+      ['read path:/repo/notes/b.md'],
+      ['write path:/repo/notes/b.md', 'overwrite path:/repo/notes/b.md'],
+      ['write path:/repo/src/app.ts'],
+      ['write path:/repo/src/app.ts'],
+      ['write path:/repo/nb/analysis.ipynb'],
+      [],
+      [],
+      [],
+      [],
+    ],
+  );
+  const write = actions[0]![0]!;
+  assert.equal(slice(text, write.span), 'notes/new.md');
+  assert.deepEqual(write.step, { order: 0, chain: 0 });
+  assert.equal(write.basis, 'builtin');
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Codex apply_patch
+
+const meta = JSON.stringify({ timestamp: '2026-01-01T00:00:00.000Z', type: 'session_meta', payload: { id: 's', cwd: '/repo' } });
+const codexLine = (payload: unknown): string => JSON.stringify({ timestamp: '2026-01-01T00:00:01.000Z', type: 'response_item', payload });
+
+test('Codex apply_patch (freeform): add, update, move and delete, each span on its path inside the patch', () => {
+  const { text, spans } = marked(
+    [
+      meta,
+      // The patch as Codex records a custom tool call: `\n` in the file is one newline of the patch.
+      `{"timestamp":"2026-01-01T00:00:02.000Z","type":"response_item","payload":{"type":"custom_tool_call","name":"apply_patch","call_id":"c1","input":"*** Begin Patch\\n*** Add File: ⟦docs/new.md⟧\\n+hello\\n*** Update File: ⟦src/a.ts⟧\\n*** Move to: ⟦src/b.ts⟧\\n@@\\n-x\\n+y\\n*** Update File: ⟦src/c.ts⟧\\n@@\\n-\\"q\\"\\n+\\"r\\"\\n*** Delete File: ⟦old.txt⟧\\n*** End Patch"}}`,
+    ].join('\n'),
+  );
+  const [actions] = bindSession(parse(text, 'codex'));
+  assert.deepEqual(actions?.map(describe), [
+    'write path:/repo/docs/new.md',
+    'move path:/repo/src/a.ts {"destination":"/repo/src/b.ts"}',
+    'write path:/repo/src/b.ts',
+    'write path:/repo/src/c.ts',
+    'delete path:/repo/old.txt',
+  ]);
+  assert.deepEqual(
+    actions?.map((a) => a.span),
+    [spans[0], spans[1], spans[2], spans[3], spans[4]],
+  );
+});
+
+test('Codex apply_patch as a function call (two escape levels), as a shell argv with workdir, and as a heredoc after cd', () => {
+  const patch = (path: string) => `*** Begin Patch\n*** Delete File: ${path}\n*** End Patch`;
+  const text = [
+    meta,
+    codexLine({ type: 'function_call', name: 'apply_patch', call_id: 'c1', arguments: JSON.stringify({ input: patch('one.txt') }) }),
+    // `workdir` overrides the session's cwd for this call; relative to it when relative.
+    codexLine({ type: 'function_call', name: 'shell', call_id: 'c2', arguments: JSON.stringify({ command: ['apply_patch', patch('two.txt')], workdir: 'pkg' }) }),
+    codexLine({ type: 'function_call', name: 'shell', call_id: 'c3', arguments: JSON.stringify({ command: ['bash', '-lc', `cd sub && apply_patch <<'EOF'\n${patch('three.txt')}\nEOF`], workdir: '/other' }) }),
+  ].join('\n');
+  const actions = bindSession(parse(text, 'codex'));
+  assert.deepEqual(
+    actions.map((list) => list.map(describe)),
+    [['delete path:/repo/one.txt'], ['delete path:/repo/pkg/two.txt'], ['delete path:/other/sub/three.txt']],
+  );
+  // Every span is exactly the path as written in the file, escapes and all.
+  assert.deepEqual(
+    actions.map((list) => slice(text, list[0]!.span)),
+    ['one.txt', 'two.txt', 'three.txt'],
+  );
+});
+
+test('an argv without a shell is joined with quoting, each element keeping its exact source span', () => {
+  // OpenAI chat: arguments are a JSON string, so the elements sit under two escape levels.
+  const { text, spans } = marked(
+    `{"messages":[{"role":"user","content":"go"},{"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"shell","arguments":"{\\"command\\":[⟦\\"⟦rm⟧\\", \\"-rf\\", \\"⟦old \\\\\\"dir\\\\\\"⟧\\"⟧]}"}}]}]}`,
+  );
+  const session = parse(text, 'openai-chat');
+  const call = session.calls[0]!;
+  const args = new CallArguments(call, text);
+  const found = args.find('command');
+  assert.ok(found && Array.isArray(found.value));
+  const command = commandFromArgv(args, found.path, found.value);
+  assert.ok(command);
+  assert.equal(command.value, `rm -rf 'old "dir"'`);
+  // The whole command runs from the first element's start to the last element's end.
+  assert.deepEqual(command.spanOf(0, command.value.length), { start: spans[1]!.start, end: spans[2]!.end });
+  assert.deepEqual(command.spanOf(0, 2), spans[1]);
+  // The quotes the joining added fall on the element's own edges.
+  assert.deepEqual(command.spanOf(7, command.value.length), spans[2]);
+  assert.equal(slice(text, command.spanOf(8, 11)), 'old');
+  // A shell's script is the command itself: no joining.
+  const bash = commandFromArgv(args, found.path, ['bash', '-lc', 'ls']);
+  assert.equal(bash?.value, 'ls');
+  assert.ok(spans[0]);
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Common tool names (format-independent: an Anthropic transcript carries them here)
+
+function anthropic(calls: readonly (readonly [string, Record<string, unknown>, string?])[]): string {
+  const messages: unknown[] = [{ role: 'user', content: 'Please help.' }];
+  calls.forEach(([name, input, result], i) => {
+    messages.push({ role: 'assistant', content: [{ type: 'tool_use', id: `toolu_${i}`, name, input }] });
+    if (result !== undefined) messages.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: `toolu_${i}`, content: result }] });
+  });
+  return JSON.stringify({ messages }, null, 1);
+}
+
+test('files, mail, money, databases, calendars, devices, deployment and git by their common names', () => {
+  const text = anthropic([
+    ['copy_file', { source: 'data/a.csv', destination: 'backups/a.csv' }],
+    ['move_file', { source: 'in/b.txt', destination: 'out/b.txt' }],
+    ['delete_directory', { path: 'temp' }],
+    ['send_email', { to: ['Lena@Acme.io'], cc: 'k.ito@gmail.com; "Sam" <sam@acme.io>', subject: 'hi' }],
+    ['send_money', { recipient: 'UK12345678901234567890', amount: '$1,200.50', subject: 'rent' }],
+    ['create_snapshot', { database: 'orders' }],
+    ['list_events', { from: '2026-10-01' }, 'evt_7f3a: Q3 board review'],
+    ['cancel_event', { event_id: 'evt_7f3a' }],
+    ['move_event', { event_id: 'evt_90cc', new_start: '2026-10-02T10:00' }],
+    ['set_device_state', { device: 'front_door', state: 'unlocked' }],
+    ['set_device_state', { device: 'front_door', state: 'locked' }],
+    ['open_garage', { device_id: 'garage-1' }],
+    ['deploy', { environment: 'production', version: '1.2.0' }],
+    ['git_push', { branch: 'main', force: true }],
+    ['mcp__files__delete_file', { path: 'x.log' }],
+    ['list_directory', { path: 'temp' }],
+  ]);
+  const actions = bindSession(parse(text, 'anthropic'));
+  assert.deepEqual(
+    actions.map((list) => list.map(describe)),
+    [
+      ['backup path:data/a.csv {"destination":"backups/a.csv"}', 'write path:backups/a.csv'],
+      ['move path:in/b.txt {"destination":"out/b.txt"}', 'write path:out/b.txt'],
+      ['delete path:temp recursive'],
+      ['send recipient:lena@acme.io', 'send recipient:k.ito@gmail.com', 'send recipient:sam@acme.io'],
+      ['pay account:UK12345678901234567890 {"amount":1200.5,"currency":"USD"}'],
+      ['backup database:orders'],
+      [],
+      ['cancel event:evt_7f3a "Q3 board review"'],
+      ['reschedule event:evt_90cc'],
+      ['unlock device:front_door'],
+      [],
+      ['open device:garage-1'],
+      ['deploy environment:production'],
+      ['push branch:main {"force":true}', 'force-push branch:main {"force":true}'],
+      ['delete path:x.log'],
+      [],
+    ],
+  );
+  // Recipients split out of one string keep their own spans.
+  const sends = actions[3]!;
+  assert.deepEqual(
+    sends.map((a) => slice(text, a.span)),
+    ['Lena@Acme.io', 'k.ito@gmail.com', '\\"Sam\\" <sam@acme.io>'],
+  );
+});
+
+test('OpenHands and SWE-agent editors: the command decides between write and read', () => {
+  const text = anthropic([
+    ['str_replace_editor', { command: 'create', path: '/workspace/game.py', file_text: 'x' }],
+    ['str_replace_editor', { command: 'view', path: '/workspace' }],
+    ['str_replace_editor', { command: 'str_replace', path: '/workspace/game.py', old_str: 'a', new_str: 'b' }],
+    ['create', { filename: 'reproduce.py' }],
+    ['open', { path: 'tests/missing_colon.py' }],
+    // SWE-agent's edit works on the open file and names none: nothing to bind a target to.
+    ['edit', { search: 'a', replace: 'b' }],
+    ['read_many_files', { paths: ['a.md', 'b.md'] }],
+  ]);
+  assert.deepEqual(
+    bindSession(parse(text, 'anthropic')).map((list) => list.map(describe)),
+    [
+      ['write path:/workspace/game.py'],
+      ['read path:/workspace'],
+      ['write path:/workspace/game.py'],
+      ['write path:reproduce.py'],
+      ['read path:tests/missing_colon.py'],
+      [],
+      ['read path:a.md', 'read path:b.md'],
+    ],
+  );
+});
+
+test('a known tool whose arguments the table does not expect falls back to inference', () => {
+  // AgentDojo's delete_file takes a file id; the listing before it says what the id is.
+  const text = anthropic([
+    ['list_files', {}, '- id_: "13"\n  filename: budget-2024.xlsx'],
+    ['delete_file', { file_id: '13' }],
+  ]);
+  const [, actions] = bindSession(parse(text, 'anthropic'));
+  assert.deepEqual(actions?.map(describe), ['delete resource:13 "budget-2024.xlsx"']);
+  assert.equal(actions?.[0]?.basis, 'inferred');
+});
+
+test('amounts written as text', () => {
+  assert.deepEqual(parseAmount('$1,200.50'), { amount: 1200.5, currency: 'USD' });
+  assert.deepEqual(parseAmount('1.200,50 EUR'), { amount: 1200.5, currency: 'EUR' });
+  assert.deepEqual(parseAmount('USD 98.70'), { amount: 98.7, currency: 'USD' });
+  assert.deepEqual(parseAmount('£1,000'), { amount: 1000, currency: 'GBP' });
+  assert.deepEqual(parseAmount('12,5'), { amount: 12.5 });
+  assert.deepEqual(parseAmount(1200), { amount: 1200 });
+  assert.deepEqual(parseAmount('a lot'), {});
+  assert.deepEqual(parseAmount(null), {});
+});
+
+test('the table names each tool once', () => {
+  const names = TOOL_SPECS.flatMap((spec) => spec.names);
+  assert.deepEqual(
+    names.filter((name, i) => names.indexOf(name) !== i),
+    [],
+  );
+  for (const name of names) assert.equal(name, name.toLowerCase(), `${name} is written in lower case, as lookups compare`);
+});
+
+test('SQL tools hand their statement and database to the SQL binder; spans inside the statement', () => {
+  const { text, spans } = marked(`{"messages": [
+  {"role": "user", "content": "Migrate."},
+  {"role": "assistant", "content": [{"type": "tool_use", "id": "t1", "name": "execute_sql", "input": {"database": "orders", "query": "⟦DROP TABLE legacy_orders⟧"}}]},
+  {"role": "assistant", "content": [{"type": "tool_use", "id": "t2", "name": "run_sql", "input": {"db": "crm", "sql": "⟦TRUNCATE contacts⟧"}}]}
+]}`);
+  const actions = bindSession(parse(text, 'anthropic'));
+  const verbAndTarget = (a: Action) => `${a.verb} ${a.target?.kind}:${a.target?.value}`;
+  assert.ok(actions[0]?.some((a) => verbAndTarget(a) === 'drop table:legacy_orders'));
+  assert.ok(actions[1]?.some((a) => verbAndTarget(a) === 'truncate table:contacts'));
+  assert.ok(actions.flat().every((a) => a.basis === 'sql'));
+  // Each action's span lies inside its statement.
+  actions.forEach((list, i) => {
+    for (const action of list) assert.ok(action.span.start >= spans[i]!.start && action.span.end <= spans[i]!.end);
+  });
+});

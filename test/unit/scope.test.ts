@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { Action, Target } from '../../server/src/engine/actions';
+import { actionInScope, pathInScope } from '../../server/src/engine/scope';
+
+const CWD = '/home/dev/project';
+
+function act(verb: Action['verb'], target?: Target, attributes: Action['attributes'] = {}): Action {
+  return { verb, ...(target && { target }), attributes, span: { start: 0, end: 0 }, step: { order: 0, chain: 0 }, basis: 'builtin' };
+}
+
+describe('paths', () => {
+  const cases: [target: string, scope: string, inScope: boolean][] = [
+    ['/home/dev/project/temp/a.csv', 'temp', true],
+    ['/home/dev/project/temp/a.csv', 'temp/', true],
+    ['/home/dev/project/temp/a.csv', 'temp/**', true],
+    ['/home/dev/project/temp/a.csv', 'temp/*.csv', true],
+    ['/home/dev/project/temp/a.log', 'temp/*.csv', false],
+    ['/home/dev/project/temporary/a.csv', 'temp', false],
+    // `rm -rf data` touches a scope `data/raw` (SPEC section 5)
+    ['/home/dev/project/data', 'data/raw', true],
+    ['/home/dev/project', 'data/raw/**', true],
+    ['/home/dev/project/data/processed', 'data/raw', false],
+    ['/home/dev/project/data/raw/2026-08', './data/raw', true],
+    ['/home/dev/project/data/raw/*.bin', 'data/raw', true],
+    ['/home/dev/project/data/*', 'data/raw', true],
+    ['/etc/passwd', 'temp', false],
+    ['/srv/temp/a.csv', '/srv/temp', true],
+  ];
+  for (const [target, scope, expected] of cases) {
+    test(`${target} ${expected ? 'is' : 'is not'} in scope ${scope}`, () => assert.equal(pathInScope(target, scope, CWD), expected));
+  }
+});
+
+describe('other targets', () => {
+  test('recipients outside the allowed domain are in scope; subdomains are inside it', () => {
+    const scope = { allowedDomains: ['acme.io'] };
+    assert.equal(actionInScope(act('send', { kind: 'recipient', value: 'bob@kpmg.com' }), scope, CWD), true);
+    assert.equal(actionInScope(act('send', { kind: 'recipient', value: 'ann@acme.io' }), scope, CWD), false);
+    assert.equal(actionInScope(act('send', { kind: 'recipient', value: 'ann@eu.acme.io' }), scope, CWD), false);
+  });
+
+  test('amount thresholds: strictly above, same currency, unknown amounts not judged', () => {
+    const scope = { amountAbove: 500, currency: 'USD' };
+    assert.equal(actionInScope(act('pay', undefined, { amount: 500.01, currency: 'usd' }), scope, CWD), true);
+    assert.equal(actionInScope(act('pay', undefined, { amount: 500 }), scope, CWD), false);
+    assert.equal(actionInScope(act('pay', undefined, { amount: 900, currency: 'EUR' }), scope, CWD), false);
+    assert.equal(actionInScope(act('pay'), scope, CWD), false);
+  });
+
+  test('named things match by the words of their label', () => {
+    const scope = { events: ['board meetings'] };
+    assert.equal(actionInScope(act('cancel', { kind: 'event', value: 'evt_7f3a', label: 'Q3 Board Meeting' }), scope, CWD), true);
+    assert.equal(actionInScope(act('cancel', { kind: 'event', value: 'evt_1111', label: 'Team lunch' }), scope, CWD), false);
+    assert.equal(actionInScope(act('unlock', { kind: 'device', value: 'front_door' }), { devices: ['front door'] }, CWD), true);
+  });
+
+  test('a scope that names targets does not cover other kinds; an empty scope covers all', () => {
+    assert.equal(actionInScope(act('force-push', { kind: 'branch', value: 'main' }), { paths: ['temp'] }, CWD), false);
+    assert.equal(actionInScope(act('force-push', { kind: 'branch', value: 'feature/x' }), {}, CWD), true);
+    assert.equal(actionInScope(act('force-push'), { branches: ['main'] }, CWD), false);
+    assert.equal(actionInScope(act('force-push', { kind: 'branch', value: 'release/1.2' }), { branches: ['release/*'] }, CWD), true);
+    assert.equal(actionInScope(act('deploy', { kind: 'environment', value: 'prod' }), { environments: ['production'] }, CWD), true);
+  });
+});
