@@ -38,6 +38,7 @@ function findingLines(f: FindingReport, suffix = ''): string[] {
     `    ${f.location.startLine}:${f.location.startColumn}  ${f.level}  ${f.ruleId}${call}${suffix}`,
     ...paragraph(f.message, '      '),
     ...f.related.map((r) => `      ↳ ${r.path ? `${r.path}:` : ''}${r.location.startLine}:${r.location.startColumn}  ${r.message}`),
+    ...(f.repair ? paragraph(`fix: ${f.repair.description}${f.repair.snippet ? `: ${f.repair.snippet}` : ''}`, '      ') : []),
   ];
 }
 

@@ -40,7 +40,7 @@ export interface AuditInput {
 const WRITES = new Set(['write', 'overwrite', 'move']);
 
 /** `b`'s target covers `a`'s: the same target, or a folder that contains it when `b` copied the folder. */
-function covers(b: Target | undefined, a: Target | undefined): boolean {
+export function covers(b: Target | undefined, a: Target | undefined): boolean {
   if (!a || !b) return false;
   // A database backup covers its tables.
   if (b.kind === 'database' && a.kind === 'table') return a.database === undefined || a.database === b.value;

@@ -1,9 +1,11 @@
 import type { Action } from './actions';
 import { type Violation, audit } from './audit';
 import { bindSession } from './binding';
+import type { DeclaredEffect } from './binding/types';
 import type { Constraint } from './constraints';
 import { buildLedger } from './ledger';
 import type { Policy, Suppression } from './policy';
+import { type RepairPlan, planRepair } from './repair';
 import type { RuleId, RuleLevel } from './rules';
 import { ruleInfo } from './rules';
 import type { Session } from './session';
@@ -25,6 +27,8 @@ export interface Finding {
   readonly callId?: string;
   readonly constraintId?: string;
   readonly related: readonly RelatedSpan[];
+  /** The step to insert before the call, for an unmet prerequisite or confirmation. */
+  readonly repair?: RepairPlan;
 }
 
 export interface AppliedSuppression {
@@ -84,13 +88,14 @@ function violationMessage(v: Violation, cwd: string | undefined): string {
   }
 }
 
-function toFinding(v: Violation, session: Session): Finding {
+function toFinding(v: Violation, session: Session, declared: readonly DeclaredEffect[]): Finding {
   const ruleId: RuleId = v.stopped ? 'call-stopped' : v.rule;
   const source = v.constraint.source;
   const related: RelatedSpan[] = [
     { span: source.span, message: `constraint: ${v.constraint.text}`, ...(source.kind === 'policy' && { document: source.file }) },
   ];
   if (v.evidence) related.push({ span: v.evidence.call.span, message: `${v.evidence.action.verb} step: ${EVIDENCE_WORDS[v.evidence.reason]}` });
+  const repair = v.stopped ? undefined : planRepair(session, v, declared);
   return {
     ruleId,
     level: ruleInfo(ruleId).level,
@@ -99,6 +104,7 @@ function toFinding(v: Violation, session: Session): Finding {
     callId: v.call.id,
     constraintId: v.constraint.id,
     related,
+    ...(repair && { repair }),
   };
 }
 
@@ -118,10 +124,8 @@ function suppressionFor(finding: Finding, policies: readonly Policy[]): { suppre
 export function analyzeSession(session: Session, options: AnalysisOptions = {}): SessionAnalysis {
   const policies = options.policies ?? [];
   const constraints = buildLedger(policies);
-  const actions = bindSession(
-    session,
-    policies.flatMap((p) => p.tools),
-  );
+  const declared = policies.flatMap((p) => p.tools);
+  const actions = bindSession(session, declared);
   const problems: Finding[] = session.problems.map((problem) => ({
     ruleId: 'transcript-problem',
     level: ruleInfo('transcript-problem').level,
@@ -129,7 +133,7 @@ export function analyzeSession(session: Session, options: AnalysisOptions = {}):
     span: problem.span,
     related: [],
   }));
-  const verdicts = audit({ session, actions, constraints }).map((v) => toFinding(v, session));
+  const verdicts = audit({ session, actions, constraints }).map((v) => toFinding(v, session, declared));
   const findings: Finding[] = [];
   const suppressed: AppliedSuppression[] = [];
   for (const finding of [...problems, ...verdicts]) {

@@ -29,6 +29,14 @@ export const FindingReportSchema = z.object({
   fingerprint: z.string().describe('Stable across edits that move lines: what --baseline and SARIF partialFingerprints match on.'),
   location: LocationSchema,
   related: z.array(RelatedReportSchema).describe("The constraint's source first, then the prerequisite step that did not count."),
+  repair: z
+    .object({
+      kind: z.enum(['prerequisite', 'confirmation']),
+      description: z.string(),
+      call: z.object({ tool: z.string(), arguments: z.record(z.string(), z.unknown()) }).optional().describe('The missing step as a tool call, verified to bind to it.'),
+      snippet: z.string().describe("The step in the transcript's own format, to insert before the call."),
+    })
+    .optional(),
 });
 
 export const SuppressedReportSchema = FindingReportSchema.extend({
@@ -127,6 +135,7 @@ function findingReport(path: string, session: Session, f: Finding, locator: Loca
       ...(r.document !== undefined && { path: r.document }),
       location: r.document !== undefined ? locator.inDocument(r.document, r.span) : locator.inSession(session, r.span),
     })),
+    ...(f.repair && { repair: f.repair }),
   };
 }
 

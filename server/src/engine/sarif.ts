@@ -39,6 +39,7 @@ function resultsOf(file: FileReport): Result[] {
         format: session.format,
         ...(finding.callId !== undefined && { callId: finding.callId }),
         ...(finding.constraintId !== undefined && { constraintId: finding.constraintId }),
+        ...(finding.repair && { repair: finding.repair }),
         ...(session.entry !== undefined && { entry: session.entry, line: finding.location.startLine }),
         ...(session.id !== undefined && { sessionId: session.id }),
       },
