@@ -3,6 +3,7 @@
 // only the ratio means anything). Each side runs several times, interleaved; medians are compared.
 import { performance } from 'node:perf_hooks';
 import { parseTranscript } from '../server/src/engine/parse';
+import { auditMicrosPerCall } from './auditBench';
 import { claudeCodeSession } from './transcriptGenerator';
 
 const TARGET_BYTES = 50 * 1024 * 1024;
@@ -41,9 +42,14 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 const json = median(jsonTimes);
 const parse = median(parseTimes);
+// Audit cost per call with 50 active constraints, at two history lengths: flat means a ratio near 1.
+auditMicrosPerCall(1_000); // warm-up: JIT compilation is not audit cost
+const auditShort = auditMicrosPerCall(1_000);
+const auditLong = auditMicrosPerCall(10_000);
 process.stdout.write(
   `session: ${(text.length / 1024 / 1024).toFixed(1)} MB, ${lineCount} lines, ${calls} tool calls\n` +
     `JSON.parse of every line: ${json.toFixed(0)} ms (median of ${ROUNDS})\n` +
     `ghost-lint parse:         ${parse.toFixed(0)} ms (median of ${ROUNDS})\n` +
-    `bench: parse/json=${(parse / json).toFixed(2)}\n`,
+    `audit, 50 constraints:    ${auditShort.toFixed(2)} µs/call at 1,000 calls, ${auditLong.toFixed(2)} µs/call at 10,000 calls\n` +
+    `bench: parse/json=${(parse / json).toFixed(2)} audit_us=${auditLong.toFixed(2)} audit_10k/1k=${(auditLong / auditShort).toFixed(2)}\n`,
 );

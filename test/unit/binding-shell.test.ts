@@ -83,6 +83,8 @@ test('a command substitution runs first, in a chain of its own', () => {
 
 test('if and while: the body continues the condition chain, else starts a new one', () => {
   assert.deepEqual(bind('if cp a b; then rm a; else rm c; fi'), ['backup path:/cwd/a {"destination":"/cwd/b"} @0.0', 'write path:/cwd/b @0.0', 'delete path:/cwd/a @1.0', 'delete path:/cwd/c @2.1']);
+  assert.deepEqual(bind('if false; then rm x; elif cp y z; then rm y; fi'), ['delete path:/cwd/x @1.0', 'backup path:/cwd/y {"destination":"/cwd/z"} @2.1', 'write path:/cwd/z @2.1', 'delete path:/cwd/y @3.1']);
+  assert.deepEqual(bind('while cp a b; do rm a; done; rm q'), ['backup path:/cwd/a {"destination":"/cwd/b"} @0.0', 'write path:/cwd/b @0.0', 'delete path:/cwd/a @1.0', 'delete path:/cwd/q @2.1']);
   assert.deepEqual(bind('for f in *.log; do gzip "$f"; done'), ['move @0.0']);
 });
 
@@ -313,6 +315,8 @@ test('SQL on stdin: here-documents, here-strings and echo … |', () => {
 test('docker exec / docker compose exec run the database client inside a container', () => {
   assert.deepEqual(bind('docker exec -it db psql -U postgres -c "DROP DATABASE shop"'), ['drop database:shop @0.0']);
   assert.deepEqual(bind('docker compose exec -T db mysql -uroot -psecret -e "DROP TABLE a" app'), ['drop table:a @0.0', 'drop database:app @0.0']);
+  // Paths inside the container are not the session's: they stay relative.
+  assert.deepEqual(bind('docker exec -w /app web rm -rf cache'), ['delete path:cache recursive @0.0']);
 });
 
 // ---------------------------------------------------------------------------------------------------
@@ -408,12 +412,12 @@ test('mail and sendmail send to each recipient, lowercased', () => {
 // Spans
 
 test('spans: each action sits on its simple command inside a JSON string (escapes counted)', () => {
-  const { source, text, expected } = jsonFixture(String.raw`{"command": "cd data && ⟦rm -rf raw/x⟧ && ⟦echo \"done\" ⟦> \"log.txt\"⟧⟧\n⟦git push -f origin main⟧"}`, 1);
+  const { source, text, expected } = jsonFixture(String.raw`{"command": "cd data && ⟦rm -rf raw/x⟧ && echo \"done\" ⟦> \"log.txt\"⟧\n⟦git push -f origin main⟧"}`, 1);
   const actions = bindShellCommand(source);
   assert.deepEqual(actions.map(describe), ['delete path:/cwd/data/raw/x recursive @1.0', 'overwrite path:/cwd/data/log.txt @2.0', 'force-push branch:main {"force":true} @3.1', 'push branch:main {"force":true} @3.1']);
   assert.deepEqual(
     actions.map((action) => action.span),
-    [expected[0], expected[2], expected[3], expected[3]],
+    [expected[0], expected[1], expected[2], expected[2]],
   );
   assert.equal(slice(text, actions[1]!.span), String.raw`> \"log.txt\"`);
 });
@@ -465,6 +469,8 @@ test('a syntax error: the lines that parse still bind, the broken one does not',
   assert.deepEqual(bind('rm "unterminated'), []);
   assert.deepEqual(bind('rm a &&'), []);
   assert.deepEqual(bind(''), []);
+  // Program names that are also Object.prototype members find no handler.
+  assert.deepEqual(bind('constructor x; __proto__ y; git toString; toString'), []);
 });
 
 test('never throws, whatever the command', () => {

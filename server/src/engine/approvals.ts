@@ -25,15 +25,42 @@ export function namesAction(text: string, action: Action, constraint: Constraint
   return lower.includes(value) || (base.length > 2 && lower.includes(base)) || (target.label !== undefined && lower.includes(target.label.toLowerCase()));
 }
 
+const userTurnCache = new WeakMap<Session, number[]>();
+
+/** Indices of the turns the person typed, computed once per session: approvals are searched per call. */
+function userTurnsOf(session: Session): number[] {
+  let indices = userTurnCache.get(session);
+  if (!indices) {
+    indices = session.turns.filter((t) => t.isUserMessage && t.role === 'user').map((t) => t.index);
+    userTurnCache.set(session, indices);
+  }
+  return indices;
+}
+
+/** Position of the last index below `limit` in a sorted list, or -1. */
+function lastBefore(sorted: readonly number[], limit: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((sorted[mid] ?? 0) < limit) low = mid + 1;
+    else high = mid;
+  }
+  return low - 1;
+}
+
 /**
  * Finds the user message that approves `action` for `constraint` before `callTurn`: one that asks
  * for or approves it by name, or a plain yes to an assistant message just before it that proposed
  * it by name. Turns in `used` were already spent on an earlier action (an approval covers one).
  */
 export function findApproval(session: Session, constraint: Constraint, action: Action, callTurn: number, used: ReadonlySet<number>): Turn | undefined {
-  for (let index = callTurn - 1; index > constraint.activeFrom && index >= 0; index--) {
+  const userTurns = userTurnsOf(session);
+  for (let i = lastBefore(userTurns, callTurn); i >= 0; i--) {
+    const index = userTurns[i] ?? -1;
+    if (index <= constraint.activeFrom) break;
     const turn = session.turns[index];
-    if (!turn?.isUserMessage || turn.role !== 'user' || used.has(index)) continue;
+    if (!turn || used.has(index)) continue;
     if (namesAction(turn.text, action, constraint) && APPROVAL_CUES.test(turn.text) && !/\b(don'?t|do not|never)\b/i.test(turn.text)) return turn;
     if (SHORT_YES.test(turn.text) && !NEGATION.test(turn.text.replace(SHORT_YES, ''))) {
       const previous = session.turns[index - 1];

@@ -72,22 +72,80 @@ function stepStatus(d: ToolCall, c: ToolCall): 'ok' | 'error' | 'unknown' {
 
 const REASON_RANK: Record<PrerequisiteEvidence['reason'], number> = { failed: 0, unknown: 0, stale: 1, after: 1, parallel: 1, 'not-chained': 1, 'other-target': 2 };
 
-function checkPrerequisite(input: AuditInput, constraint: Constraint, c: ToolCall, a: Action): { met: true } | { met: false; evidence?: PrerequisiteEvidence } {
-  const requires = new Set(constraint.rule.requires ?? []);
+interface Located {
+  readonly call: ToolCall;
+  readonly action: Action;
+}
+
+/**
+ * The session's actions indexed once per audit, so judging a call looks up its target instead of
+ * rescanning the history: prerequisite candidates by verb and target, every action by verb in call
+ * order (for the nearest other-target evidence), and writes by target (staleness).
+ */
+class ActionIndex {
+  readonly byVerb = new Map<string, Located[]>();
+  readonly byVerbTarget = new Map<string, Located[]>();
+  readonly writesByTarget = new Map<string, Located[]>();
+
+  constructor(input: AuditInput) {
+    for (const call of input.session.calls) {
+      for (const action of input.actions[call.index] ?? []) {
+        push(this.byVerb, action.verb, { call, action });
+        if (action.target) push(this.byVerbTarget, targetKey(action.verb, action.target.kind, action.target.value), { call, action });
+        if (WRITES.has(action.verb) && action.target) push(this.writesByTarget, action.target.value, { call, action });
+      }
+    }
+  }
+
+  /** Actions with `verb` whose target may cover `target`: the same one, a folder above it, or its database. */
+  covering(verb: string, target: Target): Located[] {
+    const keys = [targetKey(verb, target.kind, target.value)];
+    if (target.kind === 'path') for (let folder = parentOf(target.value); folder; folder = parentOf(folder)) keys.push(targetKey(verb, 'path', folder));
+    if (target.kind === 'table') {
+      if (target.database !== undefined) keys.push(targetKey(verb, 'database', target.database));
+      else for (const located of this.byVerb.get(verb) ?? []) if (located.action.target?.kind === 'database') keys.push(targetKey(verb, 'database', located.action.target.value));
+    }
+    return [...new Set(keys)].flatMap((key) => this.byVerbTarget.get(key) ?? []);
+  }
+
+  /** The latest action with `verb` in a call before `c` (binary search over call order). */
+  latestBefore(verb: string, c: ToolCall): Located | undefined {
+    const list = this.byVerb.get(verb) ?? [];
+    let low = 0;
+    let high = list.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((list[mid]?.call.index ?? 0) < c.index) low = mid + 1;
+      else high = mid;
+    }
+    return list[low - 1];
+  }
+}
+
+function targetKey(verb: string, kind: string, value: string): string {
+  return `${verb}\u0000${kind}\u0000${value}`;
+}
+
+function parentOf(path: string): string | undefined {
+  const slash = path.lastIndexOf('/');
+  return slash > 0 ? path.slice(0, slash) : slash === 0 && path.length > 1 ? '/' : undefined;
+}
+
+function push<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+function checkPrerequisite(index: ActionIndex, constraint: Constraint, c: ToolCall, a: Action): { met: true } | { met: false; evidence?: PrerequisiteEvidence } {
   let best: PrerequisiteEvidence | undefined;
   const consider = (evidence: PrerequisiteEvidence) => {
     if (!best || REASON_RANK[evidence.reason] < REASON_RANK[best.reason]) best = evidence;
   };
-  for (const d of input.session.calls) {
-    if (d.turnIndex < constraint.activeFrom) continue;
-    for (const b of input.actions[d.index] ?? []) {
-      if (!requires.has(b.verb)) continue;
-      if (d.index === c.index && b === a) continue;
+  for (const verb of constraint.rule.requires ?? []) {
+    for (const { call: d, action: b } of a.target ? index.covering(verb, a.target) : []) {
+      if (d.turnIndex < constraint.activeFrom || (d.index === c.index && b === a) || !covers(b.target, a.target)) continue;
       const when = timing(d, b, c, a);
-      if (!covers(b.target, a.target)) {
-        if (when === 'before') consider({ call: d, action: b, reason: 'other-target' });
-        continue;
-      }
       if (when !== 'before') {
         consider({ call: d, action: b, reason: when });
         continue;
@@ -97,25 +155,27 @@ function checkPrerequisite(input: AuditInput, constraint: Constraint, c: ToolCal
         consider({ call: d, action: b, reason: status === 'error' ? 'failed' : 'unknown' });
         continue;
       }
-      if (isStale(input, d, b, c, a)) {
+      if (isStale(index, d, b, c, a)) {
         consider({ call: d, action: b, reason: 'stale' });
         continue;
       }
       return { met: true };
     }
+    // Nothing covered the target: the nearest earlier step of that kind shows what was done instead.
+    const other = index.latestBefore(verb, c);
+    if (other && other.call.turnIndex >= constraint.activeFrom && timing(other.call, other.action, c, a) === 'before') consider({ ...other, reason: 'other-target' });
   }
   return best ? { met: false, evidence: best } : { met: false };
 }
 
 /** A write to the target after the backup and before the governed call makes the backup stale. */
-function isStale(input: AuditInput, d: ToolCall, b: Action, c: ToolCall, a: Action): boolean {
-  for (const w of input.session.calls.slice(d.index, c.index + 1)) {
-    for (const action of input.actions[w.index] ?? []) {
-      if (!WRITES.has(action.verb) || !action.target || action.target.value !== a.target?.value) continue;
-      const afterBackup = w.index > d.index || action.step.order > b.step.order;
-      const beforeCall = w.index < c.index || action.step.order < a.step.order;
-      if (afterBackup && beforeCall && action !== a) return true;
-    }
+function isStale(index: ActionIndex, d: ToolCall, b: Action, c: ToolCall, a: Action): boolean {
+  if (!a.target) return false;
+  for (const { call: w, action } of index.writesByTarget.get(a.target.value) ?? []) {
+    if (w.index < d.index || w.index > c.index || action === a) continue;
+    const afterBackup = w.index > d.index || action.step.order > b.step.order;
+    const beforeCall = w.index < c.index || action.step.order < a.step.order;
+    if (afterBackup && beforeCall) return true;
   }
   return false;
 }
@@ -134,30 +194,33 @@ function ruleFor(evidence: PrerequisiteEvidence | undefined): ViolationRule {
 export function audit(input: AuditInput): Violation[] {
   const violations: Violation[] = [];
   const usedApprovals = new Map<string, Set<number>>();
+  const index = new ActionIndex(input);
+  // Constraints by the verbs they trigger on: a call is only checked against those its actions could break.
+  const byVerb = new Map<string, Constraint[]>();
+  for (const constraint of input.constraints) for (const verb of constraint.rule.trigger) push(byVerb, verb, constraint);
   for (const c of input.session.calls) {
-    const actions = input.actions[c.index] ?? [];
     const cwd = c.cwd ?? input.session.cwd;
-    for (const constraint of input.constraints) {
-      if (!isActiveAt(constraint, c.turnIndex)) continue;
-      const governed = actions.filter((a) => constraint.rule.trigger.includes(a.verb) && actionInScope(a, constraint.rule.scope, cwd));
-      for (const a of governed) {
-        const found = judge(input, constraint, c, a, usedApprovals);
-        if (found) {
-          violations.push({ ...found, call: c, constraint, action: a, stopped: c.stopped !== undefined });
-          break;
-        }
+    // One result per call and constraint: the first governed action that fails it.
+    const judged = new Set<Constraint>();
+    for (const a of input.actions[c.index] ?? []) {
+      for (const constraint of byVerb.get(a.verb) ?? []) {
+        if (judged.has(constraint) || !isActiveAt(constraint, c.turnIndex) || !actionInScope(a, constraint.rule.scope, cwd)) continue;
+        const found = judge(input, index, constraint, c, a, usedApprovals);
+        if (!found) continue;
+        judged.add(constraint);
+        violations.push({ ...found, call: c, constraint, action: a, stopped: c.stopped !== undefined });
       }
     }
   }
   return violations;
 }
 
-function judge(input: AuditInput, constraint: Constraint, c: ToolCall, a: Action, usedApprovals: Map<string, Set<number>>): { rule: ViolationRule; evidence?: PrerequisiteEvidence } | undefined {
+function judge(input: AuditInput, index: ActionIndex, constraint: Constraint, c: ToolCall, a: Action, usedApprovals: Map<string, Set<number>>): { rule: ViolationRule; evidence?: PrerequisiteEvidence } | undefined {
   switch (constraint.rule.kind) {
     case 'prohibition':
       return { rule: 'prohibition-violated' };
     case 'prerequisite': {
-      const result = checkPrerequisite(input, constraint, c, a);
+      const result = checkPrerequisite(index, constraint, c, a);
       return result.met ? undefined : { rule: ruleFor(result.evidence), ...(result.evidence && { evidence: result.evidence }) };
     }
     case 'confirmation': {

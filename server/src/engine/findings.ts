@@ -3,7 +3,8 @@ import { type Violation, audit } from './audit';
 import { bindSession } from './binding';
 import type { DeclaredEffect } from './binding/types';
 import type { Constraint } from './constraints';
-import { buildLedger } from './ledger';
+import { extractConstraints } from './extraction';
+import { type ConstraintEnding, buildLedger, compiledRuleText } from './ledger';
 import type { Policy, Suppression } from './policy';
 import { type RepairPlan, planRepair } from './repair';
 import type { RuleId, RuleLevel } from './rules';
@@ -108,6 +109,19 @@ function toFinding(v: Violation, session: Session, declared: readonly DeclaredEf
   };
 }
 
+/** The `constraint-detected` note on a constraint's sentence: its compiled rule, and how it ended if it did. */
+function constraintNote(constraint: Constraint, ending: ConstraintEnding | undefined): Finding {
+  const ended = ending ? `; ${ending.kind} by "${ending.text}"` : '';
+  return {
+    ruleId: 'constraint-detected',
+    level: ruleInfo('constraint-detected').level,
+    message: `Constraint (${compiledRuleText(constraint.rule)})${ended}`,
+    span: constraint.source.span,
+    constraintId: constraint.id,
+    related: ending ? [{ span: ending.span, message: `${ending.kind} here` }] : [],
+  };
+}
+
 function suppressionFor(finding: Finding, policies: readonly Policy[]): { suppression: Suppression; policy: string } | undefined {
   for (const policy of policies) {
     for (const { suppression } of policy.suppressions) {
@@ -123,7 +137,8 @@ function suppressionFor(finding: Finding, policies: readonly Policy[]): { suppre
 /** Every finding for one session, in source order: transcript problems, then the auditor's verdicts. */
 export function analyzeSession(session: Session, options: AnalysisOptions = {}): SessionAnalysis {
   const policies = options.policies ?? [];
-  const constraints = buildLedger(policies);
+  const endings = new Map<string, ConstraintEnding>();
+  const constraints = buildLedger(policies, extractConstraints(session), endings);
   const declared = policies.flatMap((p) => p.tools);
   const actions = bindSession(session, declared);
   const problems: Finding[] = session.problems.map((problem) => ({
@@ -134,9 +149,10 @@ export function analyzeSession(session: Session, options: AnalysisOptions = {}):
     related: [],
   }));
   const verdicts = audit({ session, actions, constraints }).map((v) => toFinding(v, session, declared));
+  const notes = constraints.filter((c) => c.source.kind === 'session').map((c) => constraintNote(c, endings.get(c.id)));
   const findings: Finding[] = [];
   const suppressed: AppliedSuppression[] = [];
-  for (const finding of [...problems, ...verdicts]) {
+  for (const finding of [...problems, ...notes, ...verdicts]) {
     const match = suppressionFor(finding, policies);
     if (match) suppressed.push({ finding, ...match });
     else findings.push(finding);

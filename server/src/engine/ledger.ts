@@ -3,6 +3,7 @@ import type { Constraint, Scope } from './constraints';
 import type { Extraction, Revocation } from './extraction/types';
 import type { Policy } from './policy';
 import { pathInScope } from './scope';
+import type { Span } from './text';
 
 type Entry = { -readonly [K in keyof Constraint]: Constraint[K] } & { readonly locked: boolean };
 
@@ -40,13 +41,23 @@ function topicMatches(revocation: Revocation, entry: Entry): boolean {
   return (topic.verbs.length === 0 || shareVerb(topic.verbs, verbs)) && (!scoped || scopesOverlap(topic.scope, entry.rule.scope));
 }
 
+/** How a constraint stopped governing: the sentence that replaced or revoked it. */
+export interface ConstraintEnding {
+  readonly kind: 'replaced' | 'revoked';
+  readonly turnIndex: number;
+  readonly span: Span;
+  readonly text: string;
+}
+
 /**
  * The constraint ledger (SPEC section 4): policy rules as if stated before the first turn, then the
  * session's constraints and revocations in turn order. A new constraint with the same trigger and an
- * overlapping scope replaces the old one; a revocation ends the active constraints matching its
- * topic, or the most recent one when it names none. Locked policy rules are never ended.
+ * overlapping scope, stated in a later message, replaces the old one (rules stated together in one
+ * message all stand); a revocation ends the active constraints matching its topic, or the most
+ * recent one when it names none. Locked policy rules are never ended. `endings`, when given,
+ * receives how each ended constraint ended, by constraint id.
  */
-export function buildLedger(policies: readonly Policy[], extraction?: Extraction): Constraint[] {
+export function buildLedger(policies: readonly Policy[], extraction?: Extraction, endings?: Map<string, ConstraintEnding>): Constraint[] {
   const entries: Entry[] = policies.flatMap((policy) =>
     policy.rules.map((r) => ({
       id: r.id,
@@ -65,14 +76,21 @@ export function buildLedger(policies: readonly Policy[], extraction?: Extraction
   let counter = 0;
   const state = (c: Extraction['constraints'][number]) => {
     for (const old of active(c.turnIndex)) {
-      if (old.rule.kind === c.rule.kind && shareVerb(old.rule.trigger, c.rule.trigger) && scopesOverlap(old.rule.scope, c.rule.scope)) old.activeUntil = c.turnIndex;
+      if (old.activeFrom === c.turnIndex) continue;
+      if (old.rule.kind === c.rule.kind && shareVerb(old.rule.trigger, c.rule.trigger) && scopesOverlap(old.rule.scope, c.rule.scope)) {
+        old.activeUntil = c.turnIndex;
+        endings?.set(old.id, { kind: 'replaced', turnIndex: c.turnIndex, span: c.span, text: c.text });
+      }
     }
     entries.push({ id: c.rule.id ?? `turn-${c.turnIndex}-constraint-${++counter}`, rule: c.rule, source: { kind: 'session', turnIndex: c.turnIndex, span: c.span }, text: c.text, activeFrom: c.turnIndex, locked: false });
   };
   const revoke = (r: Revocation) => {
     const candidates = active(r.turnIndex).filter((e) => e.activeFrom < r.turnIndex || e.source.kind === 'policy');
     const ended = r.topic ? candidates.filter((e) => topicMatches(r, e)) : candidates.slice(-1);
-    for (const entry of ended) entry.activeUntil = r.turnIndex;
+    for (const entry of ended) {
+      entry.activeUntil = r.turnIndex;
+      endings?.set(entry.id, { kind: 'revoked', turnIndex: r.turnIndex, span: r.span, text: r.text });
+    }
   };
   for (const event of events) event.apply();
   return entries.map(({ locked: _locked, ...constraint }) => constraint);
@@ -88,4 +106,14 @@ export function describeRule(rule: Constraint['rule']): string {
   if (rule.kind === 'prohibition') return `never ${verbs}${where}`;
   if (rule.kind === 'prerequisite') return `${(rule.requires ?? []).join('/')} before ${verbs}${where}`;
   return `ask before ${verbs}${where}`;
+}
+
+/** A compiled rule in words, as the `constraint-detected` note shows it: kind, trigger, requires, scope. */
+export function compiledRuleText(rule: Constraint['rule']): string {
+  const scope = Object.entries(rule.scope)
+    .filter(([key]) => key !== 'currency')
+    .map(([key, value]) => (key === 'amountAbove' ? `amount above ${String(value)}${rule.scope.currency ? ` ${rule.scope.currency}` : ''}` : `${key} ${Array.isArray(value) ? value.join(', ') : String(value)}`))
+    .join('; ');
+  const requires = rule.requires ? `; requires ${rule.requires.join(' or ')}` : '';
+  return `${rule.kind}: trigger ${rule.trigger.join(', ')}${requires}; scope ${scope || 'any target'}`;
 }

@@ -19,6 +19,36 @@ function namesMatch(phrase: string, target: Target): boolean {
   return wanted.length > 0 && wanted.every((w) => have.has(w));
 }
 
+const matchers = new Map<string, (path: string) => boolean>();
+
+/** Compiled once per pattern: scopes are few, calls are many. */
+function matcher(pattern: string): (path: string) => boolean {
+  let match = matchers.get(pattern);
+  if (!match) matchers.set(pattern, (match = picomatch(pattern, { dot: true })));
+  return match;
+}
+
+interface ResolvedScope {
+  readonly scope: string;
+  readonly scopeBase: string;
+  readonly glob: boolean;
+}
+
+/** Scope paths resolved against a cwd, once per scope string and cwd: the same few scopes meet every call. */
+const resolvedScopes = new Map<string | undefined, Map<string, ResolvedScope>>();
+
+function resolvedScope(scopePath: string, cwd: string | undefined): ResolvedScope {
+  let forCwd = resolvedScopes.get(cwd);
+  if (!forCwd) resolvedScopes.set(cwd, (forCwd = new Map()));
+  let resolved = forCwd.get(scopePath);
+  if (!resolved) {
+    const scope = normalizePath(scopePath, cwd);
+    resolved = { scope, scopeBase: staticBase(scope), glob: isGlob(scope) };
+    forCwd.set(scopePath, resolved);
+  }
+  return resolved;
+}
+
 function staticBase(pattern: string): string {
   const scanned = picomatch.scan(pattern);
   return scanned.isGlob ? scanned.base.replace(/\/$/, '') || '.' : pattern;
@@ -33,13 +63,13 @@ function isInside(path: string, folder: string): boolean {
  * `rm -rf data` touches a scope `data/raw`). A glob target compares through its static base.
  */
 export function pathInScope(target: string, scopePath: string, cwd: string | undefined): boolean {
-  const scope = normalizePath(scopePath, cwd);
+  const { scope, scopeBase, glob } = resolvedScope(scopePath, cwd);
   const targetBase = isGlob(target) ? staticBase(target) : target;
-  if (!isGlob(scope)) return isInside(targetBase, scope) || isInside(scope, targetBase);
-  const scopeBase = staticBase(scope);
+  if (!glob) return isInside(targetBase, scope) || isInside(scope, targetBase);
   if (isGlob(target)) return isInside(targetBase, scopeBase) || isInside(scopeBase, targetBase);
-  // A concrete path: matched by the pattern, or a folder holding what the pattern covers.
-  return picomatch(scope, { dot: true })(target) || isInside(scopeBase, target);
+  // A concrete path: a folder holding what the pattern covers, or inside its base and matched by it.
+  if (isInside(scopeBase, target)) return true;
+  return isInside(target, scopeBase) && matcher(scope)(target);
 }
 
 function domainMatches(domain: string, wanted: string): boolean {
@@ -60,8 +90,11 @@ const environmentName = (name: string) => ENVIRONMENT_ALIASES[name.toLowerCase()
 /** The scope fields that name targets; a scope with none of them covers every target. */
 const TARGET_FIELDS = ['paths', 'databases', 'tables', 'recipients', 'allowedDomains', 'branches', 'environments', 'devices', 'events', 'accounts'] as const;
 
+const namesTargets = new WeakMap<Scope, boolean>();
+
 function targetInScope(target: Target | undefined, scope: Scope, cwd: string | undefined): boolean {
-  const named = TARGET_FIELDS.some((field) => scope[field] !== undefined);
+  let named = namesTargets.get(scope);
+  if (named === undefined) namesTargets.set(scope, (named = TARGET_FIELDS.some((field) => scope[field] !== undefined)));
   if (!named) return true;
   if (!target) return false;
   switch (target.kind) {
@@ -78,7 +111,7 @@ function targetInScope(target: Target | undefined, scope: Scope, cwd: string | u
     case 'recipient':
       return recipientInScope(target.value, scope);
     case 'branch':
-      return (scope.branches ?? []).some((b) => picomatch(b)(target.value));
+      return (scope.branches ?? []).some((b) => matcher(b)(target.value));
     case 'environment':
       return (scope.environments ?? []).some((e) => environmentName(e) === environmentName(target.value));
     case 'device':

@@ -16,7 +16,6 @@ declare module 'mvdan-sh' {
 
   export interface ShStmt extends ShNode {
     readonly Cmd: ShNode | null;
-    readonly Background: boolean;
     readonly Redirs: readonly ShRedirect[];
   }
 
@@ -30,12 +29,7 @@ declare module 'mvdan-sh' {
   }
 
   export interface ShCallExpr extends ShNode {
-    readonly Assigns: readonly ShAssign[];
     readonly Args: readonly ShWord[];
-  }
-
-  export interface ShAssign extends ShNode {
-    readonly Value: ShWord | null;
   }
 
   export interface ShBinaryCmd extends ShNode {
@@ -43,6 +37,18 @@ declare module 'mvdan-sh' {
     readonly Op: number;
     readonly X: ShStmt;
     readonly Y: ShStmt;
+  }
+
+  export interface ShIfClause extends ShNode {
+    readonly Cond: readonly ShStmt[];
+    readonly Then: readonly ShStmt[];
+    /** `elif` or `else` (an IfClause with no Cond). */
+    readonly Else: ShIfClause | null;
+  }
+
+  export interface ShWhileClause extends ShNode {
+    readonly Cond: readonly ShStmt[];
+    readonly Do: readonly ShStmt[];
   }
 
   export interface ShWord extends ShNode {
@@ -60,7 +66,6 @@ declare module 'mvdan-sh' {
   }
 
   export interface ShDblQuoted extends ShNode {
-    readonly Dollar: boolean;
     readonly Parts: readonly ShNode[];
   }
 

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import type { ShNode, ShRedirect, ShStmt, ShWord } from 'mvdan-sh';
+import type { ShIfClause, ShNode, ShRedirect, ShStmt, ShWhileClause, ShWord } from 'mvdan-sh';
 import type { Action, ActionAttributes, ActionStep, Target, Verb } from '../actions';
 import type { Span } from '../text';
 import {
@@ -159,13 +159,13 @@ class ShellBinder {
     this.cwd = this.folderStack.pop();
   }
 
-  /** Runs a command given as words (after `sudo`, inside `xargs`, …) with the same context. */
-  dispatch(base: Command, words: readonly Arg[], cwd: string | undefined = base.cwd): void {
+  /** Runs a command given as words (after `sudo`, inside `xargs`, …) in the context of `base`. */
+  dispatch(base: Command, words: readonly Arg[]): void {
     const program = words[0]?.value;
     if (program === undefined) return;
     const name = posix.basename(program);
     const handler = COMMANDS.get(name) ?? (isDeployScript(name) ? deployScript : undefined);
-    handler?.(this, { ...base, name, args: words.slice(1), cwd });
+    handler?.(this, { ...base, name, args: words.slice(1) });
   }
 
   private list(parsed: Parsed, statements: readonly ShStmt[]): void {
@@ -229,15 +229,21 @@ class ShellBinder {
       this.restoreFolder(saved);
       return;
     }
-    if (type === 'IfClause' || type === 'WhileClause') {
-      // The body runs only when the condition succeeded: it continues the condition's chain.
-      const clause = command as unknown as { Cond: readonly ShStmt[]; Then?: readonly ShStmt[]; Do?: readonly ShStmt[]; Else?: ShNode | null };
+    // The body of if/while runs only when the condition succeeded: it continues the condition's chain.
+    if (type === 'IfClause') {
+      const clause = command as ShIfClause;
       this.list(parsed, clause.Cond);
-      this.list(parsed, clause.Then ?? clause.Do ?? []);
+      this.list(parsed, clause.Then);
       if (clause.Else) {
         this.newChain();
         this.compound(parsed, clause.Else);
       }
+      return;
+    }
+    if (type === 'WhileClause') {
+      const clause = command as ShWhileClause;
+      this.list(parsed, clause.Cond);
+      this.list(parsed, clause.Do);
       return;
     }
     // Blocks, loops, case, functions, declarations, `time`: their statements in source order.
@@ -261,7 +267,7 @@ class ShellBinder {
   private simpleCommand(parsed: Parsed, statement: ShStmt, pipe: PipePosition | undefined): void {
     const call = statement.Cmd!;
     // Substitutions run first, each in a subshell; the command does not wait for them to succeed.
-    for (const inner of substitutionStatements(call)) {
+    for (const inner of substitutionStatements(statement)) {
       const saved = this.saveFolder();
       const chain = this.chain;
       this.newChain();
@@ -499,7 +505,7 @@ const env: Handler = (binder, command) => {
   const rest = [...options.rest];
   while (rest[0]?.value !== undefined && /^[A-Za-z_][A-Za-z0-9_]*=/.test(rest[0].value)) rest.shift();
   const folder = valueOf(options, 'C', 'chdir');
-  binder.dispatch(command, rest, folder ? folder.value && resolvePath(folder.value, command.cwd) : command.cwd);
+  binder.dispatch(folder ? { ...command, cwd: folderAfter(folder, command.cwd) } : command, rest);
 };
 
 const shellInterpreter: Handler = (binder, command) => {
@@ -549,12 +555,9 @@ function joinWords(args: readonly Arg[]): DecodedWord {
 }
 
 const python: Handler = (binder, command) => {
-  const module = command.args[0]?.value === '-m' ? command.args[1] : undefined;
-  if (module) binder.dispatch(command, command.args.slice(1));
-  else {
-    const script = command.args.find((arg) => !arg.value?.startsWith('-'));
-    if (script) binder.dispatch(command, command.args.slice(command.args.indexOf(script)));
-  }
+  // `python -m pytest …` runs the module like a command; `python deploy.py prod` runs a script.
+  const start = command.args[0]?.value === '-m' ? 1 : command.args.findIndex((arg) => !arg.value?.startsWith('-'));
+  if (start !== -1) binder.dispatch(command, command.args.slice(start));
 };
 
 const runTests: Handler = (binder, command) => binder.emit(command, 'run-tests');
@@ -588,15 +591,29 @@ const shred: Handler = (binder, command) => {
 
 const FIND_EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
 
-const find: Handler = (binder, command) => {
-  const args = command.args;
+const isFindExpression = (arg: Arg): boolean => arg.value !== undefined && (arg.value.startsWith('-') || arg.value === '(' || arg.value === '!');
+
+/** An argument the command implies but does not write (find's default `.`), tied to the command's first word. */
+function literalArg(value: string, command: Command): Arg {
+  const at = command.args[0]?.word.starts[0] ?? 0;
+  return { value, word: { text: value, literal: true, starts: [...value].map(() => at), ends: [...value].map(() => at) } };
+}
+
+/** The folders find searches (`.` when none is given), each covering what is under it; `next` is where its expression starts. */
+function findRoots(args: readonly Arg[], command: Command): { roots: Arg[]; next: number } {
   let i = 0;
   while (args[i]?.value !== undefined && /^-(H|L|P|O\d*)$/.test(args[i]!.value!)) i += 1;
   if (args[i]?.value === '-D') i += 2;
   const starts: Arg[] = [];
   for (; i < args.length && !isFindExpression(args[i]!); i++) starts.push(args[i]!);
-  const roots: Arg[] = (starts.length > 0 ? starts : [literalArg('.', command)]).map((root) => ({ ...root, covers: true }));
-  for (; i < args.length; i++) {
+  const roots = (starts.length > 0 ? starts : [literalArg('.', command)]).map((root) => ({ ...root, covers: true }));
+  return { roots, next: i };
+}
+
+const find: Handler = (binder, command) => {
+  const args = command.args;
+  const { roots, next } = findRoots(args, command);
+  for (let i = next; i < args.length; i++) {
     const value = args[i]!.value;
     if (value === '-delete') for (const root of roots) binder.emit(command, 'delete', pathOf(root, command.cwd, true));
     if (value === undefined || !FIND_EXEC.has(value)) continue;
@@ -611,16 +628,8 @@ const find: Handler = (binder, command) => {
   }
 };
 
-/** An argument the command implies but does not write (find's default `.`), tied to the command's first word. */
-function literalArg(value: string, command: Command): Arg {
-  const at = command.args[0]?.word.starts[0] ?? 0;
-  return { value, word: { text: value, literal: true, starts: [...value].map(() => at), ends: [...value].map(() => at) } };
-}
-
 /** Filters that pass their input through: `find … | grep x | xargs rm` still removes what find listed. */
 const PIPE_FILTERS = new Set(['grep', 'egrep', 'fgrep', 'sort', 'uniq', 'head', 'tail', 'sed', 'awk', 'tr', 'cut', 'tac', 'cat']);
-
-const isFindExpression = (arg: Arg): boolean => arg.value !== undefined && (arg.value.startsWith('-') || arg.value === '(' || arg.value === '!');
 
 /** What the pipeline feeds xargs: the paths find or ls lists, or echo's words; undefined when unknown. */
 function pipedPaths(command: Command): Arg[] | undefined {
@@ -628,12 +637,11 @@ function pipedPaths(command: Command): Arg[] | undefined {
     const words = command.upstream[index]!;
     const program = words[0]?.value;
     const args = words.slice(1);
-    if (program === 'find') {
-      const end = args.findIndex(isFindExpression);
-      const roots = end === -1 ? args : args.slice(0, end);
-      return (roots.length > 0 ? roots : [literalArg('.', command)]).map((root) => ({ ...root, covers: true }));
+    if (program === 'find') return findRoots(args, command).roots;
+    if (program === 'ls') {
+      const listed = parseOptions(args).operands;
+      return (listed.length > 0 ? listed : [literalArg('.', command)]).map((folder) => ({ ...folder, covers: true }));
     }
-    if (program === 'ls') return parseOptions(args).operands.map((operand) => ({ ...operand, covers: true }));
     if (program === 'echo') return args.filter((arg) => !arg.value?.startsWith('-'));
     if (program === undefined || !PIPE_FILTERS.has(program) || (program === 'cat' && args.length > 0)) return undefined;
   }
@@ -746,8 +754,6 @@ const tar: Handler = (binder, command) => {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     const value = arg.value;
-    // The first word may be a bundle without a dash (`tar czf out.tgz src`); its values follow it.
-    const bundle = i === 0 && value !== undefined && /^[A-Za-z]+$/.test(value) ? value : value !== undefined && /^-[A-Za-z]/.test(value) ? value.slice(1) : undefined;
     if (value?.startsWith('--')) {
       const equals = value.indexOf('=');
       const name = value.slice(2, equals === -1 ? undefined : equals);
@@ -758,13 +764,14 @@ const tar: Handler = (binder, command) => {
       else if (name === 'remove-files') removeFiles = true;
       else if (name === 'file') archive = given;
       else if (name === 'directory') folder = given?.value === undefined ? undefined : resolvePath(given.value, folder);
-    } else if (bundle !== undefined && i === 0 && !value!.startsWith('-')) {
-      for (const letter of bundle) shortOption(letter, () => args[++i]);
-    } else if (bundle !== undefined) {
-      for (let j = 0; j < bundle.length; j++) {
-        const letter = bundle[j]!;
-        if (TAR_VALUES.has(letter) && j + 1 < bundle.length) {
-          shortOption(letter, () => tail(arg, j + 2));
+    } else if (i === 0 && value !== undefined && /^[A-Za-z]+$/.test(value)) {
+      // The old style: a first word of letters without a dash (`tar czf out.tgz src`), values after it.
+      for (const letter of value) shortOption(letter, () => args[++i]);
+    } else if (value !== undefined && /^-[A-Za-z]/.test(value)) {
+      for (let j = 1; j < value.length; j++) {
+        const letter = value[j]!;
+        if (TAR_VALUES.has(letter) && j + 1 < value.length) {
+          shortOption(letter, () => tail(arg, j + 1));
           break;
         }
         shortOption(letter, () => args[++i]);
@@ -784,7 +791,7 @@ const tar: Handler = (binder, command) => {
 };
 
 const zip: Handler = (binder, command) => {
-  const options = parseOptions(command.args, { values: ['P', 'b', 'n', 't', 'tt', 'Z', 'O', 's', 'x', 'i'] });
+  const options = parseOptions(command.args, { values: ['P', 'b', 'n', 't', 'Z', 'O', 's', 'x', 'i'] });
   const [archive, ...sources] = options.operands;
   if (!archive || sources.length === 0) return;
   const recursive = has(options, 'r', 'R', 'recurse-paths');
@@ -974,7 +981,7 @@ const gitCommit: Handler = (binder, command) => {
 };
 
 const gitBranch: Handler = (binder, command) => {
-  const options = parseOptions(command.args, { values: ['u', 'set-upstream-to', 't', 'track', 'contains', 'no-contains', 'merged', 'no-merged', 'points-at', 'sort', 'format'] });
+  const options = parseOptions(command.args, { values: ['u', 'set-upstream-to', 'contains', 'no-contains', 'merged', 'no-merged', 'points-at', 'sort', 'format'] });
   if (!has(options, 'd', 'D', 'delete')) return;
   for (const branch of options.operands) binder.emit(command, 'delete', branch.value === undefined ? undefined : namedTarget('branch', branch.value));
 };
@@ -994,8 +1001,7 @@ const gitMove: Handler = (binder, command) => {
 
 const rewriteHistory: Handler = (binder, command) => binder.emit(command, 'rewrite-history');
 
-const GIT_COMMANDS = new Map<string, Handler>(
-  Object.entries({
+const GIT_COMMANDS = new Map<string, Handler>(Object.entries<Handler>({
   push: gitPush,
   reset: gitReset,
   clean: gitClean,
@@ -1009,8 +1015,7 @@ const GIT_COMMANDS = new Map<string, Handler>(
   mv: gitMove,
   'filter-branch': rewriteHistory,
   'filter-repo': rewriteHistory,
-  } satisfies Record<string, Handler>),
-);
+}));
 
 /* Databases ------------------------------------------------------------------------------------- */
 
@@ -1316,13 +1321,13 @@ const docker: Handler = (binder, command) => {
   const words = command.args[0]?.value === 'compose' ? command.args.slice(1) : command.args;
   if (words[0]?.value !== 'exec') return;
   const rest = parseOptions(words.slice(1), { values: DOCKER_EXEC_VALUES, stopAtOperand: true }).rest;
-  binder.dispatch(command, rest.slice(1), undefined);
+  binder.dispatch({ ...command, cwd: undefined }, rest.slice(1));
 };
 
 const dockerCompose: Handler = (binder, command) => docker(binder, { ...command, args: [literalArg('compose', command), ...command.args] });
 
-const COMMANDS = new Map<string, Handler>(
-  Object.entries({
+// A Map, so that a program named `constructor` or `__proto__` finds nothing.
+const COMMANDS = new Map<string, Handler>(Object.entries<Handler>({
   // Prefixes that run the rest of their words as a command.
   sudo: prefix(['u', 'user', 'g', 'group', 'h', 'host', 'p', 'prompt', 'C', 'close-from', 'D', 'chdir', 'r', 'role', 't', 'type', 'T', 'command-timeout', 'U', 'other-user']),
   doas: prefix(['u', 'C']),
@@ -1454,5 +1459,4 @@ const COMMANDS = new Map<string, Handler>(
   mailx: mail,
   sendmail,
   mutt,
-  } satisfies Record<string, Handler>),
-);
+}));

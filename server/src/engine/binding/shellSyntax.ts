@@ -15,7 +15,6 @@ import type {
 
 /** Token numbers of mvdan/sh operators (syntax/tokens.go), as the parser reports them in `Op`. */
 export const SHELL_OP = {
-  and: 10,
   or: 11,
   pipe: 12,
   pipeAll: 13,

@@ -52,9 +52,9 @@ const WRAPPING_END = /[`'"()\]}>*_,;:!?.…”’]+$/;
 /** A path as a rule scope: relative stays relative, a folder loses its slash, a bare file or extension glob matches at any depth. */
 function scopePath(raw: string): string {
   const path = raw.replace(/\\/g, '/');
+  if (!path.includes('/')) return `**/${path}`;
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  if (trimmed.includes('/')) return trimmed.replace(/^\.\//, '');
-  return `**/${trimmed}`;
+  return trimmed.replace(/^\.\//, '');
 }
 
 /** Paths, emails, domains and folders written as chunks of text ("temp/", "bob@x.com", "acme.io", "*.csv"). */

@@ -27,7 +27,7 @@ export const FAMILIES = {
   overwrite: { verbs: ['overwrite'] },
   write: { verbs: ['write', 'overwrite'], by: { database: ['update'] } },
   move: { verbs: ['move'], by: { event: ['reschedule'] } },
-  read: { verbs: ['read'] },
+  read: { verbs: ['read'], satisfies: true },
   backup: { verbs: ['backup'], satisfies: true },
   send: { verbs: ['send'] },
   pay: { verbs: ['pay'], by: { path: ['move'] } },
@@ -64,12 +64,15 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'clean * out', 'clean * up', 'throw * away', 'throw * out', 'unlink', 'shred', 'prune', 'empty', 'drop', 'deletion', 'removal',
   ],
   truncate: ['truncate'],
-  modify: ['modify', 'edit', 'change', 'tweak', 'update', 'mess with', 'tamper with', 'modification', 'edit', 'rewrite'],
-  schemaChange: ['alter', 'migrate', 'migration', 'schema change', 'add * column', 'rename * column'],
+  modify: ['modify', 'edit', 'change', 'tweak', 'update', 'modification', 'rewrite'],
+  schemaChange: [
+    'alter', 'migrate', 'migration', 'schema change', 'schema migration', 'change * schema', 'modify * schema', 'alter * schema', 'update * schema',
+    'touch * schema', 'add * column', 'rename * column', 'drop * column',
+  ],
   overwrite: ['overwrite', 'clobber', 'replace', 'write over'],
   write: ['write', 'write to', 'save'],
   move: ['move', 'rename', 'relocate', 'mv'],
-  read: ['read', 'access', 'view', 'cat'],
+  read: ['read', 'access', 'view'],
   backup: [
     'back * up', 'backup', 'copy', 'make * copy', 'keep * copy', 'take * copy', 'save * copy', 'archive', 'dump', 'snapshot',
     'duplicate', 'export',
@@ -91,120 +94,195 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   touch: ['touch', 'mess with', 'tamper with', 'meddle with', 'fiddle with'],
 };
 
-/** Word pairs that look like an action but are not one ("move on", "pay attention"): word, then what follows. */
+/** Word pairs that look like an action but are not one ("move on", "pay attention"). */
 export const NOT_ACTIONS: readonly string[] = [
   'move on', 'move forward', 'move ahead', 'move along', 'pay attention', 'pay * visit', 'pay off', 'settle down', 'settle in',
-  'drop by', 'drop in', 'drop off', 'drop * line', 'push back', 'push yourself', 'back * bit', 'back * second', 'back off',
-  'clear * head', 'clear * throat', 'clear * mind', 'open up', 'message me', 'reply to me', 'change * mind', 'spend time',
-  'copy that', 'test drive', 'release * tension', 'launch into', 'email me', 'send me', 'share * thought', 'post office',
+  'drop by', 'drop in', 'drop off', 'drop * line', 'push back on', 'push yourself', 'back * bit', 'back * second', 'back * minute',
+  'back off', 'clear * head', 'clear * throat', 'clear * mind', 'open up', 'change * mind', 'spend time', 'copy that', 'test drive',
+  'release * tension', 'launch into', 'share * thought', 'share * opinion', 'post office', 'blog post', 'commit message', 'empty promise',
+  'make sure', 'be sure',
 ];
 
-/** Words that negate what follows (lemmas; "n't" arrives as "not"). */
-export const NEGATIONS: readonly string[] = ['not', 'never', 'no', 'nothing', 'nobody', 'no one', 'none', 'neither', 'nor'];
-
+/** Words that negate what follows ("n't" arrives as "not"). */
+export const NEGATIONS: readonly string[] = ['not', 'never', 'no', 'nothing', 'nobody', 'no one', 'none', 'nor', 'under no circumstance', 'at no time', 'at no point'];
 /** Verbs that forbid their gerund: "avoid deleting", "stop pushing", "refrain from paying". */
 export const FORBIDDING_VERBS: readonly string[] = ['avoid', 'refrain from', 'stop', 'quit', 'cease'];
-
-/** Phrases that forbid what precedes or follows: "is forbidden", "is off-limits". */
-export const FORBIDDEN_WORDS: readonly string[] = [
-  'forbid', 'forbidden', 'prohibit', 'prohibited', 'ban', 'banned', 'off-limits', 'off limits', 'off the table', 'no-go', 'not allow',
-  'not allowed', 'not permit', 'not permitted', 'under no circumstance', 'at no time', 'at no point', 'not ok', 'not okay',
-];
-
+/** Phrases that forbid the action they name: "forbidden to…", "… is not allowed", "… is off-limits". */
+export const FORBIDDEN_WORDS: readonly string[] = ['forbid', 'forbidden', 'prohibit', 'prohibited', 'ban', 'banned', 'off the table', 'no-go', 'not allow', 'not permit', 'not ok', 'not okay', 'out of the question'];
 /** "Leave X alone", "hands off X": keep the thing as it is. */
-export const LEAVE_ALONE: readonly string[] = ['leave * alone', 'leave * be', 'hands off', 'stay away from', 'stay out of', 'keep away from', 'keep out of'];
-export const READ_ONLY: readonly string[] = ['read-only', 'read only', 'off-limits', 'off limits', 'untouchable', 'sacred', 'frozen'];
-
-/** "Keep the door locked": the state to keep, and the families that would break it. */
+export const LEAVE_ALONE: readonly string[] = ['leave * alone', 'leave * be', 'hands off', 'stay away from', 'stay out of', 'keep away from', 'keep out of', 'keep your hands off'];
+export const READ_ONLY: readonly string[] = ['read-only', 'read only', 'off-limits', 'off limits', 'untouchable', 'frozen', 'not to be touch'];
+/** "Keep the door locked": the state to keep, and the family of actions that would break it. */
 export const KEEP_STATES: Readonly<Record<string, FamilyName>> = {
   locked: 'unlock',
-  lock: 'unlock',
   shut: 'open',
   closed: 'open',
-  close: 'open',
   on: 'disable',
   armed: 'disable',
   enabled: 'disable',
   running: 'disable',
 };
 
-/** Asking the person first: phrases that make a rule a confirmation. */
+/** Asking the person first: a main clause with one of these makes a confirmation. */
 export const ASK_PHRASES: readonly string[] = [
   'ask me', 'ask us', 'ask first', 'ask the user', 'ask for permission', 'ask for approval', 'ask permission', 'ask', 'check with me',
-  'check with us', 'check with the user', 'check in with me', 'check in', 'confirm with me', 'confirm with us', 'confirm with the user',
-  'consult me', 'consult with me', 'run * by me', 'run * past me', 'clear * with me', 'let me know', 'let me confirm', 'let me approve',
-  'let me check', 'let me decide', 'ping me', 'talk to me', 'get my', 'get the user', 'wait for my', 'wait for me', 'get approval',
-  'get permission', 'get sign-off', 'get a sign-off', 'get confirmation', 'get explicit', 'seek approval', 'seek my', 'request approval',
-  'asking me', 'checking with me', 'confirming with me', 'confirmation from me', 'confirmation from the user',
+  'check with us', 'check with the user', 'check in with me', 'confirm with me', 'confirm with us', 'confirm with the user', 'consult me',
+  'consult with me', 'run * by me', 'run * past me', 'clear * with me', 'let me know', 'let me confirm', 'let me approve', 'let me check',
+  'let me decide', 'ping me', 'talk to me', 'get my', 'get the user', 'wait for my', 'wait for me', 'get approval', 'get permission',
+  'get sign-off', 'get confirmation', 'get explicit', 'seek approval', 'seek my', 'request approval', 'asking me', 'checking with me',
+  'confirming with me', 'consulting me', 'asking first', 'asking the user',
 ];
-
 /** Nouns of approval: "my OK", "the user's sign-off", "explicit approval". */
 export const APPROVAL_NOUNS: readonly string[] = [
-  'ok', 'okay', 'approval', 'permission', 'sign-off', 'signoff', 'sign off', 'go-ahead', 'go ahead', 'consent', 'green light', 'blessing',
-  'confirmation', 'authorization', 'authorisation', 'say-so', 'say so', 'agreement', 'approve', 'nod',
+  'ok', 'okay', 'approval', 'permission', 'sign-off', 'signoff', 'go-ahead', 'consent', 'green light', 'blessing', 'confirmation',
+  'authorization', 'authorisation', 'say-so', 'agreement',
 ];
-
-/** The person approving, said by them: "until I approve", "unless I say so". */
-export const APPROVER_VERBS: readonly string[] = [
-  'approve', 'say so', 'say', 'confirm', 'agree', 'okay', 'ok', 'sign off', 'allow', 'authorize', 'authorise', 'give', 'tell', 'reply',
-  'respond', 'answer', 'decide', 'green-light', 'greenlight', 'ask',
+/** Words before an approval noun that make it the person's: "my OK", "explicit approval". */
+export const APPROVAL_OWNERS: readonly string[] = ['me', 'us', 'user', 'my', 'our', 'explicit', 'written', 'prior', 'express', 'direct', 'personal', 'final', 'human'];
+/** The person approving, said in a subordinate clause: "until I approve", "unless I say so", "unless you have my OK". */
+export const APPROVER_CLAUSES: readonly string[] = [
+  'i * approve', 'i * say so', 'i * say', 'i * confirm', 'i * agree', 'i * okay', 'i * sign off', 'i * allow', 'i * authorize',
+  'i * authorise', 'i * give', 'i * tell you', 'i * reply', 'i * respond', 'i * decide', 'i * green light', 'i * greenlight', 'you * have my',
+  'you * get my', 'you * ask me', 'you * check with me', 'you * confirm with me', 'you hear from me', 'we * approve', 'we * say so',
+  'we * confirm', 'the user * approve', 'the user * confirm', 'the user * say so', 'the user * agree', 'a human * approve',
 ];
-
+/** "I want to approve every payment over $500", "let me sign off on any deploy". */
+export const PERSON_APPROVES: readonly string[] = [
+  'i * want to approve', 'i * need to approve', 'i * have to approve', 'i * must approve', 'i * like to approve', 'i * get to approve',
+  'i * want to sign off on', 'i * need to sign off on', 'i * want to see', 'i * need to see', 'i * like to see', 'i * want to review',
+  'i * need to review', 'i * like to review', 'i * want to okay', 'i * want to check', 'i * want to be ask about', 'i * will approve',
+  'let me approve', 'let me review', 'let me see', 'let me sign off on', 'let me okay',
+];
+/** A governed action that must be approved first: "every payment over $500 must be approved by me". */
+export const APPROVED_PARTICIPLES: readonly string[] = [
+  'be * approve', 'be * confirm', 'be * okay', 'be * authorize', 'be * authorise', 'be * sign off', 'be * clear with me', 'be * clear by me',
+  'be * vet by me', 'be * review by me', 'get * approve', 'go through me', 'be run by me', 'be * green light',
+];
 /** "needs my OK", "requires a backup": a requirement stated about the action. */
-export const REQUIRE_VERBS: readonly string[] = ['need', 'require', 'must be preceded by', 'be subject to', 'have to wait for', 'must wait for', 'depend on'];
-
-/** Words between "before/without" and the action that carry no meaning of their own. */
-export const OBLIGATION_WORDS: readonly string[] = [
-  'always', 'make sure', 'be sure', 'ensure', 'remember to', 'do not forget to', 'must', 'need to', 'have to', 'should', 'first', 'please',
-];
+export const REQUIRE_VERBS: readonly string[] = ['need', 'require', 'must be precede by', 'be subject to', 'have to wait for', 'must wait for', 'depend on', 'call for'];
+/** A main clause may start with these when a leading "before…" clause has no comma. */
+export const OBLIGATIONS: readonly string[] = ['always', 'make sure', 'be sure', 'ensure', 'remember to', 'do not forget to', 'you must', 'you should', 'you need to', 'you have to', 'first', 'please'];
 
 /** Revocations: a rule being taken back. */
 export const REVOKE_VERBS: readonly string[] = [
   'scratch', 'forget', 'ignore', 'disregard', 'drop', 'cancel', 'lift', 'remove', 'undo', 'withdraw', 'retract', 'revoke', 'rescind',
   'waive', 'strike', 'never mind', 'nevermind', 'take back', 'throw out', 'scrap', 'delete', 'abandon', 'suspend', 'relax', 'override',
+  'discard', 'void',
 ];
 export const RULE_NOUNS: readonly string[] = [
-  'rule', 'instruction', 'constraint', 'restriction', 'requirement', 'policy', 'ban', 'condition', 'guideline', 'limit', 'request',
-  'what i say', 'what i tell you', 'what i mention', 'what i write', 'what i ask', 'that', 'this', 'it', 'earlier', 'before',
+  'rule', 'instruction', 'constraint', 'restriction', 'requirement', 'policy', 'ban', 'condition', 'guideline', 'limit', 'what i say',
+  'what i tell you', 'what i write', 'what i ask', 'what i mention', 'what i just say',
 ];
+/** What a rule's topic follows: "the rule about…", "the ban on…". */
+export const TOPIC_MARKERS: readonly string[] = ['about', 'on', 'regarding', 'concerning', 're', 'for', 'around', 'against', 'with', 'of', 'that'];
 /** "no longer applies", "is lifted": a rule said to be over. */
 export const RULE_ENDED: readonly string[] = [
-  'no longer apply', 'not apply', 'no longer stand', 'no longer hold', 'no longer matter', 'be lift', 'be lifted', 'be off', 'be over',
-  'be void', 'be cancel', 'be cancelled', 'be canceled', 'be gone', 'be obsolete', 'be no longer', 'be revoke', 'be revoked', 'be suspend',
-  'be suspended', 'be not need', 'be not needed',
+  'no longer apply', 'not apply', 'no longer stand', 'no longer hold', 'no longer matter', 'be lift', 'be over', 'be void', 'be cancel',
+  'be gone', 'be obsolete', 'be revoke', 'be suspend', 'be off', 'be no longer', 'be not need', 'be history', 'be done', 'be remove',
 ];
-/** "You no longer need to…", "no need to… anymore". */
+/** "You no longer need to…", "there's no need to… anymore". */
 export const NO_LONGER_NEEDED: readonly string[] = [
-  'no longer need to', 'no longer have to', 'no longer need', 'not need to', 'not have to', 'no need to', 'not need', 'no longer required to',
-  'not required to', 'not necessary to', 'not necessary', 'no longer necessary', 'not need to bother', 'stop', 'quit',
+  'no longer need to', 'no longer have to', 'no longer need', 'not need to', 'not have to', 'no need to', 'no longer require to',
+  'not require to', 'not necessary to', 'no longer necessary to', 'no longer bother', 'not bother', 'not need to bother',
 ];
-/** Time words that turn a permission into a change of rules: "you can delete temp files now". */
-export const FROM_NOW_ON: readonly string[] = ['now', 'anymore', 'any more', 'from now on', 'going forward', 'again', 'no longer', 'any longer', 'henceforth'];
+/** "Stop asking me before…": giving up a step the rules asked for. */
+export const STOP_DOING: readonly string[] = ['stop', 'quit', 'no more'];
+/** Time words that turn a permission into a change of rules: "you can delete temp files from now on". */
+export const FROM_NOW_ON: readonly string[] = ['now', 'anymore', 'any more', 'from now on', 'going forward', 'again', 'no longer', 'any longer', 'henceforth', 'from here on', 'moving forward'];
 /** Permission: "you can", "feel free to", "it's fine to". */
 export const PERMISSIONS: readonly string[] = [
-  'you can', 'you may', 'feel free to', 'be fine to', 'be ok to', 'be okay to', 'be free to', 'go ahead and', 'be allow to', 'be allowed to',
-  'be permit to', 'be permitted to', 'fine to', 'ok to', 'okay to',
+  'you can', 'you may', 'feel free to', 'you be free to', 'you be allow to', 'you be permit to', 'you be welcome to', 'it be fine to',
+  'it be ok to', 'it be okay to', 'go ahead and', 'you have permission to', 'you have my permission to',
 ];
 
 /** Signs a sentence is not an instruction to the agent. */
 export const HYPOTHETICAL: readonly string[] = [
-  'what if', 'suppose', 'supposing', 'imagine', 'hypothetically', 'if i be', 'if i were', 'in theory', 'pretend', 'let us say', 'say you',
-  'in a story', 'in the story', 'in the novel', 'in the movie', 'in the book', 'in the game', 'would you ever', 'do you ever',
+  'what if', 'suppose', 'supposing', 'imagine', 'hypothetically', 'if i be you', 'if i be', 'in theory', 'pretend', 'let us say', 'say you',
+  'in a story', 'in the story', 'in the novel', 'in the movie', 'in the book', 'in the film', 'in the game', 'would you ever', 'do you ever',
+  'have you ever', 'wonder if', 'wonder whether',
 ];
-export const REPORTING_VERBS: readonly string[] = ['say', 'tell', 'write', 'recommend', 'suggest', 'advise', 'claim', 'insist', 'warn', 'read', 'hear', 'teach'];
+/** Verbs that report someone else's words ("the docs say never…"). */
+export const REPORTING_VERBS: readonly string[] = ['say', 'tell', 'write', 'recommend', 'suggest', 'advise', 'claim', 'insist', 'warn', 'teach', 'mention', 'state'];
+/** Instructions meant for someone else: "tell Bob never to…", "remind the intern to…". */
+export const PASS_ON_VERBS: readonly string[] = ['tell', 'remind', 'ask', 'instruct', 'warn', 'teach'];
 export const ADVICE_OPENERS: readonly string[] = [
-  'it be good practice', 'it be a good idea', 'it be wise', 'it be smart', 'good practice be', 'a good rule of thumb', 'rule of thumb',
-  'people should', 'one should', 'everyone should', 'most people', 'experts', 'generally',
+  'it be good practice', 'it be a good idea', 'it be always a good idea', 'it be wise', 'it be smart', 'good practice be', 'a good rule of thumb',
+  'rule of thumb', 'people should', 'one should', 'everyone should', 'most people', 'expert', 'generally speak', 'in general people',
+  'it be important to', 'they say', 'you should always', 'you should never',
 ];
-/** Polite request openers; a question that starts with one is a request. */
-export const POLITE_REQUESTS: readonly string[] = ['can you', 'could you', 'would you', 'will you', 'would you mind', 'can you please', 'could you please'];
+/** Polite request openers: a question that starts with one is a request. */
+export const POLITE_REQUESTS: readonly string[] = ['can you', 'could you', 'would you', 'will you', 'would you mind', 'can you please', 'could you please', 'would you please', 'will you please'];
+/** Words that start a question when they open a sentence: "should I…", "do you…". */
+export const QUESTION_OPENERS: readonly string[] = ['should', 'can', 'could', 'would', 'will', 'do', 'does', 'did', 'is', 'are', 'am', 'was', 'were', 'have', 'has', 'may', 'might', 'shall', 'what', 'why', 'how', 'who', 'which'];
+/** Words to skip at the start of a sentence or clause. */
+export const OPENERS: readonly string[] = [
+  'please', 'also', 'and', 'so', 'oh', 'ok', 'okay', 'alright', 'hey', 'hi', 'btw', 'by the way', 'heads up', 'fyi', 'one more thing', 'note',
+  'remember', 'important', 'reminder', 'just', 'actually', 'really', 'seriously', 'kindly', 'from now on', 'going forward', 'in general',
+  'in future', 'in the future', 'as a rule', 'for the record', 'ps', 'then', 'now', 'finally', 'lastly', 'plus', 'again', 'and also',
+  'also please', 'one thing', 'rule', 'quick note', 'to be clear', 'for this project', 'in this repo', 'in this project', 'moving forward',
+];
+/** After "and", "so", "then": these start a new clause ("…, and never push to main"). */
+export const CLAUSE_STARTERS: readonly string[] = [
+  'never', 'always', 'ask', 'please', 'make', 'keep', 'leave', 'also', 'only', 'before', 'after', 'if', 'when', 'whenever', 'check', 'get',
+  'let', 'you', 'we', 'i', 'then', 'stay', 'hands', 'nothing', 'remember', 'ensure', 'under',
+];
+/** Words that never name a target: function words, comparators, fillers. */
+export const FUNCTION_WORDS: readonly string[] = [
+  'in', 'on', 'at', 'to', 'from', 'of', 'for', 'with', 'by', 'about', 'under', 'over', 'above', 'below', 'into', 'onto', 'inside', 'within',
+  'outside', 'across', 'through', 'beyond', 'between', 'than', 'more', 'less', 'greater', 'larger', 'bigger', 'higher', 'lower', 'smaller',
+  'exceed', 'exceeding', 'excess', 'least', 'most', 'upwards', 'north', 'past', 'up', 'out', 'off', 'and', 'or', 'nor', 'but', 'if', 'then',
+  'that', 'which', 'who', 'whom', 'whose', 'where', 'what', 'not', 'no', 'yes', 'ok', 'okay', 'else', 'other', 'another', 'such', 'own',
+  'as', 'like', 'just', 'only', 'ever', 'even', 'also', 'too', 'first', 'please', 'here', 'there', 'now', 'today', 'tonight', 'tomorrow',
+  'week', 'day', 'weekend', 'month', 'away', 'home', 'etc', 'sure', 'before', 'after', 'without', 'until', 'unless', 'directly', 'again',
+  'single', 'whatsoever', 'whatever', 'automatically', 'manually', 'yourself', 'mine', 'ours', 'yours', 'sign', 'okay', 'explicit',
+  'explicitly', 'prior', 'written', 'express', 'personal', 'final', 'approval', 'permission', 'consent', 'confirmation', 'go-ahead',
+  'circumstance', 'time', 'case', 'point', 'cost', 'worth', 'total', 'value', 'amount', 'sum', 'address', 'addresses', 'domain',
+  'people', 'person', 'folk', 'recipient', 'anyone', 'somebody', 'someone', 'external', 'internal', 'company', 'ever',
+];
+/** Nouns that do not narrow a rule: "files", "email", "any meeting". */
+export const GENERIC_OBJECTS: readonly string[] = [
+  'file', 'folder', 'directory', 'dir', 'content', 'stuff', 'thing', 'item', 'data', 'email', 'e-mail', 'mail', 'message', 'invoice', 'bill',
+  'payment', 'money', 'fund', 'transfer', 'meeting', 'event', 'appointment', 'calendar', 'entry', 'code', 'change', 'commit', 'branch',
+  'repo', 'repository', 'record', 'row', 'table', 'database', 'db', 'schema', 'column', 'contact', 'account', 'work', 'document', 'doc',
+  'copy', 'backup', 'snapshot', 'version', 'history', 'test', 'suite', 'kind', 'sort', 'type', 'charge', 'purchase', 'expense', 'deploy',
+  'deployment', 'release', 'update', 'project', 'workspace', 'machine', 'computer', 'disk', 'place', 'location', 'one', 'lot', 'bunch',
+  'piece', 'part', 'transaction', 'order', 'vendor', 'supplier', 'payee', 'inbox', 'attachment', 'output', 'result', 'log', 'device',
+  'home', 'house', 'schedule', 'invite', 'invitation', 'draft', 'reply', 'note', 'report', 'summary', 'site', 'server', 'service', 'app',
+  'application', 'environment', 'env',
+];
+/** A bare pronoun or demonstrative object points at something said before: alone it names no scope. */
+export const ANAPHORS: readonly string[] = ['it', 'that', 'this', 'them', 'those', 'these', 'him', 'her'];
+/** Determiners that make an object a particular thing: "the invoice", "that email". */
+export const DEFINITE_DETERMINERS: readonly string[] = ['the', 'that', 'this', 'those', 'these', 'my', 'our', 'his', 'her', 'their', 'its', 'your'];
+/** Words that name "everything" as an object: a rule over them has no narrower scope. */
+export const UNIVERSAL_OBJECTS: readonly string[] = [
+  'anything', 'everything', 'all', 'any', 'every', 'each', 'nothing', 'something', 'whatever', 'anyone', 'anybody', 'everyone',
+  'everybody', 'nobody', 'one',
+];
+/** Filler words between a negation and its action, or before a subject: "don't ever", "must not", "please never". */
+export const SKIPPABLE: readonly string[] = [
+  'ever', 'to', 'be', 'get', 'again', 'please', 'even', 'just', 'actually', 'so', 'much', 'go', 'try', 'attempt', 'should', 'must',
+  'may', 'might', 'can', 'could', 'will', 'would', 'shall', 'do', 'have', 'ought', 'really', 'also', 'automatically', 'accidentally',
+  'directly', 'manually', 'yet', 'always', 'never', 'first', 'allow', 'allowed', 'permit', 'permitted', 'suppose', 'supposed', 'going',
+  'gonna', 'ok', 'okay', 'under', 'circumstance', 'any', 'case', 'at', 'time', 'point', 'all', 'here', 'there', 'not', 'need', 'want',
+  'like', 'expect', 'wish', 'let', 'yourself', 'you', 'anyone', 'anybody', 'i', 'one', 'unilaterally', 'blindly', 'silently',
+  'quietly', 'casually', 'simply', 'immediately', 'later', 'now', 'further', 'more', 'kindly',
+];
+/** Verbs after "I don't …" that make it an instruction: "I don't want you to delete…". */
+export const WANT_VERBS: readonly string[] = ['want', 'like', 'need', 'expect', 'allow', 'wish', 'let', 'permit'];
+/** Sending going "outside": the domain named is the allowed one. */
+export const OUTSIDE_WORDS: readonly string[] = ['outside', 'outside of', 'except', 'except for', 'other than', 'besides', 'not at', 'not from', 'beyond', 'external to', 'apart from', 'non'];
+/** "Nothing goes to…": sending, said with "go". */
+export const SEND_OUT: readonly string[] = ['go', 'go out', 'leave', 'get out', 'get send', 'be send', 'get share', 'be share'];
 
-/** Connectors that tie an action to another. */
+/** Connectors that tie an action to a step, an approval or a condition. */
 export const CONNECTORS = {
-  before: ['before', 'prior to', 'ahead of', 'until', 'till', 'unless'],
-  after: ['after', 'once', 'only after', 'only once', 'only when', 'only if', 'not until', 'only with'],
-  without: ['without'],
-  condition: ['while', 'when', 'whenever', 'if', 'during', 'as long as', 'each time', 'every time', 'any time', 'because', 'since', 'so that', 'in case'],
+  before: ['before', 'prior to', 'ahead of'],
+  until: ['until', 'till', 'unless'],
+  after: ['after', 'once', 'only after', 'only once', 'only when', 'only if', 'only with', 'not until'],
+  without: ['without', 'w/o'],
+  whenever: ['if', 'when', 'whenever', 'each time', 'every time', 'any time', 'anytime', 'in case'],
+  condition: ['while', 'whilst', 'during', 'as long as', 'because', 'since', 'so that', 'when', 'whenever', 'if', 'in case', 'so'],
   except: ['except', 'except for', 'other than', 'besides', 'apart from', 'aside from', 'but not', 'excluding'],
 } as const;
 
@@ -228,18 +306,10 @@ export const TABLE_NOUNS: readonly string[] = ['table', 'collection'];
 export const DATABASE_CONTEXT_WORDS: readonly string[] = ['database', 'db', 'table', 'schema', 'column', 'row', 'record', 'sql', 'index', 'collection', 'migration'];
 export const EVENT_CONTEXT_WORDS: readonly string[] = ['calendar', ...EVENT_NOUNS];
 export const BRANCH_NOUNS: readonly string[] = ['branch'];
-export const WELL_KNOWN_BRANCHES: readonly string[] = ['main', 'master', 'develop', 'trunk', 'gh-pages'];
+export const WELL_KNOWN_BRANCHES: readonly string[] = ['main', 'master', 'develop', 'trunk'];
 export const ENVIRONMENT_NAMES: readonly string[] = ['production', 'prod', 'staging', 'stage', 'live', 'development', 'dev', 'qa', 'uat', 'preprod', 'pre-prod', 'sandbox'];
 export const ENVIRONMENT_NOUNS: readonly string[] = ['environment', 'env', 'cluster', 'server', 'servers', 'site', 'stack'];
 export const FOLDER_NOUNS: readonly string[] = ['folder', 'directory', 'dir', 'repo', 'repository', 'bucket'];
-/** Words that name "everything" as an object: a rule over them has no narrower scope. */
-export const UNIVERSAL_OBJECTS: readonly string[] = [
-  'anything', 'everything', 'all', 'any', 'every', 'each', 'nothing', 'stuff', 'thing', 'something', 'whatever', 'anyone', 'anybody',
-  'everyone', 'everybody', 'no one', 'nobody',
-];
-/** A bare pronoun or demonstrative object points at something said before: alone it names no scope. */
-export const ANAPHORS: readonly string[] = ['it', 'that', 'this', 'them', 'those', 'these', 'him', 'her', 'one'];
-
 /** Amount comparators: "over $500" means above 500; "$500 or more" means 500 and above. */
 export const ABOVE_WORDS: readonly string[] = [
   'over', 'above', 'more than', 'greater than', 'larger than', 'bigger than', 'higher than', 'exceeding', 'exceed', 'in excess of',
