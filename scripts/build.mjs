@@ -19,10 +19,21 @@ const common = {
   mainFields: ['module', 'main'],
 };
 
+// The bin (dist/cli.js) holds the live hook and little else: parsing the full bundle alone costs more
+// than the hook's latency budget. It loads the rest of the CLI and the engine from dist/full.js, a
+// separate bundle, when a command needs them; `require('./full')` is left for Node to resolve there.
+const fullBundleAsExternal = {
+  name: 'full-bundle-external',
+  setup(build) {
+    build.onResolve({ filter: /^(\.\.?\/)+full$/ }, (args) => (/[\\/]server[\\/]src[\\/]cli[\\/]/.test(args.importer) ? { path: './full.js', external: true } : undefined));
+  },
+};
+
 const bundles = [
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   { entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js' },
-  { entryPoints: ['server/src/cli/index.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  { entryPoints: ['server/src/cli/index.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [fullBundleAsExternal] },
+  { entryPoints: ['server/src/cli/full.ts'], outfile: 'dist/full.js' },
 ];
 
 function sizeReport(outfile, metafile) {

@@ -1,13 +1,30 @@
-import { runCli } from './main';
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { isLiveHook, runLiveHook } from './hook/live';
 
-// The bin entry: real process I/O around runCli. An unexpected error prints one line, not a stack.
-try {
-  process.exitCode = runCli(process.argv.slice(2), {
-    cwd: process.cwd(),
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
-  });
-} catch (e) {
-  process.stderr.write(`ghost-lint: internal error: ${(e as Error).message}\n`);
-  process.exitCode = 2;
+// The bin entry: real process I/O around the CLI. The live hook (`hook <agent>`) runs from this small
+// bundle; every other command loads the full CLI from dist/full.js. An unexpected error prints one
+// line, not a stack.
+const argv = process.argv.slice(2);
+const stdin = () => readFileSync(0, 'utf8');
+if (isLiveHook(argv)) {
+  const reply = runLiveHook(argv, { stdin, env: process.env, cwd: process.cwd(), home: homedir(), platform: process.platform });
+  process.stdout.write(reply.stdout);
+  process.stderr.write(reply.stderr);
+  process.exitCode = reply.exitCode;
+} else {
+  try {
+    const { runCli } = require('./full') as typeof import('./full');
+    process.exitCode = runCli(argv, {
+      cwd: process.cwd(),
+      stdout: (text) => process.stdout.write(text),
+      stderr: (text) => process.stderr.write(text),
+      stdin,
+      env: process.env,
+      self: [process.execPath, process.argv[1] ?? 'ghost-lint'],
+    });
+  } catch (e) {
+    process.stderr.write(`ghost-lint: internal error: ${(e as Error).message}\n`);
+    process.exitCode = 2;
+  }
 }

@@ -7,6 +7,8 @@ import { baselineKeys, toSarif } from '../engine/sarif';
 import { LineIndex } from '../engine/text';
 import { PolicyDiscovery } from '../policy/discovery';
 import { collectInputs, displayPath, readInput } from './files';
+import { runGate } from './gate';
+import { changeHookSettings } from './hook/install';
 import { type CheckOptions, USAGE, UsageError, parseCommand } from './options';
 import { formatText } from './textFormat';
 
@@ -14,6 +16,11 @@ export interface CliIo {
   readonly cwd: string;
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
+  /** Standard input, read when a command needs it (`gate`). */
+  readonly stdin?: () => string;
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** The program and script that run this CLI, written into an agent's hook settings. */
+  readonly self?: readonly string[];
 }
 
 export const EXIT_CLEAN = 0;
@@ -101,6 +108,8 @@ export function runCli(argv: readonly string[], io: CliIo): number {
       io.stdout(`${version}\n`);
       return EXIT_CLEAN;
     }
+    if (command.kind === 'gate') return runGate(io, command.options);
+    if (command.kind === 'hook-settings') return changeHookSettings(io, command.options);
     const { options } = command;
     const known = options.baseline ? readBaseline(io, options.baseline) : undefined;
     let files = analyseInputs(io, options);

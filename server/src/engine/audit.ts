@@ -187,11 +187,19 @@ function ruleFor(evidence: PrerequisiteEvidence | undefined): ViolationRule {
   return 'prerequisite-late';
 }
 
+/** A user message that approved a call's action for a confirmation constraint (SPEC section 6). */
+export interface ApprovalUse {
+  readonly turnIndex: number;
+  readonly callIndex: number;
+  readonly constraintId: string;
+}
+
 /**
  * The deterministic auditor (SPEC section 6): every call, in order, against the constraints active
  * at it. One violation per call and constraint, on the first governed action that fails it.
+ * `approvals`, when given, receives each user message the auditor counted as an approval.
  */
-export function audit(input: AuditInput): Violation[] {
+export function audit(input: AuditInput, approvals?: ApprovalUse[]): Violation[] {
   const violations: Violation[] = [];
   const usedApprovals = new Map<string, Set<number>>();
   const index = new ActionIndex(input);
@@ -205,7 +213,7 @@ export function audit(input: AuditInput): Violation[] {
     for (const a of input.actions[c.index] ?? []) {
       for (const constraint of byVerb.get(a.verb) ?? []) {
         if (judged.has(constraint) || !isActiveAt(constraint, c.turnIndex) || !actionInScope(a, constraint.rule.scope, cwd)) continue;
-        const found = judge(input, index, constraint, c, a, usedApprovals);
+        const found = judge(input, index, constraint, c, a, usedApprovals, approvals);
         if (!found) continue;
         judged.add(constraint);
         violations.push({ ...found, call: c, constraint, action: a, stopped: c.stopped !== undefined });
@@ -215,7 +223,15 @@ export function audit(input: AuditInput): Violation[] {
   return violations;
 }
 
-function judge(input: AuditInput, index: ActionIndex, constraint: Constraint, c: ToolCall, a: Action, usedApprovals: Map<string, Set<number>>): { rule: ViolationRule; evidence?: PrerequisiteEvidence } | undefined {
+function judge(
+  input: AuditInput,
+  index: ActionIndex,
+  constraint: Constraint,
+  c: ToolCall,
+  a: Action,
+  usedApprovals: Map<string, Set<number>>,
+  approvals: ApprovalUse[] | undefined,
+): { rule: ViolationRule; evidence?: PrerequisiteEvidence } | undefined {
   switch (constraint.rule.kind) {
     case 'prohibition':
       return { rule: 'prohibition-violated' };
@@ -229,6 +245,7 @@ function judge(input: AuditInput, index: ActionIndex, constraint: Constraint, c:
       const approval = findApproval(input.session, constraint, a, c.turnIndex, used);
       if (!approval) return { rule: 'confirmation-missing' };
       used.add(approval.index);
+      approvals?.push({ turnIndex: approval.index, callIndex: c.index, constraintId: constraint.id });
       return undefined;
     }
   }

@@ -1,9 +1,9 @@
 import type { Action } from './actions';
-import { type Violation, audit } from './audit';
+import { type ApprovalUse, type Violation, audit } from './audit';
 import { bindSession } from './binding';
 import type { DeclaredEffect } from './binding/types';
 import type { Constraint } from './constraints';
-import { extractConstraints } from './extraction';
+import { type Extraction, type Revocation, extractConstraints } from './extraction';
 import { type ConstraintEnding, buildLedger, compiledRuleText } from './ledger';
 import type { Policy, Suppression } from './policy';
 import { type RepairPlan, planRepair } from './repair';
@@ -43,11 +43,21 @@ export interface SessionAnalysis {
   readonly suppressed: readonly AppliedSuppression[];
   readonly constraints: readonly Constraint[];
   readonly actions: readonly (readonly Action[])[];
+  /** Every revocation stated in the session, whether or not it ended a constraint. */
+  readonly revocations: readonly Revocation[];
+  /** How each ended constraint ended, by constraint id. */
+  readonly endings: ReadonlyMap<string, ConstraintEnding>;
+  /** The user messages the auditor counted as approvals, in call order. */
+  readonly approvals: readonly ApprovalUse[];
 }
 
 export interface AnalysisOptions {
   /** Workspace policies that apply to this session, nearest first. */
   readonly policies?: readonly Policy[];
+  /** Extraction to use instead of `extractConstraints` (the editor reuses unchanged turns' results). */
+  readonly extract?: (session: Session) => Extraction;
+  /** Binding to use instead of `bindSession` (the editor reuses bindings when no call changed). */
+  readonly bind?: (session: Session, declared: readonly DeclaredEffect[]) => Action[][];
 }
 
 function describeTarget(action: Action, cwd: string | undefined): string {
@@ -89,7 +99,8 @@ function violationMessage(v: Violation, cwd: string | undefined): string {
   }
 }
 
-function toFinding(v: Violation, session: Session, declared: readonly DeclaredEffect[]): Finding {
+/** A violation as a finding on its call: the message quoting the constraint, related locations, the repair. */
+export function toFinding(v: Violation, session: Session, declared: readonly DeclaredEffect[]): Finding {
   const ruleId: RuleId = v.stopped ? 'call-stopped' : v.rule;
   const source = v.constraint.source;
   const related: RelatedSpan[] = [
@@ -122,7 +133,8 @@ function constraintNote(constraint: Constraint, ending: ConstraintEnding | undef
   };
 }
 
-function suppressionFor(finding: Finding, policies: readonly Policy[]): { suppression: Suppression; policy: string } | undefined {
+/** The first policy suppression that accepts `finding`, if any. */
+export function suppressionFor(finding: Finding, policies: readonly Policy[]): { suppression: Suppression; policy: string } | undefined {
   for (const policy of policies) {
     for (const { suppression } of policy.suppressions) {
       if (suppression.rule !== undefined && suppression.rule !== finding.ruleId) continue;
@@ -138,9 +150,10 @@ function suppressionFor(finding: Finding, policies: readonly Policy[]): { suppre
 export function analyzeSession(session: Session, options: AnalysisOptions = {}): SessionAnalysis {
   const policies = options.policies ?? [];
   const endings = new Map<string, ConstraintEnding>();
-  const constraints = buildLedger(policies, extractConstraints(session), endings);
+  const extraction = (options.extract ?? extractConstraints)(session);
+  const constraints = buildLedger(policies, extraction, endings);
   const declared = policies.flatMap((p) => p.tools);
-  const actions = bindSession(session, declared);
+  const actions = (options.bind ?? bindSession)(session, declared);
   const problems: Finding[] = session.problems.map((problem) => ({
     ruleId: 'transcript-problem',
     level: ruleInfo('transcript-problem').level,
@@ -148,7 +161,8 @@ export function analyzeSession(session: Session, options: AnalysisOptions = {}):
     span: problem.span,
     related: [],
   }));
-  const verdicts = audit({ session, actions, constraints }).map((v) => toFinding(v, session, declared));
+  const approvals: ApprovalUse[] = [];
+  const verdicts = audit({ session, actions, constraints }, approvals).map((v) => toFinding(v, session, declared));
   const notes = constraints.filter((c) => c.source.kind === 'session').map((c) => constraintNote(c, endings.get(c.id)));
   const findings: Finding[] = [];
   const suppressed: AppliedSuppression[] = [];
@@ -158,5 +172,5 @@ export function analyzeSession(session: Session, options: AnalysisOptions = {}):
     else findings.push(finding);
   }
   findings.sort((a, b) => a.span.start - b.span.start);
-  return { findings, suppressed, constraints, actions };
+  return { findings, suppressed, constraints, actions, revocations: extraction.revocations, endings, approvals };
 }

@@ -7,7 +7,7 @@ import { nodeSpan, parseJsonAt, valueOf } from './json';
 import { RULE_IDS } from './rules';
 import type { Span } from './text';
 
-export const POLICY_FILE_NAMES = ['.ghost-lint.json', '.ghost-lint.yaml', '.ghost-lint.yml'] as const;
+export { POLICY_FILE_NAMES } from './policyFiles';
 
 export const SuppressionSchema = z
   .object({

@@ -18,6 +18,8 @@ export interface RepairPlan {
   readonly description: string;
   /** The step as a call, for a prerequisite a tool or shell command can do; absent when none could be verified. */
   readonly call?: RepairCall;
+  /** For a confirmation: the question to ask the user, in words. */
+  readonly message?: string;
   /** The step in the transcript's own format: a call (with nothing run yet) or a message to the user. */
   readonly snippet: string;
 }
@@ -151,7 +153,7 @@ export function planRepair(session: Session, v: Violation, declared: readonly De
   if (v.rule === 'prohibition-violated') return undefined;
   if (v.rule === 'confirmation-missing') {
     const message = `Before I ${describe(v.action)}, can you confirm? You asked: "${v.constraint.text}"`;
-    return { kind: 'confirmation', description: `Ask the user to approve this ${v.action.verb} first`, snippet: render(session.format, { message }) };
+    return { kind: 'confirmation', description: `Ask the user to approve this ${v.action.verb} first`, message, snippet: render(session.format, { message }) };
   }
   const requires = (v.constraint.rule.requires ?? []).join(' or ');
   const call = prerequisiteCall(session, v, declared);

@@ -1,34 +1,42 @@
-import { pathToFileURL } from 'node:url';
 import { type Diagnostic, DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver';
 import type { Finding } from '../engine/findings';
-import type { Policy } from '../engine/policy';
+import { parsePolicy } from '../engine/policy';
 import { ruleHelpUri } from '../engine/rules';
 import { LineIndex } from '../engine/text';
+import type { DiagnosticData } from './features/codeActions';
+import type { TranscriptState } from './service/transcriptState';
 
-const SEVERITY = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, note: DiagnosticSeverity.Information } as const;
+/** SPEC section 6's levels; its notes (`constraint-detected`, `call-stopped`) are hints: informative, never a problem. */
+const SEVERITY = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, note: DiagnosticSeverity.Hint } as const;
 
-/**
- * Findings as LSP diagnostics: the range on the finding, related information on its sources (the
- * constraint's sentence first, in this document or in a policy file).
- */
-export function toDiagnostics(uri: string, text: string, findings: readonly Finding[], policies: readonly Policy[] = []): Diagnostic[] {
-  const index = new LineIndex(text);
-  const policyIndexes = new Map(policies.map((p) => [p.path, new LineIndex(p.text)]));
-  return findings.map((finding) => ({
-    range: index.range(finding.span),
+function toDiagnostic(document: TranscriptState, finding: Finding, data: DiagnosticData): Diagnostic {
+  return {
+    range: document.range(finding.span),
     severity: SEVERITY[finding.level],
     code: finding.ruleId,
     codeDescription: { href: ruleHelpUri(finding.ruleId) },
     source: 'ghost-lint',
     message: finding.message,
+    data,
     ...(finding.ruleId === 'call-stopped' && { tags: [DiagnosticTag.Unnecessary] }),
-    ...(finding.related.length > 0 && {
-      relatedInformation: finding.related.map((r) => {
-        const policyIndex = r.document !== undefined ? policyIndexes.get(r.document) : undefined;
-        return r.document !== undefined && policyIndex
-          ? { location: { uri: pathToFileURL(r.document).href, range: policyIndex.range(r.span) }, message: r.message }
-          : { location: { uri, range: index.range(r.span) }, message: r.message };
-      }),
-    }),
+    // The constraint's sentence first (here or in a policy file), then the prerequisite step that did not count.
+    ...(finding.related.length > 0 && { relatedInformation: finding.related.map((r) => ({ location: document.location(r.span, r.document), message: r.message })) }),
+  };
+}
+
+/** Every finding of every session as LSP diagnostics; each remembers its finding for quick fixes. */
+export function toDiagnostics(document: TranscriptState): Diagnostic[] {
+  return document.sessions.flatMap((state) => state.analysis.findings.map((finding, index) => toDiagnostic(document, finding, { version: document.version, session: state.index, finding: index })));
+}
+
+/** A policy file's mistakes (YAML or JSON syntax, and the zod schema), each at its exact range. */
+export function policyDiagnostics(path: string, text: string): Diagnostic[] {
+  const index = new LineIndex(text);
+  return parsePolicy(path, text).problems.map((problem) => ({
+    range: index.range(problem.span),
+    severity: DiagnosticSeverity.Error,
+    code: 'policy-schema',
+    source: 'ghost-lint',
+    message: problem.message,
   }));
 }

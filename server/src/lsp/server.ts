@@ -1,95 +1,200 @@
-import { type Connection, type Diagnostic, TextDocumentSyncKind, TextDocuments } from 'vscode-languageserver';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  type CancellationToken,
+  CancellationTokenSource,
+  CodeActionKind,
+  type Connection,
+  LSPErrorCodes,
+  MessageType,
+  ResponseError,
+  ShowMessageNotification,
+  TextDocumentSyncKind,
+  TextDocuments,
+} from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyzeSession } from '../engine/findings';
-import { type ParsedTranscript, parseTranscript } from '../engine/parse';
+import { POLICY_FILE_NAMES, type Policy } from '../engine/policy';
 import { PolicyDiscovery } from '../policy/discovery';
-import { toDiagnostics } from './diagnostics';
+import { AnalysisScheduler } from './analysisScheduler';
+import { policyDiagnostics } from './diagnostics';
+import type { EditSupport } from './features/codeActions';
+import { LEGEND } from './features/semanticTokens';
+import { AuditWorkspaceRequest, LargeFileClosedNotification, LargeFileOpenedNotification, LedgerRequest } from './protocol';
+import { JobCancelled, ServiceWorker } from './workerHost';
 
-/** Waits this long after the last edit before analysing, so typing stays responsive. */
-const DEBOUNCE_MS = 200;
-
-interface CachedAnalysis {
-  readonly version: number;
-  readonly parsed: ParsedTranscript;
-}
+const isPolicyFile = (uri: string) => (POLICY_FILE_NAMES as readonly string[]).includes(basename(uri));
+const filePath = (uri: string) => (uri.startsWith('file:') ? fileURLToPath(uri) : undefined);
 
 /**
- * The language server: a thin shell over the engine. Parse results are cached by uri and version;
- * diagnostics are debounced per document and dropped when a newer version arrives meanwhile.
+ * The language server: a thin shell. Transcripts are analysed by the language service in a worker
+ * thread (so no file, however large, keeps the server from answering), one version at a time per
+ * document, debounced while typing; every feature asks the service about the version it analysed.
+ * Policy files get their schema diagnostics here, and their unsaved text governs open transcripts.
  */
 export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
-  const cache = new Map<string, CachedAnalysis>();
-  const pending = new Map<string, ReturnType<typeof setTimeout>>();
+  const log = (message: string) => connection.console.error(message);
+  // One worker for the open documents, one for files read from disk (too large to sync, or a workspace audit).
+  const editor = new ServiceWorker(log);
+  const disk = new ServiceWorker(log);
+  const largeFiles = new Map<string, CancellationTokenSource>();
+  let workspaceRoots: string[] = [];
   let discovery = new PolicyDiscovery();
 
-  const analyse = (document: TextDocument): ParsedTranscript => {
-    const cached = cache.get(document.uri);
-    if (cached?.version === document.version) return cached.parsed;
-    const parsed = parseTranscript({ name: document.uri, text: document.getText() });
-    cache.set(document.uri, { version: document.version, parsed });
-    return parsed;
+  const openPolicyText = (path: string) => documents.all().find((d) => isPolicyFile(d.uri) && filePath(d.uri) === path)?.getText();
+  const policiesFor = (uri: string): Policy[] => {
+    const path = filePath(uri);
+    return path ? discovery.forTranscript(path) : [];
   };
+  const transcripts = () => documents.all().filter((d) => !isPolicyFile(d.uri));
 
-  const publish = (document: TextDocument): void => {
-    let diagnostics: Diagnostic[] = [];
-    try {
-      const parsed = analyse(document);
-      // Only whole-text sessions map onto the open document; a non-transcript JSON file gets nothing.
-      if (parsed.kind === 'transcript') {
-        const policies = document.uri.startsWith('file:') ? discovery.forTranscript(fileURLToPath(document.uri)) : [];
-        diagnostics = parsed.sessions
-          .filter((s) => s.entry === undefined)
-          .flatMap((s) => toDiagnostics(document.uri, s.text, analyzeSession(s, { policies }).findings, policies));
+  const scheduler = new AnalysisScheduler({
+    current: (uri) => documents.get(uri),
+    analyse: async (document, token) => {
+      try {
+        const params = { uri: document.uri, version: document.version, text: document.getText(), policies: policiesFor(document.uri), keep: true };
+        return (await editor.call('analyse', params, token)).diagnostics;
+      } catch (e) {
+        if (e instanceof JobCancelled) return undefined;
+        log(`ghost-lint: analysis of ${document.uri} failed: ${(e as Error).message}`);
+        return [];
       }
-    } catch (e) {
-      connection.console.error(`ghost-lint: analysis of ${document.uri} failed: ${(e as Error).stack ?? String(e)}`);
-    }
-    void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics });
-  };
+    },
+    publish: (uri, version, diagnostics) => void connection.sendDiagnostics({ uri, version, diagnostics }),
+  });
 
-  const schedule = (document: TextDocument): void => {
-    clearTimeout(pending.get(document.uri));
-    const version = document.version;
-    pending.set(
-      document.uri,
-      setTimeout(() => {
-        pending.delete(document.uri);
-        const current = documents.get(document.uri);
-        if (current && current.version === version) publish(current);
-      }, DEBOUNCE_MS),
-    );
-  };
+  /** Runs a feature on the analysed current version of a document; a cancelled request is answered as such. */
+  async function onCurrent<R>(uri: string, token: CancellationToken, run: (version: number) => Promise<R>): Promise<R | null | ResponseError<void>> {
+    try {
+      const version = await scheduler.ensure(uri);
+      if (version === undefined) return null;
+      return await run(version);
+    } catch (e) {
+      if (e instanceof JobCancelled || token.isCancellationRequested) return new ResponseError(LSPErrorCodes.RequestCancelled, 'request cancelled');
+      log(`ghost-lint: request on ${uri} failed: ${(e as Error).message}`);
+      return null;
+    }
+  }
+
+  function policiesChanged(): void {
+    discovery.invalidate();
+    scheduler.invalidate(transcripts());
+  }
 
   connection.onInitialize((params) => {
-    const roots = (params.workspaceFolders ?? []).filter((f) => f.uri.startsWith('file:')).map((f) => fileURLToPath(f.uri));
-    discovery = new PolicyDiscovery({ workspaceRoots: roots });
+    const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+    workspaceRoots = folders.map(filePath).filter((p): p is string => p !== undefined);
+    discovery = new PolicyDiscovery({ workspaceRoots, readText: openPolicyText });
+    const capabilities = params.capabilities;
+    const support: EditSupport = {
+      documentChanges: capabilities.workspace?.workspaceEdit?.documentChanges === true,
+      createFiles: capabilities.workspace?.workspaceEdit?.resourceOperations?.includes('create') === true,
+      resolve: capabilities.textDocument?.codeAction?.resolveSupport?.properties.includes('edit') === true,
+      workspaceRoots,
+    };
+    // Starts the service's thread now, so the first diagnostics do not wait for it.
+    editor.call('configure', support).catch((e: Error) => log(`ghost-lint: language service did not start: ${e.message}`));
     return {
-      capabilities: { textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental } },
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        hoverProvider: true,
+        definitionProvider: true,
+        referencesProvider: true,
+        documentSymbolProvider: { label: 'ghost-lint' },
+        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix], resolveProvider: true },
+        semanticTokensProvider: { legend: LEGEND, full: true },
+        inlayHintProvider: true,
+      },
       serverInfo: { name: 'ghost-lint' },
     };
   });
 
-  documents.onDidOpen((e) => publish(e.document));
-  // A policy file changed: its rules may govern every open transcript.
-  connection.onDidChangeWatchedFiles(() => {
-    discovery.invalidate();
-    cache.clear();
-    for (const document of documents.all()) schedule(document);
+  documents.onDidOpen((e) => {
+    if (isPolicyFile(e.document.uri)) return;
+    scheduler.schedule(e.document, true);
   });
   documents.onDidChangeContent((e) => {
-    if (e.document.version > 1 || cache.has(e.document.uri)) schedule(e.document);
+    const document = e.document;
+    if (!isPolicyFile(document.uri)) return scheduler.schedule(document);
+    const path = filePath(document.uri) ?? document.uri;
+    void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: policyDiagnostics(path, document.getText()) });
+    policiesChanged();
   });
   documents.onDidClose((e) => {
-    clearTimeout(pending.get(e.document.uri));
-    pending.delete(e.document.uri);
-    cache.delete(e.document.uri);
-    void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
+    const uri = e.document.uri;
+    if (isPolicyFile(uri)) policiesChanged();
+    else {
+      scheduler.forget(uri);
+      editor.call('close', { uri }).catch(() => undefined);
+    }
+    void connection.sendDiagnostics({ uri, diagnostics: [] });
   });
-  connection.onShutdown(() => {
-    for (const timer of pending.values()) clearTimeout(timer);
-    pending.clear();
+  // A policy file changed on disk: its rules may govern every open transcript.
+  connection.onDidChangeWatchedFiles(() => policiesChanged());
+
+  connection.onHover((p, token) => onCurrent(p.textDocument.uri, token, (version) => editor.call('hover', { uri: p.textDocument.uri, version, position: p.position }, token)));
+  connection.onDefinition((p, token) => onCurrent(p.textDocument.uri, token, (version) => editor.call('definition', { uri: p.textDocument.uri, version, position: p.position }, token)));
+  connection.onReferences((p, token) =>
+    onCurrent(p.textDocument.uri, token, (version) => editor.call('references', { uri: p.textDocument.uri, version, position: p.position, includeDeclaration: p.context.includeDeclaration }, token)),
+  );
+  connection.onDocumentSymbol((p, token) => onCurrent(p.textDocument.uri, token, (version) => editor.call('documentSymbols', { uri: p.textDocument.uri, version }, token)));
+  connection.onCodeAction((p, token) =>
+    onCurrent(p.textDocument.uri, token, (version) => editor.call('codeActions', { uri: p.textDocument.uri, version, range: p.range, diagnostics: p.context.diagnostics }, token)),
+  );
+  connection.onCodeActionResolve(async (action, token) => {
+    try {
+      return await editor.call('resolveCodeAction', { action }, token);
+    } catch (e) {
+      if (!(e instanceof JobCancelled)) log(`ghost-lint: resolving "${action.title}" failed: ${(e as Error).message}`);
+      return action;
+    }
+  });
+  connection.languages.semanticTokens.on(async (p, token) => {
+    const tokens = await onCurrent(p.textDocument.uri, token, (version) => editor.call('semanticTokens', { uri: p.textDocument.uri, version }, token));
+    return tokens ?? { data: [] };
+  });
+  connection.languages.inlayHint.on((p, token) => onCurrent(p.textDocument.uri, token, (version) => editor.call('inlayHints', { uri: p.textDocument.uri, version, range: p.range }, token)));
+  connection.onRequest(LedgerRequest, (p, token) => onCurrent(p.uri, token, (version) => editor.call('ledger', { uri: p.uri, version }, token)));
+
+  connection.onRequest(AuditWorkspaceRequest, async (params, token) => {
+    const folders = (params.folders ?? []).map(filePath).filter((p): p is string => p !== undefined);
+    const progress = connection.window.attachWorkDoneProgress(params.workDoneToken);
+    progress.begin('ghost-lint: auditing transcripts', 0, undefined, true);
+    try {
+      return await disk.call('auditWorkspace', { folders: folders.length > 0 ? folders : workspaceRoots, workspaceRoots }, token, (p) => progress.report(p.percentage, p.message));
+    } catch (e) {
+      if (e instanceof JobCancelled) return { files: [], cancelled: true };
+      throw e;
+    } finally {
+      progress.done();
+    }
+  });
+
+  // A file the editor shows but does not sync (over its size limit): read from disk, off the main thread.
+  connection.onNotification(LargeFileOpenedNotification, async ({ uri }) => {
+    if (!filePath(uri) || documents.get(uri) || largeFiles.has(uri)) return;
+    const source = new CancellationTokenSource();
+    largeFiles.set(uri, source);
+    try {
+      const result = await disk.call('analyse', { uri, version: 0, policies: policiesFor(uri), keep: false }, source.token);
+      if (largeFiles.get(uri) !== source || !result.isTranscript) return;
+      const size = `${(result.bytes / 1024 / 1024).toFixed(0)} MB`;
+      const notice = `ghost-lint read ${basename(uri)} (${size}) from disk: the editor does not hand files this large to extensions. Its diagnostics reflect the file as saved.`;
+      void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: notice });
+      void connection.sendDiagnostics({ uri, diagnostics: result.diagnostics });
+    } catch (e) {
+      if (!(e instanceof JobCancelled)) log(`ghost-lint: reading ${uri} from disk failed: ${(e as Error).message}`);
+    }
+  });
+  connection.onNotification(LargeFileClosedNotification, ({ uri }) => {
+    largeFiles.get(uri)?.cancel();
+    if (largeFiles.delete(uri)) void connection.sendDiagnostics({ uri, diagnostics: [] });
+  });
+
+  connection.onShutdown(async () => {
+    scheduler.dispose();
+    for (const source of largeFiles.values()) source.cancel();
+    await Promise.all([editor.dispose(), disk.dispose()]);
   });
 
   documents.listen(connection);

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { POLICY_FILE_NAMES, type Policy, parsePolicy } from '../engine/policy';
+import { resolve } from 'node:path';
+import { type Policy, parsePolicy } from '../engine/policy';
+import { policyFilesIn, policyFolders } from './locations';
 
 export interface DiscoveryOptions {
   /** Workspace folders (the editor's, or the CLI's working folder). */
@@ -12,6 +13,8 @@ export interface DiscoveryOptions {
   readonly explicit?: readonly string[];
   /** How reports name a policy file (relative to the CLI's folder, or a URI in the editor). */
   readonly displayName?: (absolutePath: string) => string;
+  /** A policy's text when it is not the file on disk (open in the editor with unsaved edits); undefined reads the disk. */
+  readonly readText?: (absolutePath: string) => string | undefined;
 }
 
 /**
@@ -32,7 +35,7 @@ export class PolicyDiscovery {
     if (!this.cache.has(absolutePath)) {
       let policy: Policy | null = null;
       try {
-        const text = readFileSync(absolutePath, 'utf8');
+        const text = this.options.readText?.(absolutePath) ?? readFileSync(absolutePath, 'utf8');
         policy = parsePolicy(this.options.displayName?.(absolutePath) ?? absolutePath, text);
       } catch (e) {
         if (required) throw new Error(`cannot read policy ${absolutePath}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
@@ -43,8 +46,8 @@ export class PolicyDiscovery {
   }
 
   private inFolder(folder: string): Policy | undefined {
-    for (const name of POLICY_FILE_NAMES) {
-      const policy = this.load(join(folder, name), false);
+    for (const path of policyFilesIn(folder)) {
+      const policy = this.load(path, false);
       if (policy) return policy;
     }
     return undefined;
@@ -57,12 +60,7 @@ export class PolicyDiscovery {
       if (policy && !found.includes(policy)) found.push(policy);
     };
     for (const path of this.options.explicit ?? []) add(this.load(resolve(path), true));
-    for (let folder = dirname(resolve(transcriptPath)); ; folder = dirname(folder)) {
-      add(this.inFolder(folder));
-      if (dirname(folder) === folder) break;
-    }
-    for (const root of this.options.workspaceRoots ?? []) add(this.inFolder(resolve(root)));
-    add(this.inFolder(this.home));
+    for (const folder of policyFolders(transcriptPath, this.options.workspaceRoots ?? [], this.home)) add(this.inFolder(folder));
     return found;
   }
 

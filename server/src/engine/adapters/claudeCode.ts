@@ -96,6 +96,9 @@ const STOPPED_MARKERS: readonly (readonly [RegExp, StoppedReason['kind']])[] = [
   [/^File is in a directory that is denied by your permission settings/, 'denied'],
   [/^This (?:Bash )?command\b[^\n]*requires approval/, 'denied'],
   [/^PreToolUse:\S+ hook (?:blocking )?error/, 'denied'],
+  // A PreToolUse hook's JSON deny: Claude Code's generic text, or the hook's own reason (ghost-lint's guard).
+  [/^Hook PreToolUse:\S+ denied this tool/, 'denied'],
+  [/^ghost-lint blocked this call before it ran/, 'denied'],
 ];
 
 /** `toolDenialKind` (newer versions) names the mechanism that stopped a call; other values are denials. */

@@ -79,9 +79,16 @@ export function readCodexOutput(output: unknown): CodexOutputReading {
   }
   if (isObject(output)) {
     const text = typeof output.content === 'string' ? output.content : '';
-    return typeof output.success === 'boolean' ? { text, isError: !output.success } : { text };
+    return hookDenial(text) ?? (typeof output.success === 'boolean' ? { text, isError: !output.success } : { text });
   }
   return { text: '' };
+}
+
+/** A PreToolUse hook's deny, which Codex returns instead of running the call ("Command blocked by PreToolUse hook: <reason>. Command: …"). */
+function hookDenial(text: string): CodexOutputReading | undefined {
+  const trimmed = text.trim();
+  if (!/^[\w ]*blocked by PreToolUse hook\b/.test(trimmed)) return undefined;
+  return { text, isError: true, stopped: { kind: 'denied', message: trimmed.split('\n', 1)[0] ?? trimmed } };
 }
 
 function readOutputText(raw: string): CodexOutputReading {
@@ -90,6 +97,8 @@ function readOutputText(raw: string): CodexOutputReading {
     return { text: raw, stopped: { kind: 'rejected', message: `the user declined the call at the approval prompt ("${trimmed}")` } };
   }
   if (trimmed.startsWith('exec command rejected: ')) return { text: raw, stopped: { kind: 'denied', message: `Codex's safety policy refused the call ("${trimmed}")` } };
+  const denial = hookDenial(raw);
+  if (denial) return denial;
   // The TypeScript CLI answers calls left open by a cancelled run with a bare "aborted".
   if (trimmed === 'aborted') return { text: raw, stopped: { kind: 'aborted', message: 'the run was cancelled before the call ran ("aborted")' } };
   if (trimmed.startsWith('{')) {

@@ -34,6 +34,8 @@ const CONTEXT_CWD = /I'm currently working in the directory: (.+)|Workspace Dire
 const USER_DECLINED = /did not allow/i;
 /** getPolicyDenialError: the policy engine refused the call before it ran (status "error"). */
 const POLICY_DENIED = /^Tool execution denied by policy/;
+/** A BeforeTool hook's deny (coreToolHookTriggers.ts / hook-utils.ts): the call never ran. */
+const HOOK_BLOCKED = /^Tool execution blocked: /;
 
 /** The parts of a Gemini `PartListUnion`: a string, one Part, or a list of strings and Parts. */
 function partNodes(content: JsonNode | undefined): readonly JsonNode[] {
@@ -162,7 +164,7 @@ function readToolCallOutcome(builder: SessionBuilder, callId: string, callNode: 
   }
   if (status === 'cancelled') {
     builder.markStopped(callId, { kind: USER_DECLINED.test(text) ? 'rejected' : 'aborted', message: text || 'tool call was cancelled' });
-  } else if (status === 'error' && POLICY_DENIED.test(text)) {
+  } else if (status === 'error' && (POLICY_DENIED.test(text) || HOOK_BLOCKED.test(text))) {
     builder.markStopped(callId, { kind: 'denied', message: text });
   }
 }

@@ -1,84 +1,54 @@
 // Types for the parts of mvdan-sh (a GopherJS build of mvdan.cc/sh/v3/syntax) that binding uses.
-// Field names follow the Go structs; a nil pointer arrives as null. Offsets are UTF-8 byte offsets.
+// Field names follow the Go structs. The JS API converts a Go value on every property access; binding
+// reads GopherJS's own objects instead (`__internal_object__`, see shellSyntax.ts), where nothing is
+// converted: a nil pointer is its type's `nil`, a nil interface an object of no Go type, a slice a
+// window on a shared array, a string a JS string of UTF-8 bytes, and Go methods are there to call.
 declare module 'mvdan-sh' {
+  /** A Go type as GopherJS represents it: the constructor of its values. */
+  export interface GoType {
+    /** The Go name, `*syntax.CallExpr` for a pointer to a syntax node. */
+    readonly string?: string;
+    /** The type's nil value (pointer types). */
+    readonly nil?: unknown;
+  }
+
+  /** A Go pointer to a struct: the struct's fields by their Go names, and its methods. */
+  export interface GoObject {
+    readonly constructor: GoType;
+    readonly [field: string]: unknown;
+  }
+
+  export interface GoPos {
+    /** UTF-8 byte offset. */
+    Offset(): number;
+  }
+
+  /** A syntax node (a Go pointer to one of the syntax structs). */
+  export interface GoNode extends GoObject {
+    Pos(): GoPos;
+    End(): GoPos;
+  }
+
+  /** A Go slice: `$length` items of `$array` from `$offset`. */
+  export interface GoSlice {
+    readonly $array: readonly unknown[];
+    readonly $offset: number;
+    readonly $length: number;
+  }
+
   export interface ShPos {
     Offset(): number;
   }
 
+  /** A node as the JS API gives it: a wrapper that converts each field when it is read. */
   export interface ShNode {
     Pos(): ShPos;
     End(): ShPos;
+    readonly [field: string]: unknown;
   }
 
   export interface ShFile extends ShNode {
-    readonly Stmts: readonly ShStmt[];
-  }
-
-  export interface ShStmt extends ShNode {
-    readonly Cmd: ShNode | null;
-    readonly Redirs: readonly ShRedirect[];
-  }
-
-  export interface ShRedirect extends ShNode {
-    /** A RedirOperator token: 54 `>`, 55 `>>`, 60 `>|`, 61 `<<` … (see shellSyntax.ts). */
-    readonly Op: number;
-    /** The descriptor written before the operator (`2` in `2>`), when there is one. */
-    readonly N: ShLit | null;
-    readonly Word: ShWord | null;
-    readonly Hdoc: ShWord | null;
-  }
-
-  export interface ShCallExpr extends ShNode {
-    readonly Args: readonly ShWord[];
-  }
-
-  export interface ShBinaryCmd extends ShNode {
-    /** A BinCmdOperator token: 10 `&&`, 11 `||`, 12 `|`, 13 `|&`. */
-    readonly Op: number;
-    readonly X: ShStmt;
-    readonly Y: ShStmt;
-  }
-
-  export interface ShIfClause extends ShNode {
-    readonly Cond: readonly ShStmt[];
-    readonly Then: readonly ShStmt[];
-    /** `elif` or `else` (an IfClause with no Cond). */
-    readonly Else: ShIfClause | null;
-  }
-
-  export interface ShWhileClause extends ShNode {
-    readonly Cond: readonly ShStmt[];
-    readonly Do: readonly ShStmt[];
-  }
-
-  export interface ShWord extends ShNode {
-    readonly Parts: readonly ShNode[];
-  }
-
-  export interface ShLit extends ShNode {
-    /** The literal as written in the source, escapes included. */
-    readonly Value: string;
-  }
-
-  export interface ShSglQuoted extends ShNode {
-    readonly Dollar: boolean;
-    readonly Value: string;
-  }
-
-  export interface ShDblQuoted extends ShNode {
-    readonly Parts: readonly ShNode[];
-  }
-
-  export interface ShParamExp extends ShNode {
-    readonly Short: boolean;
-    readonly Excl: boolean;
-    readonly Length: boolean;
-    readonly Width: boolean;
-    readonly Param: ShLit | null;
-    readonly Index: ShNode | null;
-    readonly Slice: unknown;
-    readonly Repl: unknown;
-    readonly Exp: unknown;
+    readonly __internal_object__: GoNode;
   }
 
   export interface ShParser {

@@ -1,20 +1,21 @@
 import { posix } from 'node:path';
-import type { ShIfClause, ShNode, ShRedirect, ShStmt, ShWhileClause, ShWord } from 'mvdan-sh';
 import type { Action, ActionAttributes, ActionStep, Target, Verb } from '../actions';
 import type { Span } from '../text';
 import {
-  childStatements,
   decodeHeredoc,
   decodeWord,
-  isBinaryCmd,
-  isCallExpr,
-  nodeType,
   parseShell,
   SHELL_OP,
   sourceRange,
-  substitutionStatements,
   type DecodedWord,
+  type ShellCall,
+  type ShellGroup,
+  type ShellIf,
+  type ShellRedirect,
+  type ShellStatement,
   type ShellTree,
+  type ShellWhile,
+  type ShellWord,
 } from './shellSyntax';
 import { bindSql } from './sql';
 import { namedTarget, normalizePath, pathTarget } from './targets';
@@ -29,9 +30,31 @@ import type { CommandSource } from './types';
 
 /** Binds a command string; `first` is the step of its first command (later ones count on from it). */
 export function bindShellCommand(source: CommandSource, first: { order: number; chain: number } = { order: 0, chain: 0 }): Action[] {
+  // Most commands (ls, grep, echo…) name no program the table knows: a parse would find nothing.
+  return shellCommandMayBind(source.command) ? bindShellCommandParsed(source, first) : [];
+}
+
+/** bindShellCommand without its shortcut: the command is always parsed. */
+export function bindShellCommandParsed(source: CommandSource, first: { order: number; chain: number } = { order: 0, chain: 0 }): Action[] {
   const binder = new ShellBinder(source.cwd, first);
   binder.bindScript({ text: source.command, spanOf: (start, end) => source.spanOf(start, end) });
   return binder.actions;
+}
+
+/**
+ * Whether binding a command string can give any action, by a scan far cheaper than a parse. Actions
+ * come only from `>` redirections and from programs the COMMANDS table knows (and deploy scripts),
+ * each named by some word of the text: wrappers (sudo, xargs, find -exec, bash -c, eval) and
+ * substitutions run names written in the text too. A word's value is its source less quotes and
+ * escapes, so with quotes and backslashes removed from the text, any program name a word can give
+ * (a basename: name characters after the last `/`) is a whole run of name characters. Only ANSI-C
+ * quotes ($'\x72m') and line continuations (which join two lines into one word) spell words
+ * otherwise: commands with those are always parsed.
+ */
+export function shellCommandMayBind(command: string): boolean {
+  if (/>|\$'|\\[\r\n]/.test(command)) return true;
+  const runs = command.replace(/["'\\]/g, '').match(/[\w.-]+/g) ?? [];
+  return runs.some((run) => COMMANDS.has(run) || isDeployScript(run));
 }
 
 /** A command string and the way back to the transcript: the call's own, or one nested in it. */
@@ -74,7 +97,7 @@ interface Command {
 
 /** Where a statement sits in a pipeline. */
 interface PipePosition {
-  readonly members: readonly ShStmt[];
+  readonly members: readonly ShellStatement[];
   readonly index: number;
 }
 
@@ -98,7 +121,7 @@ class ShellBinder {
   bindScript(script: Script): void {
     const tree = parseShell(script.text);
     if (tree) {
-      this.list({ tree, script }, tree.file.Stmts);
+      this.list({ tree, script }, tree.statements);
       return;
     }
     // A syntax error somewhere: bind the lines that parse on their own, skip the rest.
@@ -107,9 +130,9 @@ class ShellBinder {
       const offset = lineStart;
       lineStart += line.length + 1;
       const lineTree = parseShell(line);
-      if (!lineTree || lineTree.file.Stmts.length === 0) continue;
+      if (!lineTree || lineTree.statements.length === 0) continue;
       if (index > 0) this.newChain();
-      this.list({ tree: lineTree, script: { text: line, spanOf: (start, end) => script.spanOf(offset + start, offset + end) } }, lineTree.file.Stmts);
+      this.list({ tree: lineTree, script: { text: line, spanOf: (start, end) => script.spanOf(offset + start, offset + end) } }, lineTree.statements);
     }
   }
 
@@ -168,7 +191,7 @@ class ShellBinder {
     handler?.(this, { ...base, name, args: words.slice(1) });
   }
 
-  private list(parsed: Parsed, statements: readonly ShStmt[]): void {
+  private list(parsed: Parsed, statements: readonly ShellStatement[]): void {
     statements.forEach((statement, index) => {
       if (index > 0) this.newChain();
       this.statement(parsed, statement);
@@ -196,61 +219,62 @@ class ShellBinder {
     this.folderStack = saved.stack;
   }
 
-  private statement(parsed: Parsed, statement: ShStmt, pipe?: PipePosition): void {
-    const command = statement.Cmd;
-    if (command && isCallExpr(command)) {
-      this.simpleCommand(parsed, statement, pipe);
+  private statement(parsed: Parsed, statement: ShellStatement, pipe?: PipePosition): void {
+    const command = statement.command;
+    if (command?.kind === 'call') {
+      this.simpleCommand(parsed, statement, command, pipe);
       return;
     }
-    if (statement.Redirs.length > 0) {
+    if (statement.redirects.length > 0) {
       const step = { order: this.takeOrder(), chain: this.chain };
-      for (const redirect of statement.Redirs) this.redirect(parsed, redirect, step);
+      for (const redirect of statement.redirects) this.redirect(parsed, redirect, step);
     }
     if (!command) return;
-    if (isBinaryCmd(command)) {
-      if (command.Op === SHELL_OP.pipe || command.Op === SHELL_OP.pipeAll) {
-        this.pipeline(parsed, [...pipeMembers(command.X), ...pipeMembers(command.Y)]);
+    if (command.kind === 'binary') {
+      if (command.op === SHELL_OP.pipe || command.op === SHELL_OP.pipeAll) {
+        this.pipeline(parsed, [...pipeMembers(command.left), ...pipeMembers(command.right)]);
         return;
       }
-      this.statement(parsed, command.X);
+      this.statement(parsed, command.left);
       // After `||` the right side runs only when the left failed: it waits on nothing before it.
-      if (command.Op === SHELL_OP.or) this.newChain();
-      this.statement(parsed, command.Y);
+      if (command.op === SHELL_OP.or) this.newChain();
+      this.statement(parsed, command.right);
       return;
     }
     this.compound(parsed, command);
   }
 
-  private compound(parsed: Parsed, command: ShNode): void {
-    const type = nodeType(command);
-    if (type === 'Subshell') {
-      const saved = this.saveFolder();
-      this.list(parsed, childStatements(command));
-      this.restoreFolder(saved);
-      return;
-    }
-    // The body of if/while runs only when the condition succeeded: it continues the condition's chain.
-    if (type === 'IfClause') {
-      const clause = command as ShIfClause;
-      this.list(parsed, clause.Cond);
-      this.list(parsed, clause.Then);
-      if (clause.Else) {
-        this.newChain();
-        this.compound(parsed, clause.Else);
+  private compound(parsed: Parsed, command: ShellIf | ShellWhile | ShellGroup): void {
+    switch (command.kind) {
+      case 'if':
+        return this.ifClause(parsed, command);
+      // The body runs only when the condition succeeded: it continues the condition's chain.
+      case 'while':
+        this.list(parsed, command.condition);
+        this.list(parsed, command.body);
+        return;
+      // Blocks, loops, case, functions, declarations, `time`: their statements in source order; a subshell keeps its cd.
+      case 'group': {
+        if (!command.subshell) return this.list(parsed, command.statements);
+        const saved = this.saveFolder();
+        this.list(parsed, command.statements);
+        this.restoreFolder(saved);
+        return;
       }
-      return;
     }
-    if (type === 'WhileClause') {
-      const clause = command as ShWhileClause;
-      this.list(parsed, clause.Cond);
-      this.list(parsed, clause.Do);
-      return;
-    }
-    // Blocks, loops, case, functions, declarations, `time`: their statements in source order.
-    this.list(parsed, childStatements(command));
   }
 
-  private pipeline(parsed: Parsed, members: readonly ShStmt[]): void {
+  /** Like while; `else` and `elif` start a chain of their own. */
+  private ifClause(parsed: Parsed, clause: ShellIf): void {
+    this.list(parsed, clause.condition);
+    this.list(parsed, clause.then);
+    if (clause.else) {
+      this.newChain();
+      this.ifClause(parsed, clause.else);
+    }
+  }
+
+  private pipeline(parsed: Parsed, members: readonly ShellStatement[]): void {
     const order = this.takeOrder();
     const outer = this.pipelineOrder;
     const saved = this.saveFolder();
@@ -264,10 +288,9 @@ class ShellBinder {
     this.pipelineOrder = outer;
   }
 
-  private simpleCommand(parsed: Parsed, statement: ShStmt, pipe: PipePosition | undefined): void {
-    const call = statement.Cmd!;
+  private simpleCommand(parsed: Parsed, statement: ShellStatement, call: ShellCall, pipe: PipePosition | undefined): void {
     // Substitutions run first, each in a subshell; the command does not wait for them to succeed.
-    for (const inner of substitutionStatements(statement)) {
+    for (const inner of call.substitutions) {
       const saved = this.saveFolder();
       const chain = this.chain;
       this.newChain();
@@ -276,13 +299,13 @@ class ShellBinder {
       this.chain = chain;
     }
     const step = { order: this.takeOrder(), chain: this.chain };
-    for (const redirect of statement.Redirs) this.redirect(parsed, redirect, step);
+    for (const redirect of statement.redirects) this.redirect(parsed, redirect, step);
     const words = wordsOf(parsed, statement);
     const base: Command = {
       name: '',
       args: [],
       parsed,
-      span: parsed.script.spanOf(parsed.tree.start(call), parsed.tree.end(call)),
+      span: parsed.script.spanOf(call.start, call.end),
       step,
       cwd: this.cwd,
       stdin: stdinOf(parsed, statement, pipe),
@@ -292,15 +315,15 @@ class ShellBinder {
     this.dispatch(base, words);
   }
 
-  private redirect(parsed: Parsed, redirect: ShRedirect, step: ActionStep): void {
-    const verb = redirectVerb(redirect.Op);
-    if (!verb || !redirect.Word) return;
-    const target = argOf(parsed, redirect.Word);
+  private redirect(parsed: Parsed, redirect: ShellRedirect, step: ActionStep): void {
+    const verb = redirectVerb(redirect.op);
+    if (!verb || !redirect.word) return;
+    const target = argOf(parsed, redirect.word);
     // `>&2` duplicates a descriptor; devices are not files anyone protects.
-    if (redirect.Op === SHELL_OP.dupOut && (target.value === undefined || /^(\d+|-)$/.test(target.value))) return;
+    if (redirect.op === SHELL_OP.dupOut && (target.value === undefined || /^(\d+|-)$/.test(target.value))) return;
     if (target.value !== undefined && /^\/dev\/(null|std(out|err|in)|tty|fd\/)/.test(target.value)) return;
     const path = pathOf(target, this.cwd);
-    const span = parsed.script.spanOf(parsed.tree.start(redirect), parsed.tree.end(redirect));
+    const span = parsed.script.spanOf(redirect.start, redirect.end);
     this.actions.push({ verb, ...(path && { target: path }), attributes: {}, span, step, basis: 'shell' });
   }
 }
@@ -320,10 +343,10 @@ function redirectVerb(op: number): Verb | undefined {
   }
 }
 
-function pipeMembers(statement: ShStmt): ShStmt[] {
-  const command = statement.Cmd;
-  if (command && isBinaryCmd(command) && (command.Op === SHELL_OP.pipe || command.Op === SHELL_OP.pipeAll) && statement.Redirs.length === 0) {
-    return [...pipeMembers(command.X), ...pipeMembers(command.Y)];
+function pipeMembers(statement: ShellStatement): ShellStatement[] {
+  const command = statement.command;
+  if (command?.kind === 'binary' && (command.op === SHELL_OP.pipe || command.op === SHELL_OP.pipeAll) && statement.redirects.length === 0) {
+    return [...pipeMembers(command.left), ...pipeMembers(command.right)];
   }
   return [statement];
 }
@@ -333,20 +356,20 @@ function spanIn(parsed: Parsed, word: DecodedWord, start: number, end: number): 
   return parsed.script.spanOf(range.start, range.end);
 }
 
-function argOf(parsed: Parsed, word: ShWord): Arg {
+function argOf(parsed: Parsed, word: ShellWord): Arg {
   const decoded = decodeWord(parsed.tree, word);
   return { value: decoded.literal ? decoded.text : undefined, word: decoded };
 }
 
-function wordsOf(parsed: Parsed, statement: ShStmt): Arg[] {
-  const command = statement.Cmd;
-  return command && isCallExpr(command) ? command.Args.map((word) => argOf(parsed, word)) : [];
+function wordsOf(parsed: Parsed, statement: ShellStatement): Arg[] {
+  const command = statement.command;
+  return command?.kind === 'call' ? command.args.map((word) => argOf(parsed, word)) : [];
 }
 
-function stdinOf(parsed: Parsed, statement: ShStmt, pipe: PipePosition | undefined): DecodedWord | undefined {
-  for (const redirect of statement.Redirs) {
-    if (redirect.Op === SHELL_OP.heredoc || redirect.Op === SHELL_OP.dashHeredoc) return decodeHeredoc(parsed.tree, redirect);
-    if (redirect.Op === SHELL_OP.hereString && redirect.Word) return decodeWord(parsed.tree, redirect.Word);
+function stdinOf(parsed: Parsed, statement: ShellStatement, pipe: PipePosition | undefined): DecodedWord | undefined {
+  for (const redirect of statement.redirects) {
+    if (redirect.op === SHELL_OP.heredoc || redirect.op === SHELL_OP.dashHeredoc) return decodeHeredoc(parsed.tree, redirect);
+    if (redirect.op === SHELL_OP.hereString && redirect.word) return decodeWord(parsed.tree, redirect.word);
   }
   const previous = pipe && pipe.index > 0 ? pipe.members[pipe.index - 1] : undefined;
   if (!previous) return undefined;
@@ -356,7 +379,7 @@ function stdinOf(parsed: Parsed, statement: ShStmt, pipe: PipePosition | undefin
   return (program === 'echo' || program === 'printf') && texts.length === 1 ? texts[0]?.word : undefined;
 }
 
-function stdoutOf(parsed: Parsed, statement: ShStmt, pipe: PipePosition | undefined): Arg | undefined {
+function stdoutOf(parsed: Parsed, statement: ShellStatement, pipe: PipePosition | undefined): Arg | undefined {
   const own = stdoutRedirect(parsed, statement);
   if (own || !pipe) return own;
   for (const member of pipe.members.slice(pipe.index + 1)) {
@@ -371,11 +394,11 @@ function stdoutOf(parsed: Parsed, statement: ShStmt, pipe: PipePosition | undefi
   return undefined;
 }
 
-function stdoutRedirect(parsed: Parsed, statement: ShStmt): Arg | undefined {
-  for (const redirect of statement.Redirs) {
-    const writesStdout = redirectVerb(redirect.Op) !== undefined && redirect.Op !== SHELL_OP.dupOut;
-    const descriptor = redirect.N?.Value;
-    if (writesStdout && redirect.Word && (descriptor === undefined || descriptor === '1')) return argOf(parsed, redirect.Word);
+function stdoutRedirect(parsed: Parsed, statement: ShellStatement): Arg | undefined {
+  for (const redirect of statement.redirects) {
+    const writesStdout = redirectVerb(redirect.op) !== undefined && redirect.op !== SHELL_OP.dupOut;
+    const descriptor = redirect.descriptor;
+    if (writesStdout && redirect.word && (descriptor === undefined || descriptor === '1')) return argOf(parsed, redirect.word);
   }
   return undefined;
 }

@@ -1,17 +1,4 @@
-import type {
-  ShBinaryCmd,
-  ShCallExpr,
-  ShDblQuoted,
-  ShFile,
-  ShLit,
-  ShNode,
-  ShParamExp,
-  ShParser,
-  ShRedirect,
-  ShSglQuoted,
-  ShStmt,
-  ShWord,
-} from 'mvdan-sh';
+import type { GoNode, GoObject, GoSlice, GoType, ShParser } from 'mvdan-sh';
 
 /** Token numbers of mvdan/sh operators (syntax/tokens.go), as the parser reports them in `Op`. */
 export const SHELL_OP = {
@@ -31,42 +18,107 @@ export const SHELL_OP = {
 
 type Syntax = (typeof import('mvdan-sh'))['syntax'];
 
-let loadedSyntax: Syntax | undefined;
 let sharedParser: ShParser | undefined;
 
 // The parser is a 1.7 MB GopherJS module that takes ~80 ms to start: load it on first use only.
-function shellSyntax(): Syntax {
-  loadedSyntax ??= (require('mvdan-sh') as typeof import('mvdan-sh')).syntax;
-  return loadedSyntax;
+function newParser(): ShParser {
+  return (require('mvdan-sh') as { syntax: Syntax }).syntax.NewParser();
 }
 
-/** A parsed shell script with its node offsets converted to UTF-16 offsets into `text`. */
+/* ---------------------------------------------------------------------------------------------- */
+/* The tree binding reads: plain objects, offsets in UTF-16 units of the parsed text               */
+
+/** A parsed shell script. */
 export interface ShellTree {
   readonly text: string;
-  readonly file: ShFile;
-  /** UTF-16 offset of a parser byte offset. */
-  offset(byteOffset: number): number;
-  start(node: ShNode): number;
-  end(node: ShNode): number;
+  readonly statements: readonly ShellStatement[];
 }
+
+/** A command with its redirections. */
+export interface ShellStatement {
+  readonly command: ShellCommand | undefined;
+  readonly redirects: readonly ShellRedirect[];
+}
+
+export type ShellCommand = ShellCall | ShellBinary | ShellIf | ShellWhile | ShellGroup;
+
+/** A simple command. */
+export interface ShellCall {
+  readonly kind: 'call';
+  readonly start: number;
+  readonly end: number;
+  readonly args: readonly ShellWord[];
+  /** Statements of the command and process substitutions in the statement (words, assignments, redirections), outermost only, in source order. */
+  readonly substitutions: readonly ShellStatement[];
+}
+
+/** `&&`, `||`, `|`, `|&` (Op is one of SHELL_OP). */
+export interface ShellBinary {
+  readonly kind: 'binary';
+  readonly op: number;
+  readonly left: ShellStatement;
+  readonly right: ShellStatement;
+}
+
+/** `if`, and its `elif`/`else` (an if with no condition). */
+export interface ShellIf {
+  readonly kind: 'if';
+  readonly condition: readonly ShellStatement[];
+  readonly then: readonly ShellStatement[];
+  readonly else: ShellIf | undefined;
+}
+
+/** `while` and `until`. */
+export interface ShellWhile {
+  readonly kind: 'while';
+  readonly condition: readonly ShellStatement[];
+  readonly body: readonly ShellStatement[];
+}
+
+/** A subshell, a block, a loop, case, a function, a declaration, `time`…: the statements nested directly in it, in source order. */
+export interface ShellGroup {
+  readonly kind: 'group';
+  readonly subshell: boolean;
+  readonly statements: readonly ShellStatement[];
+}
+
+export interface ShellRedirect {
+  /** A redirection operator: SHELL_OP.redirectOut, appendOut, heredoc… */
+  readonly op: number;
+  readonly start: number;
+  readonly end: number;
+  /** The descriptor written before the operator (`2` in `2>`), when there is one. */
+  readonly descriptor: string | undefined;
+  readonly word: ShellWord | undefined;
+  readonly heredoc: ShellWord | undefined;
+}
+
+export interface ShellWord {
+  readonly start: number;
+  readonly end: number;
+  readonly parts: readonly ShellWordPart[];
+}
+
+export type ShellWordPart =
+  /** Unquoted text; `value` is as written, escapes included. */
+  | { readonly kind: 'literal'; readonly start: number; readonly end: number; readonly value: string }
+  /** `'…'`, or `$'…'` (ANSI-C) when `dollar`; `value` is what is between the quotes, as written. */
+  | { readonly kind: 'single-quoted'; readonly start: number; readonly end: number; readonly dollar: boolean; readonly value: string }
+  | { readonly kind: 'double-quoted'; readonly start: number; readonly end: number; readonly parts: readonly ShellWordPart[] }
+  /** Anything the shell expands ($X, $(…), $((…)), globs…); `plainHome` for a bare `$HOME`/`${HOME}`. */
+  | { readonly kind: 'expansion'; readonly start: number; readonly end: number; readonly plainHome: boolean };
 
 /** Parses Bash; undefined on a syntax error (never throws). */
 export function parseShell(text: string): ShellTree | undefined {
-  let file: ShFile;
+  let file: GoNode;
   try {
-    sharedParser ??= shellSyntax().NewParser();
-    file = sharedParser.Parse(text, 'command');
+    sharedParser ??= newParser();
+    file = sharedParser.Parse(text, 'command').__internal_object__;
   } catch {
     return undefined;
   }
-  const offset = byteToUtf16(text);
-  return {
-    text,
-    file,
-    offset,
-    start: (node) => offset(node.Pos().Offset()),
-    end: (node) => offset(node.End().Offset()),
-  };
+  const reader = new TreeReader(byteToUtf16(text));
+  return { text, statements: elements(file['Stmts']).map((statement) => reader.statement(statement)) };
 }
 
 /** The parser counts UTF-8 bytes (GopherJS hands Go the string as UTF-8); the transcript counts UTF-16 units. */
@@ -84,40 +136,245 @@ function byteToUtf16(text: string): (byteOffset: number) => number {
   return (byteOffset) => map[Math.min(Math.max(byteOffset, 0), map.length - 1)] ?? text.length;
 }
 
-export function nodeType(node: ShNode): string {
-  return shellSyntax().NodeType(node);
+/* ---------------------------------------------------------------------------------------------- */
+/* Reading GopherJS's objects                                                                      */
+/*
+ * mvdan-sh's JS API converts Go values on every property access (a new wrapper object each time,
+ * slices copied): reading a tree through it cost ~1 ms a command. Its own objects
+ * (`__internal_object__`) hold the same fields with nothing to convert, so the tree is read from
+ * them once, into the plain tree above.
+ */
+
+/** Names by Go type: one entry per syntax type at most. */
+const typeNames = new Map<GoType, string | undefined>();
+
+/** The node's Go type without `*syntax.` (`CallExpr`), as syntax.NodeType names it; undefined for a nil. */
+function nodeType(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const type = (value as GoObject).constructor;
+  // A nil interface is an object of no Go type; a nil pointer is its type's `nil`.
+  if (type.nil === value) return undefined;
+  let name = typeNames.get(type);
+  if (name === undefined && !typeNames.has(type)) {
+    name = type.string?.startsWith('*syntax.') ? type.string.slice('*syntax.'.length) : undefined;
+    typeNames.set(type, name);
+  }
+  return name;
 }
 
-export const isCallExpr = (node: ShNode): node is ShCallExpr => nodeType(node) === 'CallExpr';
-export const isBinaryCmd = (node: ShNode): node is ShBinaryCmd => nodeType(node) === 'BinaryCmd';
+function node(value: unknown): GoNode | undefined {
+  return nodeType(value) === undefined ? undefined : (value as GoNode);
+}
 
-/** Every statement nested directly in `node` (not inside another statement), in source order. */
-export function childStatements(node: ShNode): ShStmt[] {
-  const found: ShStmt[] = [];
-  shellSyntax().Walk(node, (child) => {
-    if (child === null || child === node) return true;
-    if (nodeType(child) === 'Stmt') {
-      found.push(child as ShStmt);
-      return false;
-    }
-    return true;
+function isSlice(value: unknown): value is GoSlice {
+  return typeof value === 'object' && value !== null && Array.isArray((value as Partial<GoSlice>).$array);
+}
+
+/** The non-nil nodes of a slice field. */
+function elements(value: unknown): GoNode[] {
+  if (!isSlice(value)) return [];
+  const found: GoNode[] = [];
+  for (let i = 0; i < value.$length; i++) {
+    const item = node(value.$array[value.$offset + i]);
+    if (item) found.push(item);
+  }
+  return found;
+}
+
+/** A Go string (UTF-8 bytes, one per JS unit) as a JS string. */
+function goString(value: unknown): string {
+  if (typeof value !== 'string') return '';
+  if (/^[\x00-\x7f]*$/.test(value)) return value;
+  return new TextDecoder().decode(Uint8Array.from(value, (char) => char.charCodeAt(0)));
+}
+
+/**
+ * The fields syntax.Walk visits, by node type, in its order (syntax/walk.go of the build: a dotted
+ * name goes through a struct that is not a node). Comments are left out: the parser keeps none.
+ */
+const WALKED_FIELDS = new Map<string, readonly (readonly string[])[]>(
+  Object.entries({
+    File: ['Stmts'],
+    Stmt: ['Cmd', 'Redirs'],
+    Assign: ['Name', 'Value', 'Index', 'Array'],
+    Redirect: ['N', 'Word', 'Hdoc'],
+    CallExpr: ['Assigns', 'Args'],
+    Subshell: ['Stmts'],
+    Block: ['Stmts'],
+    IfClause: ['Cond', 'Then', 'Else'],
+    WhileClause: ['Cond', 'Do'],
+    ForClause: ['Loop', 'Do'],
+    WordIter: ['Name', 'Items'],
+    CStyleLoop: ['Init', 'Cond', 'Post'],
+    BinaryCmd: ['X', 'Y'],
+    FuncDecl: ['Name', 'Body'],
+    Word: ['Parts'],
+    DblQuoted: ['Parts'],
+    CmdSubst: ['Stmts'],
+    ParamExp: ['Param', 'Index', 'Repl.Orig', 'Repl.With', 'Exp.Word'],
+    ArithmExp: ['X'],
+    ArithmCmd: ['X'],
+    BinaryArithm: ['X', 'Y'],
+    BinaryTest: ['X', 'Y'],
+    UnaryArithm: ['X'],
+    UnaryTest: ['X'],
+    ParenArithm: ['X'],
+    ParenTest: ['X'],
+    CaseClause: ['Word', 'Items'],
+    CaseItem: ['Patterns', 'Stmts'],
+    TestClause: ['X'],
+    DeclClause: ['Args'],
+    ArrayExpr: ['Elems'],
+    ArrayElem: ['Index', 'Value'],
+    ExtGlob: ['Pattern'],
+    ProcSubst: ['Stmts'],
+    TimeClause: ['Stmt'],
+    CoprocClause: ['Name', 'Stmt'],
+    LetClause: ['Exprs'],
+    TestDecl: ['Description', 'Body'],
+  }).map(([type, fields]) => [type, fields.map((field) => field.split('.'))]),
+);
+
+type Visitor = (child: GoNode, type: string) => boolean;
+
+/** The nodes below `parent` in syntax.Walk's order; `visit` returns false to skip a node's children. */
+function walkBelow(parent: GoNode, visit: Visitor): void {
+  const paths = WALKED_FIELDS.get(nodeType(parent) ?? '');
+  if (!paths) return;
+  for (const path of paths) {
+    let value: unknown = parent;
+    for (const field of path) value = node(value)?.[field];
+    if (!isSlice(value)) walkFrom(value, visit);
+    else for (let i = 0; i < value.$length; i++) walkFrom(value.$array[value.$offset + i], visit);
+  }
+}
+
+function walkFrom(value: unknown, visit: Visitor): void {
+  const type = nodeType(value);
+  if (type !== undefined && visit(value as GoNode, type)) walkBelow(value as GoNode, visit);
+}
+
+/** Every statement below `parent` not inside another statement, in source order. */
+function directStatements(parent: GoNode): GoNode[] {
+  const found: GoNode[] = [];
+  walkBelow(parent, (child, type) => {
+    if (type !== 'Stmt') return true;
+    found.push(child);
+    return false;
   });
   return found;
 }
 
-/** Statements of command and process substitutions inside `node` (outermost only), in source order. */
-export function substitutionStatements(node: ShNode): ShStmt[] {
-  const found: ShStmt[] = [];
-  shellSyntax().Walk(node, (child) => {
-    if (child === null) return true;
-    const type = nodeType(child);
-    if (type === 'CmdSubst' || type === 'ProcSubst') {
-      found.push(...childStatements(child));
-      return false;
-    }
-    return true;
+/** Statements of the command and process substitutions below `parent` (outermost only), in source order. */
+function substitutionStatements(parent: GoNode): GoNode[] {
+  const found: GoNode[] = [];
+  walkBelow(parent, (child, type) => {
+    if (type !== 'CmdSubst' && type !== 'ProcSubst') return true;
+    found.push(...directStatements(child));
+    return false;
   });
   return found;
+}
+
+class TreeReader {
+  constructor(private readonly offset: (byteOffset: number) => number) {}
+
+  statement(statement: GoNode): ShellStatement {
+    const command = node(statement['Cmd']);
+    return {
+      command: command && this.command(statement, command),
+      redirects: elements(statement['Redirs']).map((redirect) => this.redirect(redirect)),
+    };
+  }
+
+  private statements(value: unknown): ShellStatement[] {
+    return elements(value).map((statement) => this.statement(statement));
+  }
+
+  private command(statement: GoNode, command: GoNode): ShellCommand {
+    switch (nodeType(command)) {
+      case 'CallExpr':
+        return {
+          kind: 'call',
+          start: this.start(command),
+          end: this.end(command),
+          args: elements(command['Args']).map((word) => this.word(word)),
+          substitutions: substitutionStatements(statement).map((inner) => this.statement(inner)),
+        };
+      case 'BinaryCmd':
+        return { kind: 'binary', op: Number(command['Op']), left: this.statement(command['X'] as GoNode), right: this.statement(command['Y'] as GoNode) };
+      case 'IfClause':
+        return this.ifClause(command);
+      case 'WhileClause':
+        return { kind: 'while', condition: this.statements(command['Cond']), body: this.statements(command['Do']) };
+      default:
+        return { kind: 'group', subshell: nodeType(command) === 'Subshell', statements: directStatements(command).map((inner) => this.statement(inner)) };
+    }
+  }
+
+  private ifClause(clause: GoNode): ShellIf {
+    const otherwise = node(clause['Else']);
+    return { kind: 'if', condition: this.statements(clause['Cond']), then: this.statements(clause['Then']), else: otherwise && this.ifClause(otherwise) };
+  }
+
+  private redirect(redirect: GoNode): ShellRedirect {
+    const descriptor = node(redirect['N']);
+    const word = node(redirect['Word']);
+    const heredoc = node(redirect['Hdoc']);
+    return {
+      op: Number(redirect['Op']),
+      start: this.start(redirect),
+      end: this.end(redirect),
+      descriptor: descriptor && goString(descriptor['Value']),
+      word: word && this.word(word),
+      heredoc: heredoc && this.word(heredoc),
+    };
+  }
+
+  private word(word: GoNode): ShellWord {
+    return { start: this.start(word), end: this.end(word), parts: elements(word['Parts']).map((part) => this.part(part)) };
+  }
+
+  private part(part: GoNode): ShellWordPart {
+    const start = this.start(part);
+    const end = this.end(part);
+    switch (nodeType(part)) {
+      case 'Lit':
+        return { kind: 'literal', start, end, value: goString(part['Value']) };
+      case 'SglQuoted':
+        return { kind: 'single-quoted', start, end, dollar: part['Dollar'] === true, value: goString(part['Value']) };
+      case 'DblQuoted':
+        return { kind: 'double-quoted', start, end, parts: elements(part['Parts']).map((inner) => this.part(inner)) };
+      case 'ParamExp':
+        return { kind: 'expansion', start, end, plainHome: isPlainHome(part) };
+      default:
+        return { kind: 'expansion', start, end, plainHome: false };
+    }
+  }
+
+  private start(syntaxNode: GoNode): number {
+    return this.offset(syntaxNode.Pos().Offset());
+  }
+
+  private end(syntaxNode: GoNode): number {
+    return this.offset(syntaxNode.End().Offset());
+  }
+}
+
+/** `$HOME` or `${HOME}`, with no operator on it. */
+function isPlainHome(param: GoNode): boolean {
+  const name = node(param['Param']);
+  return (
+    name !== undefined &&
+    goString(name['Value']) === 'HOME' &&
+    !param['Excl'] &&
+    !param['Length'] &&
+    !param['Width'] &&
+    node(param['Index']) === undefined &&
+    node(param['Slice']) === undefined &&
+    node(param['Repl']) === undefined &&
+    node(param['Exp']) === undefined
+  );
 }
 
 /**
@@ -157,13 +414,13 @@ class WordDecoder {
   private readonly starts: number[] = [];
   private readonly ends: number[] = [];
 
-  constructor(private readonly tree: ShellTree) {}
+  constructor(private readonly source: string) {}
 
   result(): DecodedWord {
     return { text: this.text, literal: this.literal, starts: this.starts, ends: this.ends };
   }
 
-  parts(parts: readonly ShNode[], context: EscapeContext): void {
+  parts(parts: readonly ShellWordPart[], context: EscapeContext): void {
     for (const part of parts) this.part(part, context);
   }
 
@@ -175,39 +432,33 @@ class WordDecoder {
     }
   }
 
-  private part(part: ShNode, context: EscapeContext): void {
-    const source = this.tree.text;
-    switch (nodeType(part)) {
-      case 'Lit': {
-        const start = this.tree.start(part);
-        const value = (part as ShLit).Value;
-        // Value is the literal as written; trust the source only where it agrees.
-        if (source.slice(start, start + value.length) !== value) return this.dynamic(part);
-        this.escaped(start, start + value.length, context);
+  private part(part: ShellWordPart, context: EscapeContext): void {
+    switch (part.kind) {
+      case 'literal': {
+        // The value is the literal as written; trust the source only where it agrees.
+        if (this.source.slice(part.start, part.start + part.value.length) !== part.value) return this.dynamic(part);
+        this.escaped(part.start, part.start + part.value.length, context);
         return;
       }
-      case 'SglQuoted': {
-        const quoted = part as ShSglQuoted;
-        const open = this.tree.start(part) + (quoted.Dollar ? 2 : 1);
-        const close = open + quoted.Value.length;
-        if (quoted.Dollar) this.ansiC(open, close);
-        else for (let i = open; i < close; i++) this.push(source[i] ?? '', i, i + 1);
+      case 'single-quoted': {
+        const open = part.start + (part.dollar ? 2 : 1);
+        const close = open + part.value.length;
+        if (part.dollar) this.ansiC(open, close);
+        else for (let i = open; i < close; i++) this.push(this.source[i] ?? '', i, i + 1);
         return;
       }
-      case 'DblQuoted':
-        this.parts((part as ShDblQuoted).Parts, 'double');
+      case 'double-quoted':
+        this.parts(part.parts, 'double');
         return;
-      case 'ParamExp':
-        if (this.text === '' && isPlainHome(part as ShParamExp)) this.push('~', this.tree.start(part), this.tree.end(part));
+      case 'expansion':
+        if (this.text === '' && part.plainHome) this.push('~', part.start, part.end);
         else this.dynamic(part);
         return;
-      default:
-        this.dynamic(part);
     }
   }
 
   private escaped(from: number, to: number, context: EscapeContext): void {
-    const source = this.tree.text;
+    const source = this.source;
     for (let i = from; i < to; i++) {
       const char = source[i] ?? '';
       const next = source[i + 1];
@@ -222,7 +473,7 @@ class WordDecoder {
   }
 
   private ansiC(from: number, to: number): void {
-    const source = this.tree.text;
+    const source = this.source;
     for (let i = from; i < to; i++) {
       const char = source[i] ?? '';
       const next = source[i + 1] ?? '';
@@ -239,40 +490,25 @@ class WordDecoder {
     }
   }
 
-  private dynamic(part: ShNode): void {
+  private dynamic(part: { readonly start: number; readonly end: number }): void {
     this.literal = false;
-    const start = this.tree.start(part);
-    const end = this.tree.end(part);
-    for (let i = start; i < end; i++) this.push(this.tree.text[i] ?? '', i, i + 1);
+    for (let i = part.start; i < part.end; i++) this.push(this.source[i] ?? '', i, i + 1);
   }
 }
 
-function isPlainHome(param: ShParamExp): boolean {
-  return (
-    param.Param?.Value === 'HOME' &&
-    !param.Excl &&
-    !param.Length &&
-    !param.Width &&
-    param.Index === null &&
-    param.Slice === null &&
-    param.Repl === null &&
-    param.Exp === null
-  );
-}
-
-export function decodeWord(tree: ShellTree, word: ShWord): DecodedWord {
-  const decoder = new WordDecoder(tree);
-  decoder.parts(word.Parts, 'unquoted');
+export function decodeWord(tree: ShellTree, word: ShellWord): DecodedWord {
+  const decoder = new WordDecoder(tree.text);
+  decoder.parts(word.parts, 'unquoted');
   return decoder.result();
 }
 
 /** The body of a here-document, read as the shell would (expansions stay as written). */
-export function decodeHeredoc(tree: ShellTree, redirect: ShRedirect): DecodedWord | undefined {
-  if (!redirect.Hdoc) return undefined;
+export function decodeHeredoc(tree: ShellTree, redirect: ShellRedirect): DecodedWord | undefined {
+  if (!redirect.heredoc) return undefined;
   // A quoted delimiter (<<'EOF') makes the body literal.
-  const delimiter = redirect.Word ? decodeWord(tree, redirect.Word) : undefined;
-  const quoted = delimiter !== undefined && tree.text.slice(tree.start(redirect.Word!), tree.end(redirect.Word!)) !== delimiter.text;
-  const decoder = new WordDecoder(tree);
-  decoder.parts(redirect.Hdoc.Parts, quoted ? 'literal' : 'heredoc');
+  const delimiter = redirect.word;
+  const quoted = delimiter !== undefined && tree.text.slice(delimiter.start, delimiter.end) !== decodeWord(tree, delimiter).text;
+  const decoder = new WordDecoder(tree.text);
+  decoder.parts(redirect.heredoc.parts, quoted ? 'literal' : 'heredoc');
   return decoder.result();
 }

@@ -46,8 +46,10 @@ const FILE_NAME = /^[\w*?{}\[\]-][\w.*?{}\[\]-]*\.([A-Za-z0-9]{1,10})$/;
 const DOTFILE = /^\.[A-Za-z][\w.-]*$/;
 const DATE_OR_RATIO = /^[\d/.:-]+$/;
 const URL = /^[a-z][a-z0-9+.-]*:\/\//i;
-const WRAPPING_START = /^[`'"(\[{<*_“‘]+/;
-const WRAPPING_END = /[`'"()\]}>*_,;:!?.…”’]+$/;
+const WRAPPING_START = /^[`'"(\[{<“‘]+/;
+const WRAPPING_END = /[`'"()\]}>,;:!?.…”’]+$/;
+/** Markdown emphasis around a token ("**data/raw**"), told from a glob ("*.sql") by being on both sides. */
+const EMPHASIS = /^([*_]{1,2})(.+?)\1$/;
 
 /** A path as a rule scope: relative stays relative, a folder loses its slash, a bare file or extension glob matches at any depth. */
 function scopePath(raw: string): string {
@@ -66,8 +68,11 @@ export function textEntities(text: string, base: number): Entity[] {
     let token = raw.slice(lead);
     // Trailing punctuation goes, but a folder's slash stays ("temp/." is the folder temp/).
     token = token.replace(WRAPPING_END, '');
+    const emphasis = EMPHASIS.exec(token);
+    const emphasized = emphasis ? (emphasis[1] ?? '').length : 0;
+    token = emphasis?.[2] ?? token;
     if (token === '' || URL.test(token)) continue;
-    const start = base + (chunk.index ?? 0) + lead;
+    const start = base + (chunk.index ?? 0) + lead + emphasized;
     const end = start + token.length;
     const lower = token.toLowerCase();
     if (EMAIL.test(token)) {
@@ -177,7 +182,7 @@ const BRANCH_HEADS = wordSet(BRANCH_NOUNS);
 const DATABASE_HEADS = wordSet(DATABASE_NOUNS);
 const TABLE_HEADS = wordSet(TABLE_NOUNS);
 const FOLDER_HEADS = wordSet(FOLDER_NOUNS);
-const NAME_STOP = wordSet(['with', 'about', 'for', 'on', 'at', 'in', 'from', 'to', 'and', 'or', 'called', 'named']);
+const NAME_STOP = wordSet(['with', 'about', 'for', 'on', 'at', 'in', 'from', 'to', 'and', 'or']);
 
 const isWordLike = (w: Word) => /^[\w@$€£¥.:/#-]+$/.test(w.text) && w.text !== '';
 const has = (set: ReadonlySet<string>, w: Word | undefined) => w !== undefined && w.forms.some((f) => set.has(f));
@@ -196,13 +201,14 @@ function modifiersBefore(words: readonly Word[], head: number, from: number): Wo
   return result;
 }
 
-/** A name right after a head noun: "database orders", "branch release-2". */
+/** A name right after a head noun, quoted or shaped like an identifier: "table `users`", "branch release-2", "database called orders_v2". */
 function nameAfter(words: readonly Word[], head: number, to: number): Word | undefined {
-  let i = head + 1;
-  if (has(NAME_STOP, words[i]) && /^(called|named)$/.test(words[i]?.norm ?? '')) i++;
+  const i = /^(called|named)$/.test(words[head + 1]?.norm ?? '') ? head + 2 : head + 1;
   const w = words[i];
   if (!w || i >= to || endsPhrase(words[head] as Word) || has(DETERMINERS, w) || !isWordLike(w) || w.tags.has('Verb') || w.tags.has('Preposition') || w.tags.has('Conjunction')) return undefined;
-  return /[`'"]/.test(w.pre) || /^[a-z0-9_.-]+$/.test(w.text) && /[_\d.-]/.test(w.text) ? w : undefined;
+  const quoted = /[`'"]/.test(w.pre);
+  const identifier = /^[a-z0-9_.-]+$/.test(w.text) && /[_\d.-]/.test(w.text);
+  return quoted || identifier ? w : undefined;
 }
 
 const joined = (ws: readonly Word[]) => ws.map((w) => w.text).join(' ');
@@ -228,6 +234,7 @@ function complement(words: readonly Word[], after: number, to: number): Word[] {
  */
 export function phraseEntities(words: readonly Word[], from: number, to: number, covered: ReadonlySet<number>): Entity[] {
   const found: Entity[] = [];
+  // An entity's range covers its whole phrase ("my 1:1 with Sam"), so none of its words reads as an unknown qualifier.
   const push = (kind: 'database' | 'table' | 'branch' | 'environment' | 'device' | 'event' | 'path', value: string, first: Word, last: Word) => {
     if (value.trim() !== '') found.push({ kind, value, start: first.start, end: last.end });
   };
@@ -242,7 +249,8 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
       const name = after ? [after] : mods;
       if (name.length > 0 && !(kind === 'database' && w.norm === 'schema' && !after)) {
         const value = joined(name).replace(/[`'"]/g, '');
-        push(kind, kind === 'path' ? value.replace(/\/+$/, '') : value, name[0] as Word, name[name.length - 1] as Word);
+        const [first, last] = after ? [w, after] : [name[0] as Word, w];
+        push(kind, kind === 'path' ? value.replace(/\/+$/, '') : value, first, last);
         if (ENVIRONMENTS.has(value.toLowerCase())) push('environment', value.toLowerCase(), name[0] as Word, name[0] as Word);
       }
       continue;
@@ -258,25 +266,30 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
       push('branch', w.norm, w, w);
       continue;
     }
-    const device = DEVICE_HEADS.map((p) => matchAt(words, i, p)).find((end) => end !== undefined);
+    // A head is a noun: "lock the back door" names the back door, not a lock.
+    const noun = !(w.tags.has('Verb') && !w.tags.has('Noun'));
+    const device = noun ? DEVICE_HEADS.map((p) => matchAt(words, i, p)).find((end) => end !== undefined) : undefined;
     if (device !== undefined) {
       // The head may be followed by a generic tail ("front door lock"): the name ends at the head.
       let last = device - 1;
       while (last + 1 < to && DEVICE_HEADS.some((p) => matchAt(words, last + 1, p) !== undefined) && !endsPhrase(words[last] as Word)) last++;
       const mods = modifiersBefore(words, i, from);
-      const parts = [...mods, ...words.slice(i, last + 1)];
+      const phrase = [...mods, ...words.slice(i, last + 1)];
+      const parts = [...phrase];
       while (parts.length > 1 && has(GENERIC_DEVICE_TAILS, parts[parts.length - 1]) && parts.slice(0, -1).some((p) => DEVICE_HEADS.some((h) => matchAt([p], 0, h) !== undefined))) parts.pop();
-      push('device', joined(parts).replace(/-/g, ' ').toLowerCase(), parts[0] as Word, parts[parts.length - 1] as Word);
+      push('device', joined(parts).replace(/-/g, ' ').toLowerCase(), phrase[0] as Word, phrase[phrase.length - 1] as Word);
       i = last;
       continue;
     }
-    const event = EVENT_HEADS.map((p) => matchAt(words, i, p)).find((end) => end !== undefined);
+    const event = noun ? EVENT_HEADS.map((p) => matchAt(words, i, p)).find((end) => end !== undefined) : undefined;
     if (event !== undefined) {
       const mods = modifiersBefore(words, i, from);
       const head = words.slice(i, event).filter((h) => !has(GENERIC_EVENTS, h));
       const tail = complement(words, event, to);
-      const parts = [...mods, ...head, ...tail].filter((p) => !has(GENERIC_EVENTS, p) && !has(NAME_STOP, p));
-      if (parts.length > 0) push('event', joined(parts), parts[0] as Word, parts[parts.length - 1] as Word);
+      const phrase = [...mods, ...words.slice(i, event), ...tail];
+      // A weekday or a date says when, not which: "my Monday standup" is the standup.
+      const parts = [...mods, ...head, ...tail].filter((p) => !has(GENERIC_EVENTS, p) && !has(NAME_STOP, p) && !p.tags.has('Date'));
+      if (parts.length > 0) push('event', joined(parts), phrase[0] as Word, phrase[phrase.length - 1] as Word);
       i = event - 1 + tail.length;
     }
   }

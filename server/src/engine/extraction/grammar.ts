@@ -35,6 +35,8 @@ interface Draft {
   readonly requires?: readonly Mention[];
   /** Where the governed action's object is written (its targets). */
   readonly regions: readonly Range[];
+  /** Where a prerequisite step's object is written: its targets count, its other words do not narrow the rule. */
+  readonly stepRegions?: readonly Range[];
   /** "only ever send to acme.io": the domains named are the allowed ones. */
   readonly allowListed?: boolean;
 }
@@ -74,7 +76,6 @@ const P = {
   ruleEnded: compile(L.RULE_ENDED),
   noLonger: compile(L.NO_LONGER_NEEDED),
   stopDoing: compile(L.STOP_DOING),
-  fromNowOn: compile(L.FROM_NOW_ON),
   permissions: compile(L.PERMISSIONS),
   hypothetical: compile(L.HYPOTHETICAL),
   advice: compile(L.ADVICE_OPENERS),
@@ -99,6 +100,7 @@ const P = {
 };
 const KEEP_STATE_PHRASES = Object.entries(L.KEEP_STATES).map(([state, family]) => ({ phrase: compile([state])[0] as Phrase, family }));
 const SKIP = wordSet(L.SKIPPABLE);
+const LISTENERS = wordSet(L.NEGATION_LISTENERS);
 const UNIVERSAL = wordSet(L.UNIVERSAL_OBJECTS);
 const ANAPHOR = wordSet(L.ANAPHORS);
 const DEFINITE = wordSet(L.DEFINITE_DETERMINERS);
@@ -106,16 +108,19 @@ const GENERIC = wordSet(L.GENERIC_OBJECTS);
 const FUNCTION = wordSet(L.FUNCTION_WORDS);
 const REPORTING = wordSet(L.REPORTING_VERBS);
 const PASS_ON = wordSet(L.PASS_ON_VERBS);
-const ME = wordSet(['me', 'us', 'user', 'my', 'our', 'myself', 'ourselves', 'you']);
+const ME = wordSet(['me', 'us', 'user', 'human', 'owner', 'my', 'our', 'myself', 'ourselves', 'you']);
+const OWNERS = wordSet(L.APPROVAL_OWNERS);
 const WANT = wordSet(L.WANT_VERBS);
 const BE_OR_GET = wordSet(['be', 'get']);
 const COORDINATORS = wordSet(['or', 'and', 'nor']);
 const CLAUSE_STARTERS = wordSet(L.CLAUSE_STARTERS);
 const CLAUSE_JOINERS = wordSet(['and', 'so', 'then', 'plus', 'also']);
 const CONTRASTS = wordSet(['but', 'however', 'although', 'though', 'whereas', 'yet']);
-const INSTRUMENT = wordSet(['with', 'using', 'via', 'to', 'into', 'onto', 'through', 'somewhere', 'under', 'in']);
+const CLAUSE_OPENERS = wordSet(['not', 'even', 'and', 'but', 'so', 'because', 'since', 'which', 'who', 'though', 'although', 'unless', 'except', 'then', 'be', 'please']);
+const INSTRUMENT = wordSet(['with', 'using', 'via', 'to', 'into', 'onto', 'through', 'somewhere']);
 const ONLY = wordSet(['only', 'solely', 'exclusively']);
-const KEEP = wordSet(['keep', 'leave', 'make sure']);
+const KEEP = wordSet(['keep', 'leave']);
+const STAY = wordSet(['stay', 'remain', 'kept', 'keep']);
 const DB_FILE = /\.(db|sqlite3?|duckdb)$/i;
 const STRONG_TIME = compile(L.FROM_NOW_ON.filter((w) => w !== 'now'));
 const CAPITALIZED = /^[A-Z][\w&'.-]*$/;
@@ -169,10 +174,16 @@ class SentenceView {
   readonly entities: readonly Entity[];
   readonly covered: ReadonlySet<number>;
   readonly mentions: readonly Mention[];
+  /** Words that cannot be part of a target's name: inside text entities, or action words used as verbs. */
+  readonly blocked: ReadonlySet<number>;
 
   constructor(readonly sentence: Sentence) {
     this.words = sentence.words;
-    const textual = textEntities(sentence.text, sentence.start);
+    // "the feature/login branch": a slashed name before "branch" is a branch, not a path.
+    const textual = textEntities(sentence.text, sentence.start).map((e) => {
+      const next = this.words.find((w) => w.start >= e.end);
+      return e.kind === 'path' && next?.forms.includes('branch') ? { ...e, kind: 'branch' as const, value: e.value.replace(/^\*\*\//, '') } : e;
+    });
     this.entities = [...textual, ...amountEntities(sentence.text, sentence.start, this.words)];
     const covered = new Set<number>();
     this.words.forEach((w, i) => {
@@ -180,6 +191,20 @@ class SentenceView {
     });
     this.covered = covered;
     this.mentions = findMentions(this.words, covered);
+    // Action words used as verbs ("run DROP TABLE") cannot name a target; "the test database" can.
+    const blocked = new Set(covered);
+    for (const m of this.mentions) {
+      for (let i = m.start; i < m.end; i++) {
+        const w = this.words[i] as Word;
+        if (/^[A-Z]{2,}$/.test(w.text) || (w.tags.has('Verb') && !w.tags.has('Noun'))) blocked.add(i);
+      }
+    }
+    this.blocked = blocked;
+  }
+
+  /** Phrase entities over a range: databases, tables, branches, environments, devices, events, folders. */
+  phraseEntitiesIn(range: Range): Entity[] {
+    return phraseEntities(this.words, range.from, range.to, this.blocked);
   }
 
   mentionsIn(range: Range): Mention[] {
@@ -202,8 +227,9 @@ class SentenceView {
     return this.entities.filter((e) => e.start >= first.start && e.start < last.end + last.post.length);
   }
 
-  contextWord(kind: keyof typeof P.contexts): boolean {
-    return findFirst(this.words, P.contexts[kind]) !== undefined;
+  /** Whether words of a kind of target ("table", "meeting", "door") appear in the ranges. */
+  contextWord(kind: keyof typeof P.contexts, ranges: readonly Range[]): boolean {
+    return ranges.some((r) => findFirst(this.words, P.contexts[kind], r.from, r.to) !== undefined);
   }
 }
 
@@ -217,7 +243,7 @@ function skipOpeners(words: readonly Word[], at: number, to: number): number {
   }
 }
 
-/** A question that is not a polite request; undefined when the sentence is not a question. */
+/** Whether the sentence is a question; a polite request ("could you…?") is not, and reads from after its opener. */
 function questionStart(words: readonly Word[], text: string): 'not-a-question' | 'question' | number {
   const start = skipOpeners(words, 0, words.length);
   const polite = startsWith(words, P.polite, start);
@@ -237,7 +263,9 @@ function passedOnOrReported(view: SentenceView, from: number): boolean {
   const start = skipOpeners(words, from, words.length);
   const opener = words[start];
   if (opener && has(PASS_ON, opener)) {
-    const listener = words[start + 1];
+    // "tell Bob to…" passes an instruction on; "ask the user first" does not.
+    const next = words[start + 1];
+    const listener = next && /^(the|a)$/.test(next.norm) ? words[start + 2] : next;
     if (listener && !has(ME, listener) && !/^(first|before|for|permission|approval|whether|if)$/.test(listener.norm)) return true;
   }
   for (let i = from; i < words.length; i++) {
@@ -255,7 +283,9 @@ type Subject = 'none' | 'listener' | 'self' | 'other' | 'we';
 function subjectBefore(words: readonly Word[], from: number, index: number): Subject {
   for (let i = index - 1; i >= from; i--) {
     const w = words[i] as Word;
-    if (has(SKIP, w) || w.text === '' && w.norm !== 'i') continue;
+    // A comma closes what came before: "if in doubt, ask me".
+    if (endsWithComma(w)) return 'none';
+    if (has(SKIP, w) || (w.text === '' && w.norm !== 'i') || w.tags.has('Possessive') || w.tags.has('Determiner')) continue;
     if (w.norm === 'you' || w.norm === 'nobody' || w.norm === 'anyone' || w.norm === 'anybody') return 'listener';
     if (w.norm === 'we') return 'we';
     if (w.norm === 'i') return 'self';
@@ -297,7 +327,7 @@ function askCue(view: SentenceView, range: Range): boolean {
     if (!asksOther) return true;
   }
   for (const found of findAll(words, P.approvalNouns, range.from, range.to)) {
-    if (has(ME, words[found.start - 1]) || has(wordSet(['explicit', 'written', 'prior', 'express', 'direct', 'personal', 'final']), words[found.start - 1])) return true;
+    if (has(OWNERS, words[found.start - 1]) || has(OWNERS, words[found.start - 2])) return true;
   }
   return false;
 }
@@ -315,17 +345,30 @@ const governable = (mentions: readonly Mention[]) => mentions.filter((m) => (L.F
 function objectEnd(view: SentenceView, from: number, to: number): number {
   const words = view.words;
   for (let i = from; i < to; i++) {
-    if (i > from && (startsWith(words, P.condition, i, to) !== undefined || startsWith(words, P.before, i, to) !== undefined || startsWith(words, P.until, i, to) !== undefined || startsWith(words, P.after, i, to) !== undefined || startsWith(words, P.without, i, to) !== undefined)) return i;
+    if (i > from && [P.condition, P.before, P.until, P.after, P.without, P.except].some((p) => startsWith(words, p, i, to) !== undefined)) return i;
+    // A comma before a new clause ("…, it's the only copy", "…, not even for the plumber") ends
+    // the object; a comma inside a list of targets ("temp/, logs/ and cache/") does not.
+    const next = words[i + 1];
+    if (endsWithComma(words[i]) && next && (next.tags.has('Pronoun') || has(CLAUSE_OPENERS, next))) return i + 1;
   }
   return to;
+}
+
+/** Whether a range names a thing: a target, a noun, or a quantifier ("files", "data/raw", "everything"). */
+function names(view: SentenceView, range: Range): boolean {
+  if (view.textEntitiesIn(range).length > 0) return true;
+  return view.words.slice(range.from, range.to).some((w) => (w.tags.has('Noun') && !w.tags.has('Pronoun')) || has(UNIVERSAL, w) || has(GENERIC, w));
 }
 
 /** Negated mentions: the first action after a negation, and the ones coordinated with it. */
 interface Negated {
   readonly negation: number;
   readonly mentions: readonly Mention[];
-  /** A passive ("must never be deleted") or a "no X" subject: the targets may be written before. */
-  readonly subjectFirst: boolean;
+  /**
+   * Where a thing-subject names targets before the action: a passive ("data/raw must never be
+   * deleted") before the negation, a "no X" or "nothing in X" subject between negation and action.
+   */
+  readonly subject?: Range;
 }
 
 function negatedIn(view: SentenceView, range: Range): Negated | undefined {
@@ -341,7 +384,8 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     if (cue.norm === 'no' && endsWithComma(cue)) continue;
     const nounSubject = /^(no|nothing|nobody|none)$/.test(cue.norm) || cue.norm === 'no one';
     let j = cueEnd;
-    let passive = false;
+    let beOrGet = false;
+    let self = false;
     let found: Mention | undefined;
     const limit = Math.min(range.to, cueEnd + (nounSubject ? 9 : 6));
     for (; j < limit; j++) {
@@ -351,20 +395,25 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
         found = mention;
         break;
       }
-      if (has(BE_OR_GET, w)) passive = true;
-      const skippable = has(SKIP, w) || w.text === '' || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
+      if (has(BE_OR_GET, w)) beOrGet = true;
+      if (w.norm === 'i') self = true;
+      const skippable = has(SKIP, w) || has(LISTENERS, w) || w.text === '' || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
       if (!skippable || closesClause(w)) break;
     }
     if (!found) continue;
+    // "must never be deleted" is a passive; "must not be sending" is not.
+    const passive = beOrGet && found.form === 'past';
     if (forbidding !== undefined && found.form !== 'gerund') continue;
     if (found.form === 'past' && !passive && !nounSubject) continue;
-    if (found.form === 'third' && !nounSubject && cue.norm !== 'no') continue;
+    // "she never deletes" is about her; "don't run any migrations" names things.
+    const foundWord = words[found.start] as Word;
+    if (found.form === 'third' && !nounSubject && cue.norm !== 'no' && foundWord.tags.has('Verb') && !foundWord.tags.has('Plural')) continue;
     // A double negative or "not only" is not a prohibition.
     if (words[cueEnd]?.norm === 'only') continue;
     const subject = subjectBefore(words, range.from, i);
     const wants = words.slice(cueEnd, found.start).some((w) => has(WANT, w));
     if (subject === 'other' && !passive && !nounSubject) continue;
-    if (subject === 'self' && !wants && !passive) continue;
+    if ((subject === 'self' || self) && !wants && !passive) continue;
     if (words.slice(range.from, i).some((w) => w.norm === 'did')) continue;
     const coordinated = [found];
     const end = objectEnd(view, found.end, range.to);
@@ -375,7 +424,10 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
         if (next.start > last.end || next.family !== last.family) coordinated.push(next);
       }
     }
-    return { negation: i, mentions: coordinated, subjectFirst: passive || nounSubject };
+    const thingSubject = /^(no|nothing|none)$/.test(cue.norm) ? { from: cueEnd, to: found.start } : passive ? { from: range.from, to: i } : undefined;
+    // A passive must name its thing in the clause ("data/raw must never be deleted"); "…, cannot be booked" does not say what.
+    if (passive && !nounSubject && !names(view, { from: range.from, to: i })) continue;
+    return { negation: i, mentions: coordinated, ...(thingSubject && { subject: thingSubject }) };
   }
   return undefined;
 }
@@ -394,6 +446,20 @@ function personApprovesFrame(view: SentenceView, clause: Range): Outcome | undef
   return { drafts: [{ kind: 'confirmation', triggers, regions: [{ from: found.end, to: end }] }] };
 }
 
+/** "You need my permission to disarm the alarm", "get my sign-off on any deploy", "ask me for any payment over $500". */
+function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefined {
+  const words = view.words;
+  const asked = findAll(words, P.approvalNouns, clause.from, clause.to).find((f) => has(OWNERS, words[f.start - 1]) || has(OWNERS, words[f.start - 2]));
+  if (!asked) return undefined;
+  const marker = words[asked.end];
+  if (!marker || !/^(to|for|on|of|before)$/.test(marker.norm)) return undefined;
+  const trigger = governable(view.mentionsIn({ from: asked.end + 1, to: Math.min(clause.to, asked.end + 4) }))[0];
+  if (!trigger) return undefined;
+  const subject = subjectBefore(words, clause.from, asked.start);
+  if (subject === 'other') return undefined;
+  return { drafts: [{ kind: 'confirmation', triggers: [trigger], regions: [{ from: trigger.start, to: objectEnd(view, trigger.end, clause.to) }] }] };
+}
+
 /** "Paying anything over $500 needs my OK", "deploys require a passing test run", "… must be approved by me". */
 function requirementFrame(view: SentenceView, clause: Range): Outcome | undefined {
   const words = view.words;
@@ -408,24 +474,35 @@ function requirementFrame(view: SentenceView, clause: Range): Outcome | undefine
   if (triggers.length === 0 || triggers.some((m) => m.form === 'base' && subjectBefore(words, clause.from, m.start) !== 'none')) return undefined;
   const rest = { from: verb.end, to: clause.to };
   const regions = [{ from: (triggers[0] as Mention).start, to: verb.start }];
-  if (!require || approverCue(view, rest) || has(wordSet(['approval', 'ok', 'okay', 'sign', 'consent', 'permission']), words[verb.end + 1])) {
-    if (require || has(ME, words[verb.end + 1]) || words[verb.end]?.norm === 'by' || approved) return { drafts: [{ kind: 'confirmation', triggers, regions }] };
-  }
+  // "must be approved", "needs my OK", "requires approval".
+  const approvalNext = findFirst(words, P.approvalNouns, rest.from, Math.min(rest.to, rest.from + 3)) !== undefined;
+  if (approved || approverCue(view, rest) || approvalNext) return { drafts: [{ kind: 'confirmation', triggers, regions }] };
   const steps = satisfying(view.mentionsIn(rest));
-  if (require && steps.length > 0) return { drafts: [{ kind: 'prerequisite', triggers, requires: steps, regions: [...regions, stepRegion(view, steps, rest.to)] }] };
+  if (require && steps.length > 0) return { drafts: [prerequisite(view, triggers, steps, regions, rest)] };
   return require ? 'nothing' : undefined;
 }
 
-/** Where a prerequisite step's object is written, up to a destination or instrument ("to backups/", "with backup_file"). */
-function stepRegion(view: SentenceView, steps: readonly Mention[], to: number): Range {
-  const from = (steps[0] as Mention).start;
+/**
+ * A prerequisite draft. Its steps are the first one and those coordinated with it ("back up and
+ * archive"); their object runs from the start of their clause (a passive names the thing first:
+ * "files in uploads/ must be backed up") to a destination or instrument ("to backups/", "with
+ * backup_file"), which is where the copy goes, not what the rule is about.
+ */
+function prerequisite(view: SentenceView, triggers: readonly Mention[], steps: readonly Mention[], regions: readonly Range[], stepClause: Range): Draft {
   const words = view.words;
-  for (let i = (steps[steps.length - 1] as Mention).end; i < to; i++) {
-    const w = words[i] as Word;
-    if (has(INSTRUMENT, w) && !(w.norm === 'in' || w.norm === 'under') ) return { from, to: i };
-    if (view.isMentionWord(i) && !steps.some((s) => i >= s.start && i < s.end)) return { from, to: i };
+  let end = stepClause.to;
+  for (let i = (steps[0] as Mention).end; i < stepClause.to; i++) {
+    const coordinatedStep = steps.find((step) => step.start === i && has(COORDINATORS, words[i - 1]));
+    if (coordinatedStep) {
+      i = coordinatedStep.end - 1;
+      continue;
+    }
+    if (has(INSTRUMENT, words[i]) || view.isMentionWord(i)) {
+      end = i;
+      break;
+    }
   }
-  return { from, to };
+  return { kind: 'prerequisite', triggers, requires: steps.filter((step) => step.start < end), regions, stepRegions: [{ from: stepClause.from, to: end }] };
 }
 
 /** The main clause's requirement: ask the person (confirmation) or do a step first (prerequisite). */
@@ -448,6 +525,11 @@ function requirementOf(view: SentenceView, main: Range): { kind: 'confirmation' 
   return { kind: 'prerequisite', steps };
 }
 
+/** Connectors in the order they are tried at one position ("only after" before "after"…). */
+const CONNECTOR_KINDS = ['without', 'after', 'until', 'before', 'whenever'] as const;
+type ConnectorKind = (typeof CONNECTOR_KINDS)[number];
+const LEAD_ADVERBS = wordSet(['always', 'only', 'please']);
+
 /**
  * Connector frames: "before you X, Y first", "always Y before X", "X only after Y", "don't X without Y",
  * "don't X until I say so", "ask me if you want to X", "if you X, Y first".
@@ -456,17 +538,11 @@ function connectorFrame(view: SentenceView, clause: Range): Outcome | undefined 
   const words = view.words;
   const start = skipOpeners(words, clause.from, clause.to);
   for (let i = clause.from; i < clause.to; i++) {
-    const kinds: [keyof typeof P, number | undefined][] = [
-      ['without', startsWith(words, P.without, i, clause.to)],
-      ['after', startsWith(words, P.after, i, clause.to)],
-      ['until', startsWith(words, P.until, i, clause.to)],
-      ['before', startsWith(words, P.before, i, clause.to)],
-      ['whenever', startsWith(words, P.whenever, i, clause.to)],
-    ];
-    const hit = kinds.find(([, end]) => end !== undefined);
-    if (!hit) continue;
-    const [kind, end] = hit as [string, number];
-    const leading = i <= start || (i === start + 1 && has(ONLY, words[start])) || has(wordSet(['always', 'only']), words[i - 1]) && i - 1 <= start;
+    const kind = CONNECTOR_KINDS.find((k) => startsWith(words, P[k], i, clause.to) !== undefined);
+    if (!kind) continue;
+    const end = startsWith(words, P[kind], i, clause.to) as number;
+    // A connector leads its clause when only openers, "always" or "only" come before it: "Only after…".
+    const leading = words.slice(start, i).every((w) => has(LEAD_ADVERBS, w));
     let main: Range;
     let sub: Range;
     if (leading && kind !== 'without') {
@@ -507,7 +583,7 @@ function nextConnector(view: SentenceView, from: number, to: number): number {
   return to;
 }
 
-function readConnector(view: SentenceView, kind: string, main: Range, sub: Range, leading: boolean): Outcome | undefined {
+function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub: Range, leading: boolean): Outcome | undefined {
   const words = view.words;
   const subMentions = view.mentionsIn(sub);
   const negated = negatedIn(view, main);
@@ -517,10 +593,10 @@ function readConnector(view: SentenceView, kind: string, main: Range, sub: Range
     if (!negated) return undefined;
     const triggers = governable(negated.mentions);
     if (triggers.length === 0) return undefined;
-    const regions = [{ from: negated.subjectFirst ? main.from : (triggers[0] as Mention).start, to: main.to }];
+    const regions = [{ from: (triggers[0] as Mention).start, to: main.to }, ...(negated.subject ? [negated.subject] : [])];
     if (approverCue(view, sub)) return { drafts: [{ kind: 'confirmation', triggers, regions }] };
     const steps = satisfying(subMentions);
-    if (steps.length > 0) return { drafts: [{ kind: 'prerequisite', triggers, requires: steps, regions: [...regions, stepRegion(view, steps, sub.to)] }] };
+    if (steps.length > 0) return { drafts: [prerequisite(view, triggers, steps, regions, sub)] };
     // "without a reason", "until Friday": a condition we cannot compile into a step.
     return kind === 'without' ? 'nothing' : undefined;
   }
@@ -541,30 +617,32 @@ function readConnector(view: SentenceView, kind: string, main: Range, sub: Range
     const regions = [region(triggers, main)];
     if (approverCue(view, sub)) return { drafts: [{ kind: 'confirmation', triggers: triggers.slice(0, 1), regions }] };
     const steps = satisfying(subMentions);
-    if (steps.length > 0) return { drafts: [{ kind: 'prerequisite', triggers: triggers.slice(0, 1), requires: steps, regions: [...regions, stepRegion(view, steps, sub.to)] }] };
+    if (steps.length > 0) return { drafts: [prerequisite(view, triggers.slice(0, 1), steps, regions, sub)] };
     return undefined;
   }
   // before / whenever: the main clause says what must come first.
-  const triggers = governable(subMentions);
-  if (triggers.length > 0 && !negated) {
-    const requirement = requirementOf(view, main);
-    if (requirement) {
-      const trigger = triggers[0] as Mention;
-      const regions = [{ from: trigger.start, to: objectEnd(view, trigger.end, sub.to) }];
-      if (kind === 'whenever' && !leading && requirement.kind === 'prerequisite') return undefined;
-      if (requirement.kind === 'confirmation') return { drafts: [{ kind: 'confirmation', triggers: coordinatedFrom(view, triggers), regions }] };
-      const steps = requirement.steps;
-      return { drafts: [{ kind: 'prerequisite', triggers: coordinatedFrom(view, triggers), requires: steps, regions: [...regions, stepRegion(view, steps, main.to)] }] };
+  const requirement = negated ? undefined : requirementOf(view, main);
+  // Asking first can be about any action ("ask me before you copy anything"); a step is about another one.
+  const triggers = requirement?.kind === 'confirmation' ? subMentions : governable(subMentions);
+  if (requirement && triggers.length > 0) {
+    const trigger = triggers[0] as Mention;
+    const regions = [{ from: trigger.start, to: objectEnd(view, trigger.end, sub.to) }];
+    if (kind === 'whenever' && !leading && requirement.kind === 'prerequisite') return undefined;
+    if (requirement.kind === 'confirmation') {
+      // "The board meetings need my OK before you cancel them": the thing was named first.
+      if (!leading && pointsBack(view, coordinatedFrom(view, triggers).at(-1) as Mention, regions[0] as Range)) regions.push({ from: main.from, to: main.to });
+      return { drafts: [{ kind: 'confirmation', triggers: coordinatedFrom(view, triggers), regions }] };
     }
+    return { drafts: [prerequisite(view, coordinatedFrom(view, triggers), requirement.steps, regions, main)] };
   }
   if (negated && kind === 'before') {
     // "never delete anything before backing it up", "don't pay before I approve".
     const governed = governable(negated.mentions);
     if (governed.length === 0) return undefined;
-    const regions = [{ from: negated.subjectFirst ? main.from : (governed[0] as Mention).start, to: main.to }];
+    const regions = [{ from: (governed[0] as Mention).start, to: main.to }, ...(negated.subject ? [negated.subject] : [])];
     if (approverCue(view, sub)) return { drafts: [{ kind: 'confirmation', triggers: governed, regions }] };
     const steps = satisfying(subMentions);
-    if (steps.length > 0) return { drafts: [{ kind: 'prerequisite', triggers: governed, requires: steps, regions: [...regions, stepRegion(view, steps, sub.to)] }] };
+    if (steps.length > 0) return { drafts: [prerequisite(view, governed, steps, regions, sub)] };
   }
   return undefined;
 }
@@ -580,17 +658,29 @@ function coordinatedFrom(view: SentenceView, triggers: readonly Mention[]): Ment
   return result;
 }
 
-/** "Keep the front door locked", "keep the alarm on". */
+/** "Keep the front door locked", "keep the alarm on", "the garage door should stay closed". */
 function keepFrame(view: SentenceView, clause: Range): Outcome | undefined {
   const words = view.words;
   const start = skipOpeners(words, clause.from, clause.to);
   const keep = words[start];
-  if (!keep || !has(KEEP, keep)) return undefined;
+  if (!keep || !has(KEEP, keep)) return stayFrame(view, clause);
   for (let i = start + 2; i < Math.min(clause.to, start + 8); i++) {
     const state = KEEP_STATE_PHRASES.find((k) => matchAt(words, i, k.phrase) !== undefined);
     if (!state) continue;
     const mention: Mention = { family: state.family, start, end: start + 1, form: 'base' };
     return { drafts: [{ kind: 'prohibition', triggers: [mention], regions: [{ from: start + 1, to: i }] }] };
+  }
+  return undefined;
+}
+
+/** "The garage door should stay closed", "the alarm must remain armed": the thing is named first. */
+function stayFrame(view: SentenceView, clause: Range): Outcome | undefined {
+  const words = view.words;
+  for (let i = clause.from + 2; i < clause.to; i++) {
+    const state = KEEP_STATE_PHRASES.find((k) => matchAt(words, i, k.phrase) !== undefined);
+    if (!state || !has(STAY, words[i - 1])) continue;
+    const mention: Mention = { family: state.family, start: i - 1, end: i, form: 'base' };
+    return { drafts: [{ kind: 'prohibition', triggers: [mention], regions: [{ from: clause.from, to: i - 1 }] }] };
   }
   return undefined;
 }
@@ -608,6 +698,8 @@ function leaveAloneFrame(view: SentenceView, clause: Range): Outcome | undefined
   }
   const readOnly = findFirst(words, P.readOnly, clause.from, clause.to) ?? findFirst(words, P.forbidden, clause.from, clause.to);
   if (!readOnly || readOnly.start === clause.from) return undefined;
+  // "not allowed to push": the action follows, and the prohibition frame reads it.
+  if (view.mentionsIn({ from: readOnly.end, to: Math.min(clause.to, readOnly.end + 3) }).length > 0) return undefined;
   const before = { from: clause.from, to: readOnly.start };
   const mentions = governable(view.mentionsIn(before));
   if (mentions.length > 0) {
@@ -625,6 +717,11 @@ function onlyFrame(view: SentenceView, clause: Range): Outcome | undefined {
   const only = words.findIndex((w, i) => inRange(clause, i) && has(ONLY, w));
   if (only === -1 || startsWith(words, P.after, only, clause.to) !== undefined) return undefined;
   const mentions = governable(view.mentionsIn(clause));
+  // "only send emails with my explicit approval"
+  if (mentions.length > 0 && approverCue(view, { from: only, to: clause.to })) {
+    const triggers = mentions.slice(0, 1);
+    return { drafts: [{ kind: 'confirmation', triggers, regions: [{ from: (triggers[0] as Mention).start, to: objectEnd(view, (triggers[0] as Mention).end, clause.to) }] }] };
+  }
   const send = mentions.filter((m) => m.family === 'send');
   const entities = view.textEntitiesIn(clause);
   if (send.length > 0 && entities.some((e) => e.kind === 'domain' || e.kind === 'email')) {
@@ -645,7 +742,10 @@ function nothingGoesFrame(view: SentenceView, clause: Range): Outcome | undefine
   const go = startsWith(words, P.sendOut, nothing + 1, clause.to);
   if (go === undefined) return undefined;
   const send: Mention = { family: 'send', start: nothing + 1, end: go, form: 'base' };
-  return { drafts: [{ kind: 'prohibition', triggers: [send], regions: [{ from: go, to: objectEnd(view, go, clause.to) }] }] };
+  const end = objectEnd(view, go, clause.to);
+  // "… without my OK": a confirmation, not a prohibition.
+  const kind = approverCue(view, { from: end, to: clause.to }) ? 'confirmation' : 'prohibition';
+  return { drafts: [{ kind, triggers: [send], regions: [{ from: go, to: end }] }] };
 }
 
 /** "Never X", "don't X", "no X-ing", "avoid X-ing", "you must not X", "S must never be X-ed". */
@@ -654,6 +754,7 @@ function prohibitionFrame(view: SentenceView, clause: Range): Outcome | undefine
   if (!negated) return undefined;
   const triggers = negated.mentions;
   const end = objectEnd(view, (triggers[0] as Mention).end, clause.to);
+  // An exception is a scope only for sending ("except people at acme.io" names the allowed domain).
   if (startsWith(view.words, P.except, end, clause.to) !== undefined && !triggers.some((m) => m.family === 'send')) return 'nothing';
   // Each action governs the words up to the next one; an action with no object of its own shares the next one's.
   const drafts: Draft[] = [];
@@ -662,10 +763,10 @@ function prohibitionFrame(view: SentenceView, clause: Range): Outcome | undefine
     const next = triggers[index + 1];
     const region = { from: mention.end, to: next ? next.start : clauseEndAfterExcept(view, end, clause.to) };
     pending.push(mention);
-    const own = view.textEntitiesIn(region).length > 0 || phraseEntities(view.words, region.from, region.to, view.covered).length > 0 || objectWords(view, region).length > 0;
+    const own = view.textEntitiesIn(region).length > 0 || view.phraseEntitiesIn(region).length > 0 || objectWords(view, region, new Set([mention.family])).length > 0;
     if (own || !next) {
       const regions = [{ from: (pending[0] as Mention).start, to: region.to }];
-      if (negated.subjectFirst) regions.push({ from: clause.from, to: negated.negation });
+      if (negated.subject) regions.push(negated.subject);
       drafts.push({ kind: 'prohibition', triggers: pending, regions });
       pending = [];
     }
@@ -673,20 +774,26 @@ function prohibitionFrame(view: SentenceView, clause: Range): Outcome | undefine
   return { drafts };
 }
 
+/** Where the last action's object ends: through an exception ("except people at acme.io"), which scopes sending. */
 function clauseEndAfterExcept(view: SentenceView, end: number, to: number): number {
-  // "never email anyone except acme.io people": the exception is the scope for sending.
   return startsWith(view.words, P.except, end, to) !== undefined ? objectEnd(view, end + 1, to) : end;
 }
 
 // ---- compiling a draft ---------------------------------------------------------------------------
 
-/** Content words of a region that name nothing extraction can scope by. */
-function objectWords(view: SentenceView, range: Range, named: readonly Entity[] = []): Word[] {
+/**
+ * Content words of a region that name nothing extraction can scope by. Action words of the rule's
+ * own families are the rule ("never send email"); another action's word is a qualifier ("don't
+ * delete the backups").
+ */
+function objectWords(view: SentenceView, range: Range, families: ReadonlySet<FamilyName>, named: readonly Entity[] = []): Word[] {
   const words = view.words;
   const result: Word[] = [];
   for (let i = range.from; i < range.to; i++) {
     const w = words[i] as Word;
-    if (view.covered.has(i) || view.isMentionWord(i) || w.text === '' || named.some((e) => w.start >= e.start && w.end <= e.end)) continue;
+    const mention = view.mentions.find((m) => i >= m.start && i < m.end);
+    if (mention && (families.has(mention.family) || w.tags.has('Verb'))) continue;
+    if (view.covered.has(i) || w.text === '' || named.some((e) => w.start >= e.start && w.end <= e.end)) continue;
     if (has(FUNCTION, w) || has(GENERIC, w) || has(UNIVERSAL, w) || has(ANAPHOR, w) || has(SKIP, w) || has(ME, w)) continue;
     if (['Determiner', 'Preposition', 'Conjunction', 'Pronoun', 'Adverb', 'Value', 'Date', 'Time', 'Duration', 'Negative', 'Modal', 'Auxiliary', 'Copula', 'Possessive', 'QuestionWord', 'Expression', 'Money'].some((t) => w.tags.has(t))) continue;
     if (w.tags.has('Noun') || w.tags.has('Adjective') || w.tags.has('ProperNoun')) result.push(w);
@@ -694,7 +801,7 @@ function objectWords(view: SentenceView, range: Range, named: readonly Entity[] 
   return result;
 }
 
-function contextOf(view: SentenceView, families: readonly FamilyName[], entities: readonly Entity[]): TargetContext {
+function contextOf(view: SentenceView, families: readonly FamilyName[], entities: readonly Entity[], ranges: readonly Range[]): TargetContext | undefined {
   const kinds = new Set(entities.map((e) => e.kind));
   const any = (...names: FamilyName[]) => families.some((f) => names.includes(f));
   if (any('send')) return 'recipient';
@@ -703,25 +810,40 @@ function contextOf(view: SentenceView, families: readonly FamilyName[], entities
   if (any('push', 'forcePush', 'rewriteHistory')) return kinds.has('environment') && !kinds.has('branch') ? 'environment' : kinds.has('event') ? 'event' : 'branch';
   if (any('unlock', 'disable')) return 'device';
   if (any('cancel', 'reschedule', 'create')) return kinds.has('path') ? 'path' : 'event';
-  if (any('open') && (kinds.has('device') || view.contextWord('device'))) return 'device';
-  if (kinds.has('database') || kinds.has('table') || view.contextWord('database') && !kinds.has('path')) return 'database';
-  if (kinds.has('event') || view.contextWord('event') && !kinds.has('path')) return 'event';
+  if (any('open') && (kinds.has('device') || view.contextWord('device', ranges))) return 'device';
+  if (kinds.has('database') || kinds.has('table') || (view.contextWord('database', ranges) && !kinds.has('path'))) return 'database';
+  if (kinds.has('event') || (view.contextWord('event', ranges) && !kinds.has('path'))) return 'event';
   if (kinds.has('device')) return 'device';
   if (kinds.has('branch')) return 'branch';
   if (kinds.has('environment')) return 'environment';
-  return 'path';
+  if (kinds.has('path') || kinds.has('domain')) return 'path';
+  return undefined;
 }
 
-function verbsOf(mentions: readonly Mention[], context: TargetContext): Verb[] {
+function verbsOf(mentions: readonly Mention[], context: TargetContext | undefined): Verb[] {
   const verbs = new Set<Verb>();
   for (const m of mentions) {
     const family = L.FAMILIES[m.family] as L.ActionFamily;
-    for (const v of family.by?.[context] ?? family.verbs) verbs.add(v);
+    for (const v of (context && family.by?.[context]) || family.verbs) verbs.add(v);
   }
   return VERBS.filter((v) => verbs.has(v));
 }
 
 const unique = (values: readonly string[]) => [...new Set(values)];
+
+/** Text and phrase entities over ranges, each once. */
+function entitiesIn(view: SentenceView, ranges: readonly Range[]): Entity[] {
+  const found = [...ranges.flatMap((r) => view.textEntitiesIn(r)), ...ranges.flatMap((r) => view.phraseEntitiesIn(r))];
+  return found.filter((e, i) => found.findIndex((o) => o.start === e.start && o.kind === e.kind) === i);
+}
+
+/** An entity that can scope a rule: any target, or an amount with a comparator. */
+const namesTarget = (e: Entity) => e.kind !== 'amount' || e.comparator !== 'none';
+
+/** The action's object points at something said before: "it", "them", "that invoice", "anything in it". */
+function refersBack(view: SentenceView, trigger: Mention, region: Range): boolean {
+  return pointsBack(view, trigger, region) || view.words.slice(trigger.end, region.to).some((w) => w.norm === 'it' || w.norm === 'them');
+}
 
 /** The object words right after an action name something said before ("it", "that invoice"). */
 function pointsBack(view: SentenceView, trigger: Mention, region: Range): boolean {
@@ -729,20 +851,23 @@ function pointsBack(view: SentenceView, trigger: Mention, region: Range): boolea
   if (!next || trigger.end >= region.to) return false;
   if (has(ANAPHOR, next)) return true;
   if (!has(DEFINITE, next)) return false;
-  const after = view.words[trigger.end + 1];
-  return !has(UNIVERSAL, after);
+  return !has(UNIVERSAL, view.words[trigger.end + 1]);
 }
 
 /** Scope from the entities in the draft's regions, read for its context. */
-function scopeOf(view: SentenceView, draft: Draft, context: TargetContext, entities: readonly Entity[], regions: readonly Range[]): Scope | 'unrepresentable' {
+function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | undefined, entities: readonly Entity[], regions: readonly Range[]): Scope | 'unrepresentable' {
   const scope: { -readonly [K in keyof Scope]: Scope[K] } = {};
   const add = (field: 'paths' | 'databases' | 'tables' | 'recipients' | 'allowedDomains' | 'branches' | 'environments' | 'devices' | 'events' | 'accounts', value: string) => {
     scope[field] = unique([...(scope[field] ?? []), value]);
   };
   const words = view.words;
+  // "outside acme.io", "outside our domain acme.io": only determiners and generic nouns in between.
   const outsideBefore = (e: Entity) => {
     const index = words.findIndex((w) => w.start >= e.start);
-    for (let from = Math.max(0, index - 4); from < index; from++) if (P.outside.some((p) => matchAt(words, from, p) === index)) return true;
+    for (let from = Math.max(0, index - 6); from < index; from++) {
+      const end = P.outside.map((p) => matchAt(words, from, p)).find((x) => x !== undefined);
+      if (end !== undefined && words.slice(end, index).every((w) => has(GENERIC, w) || w.tags.has('Determiner') || w.tags.has('Possessive') || has(FUNCTION, w))) return true;
+    }
     return false;
   };
   for (const e of entities) {
@@ -790,41 +915,88 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext, entit
         break;
     }
   }
-  // Names with no entity of their own: a device or an event named by its words, a payee by its capitals.
-  const leftovers = regions.flatMap((r) => objectWords(view, r, entities));
+  // "any *.log files in logs/": the pattern within the folder, not either one.
+  const paths = scope.paths ?? [];
+  const patterns = paths.filter((p) => p.startsWith('**/') && /[*?]/.test(p.slice(3)));
+  const folders = paths.filter((p) => !/[*?[\]{}]/.test(p));
+  if (patterns.length > 0 && folders.length > 0 && patterns.length + folders.length === paths.length) {
+    scope.paths = folders.flatMap((folder) => patterns.map((pattern) => `${folder}/${pattern}`));
+  }
+  // Names with no entity of their own: a payee by its capitals, a device or an event by the words of
+  // the action's direct object ("open the side entrance"). Any other word narrows the rule in a way
+  // a scope cannot say.
+  const families = new Set([...draft.triggers, ...(draft.requires ?? [])].map((m) => m.family));
+  const leftovers = regions.flatMap((r) => objectWords(view, r, families, entities));
+  if (leftovers.length === 0) return scope;
   if (context === 'money') {
     const names = leftovers.filter((w) => CAPITALIZED.test(w.text) && words.indexOf(w) > 0);
     if (names.length > 0) add('accounts', names.map((w) => w.text).join(' '));
-    if (leftovers.some((w) => !names.includes(w))) return 'unrepresentable';
-  } else if ((context === 'device' || context === 'event') && leftovers.length > 0 && !scope.devices && !scope.events) {
-    add(context === 'device' ? 'devices' : 'events', leftovers.map((w) => w.text).join(' ').toLowerCase());
-  } else if (leftovers.length > 0) {
-    return 'unrepresentable';
+    return leftovers.every((w) => names.includes(w)) ? scope : 'unrepresentable';
   }
-  return scope;
+  const object = directObject(view, draft.triggers[0] as Mention, context === 'event');
+  if ((context === 'device' || context === 'event') && !scope.devices && !scope.events && object.length > 0 && leftovers.every((w) => object.includes(w))) {
+    add(context === 'device' ? 'devices' : 'events', object.map((w) => w.text).join(' ').toLowerCase());
+    return scope;
+  }
+  return 'unrepresentable';
+}
+
+/**
+ * The noun phrase right after an action, without its determiners: "the side entrance" → side
+ * entrance. With `complement`, an event's "with …" or "for …" counts too: "anything with the board".
+ */
+function directObject(view: SentenceView, trigger: Mention, complement: boolean): Word[] {
+  const words = view.words;
+  const result: Word[] = [];
+  let joined = false;
+  for (let i = trigger.end; i < words.length; i++) {
+    const w = words[i] as Word;
+    if (w.tags.has('Determiner') || w.tags.has('Possessive') || has(DEFINITE, w) || has(UNIVERSAL, w) || (complement && has(GENERIC, w))) {
+      if (result.length === 0 || joined) continue;
+    }
+    if (complement && !joined && /^(with|for|about)$/.test(w.norm)) {
+      joined = true;
+      continue;
+    }
+    if (!(w.tags.has('Noun') || w.tags.has('Adjective')) || w.tags.has('Pronoun') || has(FUNCTION, w) || view.isMentionWord(i)) break;
+    result.push(w);
+    if (/[,;:.!?]/.test(w.post)) break;
+  }
+  return result;
 }
 
 const TARGET_FIELDS = ['paths', 'databases', 'tables', 'recipients', 'allowedDomains', 'branches', 'environments', 'devices', 'events', 'accounts'] as const;
 
-function compileDraft(view: SentenceView, draft: Draft): ConstraintRule | undefined {
+/**
+ * Compiles a draft into rules: one, or one per kind of step when a prerequisite asks for steps of
+ * different kinds ("run the tests and back up the database": both are required, not either).
+ */
+function compileDraft(view: SentenceView, draft: Draft): ConstraintRule[] {
   const regions = draft.regions.filter((r) => r.to > r.from);
-  const entities = [
-    ...regions.flatMap((r) => view.textEntitiesIn(r)),
-    ...regions.flatMap((r) => phraseEntities(view.words, r.from, r.to, view.covered)),
-  ].filter((e, i, all) => all.findIndex((o) => o.start === e.start && o.kind === e.kind) === i);
-  const families = [...draft.triggers, ...(draft.requires ?? [])].map((m) => m.family);
-  const context = contextOf(view, families, entities);
-  const scope = scopeOf(view, draft, context, entities, regions);
-  if (scope === 'unrepresentable') return undefined;
-  const scoped = TARGET_FIELDS.some((f) => scope[f] !== undefined) || scope.amountAbove !== undefined;
+  const searched = [...regions, ...(draft.stepRegions ?? [])].filter((r) => r.to > r.from);
   const trigger = draft.triggers[0] as Mention;
-  if (!scoped && pointsBack(view, trigger, regions[0] ?? { from: 0, to: 0 })) return undefined;
+  let entities = entitiesIn(view, searched);
+  // "The raw/ folder is the only copy, so never delete anything in it": an object that points
+  // back takes its targets from earlier in the sentence; with none there, the rule names nothing.
+  if (!entities.some(namesTarget) && refersBack(view, trigger, regions[0] ?? { from: 0, to: 0 })) {
+    entities = [...entitiesIn(view, [{ from: 0, to: Math.min(...searched.map((r) => r.from)) }]), ...entities];
+    if (!entities.some(namesTarget)) return [];
+  }
+  const families = [...draft.triggers, ...(draft.requires ?? [])].map((m) => m.family);
+  const context = contextOf(view, families, entities, searched);
+  const scope = scopeOf(view, draft, context, entities, regions);
+  if (scope === 'unrepresentable') return [];
+  const scoped = TARGET_FIELDS.some((f) => scope[f] !== undefined) || scope.amountAbove !== undefined;
   // "Always back up your photos": advice about the listener's own things, not a rule for the agent.
-  if (!scoped && regions.some((r) => view.words.slice(r.from, r.to).some((w) => w.norm === 'your'))) return undefined;
-  const trigger_ = verbsOf(draft.triggers, context);
-  const requires = draft.requires ? verbsOf(draft.requires, context).filter((v) => !trigger_.includes(v)) : undefined;
-  if (trigger_.length === 0 || (draft.kind === 'prerequisite' && (!requires || requires.length === 0))) return undefined;
-  return { kind: draft.kind, trigger: trigger_, scope, ...(draft.kind === 'prerequisite' && { requires }) };
+  if (!scoped && regions.some((r) => view.words.slice(r.from, r.to).some((w) => w.norm === 'your'))) return [];
+  const triggerVerbs = verbsOf(draft.triggers, context);
+  if (triggerVerbs.length === 0) return [];
+  if (draft.kind !== 'prerequisite') return [{ kind: draft.kind, trigger: triggerVerbs, scope }];
+  const stepFamilies = unique((draft.requires ?? []).map((m) => m.family)) as FamilyName[];
+  return stepFamilies.flatMap((family) => {
+    const requires = verbsOf(draft.requires?.filter((m) => m.family === family) ?? [], context).filter((v) => !triggerVerbs.includes(v));
+    return requires.length > 0 ? [{ kind: 'prerequisite' as const, trigger: triggerVerbs, scope, requires }] : [];
+  });
 }
 
 // ---- revocations ---------------------------------------------------------------------------------
@@ -833,9 +1005,9 @@ function compileDraft(view: SentenceView, draft: Draft): ConstraintRule | undefi
 function topicOf(view: SentenceView, range: Range): { verbs: Verb[]; scope: Scope } | undefined {
   if (range.to <= range.from) return undefined;
   const mentions = view.mentionsIn(range);
-  const entities = [...view.textEntitiesIn(range), ...phraseEntities(view.words, range.from, range.to, view.covered)];
+  const entities = [...view.textEntitiesIn(range), ...view.phraseEntitiesIn(range)];
   if (mentions.length === 0 && entities.length === 0) return undefined;
-  const context = contextOf(view, mentions.map((m) => m.family), entities);
+  const context = contextOf(view, mentions.map((m) => m.family), entities, [range]);
   const draft: Draft = { kind: 'prohibition', triggers: mentions, regions: [range] };
   const scope = scopeOf(view, draft, context, entities, []);
   return { verbs: verbsOf(mentions, context), scope: scope === 'unrepresentable' ? {} : scope };
@@ -849,9 +1021,15 @@ function topicOf(view: SentenceView, range: Range): { verbs: Verb[]; scope: Scop
 function revocationIn(view: SentenceView, clause: Range): Reading | undefined {
   const words = view.words;
   const start = skipOpeners(words, clause.from, clause.to);
-  // "scratch / forget / ignore / never mind … that rule (about …)"
-  const verbEnd = startsWith(words, P.revoke, start, clause.to) ?? (startsWith(words, P.permissions, start, clause.to) !== undefined ? startsWith(words, P.revoke, startsWith(words, P.permissions, start, clause.to) as number, clause.to) : undefined);
+  const afterPermission = startsWith(words, P.permissions, start, clause.to) ?? start;
+  // "scratch / forget / ignore / never mind … that rule (about …)", also after "you can".
+  const verbEnd = startsWith(words, P.revoke, start, clause.to) ?? startsWith(words, P.revoke, afterPermission, clause.to);
   if (verbEnd !== undefined) {
+    // "forget about backing up before deletes": a topic with no rule noun must name something.
+    if (words[verbEnd]?.norm === 'about') {
+      const topic = topicOf(view, { from: verbEnd + 1, to: clause.to });
+      if (topic) return { kind: 'revocation', topic };
+    }
     const noun = findFirst(words, P.ruleNouns, verbEnd, Math.min(clause.to, verbEnd + 5));
     if (noun) {
       const marker = startsWith(words, P.topicMarkers, noun.end, clause.to);
@@ -862,7 +1040,8 @@ function revocationIn(view: SentenceView, clause: Range): Reading | undefined {
   }
   // "the rule about temp/ no longer applies", "the ban on force-pushing is lifted"
   const noun = findFirst(words, P.ruleNouns, clause.from, clause.to);
-  const ended = noun ? findFirst(words, P.ruleEnded, noun.end, clause.to) : undefined;
+  // The ending follows the rule and its topic closely: "the rule about temp/ no longer applies".
+  const ended = noun ? findFirst(words, P.ruleEnded, noun.end, Math.min(clause.to, noun.end + 6)) : undefined;
   if (noun && ended) {
     const marker = startsWith(words, P.topicMarkers, noun.end, ended.start);
     const topic = topicOf(view, marker !== undefined ? { from: marker, to: ended.start } : { from: clause.from, to: noun.start });
@@ -879,8 +1058,8 @@ function revocationIn(view: SentenceView, clause: Range): Reading | undefined {
     const topic = topicOf(view, range);
     return topic ? { kind: 'revocation', topic } : undefined;
   }
-  // "stop asking me before paying", "stop backing up temp/"
-  const stop = startsWith(words, P.stopDoing, start, clause.to);
+  // "stop asking me before paying", "you can stop backing up temp/"
+  const stop = startsWith(words, P.stopDoing, afterPermission, clause.to);
   if (stop !== undefined && (askCue(view, { from: stop, to: clause.to }) || satisfying(view.mentionsIn({ from: stop, to: stop + 3 })).length > 0)) {
     const topic = topicOf(view, { from: stop, to: clause.to });
     return topic ? { kind: 'revocation', topic } : undefined;
@@ -888,7 +1067,7 @@ function revocationIn(view: SentenceView, clause: Range): Reading | undefined {
   // "you can delete temp files without backing them up from now on", "feel free to push to main again"
   const permission = startsWith(words, P.permissions, start, clause.to);
   if (permission !== undefined) {
-    const strong = findFirst(words, STRONG_TIME, permission, clause.to) !== undefined;
+    const strong = findFirst(words, STRONG_TIME, clause.from, clause.to) !== undefined;
     const now = words.slice(permission, clause.to).some((w) => w.norm === 'now');
     const range = { from: permission, to: clause.to };
     const mentions = view.mentionsIn(range);
@@ -896,7 +1075,8 @@ function revocationIn(view: SentenceView, clause: Range): Reading | undefined {
     const topic = topicOf(view, range);
     if (!topic) return undefined;
     const scoped = Object.keys(topic.scope).length > 0 || findFirst(words, P.without, permission, clause.to) !== undefined;
-    if (!strong && (!scoped || pointsBack(view, mentions[0] as Mention, range))) return undefined;
+    const anaphoric = Object.keys(topic.scope).length === 0 && pointsBack(view, mentions[0] as Mention, range);
+    if (!strong && (!scoped || anaphoric)) return undefined;
     return { kind: 'revocation', topic };
   }
   return undefined;
@@ -904,7 +1084,7 @@ function revocationIn(view: SentenceView, clause: Range): Reading | undefined {
 
 // ---- entry point ---------------------------------------------------------------------------------
 
-const FRAMES = [personApprovesFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
+const FRAMES = [personApprovesFrame, permissionForFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
 
 /** Reads one sentence of a user message: the rules it states and the rules it takes back. */
 export function readSentence(sentence: Sentence): Reading[] {
@@ -923,14 +1103,12 @@ export function readSentence(sentence: Sentence): Reading[] {
       readings.push(revocation);
       continue;
     }
-    if (view.mentionsIn(clause).length === 0 && !findFirst(words, P.leaveAlone, clause.from, clause.to) && !findFirst(words, P.readOnly, clause.from, clause.to) && !findFirst(words, P.sendOut, clause.from, clause.to)) continue;
     for (const frame of FRAMES) {
       const outcome = frame(view, clause);
       if (!outcome) continue;
       if (outcome !== 'nothing') {
         for (const draft of outcome.drafts) {
-          const rule = compileDraft(view, draft);
-          if (rule) readings.push({ kind: 'constraint', rule });
+          for (const rule of compileDraft(view, draft)) readings.push({ kind: 'constraint', rule });
         }
       }
       break;

@@ -1,24 +1,30 @@
 import type { Session } from '../session';
 import { readSentence } from './grammar';
-import { ACTION_WORDS, LEAVE_ALONE, READ_ONLY, RULE_NOUNS, SEND_OUT } from './lexicon';
+import { ACTION_WORDS, GATE_WORDS, LEAVE_ALONE, READ_ONLY, RULE_CUE_PHRASES, RULE_NOUNS } from './lexicon';
 import { userSentences } from './sentences';
 import type { Extraction, Revocation, StatedConstraint } from './types';
 
 export type { Extraction, Revocation, StatedConstraint } from './types';
 
+/** A regex that finds any of `phrases` by its first word; stems take a few letters of inflection ("deleting", "backed"). */
+function firstWordPattern(phrases: readonly string[]): RegExp {
+  const firstWords = new Set(phrases.map((phrase) => (phrase.split(/[\s*-]+/)[0] ?? '').toLowerCase()).filter((word) => word.length > 0));
+  const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const short = [...firstWords].filter((w) => w.length <= 2).map(escape);
+  const stems = [...firstWords].filter((w) => w.length > 2).map((w) => escape(w.length > 3 ? w.replace(/[ey]$/, '') : w));
+  return new RegExp(`\\b(?:(?:${short.join('|')})\\b|(?:${stems.join('|')})[a-z]{0,4}\\b)|n[\'’]t\\b`, 'i');
+}
+
+/** What a rule is about: an action, a rule noun, a thing to keep as it is. */
+const TOPIC_WORDS = firstWordPattern([...Object.values(ACTION_WORDS).flat(), ...LEAVE_ALONE, ...READ_ONLY, ...RULE_NOUNS.filter((p) => !p.startsWith('what ')), ...GATE_WORDS]);
+/** What makes a sentence a rule or a change of rules: a negation, a connector, an ask, a revocation. */
+const RULE_CUES = firstWordPattern(RULE_CUE_PHRASES);
+
 /**
- * A cheap first look at a block of text: does it contain the start of any word the grammar reads?
- * Blocks without one (most chat) never reach the tagger, which keeps extraction linear and cheap.
+ * A cheap first look at text: does it have both a topic word and a rule cue? Text without them
+ * (most chat and most requests) never reaches the tagger, which keeps extraction linear and cheap.
  */
-const WORTH_READING = (() => {
-  const firstWords = [...Object.values(ACTION_WORDS).flat(), ...LEAVE_ALONE, ...READ_ONLY, ...RULE_NOUNS, ...SEND_OUT, 'locked', 'shut', 'closed', 'armed', 'nothing']
-    .map((phrase) => (phrase.split(/[\s*]+/)[0] ?? '').toLowerCase())
-    .filter((word) => word.length > 0)
-    // Stems, so "deleting" and "backed" pass: drop a final e or y.
-    .map((word) => (word.length > 3 ? word.replace(/[ey]$/, '') : word));
-  const escaped = [...new Set(firstWords)].map((w) => w.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&'));
-  return new RegExp(`\\b(?:${escaped.join('|')})`, 'i');
-})();
+const worthReading = (text: string) => TOPIC_WORDS.test(text) && RULE_CUES.test(text);
 
 /**
  * The constraints and revocations stated in a session's user messages (SPEC sections 3 and 4):
@@ -30,7 +36,7 @@ export function extractConstraints(session: Session): Extraction {
   const revocations: Revocation[] = [];
   for (const turn of session.turns) {
     if (!turn.isUserMessage) continue;
-    for (const sentence of userSentences(session, turn, (text) => WORTH_READING.test(text))) {
+    for (const sentence of userSentences(session, turn, worthReading)) {
       for (const reading of readSentence(sentence)) {
         const where = { turnIndex: turn.index, span: sentence.span, text: sentence.text };
         if (reading.kind === 'constraint') constraints.push({ rule: reading.rule, ...where });

@@ -43,6 +43,8 @@ export const FAMILIES = {
   unlock: { verbs: ['unlock', 'open'] },
   open: { verbs: ['open'], by: { device: ['open', 'unlock'], path: ['read'] } },
   disable: { verbs: ['disable'] },
+  /** Committing or merging lands on a branch through a push; elsewhere it names no action of ours. */
+  land: { verbs: [], by: { branch: ['push'] } },
   /** "Leave it alone", "don't touch": any change to the thing. */
   touch: {
     verbs: MODIFY_FILES,
@@ -57,7 +59,7 @@ export const FAMILIES = {
 } as const satisfies Record<string, ActionFamily>;
 export type FamilyName = keyof typeof FAMILIES;
 
-/** Words and phrases for actions, by family. Nouns ("deletion", "snapshot") count as mentions too. */
+/** Words and phrases for actions, by family. Nouns ("deletion", "snapshot") count as mentions too. `**` is a longer gap (up to six words). */
 export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   remove: [
     'delete', 'remove', 'rm', 'erase', 'purge', 'wipe', 'wipe * out', 'trash', 'nuke', 'destroy', 'get rid of', 'clear', 'clear * out',
@@ -78,13 +80,19 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'duplicate', 'export',
   ],
   send: ['send', 'send * out', 'email', 'e-mail', 'mail', 'share', 'forward', 'message', 'cc', 'bcc', 'reply', 'post'],
-  pay: ['pay', 'pay * out', 'transfer', 'settle', 'wire', 'remit', 'send money', 'purchase', 'buy', 'spend', 'payment', 'reimburse', 'refund'],
+  pay: [
+    'pay', 'pay * out', 'transfer', 'settle', 'wire', 'remit', 'send money', 'send * money', 'purchase', 'buy', 'spend', 'payment',
+    'make * payment', 'make * purchase', 'reimburse', 'refund',
+  ],
   deploy: ['deploy', 'ship', 'release', 'roll * out', 'launch', 'publish', 'go live', 'deployment', 'rollout'],
   push: ['push'],
   forcePush: ['force push', 'force-push', 'push * force', 'push f', 'forcepush'],
-  rewriteHistory: ['rewrite * history', 'history rewrite', 'rebase', 'amend', 'squash'],
+  rewriteHistory: ['rewrite * history', 'rebase', 'amend', 'squash'],
   discard: ['discard', 'discard * change', 'throw * away * change', 'reset * hard', 'hard reset', 'revert * change'],
-  test: ['test', 'run * test', 'run * test suite', 'test suite', 'test run', 'test pass', 'ci', 'ci pass'],
+  test: [
+    'test', 'run * test', 'run * test suite', 'test suite', 'test suite pass', 'test run', 'test * pass', 'test * green', 'ci', 'ci * pass',
+    'ci * green', 'build * green', 'build * pass', 'passing test', 'green build',
+  ],
   cancel: ['cancel', 'call * off', 'decline', 'cancellation', 'axe'],
   reschedule: ['reschedule', 'postpone', 'push * back', 'delay', 'move * back'],
   create: ['create', 'schedule', 'book'],
@@ -92,6 +100,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   open: ['open'],
   disable: ['disable', 'turn * off', 'switch * off', 'shut * off', 'deactivate', 'disarm', 'power * off'],
   touch: ['touch', 'mess with', 'tamper with', 'meddle with', 'fiddle with'],
+  land: ['commit', 'merge'],
 };
 
 /** Word pairs that look like an action but are not one ("move on", "pay attention"). */
@@ -100,17 +109,18 @@ export const NOT_ACTIONS: readonly string[] = [
   'drop by', 'drop in', 'drop off', 'drop * line', 'push back on', 'push yourself', 'back * bit', 'back * second', 'back * minute',
   'back off', 'clear * head', 'clear * throat', 'clear * mind', 'open up', 'change * mind', 'spend time', 'copy that', 'test drive',
   'release * tension', 'launch into', 'share * thought', 'share * opinion', 'post office', 'blog post', 'commit message', 'empty promise',
-  'make sure', 'be sure',
+  'make sure', 'be sure', 'email me', 'email us', 'send me', 'send us', 'message me', 'message us', 'text me', 'write me', 'write to me',
+  'reply to me', 'forward me', 'forward to me',
 ];
 
 /** Words that negate what follows ("n't" arrives as "not"). */
 export const NEGATIONS: readonly string[] = ['not', 'never', 'no', 'nothing', 'nobody', 'no one', 'none', 'nor', 'under no circumstance', 'at no time', 'at no point'];
 /** Verbs that forbid their gerund: "avoid deleting", "stop pushing", "refrain from paying". */
-export const FORBIDDING_VERBS: readonly string[] = ['avoid', 'refrain from', 'stop', 'quit', 'cease'];
+export const FORBIDDING_VERBS: readonly string[] = ['avoid', 'refrain from', 'stop', 'quit', 'cease', 'hold off on', 'hold off'];
 /** Phrases that forbid the action they name: "forbidden to…", "… is not allowed", "… is off-limits". */
-export const FORBIDDEN_WORDS: readonly string[] = ['forbid', 'forbidden', 'prohibit', 'prohibited', 'ban', 'banned', 'off the table', 'no-go', 'not allow', 'not permit', 'not ok', 'not okay', 'out of the question'];
+export const FORBIDDEN_WORDS: readonly string[] = ['forbidden from', 'banned from', 'prohibited from', 'barred from', 'forbid', 'forbidden', 'prohibit', 'prohibited', 'ban', 'banned', 'off the table', 'no-go', 'not allow', 'not permit', 'not ok', 'not okay', 'out of the question'];
 /** "Leave X alone", "hands off X": keep the thing as it is. */
-export const LEAVE_ALONE: readonly string[] = ['leave * alone', 'leave * be', 'hands off', 'stay away from', 'stay out of', 'keep away from', 'keep out of', 'keep your hands off'];
+export const LEAVE_ALONE: readonly string[] = ['leave ** alone', 'leave ** be', 'hands off', 'stay away from', 'stay out of', 'keep away from', 'keep out of', 'keep your hands off'];
 export const READ_ONLY: readonly string[] = ['read-only', 'read only', 'off-limits', 'off limits', 'untouchable', 'frozen', 'not to be touch'];
 /** "Keep the door locked": the state to keep, and the family of actions that would break it. */
 export const KEEP_STATES: Readonly<Record<string, FamilyName>> = {
@@ -128,7 +138,7 @@ export const ASK_PHRASES: readonly string[] = [
   'ask me', 'ask us', 'ask first', 'ask the user', 'ask for permission', 'ask for approval', 'ask permission', 'ask', 'check with me',
   'check with us', 'check with the user', 'check in with me', 'confirm with me', 'confirm with us', 'confirm with the user', 'consult me',
   'consult with me', 'run * by me', 'run * past me', 'clear * with me', 'let me know', 'let me confirm', 'let me approve', 'let me check',
-  'let me decide', 'ping me', 'talk to me', 'get my', 'get the user', 'wait for my', 'wait for me', 'get approval', 'get permission',
+  'tell me', 'tell us', 'tell the user', 'warn me', 'notify me', 'notify the user', 'let me decide', 'let me review', 'let me see', 'let me look', 'show me', 'ping me', 'talk to me', 'get my', 'get the user', 'wait for my', 'wait for me', 'get approval', 'get permission',
   'get sign-off', 'get confirmation', 'get explicit', 'seek approval', 'seek my', 'request approval', 'asking me', 'checking with me',
   'confirming with me', 'consulting me', 'asking first', 'asking the user',
 ];
@@ -142,7 +152,7 @@ export const APPROVAL_OWNERS: readonly string[] = ['me', 'us', 'user', 'my', 'ou
 /** The person approving, said in a subordinate clause: "until I approve", "unless I say so", "unless you have my OK". */
 export const APPROVER_CLAUSES: readonly string[] = [
   'i * approve', 'i * say so', 'i * say', 'i * confirm', 'i * agree', 'i * okay', 'i * sign off', 'i * allow', 'i * authorize',
-  'i * authorise', 'i * give', 'i * tell you', 'i * reply', 'i * respond', 'i * decide', 'i * green light', 'i * greenlight', 'you * have my',
+  'i * authorise', 'i * give', 'i * tell you', 'i * review', 'i * check', 'i * look at', 'i * see', 'i * sign', 'i * get back to you', 'i * reply', 'i * respond', 'i * decide', 'i * green light', 'i * greenlight', 'you * have my',
   'you * get my', 'you * ask me', 'you * check with me', 'you * confirm with me', 'you hear from me', 'we * approve', 'we * say so',
   'we * confirm', 'the user * approve', 'the user * confirm', 'the user * say so', 'the user * agree', 'a human * approve',
 ];
@@ -182,7 +192,7 @@ export const RULE_ENDED: readonly string[] = [
 ];
 /** "You no longer need to…", "there's no need to… anymore". */
 export const NO_LONGER_NEEDED: readonly string[] = [
-  'no longer need to', 'no longer have to', 'no longer need', 'not need to', 'not have to', 'no need to', 'no longer require to',
+  'no longer need to', 'no longer have to', 'no longer need', 'not need to', 'not need', 'not have to', 'no need to', 'no need for', 'no longer require to',
   'not require to', 'not necessary to', 'no longer necessary to', 'no longer bother', 'not bother', 'not need to bother',
 ];
 /** "Stop asking me before…": giving up a step the rules asked for. */
@@ -220,6 +230,7 @@ export const OPENERS: readonly string[] = [
   'remember', 'important', 'reminder', 'just', 'actually', 'really', 'seriously', 'kindly', 'from now on', 'going forward', 'in general',
   'in future', 'in the future', 'as a rule', 'for the record', 'ps', 'then', 'now', 'finally', 'lastly', 'plus', 'again', 'and also',
   'also please', 'one thing', 'rule', 'quick note', 'to be clear', 'for this project', 'in this repo', 'in this project', 'moving forward',
+  'let us', 'sorry', 'oops', 'wait', 'hmm', 'well', 'right', 'yeah', 'yes', 'sure',
 ];
 /** After "and", "so", "then": these start a new clause ("…, and never push to main"). */
 export const CLAUSE_STARTERS: readonly string[] = [
@@ -237,14 +248,17 @@ export const FUNCTION_WORDS: readonly string[] = [
   'single', 'whatsoever', 'whatever', 'automatically', 'manually', 'yourself', 'mine', 'ours', 'yours', 'sign', 'okay', 'explicit',
   'explicitly', 'prior', 'written', 'express', 'personal', 'final', 'approval', 'permission', 'consent', 'confirmation', 'go-ahead',
   'circumstance', 'time', 'case', 'point', 'cost', 'worth', 'total', 'value', 'amount', 'sum', 'address', 'addresses', 'domain',
-  'people', 'person', 'folk', 'recipient', 'anyone', 'somebody', 'someone', 'external', 'internal', 'company', 'ever',
+  'people', 'person', 'folk', 'recipient', 'anyone', 'somebody', 'someone', 'ever', 'behalf', 'pass', 'passing', 'green', 'successful',
+  'successfully', 'clean', 'complete', 'good', 'fine', 'done', 'finished', 'first', 'straight', 'directly', 'existing', 'origin',
+  'upstream', 'remote', 'the', 'a', 'an', 'against', 'among', 'toward', 'towards', 'upon', 'per', 'via', 'behind', 'near', 'around',
+  'along', 'beside', 'regarding', 'concerning', 'there',
 ];
 /** Nouns that do not narrow a rule: "files", "email", "any meeting". */
 export const GENERIC_OBJECTS: readonly string[] = [
   'file', 'folder', 'directory', 'dir', 'content', 'stuff', 'thing', 'item', 'data', 'email', 'e-mail', 'mail', 'message', 'invoice', 'bill',
   'payment', 'money', 'fund', 'transfer', 'meeting', 'event', 'appointment', 'calendar', 'entry', 'code', 'change', 'commit', 'branch',
   'repo', 'repository', 'record', 'row', 'table', 'database', 'db', 'schema', 'column', 'contact', 'account', 'work', 'document', 'doc',
-  'copy', 'backup', 'snapshot', 'version', 'history', 'test', 'suite', 'kind', 'sort', 'type', 'charge', 'purchase', 'expense', 'deploy',
+  'history', 'kind', 'sort', 'type', 'charge', 'purchase', 'expense', 'deploy',
   'deployment', 'release', 'update', 'project', 'workspace', 'machine', 'computer', 'disk', 'place', 'location', 'one', 'lot', 'bunch',
   'piece', 'part', 'transaction', 'order', 'vendor', 'supplier', 'payee', 'inbox', 'attachment', 'output', 'result', 'log', 'device',
   'home', 'house', 'schedule', 'invite', 'invitation', 'draft', 'reply', 'note', 'report', 'summary', 'site', 'server', 'service', 'app',
@@ -265,9 +279,11 @@ export const SKIPPABLE: readonly string[] = [
   'may', 'might', 'can', 'could', 'will', 'would', 'shall', 'do', 'have', 'ought', 'really', 'also', 'automatically', 'accidentally',
   'directly', 'manually', 'yet', 'always', 'never', 'first', 'allow', 'allowed', 'permit', 'permitted', 'suppose', 'supposed', 'going',
   'gonna', 'ok', 'okay', 'under', 'circumstance', 'any', 'case', 'at', 'time', 'point', 'all', 'here', 'there', 'not', 'need', 'want',
-  'like', 'expect', 'wish', 'let', 'yourself', 'you', 'anyone', 'anybody', 'i', 'one', 'unilaterally', 'blindly', 'silently',
-  'quietly', 'casually', 'simply', 'immediately', 'later', 'now', 'further', 'more', 'kindly',
+  'like', 'expect', 'wish', 'let', 'unilaterally', 'blindly', 'silently', 'quietly', 'casually', 'simply', 'immediately', 'later',
+  'now', 'further', 'more', 'kindly', 'run', 'execute', 'use', 'perform', 'do', 'git', 'dare',
 ];
+/** Who may stand between a negation and its action: "don't you dare delete", "I don't want anyone to push". */
+export const NEGATION_LISTENERS: readonly string[] = ['you', 'anyone', 'anybody', 'yourself', 'i'];
 /** Verbs after "I don't …" that make it an instruction: "I don't want you to delete…". */
 export const WANT_VERBS: readonly string[] = ['want', 'like', 'need', 'expect', 'allow', 'wish', 'let', 'permit'];
 /** Sending going "outside": the domain named is the allowed one. */
@@ -275,16 +291,9 @@ export const OUTSIDE_WORDS: readonly string[] = ['outside', 'outside of', 'excep
 /** "Nothing goes to…": sending, said with "go". */
 export const SEND_OUT: readonly string[] = ['go', 'go out', 'leave', 'get out', 'get send', 'be send', 'get share', 'be share'];
 
-/** Connectors that tie an action to a step, an approval or a condition. */
-export const CONNECTORS = {
-  before: ['before', 'prior to', 'ahead of'],
-  until: ['until', 'till', 'unless'],
-  after: ['after', 'once', 'only after', 'only once', 'only when', 'only if', 'only with', 'not until'],
-  without: ['without', 'w/o'],
-  whenever: ['if', 'when', 'whenever', 'each time', 'every time', 'any time', 'anytime', 'in case'],
-  condition: ['while', 'whilst', 'during', 'as long as', 'because', 'since', 'so that', 'when', 'whenever', 'if', 'in case', 'so'],
-  except: ['except', 'except for', 'other than', 'besides', 'apart from', 'aside from', 'but not', 'excluding'],
-} as const;
+/** Words besides actions and rule nouns that may start something the grammar reads (the cheap first look). */
+export const GATE_WORDS: readonly string[] = ['said', 'told', 'mentioned', 'nothing', 'keep', 'stay', 'remain', 'locked', 'approve', 'approval', 'permission', 'sign-off'];
+
 
 /** Noun heads that name a kind of target, so a phrase like "the front door" is a device. */
 export const DEVICE_NOUNS: readonly string[] = [
@@ -307,7 +316,7 @@ export const DATABASE_CONTEXT_WORDS: readonly string[] = ['database', 'db', 'tab
 export const EVENT_CONTEXT_WORDS: readonly string[] = ['calendar', ...EVENT_NOUNS];
 export const BRANCH_NOUNS: readonly string[] = ['branch'];
 export const WELL_KNOWN_BRANCHES: readonly string[] = ['main', 'master', 'develop', 'trunk'];
-export const ENVIRONMENT_NAMES: readonly string[] = ['production', 'prod', 'staging', 'stage', 'live', 'development', 'dev', 'qa', 'uat', 'preprod', 'pre-prod', 'sandbox'];
+export const ENVIRONMENT_NAMES: readonly string[] = ['production', 'prod', 'staging', 'stage', 'live', 'development', 'dev', 'qa', 'uat', 'preprod', 'pre-prod', 'sandbox', 'test'];
 export const ENVIRONMENT_NOUNS: readonly string[] = ['environment', 'env', 'cluster', 'server', 'servers', 'site', 'stack'];
 export const FOLDER_NOUNS: readonly string[] = ['folder', 'directory', 'dir', 'repo', 'repository', 'bucket'];
 /** Amount comparators: "over $500" means above 500; "$500 or more" means 500 and above. */
@@ -344,4 +353,27 @@ export const NOT_PATHS: readonly string[] = [
   'and/or', 'he/she', 'his/her', 'him/her', 's/he', 'yes/no', 'on/off', 'read/write', 'input/output', 'pros/cons', 'either/or', 'w/o',
   'n/a', 'tcp/ip', 'client/server', 'true/false', 'male/female', 'am/pm', 'i/o', 'a/b', 'q&a', 'day/night', 'open/close', 'start/stop',
   'this/that', 'now/then', 'etc/etc', 'km/h', 'mi/h',
+];
+
+/** Connectors that tie an action to a step, an approval or a condition. */
+export const CONNECTORS = {
+  before: ['before', 'prior to', 'ahead of'],
+  until: ['until', 'till', 'unless'],
+  after: ['after', 'once', 'only after', 'only once', 'only when', 'only if', 'only with', 'not until'],
+  without: ['without', 'w/o'],
+  whenever: ['if', 'when', 'whenever', 'each time', 'every time', 'any time', 'anytime', 'in case'],
+  condition: ['while', 'whilst', 'during', 'as long as', 'because', 'since', 'so that', 'when', 'whenever', 'if', 'in case', 'so'],
+  except: ['except', 'except for', 'other than', 'besides', 'apart from', 'aside from', 'but not', 'excluding'],
+} as const;
+
+/**
+ * Every word that can make a sentence a rule or a change of rules, for the cheap first look. Asking
+ * ("check with me") needs a connector or an approval noun besides, so those are the cues; a
+ * permission ("you can") changes rules only with a time word ("now", "anymore").
+ */
+export const RULE_CUE_PHRASES: readonly string[] = [
+  ...NEGATIONS, 'dont', ...FORBIDDING_VERBS, ...FORBIDDEN_WORDS, ...LEAVE_ALONE, ...READ_ONLY, ...Object.keys(KEEP_STATES), 'keep', 'stay',
+  'remain', ...APPROVAL_NOUNS, 'approve', 'sign', ...REQUIRE_VERBS, 'always', 'make sure', 'ensure', 'must', 'should', ...REVOKE_VERBS,
+  ...RULE_NOUNS.filter((p) => !p.startsWith('what ')), 'said', 'told', ...FROM_NOW_ON, ...STOP_DOING, ...CONNECTORS.before,
+  ...CONNECTORS.until, ...CONNECTORS.after, ...CONNECTORS.without, ...CONNECTORS.whenever, ...CONNECTORS.except, 'only', 'nothing',
 ];

@@ -1,13 +1,20 @@
 import type { Word } from './words';
 
-/** A lexicon phrase compiled for matching: each step is a word, or a gap of up to two words. */
-export type Phrase = readonly (string | typeof GAP)[];
+/** A lexicon phrase compiled for matching: each step is a word, or a gap (`*` up to two words, `**` up to six). */
+export type Phrase = readonly (string | typeof GAP | typeof LONG_GAP)[];
 export const GAP = Symbol('gap');
-const MAX_GAP = 2;
+export const LONG_GAP = Symbol('long gap');
+const GAP_WORDS = { [GAP]: 2, [LONG_GAP]: 6 } as const;
 
 /** "back * up" → ['back', GAP, 'up']; hyphens split as the tagger splits them ("force-push"). */
 export function compile(phrases: readonly string[]): Phrase[] {
-  return phrases.map((p) => p.toLowerCase().split(/[\s-]+/).filter(Boolean).map((t) => (t === '*' ? GAP : t)));
+  return phrases.map((p) =>
+    p
+      .toLowerCase()
+      .split(/[\s-]+/)
+      .filter(Boolean)
+      .map((t) => (t === '**' ? LONG_GAP : t === '*' ? GAP : t)),
+  );
 }
 
 export function wordSet(words: readonly string[]): ReadonlySet<string> {
@@ -21,11 +28,11 @@ export function matchAt(words: readonly Word[], index: number, phrase: Phrase, l
   let at = index;
   for (let step = 0; step < phrase.length; step++) {
     const token = phrase[step];
-    if (token === GAP) {
+    if (token === GAP || token === LONG_GAP) {
       const next = phrase[step + 1];
       if (typeof next !== 'string') return undefined;
       let found: number | undefined;
-      for (let skip = 0; skip <= MAX_GAP && at + skip < limit; skip++) {
+      for (let skip = 0; skip <= GAP_WORDS[token] && at + skip < limit; skip++) {
         if (matches(words[at + skip], next)) {
           found = at + skip;
           break;

@@ -40,6 +40,8 @@ function segments(session: Session, turn: Turn): Segment[] {
 
 const FENCE = /^\s*(```|~~~)/;
 const QUOTED = /^\s*>/;
+/** A line that is only a markup tag ("<INSTRUCTIONS>", "</user_instructions>") wraps text; it says nothing. */
+const TAG_LINE = /^\s*<\/?[A-Za-z_][\w.:-]*(?:\s[^>]*)?>\s*$/;
 const LIST_OR_HEADING = /^\s*(?:[-*•+]\s|\d{1,2}[.)]\s|#{1,6}\s)/;
 
 /**
@@ -59,7 +61,7 @@ function blocks(text: string): { text: string; at: number }[] {
       current = undefined;
       continue;
     }
-    if (fenced || QUOTED.test(line) || line.trim() === '') {
+    if (fenced || QUOTED.test(line) || TAG_LINE.test(line) || line.trim() === '') {
       current = undefined;
       continue;
     }
@@ -75,14 +77,15 @@ function blocks(text: string): { text: string; at: number }[] {
 
 /**
  * The sentences of a user message that may say something extraction understands: `worthReading`
- * is a cheap test on a block's text, so only blocks that pass it meet the tagger.
+ * is a cheap test, applied to each block and then to each of its sentences, so only sentences
+ * that pass it meet the tagger.
  */
 export function userSentences(session: Session, turn: Turn, worthReading: (text: string) => boolean): Sentence[] {
   const result: Sentence[] = [];
   for (const segment of segments(session, turn)) {
     for (const block of blocks(segment.text)) {
       if (!worthReading(block.text)) continue;
-      for (const sentence of readSentences(block.text, segment.at + block.at)) {
+      for (const sentence of readSentences(block.text, segment.at + block.at, worthReading)) {
         const local = { start: sentence.start - segment.at, end: sentence.end - segment.at };
         const span = segment.toSource ? { start: segment.toSource(local.start), end: segment.toSource(local.end) } : turn.span;
         result.push({ turnIndex: turn.index, text: segment.text.slice(local.start, local.end), span, start: sentence.start, words: sentence.words });

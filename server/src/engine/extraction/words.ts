@@ -1,4 +1,15 @@
-import nlp from 'compromise';
+import type Compromise from 'compromise';
+
+type Nlp = typeof Compromise;
+let loadedNlp: Nlp | undefined;
+
+// compromise takes ~0.5 s to load: load it when the first sentence is read, so a caller that reads
+// none (the live hook, most tool calls) never pays for it.
+function compromise(): Nlp {
+  loadedNlp ??= require('compromise') as Nlp;
+  return loadedNlp;
+}
+const nlp = Object.assign((text: string) => compromise()(text), { tokenize: (text: string) => compromise().tokenize(text) });
 
 /** One word of a sentence, with the forms the lexicon is matched against. */
 export interface Word {
@@ -96,24 +107,32 @@ function isListMarker(word: Word, index: number): boolean {
   return index === 0 && /^\d{1,2}$/.test(word.text) && /^[.)]/.test(word.post);
 }
 
+interface CompromiseSpan {
+  offset: { start: number; length: number };
+}
+
 /**
- * Splits a block of text into sentences of words. `base` is the block's offset in the text the
- * offsets should refer to. Uses compromise for sentence boundaries, contractions and lemmas.
+ * Reads a block of text as sentences of words. `base` is the block's offset in the text the word
+ * offsets should refer to. Sentences are found by compromise's tokenizer (cheap); only those that
+ * pass `worthReading` are tagged (lemmas, parts of speech, contractions), the expensive part.
  */
-export function readSentences(block: string, base: number): SentenceWords[] {
-  const doc = nlp(block);
-  doc.compute('root');
-  const sentences = doc.json({ offset: true }) as CompromiseSentence[];
+export function readSentences(block: string, base: number, worthReading: (text: string) => boolean): SentenceWords[] {
   const result: SentenceWords[] = [];
-  for (const sentence of sentences) {
-    const words = sentence.terms.map((t) => toWord(t, base)).filter((w, i) => !isListMarker(w, i));
-    const first = words.find((w) => w.text !== '');
-    const last = [...words].reverse().find((w) => w.text !== '');
-    if (!first || !last) continue;
-    // The sentence runs from its first word to its closing punctuation (not the following spaces).
-    const closing = /^[^\s]*/.exec(last.post)?.[0] ?? '';
-    const leading = /[`'"(\[]*$/.exec(first.pre)?.[0] ?? '';
-    result.push({ start: first.start - leading.length, end: last.end + closing.length, words });
+  for (const range of nlp.tokenize(block).json({ offset: true }) as CompromiseSpan[]) {
+    const text = block.slice(range.offset.start, range.offset.start + range.offset.length);
+    if (!worthReading(text)) continue;
+    const doc = nlp(text);
+    doc.compute('root');
+    for (const sentence of doc.json({ offset: true }) as CompromiseSentence[]) {
+      const words = sentence.terms.map((t) => toWord(t, base + range.offset.start)).filter((w, i) => !isListMarker(w, i));
+      const first = words.find((w) => w.text !== '');
+      const last = [...words].reverse().find((w) => w.text !== '');
+      if (!first || !last) continue;
+      // The sentence runs from its first word to its closing punctuation (not the following spaces).
+      const closing = /^[^\s]*/.exec(last.post)?.[0] ?? '';
+      const leading = /[`'"(\[]*$/.exec(first.pre)?.[0] ?? '';
+      result.push({ start: first.start - leading.length, end: last.end + closing.length, words });
+    }
   }
   return result;
 }

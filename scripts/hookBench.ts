@@ -1,0 +1,90 @@
+// Latency of the live guard as the agent sees it: the whole process `node dist/cli.js hook claude-code`
+// with the hook's JSON on standard input, on a ~10 MB Claude Code session, against a bare `node -e 0`
+// started in the same run (only the ratio means anything on a shared machine).
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { claudeCodeSession } from './transcriptGenerator';
+
+const CLI = join(__dirname, '..', 'dist', 'cli.js');
+const SESSION_BYTES = 10 * 1024 * 1024;
+
+export interface HookLatency {
+  readonly megabytes: number;
+  /** Median milliseconds of a bare `node -e 0`. */
+  readonly node: number;
+  /** No cache yet: the engine reads the whole session. */
+  readonly cold: number;
+  /** The session grew by one tool call since the last hook call, and no constraint was ever stated. */
+  readonly warm: number;
+  /** The same, with a constraint in force: the engine judges the call (extraction comes from the cache). */
+  readonly warmGoverned: number;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+function elapsed(args: string[], input?: string, env?: NodeJS.ProcessEnv): number {
+  const start = performance.now();
+  const run = spawnSync(process.execPath, args, { input, encoding: 'utf8', env });
+  const took = performance.now() - start;
+  if (run.status !== 0) throw new Error(`${args.join(' ')} exited ${run.status}: ${run.stderr}`);
+  return took;
+}
+
+export function hookLatency(rounds = 9): HookLatency {
+  const folder = mkdtempSync(join(tmpdir(), 'ghost-lint-hook-bench-'));
+  const cache = join(folder, 'cache');
+  const env = { ...process.env, HOME: folder, XDG_CACHE_HOME: cache };
+  const body = claudeCodeSession(SESSION_BYTES);
+  const plain = join(folder, 'plain.jsonl');
+  const governed = join(folder, 'governed.jsonl');
+  writeFileSync(plain, body);
+  const rule = JSON.stringify({ type: 'user', uuid: 'rule-0', sessionId: 'bench', cwd: '/home/dev/projects/bench', message: { role: 'user', content: 'Never delete anything under data/raw.' } });
+  writeFileSync(governed, `${rule}\n${body}`);
+  const input = (path: string) =>
+    JSON.stringify({ session_id: 'bench', transcript_path: path, cwd: '/home/dev/projects/bench', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls build' }, tool_use_id: 'toolu_next' });
+  let step = 0;
+  // One more tool call and its result, as the session grows between two hook calls.
+  const grow = (path: string) => {
+    step++;
+    const base = { sessionId: 'bench', cwd: '/home/dev/projects/bench', timestamp: '2026-09-27T16:00:00.000Z' };
+    appendFileSync(
+      path,
+      `${JSON.stringify({ ...base, type: 'assistant', uuid: `grow-a-${step}`, message: { id: `msg_grow_${step}`, role: 'assistant', content: [{ type: 'tool_use', id: `toolu_grow_${step}`, name: 'Bash', input: { command: 'ls build' } }] } })}\n` +
+        `${JSON.stringify({ ...base, type: 'user', uuid: `grow-u-${step}`, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `toolu_grow_${step}`, content: 'step-1' }] } })}\n`,
+    );
+  };
+  const hook = (path: string) => elapsed([CLI, 'hook', 'claude-code'], input(path), env);
+  const nodeTimes: number[] = [];
+  const bareNode = () => nodeTimes.push(elapsed(['-e', '0']));
+  try {
+    bareNode();
+    const cold: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      rmSync(cache, { recursive: true, force: true });
+      bareNode();
+      cold.push(hook(plain));
+    }
+    const warm: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      grow(plain);
+      bareNode();
+      warm.push(hook(plain));
+    }
+    hook(governed);
+    const warmGoverned: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      grow(governed);
+      bareNode();
+      warmGoverned.push(hook(governed));
+    }
+    return { megabytes: body.length / 1024 / 1024, node: median(nodeTimes), cold: median(cold), warm: median(warm), warmGoverned: median(warmGoverned) };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,7 @@
+/**
+ * Everything that needs the engine, bundled apart as dist/full.js: the bin (dist/cli.js) loads it
+ * for every command but the live hook, which loads it only for a call it has to judge. Parsing
+ * megabytes of bundled JavaScript costs more than the hook's whole latency budget.
+ */
+export { runCli } from './main';
+export { judgeForHook } from './hook/judge';

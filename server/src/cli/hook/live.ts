@@ -1,0 +1,149 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { claudeCodeAdapter } from '../../engine/adapters/claudeCode';
+import { codexAdapter } from '../../engine/adapters/codex';
+import { geminiJsonlAdapter } from '../../engine/adapters/gemini';
+import type { JsonlAdapter } from '../../engine/adapters/types';
+import { readJsonl } from '../../engine/document';
+import type { GateDecision } from '../../engine/gate';
+import { policyFilesIn, policyFolders } from '../../policy/locations';
+import { AGENT_PROTOCOLS, type AgentProtocol, type HookAgent, HookInputError, type HookReply, type HookRequest, isHookAgent } from './agents';
+import { LedgerCache, cacheFolder, completeLineBytes, grownPast, readGrowth } from './cache';
+
+/*
+ * `ghost-lint hook <agent>`: the live guard, run by the agent before every tool call. It is bundled
+ * apart from the engine (dist/cli.js stays small) so a call that nothing can govern is answered in
+ * little more than Node's own start-up; only a call that needs judging loads the engine (dist/full.js).
+ */
+
+export const ON_ERROR_DECISIONS = ['deny', 'allow', 'ask'] as const;
+export type OnError = (typeof ON_ERROR_DECISIONS)[number];
+export const ON_ERROR_ENV = 'GHOST_LINT_ON_ERROR';
+
+export interface LiveHookOptions {
+  /** What to answer when the guard itself fails: deny unless configured otherwise. */
+  readonly onError: OnError;
+  /** Whether a confirmation rule is put to the user (`ask`) or denied so the agent asks in the chat (`deny`). */
+  readonly confirm: 'ask' | 'deny';
+  readonly policy: readonly string[];
+}
+
+export interface LiveHookIo {
+  readonly stdin: () => string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly cwd: string;
+  readonly home: string;
+  readonly platform: NodeJS.Platform;
+}
+
+export interface LiveHookReply extends HookReply {
+  readonly stderr: string;
+}
+
+/** Whether argv asks for the live guard (`hook <agent>`), as opposed to `hook install` and the other commands. */
+export function isLiveHook(argv: readonly string[]): boolean {
+  return argv[0] === 'hook' && isHookAgent(argv[1]);
+}
+
+function isOnError(value: string | undefined): value is OnError {
+  return (ON_ERROR_DECISIONS as readonly (string | undefined)[]).includes(value);
+}
+
+/** Flags after `hook <agent>`; parsed without zod, whose load alone would double the guard's latency. */
+function parseLiveOptions(args: readonly string[], env: LiveHookIo['env']): LiveHookOptions {
+  const envOnError = env[ON_ERROR_ENV];
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      strict: true,
+      options: { 'on-error': { type: 'string' }, confirm: { type: 'string' }, policy: { type: 'string', multiple: true } },
+    });
+  } catch (e) {
+    throw new HookInputError((e as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length > 0) throw new HookInputError(`unexpected argument "${positionals[0]}"`);
+  const onError = values['on-error'] ?? (isOnError(envOnError) ? envOnError : 'deny');
+  if (!isOnError(onError)) throw new HookInputError(`--on-error must be deny, allow or ask, not "${onError}"`);
+  const confirm = values.confirm ?? 'ask';
+  if (confirm !== 'ask' && confirm !== 'deny') throw new HookInputError(`--confirm must be ask or deny, not "${confirm}"`);
+  return { onError, confirm, policy: values.policy ?? [] };
+}
+
+/** JSON Lines adapters by format: the session files whose growth the guard can read on its own. */
+const GROWING_FORMATS: Readonly<Record<string, JsonlAdapter>> = { 'claude-code': claudeCodeAdapter, codex: codexAdapter, 'gemini-cli': geminiJsonlAdapter };
+
+/** The policy file nearest the session, if any exists (the policy discovery's own places). */
+function anyPolicyFile(anchor: string, cwd: string, home: string): boolean {
+  return policyFolders(anchor, [cwd], home).some((folder) => policyFilesIn(folder).some((file) => existsSync(file)));
+}
+
+/**
+ * True when nothing can govern the call, decided without the engine: no workspace policy, and no
+ * constraint ever stated in the session (the cache says so up to where it stopped, and the lines
+ * written since hold no user message). Anything else goes to the full judgement.
+ */
+function nothingGoverns(request: HookRequest, options: LiveHookOptions, io: LiveHookIo, cache: LedgerCache): boolean {
+  if (options.policy.length > 0) return false;
+  const cwd = request.cwd ?? io.cwd;
+  const transcript = request.transcriptPath !== undefined ? resolve(cwd, request.transcriptPath) : undefined;
+  if (anyPolicyFile(transcript ?? join(cwd, 'session'), cwd, io.home)) return false;
+  if (transcript === undefined || !existsSync(transcript)) return true;
+  const record = cache.read(transcript);
+  const adapter = record && !record.stated ? GROWING_FORMATS[record.format] : undefined;
+  if (!record || !adapter) return false;
+  const growth = readGrowth(record);
+  // A line still being written is left to the full judgement, which reads it as it is.
+  if (!growth || completeLineBytes(growth) !== growth.length) return false;
+  if (growth.length === 0) return true;
+  const sessions = adapter.parse(readJsonl(growth.toString('utf8')));
+  if (sessions.some((session) => session.turns.some((turn) => turn.isUserMessage))) return false;
+  cache.write(grownPast(record, growth));
+  return true;
+}
+
+function failSafe(protocol: AgentProtocol, onError: OnError, problem: string): LiveHookReply {
+  const decision: GateDecision = onError === 'ask' && !protocol.canAsk ? 'deny' : onError;
+  const outcome = decision === 'allow' ? 'lets it run' : decision === 'ask' ? 'asks the user' : 'blocks it';
+  const reason = `ghost-lint could not check this call (${problem}), so it ${outcome}: set --on-error or ${ON_ERROR_ENV} to deny, allow or ask to change that.`;
+  return { ...protocol.reply(decision, reason), stderr: `${reason}\n` };
+}
+
+/** Runs the live guard for one hook call; never throws: a failure answers by `--on-error`. */
+export function runLiveHook(argv: readonly string[], io: LiveHookIo): LiveHookReply {
+  const agent = argv[1] as HookAgent;
+  const protocol = AGENT_PROTOCOLS[agent];
+  const envOnError = io.env[ON_ERROR_ENV];
+  let onError: OnError = isOnError(envOnError) ? envOnError : 'deny';
+  try {
+    const options = parseLiveOptions(argv.slice(2), io.env);
+    onError = options.onError;
+    const text = io.stdin();
+    if (text.trim() === '') throw new HookInputError('no hook input on standard input');
+    const input: unknown = JSON.parse(text);
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new HookInputError('the hook input should be a JSON object');
+    const request = protocol.read(input as Record<string, unknown>);
+    // Wired to another event by mistake: stay out of the way.
+    if (request.event !== undefined && request.event !== protocol.event) return { stdout: '', exitCode: 0, stderr: '' };
+    const cache = new LedgerCache(cacheFolder(io));
+    if (nothingGoverns(request, options, io, cache)) return { ...protocol.reply('allow', ''), stderr: '' };
+    // The engine is loaded only now, from its own bundle.
+    const full = require('../full') as typeof import('../full');
+    const verdict = full.judgeForHook({
+      request,
+      format: protocol.format,
+      canAsk: protocol.canAsk && options.confirm === 'ask',
+      policies: options.policy,
+      cwd: request.cwd ?? io.cwd,
+      home: io.home,
+      cacheFolder: cache.folder,
+    });
+    return { ...protocol.reply(verdict.decision, verdict.reason), stderr: '' };
+  } catch (e) {
+    const problem = e instanceof HookInputError ? e.message : e instanceof SyntaxError ? `the hook input is not JSON: ${e.message}` : `internal error: ${(e as Error).message}`;
+    return failSafe(protocol, onError, problem);
+  }
+}

@@ -1,0 +1,62 @@
+import { type Extraction, type Revocation, type StatedConstraint, extractConstraints } from './extraction';
+import type { Session, Turn } from './session';
+import type { Span } from './text';
+
+/** A turn's extraction with spans relative to the turn's start, so it can move with the turn. */
+interface LocalExtraction {
+  readonly constraints: readonly StatedConstraint[];
+  readonly revocations: readonly Revocation[];
+}
+
+function shift(span: Span, by: number): Span {
+  return { start: span.start + by, end: span.end + by };
+}
+
+/** Everything a turn's extraction depends on: its kind, its text, and its source as written (pieces relative to the turn). */
+function memoKey(session: Session, turn: Turn): string {
+  const base = turn.span.start;
+  const pieces = turn.pieces.map((p) => `${p.at},${p.literal.start - base},${p.literal.end - base}`).join(';');
+  return `${turn.role}\u0000${turn.kind}\u0000${pieces}\u0000${session.text.slice(turn.span.start, turn.span.end)}\u0000${turn.text}`;
+}
+
+/**
+ * Extraction across versions of one document. Extraction reads each user message on its own, so
+ * a message unchanged by an edit extracts the same wherever it now sits: its results are kept (by
+ * the message as written) and moved to its new place and turn, and only edited messages are read
+ * again. Entries not seen in the latest version are dropped.
+ */
+export class ExtractionMemo {
+  private entries = new Map<string, LocalExtraction>();
+
+  /** Like `extractConstraints(session)`; `checkpoint` runs between messages (it may throw to stop). */
+  extract(session: Session, checkpoint?: () => void): Extraction {
+    const next = new Map<string, LocalExtraction>();
+    const constraints: StatedConstraint[] = [];
+    const revocations: Revocation[] = [];
+    for (const turn of session.turns) {
+      if (!turn.isUserMessage) continue;
+      checkpoint?.();
+      const key = memoKey(session, turn);
+      let local = next.get(key) ?? this.entries.get(key);
+      if (!local) {
+        const found = extractConstraints({ ...session, turns: [turn] });
+        const inside = (s: Span) => s.start >= turn.span.start && s.end <= turn.span.end;
+        if (![...found.constraints, ...found.revocations].every((r) => inside(r.span))) {
+          // A sentence mapped outside its turn cannot move with it: use it as found, and read it again next time.
+          constraints.push(...found.constraints);
+          revocations.push(...found.revocations);
+          continue;
+        }
+        local = {
+          constraints: found.constraints.map((c) => ({ ...c, span: shift(c.span, -turn.span.start) })),
+          revocations: found.revocations.map((r) => ({ ...r, span: shift(r.span, -turn.span.start) })),
+        };
+      }
+      next.set(key, local);
+      for (const c of local.constraints) constraints.push({ ...c, turnIndex: turn.index, span: shift(c.span, turn.span.start) });
+      for (const r of local.revocations) revocations.push({ ...r, turnIndex: turn.index, span: shift(r.span, turn.span.start) });
+    }
+    this.entries = next;
+    return { constraints, revocations };
+  }
+}

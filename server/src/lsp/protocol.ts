@@ -1,0 +1,109 @@
+/**
+ * ghost-lint's own messages between the VS Code client and the language server: one typed module
+ * both sides import, so they cannot drift. Everything else is plain LSP.
+ */
+import { type Location, NotificationType, type Range, RequestType, type WorkDoneProgressParams } from 'vscode-languageserver-protocol';
+import type { RuleId } from '../engine/rules';
+
+/** A verdict for one call under one constraint: met, accepted by a suppression, or the finding's rule. */
+export type GovernedVerdict = 'met' | 'suppressed' | RuleId;
+
+export interface LedgerCall {
+  readonly callId: string;
+  readonly name: string;
+  readonly turnIndex: number;
+  readonly range: Range;
+  /** `met`, `suppressed`, or the rule id of the finding (`prerequisite-missing`, `call-stopped`, …). */
+  readonly verdict: GovernedVerdict;
+}
+
+export interface LedgerConstraint {
+  readonly id: string;
+  readonly kind: 'prohibition' | 'prerequisite' | 'confirmation';
+  readonly trigger: readonly string[];
+  readonly scope: Readonly<Record<string, unknown>>;
+  readonly requires?: readonly string[];
+  /** The sentence or policy statement, as findings quote it. */
+  readonly text: string;
+  /** The compiled rule in words, as the `constraint-detected` note shows it. */
+  readonly compiled: string;
+  readonly source: Location;
+  /** First turn it governs; -1 for policy rules. */
+  readonly activeFrom: number;
+  /** First turn it no longer governs, when it was revoked or replaced. */
+  readonly activeUntil?: number;
+  readonly ending?: { readonly kind: 'revoked' | 'replaced'; readonly turnIndex: number; readonly text: string; readonly location: Location };
+  readonly locked: boolean;
+  readonly governs: readonly LedgerCall[];
+}
+
+export interface LedgerSession {
+  readonly id?: string;
+  readonly title?: string;
+  readonly format: string;
+  readonly turns: number;
+  readonly calls: number;
+  readonly constraints: readonly LedgerConstraint[];
+}
+
+export interface LedgerParams {
+  readonly uri: string;
+}
+
+export interface LedgerResult {
+  readonly uri: string;
+  /** The document version the ledger describes. */
+  readonly version: number;
+  readonly sessions: readonly LedgerSession[];
+}
+
+/** The constraint ledger of an open transcript: every constraint, when it governed, and the calls it governed. */
+export const LedgerRequest = new RequestType<LedgerParams, LedgerResult | null, void>('ghost-lint/ledger');
+
+export interface AuditWorkspaceParams extends WorkDoneProgressParams {
+  /** Folder URIs to audit; the workspace folders when absent. */
+  readonly folders?: readonly string[];
+}
+
+export interface AuditedFinding {
+  readonly ruleId: RuleId;
+  readonly level: 'error' | 'warning' | 'note';
+  readonly message: string;
+  readonly range: Range;
+  readonly callId?: string;
+  readonly constraintId?: string;
+}
+
+export interface AuditedFile {
+  readonly uri: string;
+  readonly format?: string;
+  readonly sessions: number;
+  readonly calls: number;
+  readonly findings: readonly AuditedFinding[];
+  /** Why the file could not be read or analysed. */
+  readonly error?: string;
+}
+
+export interface AuditWorkspaceResult {
+  /** Transcripts found and analysed; files that are not transcripts are left out. */
+  readonly files: readonly AuditedFile[];
+  /** True when the request was cancelled before every file was analysed. */
+  readonly cancelled: boolean;
+}
+
+/**
+ * Audits every transcript under the workspace folders, reading them from disk in the background,
+ * with work-done progress (one report per file) and cancellation between and within files.
+ */
+export const AuditWorkspaceRequest = new RequestType<AuditWorkspaceParams, AuditWorkspaceResult, void>('ghost-lint/auditWorkspace');
+
+export interface LargeFileParams {
+  /** A file: URI the editor shows but does not hand to extensions (over its size limit). */
+  readonly uri: string;
+}
+
+/** The client saw a file open that the editor did not sync; the server reads it from disk and publishes its diagnostics. */
+export const LargeFileOpenedNotification = new NotificationType<LargeFileParams>('ghost-lint/largeFileOpened');
+
+/** That file's editor closed: its diagnostics are cleared. */
+export const LargeFileClosedNotification = new NotificationType<LargeFileParams>('ghost-lint/largeFileClosed');

@@ -1,0 +1,194 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { CodeAction, Diagnostic, DocumentSymbol, Hover, InlayHint, Location, Position, Range, SemanticTokens } from 'vscode-languageserver';
+import { collectInputs, readInput } from '../../cli/files';
+import { analyzeSession } from '../../engine/findings';
+import { parseTranscript } from '../../engine/parse';
+import type { Policy } from '../../engine/policy';
+import { LineIndex } from '../../engine/text';
+import { PolicyDiscovery } from '../../policy/discovery';
+import { toDiagnostics } from '../diagnostics';
+import { type EditSupport, codeActions, resolveCodeAction } from '../features/codeActions';
+import { hover } from '../features/hover';
+import { ledger } from '../features/ledger';
+import { definition, documentSymbols, inlayHints, references } from '../features/navigation';
+import { semanticTokens } from '../features/semanticTokens';
+import type { AuditWorkspaceResult, AuditedFile, LedgerResult } from '../protocol';
+import { DocumentMemory, type TranscriptState, analyseTranscript } from './transcriptState';
+
+/** Thrown at a checkpoint when the job was cancelled: its result is no longer wanted. */
+export class Cancelled extends Error {
+  constructor() {
+    super('cancelled');
+  }
+}
+
+/** What a running job may do besides its work. */
+export interface JobContext {
+  /** Throws `Cancelled` once the job is cancelled; called between steps of long work. */
+  checkpoint(): void;
+  /** Reports progress of a long job (one report per file of a workspace audit). */
+  progress(report: { readonly message: string; readonly percentage: number }): void;
+}
+
+export interface AnalyseParams {
+  readonly uri: string;
+  readonly version: number;
+  /** The document's text; absent for a file read from disk (one too large for the editor to hand over). */
+  readonly text?: string;
+  readonly policies: readonly Policy[];
+  /** Keep the analysis for later requests (open documents); a file read from disk only needs its diagnostics. */
+  readonly keep: boolean;
+}
+
+export interface AnalyseResult {
+  readonly diagnostics: Diagnostic[];
+  readonly isTranscript: boolean;
+  /** Size of what was analysed, in bytes (for the notice about a file read from disk). */
+  readonly bytes: number;
+}
+
+export interface DocumentParams {
+  readonly uri: string;
+  readonly version: number;
+}
+
+export interface PositionParams extends DocumentParams {
+  readonly position: Position;
+}
+
+export interface AuditParams {
+  readonly folders: readonly string[];
+  readonly workspaceRoots: readonly string[];
+}
+
+/**
+ * The transcript language service: LSP-shaped answers from the engine, for documents it was given
+ * (by uri and version). It runs in a worker thread, so analysing a large transcript never holds up
+ * the server; every method is a plain function of its parameters and the analyses it keeps.
+ * A request for a version other than the one analysed gets null: the server asks again.
+ */
+export class LanguageService {
+  private readonly documents = new Map<string, TranscriptState>();
+  private readonly memories = new Map<string, DocumentMemory>();
+  private support: EditSupport = { documentChanges: false, createFiles: false, resolve: false, workspaceRoots: [] };
+
+  configure(params: EditSupport): null {
+    this.support = params;
+    return null;
+  }
+
+  analyse(params: AnalyseParams, job: JobContext): AnalyseResult {
+    const text = params.text ?? readFileSync(fileURLToPath(params.uri), 'utf8');
+    let memory = this.memories.get(params.uri);
+    if (!memory) {
+      memory = new DocumentMemory();
+      if (params.keep) this.memories.set(params.uri, memory);
+    }
+    const document = analyseTranscript({ uri: params.uri, version: params.version, text, policies: params.policies }, memory, () => job.checkpoint());
+    if (params.keep) this.documents.set(params.uri, document);
+    return { diagnostics: toDiagnostics(document), isTranscript: document.format !== undefined, bytes: Buffer.byteLength(text) };
+  }
+
+  close(params: { readonly uri: string }): null {
+    this.documents.delete(params.uri);
+    this.memories.delete(params.uri);
+    return null;
+  }
+
+  private document(params: DocumentParams): TranscriptState | undefined {
+    const document = this.documents.get(params.uri);
+    return document?.version === params.version ? document : undefined;
+  }
+
+  hover(params: PositionParams): Promise<Hover | null> {
+    const document = this.document(params);
+    return document ? hover(document, params.position) : Promise.resolve(null);
+  }
+
+  semanticTokens(params: DocumentParams): SemanticTokens | null {
+    const document = this.document(params);
+    return document ? semanticTokens(document) : null;
+  }
+
+  documentSymbols(params: DocumentParams): DocumentSymbol[] | null {
+    const document = this.document(params);
+    return document ? documentSymbols(document) : null;
+  }
+
+  definition(params: PositionParams): Location[] | null {
+    const document = this.document(params);
+    return document ? definition(document, params.position) : null;
+  }
+
+  references(params: PositionParams & { readonly includeDeclaration: boolean }): Location[] | null {
+    const document = this.document(params);
+    return document ? references(document, params.position, params.includeDeclaration) : null;
+  }
+
+  inlayHints(params: DocumentParams & { readonly range: Range }): InlayHint[] | null {
+    const document = this.document(params);
+    return document ? inlayHints(document, params.range) : null;
+  }
+
+  codeActions(params: DocumentParams & { readonly range: Range; readonly diagnostics: readonly Diagnostic[] }): CodeAction[] | null {
+    const document = this.document(params);
+    return document ? codeActions(document, params.range, params.diagnostics, this.support) : null;
+  }
+
+  resolveCodeAction(params: { readonly action: CodeAction }): CodeAction {
+    const data = params.action.data as Partial<DocumentParams> | undefined;
+    const document = data?.uri !== undefined && data.version !== undefined ? this.document({ uri: data.uri, version: data.version }) : undefined;
+    return document ? resolveCodeAction(document, params.action, this.support) : params.action;
+  }
+
+  ledger(params: DocumentParams): LedgerResult | null {
+    const document = this.document(params);
+    return document ? ledger(document) : null;
+  }
+
+  /** Every transcript under `folders`, read from disk and analysed with the policies that apply to it; stops at cancellation. */
+  auditWorkspace(params: AuditParams, job: JobContext): AuditWorkspaceResult {
+    const discovery = new PolicyDiscovery({ workspaceRoots: params.workspaceRoots });
+    const inputs = params.folders.flatMap((folder) => collectInputs(folder, [folder]));
+    const files: AuditedFile[] = [];
+    try {
+      for (const [done, input] of inputs.entries()) {
+        job.checkpoint();
+        job.progress({ message: input.displayPath, percentage: Math.floor((done / inputs.length) * 100) });
+        const audited = auditFile(input.absolutePath, discovery, job);
+        if (audited) files.push(audited);
+      }
+    } catch (e) {
+      if (e instanceof Cancelled) return { files, cancelled: true };
+      throw e;
+    }
+    return { files, cancelled: false };
+  }
+}
+
+/** One file of a workspace audit: its findings, or why it could not be read; undefined for a file that is not a transcript. */
+function auditFile(path: string, discovery: PolicyDiscovery, job: JobContext): AuditedFile | undefined {
+  const uri = pathToFileURL(path).href;
+  try {
+    const parsed = parseTranscript(readInput({ displayPath: path, absolutePath: path, explicit: false }));
+    if (parsed.kind !== 'transcript') return undefined;
+    const policies = discovery.forTranscript(path);
+    const findings = parsed.sessions.flatMap((session) => {
+      job.checkpoint();
+      const lines = new LineIndex(session.text);
+      return analyzeSession(session, { policies }).findings.map((f) => ({
+        ruleId: f.ruleId,
+        level: f.level,
+        message: f.message,
+        range: lines.range(f.span),
+        ...(f.callId !== undefined && { callId: f.callId }),
+        ...(f.constraintId !== undefined && { constraintId: f.constraintId }),
+      }));
+    });
+    return { uri, format: parsed.format, sessions: parsed.sessions.length, calls: parsed.sessions.reduce((n, s) => n + s.calls.length, 0), findings };
+  } catch (e) {
+    if (e instanceof Cancelled) throw e;
+    return { uri, sessions: 0, calls: 0, findings: [], error: (e as Error).message };
+  }
+}

@@ -1,0 +1,141 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { Action, Target } from '../../server/src/engine/actions';
+import { findApproval, namesAction } from '../../server/src/engine/approvals';
+import type { Constraint, ConstraintRule } from '../../server/src/engine/constraints';
+import { analyzeSession } from '../../server/src/engine/findings';
+import { parseTranscript } from '../../server/src/engine/parse';
+import type { Session } from '../../server/src/engine/session';
+
+/** A chat whose first message states the constraint; the call comes after the last message. */
+function chat(...messages: [role: string, content: string][]): Session {
+  const parsed = parseTranscript({ name: 'chat.json', text: JSON.stringify(messages.map(([role, content]) => ({ role, content }))) });
+  if (parsed.kind !== 'transcript') throw new Error('not a transcript');
+  return parsed.sessions[0] as Session;
+}
+
+function constraint(rule: ConstraintRule, activeFrom = 0): Constraint {
+  return { id: 'c1', rule, source: { kind: 'session', turnIndex: activeFrom, span: { start: 0, end: 1 } }, text: 'the rule', activeFrom };
+}
+
+function action(verb: Action['verb'], target: Target | undefined, attributes: Action['attributes'] = {}): Action {
+  return { verb, ...(target && { target }), attributes, span: { start: 0, end: 0 }, step: { order: 0, chain: 0 }, basis: 'builtin' };
+}
+
+const OVER_500: ConstraintRule = { kind: 'confirmation', trigger: ['pay'], scope: { amountAbove: 500, currency: 'USD' } };
+const PAY_1200 = action('pay', { kind: 'account', value: 'Brightline Printing' }, { amount: 1200, currency: 'USD' });
+const BOARD: ConstraintRule = { kind: 'confirmation', trigger: ['cancel'], scope: { events: ['board'] } };
+const CANCEL_REVIEW = action('cancel', { kind: 'event', value: 'evt_7f3a', label: 'Q3 board review' });
+const RULE: [string, string] = ['user', 'Ask me before paying anything over $500.'];
+
+/** The approving turn's text, or undefined, for a call right after the last message. */
+function approval(session: Session, rule: ConstraintRule, act: Action, used: ReadonlySet<number> = new Set()): string | undefined {
+  return findApproval(session, constraint(rule), act, session.turns.length, used)?.text;
+}
+
+describe('a request or approval that names the action', () => {
+  test('a request naming the amount approves the payment', () => {
+    const session = chat(RULE, ['assistant', 'Sure.'], ['user', 'Please pay the Brightline invoice of $1,200.']);
+    assert.equal(approval(session, OVER_500, PAY_1200), 'Please pay the Brightline invoice of $1,200.');
+  });
+
+  test('a request that does not name the amount does not', () => {
+    const session = chat(RULE, ['assistant', 'Sure.'], ['user', 'Please pay the outstanding invoice from Brightline Printing.']);
+    assert.equal(approval(session, OVER_500, PAY_1200), undefined);
+  });
+
+  test('another amount is another action', () => {
+    const session = chat(RULE, ['assistant', 'Sure.'], ['user', 'Go ahead and pay the $1,150 invoice.']);
+    assert.equal(approval(session, OVER_500, PAY_1200), undefined);
+  });
+
+  test('"1.2k" names 1,200; an approval word stands in for the verb', () => {
+    assert.equal(approval(chat(RULE, ['assistant', 'Ok.'], ['user', 'Paying Brightline 1.2k is fine.']), OVER_500, PAY_1200), 'Paying Brightline 1.2k is fine.');
+    assert.equal(approval(chat(RULE, ['assistant', 'Ok.'], ['user', 'The $1,200 one is approved.']), OVER_500, PAY_1200), 'The $1,200 one is approved.');
+  });
+
+  test('a question about the action, or a hypothetical, is not an approval', () => {
+    assert.equal(approval(chat(RULE, ['assistant', 'Ok.'], ['user', 'Did you pay the $1,200 invoice?']), OVER_500, PAY_1200), undefined);
+    assert.equal(approval(chat(RULE, ['assistant', 'Ok.'], ['user', 'What if we paid the $1,200 invoice next week?']), OVER_500, PAY_1200), undefined);
+  });
+
+  test('a polite request in question form is a request', () => {
+    assert.equal(approval(chat(RULE, ['assistant', 'Ok.'], ['user', 'Could you pay the $1,200 invoice?']), OVER_500, PAY_1200), 'Could you pay the $1,200 invoice?');
+  });
+
+  test('a target named by most of its label: "the board review" is the Q3 board review', () => {
+    const rule: [string, string] = ['user', "Don't cancel any meeting with the board without checking with me first."];
+    assert.equal(approval(chat(rule, ['assistant', 'Noted.'], ['user', 'Please cancel the board review on Thursday.']), BOARD, CANCEL_REVIEW), 'Please cancel the board review on Thursday.');
+    assert.equal(approval(chat(rule, ['assistant', 'Noted.'], ['user', 'Please cancel the design sync on Thursday.']), BOARD, CANCEL_REVIEW), undefined);
+    assert.equal(approval(chat(rule, ['assistant', 'Noted.'], ['user', 'My Thursday is overloaded. Clear out what you can.']), BOARD, CANCEL_REVIEW), undefined);
+  });
+});
+
+describe('a yes to the assistant’s proposal', () => {
+  test('counts when the proposal was this action, with its details', () => {
+    const session = chat(RULE, ['user', 'Pay the Brightline invoice.'], ['assistant', 'The Brightline invoice is $1,200, over your $500 limit. Shall I pay it?'], ['user', 'Yes, go ahead.']);
+    assert.equal(approval(session, OVER_500, PAY_1200), 'Yes, go ahead.');
+  });
+
+  test('does not count for a different proposal', () => {
+    const session = chat(RULE, ['assistant', 'Shall I pay the $300 invoice from Acme?'], ['user', 'yes']);
+    assert.equal(approval(session, OVER_500, PAY_1200), undefined);
+  });
+
+  test('does not count when the person spoke in between', () => {
+    const session = chat(RULE, ['assistant', 'Shall I pay the $1,200 Brightline invoice?'], ['user', 'Let me check the budget.'], ['user', 'ok']);
+    assert.equal(approval(session, OVER_500, PAY_1200), undefined);
+  });
+
+  test('"no", "wait" and "not yet" are not approvals, and outweigh an earlier one', () => {
+    assert.equal(approval(chat(RULE, ['assistant', 'Shall I pay the $1,200 Brightline invoice?'], ['user', 'No.']), OVER_500, PAY_1200), undefined);
+    const held = chat(RULE, ['user', 'Pay the $1,200 Brightline invoice.'], ['assistant', 'Paying $1,200 to Brightline now, ok?'], ['user', 'Wait, not yet.']);
+    assert.equal(approval(held, OVER_500, PAY_1200), undefined);
+    assert.equal(approval(chat(RULE, ['user', "Don't pay the $1,200 invoice yet."]), OVER_500, PAY_1200), undefined);
+  });
+
+  test('the latest word counts: a yes after a wait approves', () => {
+    const session = chat(RULE, ['assistant', 'Shall I pay the $1,200 Brightline invoice?'], ['user', 'Wait.'], ['assistant', 'Should I pay the $1,200 now?'], ['user', 'Yes please.']);
+    assert.equal(approval(session, OVER_500, PAY_1200), 'Yes please.');
+  });
+});
+
+describe('when and how often an approval counts', () => {
+  test('an approval covers one action: a spent turn is skipped', () => {
+    const session = chat(RULE, ['user', 'Please pay the $1,200 Brightline invoice.']);
+    assert.equal(approval(session, OVER_500, PAY_1200, new Set([1])), undefined);
+  });
+
+  test('only messages after the constraint count', () => {
+    const session = chat(['user', 'Please pay the $1,200 Brightline invoice.'], ['assistant', 'Will do.'], ['user', 'Ask me before paying anything over $500.']);
+    assert.equal(findApproval(session, constraint(OVER_500, 2), PAY_1200, session.turns.length, new Set()), undefined);
+  });
+
+  test('namesAction: a path by its file name, a device by the words of its id', () => {
+    const rule: Constraint = constraint({ kind: 'confirmation', trigger: ['delete'], scope: {} });
+    assert.equal(namesAction('yes, delete experiment_data.csv', action('delete', { kind: 'path', value: '/repo/temp/experiment_data.csv' }), rule), true);
+    assert.equal(namesAction('yes, delete the notes', action('delete', { kind: 'path', value: '/repo/temp/experiment_data.csv' }), rule), false);
+    assert.equal(namesAction('ok, unlock the front door for her', action('unlock', { kind: 'device', value: 'front_door' }), rule), true);
+  });
+});
+
+test('end to end: the auditor flags an unapproved payment and accepts an approved one', () => {
+  const transcript = (reply: string) =>
+    JSON.stringify({
+      messages: [
+        { role: 'user', content: 'You can pay our routine invoices, but ask me before paying anything over $500.' },
+        { role: 'assistant', content: 'The Brightline Printing invoice is $1,200. Shall I pay it?' },
+        { role: 'user', content: reply },
+        { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'make_payment', arguments: '{"payee": "Brightline Printing", "amount": 1200, "currency": "USD"}' } }] },
+        { role: 'tool', tool_call_id: 'call_1', content: 'payment 88121 submitted' },
+      ],
+    });
+  const errors = (reply: string) => {
+    const parsed = parseTranscript({ name: 'chat.json', text: transcript(reply) });
+    if (parsed.kind !== 'transcript') throw new Error('not a transcript');
+    return analyzeSession(parsed.sessions[0] as Session).findings.filter((f) => f.level === 'error').map((f) => f.ruleId);
+  };
+  assert.deepEqual(errors('Yes, go ahead.'), []);
+  assert.deepEqual(errors('Hmm, wait.'), ['confirmation-missing']);
+  assert.deepEqual(errors('What is the weather like?'), ['confirmation-missing']);
+});
