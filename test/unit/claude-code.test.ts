@@ -390,3 +390,14 @@ test('only lines that need ranges are parsed into trees', () => {
   // The user's text and the tool_use line; never the thinking, the tool result or the progress line.
   assert.deepEqual([...new Set(parsedLines)], [0, 2]);
 });
+
+test('CLAUDE.md injected in a system reminder is project instructions: a user message whose rules are read', () => {
+  const claudeMd =
+    '<system-reminder>\nAs you answer the user\'s questions, you can use the following context:\n# claudeMd\nCodebase and user instructions are shown below.\n\nContents of /repo/CLAUDE.md (project instructions, checked into the codebase):\n\nNever delete anything under fixtures/golden.\n</system-reminder>';
+  const session = parse(lines(user([{ type: 'text', text: claudeMd }, { type: 'text', text: 'Tidy the repo.' }]), user('<system-reminder>The date is 2026-02-10.</system-reminder>')));
+  const instructions = session.turns.filter((t) => t.kind === 'instructions');
+  assert.equal(instructions.length, 1);
+  assert.equal(instructions[0]?.isUserMessage, true);
+  assert.match(instructions[0]?.text ?? '', /Never delete anything under fixtures\/golden\./);
+  assert.equal(session.turns.find((t) => t.text.startsWith('<system-reminder>The date'))?.kind, 'reminder');
+});

@@ -75,6 +75,8 @@ const INTERRUPTED_FOR_TOOL_USE = '[Request interrupted by user for tool use]';
 
 /** Harness text that arrives in user lines, recognised by how it starts. Anything else is the person's. */
 const HARNESS_TEXT: readonly (readonly [RegExp, TurnKind])[] = [
+  // CLAUDE.md arrives inside a reminder; it is project instructions, which SPEC section 3 counts as the user's.
+  [/^<system-reminder>[\s\S]*?(?:^# claudeMd$|Contents of \S*CLAUDE(?:\.local)?\.md\b)/m, 'instructions'],
   [/^<(?:system-reminder|user-prompt-submit-hook|task-notification|teammate-message)\b/, 'reminder'],
   [/^(?:PreToolUse|PostToolUse|PostToolUseFailure|UserPromptSubmit|Stop|SubagentStop|SessionStart|SessionEnd|PreCompact|Notification)(?::\S+)? hook (?:feedback|(?:blocking )?error)\b/, 'reminder'],
   [/^<(?:local-command-stdout|local-command-stderr|bash-stdout|bash-stderr|ide_selection|ide_opened_file)>/, 'environment'],
