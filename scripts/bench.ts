@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { bindShellCommand } from '../server/src/engine/binding/shell';
 import { parseTranscript } from '../server/src/engine/parse';
 import { auditMicrosPerCall } from './auditBench';
+import { analysisOf, extractionMicrosPerMessage } from './extractionBench';
 import { hookLatency } from './hookBench';
 import { DEBOUNCE_MS } from '../server/src/lsp/analysisScheduler';
 import { lspLatency } from './lspBench';
@@ -72,6 +73,8 @@ auditMicrosPerCall(1_000); // warm-up: JIT compilation is not audit cost
 const auditShort = auditMicrosPerCall(1_000);
 const auditLong = auditMicrosPerCall(10_000);
 const shell = shellMicrosPerCommand();
+const extraction = extractionMicrosPerMessage();
+const analysis = analysisOf(text);
 const hook = hookLatency();
 const ratio = (ms: number) => `${ms.toFixed(0)} ms (${(ms / hook.node).toFixed(2)}× node -e 0)`;
 // The language server runs as its own process (the built dist/server.js), after the in-process measurements.
@@ -82,12 +85,13 @@ void lspLatency().then((lsp) =>
       `ghost-lint parse:         ${parse.toFixed(0)} ms (median of ${ROUNDS})\n` +
       `audit, 50 constraints:    ${auditShort.toFixed(2)} µs/call at 1,000 calls, ${auditLong.toFixed(2)} µs/call at 10,000 calls\n` +
       `shell binding: ${shell.toFixed(1)} µs/command\n` +
+      `extraction: ${extraction.toFixed(0)} µs per message of the extraction corpus; on the ${(text.length / 1024 / 1024).toFixed(0)} MB session ${analysis.extractMs.toFixed(0)} ms for ${analysis.userMessages} user messages, within a whole analysis (extract, bind, audit) of ${analysis.analyseMs.toFixed(0)} ms after parsing\n` +
       `hook claude-code, ${hook.megabytes.toFixed(1)} MB session, whole process (node -e 0: ${hook.node.toFixed(0)} ms):\n` +
       `  cold (no cache):                   ${ratio(hook.cold)}\n` +
       `  warm (the session grew by a call): ${ratio(hook.warm)}\n` +
       `  warm, a constraint in force:       ${ratio(hook.warmGoverned)}\n` +
       `language server, ${lsp.turns.toLocaleString('en-US')}-turn session (${lsp.megabytes.toFixed(1)} MB): first diagnostics ${lsp.firstMs.toFixed(0)} ms\n` +
       `edit to diagnostics, after the ${DEBOUNCE_MS} ms debounce: p95 ${lsp.p95Ms.toFixed(0)} ms over ${lsp.edits} edits\n` +
-      `bench: parse/json=${(parse / json).toFixed(2)} audit_us=${auditLong.toFixed(2)} audit_10k/1k=${(auditLong / auditShort).toFixed(2)} shell_us=${shell.toFixed(1)} hook/node=${(hook.warm / hook.node).toFixed(2)} lsp_p95_ms=${lsp.p95Ms.toFixed(0)}\n`,
+      `bench: parse/json=${(parse / json).toFixed(2)} audit_us=${auditLong.toFixed(2)} audit_10k/1k=${(auditLong / auditShort).toFixed(2)} shell_us=${shell.toFixed(1)} extract_us=${extraction.toFixed(0)} hook/node=${(hook.warm / hook.node).toFixed(2)} lsp_p95_ms=${lsp.p95Ms.toFixed(0)}\n`,
   ),
 );

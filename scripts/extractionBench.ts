@@ -1,0 +1,46 @@
+import { performance } from 'node:perf_hooks';
+import { analyzeSession } from '../server/src/engine/findings';
+import { extractConstraints } from '../server/src/engine/extraction';
+import { parseTranscript } from '../server/src/engine/parse';
+import type { Session } from '../server/src/engine/session';
+import { CORPUS } from '../test/fixtures/extraction-corpus';
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+function chat(messages: readonly string[]): Session {
+  const parsed = parseTranscript({ name: 'bench.json', text: JSON.stringify({ messages: messages.map((content) => ({ role: 'user', content })) }) });
+  if (parsed.kind !== 'transcript' || !parsed.sessions[0]) throw new Error('bench chat did not parse');
+  return parsed.sessions[0];
+}
+
+/**
+ * Extraction cost per user message over the extraction corpus (instructions, near misses,
+ * revocations: the messages that reach the tagger), median of five rounds after a warm-up.
+ */
+export function extractionMicrosPerMessage(rounds = 5): number {
+  const session = chat(CORPUS.map((c) => c.say));
+  extractConstraints(session);
+  const times = Array.from({ length: rounds }, () => {
+    const start = performance.now();
+    extractConstraints(session);
+    return ((performance.now() - start) * 1000) / CORPUS.length;
+  });
+  return median(times);
+}
+
+/** On a whole session: the time of extraction alone and of the full analysis `check` runs. */
+export function analysisOf(text: string): { extractMs: number; analyseMs: number; userMessages: number } {
+  const parsed = parseTranscript({ name: 'bench.jsonl', text });
+  if (parsed.kind !== 'transcript' || !parsed.sessions[0]) throw new Error('bench session did not parse');
+  const session = parsed.sessions[0];
+  let start = performance.now();
+  extractConstraints(session);
+  const extractMs = performance.now() - start;
+  start = performance.now();
+  analyzeSession(session);
+  const analyseMs = performance.now() - start;
+  return { extractMs, analyseMs, userMessages: session.turns.filter((t) => t.isUserMessage).length };
+}
