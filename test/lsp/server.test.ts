@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import type { CodeAction } from 'vscode-languageserver-protocol/node';
 import { ServerUnderTest } from '../support/lsp';
 
 const URI = 'file:///work/session.json';
@@ -59,4 +60,29 @@ test('a JSON file that is not a transcript gets no diagnostics, and the server s
   const published = server.diagnostics(uri);
   await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text: '{"name": "x"' } });
   assert.deepEqual((await published).diagnostics, []);
+});
+
+test('a client that cannot resolve code actions gets their edits at once, as plain changes', async () => {
+  const uri = 'file:///work/fix.json';
+  const text = `{"messages": [
+  {"role": "user", "content": "Before you delete anything in temp/, back it up first."},
+  {"role": "assistant", "tool_calls": [{"id": "c1", "function": {"name": "delete_file", "arguments": "{\\"path\\": \\"temp/a.csv\\"}"}}]},
+  {"role": "tool", "tool_call_id": "c1", "content": "deleted"}
+]}`;
+  const published = server.diagnostics(uri);
+  await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text } });
+  const violation = (await published).diagnostics.find((d) => d.code === 'prerequisite-missing');
+  assert.ok(violation);
+  const actions = await server.connection.sendRequest<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: violation.range, context: { diagnostics: [violation] } });
+  const revoke = actions.find((a) => a.title.startsWith('Mark the constraint revoked'));
+  assert.ok(revoke?.edit?.changes?.[uri]?.length, JSON.stringify(actions));
+  assert.equal(revoke.edit.documentChanges, undefined);
+});
+
+test('hovering a policy file answers nothing, and the server stays up', async () => {
+  const uri = 'file:///work/.ghost-lint.json';
+  const published = server.diagnostics(uri);
+  await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text: '{"rules": []}' } });
+  assert.deepEqual((await published).diagnostics, []);
+  assert.equal(await server.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 2 } }), null);
 });

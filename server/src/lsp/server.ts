@@ -49,7 +49,8 @@ export function startServer(connection: Connection): void {
   const transcripts = () => documents.all().filter((d) => !isPolicyFile(d.uri));
 
   const scheduler = new AnalysisScheduler({
-    current: (uri) => documents.get(uri),
+    // Policy files are not transcripts: features on them answer nothing.
+    current: (uri) => (isPolicyFile(uri) ? undefined : documents.get(uri)),
     analyse: async (document, token) => {
       try {
         const params = { uri: document.uri, version: document.version, text: document.getText(), policies: policiesFor(document.uri), keep: true };

@@ -32,10 +32,6 @@ export class SessionState {
     this.tokensCache ??= new TurnTokens(this.session);
     return this.tokensCache;
   }
-
-  constraint(id: string): Constraint | undefined {
-    return this.analysis.constraints.find((c) => c.id === id);
-  }
 }
 
 /** Smallest of the spans containing `offset`: the innermost thing under the cursor. */
