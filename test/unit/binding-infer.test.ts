@@ -6,14 +6,7 @@ import { wordsOf } from '../../server/src/engine/binding/infer';
 import { parseTranscript } from '../../server/src/engine/parse';
 import type { Session } from '../../server/src/engine/session';
 import { marked, slice } from '../support/fixture';
-
-function describe(action: Action): string {
-  const target = action.target ? ` ${action.target.kind}:${action.target.value}` : '';
-  const label = action.target?.label !== undefined ? ` "${action.target.label}"` : '';
-  const recursive = action.target?.recursive ? ' recursive' : '';
-  const attributes = Object.keys(action.attributes).length > 0 ? ` ${JSON.stringify(action.attributes)}` : '';
-  return `${action.verb}${target}${label}${recursive}${attributes}`;
-}
+import { describeAction as describe } from '../support/sessions';
 
 interface Tool {
   readonly name: string;

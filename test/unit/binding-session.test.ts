@@ -5,22 +5,12 @@ import { bindSession } from '../../server/src/engine/binding';
 import { parseTranscript } from '../../server/src/engine/parse';
 import type { Session, TranscriptFormat } from '../../server/src/engine/session';
 import { marked, slice } from '../support/fixture';
+import { describeAction as describe, parseAs } from '../support/sessions';
 
 function parse(text: string, format: TranscriptFormat): Session {
-  const parsed = parseTranscript({ name: 'fixture', text });
-  assert.equal(parsed.kind, 'transcript', parsed.kind === 'not-a-transcript' ? parsed.reason : '');
-  if (parsed.kind !== 'transcript') throw new Error('unreachable');
-  assert.equal(parsed.format, format);
-  assert.deepEqual(parsed.sessions[0]!.problems, []);
-  return parsed.sessions[0]!;
-}
-
-function describe(action: Action): string {
-  const target = action.target ? ` ${action.target.kind}:${action.target.value}` : '';
-  const label = action.target?.label !== undefined ? ` "${action.target.label}"` : '';
-  const recursive = action.target?.recursive ? ' recursive' : '';
-  const attributes = Object.keys(action.attributes).length > 0 ? ` ${JSON.stringify(action.attributes)}` : '';
-  return `${action.verb}${target}${label}${recursive}${attributes}`;
+  const session = parseAs(text, format);
+  assert.deepEqual(session.problems, []);
+  return session;
 }
 
 test('OpenAI chat (stringified arguments): ids explained by earlier results only, never later or parallel ones', () => {

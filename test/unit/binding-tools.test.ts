@@ -3,26 +3,8 @@ import assert from 'node:assert/strict';
 import type { Action } from '../../server/src/engine/actions';
 import { bindSession } from '../../server/src/engine/binding';
 import { CallArguments, TOOL_SPECS, commandFromArgv, parseAmount } from '../../server/src/engine/binding/tools';
-import { parseTranscript } from '../../server/src/engine/parse';
-import type { Session } from '../../server/src/engine/session';
 import { marked, slice } from '../support/fixture';
-
-function parse(text: string, format: string): Session {
-  const parsed = parseTranscript({ name: 'fixture', text });
-  assert.equal(parsed.kind, 'transcript', parsed.kind === 'not-a-transcript' ? parsed.reason : '');
-  if (parsed.kind !== 'transcript') throw new Error('unreachable');
-  assert.equal(parsed.format, format);
-  return parsed.sessions[0]!;
-}
-
-/** `verb kind:value`, with a label, `recursive`, and attributes when present: what a test reads at a glance. */
-function describe(action: Action): string {
-  const target = action.target ? ` ${action.target.kind}:${action.target.value}` : '';
-  const label = action.target?.label !== undefined ? ` "${action.target.label}"` : '';
-  const recursive = action.target?.recursive ? ' recursive' : '';
-  const attributes = Object.keys(action.attributes).length > 0 ? ` ${JSON.stringify(action.attributes)}` : '';
-  return `${action.verb}${target}${label}${recursive}${attributes}`;
-}
+import { describeAction as describe, parseAs as parse } from '../support/sessions';
 
 // ---------------------------------------------------------------------------------------------------
 // Claude Code
