@@ -90,6 +90,7 @@ void lspLatency().then((lsp) =>
       `  cold (no cache):                   ${ratio(hook.cold)}\n` +
       `  warm (the session grew by a call): ${ratio(hook.warm)}\n` +
       `  warm, a constraint in force:       ${ratio(hook.warmGoverned)}\n` +
+      `  the same, a call that acts (Write): ${ratio(hook.warmGovernedBound)}\n` +
       `language server, ${lsp.turns.toLocaleString('en-US')}-turn session (${lsp.megabytes.toFixed(1)} MB): first diagnostics ${lsp.firstMs.toFixed(0)} ms\n` +
       `edit to diagnostics, after the ${DEBOUNCE_MS} ms debounce: p95 ${lsp.p95Ms.toFixed(0)} ms over ${lsp.edits} edits\n` +
       `bench: parse/json=${(parse / json).toFixed(2)} audit_us=${auditLong.toFixed(2)} audit_10k/1k=${(auditLong / auditShort).toFixed(2)} shell_us=${shell.toFixed(1)} extract_us=${extraction.toFixed(0)} hook/node=${(hook.warm / hook.node).toFixed(2)} lsp_p95_ms=${lsp.p95Ms.toFixed(0)}\n`,

@@ -19,25 +19,57 @@ const common = {
   mainFields: ['module', 'main'],
 };
 
-// The bin (dist/cli.js) holds the live hook and little else: parsing the full bundle alone costs more
-// than the hook's latency budget. It loads the rest of the CLI and the engine from dist/full.js, a
-// separate bundle, when a command needs them; `require('./full')` is left for Node to resolve there.
+// The bin (dist/cli.js) loads the CLI's front (dist/front.js) through V8's code cache; the front holds
+// the live hook and little else: parsing the full bundle alone costs more than the hook's latency
+// budget. It loads the rest of the CLI and the engine from dist/full.js, a separate bundle, when a
+// command needs them, and the live guard's judge from dist/guard.js; `require('./full')` and
+// `require('./guard')` are left for Node to resolve there.
 const fullBundleAsExternal = {
   name: 'full-bundle-external',
   setup(build) {
-    build.onResolve({ filter: /^(\.\.?\/)+full$/ }, (args) => (/[\\/]server[\\/]src[\\/]cli[\\/]/.test(args.importer) ? { path: './full.js', external: true } : undefined));
+    build.onResolve({ filter: /^(\.\.?\/)+(full|guard)$/ }, (args) =>
+      /[\\/]server[\\/]src[\\/]cli[\\/]/.test(args.importer) ? { path: `./${args.path.split('/').pop()}.js`, external: true } : undefined,
+    );
+  },
+};
+
+// Libraries the engine loads on first use only (the shell parser, SQL grammars, the NLP tagger, YAML, unzip):
+// dist/guard.js keeps them in files of their own, so its source stays small enough to load on every
+// tool call; the other bundles carry them inline.
+const VENDOR = {
+  'mvdan-sh': 'mvdan-sh',
+  'node-sql-parser/build/postgresql': 'sql-postgresql',
+  'node-sql-parser/build/mysql': 'sql-mysql',
+  compromise: 'compromise',
+  yaml: 'yaml',
+  fflate: 'fflate',
+};
+const vendorAsExternal = {
+  name: 'vendor-external',
+  setup(build) {
+    const names = Object.keys(VENDOR).map((name) => name.replace(/[/.-]/g, '\\$&'));
+    build.onResolve({ filter: new RegExp(`^(${names.join('|')})$`) }, (args) => ({ path: `./vendor/${VENDOR[args.path]}.js`, external: true }));
   },
 };
 
 const bundles = [
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   { entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js' },
-  { entryPoints: ['server/src/cli/index.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [fullBundleAsExternal] },
+  { entryPoints: ['server/src/cli/bin.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [fullBundleAsExternal] },
+  { entryPoints: ['server/src/cli/index.ts'], outfile: 'dist/front.js', plugins: [fullBundleAsExternal] },
   { entryPoints: ['server/src/cli/full.ts'], outfile: 'dist/full.js' },
+  // Minified even in development: the hook reads and loads this source on every call it judges.
+  { entryPoints: ['server/src/cli/guard.ts'], outfile: 'dist/guard.js', plugins: [vendorAsExternal], minify: true },
+  ...Object.entries(VENDOR).map(([module, file]) => ({
+    stdin: { contents: `module.exports = require(${JSON.stringify(module)});`, resolveDir: '.', loader: 'js' },
+    outfile: `dist/vendor/${file}.js`,
+    sourcemap: false,
+  })),
 ];
 
 function sizeReport(outfile, metafile) {
   const output = metafile.outputs[outfile];
+  if (!output) return `${outfile.padEnd(20)}`;
   return `${outfile.padEnd(20)} ${(output.bytes / 1024).toFixed(0).padStart(6)} KiB`;
 }
 

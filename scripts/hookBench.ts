@@ -19,8 +19,13 @@ export interface HookLatency {
   readonly cold: number;
   /** The session grew by one tool call since the last hook call, and no constraint was ever stated. */
   readonly warm: number;
-  /** The same, with a constraint in force: the engine judges the call (extraction comes from the cache). */
+  /**
+   * The same, with a constraint in force. The call (`ls build`) binds to no action, so no constraint can
+   * govern it: the guard answers from its cached state without reading the new lines.
+   */
   readonly warmGoverned: number;
+  /** The same, for a call that acts (Claude Code's Write): the guard reads the new lines and judges the call from its cached audit state. */
+  readonly warmGovernedBound: number;
 }
 
 function median(values: number[]): number {
@@ -46,8 +51,9 @@ export function hookLatency(rounds = 9): HookLatency {
   writeFileSync(plain, body);
   const rule = JSON.stringify({ type: 'user', uuid: 'rule-0', sessionId: 'bench', cwd: '/home/dev/projects/bench', message: { role: 'user', content: 'Never delete anything under data/raw.' } });
   writeFileSync(governed, `${rule}\n${body}`);
-  const input = (path: string) =>
-    JSON.stringify({ session_id: 'bench', transcript_path: path, cwd: '/home/dev/projects/bench', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls build' }, tool_use_id: 'toolu_next' });
+  const input = (path: string, tool: { tool_name: string; tool_input: object } = { tool_name: 'Bash', tool_input: { command: 'ls build' } }) =>
+    JSON.stringify({ session_id: 'bench', transcript_path: path, cwd: '/home/dev/projects/bench', hook_event_name: 'PreToolUse', ...tool, tool_use_id: 'toolu_next' });
+  const write = { tool_name: 'Write', tool_input: { file_path: '/home/dev/projects/bench/build/summary.txt', content: 'done' } };
   let step = 0;
   // One more tool call and its result, as the session grows between two hook calls.
   const grow = (path: string) => {
@@ -59,7 +65,7 @@ export function hookLatency(rounds = 9): HookLatency {
         `${JSON.stringify({ ...base, type: 'user', uuid: `grow-u-${step}`, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `toolu_grow_${step}`, content: 'step-1' }] } })}\n`,
     );
   };
-  const hook = (path: string) => elapsed([CLI, 'hook', 'claude-code'], input(path), env);
+  const hook = (path: string, tool?: typeof write) => elapsed([CLI, 'hook', 'claude-code'], input(path, tool), env);
   const nodeTimes: number[] = [];
   const bareNode = () => nodeTimes.push(elapsed(['-e', '0']));
   try {
@@ -78,12 +84,18 @@ export function hookLatency(rounds = 9): HookLatency {
     }
     hook(governed);
     const warmGoverned: number[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < rounds; i++) {
       grow(governed);
       bareNode();
       warmGoverned.push(hook(governed));
     }
-    return { megabytes: body.length / 1024 / 1024, node: median(nodeTimes), cold: median(cold), warm: median(warm), warmGoverned: median(warmGoverned) };
+    const warmGovernedBound: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      grow(governed);
+      bareNode();
+      warmGovernedBound.push(hook(governed, write));
+    }
+    return { megabytes: body.length / 1024 / 1024, node: median(nodeTimes), cold: median(cold), warm: median(warm), warmGoverned: median(warmGoverned), warmGovernedBound: median(warmGovernedBound) };
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

@@ -1,32 +1,63 @@
 import * as path from 'node:path';
-import { type ExtensionContext, workspace } from 'vscode';
+import { type ExtensionContext, type FileSystemWatcher, workspace } from 'vscode';
 import { LanguageClient, type LanguageClientOptions, type ServerOptions, TransportKind } from 'vscode-languageclient/node';
+import { ActiveTranscript } from './activeTranscript';
+import { Audits } from './audits';
+import { registerCommands } from './commands';
+import { ConstraintsView } from './constraintsView';
 import { watchLargeFiles } from './largeFiles';
+import { Reports } from './reports';
+import { SessionsView } from './sessions/sessionsView';
+import { SettingsStore } from './settings';
+import { SETTINGS_SECTION } from './settingsSchema';
+import { VerdictStatusBar } from './statusBar';
+import { TRANSCRIPT_LANGUAGES } from './transcriptLanguages';
 
 let client: LanguageClient | undefined;
 
-/** Starts the language server; transcripts are recognised by the server from their content. */
-export async function activate(context: ExtensionContext): Promise<void> {
+function createClient(context: ExtensionContext, policyFiles: FileSystemWatcher): LanguageClient {
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6010'] } },
   };
   const clientOptions: LanguageClientOptions = {
+    // Any JSON or JSON Lines file may be a transcript: the server recognises them by content.
     documentSelector: [
-      { scheme: 'file', language: 'ghost-transcript' },
-      { scheme: 'file', language: 'json' },
-      { scheme: 'file', language: 'jsonl' },
+      ...TRANSCRIPT_LANGUAGES.map((language) => ({ scheme: 'file', language })),
       { scheme: 'untitled', language: 'ghost-transcript' },
       // Policy files, for their schema diagnostics (.ghost-lint.json is covered by the json language).
       { scheme: 'file', pattern: '**/.ghost-lint.{yaml,yml}' },
     ],
-    synchronize: { fileEvents: workspace.createFileSystemWatcher('**/.ghost-lint.{json,yaml,yml}') },
+    // Policy files changed on disk may govern every open transcript.
+    synchronize: { fileEvents: policyFiles },
   };
-  client = new LanguageClient('ghost-lint', 'ghost-lint', serverOptions, clientOptions);
-  context.subscriptions.push(client);
+  // The id names the trace setting: ghostLint.trace.server.
+  return new LanguageClient(SETTINGS_SECTION, 'ghost-lint', serverOptions, clientOptions);
+}
+
+/** Starts the language server, then the views, the status bar and the commands that use it. */
+export async function activate(context: ExtensionContext): Promise<void> {
+  const settings = new SettingsStore();
+  context.subscriptions.push(settings);
+  const policyFiles = workspace.createFileSystemWatcher('**/.ghost-lint.{json,yaml,yml}');
+  client = createClient(context, policyFiles);
+  context.subscriptions.push(policyFiles, client);
   await client.start();
-  context.subscriptions.push(watchLargeFiles(client));
+  const active = new ActiveTranscript(client);
+  const audits = new Audits(client, active);
+  const reports = new Reports(client, active);
+  const sessions = new SessionsView(client, settings);
+  context.subscriptions.push(
+    active,
+    audits,
+    reports,
+    sessions,
+    new ConstraintsView(active),
+    new VerdictStatusBar(active, settings),
+    watchLargeFiles(client),
+    ...registerCommands({ extension: context, client, settings, audits, reports, sessions }),
+  );
 }
 
 export async function deactivate(): Promise<void> {

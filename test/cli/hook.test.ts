@@ -199,7 +199,9 @@ function engineTrap(box: Sandbox): string[] {
 
 function cacheRecords(box: Sandbox): { bytes: number; stated: boolean; path: string }[] {
   const folder = join(box.cache, 'ghost-lint');
-  return existsSync(folder) ? readdirSync(folder).map((name) => JSON.parse(readFileSync(join(folder, name), 'utf8')) as { bytes: number; stated: boolean; path: string }) : [];
+  // The quick path's records (`.json`); the audit states and compiled code beside them are not records.
+  const records = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.json')) : [];
+  return records.map((name) => JSON.parse(readFileSync(join(folder, name), 'utf8')) as { bytes: number; stated: boolean; path: string });
 }
 
 describe('ledger cache', () => {

@@ -19,6 +19,7 @@ import {
   createProtocolConnection,
 } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { ProtocolStreamCheck } from './lspFrames';
 import { REPO_ROOT } from './shared';
 
 /** What an editor like VS Code declares: versioned edits, file creation, lazily resolved code actions. */
@@ -60,12 +61,20 @@ export class ServerUnderTest {
   readonly messages: ShowMessageParams[] = [];
   readonly progress: { token: string | number; value: unknown }[] = [];
   private readonly rawWaiters = new Map<string, (response: ResponseMessage) => void>();
+  /** Every byte the server writes to stdout, checked to be protocol and nothing else. */
+  readonly stdoutCheck = new ProtocolStreamCheck();
+  /** What the server wrote to stderr (read, so a chatty server never blocks on a full pipe). */
+  stderr = '';
 
   constructor() {
     this.child = spawn(process.execPath, [join(REPO_ROOT, 'dist', 'server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const stdout = this.child.stdout;
     const stdin = this.child.stdin;
     if (!stdout || !stdin) throw new Error('server stdio not piped');
+    stdout.on('data', (chunk: Buffer) => this.stdoutCheck.feed(chunk));
+    this.child.stderr?.on('data', (chunk: Buffer) => {
+      this.stderr = (this.stderr + chunk.toString('utf8')).slice(-64 * 1024);
+    });
     // Responses to messages written with `sendTogether` are taken out before the connection sees them.
     const reader = new StreamMessageReader(stdout);
     const tapped: MessageReader = {
@@ -142,6 +151,17 @@ export class ServerUnderTest {
   /** Resolves on the next diagnostics for `uri` that satisfy `predicate` (signals, never sleeps). */
   diagnostics(uri: string, predicate: (p: PublishDiagnosticsParams) => boolean = () => true): Promise<PublishDiagnosticsParams> {
     return new Promise((resolve) => this.waiters.push({ uri, predicate, resolve }));
+  }
+
+  /** Ends the server process at once: after a failed test, so a server stuck on something never keeps the run alive. */
+  kill(): void {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill();
+    this.connection.dispose();
+  }
+
+  /** The server's process id, for reading its memory use. */
+  get pid(): number | undefined {
+    return this.child.pid;
   }
 
   async stop(): Promise<number | null> {

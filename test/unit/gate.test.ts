@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type TurnReadings, extractWithReadings, judgeProposedCall, judgementReason, turnKey } from '../../server/src/engine/gate';
+import { judgeProposedCall, judgementReason } from '../../server/src/engine/gate';
 import { parseTranscript } from '../../server/src/engine/parse';
 import type { Session } from '../../server/src/engine/session';
 
@@ -55,17 +55,4 @@ test('without an id, a pending recorded call with the same tool and arguments is
   const judgement = judgeProposedCall(session, { name: 'pay_invoice', input: { payee: 'Acme', amount: 1200 } });
   assert.equal(judgement.recorded, true);
   assert.equal(judgement.call.id, 'c1');
-});
-
-test('extraction readings are reused by turn; only unread user turns are read', () => {
-  const session = chat([RULE, { role: 'user', content: 'Never drop the users table.' }]);
-  const first = extractWithReadings(session, new Map());
-  assert.equal(first.extraction.constraints.length, 2);
-  // A reading kept for the first turn is used as it is (here: made empty to show it is not re-read).
-  const firstTurn = session.turns.find((t) => t.isUserMessage);
-  assert.ok(firstTurn);
-  const known = new Map<string, TurnReadings>([[turnKey(firstTurn), { constraints: [], revocations: [] }]]);
-  const second = extractWithReadings(session, known);
-  assert.deepEqual(second.extraction.constraints.map((c) => c.text), ['Never drop the users table.']);
-  assert.equal(second.readings.size, 2);
 });

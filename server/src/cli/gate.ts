@@ -31,7 +31,7 @@ function judge(io: CliIo, options: GateOptions, request: GateRequest): GateRespo
   const source = !session ? undefined : 'path' in session ? { path: session.path } : { text: typeof session.transcript === 'string' ? session.transcript : JSON.stringify(session.transcript, null, 2) };
   const call = request.call;
   const home = homedir();
-  const { judgement, session: read } = judgeSession({
+  const { judgement, format } = judgeSession({
     source,
     proposal: { name: call.name, input: callArguments(call.arguments), ...(call.id !== undefined && { id: call.id }), ...(call.cwd !== undefined && { cwd: call.cwd }) },
     cwd,
@@ -46,7 +46,7 @@ function judge(io: CliIo, options: GateOptions, request: GateRequest): GateRespo
     findings: judgement.findings.map((f) => ({ ruleId: f.ruleId, message: f.message, ...(f.constraintId !== undefined && { constraintId: f.constraintId }), ...(f.repair && { repair: f.repair }) })),
     suppressed: judgement.suppressed.length,
     call: { id: judgement.call.id, recorded: judgement.recorded },
-    format: read.format,
+    format,
   };
 }
 

@@ -37,11 +37,12 @@ export const VERBS = [
   'open',
   'disable',
 ] as const;
-export const VerbSchema = z.enum(VERBS);
+// Schemas are marked pure so a bundle that never validates (the live guard's) leaves them, and zod, out.
+export const VerbSchema = /* @__PURE__ */ z.enum(VERBS);
 export type Verb = z.infer<typeof VerbSchema>;
 
 export const TARGET_KINDS = ['path', 'database', 'table', 'recipient', 'branch', 'environment', 'device', 'event', 'account', 'resource'] as const;
-export const TargetKindSchema = z.enum(TARGET_KINDS);
+export const TargetKindSchema = /* @__PURE__ */ z.enum(TARGET_KINDS);
 export type TargetKind = z.infer<typeof TargetKindSchema>;
 
 export interface Target {

@@ -24,7 +24,15 @@ const POLITE = /^\W*(?:please\b|(?:can|could|would|will) you\b|would you mind\b)
 const HYPOTHETICAL = /\b(?:what if|suppose|imagine|hypothetically|would it be|should we|should i|do we need to|whether)\b/i;
 
 /** Words that can name a verb, from the extraction lexicon: "settle" names pay, "call off" names cancel. */
-const VERB_WORDS: ReadonlyMap<Verb, RegExp> = (() => {
+let verbWords: ReadonlyMap<Verb, RegExp> | undefined;
+
+/** Built on first use: most audits never meet a confirmation rule. */
+function verbPatterns(): ReadonlyMap<Verb, RegExp> {
+  verbWords ??= wordsForVerbs();
+  return verbWords;
+}
+
+function wordsForVerbs(): ReadonlyMap<Verb, RegExp> {
   const byVerb = new Map<Verb, Set<string>>();
   for (const [name, family] of Object.entries(FAMILIES) as [FamilyName, ActionFamily][]) {
     const verbs = new Set<Verb>([...family.verbs, ...Object.values(family.by ?? {}).flat()]);
@@ -40,10 +48,10 @@ const VERB_WORDS: ReadonlyMap<Verb, RegExp> = (() => {
     patterns.set(verb, new RegExp(`\\b(?:${stems.join('|')})[a-z]{0,4}\\b`, 'i'));
   }
   return patterns;
-})();
+}
 
 function mentionsVerb(text: string, verb: Verb): boolean {
-  return VERB_WORDS.get(verb)?.test(text) ?? false;
+  return verbPatterns().get(verb)?.test(text) ?? false;
 }
 
 function amountsIn(text: string): number[] {
@@ -104,7 +112,7 @@ function answerOf(text: string, proposal: string | undefined, action: Action, co
 }
 
 /** The assistant's words just before a user message: the nearest assistant text, unless the person spoke in between. */
-function proposalBefore(session: Session, index: number): string | undefined {
+export function proposalBefore(session: Session, index: number): string | undefined {
   for (let i = index - 1; i >= 0; i--) {
     const turn = session.turns[i];
     if (!turn || turn.isUserMessage) return undefined;

@@ -35,9 +35,18 @@ export interface AuditInput {
   /** Actions of each call, indexed like `session.calls`. */
   readonly actions: readonly (readonly Action[])[];
   readonly constraints: readonly Constraint[];
+  /** Calls already audited in an earlier run (the live guard's cached history): indexed as earlier steps, not judged again. */
+  readonly history?: AuditHistory;
 }
 
-const WRITES = new Set(['write', 'overwrite', 'move']);
+/** What an earlier audit of the first calls left: how many it judged, and the approvals they spent. */
+export interface AuditHistory {
+  readonly calls: number;
+  readonly approvals: readonly ApprovalUse[];
+}
+
+/** Verbs that change a target: one after a backup makes the backup stale. */
+export const WRITES: ReadonlySet<string> = new Set(['write', 'overwrite', 'move']);
 
 /** `b`'s target covers `a`'s: the same target, or a folder that contains it when `b` copied the folder. */
 export function covers(b: Target | undefined, a: Target | undefined): boolean {
@@ -202,11 +211,17 @@ export interface ApprovalUse {
 export function audit(input: AuditInput, approvals?: ApprovalUse[]): Violation[] {
   const violations: Violation[] = [];
   const usedApprovals = new Map<string, Set<number>>();
+  for (const spent of input.history?.approvals ?? []) {
+    const used = usedApprovals.get(spent.constraintId) ?? new Set<number>();
+    usedApprovals.set(spent.constraintId, used.add(spent.turnIndex));
+  }
+  const judgedFrom = input.history?.calls ?? 0;
   const index = new ActionIndex(input);
   // Constraints by the verbs they trigger on: a call is only checked against those its actions could break.
   const byVerb = new Map<string, Constraint[]>();
   for (const constraint of input.constraints) for (const verb of constraint.rule.trigger) push(byVerb, verb, constraint);
   for (const c of input.session.calls) {
+    if (c.index < judgedFrom) continue;
     const cwd = c.cwd ?? input.session.cwd;
     // One result per call and constraint: the first governed action that fails it.
     const judged = new Set<Constraint>();

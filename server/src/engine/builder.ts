@@ -100,6 +100,8 @@ export class SessionBuilder {
   private readonly turns: Turn[] = [];
   private readonly calls: MutableCall[] = [];
   private readonly callsById = new Map<string, MutableCall>();
+  /** Calls with neither a result nor a stop, in call order: asked for at every user turn, so kept, not searched for. */
+  private readonly pending = new Set<MutableCall>();
   private readonly problems: TranscriptProblem[] = [];
   private readonly tools: ToolDefinition[] = [];
   private generatedIds = 0;
@@ -179,6 +181,7 @@ export class SessionBuilder {
     };
     this.calls.push(call);
     this.callsById.set(id, call);
+    this.pending.add(call);
     return call;
   }
 
@@ -220,6 +223,7 @@ export class SessionBuilder {
       ...(init.timestamp !== undefined && { timestamp: init.timestamp }),
     };
     call.result = result;
+    this.pending.delete(call);
     if (!call.stopped) call.status = result.status;
     return call;
   }
@@ -229,12 +233,13 @@ export class SessionBuilder {
     const call = this.callsById.get(callId);
     if (!call) return;
     call.stopped = reason;
+    this.pending.delete(call);
     call.status = 'unknown';
   }
 
   /** Calls with no result yet, latest first; for formats that mark aborts after the fact. */
   pendingCalls(): ToolCall[] {
-    return this.calls.filter((c) => !c.result && !c.stopped).reverse();
+    return [...this.pending].reverse();
   }
 
   findCall(callId: string): ToolCall | undefined {

@@ -4,8 +4,9 @@ import type { Span } from './text';
 
 const names = (what: string) => z.array(z.string().min(1)).min(1).optional().describe(what);
 
+// Schemas are marked pure so a bundle that never validates (the live guard's) leaves them, and zod, out.
 /** Which targets a constraint covers. Every field given must match; an empty scope covers everything. */
-export const ScopeSchema = z
+export const ScopeSchema = /* @__PURE__ */ z
   .object({
     paths: names('Path globs or folders, relative to the session\'s working folder or absolute: "temp/**", "data/raw".'),
     databases: names('Database names or database files.'),
@@ -31,7 +32,7 @@ export const CONSTRAINT_KINDS = ['prohibition', 'prerequisite', 'confirmation'] 
  * target, an action whose verb is in `requires` must have succeeded on the same target.
  * `confirmation`: before a trigger action, the user must approve that very action.
  */
-export const ConstraintRuleSchema = z
+export const ConstraintRuleSchema = /* @__PURE__ */ z
   .object({
     id: z.string().min(1).optional().describe('Stable name, used in messages, suppressions and revocations.'),
     kind: z.enum(CONSTRAINT_KINDS),

@@ -1,8 +1,8 @@
-import { audit } from './audit';
+import { type AuditHistory, audit } from './audit';
 import { bindSession } from './binding';
 import { isActiveAt } from './constraints';
-import { type Extraction, type Revocation, type StatedConstraint, extractConstraints } from './extraction';
-import { type AnalysisOptions, type AppliedSuppression, type Finding, suppressionFor, toFinding } from './findings';
+import type { Extraction, Revocation, StatedConstraint } from './extraction';
+import type { AnalysisOptions, AppliedSuppression, Finding } from './findings';
 import { buildLedger } from './ledger';
 import type { Session, ToolCall, Turn } from './session';
 
@@ -39,7 +39,20 @@ export interface ProposalJudgement {
 export interface JudgeOptions extends AnalysisOptions {
   /** The session's extraction when the caller has it already (a cache); computed otherwise. */
   readonly extraction?: Extraction;
+  /**
+   * The first calls were audited before (the live guard's cached history): they are not judged again,
+   * and the approvals they spent stay spent. `session.calls` may then hold only some of them.
+   */
+  readonly history?: AuditHistory;
 }
+
+/*
+ * Extraction and findings (with the repair planner) are loaded when a judgement first needs them: the
+ * live guard answers most calls from cached readings and finds nothing to report, and loading them
+ * costs it a noticeable part of its budget.
+ */
+const extraction = () => require('./extraction') as typeof import('./extraction');
+const findingsModule = () => require('./findings') as typeof import('./findings');
 
 /** How the guard's messages begin, so a later transcript shows the call as stopped by it (SPEC section 6). */
 export const GUARD_MESSAGE_PREFIX = 'ghost-lint blocked this call before it ran';
@@ -72,19 +85,21 @@ function knownAt(call: ToolCall, at: ToolCall): ToolCall {
 
 /** The session as it stood when `call` was issued: its turns up to the call's, and the call not yet run. */
 function sessionAt(session: Session, call: ToolCall): { session: Session; call: ToolCall } {
-  const calls = session.calls.slice(0, call.index + 1).map((c) => knownAt(c, call));
-  const judged = calls[call.index] ?? call;
+  // By index rather than position: a session built on a cached history lists only some earlier calls.
+  const calls = session.calls.filter((c) => c.index <= call.index).map((c) => knownAt(c, call));
+  const judged = calls.find((c) => c.index === call.index) ?? call;
   return { session: { ...session, turns: session.turns.slice(0, call.turnIndex + 1), calls }, call: judged };
 }
 
-/** The session with the proposal as a new assistant turn after its last one. */
-function withProposal(session: Session, proposal: ProposedCall): { session: Session; call: ToolCall } {
+/** The session with the proposal as a new assistant turn after its last one; `summarised` calls come before it even when the session does not list them. */
+function withProposal(session: Session, proposal: ProposedCall, summarised: number): { session: Session; call: ToolCall } {
   const end = { start: session.text.length, end: session.text.length };
   const cwd = proposal.cwd ?? session.turns[session.turns.length - 1]?.cwd ?? session.cwd;
   const turn: Turn = { index: session.turns.length, role: 'assistant', kind: 'message', isUserMessage: false, text: '', pieces: [], span: end, ...(cwd !== undefined && { cwd }) };
   const id = proposal.id ?? 'ghost-lint-proposed-call';
+  const last = session.calls[session.calls.length - 1];
   const call: ToolCall = {
-    index: session.calls.length,
+    index: Math.max(last ? last.index + 1 : 0, summarised),
     id,
     name: proposal.name,
     input: proposal.input,
@@ -96,7 +111,8 @@ function withProposal(session: Session, proposal: ProposedCall): { session: Sess
     status: 'unknown',
     ...(cwd !== undefined && { cwd }),
   };
-  return { session: { ...session, turns: [...session.turns, turn], calls: [...session.calls, call] }, call };
+  // concat, not spread: a session built on a cached history has holes where it lists no turn.
+  return { session: { ...session, turns: session.turns.concat(turn), calls: [...session.calls, call] }, call };
 }
 
 /**
@@ -108,19 +124,20 @@ function withProposal(session: Session, proposal: ProposedCall): { session: Sess
  */
 export function judgeProposedCall(session: Session, proposal: ProposedCall, options: JudgeOptions = {}): ProposalJudgement {
   const recorded = recordedCall(session, proposal);
-  const { session: judged, call } = recorded ? sessionAt(session, recorded) : withProposal(session, proposal);
+  const { session: judged, call } = recorded ? sessionAt(session, recorded) : withProposal(session, proposal, options.history?.calls ?? 0);
   const policies = options.policies ?? [];
   // Constraints stated after the call (when the session was recorded past it) are not active at it.
-  const constraints = buildLedger(policies, options.extraction ?? (options.extract ?? extractConstraints)(judged));
+  const constraints = buildLedger(policies, options.extraction ?? (options.extract ?? extraction().extractConstraints)(judged));
   const allow: ProposalJudgement = { decision: 'allow', findings: [], suppressed: [], call, recorded: recorded !== undefined };
   // Nothing can govern the call: binding, the costly part, is not needed.
   if (!constraints.some((c) => isActiveAt(c, call.turnIndex))) return allow;
   const declared = policies.flatMap((p) => p.tools);
-  const actions = bindSession(judged, declared);
+  const actions = (options.bind ?? bindSession)(judged, declared);
   const findings: Finding[] = [];
   const suppressed: AppliedSuppression[] = [];
-  for (const violation of audit({ session: judged, actions, constraints })) {
+  for (const violation of audit({ session: judged, actions, constraints, ...(options.history && { history: options.history }) })) {
     if (violation.call.index !== call.index) continue;
+    const { toFinding, suppressionFor } = findingsModule();
     const finding = toFinding(violation, judged, declared);
     const match = suppressionFor(finding, policies);
     if (match) suppressed.push({ finding, ...match });
@@ -162,37 +179,4 @@ export function turnKey(turn: Turn): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < turn.text.length; i++) hash = Math.imul(hash ^ turn.text.charCodeAt(i), 0x01000193) >>> 0;
   return `${turn.span.start}:${turn.span.end}:${turn.text.length}:${hash.toString(16)}`;
-}
-
-/**
- * The session's extraction, reading only the user turns `known` has no readings for (extraction is
- * per turn, so a session that only grew re-reads only its new turns). Returns the readings of every
- * user turn too, for the next call.
- */
-export function extractWithReadings(session: Session, known: ReadonlyMap<string, TurnReadings>): { extraction: Extraction; readings: Map<string, TurnReadings> } {
-  const readings = new Map<string, TurnReadings>();
-  const unread: Turn[] = [];
-  for (const turn of session.turns) {
-    if (!turn.isUserMessage) continue;
-    const key = turnKey(turn);
-    const found = known.get(key);
-    if (found) readings.set(key, found);
-    else unread.push(turn);
-  }
-  if (unread.length > 0) {
-    const fresh = extractConstraints({ ...session, turns: unread });
-    for (const turn of unread) {
-      const mine = <T extends { turnIndex: number }>(items: readonly T[]) => items.filter((item) => item.turnIndex === turn.index).map(({ turnIndex: _turnIndex, ...rest }) => rest);
-      readings.set(turnKey(turn), { constraints: mine(fresh.constraints), revocations: mine(fresh.revocations) });
-    }
-  }
-  const constraints: StatedConstraint[] = [];
-  const revocations: Revocation[] = [];
-  for (const turn of session.turns) {
-    const found = turn.isUserMessage ? readings.get(turnKey(turn)) : undefined;
-    if (!found) continue;
-    for (const c of found.constraints) constraints.push({ ...c, turnIndex: turn.index });
-    for (const r of found.revocations) revocations.push({ ...r, turnIndex: turn.index });
-  }
-  return { extraction: { constraints, revocations }, readings };
 }

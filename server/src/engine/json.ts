@@ -15,19 +15,63 @@ export interface ParsedJson {
 
 const STRICT_JSON = { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false } as const;
 
+/**
+ * Deeper than this, a value is cut off and reported: the parser and every walk of a tree recurse
+ * once per level, and a few thousand levels exhaust the stack. No transcript nests this deep.
+ */
+export const MAX_NESTING = 512;
+
+/**
+ * Where `source` first opens its (MAX_NESTING + 1)th nested level, counted as jsonc-parser's scanner
+ * reads it (a string ends at its closing quote or at a line break); undefined when it never does.
+ */
+export function tooDeepOffset(source: string): number | undefined {
+  let depth = 0;
+  for (let i = 0; i < source.length; i++) {
+    const char = source.charCodeAt(i);
+    if (char === 0x22 /* " */) {
+      for (i++; i < source.length; i++) {
+        const inside = source.charCodeAt(i);
+        if (inside === 0x5c /* \ */) i++;
+        else if (inside === 0x22 || inside === 0x0a || inside === 0x0d) break;
+      }
+    } else if (char === 0x5b /* [ */ || char === 0x7b /* { */) {
+      if (++depth > MAX_NESTING) return i;
+    } else if ((char === 0x5d /* ] */ || char === 0x7d /* } */) && depth > 0) {
+      depth--;
+    }
+  }
+  return undefined;
+}
+
+/** parseTree of the part of `source` before it nests too deep; the cut, when there is one, is the last error. */
+function parseBounded(source: string): { root: JsonNode | undefined; errors: ParseError[]; cutAt?: number } {
+  const errors: ParseError[] = [];
+  const cutAt = tooDeepOffset(source);
+  if (cutAt === undefined) return { root: parseTree(source, errors, STRICT_JSON), errors };
+  const root = parseTree(source.slice(0, cutAt), errors, STRICT_JSON);
+  // The errors at the cut only say the text stopped there; the cut itself is the problem.
+  return { root, errors: errors.filter((e) => e.offset < cutAt), cutAt };
+}
+
+const TOO_DEEP = `nested more than ${MAX_NESTING} levels deep; the rest of this value is not read`;
+
 /** Parses text[start, end) as strict JSON; node offsets are absolute offsets into `text`. */
 export function parseJsonAt(text: string, start = 0, end = text.length): ParsedJson {
   const slice = start === 0 && end === text.length ? text : text.slice(start, end);
-  const parseErrors: ParseError[] = [];
-  const root = parseTree(slice, parseErrors, STRICT_JSON);
+  const { root, errors: parseErrors, cutAt } = parseBounded(slice);
   if (root && start !== 0) shiftOffsets(root, (offset) => offset + start);
-  return { root, errors: parseErrors.map((e) => syntaxError(e, start)) };
+  const errors = parseErrors.map((e) => syntaxError(e, start, end));
+  if (cutAt !== undefined) errors.push({ message: `invalid JSON: ${TOO_DEEP}`, span: { start: start + cutAt, end: start + cutAt + 1 } });
+  return { root, errors };
 }
 
-function syntaxError(error: ParseError, base: number): JsonSyntaxError {
+/** An error spans at least one character where there is one: at the end of the text it is empty, not past it. */
+function syntaxError(error: ParseError, base: number, limit: number): JsonSyntaxError {
+  const start = Math.min(base + error.offset, limit);
   return {
     message: `invalid JSON: ${printParseErrorCode(error.error)}`,
-    span: { start: base + error.offset, end: base + error.offset + Math.max(error.length, 1) },
+    span: { start, end: Math.min(start + Math.max(error.length, 1), limit) },
   };
 }
 
@@ -73,18 +117,16 @@ export function rawSpanOfDecoded(text: string, literal: Span, decodedStart: numb
  */
 export function parseEmbeddedJson(text: string, literal: JsonNode): ParsedJson {
   const decoded = typeof literal.value === 'string' ? literal.value : '';
-  const parseErrors: ParseError[] = [];
-  const root = parseTree(decoded, parseErrors, STRICT_JSON);
+  const { root, errors: parseErrors, cutAt } = parseBounded(decoded);
   const offsets = decodedToRawOffsets(text, nodeSpan(literal));
   const map = (i: number): number => offsets[Math.min(i, offsets.length - 1)] ?? literal.offset;
   if (root) shiftOffsets(root, map);
-  return {
-    root,
-    errors: parseErrors.map((e) => ({
-      message: `invalid JSON in string: ${printParseErrorCode(e.error)}`,
-      span: { start: map(e.offset), end: Math.max(map(e.offset + e.length), map(e.offset) + 1) },
-    })),
-  };
+  const errors = parseErrors.map((e) => ({
+    message: `invalid JSON in string: ${printParseErrorCode(e.error)}`,
+    span: { start: map(e.offset), end: Math.max(map(e.offset + e.length), map(e.offset) + 1) },
+  }));
+  if (cutAt !== undefined) errors.push({ message: `invalid JSON in string: ${TOO_DEEP}`, span: { start: map(cutAt), end: map(cutAt) + 1 } });
+  return { root, errors };
 }
 
 export function nodeSpan(node: JsonNode): Span {

@@ -1,4 +1,5 @@
 import { ADAPTERS } from './adapters';
+import type { Adapter } from './adapters/types';
 import { readContainer } from './adapters/containers';
 import { type TranscriptDocument, readDocument } from './document';
 import type { Session, TranscriptFormat, TranscriptProblem } from './session';
@@ -21,20 +22,27 @@ const MIN_SCORE = 0.3;
 export function parseTranscript(input: TranscriptInput): ParsedTranscript {
   const bytes = input.bytes;
   if (bytes && isZip(bytes)) return readContainer(bytes);
-  const text = input.text ?? (bytes ? new TextDecoder('utf-8').decode(bytes) : '');
+  // The byte-order mark stays, as in the text an editor or the CLI reads: readDocument blanks it, so offsets match the file.
+  const text = input.text ?? (bytes ? new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes) : '');
   return parseDocument(readDocument(text));
 }
 
-export function parseDocument(doc: TranscriptDocument): ParsedTranscript {
-  let best: { score: number; parse: () => Session[]; format: TranscriptFormat } | undefined;
+/** The adapter that reads a document: the one whose sniff scores highest (the first of equals), if any scores enough. */
+export function pickAdapter(doc: TranscriptDocument): Adapter | undefined {
+  let best: { score: number; adapter: Adapter } | undefined;
   for (const adapter of ADAPTERS) {
     const score = adapter.kind === 'json' ? (doc.kind === 'json' ? adapter.sniff(doc) : 0) : doc.kind === 'jsonl' ? adapter.sniff(doc) : 0;
-    if (score >= MIN_SCORE && (!best || score > best.score)) {
-      const parse = () => (adapter.kind === 'json' && doc.kind === 'json' ? adapter.parse(doc) : adapter.kind === 'jsonl' && doc.kind === 'jsonl' ? adapter.parse(doc) : []);
-      best = { score, parse, format: adapter.format };
-    }
+    if (score >= MIN_SCORE && (!best || score > best.score)) best = { score, adapter };
   }
-  if (best) return { kind: 'transcript', format: best.format, sessions: best.parse() };
+  return best?.adapter;
+}
+
+export function parseDocument(doc: TranscriptDocument): ParsedTranscript {
+  const adapter = pickAdapter(doc);
+  if (adapter) {
+    const sessions = adapter.kind === 'json' && doc.kind === 'json' ? adapter.parse(doc) : adapter.kind === 'jsonl' && doc.kind === 'jsonl' ? adapter.parse(doc) : [];
+    return { kind: 'transcript', format: adapter.format, sessions };
+  }
   const problems = doc.kind === 'json' ? doc.errors.map((e) => ({ span: e.span, message: e.message })) : [];
   return { kind: 'not-a-transcript', reason: doc.kind === 'json' ? describeJson(doc.root?.type, problems.length) : 'no adapter recognises these JSON lines', problems };
 }

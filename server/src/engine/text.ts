@@ -20,13 +20,27 @@ export function span(start: number, end: number): Span {
   return { start, end };
 }
 
-/** Maps offsets to line/column; built once per text, queried by binary search. */
+/**
+ * Maps offsets to line/column; built once per text, queried by binary search. A line ends at LF,
+ * CR LF or a lone CR, as LSP and SARIF count lines, so positions match what an editor shows.
+ */
 export class LineIndex {
   private readonly lineStarts: Uint32Array;
 
   constructor(text: string) {
     const starts: number[] = [0];
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    let lf = text.indexOf('\n');
+    let cr = text.indexOf('\r');
+    while (lf !== -1 || cr !== -1) {
+      if (cr !== -1 && (lf === -1 || cr < lf)) {
+        // A CR followed by an LF leaves the line break to the LF.
+        if (cr + 1 !== lf) starts.push(cr + 1);
+        cr = text.indexOf('\r', cr + 1);
+      } else {
+        starts.push(lf + 1);
+        lf = text.indexOf('\n', lf + 1);
+      }
+    }
     this.lineStarts = Uint32Array.from(starts);
   }
 

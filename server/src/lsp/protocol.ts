@@ -55,6 +55,8 @@ export interface LedgerResult {
   /** The document version the ledger describes. */
   readonly version: number;
   readonly sessions: readonly LedgerSession[];
+  /** Findings of that version by level (the diagnostics it published), for a verdict that matches the ledger. */
+  readonly findings: { readonly errors: number; readonly warnings: number; readonly notes: number };
 }
 
 /** The constraint ledger of an open transcript: every constraint, when it governed, and the calls it governed. */
@@ -77,6 +79,9 @@ export interface AuditedFinding {
 export interface AuditedFile {
   readonly uri: string;
   readonly format?: string;
+  /** The first session's title and working folder, where the transcript records them. */
+  readonly title?: string;
+  readonly cwd?: string;
   readonly sessions: number;
   readonly calls: number;
   readonly findings: readonly AuditedFinding[];
@@ -96,6 +101,42 @@ export interface AuditWorkspaceResult {
  * with work-done progress (one report per file) and cancellation between and within files.
  */
 export const AuditWorkspaceRequest = new RequestType<AuditWorkspaceParams, AuditWorkspaceResult, void>('ghost-lint/auditWorkspace');
+
+export interface AuditFilesParams {
+  /** file: URIs of transcripts to audit as saved on disk (agent sessions outside the workspace, say). */
+  readonly uris: readonly string[];
+}
+
+export interface AuditFilesResult {
+  /** One entry per transcript, in the order asked; files that are not transcripts are left out. */
+  readonly files: readonly AuditedFile[];
+}
+
+/** Audits the given files from disk, with the policies that apply to each: the Agent Sessions view's verdicts. */
+export const AuditFilesRequest = new RequestType<AuditFilesParams, AuditFilesResult, void>('ghost-lint/auditFiles');
+
+export type ReportFormat = 'sarif' | 'markdown' | 'json';
+
+export interface ExportReportParams {
+  readonly format: ReportFormat;
+  /** Transcripts to report on; an open document is reported as it is in the editor, others as saved. */
+  readonly uris?: readonly string[];
+  /** Folders whose transcripts are reported (searched as `ghost-lint check` searches them). */
+  readonly folders?: readonly string[];
+  /** Folder URI the report's paths are relative to (SARIF URIs, Markdown headings); else absolute paths. */
+  readonly relativeTo?: string;
+}
+
+export interface ExportReportResult {
+  /** The report, as `ghost-lint check --format <format>` would print it. */
+  readonly content: string;
+  readonly files: number;
+  /** Error- and warning-level results. */
+  readonly problems: number;
+}
+
+/** A `ghost-lint check` report (SARIF 2.1.0, Markdown or the JSON report) of files and folders. */
+export const ExportReportRequest = new RequestType<ExportReportParams, ExportReportResult, void>('ghost-lint/exportReport');
 
 export interface LargeFileParams {
   /** A file: URI the editor shows but does not hand to extensions (over its size limit). */

@@ -17,9 +17,10 @@ import { POLICY_FILE_NAMES, type Policy } from '../engine/policy';
 import { PolicyDiscovery } from '../policy/discovery';
 import { AnalysisScheduler } from './analysisScheduler';
 import { policyDiagnostics } from './diagnostics';
+import { DocumentServices } from './documentServices';
 import type { EditSupport } from './features/codeActions';
 import { LEGEND } from './features/semanticTokens';
-import { AuditWorkspaceRequest, LargeFileClosedNotification, LargeFileOpenedNotification, LedgerRequest } from './protocol';
+import { AuditFilesRequest, AuditWorkspaceRequest, ExportReportRequest, LargeFileClosedNotification, LargeFileOpenedNotification, LedgerRequest } from './protocol';
 import { JobCancelled, ServiceWorker } from './workerHost';
 
 const isPolicyFile = (uri: string) => (POLICY_FILE_NAMES as readonly string[]).includes(basename(uri));
@@ -34,8 +35,8 @@ const filePath = (uri: string) => (uri.startsWith('file:') ? fileURLToPath(uri) 
 export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
   const log = (message: string) => connection.console.error(message);
-  // One worker for the open documents, one for files read from disk (too large to sync, or a workspace audit).
-  const editor = new ServiceWorker(log);
+  // Workers for the open documents (large ones apart, so no document waits behind one), one for files read from disk (too large to sync, or a workspace audit).
+  const editor = new DocumentServices(log);
   const disk = new ServiceWorker(log);
   const largeFiles = new Map<string, CancellationTokenSource>();
   let workspaceRoots: string[] = [];
@@ -168,6 +169,33 @@ export function startServer(connection: Connection): void {
       throw e;
     } finally {
       progress.done();
+    }
+  });
+
+  connection.onRequest(AuditFilesRequest, async (params, token) => {
+    const files = params.uris.map(filePath).filter((p): p is string => p !== undefined);
+    try {
+      return await disk.call('auditFiles', { files, workspaceRoots }, token);
+    } catch (e) {
+      if (e instanceof JobCancelled) return new ResponseError(LSPErrorCodes.RequestCancelled, 'request cancelled');
+      throw e;
+    }
+  });
+
+  connection.onRequest(ExportReportRequest, async (params, token) => {
+    // Open documents are reported as the editor has them; everything else as saved.
+    const files = (params.uris ?? []).flatMap((uri) => {
+      const path = filePath(uri);
+      const text = documents.get(uri)?.getText();
+      return path === undefined ? [] : [{ path, ...(text !== undefined && { text }) }];
+    });
+    const folders = (params.folders ?? []).map(filePath).filter((p): p is string => p !== undefined);
+    const relativeTo = params.relativeTo !== undefined ? filePath(params.relativeTo) : undefined;
+    try {
+      return await disk.call('exportReport', { format: params.format, files, folders, ...(relativeTo !== undefined && { relativeTo }), workspaceRoots }, token);
+    } catch (e) {
+      if (e instanceof JobCancelled) return new ResponseError(LSPErrorCodes.RequestCancelled, 'request cancelled');
+      throw e;
     }
   });
 

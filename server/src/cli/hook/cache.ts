@@ -1,33 +1,46 @@
-import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TurnReadings } from '../../engine/gate';
+import type { AuditState } from '../../engine/auditState';
 
 /*
- * The ledger cache: per session file, what the guard learnt from it up to a byte offset. A session
- * file that only grew (the same first and last bytes up to that offset) is read from where the cache
- * stopped; any other change starts over. All I/O of the guard's memory lives here, in the shell.
+ * The guard's memory of session files. Per file, two records keyed by the file's place and identity
+ * (path, device and inode) and by hashes of its first bytes and of the bytes just before the offset
+ * the record stands for, so a file that only grew since is read from that offset and any other change
+ * (rewritten, truncated, replaced) starts over:
+ * - `<hash>.json`: whether any user message up to the end of its last complete line stated or revoked
+ *   a constraint (the quick path answers from it without the engine);
+ * - `<hash>.state`: the audit state (engine/auditState.ts) up to its own offset.
+ * All I/O of the guard's memory lives here, in the shell.
  */
 
-const CACHE_VERSION = 1;
-/** Bytes compared at the start of the file and just before the offset, to tell growth from a rewrite. */
-const SAMPLE_BYTES = 256;
+const RECORD_VERSION = 2;
+/** Bytes hashed at the start of the file and just before the offset, to tell growth from a rewrite. */
+const SAMPLE_BYTES = 4096;
 
-export interface CacheRecord {
-  readonly version: typeof CACHE_VERSION;
+/** Where a record stands in its file, and how to tell the file is still the one it was read from. */
+export interface FileKey {
   /** The session file, absolute. */
   readonly path: string;
-  /** Bytes read: the end of the last complete line of a JSON Lines file, or the whole file. */
+  readonly dev: number;
+  readonly ino: number;
+  /** Bytes the record covers. */
   readonly bytes: number;
-  /** Base64 of the first bytes, and of the bytes just before `bytes`. */
+  /** Hashes of the first bytes, and of the bytes just before `bytes`. */
   readonly head: string;
   readonly edge: string;
+}
+
+export interface CacheRecord extends FileKey {
+  readonly version: typeof RECORD_VERSION;
   /** The format the session was read as. */
   readonly format: string;
   /** Whether any user message in those bytes stated or revoked a constraint. */
   readonly stated: boolean;
-  /** What extraction read in each user turn, by `turnKey`: the next read only reads new turns. */
-  readonly readings: Readonly<Record<string, TurnReadings>>;
+}
+
+export interface StateRecord extends FileKey {
+  readonly version: typeof RECORD_VERSION;
+  readonly state: AuditState;
 }
 
 export interface CacheEnvironment {
@@ -44,44 +57,112 @@ export function cacheFolder({ env, home, platform }: CacheEnvironment): string {
   return join(home, '.cache', 'ghost-lint');
 }
 
-/** The start of the file and the bytes just before `bytes`, as the cache keeps them. */
-export function samplesOf(content: Buffer, bytes: number): { head: string; edge: string } {
-  return {
-    head: content.subarray(0, Math.min(SAMPLE_BYTES, bytes)).toString('base64'),
-    edge: content.subarray(Math.max(0, bytes - SAMPLE_BYTES), bytes).toString('base64'),
-  };
-}
-
 /** Bytes of a JSON Lines text up to the end of its last complete line. */
 export function completeLineBytes(content: Buffer): number {
   return content.lastIndexOf(0x0a) + 1;
 }
 
-/** The record moved past lines read since that stated nothing. */
-export function grownPast(record: CacheRecord, growth: Buffer): CacheRecord {
-  const edge = Buffer.concat([Buffer.from(record.edge, 'base64'), growth]);
-  return { ...record, bytes: record.bytes + growth.length, edge: edge.subarray(Math.max(0, edge.length - SAMPLE_BYTES)).toString('base64') };
+/**
+ * A 64-bit hash (cyrb53's two mixed 32-bit lanes): enough to tell a rewritten sample from the one
+ * remembered, and far cheaper than loading node:crypto, whose start-up alone is a tenth of the hook's
+ * budget.
+ */
+export function hashOf(bytes: Uint8Array): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  const mix = (value: number) => {
+    h1 = Math.imul(h1 ^ value, 2654435761);
+    h2 = Math.imul(h2 ^ value, 1597334677);
+  };
+  // Four bytes a step where the bytes are aligned for it (buffers this module reads are).
+  const words = bytes.byteOffset % 4 === 0 ? new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 2) : new Uint32Array(0);
+  for (let i = 0; i < words.length; i++) mix(words[i] as number);
+  for (let i = words.length * 4; i < bytes.length; i++) mix(bytes[i] as number);
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return `${(h2 >>> 0).toString(16).padStart(8, '0')}${(h1 >>> 0).toString(16).padStart(8, '0')}`;
+}
+
+/** An open session file: its identity, size, and reads at any offset. */
+export class SessionFile {
+  private headHash: string | undefined;
+
+  private constructor(
+    private readonly fd: number,
+    readonly path: string,
+    readonly dev: number,
+    readonly ino: number,
+    readonly size: number,
+  ) {}
+
+  /** Undefined when the file cannot be opened. */
+  static open(path: string): SessionFile | undefined {
+    let fd: number | undefined;
+    try {
+      fd = openSync(path, 'r');
+      const stat = fstatSync(fd);
+      return new SessionFile(fd, path, stat.dev, stat.ino, stat.size);
+    } catch {
+      if (fd !== undefined) closeSync(fd);
+      return undefined;
+    }
+  }
+
+  read(start: number, length: number): Buffer {
+    const buffer = Buffer.alloc(Math.max(0, length));
+    let got = 0;
+    while (got < buffer.length) {
+      const n = readSync(this.fd, buffer, got, buffer.length - got, start + got);
+      if (n === 0) break;
+      got += n;
+    }
+    return buffer.subarray(0, got);
+  }
+
+  /** The key of a record covering the first `bytes` bytes of the file as it is now. */
+  keyAt(bytes: number): FileKey {
+    const edgeStart = Math.max(0, bytes - SAMPLE_BYTES);
+    // Records are only taken past the first sample, so the head is the same for all of them.
+    const head = bytes >= SAMPLE_BYTES ? (this.headHash ??= hashOf(this.read(0, SAMPLE_BYTES))) : hashOf(this.read(0, bytes));
+    return { path: this.path, dev: this.dev, ino: this.ino, bytes, head, edge: hashOf(this.read(edgeStart, bytes - edgeStart)) };
+  }
+
+  /** Whether the file is the one `key` was taken from, grown or not since. */
+  matches(key: FileKey): boolean {
+    if (key.dev !== this.dev || key.ino !== this.ino || this.size < key.bytes) return false;
+    const now = this.keyAt(key.bytes);
+    return now.head === key.head && now.edge === key.edge;
+  }
+
+  /** The bytes written after `key`'s offset, when the file only grew since; undefined otherwise. */
+  growthSince(key: FileKey): Buffer | undefined {
+    return this.matches(key) ? this.read(key.bytes, this.size - key.bytes) : undefined;
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
 }
 
 export class LedgerCache {
   constructor(readonly folder: string) {}
 
-  private fileFor(sessionPath: string): string {
-    return join(this.folder, `${createHash('sha1').update(sessionPath).digest('hex')}.json`);
+  private fileFor(sessionPath: string, extension: string): string {
+    return join(this.folder, `${hashOf(Buffer.from(sessionPath, 'utf8'))}${extension}`);
   }
 
-  read(sessionPath: string): CacheRecord | undefined {
+  private readJson<T extends { version: number; path: string }>(sessionPath: string, extension: string): T | undefined {
     try {
-      const record = JSON.parse(readFileSync(this.fileFor(sessionPath), 'utf8')) as CacheRecord;
-      return record.version === CACHE_VERSION && record.path === sessionPath ? record : undefined;
+      const record = JSON.parse(readFileSync(this.fileFor(sessionPath, extension), 'utf8')) as T;
+      return record.version === RECORD_VERSION && record.path === sessionPath ? record : undefined;
     } catch {
       return undefined;
     }
   }
 
   /** Writes atomically (a rename), so a guard running beside this one never reads half a record. A failure only costs speed. */
-  write(record: CacheRecord): void {
-    const file = this.fileFor(record.path);
+  private writeJson(sessionPath: string, extension: string, record: object): void {
+    const file = this.fileFor(sessionPath, extension);
     const temporary = `${file}.${process.pid}.tmp`;
     try {
       mkdirSync(this.folder, { recursive: true });
@@ -91,31 +172,22 @@ export class LedgerCache {
       // The cache is an optimisation: the next call reads the whole file.
     }
   }
-}
 
-/**
- * The bytes written after the cached offset, when the file only grew since; undefined when it was
- * rewritten, truncated or cannot be read.
- */
-export function readGrowth(record: CacheRecord): Buffer | undefined {
-  let fd: number | undefined;
-  try {
-    fd = openSync(record.path, 'r');
-    const size = fstatSync(fd).size;
-    if (size < record.bytes) return undefined;
-    const read = (start: number, length: number) => {
-      const buffer = Buffer.alloc(length);
-      const got = readSync(fd ?? -1, buffer, 0, length, start);
-      return buffer.subarray(0, got);
-    };
-    const head = read(0, Math.min(SAMPLE_BYTES, record.bytes));
-    const edgeStart = Math.max(0, record.bytes - SAMPLE_BYTES);
-    const edge = read(edgeStart, record.bytes - edgeStart);
-    if (head.toString('base64') !== record.head || edge.toString('base64') !== record.edge) return undefined;
-    return read(record.bytes, size - record.bytes);
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
+  read(sessionPath: string): CacheRecord | undefined {
+    return this.readJson<CacheRecord>(sessionPath, '.json');
+  }
+
+  write(key: FileKey, format: string, stated: boolean): void {
+    const record: CacheRecord = { version: RECORD_VERSION, ...key, format, stated };
+    this.writeJson(key.path, '.json', record);
+  }
+
+  readState(sessionPath: string): StateRecord | undefined {
+    return this.readJson<StateRecord>(sessionPath, '.state');
+  }
+
+  writeState(key: FileKey, state: AuditState): void {
+    const record: StateRecord = { version: RECORD_VERSION, ...key, state };
+    this.writeJson(key.path, '.state', record);
   }
 }

@@ -8,13 +8,16 @@ import type { JsonlAdapter } from '../../engine/adapters/types';
 import { readJsonl } from '../../engine/document';
 import type { GateDecision } from '../../engine/gate';
 import { policyFilesIn, policyFolders } from '../../policy/locations';
-import { AGENT_PROTOCOLS, type AgentProtocol, type HookAgent, HookInputError, type HookReply, type HookRequest, isHookAgent } from './agents';
-import { LedgerCache, cacheFolder, completeLineBytes, grownPast, readGrowth } from './cache';
+import { AGENT_PROTOCOLS, type AgentProtocol, type HookAgent, HookInputError, type HookReply, isHookAgent } from './agents';
+import { LedgerCache, SessionFile, cacheFolder, completeLineBytes } from './cache';
+import { loadCompiled } from './compiled';
 
 /*
  * `ghost-lint hook <agent>`: the live guard, run by the agent before every tool call. It is bundled
  * apart from the engine (dist/cli.js stays small) so a call that nothing can govern is answered in
- * little more than Node's own start-up; only a call that needs judging loads the engine (dist/full.js).
+ * little more than Node's own start-up. A call that needs judging loads the engine: dist/guard.js
+ * (reading, binding and auditing, from the cached audit state) when no workspace policy applies, the
+ * whole of dist/full.js when one does.
  */
 
 export const ON_ERROR_DECISIONS = ['deny', 'allow', 'ask'] as const;
@@ -82,27 +85,36 @@ function anyPolicyFile(anchor: string, cwd: string, home: string): boolean {
 }
 
 /**
- * True when nothing can govern the call, decided without the engine: no workspace policy, and no
+ * True when nothing can govern the call, decided without the engine (and with no policy in play): no
  * constraint ever stated in the session (the cache says so up to where it stopped, and the lines
- * written since hold no user message). Anything else goes to the full judgement.
+ * written since hold no user message). Anything else goes to the engine.
  */
-function nothingGoverns(request: HookRequest, options: LiveHookOptions, io: LiveHookIo, cache: LedgerCache): boolean {
-  if (options.policy.length > 0) return false;
-  const cwd = request.cwd ?? io.cwd;
-  const transcript = request.transcriptPath !== undefined ? resolve(cwd, request.transcriptPath) : undefined;
-  if (anyPolicyFile(transcript ?? join(cwd, 'session'), cwd, io.home)) return false;
+function nothingGoverns(transcript: string | undefined, cache: LedgerCache): boolean {
   if (transcript === undefined || !existsSync(transcript)) return true;
   const record = cache.read(transcript);
   const adapter = record && !record.stated ? GROWING_FORMATS[record.format] : undefined;
   if (!record || !adapter) return false;
-  const growth = readGrowth(record);
-  // A line still being written is left to the full judgement, which reads it as it is.
-  if (!growth || completeLineBytes(growth) !== growth.length) return false;
-  if (growth.length === 0) return true;
-  const sessions = adapter.parse(readJsonl(growth.toString('utf8')));
-  if (sessions.some((session) => session.turns.some((turn) => turn.isUserMessage))) return false;
-  cache.write(grownPast(record, growth));
-  return true;
+  const file = SessionFile.open(transcript);
+  if (!file) return false;
+  try {
+    const growth = file.growthSince(record);
+    // A line still being written is left to the engine, which reads it as it is.
+    if (!growth || completeLineBytes(growth) !== growth.length) return false;
+    if (growth.length === 0) return true;
+    const sessions = adapter.parse(readJsonl(growth.toString('utf8')));
+    if (sessions.some((session) => session.turns.some((turn) => turn.isUserMessage))) return false;
+    cache.write(file.keyAt(record.bytes + growth.length), record.format, false);
+    return true;
+  } finally {
+    file.close();
+  }
+}
+
+type GuardModule = typeof import('../guard');
+
+/** dist/guard.js through the code cache; from the sources (tests), a plain require. */
+function loadGuard(folder: string): GuardModule {
+  return loadCompiled<GuardModule>(join(__dirname, 'guard.js'), folder) ?? (require('../guard') as GuardModule);
 }
 
 function failSafe(protocol: AgentProtocol, onError: OnError, problem: string): LiveHookReply {
@@ -129,18 +141,18 @@ export function runLiveHook(argv: readonly string[], io: LiveHookIo): LiveHookRe
     // Wired to another event by mistake: stay out of the way.
     if (request.event !== undefined && request.event !== protocol.event) return { stdout: '', exitCode: 0, stderr: '' };
     const cache = new LedgerCache(cacheFolder(io));
-    if (nothingGoverns(request, options, io, cache)) return { ...protocol.reply('allow', ''), stderr: '' };
+    const cwd = request.cwd ?? io.cwd;
+    const transcript = request.transcriptPath !== undefined ? resolve(cwd, request.transcriptPath) : undefined;
+    const policyApplies = options.policy.length > 0 || anyPolicyFile(transcript ?? join(cwd, 'session'), cwd, io.home);
+    if (!policyApplies && nothingGoverns(transcript, cache)) return { ...protocol.reply('allow', ''), stderr: '' };
+    const canAsk = protocol.canAsk && options.confirm === 'ask';
     // The engine is loaded only now, from its own bundle.
+    if (!policyApplies) {
+      const verdict = loadGuard(cache.folder).judgeLive({ request, format: protocol.format, canAsk, cwd, cacheFolder: cache.folder });
+      return { ...protocol.reply(verdict.decision, verdict.reason), stderr: '' };
+    }
     const full = require('../full') as typeof import('../full');
-    const verdict = full.judgeForHook({
-      request,
-      format: protocol.format,
-      canAsk: protocol.canAsk && options.confirm === 'ask',
-      policies: options.policy,
-      cwd: request.cwd ?? io.cwd,
-      home: io.home,
-      cacheFolder: cache.folder,
-    });
+    const verdict = full.judgeForHook({ request, format: protocol.format, canAsk, policies: options.policy, cwd, home: io.home, cacheFolder: cache.folder });
     return { ...protocol.reply(verdict.decision, verdict.reason), stderr: '' };
   } catch (e) {
     const problem = e instanceof HookInputError ? e.message : e instanceof SyntaxError ? `the hook input is not JSON: ${e.message}` : `internal error: ${(e as Error).message}`;

@@ -1,5 +1,8 @@
-import { parse as parseYaml } from 'yaml';
+import type * as Yaml from 'yaml';
 import { isObject } from '../json';
+
+// Only results that look like YAML need the parser: it is loaded then, not with every binding.
+let loadedYaml: typeof Yaml | undefined;
 
 /*
  * Ids whose meaning earlier tool results gave: a listing that shows `evt_7f3a` beside "Q3 board review"
@@ -51,51 +54,70 @@ function cleanLabel(text: string): string {
 export class IdIndex {
   private readonly meanings = new Map<string, string>();
 
+  constructor(known: Iterable<readonly [string, string]> = []) {
+    for (const [id, label] of known) this.meanings.set(id, label);
+  }
+
   get labels(): ReadonlyMap<string, string> {
     return this.meanings;
   }
 
   add(resultText: string): void {
-    if (resultText.length > MAX_RESULT_LENGTH) return;
-    const structured = parseStructured(resultText);
-    if (structured !== undefined) this.addFromValue(structured);
-    else this.addFromLines(resultText);
+    this.addMeanings(idMeanings(resultText));
   }
 
-  private remember(id: string, label: string): void {
+  /** Meanings read from one result (`idMeanings`), in order; an id keeps the first it was given. */
+  addMeanings(meanings: readonly (readonly [string, string])[]): void {
+    for (const [id, label] of meanings) if (!this.meanings.has(id)) this.meanings.set(id, label);
+  }
+}
+
+/**
+ * What one tool result says ids mean, in the order it says it: `[id, label]` pairs, possibly repeating
+ * an id (the index keeps the first). A result can be read once and its meanings kept for later.
+ */
+export function idMeanings(resultText: string): [string, string][] {
+  if (resultText.length > MAX_RESULT_LENGTH) return [];
+  const found: [string, string][] = [];
+  const remember = (id: string, label: string) => {
     const clean = cleanLabel(label);
-    if (id === '' || clean === '' || this.meanings.has(id)) return;
-    this.meanings.set(id, clean);
-  }
+    if (id !== '' && clean !== '') found.push([id, clean]);
+  };
+  const structured = parseStructured(resultText);
+  if (structured !== undefined) meaningsInValue(structured, remember);
+  else meaningsInLines(resultText, remember);
+  return found;
+}
 
-  private addFromValue(value: unknown): void {
-    if (Array.isArray(value)) {
-      for (const item of value) this.addFromValue(item);
-      return;
-    }
-    if (!isObject(value)) return;
-    const id = ownId(value);
-    const title = titleOf(value);
-    if (id !== undefined && title !== undefined) this.remember(id, title);
-    for (const [key, child] of Object.entries(value)) {
-      // `{"evt_7f3a": {"title": …}}`: an object keyed by ids.
-      if (isObject(child) && ownId(child) === undefined && looksLikeId(key)) {
-        const childTitle = titleOf(child);
-        if (childTitle !== undefined) this.remember(key, childTitle);
-      }
-      this.addFromValue(child);
-    }
-  }
+type Remember = (id: string, label: string) => void;
 
-  private addFromLines(text: string): void {
-    // A file shown with line numbers (`cat -n`, Claude Code's Read) is not a listing of ids.
-    if (NUMBERED_FILE.test(text)) return;
-    for (const line of text.split('\n')) {
-      const match = LISTING_LINE.exec(line);
-      if (!match) continue;
-      const id = (match[1] ?? '').replace(/[.]+$/, '');
-      if (looksLikeId(id)) this.remember(id, match[2] ?? '');
+function meaningsInValue(value: unknown, remember: Remember): void {
+  if (Array.isArray(value)) {
+    for (const item of value) meaningsInValue(item, remember);
+    return;
+  }
+  if (!isObject(value)) return;
+  const id = ownId(value);
+  const title = titleOf(value);
+  if (id !== undefined && title !== undefined) remember(id, title);
+  for (const [key, child] of Object.entries(value)) {
+    // `{"evt_7f3a": {"title": …}}`: an object keyed by ids.
+    if (isObject(child) && ownId(child) === undefined && looksLikeId(key)) {
+      const childTitle = titleOf(child);
+      if (childTitle !== undefined) remember(key, childTitle);
     }
+    meaningsInValue(child, remember);
+  }
+}
+
+function meaningsInLines(text: string, remember: Remember): void {
+  // A file shown with line numbers (`cat -n`, Claude Code's Read) is not a listing of ids.
+  if (NUMBERED_FILE.test(text)) return;
+  for (const line of text.split('\n')) {
+    const match = LISTING_LINE.exec(line);
+    if (!match) continue;
+    const id = (match[1] ?? '').replace(/[.]+$/, '');
+    if (looksLikeId(id)) remember(id, match[2] ?? '');
   }
 }
 
@@ -111,7 +133,8 @@ function parseStructured(text: string): unknown {
   }
   if (!YAML_ID_LINE.test(text)) return undefined;
   try {
-    const value: unknown = parseYaml(text, { uniqueKeys: false, logLevel: 'silent' });
+    loadedYaml ??= require('yaml') as typeof Yaml;
+    const value: unknown = loadedYaml.parse(text, { uniqueKeys: false, logLevel: 'silent' });
     return isObject(value) || Array.isArray(value) ? value : undefined;
   } catch {
     return undefined;

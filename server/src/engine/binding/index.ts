@@ -1,6 +1,6 @@
 import type { Action, ActionAttributes } from '../actions';
-import type { Session, ToolCall, ToolDefinition, ToolResult } from '../session';
-import { IdIndex } from './ids';
+import type { Session, ToolCall, ToolDefinition } from '../session';
+import { IdIndex, idMeanings } from './ids';
 import { inferActions } from './infer';
 import { CallArguments, FIRST_STEP, type SessionFacts, baseToolName, bindBuiltin, parseAmount, targetActions } from './tools';
 import type { BindingContext, DeclaredEffect } from './types';
@@ -14,32 +14,71 @@ export type { BindingContext, DeclaredEffect } from './types';
  * Ids are explained by the results that came back before the call was issued, never by later ones.
  */
 export function bindSession(session: Session, declared: readonly DeclaredEffect[] = []): Action[][] {
-  const tools = new Map<string, ToolDefinition>(session.tools.map((tool) => [tool.name, tool]));
-  const declaredByTool = new Map<string, DeclaredEffect[]>();
-  for (const effect of declared) declaredByTool.set(effect.tool, [...(declaredByTool.get(effect.tool) ?? []), effect]);
-  const ids = new IdIndex();
-  const existingPaths = new Set<string>();
-  const facts: SessionFacts = { text: session.text, existingPaths };
+  const binder = new SessionBinder(session, declared);
+  return session.calls.map((call) => binder.bind(call));
+}
+
+/**
+ * What binding carries from one call to the next: the meanings earlier results gave to ids, the files
+ * earlier successful calls touched, and the results not yet back when the last call was issued (with
+ * the meanings they will give). Plain data, so binding can go on from where an earlier run stopped.
+ */
+export interface BinderMemory {
+  readonly labels: readonly (readonly [string, string])[];
+  readonly existingPaths: readonly string[];
+  readonly waiting: readonly { readonly turnIndex: number; readonly meanings: readonly (readonly [string, string])[] }[];
+}
+
+interface WaitingResult {
+  readonly turnIndex: number;
+  readonly meanings: readonly (readonly [string, string])[];
+}
+
+/** Binds the calls of a session one by one, in order; `memory` goes on from an earlier binder's. */
+export class SessionBinder {
+  private readonly tools: Map<string, ToolDefinition>;
+  private readonly declaredByTool = new Map<string, DeclaredEffect[]>();
+  private readonly ids: IdIndex;
+  private readonly existingPaths: Set<string>;
+  private readonly facts: SessionFacts;
   // Results of earlier calls not yet added to the index: a result counts once its turn precedes the call's.
-  let waiting: ToolResult[] = [];
+  private waiting: WaitingResult[];
 
-  return session.calls.map((call) => {
-    const arrived = waiting.filter((result) => result.turnIndex < call.turnIndex).sort((a, b) => a.turnIndex - b.turnIndex);
-    for (const result of arrived) ids.add(result.text);
-    waiting = waiting.filter((result) => !arrived.includes(result));
+  constructor(
+    private readonly session: Session,
+    declared: readonly DeclaredEffect[] = [],
+    memory?: BinderMemory,
+  ) {
+    this.tools = new Map<string, ToolDefinition>(session.tools.map((tool) => [tool.name, tool]));
+    for (const effect of declared) this.declaredByTool.set(effect.tool, [...(this.declaredByTool.get(effect.tool) ?? []), effect]);
+    this.ids = new IdIndex(memory?.labels);
+    this.existingPaths = new Set(memory?.existingPaths);
+    this.facts = { text: session.text, existingPaths: this.existingPaths };
+    this.waiting = [...(memory?.waiting ?? [])];
+  }
 
-    const context: BindingContext = { cwd: call.cwd ?? session.cwd, tools, declared: declaredByTool, idLabels: ids.labels };
-    const actions = bindCall(call, context, facts);
+  bind(call: ToolCall): Action[] {
+    const arrived = this.waiting.filter((result) => result.turnIndex < call.turnIndex).sort((a, b) => a.turnIndex - b.turnIndex);
+    for (const result of arrived) this.ids.addMeanings(result.meanings);
+    this.waiting = this.waiting.filter((result) => !arrived.includes(result));
 
-    if (call.result) waiting.push(call.result);
+    const context: BindingContext = { cwd: call.cwd ?? this.session.cwd, tools: this.tools, declared: this.declaredByTool, idLabels: this.ids.labels };
+    const actions = bindCall(call, context, this.facts);
+
+    if (call.result) this.waiting.push({ turnIndex: call.result.turnIndex, meanings: idMeanings(call.result.text) });
     if (call.status === 'ok') {
       for (const action of actions) {
         const touchesFile = action.verb === 'read' || action.verb === 'write' || action.verb === 'overwrite';
-        if (touchesFile && action.target?.kind === 'path' && !action.target.recursive) existingPaths.add(action.target.value);
+        if (touchesFile && action.target?.kind === 'path' && !action.target.recursive) this.existingPaths.add(action.target.value);
       }
     }
     return actions;
-  });
+  }
+
+  /** Where binding stands after the calls bound so far. */
+  memory(): BinderMemory {
+    return { labels: [...this.ids.labels], existingPaths: [...this.existingPaths], waiting: this.waiting };
+  }
 }
 
 function bindCall(call: ToolCall, context: BindingContext, facts: SessionFacts): Action[] {

@@ -3,11 +3,12 @@ import { type Action, type ActionStep, TargetKindSchema, VerbSchema } from '../a
 import type { ToolCall, ToolDefinition } from '../session';
 import type { Span } from '../text';
 
+// Marked pure so a bundle that never validates (the live guard's) leaves the schema, and zod, out.
 /**
  * An effect declared for a tool by a policy or case file: calling `tool` does `verb` to the target
  * named by the argument at `targetArgument` (a dotted path; `to[]` for every element of a list).
  */
-export const DeclaredEffectSchema = z
+export const DeclaredEffectSchema = /* @__PURE__ */ z
   .object({
     tool: z.string().min(1).describe('Tool name as it appears in transcripts.'),
     verb: VerbSchema,

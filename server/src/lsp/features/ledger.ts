@@ -29,9 +29,12 @@ function ledgerConstraint(document: TranscriptState, state: SessionState, constr
 
 /** The `ghost-lint/ledger` answer: every session's constraints, their lifetimes, and the calls each governed. */
 export function ledger(document: TranscriptState): LedgerResult {
+  const levels = document.sessions.flatMap((state) => state.analysis.findings.map((f) => f.level));
+  const count = (level: string) => levels.filter((l) => l === level).length;
   return {
     uri: document.uri,
     version: document.version,
+    findings: { errors: count('error'), warnings: count('warning'), notes: count('note') },
     sessions: document.sessions.map((state) => ({
       ...(state.session.id !== undefined && { id: state.session.id }),
       ...(state.session.title !== undefined && { title: state.session.title }),

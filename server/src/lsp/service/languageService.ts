@@ -1,10 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CodeAction, Diagnostic, DocumentSymbol, Hover, InlayHint, Location, Position, Range, SemanticTokens } from 'vscode-languageserver';
-import { collectInputs, readInput } from '../../cli/files';
+import { version } from '../../../../package.json';
+import { collectInputs, displayPath, readInput } from '../../cli/files';
 import { analyzeSession } from '../../engine/findings';
-import { parseTranscript } from '../../engine/parse';
+import { toMarkdown } from '../../engine/markdownReport';
+import { type ParsedTranscript, parseTranscript } from '../../engine/parse';
 import type { Policy } from '../../engine/policy';
+import { type FileReport, checkReport, inputErrorReport, reportFile } from '../../engine/report';
+import { toSarif } from '../../engine/sarif';
 import { LineIndex } from '../../engine/text';
 import { PolicyDiscovery } from '../../policy/discovery';
 import { toDiagnostics } from '../diagnostics';
@@ -13,7 +17,7 @@ import { hover } from '../features/hover';
 import { ledger } from '../features/ledger';
 import { definition, documentSymbols, inlayHints, references } from '../features/navigation';
 import { semanticTokens } from '../features/semanticTokens';
-import type { AuditWorkspaceResult, AuditedFile, LedgerResult } from '../protocol';
+import type { AuditFilesResult, AuditWorkspaceResult, AuditedFile, ExportReportResult, LedgerResult, ReportFormat } from '../protocol';
 import { DocumentMemory, type TranscriptState, analyseTranscript } from './transcriptState';
 
 /** Thrown at a checkpoint when the job was cancelled: its result is no longer wanted. */
@@ -59,6 +63,22 @@ export interface PositionParams extends DocumentParams {
 
 export interface AuditParams {
   readonly folders: readonly string[];
+  readonly workspaceRoots: readonly string[];
+}
+
+export interface AuditFilesParams {
+  /** Absolute paths. */
+  readonly files: readonly string[];
+  readonly workspaceRoots: readonly string[];
+}
+
+export interface ReportParams {
+  readonly format: ReportFormat;
+  /** Absolute paths, with the editor's text for an open document. */
+  readonly files: readonly { readonly path: string; readonly text?: string }[];
+  readonly folders: readonly string[];
+  /** Absolute folder the report's paths are relative to. */
+  readonly relativeTo?: string;
   readonly workspaceRoots: readonly string[];
 }
 
@@ -165,6 +185,47 @@ export class LanguageService {
     }
     return { files, cancelled: false };
   }
+
+  /** The given files, read from disk; files that are not transcripts are left out. */
+  auditFiles(params: AuditFilesParams, job: JobContext): AuditFilesResult {
+    const discovery = new PolicyDiscovery({ workspaceRoots: params.workspaceRoots });
+    const files: AuditedFile[] = [];
+    for (const path of params.files) {
+      job.checkpoint();
+      const audited = auditFile(path, discovery, job);
+      if (audited) files.push(audited);
+    }
+    return { files };
+  }
+
+  /** A `ghost-lint check` report of files and folders, rendered in `format`. */
+  exportReport(params: ReportParams, job: JobContext): ExportReportResult {
+    const name = (path: string) => (params.relativeTo !== undefined ? displayPath(params.relativeTo, path) : path);
+    const discovery = new PolicyDiscovery({ workspaceRoots: params.workspaceRoots, displayName: name });
+    const inputs = new Map<string, { text?: string; explicit: boolean }>();
+    for (const file of params.files) inputs.set(file.path, { ...(file.text !== undefined && { text: file.text }), explicit: true });
+    for (const folder of params.folders) for (const found of collectInputs(folder, [folder])) if (!inputs.has(found.absolutePath)) inputs.set(found.absolutePath, { explicit: false });
+    const reports: FileReport[] = [];
+    for (const [path, input] of inputs) {
+      job.checkpoint();
+      let parsed: ParsedTranscript;
+      try {
+        parsed = parseTranscript(input.text !== undefined ? { name: name(path), text: input.text } : readInput({ displayPath: name(path), absolutePath: path, explicit: input.explicit }));
+      } catch (e) {
+        reports.push(inputErrorReport(name(path), `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`));
+        continue;
+      }
+      if (parsed.kind !== 'transcript' && !input.explicit) continue;
+      try {
+        reports.push(reportFile(name(path), parsed, { policies: discovery.forTranscript(path) }));
+      } catch (e) {
+        reports.push(inputErrorReport(name(path), (e as Error).message));
+      }
+    }
+    const report = checkReport(version, reports);
+    const content = params.format === 'sarif' ? `${JSON.stringify(toSarif(report), null, 2)}\n` : params.format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : toMarkdown(report);
+    return { content, files: reports.length, problems: report.summary.errors + report.summary.warnings };
+  }
 }
 
 /** One file of a workspace audit: its findings, or why it could not be read; undefined for a file that is not a transcript. */
@@ -186,7 +247,16 @@ function auditFile(path: string, discovery: PolicyDiscovery, job: JobContext): A
         ...(f.constraintId !== undefined && { constraintId: f.constraintId }),
       }));
     });
-    return { uri, format: parsed.format, sessions: parsed.sessions.length, calls: parsed.sessions.reduce((n, s) => n + s.calls.length, 0), findings };
+    const [first] = parsed.sessions;
+    return {
+      uri,
+      format: parsed.format,
+      ...(first?.title !== undefined && { title: first.title }),
+      ...(first?.cwd !== undefined && { cwd: first.cwd }),
+      sessions: parsed.sessions.length,
+      calls: parsed.sessions.reduce((n, s) => n + s.calls.length, 0),
+      findings,
+    };
   } catch (e) {
     if (e instanceof Cancelled) throw e;
     return { uri, sessions: 0, calls: 0, findings: [], error: (e as Error).message };

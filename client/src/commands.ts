@@ -1,0 +1,49 @@
+import { type Disposable, type ExtensionContext, Uri, commands, env, window } from 'vscode';
+import type { LanguageClient, Location } from 'vscode-languageclient/node';
+import { RULES, ruleHelpUri } from '../../server/src/engine/rules';
+import type { Audits } from './audits';
+import { COMMANDS } from './commandIds';
+import { type LiveGuardOptions, installLiveGuard } from './liveGuard';
+import type { ExportOptions, Reports } from './reports';
+import type { SessionsNode, SessionsView } from './sessions/sessionsView';
+import type { SettingsStore } from './settings';
+
+export interface CommandContext {
+  readonly extension: ExtensionContext;
+  readonly client: LanguageClient;
+  readonly settings: SettingsStore;
+  readonly audits: Audits;
+  readonly reports: Reports;
+  readonly sessions: SessionsView;
+}
+
+/** Opens a rule's documentation (the README's rule section); asks which rule when none is given. */
+async function openRuleDocumentation(ruleId?: string): Promise<boolean> {
+  const rule =
+    RULES.find((r) => r.id === ruleId) ??
+    (await window.showQuickPick(
+      RULES.map((r) => ({ label: r.id, description: r.level, detail: r.summary, rule: r })),
+      { title: 'ghost-lint: rule documentation', placeHolder: 'Which rule?', matchOnDetail: true },
+    ))?.rule;
+  return rule ? env.openExternal(Uri.parse(ruleHelpUri(rule.id))) : false;
+}
+
+/** Every command of the extension; commands that take options (from a keybinding or a task) ask for what is missing. */
+export function registerCommands(c: CommandContext): Disposable[] {
+  const reveal = async (location: Location) => {
+    await window.showTextDocument(Uri.parse(location.uri), { preview: true, selection: c.client.protocol2CodeConverter.asRange(location.range) });
+  };
+  return [
+    commands.registerCommand(COMMANDS.auditFile, (uri?: Uri) => c.audits.auditFile(uri instanceof Uri ? uri : undefined)),
+    commands.registerCommand(COMMANDS.auditWorkspace, () => c.audits.auditWorkspace()),
+    commands.registerCommand(COMMANDS.exportReport, (options?: ExportOptions) => c.reports.exportReport(options)),
+    commands.registerCommand(COMMANDS.showLedger, (uri?: Uri) => c.reports.showLedger(uri instanceof Uri ? uri : undefined)),
+    commands.registerCommand(COMMANDS.installLiveGuard, (options?: LiveGuardOptions) => installLiveGuard(c.extension, c.settings, options)),
+    commands.registerCommand(COMMANDS.openRuleDocumentation, (ruleId?: string) => openRuleDocumentation(typeof ruleId === 'string' ? ruleId : undefined)),
+    commands.registerCommand(COMMANDS.refreshSessions, () => c.sessions.refresh()),
+    commands.registerCommand(COMMANDS.addSessionFolder, () => c.sessions.addFolder()),
+    commands.registerCommand(COMMANDS.removeSessionFolder, (node?: SessionsNode) => c.sessions.removeFolder(node)),
+    commands.registerCommand(COMMANDS.openSession, (uri: Uri) => window.showTextDocument(uri, { preview: false })),
+    commands.registerCommand(COMMANDS.revealLocation, reveal),
+  ];
+}

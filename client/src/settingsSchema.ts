@@ -1,0 +1,78 @@
+import * as z from 'zod/mini';
+import { en } from 'zod/locales';
+
+/*
+ * Every setting of the extension, defined once: type, default, description and scope. The manifest's
+ * `contributes.configuration` is generated from this (`npm run gen:manifest`; a test fails when they
+ * drift), and the extension validates what it reads against it. zod's mini build keeps the
+ * extension's bundle small; its English messages name what a bad value should have been.
+ */
+z.config(en());
+
+export const SETTINGS_SECTION = 'ghostLint';
+
+export const AGENTS = ['claude-code', 'codex', 'gemini-cli'] as const;
+export type Agent = (typeof AGENTS)[number];
+
+/** Where a setting may be set: `machine` settings are not synced (they name this machine's folders). */
+type Scope = 'machine' | 'window';
+
+function setting<T extends z.ZodMiniType>(schema: T, defaultValue: z.core.util.NoUndefined<z.output<T>>, description: string, scope: Scope): z.ZodMiniDefault<T> {
+  const withDefault = z._default(schema, defaultValue);
+  z.globalRegistry.add(withDefault, { description, scope });
+  return withDefault;
+}
+
+export const SETTINGS = {
+  'sessions.agents': setting(
+    z.array(z.enum(AGENTS)),
+    [...AGENTS],
+    'Agents whose sessions on this machine the Agent Sessions view lists: Claude Code (~/.claude/projects), Codex (~/.codex/sessions), Gemini CLI (~/.gemini/tmp).',
+    'machine',
+  ),
+  'sessions.folders': setting(
+    z.array(z.string().check(z.minLength(1))),
+    [],
+    'More folders of session files for the Agent Sessions view (absolute paths; ~ is your home folder). Files in them that are not transcripts are left out.',
+    'machine',
+  ),
+  'sessions.maxPerSource': setting(
+    z.number().check(z.int(), z.minimum(1), z.maximum(1000)),
+    50,
+    'How many of the newest sessions the Agent Sessions view lists from each agent or folder.',
+    'machine',
+  ),
+  'sessions.notifyOnViolation': setting(z.boolean(), true, 'Show a notification when a session that is being written gets a new violation.', 'machine'),
+  'statusBar.enabled': setting(z.boolean(), true, "Show the active transcript's verdict in the status bar.", 'window'),
+  'liveGuard.nodePath': setting(z.string(), '', 'Node.js (20 or later) that runs the live guard an agent calls before each tool call. Empty: the `node` on PATH.', 'machine'),
+  'trace.server': setting(z.enum(['off', 'messages', 'verbose']), 'off', 'Log the messages between VS Code and the ghost-lint language server (in the ghost-lint output channel).', 'window'),
+} as const;
+
+export type SettingKey = keyof typeof SETTINGS;
+export type Settings = { readonly [K in SettingKey]: z.output<(typeof SETTINGS)[K]> };
+
+export interface SettingProblem {
+  /** The full setting name, as the user writes it in settings.json. */
+  readonly setting: string;
+  readonly message: string;
+}
+
+/**
+ * Validates each setting on its own: a value that does not fit its schema falls back to the default
+ * and is reported, and the other settings still apply. `read` gives a setting's raw value (undefined
+ * when unset).
+ */
+export function validateSettings(read: (key: SettingKey) => unknown): { settings: Settings; problems: SettingProblem[] } {
+  const settings: Record<string, unknown> = {};
+  const problems: SettingProblem[] = [];
+  for (const [key, schema] of Object.entries(SETTINGS) as [SettingKey, (typeof SETTINGS)[SettingKey]][]) {
+    const parsed = schema.safeParse(read(key));
+    if (parsed.success) {
+      settings[key] = parsed.data;
+    } else {
+      settings[key] = schema.parse(undefined);
+      problems.push({ setting: `${SETTINGS_SECTION}.${key}`, message: parsed.error.issues.map((issue) => issue.message).join('; ') });
+    }
+  }
+  return { settings: settings as Settings, problems };
+}

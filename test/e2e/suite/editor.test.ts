@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { before, describe, it } from 'mocha';
+import { type CodeAction, DiagnosticSeverity, type Hover, MarkdownString, type Uri, commands, languages, window, workspace } from 'vscode';
+import { activateExtension, codeOf, expected, fixtureUri, ghostLintDiagnostics, waitForDiagnostics, workspaceFolder } from './helpers';
+
+const hoverText = (hovers: Hover[]) => hovers.flatMap((h) => h.contents.map((c) => (c instanceof MarkdownString ? c.value : typeof c === 'string' ? c : c.value))).join('\n');
+
+describe('a transcript open in the editor', () => {
+  before(activateExtension);
+
+  it('is recognised by content and gets its violation on the call, related to the constraint sentence', async () => {
+    const file = 'd01-fs-backup-before-delete.json';
+    const expectation = expected(file);
+    const uri = fixtureUri(file);
+    await window.showTextDocument(uri);
+    const diagnostics = await waitForDiagnostics(uri, (ds) => ds.some((d) => codeOf(d) === 'prerequisite-missing'), 'prerequisite-missing');
+    const violation = diagnostics.find((d) => codeOf(d) === 'prerequisite-missing');
+    const [from, to] = expectation.violations[0]?.lines ?? [0, 0];
+    assert.ok(violation && violation.range.start.line + 1 >= from && violation.range.end.line + 1 <= to, `call at lines ${from}-${to}`);
+    assert.equal(violation?.relatedInformation?.[0]?.location.range.start.line, expectation.constraintLine - 1);
+    assert.equal(violation?.relatedInformation?.[0]?.location.uri.toString(), uri.toString());
+  });
+
+  it('reads a clean session as clean: no error-level diagnostics', async () => {
+    const uri = fixtureUri('d02-fs-backup-then-delete.json');
+    await window.showTextDocument(uri);
+    const diagnostics = await waitForDiagnostics(uri, (ds) => ds.some((d) => codeOf(d) === 'constraint-detected'), 'constraint-detected');
+    assert.deepEqual(diagnostics.filter((d) => codeOf(d) !== 'constraint-detected').map(codeOf), []);
+  });
+
+  it('audits a file of any name once it is switched to the transcript language', async () => {
+    const path = join(workspaceFolder(), 'exported-session.log');
+    writeFileSync(path, (await workspace.fs.readFile(fixtureUri('d13-git-force-push-main.jsonl'))).toString());
+    const document = await workspace.openTextDocument(path);
+    assert.equal(document.languageId, 'log');
+    const summary = (await commands.executeCommand('ghostLint.auditFile', document.uri)) as { format: string; verdict: { kind: string; errors: number } };
+    assert.deepEqual([summary.format, summary.verdict.kind, summary.verdict.errors], ['codex', 'violations', 1]);
+    assert.equal(window.activeTextEditor?.document.languageId, 'ghost-transcript');
+  });
+
+  it('hovers the violating call with its bound action and the constraint it broke', async () => {
+    const uri = fixtureUri('d01-fs-backup-before-delete.json');
+    const [violation] = (await waitForDiagnostics(uri, (ds) => ds.some((d) => codeOf(d) === 'prerequisite-missing'), 'prerequisite-missing')).filter((d) => codeOf(d) === 'prerequisite-missing');
+    const hovers = (await commands.executeCommand('vscode.executeHoverProvider', uri, violation?.range.start)) as Hover[];
+    const text = hoverText(hovers);
+    assert.match(text, /Bound actions/);
+    assert.match(text, /Constraints checked[\s\S]*Before you delete anything in temp\//);
+  });
+
+  it('applies the repair quick fix (the backup before the deletion), and the violation goes away', async () => {
+    const path = join(workspaceFolder(), 'repair-me.json');
+    writeFileSync(path, (await workspace.fs.readFile(fixtureUri('d01-fs-backup-before-delete.json'))).toString());
+    const uri = fixtureUri('repair-me.json');
+    await window.showTextDocument(uri);
+    const [violation] = (await waitForDiagnostics(uri, (ds) => ds.some((d) => codeOf(d) === 'prerequisite-missing'), 'prerequisite-missing')).filter((d) => codeOf(d) === 'prerequisite-missing');
+    assert.ok(violation);
+    const actions = (await commands.executeCommand('vscode.executeCodeActionProvider', uri, violation.range, undefined, 10)) as CodeAction[];
+    const fix = actions.find((a) => a.isPreferred);
+    assert.match(fix?.title ?? '', /^Insert the repair before this call: backup /, actions.map((a) => a.title).join(' | '));
+    assert.ok(fix?.edit && (await workspace.applyEdit(fix.edit)));
+    const after = await waitForDiagnostics(uri, (ds) => !ds.some((d) => codeOf(d) === 'prerequisite-missing'), 'no prerequisite-missing');
+    assert.deepEqual(after.filter((d) => d.severity === DiagnosticSeverity.Error).map(codeOf), []);
+    assert.match(window.activeTextEditor?.document.getText() ?? '', /backup_file/);
+  });
+
+  it('shows the constraint ledger as a document that names each constraint and its verdict on every governed call', async () => {
+    const uri = fixtureUri('d11-shell-rm-protected-dir.jsonl');
+    await window.showTextDocument(uri);
+    await waitForDiagnostics(uri, (ds) => ds.some((d) => codeOf(d) === 'prohibition-violated'), 'prohibition-violated');
+    const ledgerUri = (await commands.executeCommand('ghostLint.showLedger', uri)) as Uri;
+    const text = (await workspace.openTextDocument(ledgerUri)).getText();
+    assert.match(text, /^# Constraint ledger: d11-shell-rm-protected-dir\.jsonl/);
+    assert.match(text, /never delete anything under data\/raw/i);
+    assert.match(text, /\| `toolu_01a91d9ab7370807` \| Bash \| \*\*prohibition-violated\*\* \|/);
+  });
+
+  it('publishes nothing for a JSON file that is not a transcript', async () => {
+    const uri = fixtureUri('expected.json');
+    await window.showTextDocument(uri);
+    const summary = await commands.executeCommand('ghostLint.auditFile', uri);
+    assert.equal(summary, undefined);
+    assert.deepEqual(ghostLintDiagnostics(uri), []);
+    assert.ok(languages.getDiagnostics(uri).every((d) => d.source !== 'ghost-lint'));
+  });
+});

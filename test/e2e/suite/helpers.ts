@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Diagnostic, type Disposable, Uri, extensions, languages, workspace } from 'vscode';
+
+/** How long a test waits for the language server's answer before it fails (first analyses start its worker). */
+export const SIGNAL_TIMEOUT_MS = 30_000;
+
+export interface Expected {
+  readonly file: string;
+  readonly format: string;
+  readonly constraintLine: number;
+  readonly violations: readonly { readonly callId: string; readonly lines: readonly [number, number] }[];
+}
+
+export function workspaceFolder(): string {
+  const folder = workspace.workspaceFolders?.[0]?.uri.fsPath;
+  if (!folder) throw new Error('the tests run with the fixture workspace open');
+  return folder;
+}
+
+export function fixtureUri(name: string): Uri {
+  return Uri.file(join(workspaceFolder(), name));
+}
+
+/** The fixture's expectations (from ../shared's expected.json): 1-based lines of the constraint and each violating call. */
+export function expected(file: string): Expected {
+  const all = JSON.parse(readFileSync(join(workspaceFolder(), 'expected.json'), 'utf8')) as Expected[];
+  const found = all.find((e) => e.file === file);
+  if (!found) throw new Error(`no expectation for ${file}`);
+  return found;
+}
+
+export async function activateExtension(): Promise<void> {
+  const extension = extensions.getExtension('ghost-lint.ghost-lint');
+  if (!extension) throw new Error('ghost-lint is not installed in this VS Code');
+  await extension.activate();
+}
+
+export const ghostLintDiagnostics = (uri: Uri): Diagnostic[] => languages.getDiagnostics(uri).filter((d) => d.source === 'ghost-lint');
+
+/** Resolves once `uri`'s ghost-lint diagnostics satisfy `predicate` (now or on a later change); fails after the timeout. */
+export function waitForDiagnostics(uri: Uri, predicate: (diagnostics: Diagnostic[]) => boolean, what: string): Promise<Diagnostic[]> {
+  return new Promise((resolve, reject) => {
+    let subscription: Disposable | undefined;
+    const check = () => {
+      const diagnostics = ghostLintDiagnostics(uri);
+      if (!predicate(diagnostics)) return false;
+      finish();
+      resolve(diagnostics);
+      return true;
+    };
+    const timer = setTimeout(() => {
+      finish();
+      reject(new Error(`timed out waiting for ${what} on ${uri.path}; diagnostics: ${JSON.stringify(ghostLintDiagnostics(uri).map((d) => [d.code, d.range.start.line]))}`));
+    }, SIGNAL_TIMEOUT_MS);
+    function finish(): void {
+      clearTimeout(timer);
+      subscription?.dispose();
+    }
+    if (check()) return;
+    subscription = languages.onDidChangeDiagnostics((e) => {
+      if (e.uris.some((u) => u.toString() === uri.toString())) check();
+    });
+  });
+}
+
+export const codeOf = (d: Diagnostic) => (typeof d.code === 'object' ? String(d.code.value) : String(d.code));

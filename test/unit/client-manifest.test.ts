@@ -1,0 +1,76 @@
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
+import { test } from 'node:test';
+import { COMMANDS, VIEWS, VIEW_ONLY_COMMANDS } from '../../client/src/commandIds';
+import { TRANSCRIPT_LANGUAGES } from '../../client/src/transcriptLanguages';
+import { POLICY_FILE_NAMES } from '../../server/src/engine/policy';
+import { configurationContribution } from '../../scripts/manifest';
+import { REPO_ROOT } from '../support/shared';
+
+interface Manifest {
+  icon: string;
+  main: string;
+  files: string[];
+  activationEvents: string[];
+  contributes: {
+    configuration: unknown;
+    commands: { command: string }[];
+    menus: { commandPalette: { command: string; when: string }[] };
+    views: Record<string, { id: string }[]>;
+    viewsContainers: { activitybar: { id: string; icon: string }[] };
+    jsonValidation: { fileMatch: string[]; url: string }[];
+    yamlValidation: { fileMatch: string[]; url: string }[];
+  };
+}
+
+const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as Manifest;
+
+test('contributes.configuration is the one generated from the zod settings schema (run `npm run gen:manifest`)', () => {
+  assert.deepEqual(manifest.contributes.configuration, configurationContribution());
+});
+
+test('the README documents every setting', () => {
+  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  for (const setting of Object.keys(configurationContribution().properties)) assert.ok(readme.includes(`\`${setting}\``), setting);
+});
+
+test('package.json declares exactly the commands the extension registers, and hides the ones that need a view', () => {
+  assert.deepEqual(manifest.contributes.commands.map((c) => c.command).sort(), Object.values(COMMANDS).sort());
+  assert.deepEqual(
+    manifest.contributes.menus.commandPalette.filter((m) => m.when === 'false').map((m) => m.command).sort(),
+    [...VIEW_ONLY_COMMANDS].sort(),
+  );
+});
+
+test('the views live in their own container, with an icon that ships', () => {
+  assert.deepEqual(Object.keys(manifest.contributes.views), [VIEWS.container]);
+  assert.deepEqual(manifest.contributes.views[VIEWS.container]?.map((v) => v.id), [VIEWS.sessions, VIEWS.constraints]);
+  const icon = manifest.contributes.viewsContainers.activitybar[0]?.icon ?? '';
+  assert.ok(existsSync(join(REPO_ROOT, icon)) && manifest.files.includes(icon), icon);
+});
+
+test('policy files get their JSON Schema in JSON and YAML, by the names discovery looks for', () => {
+  const names = [...manifest.contributes.jsonValidation, ...manifest.contributes.yamlValidation].flatMap((v) => v.fileMatch);
+  assert.deepEqual(names.sort(), [...POLICY_FILE_NAMES].sort());
+  for (const { url } of [...manifest.contributes.jsonValidation, ...manifest.contributes.yamlValidation]) {
+    assert.equal(url, './schemas/policy.schema.json');
+    assert.ok(existsSync(join(REPO_ROOT, url)));
+  }
+});
+
+test('the extension activates on every language it hands the server, since transcripts are recognised by content', () => {
+  for (const language of TRANSCRIPT_LANGUAGES) assert.ok(manifest.activationEvents.includes(`onLanguage:${language}`), language);
+});
+
+test('the package ships every bundle the build makes (the CLI loads several from beside it), and no source map', () => {
+  const shipped = (file: string) => manifest.files.some((pattern) => pattern === file || (pattern.endsWith('/*.js') && dirname(file) === pattern.slice(0, -5) && file.endsWith('.js')));
+  const bundles = readdirSync(join(REPO_ROOT, 'dist'), { recursive: true, encoding: 'utf8' })
+    .map((file) => file.split(sep).join('/'))
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => `dist/${file}`);
+  for (const file of [manifest.main.replace(/^\.\//, ''), 'dist/server.js', 'dist/cli.js', ...bundles, manifest.icon]) assert.ok(shipped(file), file);
+  assert.ok(!manifest.files.some((f) => f === 'dist' || f.endsWith('.map') || f.endsWith('/*')), 'no source maps or whole dist/ in the package');
+  const png = readFileSync(join(REPO_ROOT, manifest.icon));
+  assert.deepEqual([...png.subarray(1, 4)], [...Buffer.from('PNG')]);
+});

@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { type SettingKey, validateSettings } from '../../client/src/settingsSchema';
+
+const read = (values: Partial<Record<SettingKey, unknown>>) => (key: SettingKey) => values[key];
+
+test('unset settings take their defaults', () => {
+  const { settings, problems } = validateSettings(read({}));
+  assert.deepEqual(problems, []);
+  assert.deepEqual(settings, {
+    'sessions.agents': ['claude-code', 'codex', 'gemini-cli'],
+    'sessions.folders': [],
+    'sessions.maxPerSource': 50,
+    'sessions.notifyOnViolation': true,
+    'statusBar.enabled': true,
+    'liveGuard.nodePath': '',
+    'trace.server': 'off',
+  });
+});
+
+test('a bad value falls back to its default and is named with what it should be; the other settings still apply', () => {
+  const { settings, problems } = validateSettings(read({ 'sessions.maxPerSource': 0, 'sessions.agents': ['codex', 'cursor'], 'statusBar.enabled': false, 'sessions.folders': '~/runs' }));
+  assert.equal(settings['sessions.maxPerSource'], 50);
+  assert.deepEqual(settings['sessions.agents'], ['claude-code', 'codex', 'gemini-cli']);
+  assert.deepEqual(settings['sessions.folders'], []);
+  assert.equal(settings['statusBar.enabled'], false);
+  assert.deepEqual(
+    problems.map((p) => p.setting),
+    ['ghostLint.sessions.agents', 'ghostLint.sessions.folders', 'ghostLint.sessions.maxPerSource'],
+  );
+  assert.match(problems[0]?.message ?? '', /expected one of "claude-code"\|"codex"\|"gemini-cli"/);
+  assert.match(problems[2]?.message ?? '', />=1/);
+});

@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { constraintState, ledgerMarkdown, lifetimeText } from '../../client/src/ledgerText';
+import { newViolations, verdictOf, verdictText } from '../../client/src/verdict';
+import type { LedgerConstraint, LedgerResult } from '../../server/src/lsp/protocol';
+
+test('the verdict counts errors as violations and warnings as problems; notes do not count', () => {
+  assert.equal(verdictText(verdictOf(['note', 'note'])), 'clean');
+  assert.equal(verdictText(verdictOf(['error', 'note'])), '1 violation');
+  assert.equal(verdictText(verdictOf(['error', 'error', 'warning'])), '2 violations, 1 problem');
+  assert.equal(verdictOf(['warning']).kind, 'problems');
+});
+
+test('a new violation is one whose rule, call and constraint were not found before, wherever it moved', () => {
+  const before = [{ ruleId: 'prerequisite-missing', level: 'error' as const, message: 'old wording', callId: 'c1', constraintId: 'k1' }];
+  const after = [
+    { ruleId: 'prerequisite-missing', level: 'error' as const, message: 'new wording', callId: 'c1', constraintId: 'k1' },
+    { ruleId: 'constraint-detected', level: 'note' as const, message: 'a note', constraintId: 'k2' },
+    { ruleId: 'prohibition-violated', level: 'error' as const, message: 'deleted data/raw', callId: 'c9', constraintId: 'k2' },
+  ];
+  assert.deepEqual(
+    newViolations(before, after).map((f) => f.callId),
+    ['c9'],
+  );
+});
+
+const location = (line: number) => ({ uri: 'file:///s.json', range: { start: { line, character: 4 }, end: { line, character: 40 } } });
+
+const BACKUP: LedgerConstraint = {
+  id: 'k1',
+  kind: 'prerequisite',
+  trigger: ['delete'],
+  scope: { paths: ['temp/**'] },
+  requires: ['backup'],
+  text: 'Before you delete anything in temp/, back it up first.',
+  compiled: 'delete in temp/** requires backup first',
+  source: location(3),
+  activeFrom: 1,
+  ending: { kind: 'revoked', turnIndex: 9, text: 'You no longer need to back up temp/.', location: location(40) },
+  locked: false,
+  governs: [
+    { callId: 'c1', name: 'delete_file', turnIndex: 4, range: location(12).range, verdict: 'met' },
+    { callId: 'c2', name: 'delete_file', turnIndex: 6, range: location(20).range, verdict: 'prerequisite-missing' },
+  ],
+};
+
+test("a constraint's lifetime and state read as words", () => {
+  assert.equal(lifetimeText(BACKUP), 'turn 1 until turn 9 (revoked)');
+  assert.equal(constraintState(BACKUP), 'violated by 1 call of 2; revoked');
+  assert.equal(lifetimeText({ ...BACKUP, activeFrom: -1, ending: undefined }), 'policy, from the start to the end');
+  assert.equal(constraintState({ ...BACKUP, ending: undefined, governs: [] }), 'governs no call');
+});
+
+test('the ledger document lists each constraint with its lifetime and a row per governed call', () => {
+  const ledger: LedgerResult = {
+    uri: 'file:///s.json',
+    version: 3,
+    findings: { errors: 1, warnings: 0, notes: 1 },
+    sessions: [{ format: 'openai-chat', turns: 10, calls: 2, constraints: [BACKUP] }],
+  };
+  assert.equal(
+    ledgerMarkdown(ledger, 's.json'),
+    [
+      '# Constraint ledger: s.json',
+      '',
+      'openai-chat: 10 turns, 2 tool calls, 1 constraint.',
+      '',
+      '### Before you delete anything in temp/, back it up first.',
+      '',
+      '- **prerequisite**: delete in temp/\\*\\* requires backup first',
+      '- stated: turn 1, line 4',
+      '- active: turn 1 until turn 9 (revoked)',
+      '- revoked at turn 9 by "You no longer need to back up temp/."',
+      '- state: violated by 1 call of 2; revoked',
+      '',
+      '| turn | call | tool | verdict |',
+      '| ---: | --- | --- | --- |',
+      '| 4 | `c1` | delete\\_file | met |',
+      '| 6 | `c2` | delete\\_file | **prerequisite-missing** |',
+      '',
+    ].join('\n'),
+  );
+});
