@@ -2,6 +2,7 @@
 // Type-checking is its own step (`npm run typecheck`): esbuild only strips types.
 import * as esbuild from 'esbuild';
 import { chmodSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -52,18 +53,36 @@ const vendorAsExternal = {
   },
 };
 
+// Engine modules the guard needs for some calls only (extraction for a new user message, every adapter
+// for a file read from the start): dist/guard.js requires them from bundles of their own.
+const LAZY_ENGINE = { 'server/src/engine/extraction/index.ts': 'guard-extraction', 'server/src/engine/parse.ts': 'guard-parse' };
+const lazyEngineAsExternal = {
+  name: 'lazy-engine-external',
+  setup(build) {
+    build.onResolve({ filter: /^\..*\/(extraction|parse)$/ }, (args) => {
+      const base = resolve(args.resolveDir, args.path);
+      const found = Object.entries(LAZY_ENGINE).find(([file]) => [`${base}.ts`, join(base, 'index.ts')].includes(resolve(file)));
+      return found ? { path: `./${found[1]}.js`, external: true } : undefined;
+    });
+  },
+};
+
 const bundles = [
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   { entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js' },
   { entryPoints: ['server/src/cli/bin.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [fullBundleAsExternal] },
-  { entryPoints: ['server/src/cli/index.ts'], outfile: 'dist/front.js', plugins: [fullBundleAsExternal] },
   { entryPoints: ['server/src/cli/full.ts'], outfile: 'dist/full.js' },
-  // Minified even in development: the hook reads and loads this source on every call it judges.
-  { entryPoints: ['server/src/cli/guard.ts'], outfile: 'dist/guard.js', plugins: [vendorAsExternal], minify: true },
+  // The hook's own bundles are minified even in development: it reads and loads them on every tool call.
+  { entryPoints: ['server/src/cli/index.ts'], outfile: 'dist/front.js', plugins: [fullBundleAsExternal], minify: true },
+  { entryPoints: ['server/src/cli/guard.ts'], outfile: 'dist/guard.js', plugins: [vendorAsExternal, lazyEngineAsExternal], minify: true },
+  ...Object.entries(LAZY_ENGINE).map(([file, name]) => ({ entryPoints: [file], outfile: `dist/${name}.js`, plugins: [vendorAsExternal], minify: true })),
   ...Object.entries(VENDOR).map(([module, file]) => ({
     stdin: { contents: `module.exports = require(${JSON.stringify(module)});`, resolveDir: '.', loader: 'js' },
     outfile: `dist/vendor/${file}.js`,
     sourcemap: false,
+    // Read (and hashed by V8 against its code cache) whenever a call needs them: smaller is faster.
+    minify: true,
+    keepNames: true,
   })),
 ];
 

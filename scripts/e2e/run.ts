@@ -17,7 +17,7 @@ interface Phase {
   readonly seconds: number;
 }
 
-/** The extension-host suite must finish within this; the GUI tests bound their own waits. */
+/** Bounds on each phase as a whole (every wait inside them is bounded too). */
 const SUITE_TIMEOUT_MS = 5 * 60_000;
 const GUI_TIMEOUT_MS = 6 * 60_000;
 

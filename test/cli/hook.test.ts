@@ -190,10 +190,22 @@ describe('hook claude-code', () => {
 
 // --- the ledger cache ----------------------------------------------------------------------------
 
-/** Makes loading dist/full.js (the engine) fail: a call answered without it took the quick path. */
+/** Makes loading the engine (dist/full.js or dist/guard.js, required or read for the code cache) fail: a call answered without it took the quick path. */
 function engineTrap(box: Sandbox): string[] {
   const trap = join(box.root, 'no-engine.js');
-  writeFileSync(trap, "const Module = require('module');\nconst load = Module._load;\nModule._load = function (request, ...rest) {\n  if (/full\\.js$/.test(request)) throw new Error('engine loaded');\n  return load.call(this, request, ...rest);\n};\n");
+  writeFileSync(
+    trap,
+    [
+      "const Module = require('module');",
+      "const fs = require('fs');",
+      'const engine = /(full|guard)\\.js$/;',
+      'const load = Module._load;',
+      "Module._load = function (request, ...rest) {\n  if (engine.test(request)) throw new Error('engine loaded');\n  return load.call(this, request, ...rest);\n};",
+      'const read = fs.readFileSync;',
+      "fs.readFileSync = function (path, ...rest) {\n  if (engine.test(String(path))) throw new Error('engine loaded');\n  return read.call(this, path, ...rest);\n};",
+      '',
+    ].join('\n'),
+  );
   return ['--require', trap];
 }
 
@@ -229,6 +241,18 @@ describe('ledger cache', () => {
     writeSession(box, 'session.jsonl', [ccUser('Start over: list the reports.'), ccToolUse('toolu_9', 'ls reports')]);
     assert.equal(run(box, ['hook', 'claude-code'], claudeInput(path, 'rm -rf data/raw/old')).stdout, '');
     assert.deepEqual([cacheRecords(box)[0]?.bytes, cacheRecords(box)[0]?.stated], [readFileSync(path).length, false]);
+  });
+
+  test('a rejection whose reason states a rule is read with the call it answers, though that call was in earlier lines', () => {
+    const box = sandbox();
+    const path = writeSession(box, 'session.jsonl', [ccUser('Tidy up the data folder.'), ccToolUse('toolu_1', 'ls data'), ccResult('toolu_1', 'raw')]);
+    assert.equal(run(box, ['hook', 'claude-code'], claudeInput(path, 'ls data')).stdout, '');
+    // The next call is recorded, then rejected in the permission prompt with a reason: a rule the person states.
+    appendFileSync(path, jsonl([ccToolUse('toolu_2', 'rm -rf data/raw/old')]));
+    assert.equal(run(box, ['hook', 'claude-code'], claudeInput(path, 'ls data')).stdout, '');
+    const rejection = "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). To tell you how to proceed, the user said:\nNever delete anything under data/raw.";
+    appendFileSync(path, jsonl([ccResult('toolu_2', rejection, true)]));
+    assert.equal(permission(run(box, ['hook', 'claude-code'], claudeInput(path, 'rm -rf data/raw/new')).stdout).permissionDecision, 'deny');
   });
 });
 

@@ -2,12 +2,13 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { after, test } from 'node:test';
 import fc from 'fast-check';
 import type { Log } from 'sarif';
 import { CheckReportSchema, type Location } from '../../server/src/engine/report';
 import { runCli } from '../support/cli';
-import { FUZZ_SEED, SEEDS, cook, fuzzParameters, millisOf, recipe, timeBound } from '../support/fuzz';
+import { FUZZ_SEED, SEEDS, cook, fuzzParameters, measureJsonParse, millisOf, recipe, timeBound } from '../support/fuzz';
 import { sarifValidator } from '../support/sarif';
 
 /**
@@ -35,10 +36,13 @@ function assertLocationInside(location: Location, lines: readonly number[], what
   assert.ok(fits(location.startLine, location.startColumn) && fits(location.endLine, location.endColumn), `${what}: ${JSON.stringify(location)} is outside the file (${lines.length} lines)`);
 }
 
-const startup = (() => {
+/** The CLI's start-up now: the median of three `--version` runs. */
+function measureStartup(): number {
   const times = Array.from({ length: 3 }, () => millisOf(() => runCli(['--version'], work)));
   return times.sort((a, b) => a - b)[1] ?? 0;
-})();
+}
+
+const startup = measureStartup();
 const validateSarif = sarifValidator();
 
 test(`cli: check on mutated files exits 0/1/2 with well-formed output and no stack trace (seed ${FUZZ_SEED})`, (t) => {
@@ -49,22 +53,30 @@ test(`cli: check on mutated files exits 0/1/2 with well-formed output and no sta
       const folder = join(work, `batch-${batch++}`);
       mkdirSync(folder);
       const texts = new Map<string, string>();
-      let bound = 10 * startup;
-      recipes.forEach((r, i) => {
+      const inputs = recipes.map((r, i) => {
         const input = cook(r);
         // Named by the seed's extension: a folder search only looks at transcript extensions.
         const name = `input-${i}${extname(input.name) || '.json'}`;
         writeFileSync(join(folder, name), input.bytes);
         texts.set(name, Buffer.from(input.bytes).toString('utf8'));
-        bound += timeBound(input.text);
         files++;
+        return input.text;
       });
-      let run: ReturnType<typeof runCli> | undefined;
-      const took = millisOf(() => {
-        run = runCli(['check', '--format', format, ...(asFolder ? ['.'] : [...texts.keys()])], folder);
-      });
-      assert.ok(run);
-      assert.ok(took <= bound, `check took ${took.toFixed(0)} ms, over its bound of ${bound.toFixed(0)} ms`);
+      // A process start, then the engine's bound for each file.
+      const bound = (startupMillis: number, millisPerChar?: number) => 10 * startupMillis + inputs.reduce((sum, text) => sum + timeBound(text, millisPerChar), 0);
+      const check = () => {
+        const started = performance.now();
+        const result = runCli(['check', '--format', format, ...(asFolder ? ['.'] : [...texts.keys()])], folder);
+        return { run: result, took: performance.now() - started };
+      };
+      let { run, took } = check();
+      if (took > bound(startup)) {
+        // Over: start-up and JSON.parse measured again, under the load the machine has now, and a second try.
+        const startupNow = Math.max(startup, measureStartup());
+        const millisPerChar = measureJsonParse();
+        ({ run, took } = check());
+        assert.ok(took <= bound(startupNow, millisPerChar), `check took ${took.toFixed(0)} ms twice, over its bound of ${bound(startupNow, millisPerChar).toFixed(0)} ms`);
+      }
       assert.ok(run.status === 0 || run.status === 1 || run.status === 2, `exit status ${run.status}; stderr: ${run.stderr.slice(0, 2000)}`);
       assert.doesNotMatch(run.stderr, STACK_FRAME, 'a stack trace on stderr');
       assert.doesNotMatch(run.stderr, /internal error/, 'an internal error');

@@ -6,7 +6,7 @@ import { readDocument, readJson, readJsonl, withoutBom } from '../../server/src/
 import { type SessionAnalysis, analyzeSession } from '../../server/src/engine/findings';
 import { type ParsedTranscript, parseTranscript } from '../../server/src/engine/parse';
 import type { Session } from '../../server/src/engine/session';
-import { FUZZ_SEED, type FuzzInput, SEEDS, cook, fuzzParameters, recipe, timeBound, withinBound } from '../support/fuzz';
+import { FUZZ_SEED, type FuzzInput, SEEDS, cook, fuzzParameters, recipe, withinBound } from '../support/fuzz';
 import { assertAnalysisInside, assertParsedInside, assertSessionInside } from './invariants';
 
 /**
@@ -19,10 +19,10 @@ import { assertAnalysisInside, assertParsedInside, assertSessionInside } from '.
 
 const RUNS = 120;
 
-function analyseAll(sessions: readonly Session[], label: string, bound: number): void {
+function analyseAll(sessions: readonly Session[], label: string, text: string): void {
   for (const session of sessions) {
     let analysis: SessionAnalysis | undefined;
-    withinBound(`${label}: analyzeSession`, bound, () => {
+    withinBound(`${label}: analyzeSession`, text, () => {
       analysis = analyzeSession(session);
     });
     if (analysis) assertAnalysisInside(session, analysis);
@@ -41,25 +41,24 @@ function assertMalformedLinesReported(text: string, sessions: readonly Session[]
 
 function checkInput(input: FuzzInput): void {
   const { text, bytes } = input;
-  const bound = timeBound(text);
   let fromText: ParsedTranscript | undefined;
-  withinBound(`${input.name}: parse of the text`, bound, () => {
+  withinBound(`${input.name}: parse of the text`, text, () => {
     fromText = parseTranscript({ name: input.name, text });
   });
   if (fromText) {
     assertParsedInside(fromText, text.length);
     if (fromText.kind === 'transcript') {
       assertMalformedLinesReported(text, fromText.sessions);
-      analyseAll(fromText.sessions, `${input.name} (text)`, bound);
+      analyseAll(fromText.sessions, `${input.name} (text)`, text);
     }
   }
   let fromBytes: ParsedTranscript | undefined;
-  withinBound(`${input.name}: parse of the bytes`, bound, () => {
+  withinBound(`${input.name}: parse of the bytes`, text, () => {
     fromBytes = parseTranscript({ name: input.name, bytes });
   });
   if (fromBytes?.kind === 'transcript' && fromBytes.sessions.some((s) => s.entry !== undefined)) {
     for (const session of fromBytes.sessions) assertSessionInside(session);
-    analyseAll(fromBytes.sessions, `${input.name} (zip)`, bound);
+    analyseAll(fromBytes.sessions, `${input.name} (zip)`, text);
   } else if (fromBytes) {
     // Read from bytes, a file has the text an editor or the CLI reads from it (a byte-order mark blanked): offsets mean the same in both.
     const asFileText = Buffer.from(bytes).toString('utf8');
@@ -73,7 +72,7 @@ function checkInput(input: FuzzInput): void {
   for (const adapter of ADAPTERS) {
     let score = 0;
     let sessions: Session[] = [];
-    withinBound(`${input.name}: ${adapter.format} (${adapter.kind})`, bound, () => {
+    withinBound(`${input.name}: ${adapter.format} (${adapter.kind})`, text, () => {
       score = adapter.kind === 'json' ? adapter.sniff(asJson) : adapter.sniff(asLines);
       sessions = adapter.kind === 'json' ? adapter.parse(asJson) : adapter.parse(asLines);
     });

@@ -5,7 +5,7 @@ import { after, before, test } from 'node:test';
 import fc from 'fast-check';
 import { type Diagnostic, LSPErrorCodes, type Range, ResponseError } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { FUZZ_SEED, SEEDS, cook, fuzzParameters, recipe, timeBound } from '../support/fuzz';
+import { FUZZ_SEED, SEEDS, cook, fuzzParameters, fuzzRuns, measureJsonParse, recipe, timeBound } from '../support/fuzz';
 import { ServerUnderTest } from '../support/lsp';
 
 /**
@@ -24,23 +24,39 @@ let server: ServerUnderTest;
 /** A tiny transcript's open-to-diagnostics time in this run: the server's fixed cost per document. */
 let roundTrip = 0;
 
+let tinyDocuments = 0;
+
+/** A tiny transcript's open-to-diagnostics time now: the median of five. */
+async function measureRoundTrip(): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const uri = `file:///fuzz/tiny-${tinyDocuments++}.json`;
+    times.push(await timedOpen(uri, '{"messages": [{"role": "user", "content": "hi"}]}'));
+    await server.close(uri);
+  }
+  return times.sort((a, b) => a - b)[2] ?? 0;
+}
+
+async function timedOpen(uri: string, text: string): Promise<number> {
+  const start = performance.now();
+  await server.open(uri, text);
+  return performance.now() - start;
+}
+
 before(async () => {
   server = new ServerUnderTest();
   await server.initialize();
-  const times: number[] = [];
-  for (let i = 0; i < 5; i++) {
-    const start = performance.now();
-    await server.open(`file:///fuzz/warm-${i}.json`, '{"messages": [{"role": "user", "content": "hi"}]}');
-    times.push(performance.now() - start);
-    await server.close(`file:///fuzz/warm-${i}.json`);
-  }
-  roundTrip = times.sort((a, b) => a - b)[2] ?? 0;
+  roundTrip = await measureRoundTrip();
 });
 
 after(async () => {
-  assert.equal(await server.stop(), 0);
-  assert.equal(server.stdoutCheck.problem, undefined, 'the server wrote something other than protocol to stdout');
-  assert.equal(server.stdoutCheck.leftover, 0, 'the server stopped in the middle of a message');
+  try {
+    assert.equal(await server.stop(), 0);
+    assert.equal(server.stdoutCheck.problem, undefined, 'the server wrote something other than protocol to stdout');
+    assert.equal(server.stdoutCheck.leftover, 0, 'the server stopped in the middle of a message');
+  } finally {
+    server.kill();
+  }
 });
 
 /** Lines as LSP counts them: a line ends at CR LF, LF or a lone CR. */
@@ -67,7 +83,10 @@ async function answered(method: string, params: object): Promise<void> {
 
 const editArbitrary = fc.record({ from: fc.double({ min: 0, max: 1, noNaN: true }), to: fc.double({ min: 0, max: 1, noNaN: true }), text: fc.oneof(fc.string({ unit: 'binary', maxLength: 30 }), fc.constantFrom('\r', '\n', '\r\n', '"', '{', '}\n{', '\ud800', '\ufeff')) });
 
-test(`lsp: mutated documents over stdio keep the server answering, with diagnostics inside them (seed ${FUZZ_SEED})`, async (t) => {
+/** A safety net, not a performance limit: a server that died or stopped answering fails the suite instead of holding up the run. */
+const LIVENESS = { timeout: Math.max(10 * 60 * 1000, fuzzRuns(RUNS, LONG_RUN_SHARE) * 10_000) };
+
+test(`lsp: mutated documents over stdio keep the server answering, with diagnostics inside them (seed ${FUZZ_SEED})`, LIVENESS, async (t) => {
   let documents = 0;
   await fc.assert(
     fc.asyncProperty(recipe, fc.oneof(recipe.map((r) => ({ replace: r })), editArbitrary.map((e) => ({ edit: e }))), fc.double({ min: 0, max: 1, noNaN: true }), async (first, second, at) => {
@@ -76,8 +95,13 @@ test(`lsp: mutated documents over stdio keep the server answering, with diagnost
       const opened = performance.now();
       const published = await server.open(uri, input.text);
       const took = performance.now() - opened;
-      const bound = 20 * roundTrip + timeBound(input.text);
-      assert.ok(took <= bound, `${input.name}: first diagnostics after ${took.toFixed(0)} ms, over the bound of ${bound.toFixed(0)} ms`);
+      if (took > 20 * roundTrip + timeBound(input.text)) {
+        // Over: the server's fixed cost and JSON.parse measured again, under the load the machine has now, and a second try.
+        const bound = 20 * Math.max(roundTrip, await measureRoundTrip()) + timeBound(input.text, measureJsonParse());
+        const again = await timedOpen(`${uri}.again`, input.text);
+        await server.close(`${uri}.again`);
+        assert.ok(again <= bound, `${input.name}: first diagnostics after ${took.toFixed(0)} and ${again.toFixed(0)} ms, over the bound of ${bound.toFixed(0)} ms`);
+      }
       assertInside(published.diagnostics, uri, input.text, `${input.name} v1`);
 
       let document = TextDocument.create(uri, 'json', 1, input.text);

@@ -1,32 +1,29 @@
-import { resolve } from 'node:path';
-import { type GateDecision, judgeProposedCall } from '../engine/gate';
+import type { GateDecision, ProposedCall } from '../engine/gate';
 import type { TranscriptFormat } from '../engine/session';
-import type { HookRequest } from './hook/agents';
 import { LedgerCache } from './hook/cache';
-import { emptySession, hookVerdict, judgeSessionFile } from './hook/incremental';
+import { hookVerdict, judgeSessionFile } from './hook/incremental';
 
 /**
  * The live guard's judge, bundled apart as dist/guard.js for a call the quick check cannot let
  * through when no workspace policy applies: the engine's reading, binding and auditing without the
  * policy reader and schema library dist/full.js carries (their load alone costs more than the hook's
- * whole latency budget). The shell parser, SQL grammars and the NLP tagger stay in their own files
- * (dist/vendor), loaded only by a call that needs them.
+ * whole latency budget). What only some calls need stays in files of its own, loaded only by a call
+ * that needs it: extraction (dist/guard-extraction.js), the readers of every format
+ * (dist/guard-parse.js), the shell parser, SQL grammars and the NLP tagger (dist/vendor).
  */
 
 export interface LiveJudgeRequest {
-  readonly request: HookRequest;
+  /** The session file, absolute. */
+  readonly transcript: string;
+  readonly proposal: ProposedCall;
+  /** The agent's format, for a session file not written yet. */
   readonly format: TranscriptFormat;
   /** Whether the answer may be "ask"; otherwise a confirmation rule is denied, and the agent asks in the chat. */
   readonly canAsk: boolean;
-  /** The agent's working folder, which a relative transcript path is resolved against. */
-  readonly cwd: string;
   readonly cacheFolder: string;
 }
 
 export function judgeLive(live: LiveJudgeRequest): { decision: GateDecision; reason: string } {
-  const { request } = live;
-  const path = request.transcriptPath !== undefined ? resolve(live.cwd, request.transcriptPath) : undefined;
-  if (path === undefined) return hookVerdict(judgeProposedCall(emptySession(live.format), request.proposal), live.canAsk);
-  const read = judgeSessionFile({ path, proposal: request.proposal, policies: [], cache: new LedgerCache(live.cacheFolder), format: live.format, quick: true });
+  const read = judgeSessionFile({ path: live.transcript, proposal: live.proposal, policies: [], cache: new LedgerCache(live.cacheFolder), format: live.format, quick: true });
   return read.kind === 'judged' ? hookVerdict(read.judgement, live.canAsk) : { decision: 'allow', reason: '' };
 }

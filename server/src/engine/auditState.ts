@@ -21,9 +21,10 @@ import type { Span } from './text';
  * against a session whose earlier part is this summary:
  * - the constraints and revocations stated so far (extraction is per user turn);
  * - the user turns a confirmation may find an approval in, with the assistant words before each;
- * - the calls a prerequisite may look back to (those after the first prerequisite was stated), with
- *   their actions, batch, status and result turn, and each tool's first call (repairs name tools the
- *   session used); the approvals the earlier calls spent; and the binder's memory;
+ * - the calls a prerequisite may look back to (after the first prerequisite was stated, doing what a
+ *   prerequisite requires or a write), with those actions, batch, status and result turn, and each
+ *   tool's first call (repairs name tools the session used); the approvals the earlier calls spent;
+ *   and the binder's memory;
  * - guards: hashes of the earlier lines' uuids or message ids and of the calls' ids, and the ids of
  *   calls stopped without a result, so a line that reaches back into the summary is noticed.
  * The state is plain data (JSON); the caller keeps it with the file position it stands for.
@@ -45,7 +46,7 @@ interface KeptCall {
   readonly stopped?: boolean;
   readonly result?: { readonly turnIndex: number; readonly status: 'ok' | 'error'; readonly span: Span };
   readonly cwd?: string;
-  /** Empty when no prerequisite stated so far can look back to the call. */
+  /** The actions a prerequisite stated so far can look back at (its required verbs, and writes, which make a step stale). */
   readonly actions: readonly Action[];
 }
 
@@ -473,13 +474,16 @@ function settlePoint(resume: FormatResume, text: string, restStart: number, line
     return low > 0 && (reach[low - 1] as number) >= point;
   };
 
-  for (let k = lines.length; k > 0; k--) {
+  // Each candidate is checked in full; past a few that fail, settling less (or nothing) is always safe.
+  let checks = 32;
+  for (let k = lines.length; k > 0 && checks > 0; k--) {
     const line = lines[k - 1] as JsonLine;
     const newline = text.indexOf('\n', line.end);
     // The last line may still be being written.
     if (newline === -1) continue;
     const point = newline + 1;
     if (!resume.quietAfter({ value: line.value, firstOfKeys: firstOfKeys[k - 1] ?? false }) || cuts(point)) continue;
+    checks--;
     const settledTurns = turns.filter((t) => t.span.start < point).length;
     const settledCalls = calls.filter((c) => c.span.start < point).length;
     // Turns and calls read before the point must be numbered before those read after it.

@@ -25,7 +25,7 @@ export const MAX_NESTING = 512;
  * Where `source` first opens its (MAX_NESTING + 1)th nested level, counted as jsonc-parser's scanner
  * reads it (a string ends at its closing quote or at a line break); undefined when it never does.
  */
-export function tooDeepOffset(source: string): number | undefined {
+function tooDeepOffset(source: string): number | undefined {
   let depth = 0;
   for (let i = 0; i < source.length; i++) {
     const char = source.charCodeAt(i);
@@ -62,7 +62,7 @@ export function parseJsonAt(text: string, start = 0, end = text.length): ParsedJ
   const { root, errors: parseErrors, cutAt } = parseBounded(slice);
   if (root && start !== 0) shiftOffsets(root, (offset) => offset + start);
   const errors = parseErrors.map((e) => syntaxError(e, start, end));
-  if (cutAt !== undefined) errors.push({ message: `invalid JSON: ${TOO_DEEP}`, span: { start: start + cutAt, end: start + cutAt + 1 } });
+  if (cutAt !== undefined) errors.push({ message: `JSON ${TOO_DEEP}`, span: { start: start + cutAt, end: start + cutAt + 1 } });
   return { root, errors };
 }
 
@@ -125,7 +125,7 @@ export function parseEmbeddedJson(text: string, literal: JsonNode): ParsedJson {
     message: `invalid JSON in string: ${printParseErrorCode(e.error)}`,
     span: { start: map(e.offset), end: Math.max(map(e.offset + e.length), map(e.offset) + 1) },
   }));
-  if (cutAt !== undefined) errors.push({ message: `invalid JSON in string: ${TOO_DEEP}`, span: { start: map(cutAt), end: map(cutAt) + 1 } });
+  if (cutAt !== undefined) errors.push({ message: `JSON in string ${TOO_DEEP}`, span: { start: map(cutAt), end: map(cutAt) + 1 } });
   return { root, errors };
 }
 

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { before, describe, it } from 'mocha';
-import { type CodeAction, DiagnosticSeverity, type Hover, MarkdownString, type Uri, commands, languages, window, workspace } from 'vscode';
-import { activateExtension, codeOf, expected, fixtureUri, ghostLintDiagnostics, waitForDiagnostics, workspaceFolder } from './helpers';
+import { type CodeAction, DiagnosticSeverity, type Hover, MarkdownString, Uri, commands, languages, window, workspace } from 'vscode';
+import { SIGNAL_TIMEOUT_MS, activateExtension, codeOf, expected, fixtureUri, ghostLintDiagnostics, waitForDiagnostics, workspaceFolder } from './helpers';
 
 const hoverText = (hovers: Hover[]) => hovers.flatMap((h) => h.contents.map((c) => (c instanceof MarkdownString ? c.value : typeof c === 'string' ? c : c.value))).join('\n');
 
@@ -74,6 +74,35 @@ describe('a transcript open in the editor', () => {
     assert.match(text, /^# Constraint ledger: d11-shell-rm-protected-dir\.jsonl/);
     assert.match(text, /never delete anything under data\/raw/i);
     assert.match(text, /\| `toolu_01a91d9ab7370807` \| Bash \| \*\*prohibition-violated\*\* \|/);
+  });
+
+  it("validates a policy file against the policy's JSON Schema (contributed for .ghost-lint.json)", async () => {
+    // In a folder of its own, so it governs none of the fixture transcripts.
+    const path = join(workspaceFolder(), 'policy-check', '.ghost-lint.json');
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, '{ "rules": [ { "id": "r1", "kind": "forbid", "trigger": ["delete"] } ] }\n');
+    const uri = Uri.file(path);
+    await window.showTextDocument(uri);
+    const schemaProblem = await new Promise<string>((resolve, reject) => {
+      // The JSON language service's own diagnostic (not ghost-lint's, which the server publishes too).
+      const find = () => languages.getDiagnostics(uri).find((d) => d.source !== 'ghost-lint' && /Value is not accepted/.test(d.message))?.message;
+      const timer = setTimeout(() => reject(new Error(`no JSON Schema diagnostic: ${JSON.stringify(languages.getDiagnostics(uri).map((d) => [d.source, d.message]))}`)), SIGNAL_TIMEOUT_MS);
+      const found = find();
+      if (found) {
+        clearTimeout(timer);
+        return resolve(found);
+      }
+      const subscription = languages.onDidChangeDiagnostics(() => {
+        const message = find();
+        if (!message) return;
+        clearTimeout(timer);
+        subscription.dispose();
+        resolve(message);
+      });
+    });
+    assert.match(schemaProblem, /"prohibition", "prerequisite", "confirmation"/);
+    await commands.executeCommand('workbench.action.closeActiveEditor');
+    rmSync(dirname(path), { recursive: true, force: true });
   });
 
   it('publishes nothing for a JSON file that is not a transcript', async () => {

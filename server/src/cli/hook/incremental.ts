@@ -1,7 +1,7 @@
-import { isObject } from '../../engine/json';
 import { type LiveJudgement, bindsToNothing, emptyAuditState, judgeWithState } from '../../engine/auditState';
 import { readDocument, readJsonl } from '../../engine/document';
 import { type GateDecision, type ProposalJudgement, type ProposedCall, judgeProposedCall, judgementReason } from '../../engine/gate';
+import { isObject } from '../../engine/json';
 import type { Policy } from '../../engine/policy';
 import { type ResumableFormat, isResumable } from '../../engine/resume';
 import type { Session, TranscriptFormat } from '../../engine/session';
@@ -12,7 +12,7 @@ import { type LedgerCache, SessionFile, completeLineBytes } from './cache';
  * the file is moved over the lines written since it (engine/auditState.ts), so a call late in a long
  * session costs about what the lines since the previous call cost. A file read from the start (no
  * state yet, or one that no longer applies) leaves a state for the next call. Files that are not
- * growing JSON Lines sessions are read whole, as before. Policies are the caller's: this module loads
+ * growing JSON Lines sessions are read whole. Policies are the caller's: this module loads
  * no policy reader, so the live guard's small bundle can hold it.
  */
 
@@ -47,12 +47,12 @@ const JSONL_FORMATS: ReadonlySet<TranscriptFormat> = new Set(['claude-code', 'co
 /** Sniffing reads at most this many lines: past them, growth cannot change the format a file reads as. */
 const SNIFFED_LINES = 200;
 
-export function emptySession(format: TranscriptFormat): Session {
+function emptySession(format: TranscriptFormat): Session {
   return { format, text: '', turns: [], calls: [], tools: [], problems: [] };
 }
 
 /** The session the call belongs to: the one recording it, else the only (or last) one. */
-export function pickSession(sessions: readonly Session[], proposal: ProposedCall): Session | undefined {
+function pickSession(sessions: readonly Session[], proposal: ProposedCall): Session | undefined {
   const recording = proposal.id !== undefined ? sessions.find((s) => s.calls.some((c) => c.id === proposal.id)) : undefined;
   return recording ?? sessions[sessions.length - 1];
 }

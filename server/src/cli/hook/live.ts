@@ -14,7 +14,7 @@ import { loadCompiled } from './compiled';
 
 /*
  * `ghost-lint hook <agent>`: the live guard, run by the agent before every tool call. It is bundled
- * apart from the engine (dist/cli.js stays small) so a call that nothing can govern is answered in
+ * apart from the engine (dist/front.js stays small) so a call that nothing can govern is answered in
  * little more than Node's own start-up. A call that needs judging loads the engine: dist/guard.js
  * (reading, binding and auditing, from the cached audit state) when no workspace policy applies, the
  * whole of dist/full.js when one does.
@@ -89,8 +89,8 @@ function anyPolicyFile(anchor: string, cwd: string, home: string): boolean {
  * constraint ever stated in the session (the cache says so up to where it stopped, and the lines
  * written since hold no user message). Anything else goes to the engine.
  */
-function nothingGoverns(transcript: string | undefined, cache: LedgerCache): boolean {
-  if (transcript === undefined || !existsSync(transcript)) return true;
+function nothingGoverns(transcript: string, cache: LedgerCache): boolean {
+  if (!existsSync(transcript)) return true;
   const record = cache.read(transcript);
   const adapter = record && !record.stated ? GROWING_FORMATS[record.format] : undefined;
   if (!record || !adapter) return false;
@@ -101,7 +101,11 @@ function nothingGoverns(transcript: string | undefined, cache: LedgerCache): boo
     // A line still being written is left to the engine, which reads it as it is.
     if (!growth || completeLineBytes(growth) !== growth.length) return false;
     if (growth.length === 0) return true;
-    const sessions = adapter.parse(readJsonl(growth.toString('utf8')));
+    const text = growth.toString('utf8');
+    // A rejection's reason (Claude Code's "the user said: …") is the person's own message, made from the
+    // result of a call an earlier line may hold: read alone it would be missed, so the engine reads it.
+    if (/the user said:/i.test(text)) return false;
+    const sessions = adapter.parse(readJsonl(text));
     if (sessions.some((session) => session.turns.some((turn) => turn.isUserMessage))) return false;
     cache.write(file.keyAt(record.bytes + growth.length), record.format, false);
     return true;
@@ -110,11 +114,13 @@ function nothingGoverns(transcript: string | undefined, cache: LedgerCache): boo
   }
 }
 
-type GuardModule = typeof import('../guard');
+/** A bundle beside this one (dist/guard.js, dist/full.js) through the code cache; from the sources (tests), a plain require. */
+function loadGuard(folder: string): typeof import('../guard') {
+  return loadCompiled<typeof import('../guard')>(join(__dirname, 'guard.js'), folder) ?? (require('../guard') as typeof import('../guard'));
+}
 
-/** dist/guard.js through the code cache; from the sources (tests), a plain require. */
-function loadGuard(folder: string): GuardModule {
-  return loadCompiled<GuardModule>(join(__dirname, 'guard.js'), folder) ?? (require('../guard') as GuardModule);
+function loadFull(folder: string): typeof import('../full') {
+  return loadCompiled<typeof import('../full')>(join(__dirname, 'full.js'), folder) ?? (require('../full') as typeof import('../full'));
 }
 
 function failSafe(protocol: AgentProtocol, onError: OnError, problem: string): LiveHookReply {
@@ -144,15 +150,15 @@ export function runLiveHook(argv: readonly string[], io: LiveHookIo): LiveHookRe
     const cwd = request.cwd ?? io.cwd;
     const transcript = request.transcriptPath !== undefined ? resolve(cwd, request.transcriptPath) : undefined;
     const policyApplies = options.policy.length > 0 || anyPolicyFile(transcript ?? join(cwd, 'session'), cwd, io.home);
-    if (!policyApplies && nothingGoverns(transcript, cache)) return { ...protocol.reply('allow', ''), stderr: '' };
     const canAsk = protocol.canAsk && options.confirm === 'ask';
-    // The engine is loaded only now, from its own bundle.
     if (!policyApplies) {
-      const verdict = loadGuard(cache.folder).judgeLive({ request, format: protocol.format, canAsk, cwd, cacheFolder: cache.folder });
+      // No session file, or one that never stated a constraint: nothing can govern the call.
+      if (transcript === undefined || nothingGoverns(transcript, cache)) return { ...protocol.reply('allow', ''), stderr: '' };
+      // The engine is loaded only now, from its own bundle.
+      const verdict = loadGuard(cache.folder).judgeLive({ transcript, proposal: request.proposal, format: protocol.format, canAsk, cacheFolder: cache.folder });
       return { ...protocol.reply(verdict.decision, verdict.reason), stderr: '' };
     }
-    const full = require('../full') as typeof import('../full');
-    const verdict = full.judgeForHook({ request, format: protocol.format, canAsk, policies: options.policy, cwd, home: io.home, cacheFolder: cache.folder });
+    const verdict = loadFull(cache.folder).judgeForHook({ request, format: protocol.format, canAsk, policies: options.policy, cwd, home: io.home, cacheFolder: cache.folder });
     return { ...protocol.reply(verdict.decision, verdict.reason), stderr: '' };
   } catch (e) {
     const problem = e instanceof HookInputError ? e.message : e instanceof SyntaxError ? `the hook input is not JSON: ${e.message}` : `internal error: ${(e as Error).message}`;
