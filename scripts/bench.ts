@@ -1,6 +1,10 @@
 // Parse-speed benchmark: ghost-lint's parse of a ~50 MB Claude Code session against plain JSON.parse
 // of every line of the same text, both measured in this run (the machine is shared and noisy, so
 // only the ratio means anything). Each side runs several times, interleaved; medians are compared.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { bindShellCommand } from '../server/src/engine/binding/shell';
 import { parseTranscript } from '../server/src/engine/parse';
@@ -47,6 +51,34 @@ function timed(fn: () => unknown): number {
   return performance.now() - start;
 }
 
+/**
+ * `ghost-lint check --format json` on the session, as its own process (the built CLI, output discarded):
+ * the in-process time of the check itself (read, parse, extract, bind, audit, report; median of ROUNDS)
+ * and the process's peak resident memory, with a bare Node process's peak for comparison.
+ */
+function checkProcess(session: string): { checkMs: number; peakBytes: number; nodeBytes: number } {
+  const folder = mkdtempSync(join(tmpdir(), 'ghost-lint-bench-'));
+  const file = join(folder, 'session.jsonl');
+  writeFileSync(file, session);
+  const full = join(__dirname, '..', 'dist', 'full.js');
+  const measure = (script: string): { ms: number; maxRssKb: number } => {
+    const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', maxBuffer: 1024 * 1024 });
+    if (run.status !== 0) throw new Error(`bench child failed: ${run.stderr}`);
+    return JSON.parse(run.stdout.trim().split('\n').pop() ?? '') as { ms: number; maxRssKb: number };
+  };
+  const report = 'process.stdout.write("\\n" + JSON.stringify({ ms, maxRssKb: process.resourceUsage().maxRSS }) + "\\n")';
+  const checkScript = `const { runCli } = require(${JSON.stringify(full)}); const { performance } = require('node:perf_hooks');
+const start = performance.now(); runCli(['check', ${JSON.stringify(file)}, '--format', 'json'], { cwd: ${JSON.stringify(folder)}, stdout: () => {}, stderr: () => {} });
+const ms = performance.now() - start; ${report}`;
+  try {
+    const runs = Array.from({ length: ROUNDS }, () => measure(checkScript));
+    const bare = measure(`const ms = 0; ${report}`);
+    return { checkMs: median(runs.map((r) => r.ms)), peakBytes: median(runs.map((r) => r.maxRssKb)) * 1024, nodeBytes: bare.maxRssKb * 1024 };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 const text = claudeCodeSession(TARGET_BYTES);
 const lineCount = text.split('\n').length - 1;
 let calls = 0;
@@ -67,6 +99,8 @@ for (let round = 0; round < ROUNDS; round++) {
   );
 }
 const json = median(jsonTimes);
+const { checkMs, peakBytes, nodeBytes } = checkProcess(text);
+const fileBytes = Buffer.byteLength(text);
 const parse = median(parseTimes);
 // Audit cost per call with 50 active constraints, at two history lengths: flat means a ratio near 1.
 auditMicrosPerCall(1_000); // warm-up: JIT compilation is not audit cost
@@ -83,6 +117,7 @@ void lspLatency().then((lsp) =>
     `session: ${(text.length / 1024 / 1024).toFixed(1)} MB, ${lineCount} lines, ${calls} tool calls\n` +
       `JSON.parse of every line: ${json.toFixed(0)} ms (median of ${ROUNDS})\n` +
       `ghost-lint parse:         ${parse.toFixed(0)} ms (median of ${ROUNDS})\n` +
+      `ghost-lint check --format json: ${checkMs.toFixed(0)} ms in its process (median of ${ROUNDS}); peak memory ${(peakBytes / 1024 / 1024).toFixed(0)} MB (a bare node process: ${(nodeBytes / 1024 / 1024).toFixed(0)} MB) for a ${(fileBytes / 1024 / 1024).toFixed(0)} MB file: ${(peakBytes / fileBytes).toFixed(2)}× the file, ${((peakBytes - nodeBytes) / fileBytes).toFixed(2)}× above bare node\n` +
       `audit, 50 constraints:    ${auditShort.toFixed(2)} µs/call at 1,000 calls, ${auditLong.toFixed(2)} µs/call at 10,000 calls\n` +
       `shell binding: ${shell.toFixed(1)} µs/command\n` +
       `extraction: ${extraction.toFixed(0)} µs per message of the extraction corpus; on the ${(text.length / 1024 / 1024).toFixed(0)} MB session ${analysis.extractMs.toFixed(0)} ms for ${analysis.userMessages} user messages, within a whole analysis (extract, bind, audit) of ${analysis.analyseMs.toFixed(0)} ms after parsing\n` +
@@ -93,6 +128,7 @@ void lspLatency().then((lsp) =>
       `  the same, a call that acts (Write): ${ratio(hook.warmGovernedBound)}\n` +
       `language server, ${lsp.turns.toLocaleString('en-US')}-turn session (${lsp.megabytes.toFixed(1)} MB): first diagnostics ${lsp.firstMs.toFixed(0)} ms\n` +
       `edit to diagnostics, after the ${DEBOUNCE_MS} ms debounce: p95 ${lsp.p95Ms.toFixed(0)} ms over ${lsp.edits} edits\n` +
-      `bench: parse/json=${(parse / json).toFixed(2)} audit_us=${auditLong.toFixed(2)} audit_10k/1k=${(auditLong / auditShort).toFixed(2)} shell_us=${shell.toFixed(1)} extract_us=${extraction.toFixed(0)} hook/node=${(hook.warm / hook.node).toFixed(2)} lsp_p95_ms=${lsp.p95Ms.toFixed(0)}\n`,
+      `bench: check/parse=${(checkMs / json).toFixed(2)} audit_us=${auditLong.toFixed(2)} lsp_p95_ms=${lsp.p95Ms.toFixed(0)} mem/file=${(peakBytes / fileBytes).toFixed(2)} hook/node=${(hook.warmGovernedBound / hook.node).toFixed(2)}
+`,
   ),
 );
