@@ -12,11 +12,21 @@ function shift(span: Span, by: number): Span {
   return { start: span.start + by, end: span.end + by };
 }
 
-/** Everything a turn's extraction depends on: its kind, its text, and its source as written (pieces relative to the turn). */
+/**
+ * Where a turn's results are kept relative to: its first piece's literal, so the same message
+ * written the same way shares them wherever it sits (a Claude Code line's uuid and timestamp around
+ * it change nothing); the turn's start when it has no pieces.
+ */
+function anchorOf(turn: Turn): number {
+  return turn.pieces[0]?.literal.start ?? turn.span.start;
+}
+
+/** Everything a turn's extraction depends on: its kind, its text, and its pieces as written, relative to the anchor. */
 function memoKey(session: Session, turn: Turn): string {
-  const base = turn.span.start;
-  const pieces = turn.pieces.map((p) => `${p.at},${p.literal.start - base},${p.literal.end - base}`).join(';');
-  return `${turn.role}\u0000${turn.kind}\u0000${pieces}\u0000${session.text.slice(turn.span.start, turn.span.end)}\u0000${turn.text}`;
+  const anchor = anchorOf(turn);
+  if (turn.pieces.length === 0) return `${turn.role}\u0000${turn.kind}\u0000${turn.span.end - turn.span.start}\u0000${turn.text}`;
+  const pieces = turn.pieces.map((p) => `${p.at},${p.literal.start - anchor},${p.literal.end - anchor}\u0000${session.text.slice(p.literal.start, p.literal.end)}`).join('\u0001');
+  return `${turn.role}\u0000${turn.kind}\u0000${pieces}\u0000${turn.text}`;
 }
 
 /**
@@ -37,6 +47,7 @@ export class ExtractionMemo {
       if (!turn.isUserMessage) continue;
       checkpoint?.();
       const key = memoKey(session, turn);
+      const anchor = anchorOf(turn);
       let local = next.get(key) ?? this.entries.get(key);
       if (!local) {
         const found = extractConstraints({ ...session, turns: [turn] });
@@ -48,13 +59,13 @@ export class ExtractionMemo {
           continue;
         }
         local = {
-          constraints: found.constraints.map((c) => ({ ...c, span: shift(c.span, -turn.span.start) })),
-          revocations: found.revocations.map((r) => ({ ...r, span: shift(r.span, -turn.span.start) })),
+          constraints: found.constraints.map((c) => ({ ...c, span: shift(c.span, -anchor) })),
+          revocations: found.revocations.map((r) => ({ ...r, span: shift(r.span, -anchor) })),
         };
       }
       next.set(key, local);
-      for (const c of local.constraints) constraints.push({ ...c, turnIndex: turn.index, span: shift(c.span, turn.span.start) });
-      for (const r of local.revocations) revocations.push({ ...r, turnIndex: turn.index, span: shift(r.span, turn.span.start) });
+      for (const c of local.constraints) constraints.push({ ...c, turnIndex: turn.index, span: shift(c.span, anchor) });
+      for (const r of local.revocations) revocations.push({ ...r, turnIndex: turn.index, span: shift(r.span, anchor) });
     }
     this.entries = next;
     return { constraints, revocations };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type Finding, analyzeSession } from './findings';
+import { ExtractionMemo } from './extractionMemo';
+import { type AnalysisOptions, type Finding, analyzeSession } from './findings';
 import type { ParsedTranscript } from './parse';
 import type { Policy } from './policy';
 import { RULE_IDS } from './rules';
@@ -97,6 +98,8 @@ export function toLocation(index: LineIndex, s: Span): Location {
 export interface ReportContext {
   /** Policies that apply to the file, with the paths reports name them by. */
   readonly policies?: readonly Policy[];
+  /** Extraction to use instead of the deterministic one (`check --model` adds the model's constraints). */
+  readonly extract?: AnalysisOptions['extract'];
 }
 
 /** Line indexes of the transcript's texts and of the policy files findings point into. */
@@ -139,9 +142,10 @@ function findingReport(path: string, session: Session, f: Finding, locator: Loca
   };
 }
 
-function reportSession(path: string, session: Session, locator: Locator, policies: readonly Policy[]): SessionReport {
+function reportSession(path: string, session: Session, locator: Locator, policies: readonly Policy[], extract: ReportContext['extract']): SessionReport {
   const seen = new Map<string, number>();
-  const analysis = analyzeSession(session, { policies });
+  // A message repeated in a session (a re-injected CLAUDE.md, "continue") is read once.
+  const analysis = analyzeSession(session, { policies, extract: extract ?? ((s) => new ExtractionMemo().extract(s)) });
   return {
     format: session.format,
     ...(session.entry !== undefined && { entry: session.entry }),
@@ -162,7 +166,7 @@ export function reportFile(path: string, parsed: ParsedTranscript, context: Repo
   if (parsed.kind !== 'transcript') return { path, status: 'input-error', error: `not a transcript: ${parsed.reason}`, sessions: [] };
   const policies = context.policies ?? [];
   const locator = new Locator(policies);
-  return { path, status: 'analysed', sessions: parsed.sessions.map((s) => reportSession(path, s, locator, policies)) };
+  return { path, status: 'analysed', sessions: parsed.sessions.map((s) => reportSession(path, s, locator, policies, context.extract)) };
 }
 
 /**
