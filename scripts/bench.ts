@@ -13,7 +13,7 @@ import { analysisOf, extractionMicrosPerMessage } from './extractionBench';
 import { hookLatency } from './hookBench';
 import { DEBOUNCE_MS } from '../server/src/lsp/analysisScheduler';
 import { lspLatency } from './lspBench';
-import { claudeCodeSession } from './transcriptGenerator';
+import { generateTranscript } from './plantedTranscripts';
 
 const TARGET_BYTES = 50 * 1024 * 1024;
 const ROUNDS = 5;
@@ -79,7 +79,9 @@ const ms = performance.now() - start; ${report}`;
   }
 }
 
-const text = claudeCodeSession(TARGET_BYTES);
+// A working session with rules stated early and violations planted late: check does all its work (extract, bind, audit) on it.
+const planted = generateTranscript({ shape: 'claude-code', bytes: TARGET_BYTES, seed: 1 });
+const text = planted.text;
 const lineCount = text.split('\n').length - 1;
 let calls = 0;
 const jsonTimes: number[] = [];
@@ -114,7 +116,7 @@ const ratio = (ms: number) => `${ms.toFixed(0)} ms (${(ms / hook.node).toFixed(2
 // The language server runs as its own process (the built dist/server.js), after the in-process measurements.
 void lspLatency().then((lsp) =>
   process.stdout.write(
-    `session: ${(text.length / 1024 / 1024).toFixed(1)} MB, ${lineCount} lines, ${calls} tool calls\n` +
+    `session: ${(text.length / 1024 / 1024).toFixed(1)} MB, ${lineCount} lines, ${calls} tool calls, ${planted.constraints.length} rules stated, ${planted.violations.length} violations planted\n` +
       `JSON.parse of every line: ${json.toFixed(0)} ms (median of ${ROUNDS})\n` +
       `ghost-lint parse:         ${parse.toFixed(0)} ms (median of ${ROUNDS})\n` +
       `ghost-lint check --format json: ${checkMs.toFixed(0)} ms in its process (median of ${ROUNDS}); peak memory ${(peakBytes / 1024 / 1024).toFixed(0)} MB (a bare node process: ${(nodeBytes / 1024 / 1024).toFixed(0)} MB) for a ${(fileBytes / 1024 / 1024).toFixed(0)} MB file: ${(peakBytes / fileBytes).toFixed(2)}× the file, ${((peakBytes - nodeBytes) / fileBytes).toFixed(2)}× above bare node\n` +
