@@ -26,6 +26,8 @@ export interface HookLatency {
   readonly warmGoverned: number;
   /** The same, for a call that acts (Claude Code's Write): the guard reads the new lines and judges the call from its cached audit state. */
   readonly warmGovernedBound: number;
+  /** The same, for a shell command that acts (`rm -rf build/old-N && mkdir -p build/out`): bound through the shell binder. */
+  readonly warmGovernedShell: number;
 }
 
 function median(values: number[]): number {
@@ -65,7 +67,7 @@ export function hookLatency(rounds = 9): HookLatency {
         `${JSON.stringify({ ...base, type: 'user', uuid: `grow-u-${step}`, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `toolu_grow_${step}`, content: 'step-1' }] } })}\n`,
     );
   };
-  const hook = (path: string, tool?: typeof write) => elapsed([CLI, 'hook', 'claude-code'], input(path, tool), env);
+  const hook = (path: string, tool?: { tool_name: string; tool_input: object }) => elapsed([CLI, 'hook', 'claude-code'], input(path, tool), env);
   const nodeTimes: number[] = [];
   const bareNode = () => nodeTimes.push(elapsed(['-e', '0']));
   try {
@@ -95,7 +97,21 @@ export function hookLatency(rounds = 9): HookLatency {
       bareNode();
       warmGovernedBound.push(hook(governed, write));
     }
-    return { megabytes: body.length / 1024 / 1024, node: median(nodeTimes), cold: median(cold), warm: median(warm), warmGoverned: median(warmGoverned), warmGovernedBound: median(warmGovernedBound) };
+    const warmGovernedShell: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      grow(governed);
+      bareNode();
+      warmGovernedShell.push(hook(governed, { tool_name: 'Bash', tool_input: { command: `rm -rf build/old-${i} && mkdir -p build/out` } }));
+    }
+    return {
+      megabytes: body.length / 1024 / 1024,
+      node: median(nodeTimes),
+      cold: median(cold),
+      warm: median(warm),
+      warmGoverned: median(warmGoverned),
+      warmGovernedBound: median(warmGovernedBound),
+      warmGovernedShell: median(warmGovernedShell),
+    };
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import Module, { createRequire } from 'node:module';
+import { createRequire, wrap } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { hashOf } from './cache';
@@ -33,7 +33,7 @@ export function loadCompiled<T>(file: string, cacheFolder: string): T | undefine
   } catch {
     // Not compiled before: compiled from the source below, and kept.
   }
-  const script = new Script(Module.wrap(source), { filename: file, ...(cachedData && { cachedData }) });
+  const script = new Script(wrap(source), { filename: file, ...(cachedData && { cachedData }) });
   if (!cachedData || script.cachedDataRejected) process.once('exit', () => keep(codeCache, script, cacheFolder));
   const own = createRequire(file);
   const requireBeside = Object.assign((id: string): unknown => (id.startsWith('./') ? (loadCompiled(join(dirname(file), id), cacheFolder) ?? own(id)) : own(id)), own);
