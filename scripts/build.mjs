@@ -1,7 +1,7 @@
 // One build for the three bundles: the VS Code extension, the language server, and the CLI.
 // Type-checking is its own step (`npm run typecheck`): esbuild only strips types.
 import * as esbuild from 'esbuild';
-import { chmodSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const watch = process.argv.includes('--watch');
@@ -86,12 +86,20 @@ const bundles = [
   })),
 ];
 
+// sql.js's SQLite (WebAssembly) runs the benchmark's database cases in the CLI and the language server;
+// they load it from beside their bundle (server/src/bench/sqlJs.ts).
+function copySqlWasm() {
+  mkdirSync('dist', { recursive: true });
+  copyFileSync('node_modules/sql.js/dist/sql-wasm.wasm', 'dist/sql-wasm.wasm');
+}
+
 function sizeReport(outfile, metafile) {
   const output = metafile.outputs[outfile];
   if (!output) return `${outfile.padEnd(20)}`;
   return `${outfile.padEnd(20)} ${(output.bytes / 1024).toFixed(0).padStart(6)} KiB`;
 }
 
+copySqlWasm();
 if (watch) {
   const contexts = await Promise.all(bundles.map((b) => esbuild.context({ ...common, ...b })));
   await Promise.all(contexts.map((c) => c.watch()));

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import { SETTINGS, SETTINGS_SECTION } from '../client/src/settingsSchema';
+import { CASE_FILE_MATCH } from '../client/src/transcriptLanguages';
+import { POLICY_FILE_NAMES } from '../server/src/engine/policyFiles';
 
 /** `contributes.configuration` for package.json: each setting's JSON Schema, generated from its zod schema. */
 export function configurationContribution(): { title: string; properties: Record<string, unknown> } {
@@ -9,4 +11,25 @@ export function configurationContribution(): { title: string; properties: Record
     properties[`${SETTINGS_SECTION}.${key}`] = property;
   }
   return { title: 'ghost-lint', properties };
+}
+
+interface SchemaAssociation {
+  readonly fileMatch: string[];
+  readonly url: string;
+}
+
+/** `contributes.jsonValidation` and `yamlValidation`: policy and case files, each with the schema generated from its zod schema (schemas/). */
+export function schemaContributions(): { jsonValidation: SchemaAssociation[]; yamlValidation: SchemaAssociation[] } {
+  const policy = './schemas/policy.schema.json';
+  const benchCase = './schemas/case.schema.json';
+  return {
+    jsonValidation: [
+      { fileMatch: POLICY_FILE_NAMES.filter((name) => name.endsWith('.json')), url: policy },
+      { fileMatch: [...CASE_FILE_MATCH.json], url: benchCase },
+    ],
+    yamlValidation: [
+      { fileMatch: POLICY_FILE_NAMES.filter((name) => !name.endsWith('.json')), url: policy },
+      { fileMatch: [...CASE_FILE_MATCH.yaml], url: benchCase },
+    ],
+  };
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { caseJsonSchema } from '../server/src/engine/bench/caseJsonSchema';
+import { BenchReportSchema } from '../server/src/engine/bench/report';
 import { PolicyFileSchema } from '../server/src/engine/policy';
 import { GateRequestSchema, GateResponseSchema } from '../server/src/engine/gateSchema';
 import { CheckReportSchema } from '../server/src/engine/report';
@@ -17,6 +19,12 @@ export function publishedSchemas(): Record<string, unknown> {
       title: 'ghost-lint workspace policy',
       ...z.toJSONSchema(PolicyFileSchema, { target: 'draft-7', io: 'input' }),
     },
+    // Benchmark case files (*.case.json, *.case.yaml): the same draft-7 schema the language server's completions and hovers read.
+    'case.schema.json': {
+      $id: 'https://github.com/ghost-lint/ghost-lint/schemas/case.schema.json',
+      title: 'ghost-lint benchmark case',
+      ...caseJsonSchema(),
+    },
     // ghost-lint gate: what it reads on standard input (defaults optional) and what it writes.
     'gate-request.schema.json': {
       $id: 'https://github.com/ghost-lint/ghost-lint/schemas/gate-request.schema.json',
@@ -27,6 +35,12 @@ export function publishedSchemas(): Record<string, unknown> {
       $id: 'https://github.com/ghost-lint/ghost-lint/schemas/gate-response.schema.json',
       title: 'ghost-lint gate response',
       ...z.toJSONSchema(GateResponseSchema, { target: 'draft-2020-12' }),
+    },
+    // ghost-lint bench --format json.
+    'bench-report.schema.json': {
+      $id: 'https://github.com/ghost-lint/ghost-lint/schemas/bench-report.schema.json',
+      title: 'ghost-lint bench report',
+      ...z.toJSONSchema(BenchReportSchema, { target: 'draft-2020-12' }),
     },
   };
 }

@@ -12,6 +12,11 @@ export const COMMANDS = {
   openSession: 'ghostLint.sessions.open',
   /** Opens a location the server gave (a sentence, a call, a policy rule). */
   revealLocation: 'ghostLint.revealLocation',
+  runBenchmark: 'ghostLint.runBenchmark',
+  exportBenchmarkReport: 'ghostLint.exportBenchmarkReport',
+  setModelApiKey: 'ghostLint.setModelApiKey',
+  clearModelApiKey: 'ghostLint.clearModelApiKey',
+  newCase: 'ghostLint.newCase',
 } as const;
 
 /** Commands that need an argument from a view: declared, but hidden from the palette. */

@@ -2,8 +2,11 @@ import { type Disposable, type ExtensionContext, Uri, commands, env, window } fr
 import type { LanguageClient, Location } from 'vscode-languageclient/node';
 import { RULES, ruleHelpUri } from '../../server/src/engine/rules';
 import type { Audits } from './audits';
+import { type BenchmarkExportOptions, type BenchmarkOptions, Benchmarks } from './benchmark';
 import { COMMANDS } from './commandIds';
 import { type LiveGuardOptions, installLiveGuard } from './liveGuard';
+import { clearModelApiKey, setModelApiKey } from './modelKey';
+import { type NewCaseOptions, newCase } from './newCase';
 import type { ExportOptions, Reports } from './reports';
 import type { SessionsNode, SessionsView } from './sessions/sessionsView';
 import type { SettingsStore } from './settings';
@@ -33,6 +36,7 @@ export function registerCommands(c: CommandContext): Disposable[] {
   const reveal = async (location: Location) => {
     await window.showTextDocument(Uri.parse(location.uri), { preview: true, selection: c.client.protocol2CodeConverter.asRange(location.range) });
   };
+  const benchmarks = new Benchmarks(c.client, c.settings, c.extension.secrets);
   return [
     commands.registerCommand(COMMANDS.auditFile, (uri?: Uri) => c.audits.auditFile(uri instanceof Uri ? uri : undefined)),
     commands.registerCommand(COMMANDS.auditWorkspace, () => c.audits.auditWorkspace()),
@@ -45,5 +49,11 @@ export function registerCommands(c: CommandContext): Disposable[] {
     commands.registerCommand(COMMANDS.removeSessionFolder, (node?: SessionsNode) => c.sessions.removeFolder(node)),
     commands.registerCommand(COMMANDS.openSession, (uri: Uri) => window.showTextDocument(uri, { preview: false })),
     commands.registerCommand(COMMANDS.revealLocation, reveal),
+    commands.registerCommand(COMMANDS.runBenchmark, (options?: BenchmarkOptions) => benchmarks.run(options)),
+    commands.registerCommand(COMMANDS.exportBenchmarkReport, (options?: BenchmarkExportOptions) => benchmarks.exportReport(options)),
+    commands.registerCommand(COMMANDS.setModelApiKey, () => setModelApiKey(c.extension.secrets)),
+    commands.registerCommand(COMMANDS.clearModelApiKey, () => clearModelApiKey(c.extension.secrets)),
+    benchmarks,
+    commands.registerCommand(COMMANDS.newCase, (options?: NewCaseOptions) => newCase(options)),
   ];
 }

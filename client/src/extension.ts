@@ -11,7 +11,7 @@ import { SessionsView } from './sessions/sessionsView';
 import { SettingsStore } from './settings';
 import { SETTINGS_SECTION } from './settingsSchema';
 import { VerdictStatusBar } from './statusBar';
-import { TRANSCRIPT_LANGUAGES } from './transcriptLanguages';
+import { CASE_FILE_MATCH, TRANSCRIPT_LANGUAGES } from './transcriptLanguages';
 
 let client: LanguageClient | undefined;
 
@@ -28,6 +28,9 @@ function createClient(context: ExtensionContext, policyFiles: FileSystemWatcher)
       { scheme: 'untitled', language: 'ghost-transcript' },
       // Policy files, for their schema diagnostics (.ghost-lint.json is covered by the json language).
       { scheme: 'file', pattern: '**/.ghost-lint.{yaml,yml}' },
+      // Benchmark cases in YAML (JSON ones are json documents), and a new case before it is saved.
+      ...CASE_FILE_MATCH.yaml.map((name) => ({ scheme: 'file', pattern: `**/${name}` })),
+      { scheme: 'untitled', language: 'json' },
     ],
     // Policy files changed on disk may govern every open transcript.
     synchronize: { fileEvents: policyFiles },

@@ -46,6 +46,24 @@ export const SETTINGS = {
   'statusBar.enabled': setting(z.boolean(), true, "Show the active transcript's verdict in the status bar.", 'window'),
   'liveGuard.nodePath': setting(z.string(), '', 'Node.js (20 or later) that runs the live guard an agent calls before each tool call. Empty: the `node` on PATH.', 'machine'),
   'trace.server': setting(z.enum(['off', 'messages', 'verbose']), 'off', 'Log the messages between VS Code and the ghost-lint language server (in the ghost-lint output channel).', 'window'),
+  // Model-backed features (opt-in). The switch and the endpoint are machine settings, so a workspace's own settings cannot turn them on or send requests elsewhere; the API key is never a setting (ghost-lint: Set Model API Key keeps it in SecretStorage).
+  'model.enabled': setting(
+    z.boolean(),
+    false,
+    'Allow model-backed features (the model agent of Run Benchmark…). Nothing is sent to a model unless this is on, and never from an untrusted workspace. The API key is set with "ghost-lint: Set Model API Key", not here.',
+    'machine',
+  ),
+  'model.baseUrl': setting(
+    z.string().check(z.regex(/^https?:\/\/\S+$/, 'an http(s) URL, e.g. http://127.0.0.1:11434/v1')),
+    'https://api.openai.com/v1',
+    'OpenAI-compatible API root: OpenAI (https://api.openai.com/v1), vLLM, llama.cpp server or Ollama (http://host:port/v1).',
+    'machine',
+  ),
+  'model.name': setting(z.string(), '', 'The model as the endpoint names it (e.g. gpt-4o-mini, or the model a local server has loaded). Model features stay off while this is empty.', 'window'),
+  'model.timeoutMs': setting(z.number().check(z.int(), z.minimum(1000), z.maximum(600_000)), 60_000, 'Time allowed for one model request, in milliseconds.', 'window'),
+  'model.maxRetries': setting(z.number().check(z.int(), z.minimum(0), z.maximum(10)), 3, 'Retries after a timeout, a 429 or a 5xx answer, with exponential backoff (Retry-After honoured).', 'window'),
+  'model.concurrency': setting(z.number().check(z.int(), z.minimum(1), z.maximum(64)), 4, 'Model requests (benchmark runs) in flight at once.', 'window'),
+  'model.temperature': setting(z.number().check(z.minimum(0), z.maximum(2)), 0.7, "Sampling temperature of the benchmark's model agent (the paper's 0.7); servers that do not support it ignore it.", 'window'),
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

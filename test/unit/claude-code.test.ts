@@ -378,11 +378,17 @@ test('only lines that need ranges are parsed into trees', () => {
   );
   const parsedLines: number[] = [];
   for (const line of doc.lines) {
-    const tree = line.tree.bind(line);
-    (line as { tree: JsonLine['tree'] }).tree = () => {
-      parsedLines.push(line.number);
-      return tree();
-    };
+    const read = line.read.bind(line);
+    (line as { read: JsonLine['read'] }).read = (reader) =>
+      read((source) =>
+        reader({
+          ...source,
+          tree: () => {
+            parsedLines.push(line.number);
+            return source.tree();
+          },
+        }),
+      );
   }
   const [session] = claudeCodeAdapter.parse(doc);
   assert.equal(session?.calls[0]?.status, 'ok');

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { COMMANDS, VIEWS, VIEW_ONLY_COMMANDS } from '../../client/src/commandIds';
 import { TRANSCRIPT_LANGUAGES } from '../../client/src/transcriptLanguages';
 import { POLICY_FILE_NAMES } from '../../server/src/engine/policy';
-import { configurationContribution } from '../../scripts/manifest';
+import { configurationContribution, schemaContributions } from '../../scripts/manifest';
 import { REPO_ROOT } from '../support/shared';
 
 interface Manifest {
@@ -50,13 +50,12 @@ test('the views live in their own container, with an icon that ships', () => {
   assert.ok(existsSync(join(REPO_ROOT, icon)) && manifest.files.includes(icon), icon);
 });
 
-test('policy files get their JSON Schema in JSON and YAML, by the names discovery looks for', () => {
-  const names = [...manifest.contributes.jsonValidation, ...manifest.contributes.yamlValidation].flatMap((v) => v.fileMatch);
-  assert.deepEqual(names.sort(), [...POLICY_FILE_NAMES].sort());
-  for (const { url } of [...manifest.contributes.jsonValidation, ...manifest.contributes.yamlValidation]) {
-    assert.equal(url, './schemas/policy.schema.json');
-    assert.ok(existsSync(join(REPO_ROOT, url)));
-  }
+test('policy and case files get their JSON Schema in JSON and YAML, as generated (run `npm run gen:manifest`)', () => {
+  const { jsonValidation, yamlValidation } = manifest.contributes;
+  assert.deepEqual({ jsonValidation, yamlValidation }, schemaContributions());
+  const policyNames = [...jsonValidation, ...yamlValidation].filter((v) => v.url === './schemas/policy.schema.json').flatMap((v) => v.fileMatch);
+  assert.deepEqual(policyNames.sort(), [...POLICY_FILE_NAMES].sort());
+  for (const { url } of [...jsonValidation, ...yamlValidation]) assert.ok(existsSync(join(REPO_ROOT, url)), url);
 });
 
 test('the extension activates on every language it hands the server, since transcripts are recognised by content', () => {

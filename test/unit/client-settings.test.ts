@@ -15,7 +15,22 @@ test('unset settings take their defaults', () => {
     'statusBar.enabled': true,
     'liveGuard.nodePath': '',
     'trace.server': 'off',
+    'model.enabled': false,
+    'model.baseUrl': 'https://api.openai.com/v1',
+    'model.name': '',
+    'model.timeoutMs': 60_000,
+    'model.maxRetries': 3,
+    'model.concurrency': 4,
+    'model.temperature': 0.7,
   });
+});
+
+test('model endpoint settings are checked like the others: an http(s) base URL, bounded numbers', () => {
+  const { settings, problems } = validateSettings(read({ 'model.baseUrl': 'file:///etc/passwd', 'model.concurrency': 0, 'model.temperature': 3, 'model.name': 'llama3.1' }));
+  assert.equal(settings['model.baseUrl'], 'https://api.openai.com/v1');
+  assert.equal(settings['model.name'], 'llama3.1');
+  assert.deepEqual(problems.map((p) => p.setting), ['ghostLint.model.baseUrl', 'ghostLint.model.concurrency', 'ghostLint.model.temperature']);
+  assert.match(problems[0]?.message ?? '', /http\(s\) URL/);
 });
 
 test('a bad value falls back to its default and is named with what it should be; the other settings still apply', () => {

@@ -4,6 +4,8 @@ import type { TranscriptInput } from '../engine/parse';
 
 /** Extensions a folder search considers; anything else in a folder is not a transcript. */
 const TRANSCRIPT_EXTENSIONS = new Set(['.json', '.jsonl', '.traj', '.eval']);
+/** Benchmark cases written in YAML; other YAML files (policies, CI settings) are not transcripts. */
+const YAML_CASE_FILE = /\.case\.ya?ml$/i;
 const SKIPPED_FOLDERS = new Set(['node_modules', '.git']);
 
 export interface InputFile {
@@ -24,7 +26,7 @@ function walk(folder: string, out: string[]): void {
     const path = join(folder, entry.name);
     if (entry.isDirectory()) {
       if (!SKIPPED_FOLDERS.has(entry.name)) walk(path, out);
-    } else if (entry.isFile() && TRANSCRIPT_EXTENSIONS.has(extname(entry.name).toLowerCase())) {
+    } else if (entry.isFile() && (TRANSCRIPT_EXTENSIONS.has(extname(entry.name).toLowerCase()) || YAML_CASE_FILE.test(entry.name))) {
       out.push(path);
     }
   }

@@ -14,9 +14,13 @@ if (isLiveHook(argv)) {
   if (reply.stderr !== '') writeSync(2, reply.stderr);
   process.exitCode = reply.exitCode;
 } else {
+  const internalError = (e: unknown) => {
+    process.stderr.write(`ghost-lint: internal error: ${(e as Error).message}\n`);
+    process.exitCode = 2;
+  };
   try {
     const { runCli } = require('./full') as typeof import('./full');
-    process.exitCode = runCli(argv, {
+    const exitCode = runCli(argv, {
       cwd: process.cwd(),
       stdout: (text) => process.stdout.write(text),
       stderr: (text) => process.stderr.write(text),
@@ -24,8 +28,10 @@ if (isLiveHook(argv)) {
       env: process.env,
       self: [process.execPath, process.argv[1] ?? 'ghost-lint'],
     });
+    // `bench` answers later (it loads sql.js and may wait on a model).
+    if (typeof exitCode === 'number') process.exitCode = exitCode;
+    else exitCode.then((code) => (process.exitCode = code), internalError);
   } catch (e) {
-    process.stderr.write(`ghost-lint: internal error: ${(e as Error).message}\n`);
-    process.exitCode = 2;
+    internalError(e);
   }
 }

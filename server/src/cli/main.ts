@@ -1,11 +1,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { version } from '../../../package.json';
-import { parseTranscript } from '../engine/parse';
-import { type CheckReport, type FileReport, checkReport, inputErrorReport, reportFile, withoutBaseline } from '../engine/report';
+import { parseInput } from '../engine/inputs';
+import { type CheckReport, type FileReport, type ReportContext, checkReport, inputErrorReport, reportFile, withoutBaseline } from '../engine/report';
 import { baselineKeys, toSarif } from '../engine/sarif';
 import { LineIndex } from '../engine/text';
+import { type ModelSection, formatModelSection } from '../model/checkReport';
 import { PolicyDiscovery } from '../policy/discovery';
+import { runBenchCommand } from './bench';
 import { collectInputs, displayPath, readInput } from './files';
 import { runGate } from './gate';
 import { changeHookSettings } from './hook/install';
@@ -27,7 +29,7 @@ export const EXIT_CLEAN = 0;
 export const EXIT_FINDINGS = 1;
 export const EXIT_USAGE_OR_INPUT = 2;
 
-function analyseInputs(io: CliIo, options: CheckOptions): FileReport[] {
+function analyseInputs(io: CliIo, options: CheckOptions, extract?: ReportContext['extract']): FileReport[] {
   const reports: FileReport[] = [];
   const discovery = new PolicyDiscovery({
     workspaceRoots: [io.cwd],
@@ -42,7 +44,7 @@ function analyseInputs(io: CliIo, options: CheckOptions): FileReport[] {
       reports.push(inputErrorReport(file.displayPath, `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`));
       continue;
     }
-    const parsed = parseTranscript(input);
+    const parsed = parseInput(input);
     // Files met during a folder search that are not transcripts are skipped silently (SPEC section 7).
     if (parsed.kind !== 'transcript' && !file.explicit) continue;
     let policies;
@@ -52,7 +54,7 @@ function analyseInputs(io: CliIo, options: CheckOptions): FileReport[] {
       reports.push(inputErrorReport(file.displayPath, (e as Error).message));
       continue;
     }
-    reports.push(reportFile(file.displayPath, parsed, { policies }));
+    reports.push(reportFile(file.displayPath, parsed, { policies, ...(extract && { extract }) }));
   }
   // A policy with problems is an input error, reported once; its valid rules were still applied.
   for (const policy of discovery.loaded()) {
@@ -85,10 +87,10 @@ function writeOutput(io: CliIo, path: string, output: string): void {
   }
 }
 
-function render(report: CheckReport, format: CheckOptions['format']): string {
-  if (format === 'json') return `${JSON.stringify(report, null, 2)}\n`;
+function render(report: CheckReport, format: CheckOptions['format'], model: ModelSection | undefined): string {
+  if (format === 'json') return `${JSON.stringify(model ? { ...report, model } : report, null, 2)}\n`;
   if (format === 'sarif') return `${JSON.stringify(toSarif(report), null, 2)}\n`;
-  return formatText(report);
+  return model ? `${formatText(report)}\n${formatModelSection(model)}` : formatText(report);
 }
 
 export function exitCodeFor(report: CheckReport): number {
@@ -96,8 +98,11 @@ export function exitCodeFor(report: CheckReport): number {
   return report.summary.errors + report.summary.warnings > 0 ? EXIT_FINDINGS : EXIT_CLEAN;
 }
 
-/** Runs the CLI; returns the exit code. Every readable input is analysed and reported whatever happens to others. */
-export function runCli(argv: readonly string[], io: CliIo): number {
+/**
+ * Runs the CLI; returns the exit code (a promise of it for `bench`, whose environments load sql.js and
+ * whose agents may be backed by a model). Every readable input is analysed and reported whatever happens to others.
+ */
+export function runCli(argv: readonly string[], io: CliIo): number | Promise<number> {
   try {
     const command = parseCommand(argv);
     if (command.kind === 'help') {
@@ -110,21 +115,44 @@ export function runCli(argv: readonly string[], io: CliIo): number {
     }
     if (command.kind === 'gate') return runGate(io, command.options);
     if (command.kind === 'hook-settings') return changeHookSettings(io, command.options);
+    if (command.kind === 'bench') return runBenchCommand(io, command.options);
     const { options } = command;
     const known = options.baseline ? readBaseline(io, options.baseline) : undefined;
-    let files = analyseInputs(io, options);
-    if (known) files = withoutBaseline(files, known);
-    const report = checkReport(version, files);
-    const output = render(report, options.format);
-    if (options.output) writeOutput(io, options.output, output);
-    else io.stdout(output);
-    for (const file of report.files) if (file.status === 'input-error') io.stderr(`ghost-lint: ${file.path}: ${file.error ?? 'input error'}\n`);
-    return exitCodeFor(report);
+    if (options.model) return checkWithModel(io, options, options.model, known);
+    return finishCheck(io, options, analyseInputs(io, options), known);
   } catch (e) {
-    if (e instanceof UsageError) {
-      io.stderr(`ghost-lint: ${e.message}\n\n${USAGE}\n`);
-      return EXIT_USAGE_OR_INPUT;
-    }
-    throw e;
+    return usageErrorExit(io, e);
+  }
+}
+
+function usageErrorExit(io: CliIo, e: unknown): number {
+  if (e instanceof UsageError) {
+    io.stderr(`ghost-lint: ${e.message}\n\n${USAGE}\n`);
+    return EXIT_USAGE_OR_INPUT;
+  }
+  throw e;
+}
+
+/** Reports the analysed files; `model` is the report's model section under `check --model`. */
+function finishCheck(io: CliIo, options: CheckOptions, analysed: FileReport[], known: Set<string> | undefined, model?: ModelSection): number {
+  const files = known ? withoutBaseline(analysed, known) : analysed;
+  const report = checkReport(version, files);
+  const output = render(report, options.format, model);
+  if (options.output) writeOutput(io, options.output, output);
+  else io.stdout(output);
+  for (const file of report.files) if (file.status === 'input-error') io.stderr(`ghost-lint: ${file.path}: ${file.error ?? 'input error'}\n`);
+  if (model && model.failures.length > 0) io.stderr(`ghost-lint: model: ${model.failures.length} request(s) failed; their messages were analysed deterministically only (see the report)\n`);
+  return exitCodeFor(report);
+}
+
+/** `check --model`: the model's constraints are compiled first (asynchronously), then the same analysis runs with them. */
+async function checkWithModel(io: CliIo, options: CheckOptions, model: NonNullable<CheckOptions['model']>, known: Set<string> | undefined): Promise<number> {
+  try {
+    // Loaded on demand: the default path never initialises the openai client.
+    const { compileInputsWithModel } = require('./modelCheck') as typeof import('./modelCheck');
+    const compiled = await compileInputsWithModel(io, model, options.paths);
+    return finishCheck(io, options, analyseInputs(io, options, compiled.extract), known, compiled.section);
+  } catch (e) {
+    return usageErrorExit(io, e);
   }
 }

@@ -1,7 +1,22 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { z } from 'zod';
+import { BENCH_AGENTS, DEFAULT_REPETITIONS } from '../engine/bench/agents';
+import { DEFENCES } from '../engine/bench/runner';
 import { HOOK_AGENTS } from './hook/agents';
 import { ON_ERROR_DECISIONS, ON_ERROR_ENV } from './hook/live';
+
+const wholeNumber = (flag: string) => z.coerce.number({ message: `${flag} is a whole number` }).int(`${flag} is a whole number`);
+
+/** Where a model-backed feature sends its requests (`check --model`, `bench --agent model`); the key is read apart, never an option's value. */
+const EndpointOptionsSchema = (needsName: string) =>
+  z.object({
+    baseUrl: z.string().min(1).optional(),
+    modelName: z.string({ message: needsName }).min(1),
+    apiKeyFile: z.string().min(1).optional(),
+    timeoutMs: wholeNumber('--timeout').optional(),
+    maxRetries: wholeNumber('--retries').optional(),
+    concurrency: wholeNumber('--concurrency').optional(),
+  });
 
 export const CheckOptionsSchema = z.object({
   paths: z.array(z.string().min(1)).min(1, 'give at least one file or folder to check'),
@@ -9,6 +24,8 @@ export const CheckOptionsSchema = z.object({
   output: z.string().min(1).optional(),
   baseline: z.string().min(1).optional(),
   policy: z.array(z.string().min(1)).default([]),
+  /** Model-backed extraction (opt-in): where to send the user messages, and the key file. */
+  model: EndpointOptionsSchema('--model needs --model-name: the model as the endpoint names it').optional(),
 });
 export type CheckOptions = z.infer<typeof CheckOptionsSchema>;
 
@@ -26,12 +43,38 @@ export const HookSettingsOptionsSchema = z.object({
 });
 export type HookSettingsOptions = z.infer<typeof HookSettingsOptionsSchema>;
 
+/** Where `bench` looks for cases when none are named. */
+export const DEFAULT_CASES = 'examples/cases';
+
+const count = (what: string, min: number) => z.coerce.number({ message: `${what} is a whole number` }).int(`${what} is a whole number`).min(min, `${what} is at least ${min}`);
+
+export const BenchOptionsSchema = z
+  .object({
+    paths: z.array(z.string().min(1)).default([DEFAULT_CASES]),
+    agent: z.enum(BENCH_AGENTS, { message: `give --agent ${BENCH_AGENTS.join('|')}` }),
+    defences: z.array(z.enum(DEFENCES, { message: `the defence is one of: ${DEFENCES.join(', ')}` })).min(1, `give --defense ${DEFENCES.join('|')}`),
+    repetitions: count('--repetitions', 1).optional(),
+    format: z.enum(['text', 'json', 'markdown']).default('text'),
+    output: z.string().min(1).optional(),
+    seed: count('--seed', 0).max(0xffffffff, '--seed is at most 4294967295').default(1),
+    saveRuns: z.string().min(1).optional(),
+    /** The endpoint of `--agent model`. */
+    model: EndpointOptionsSchema('--agent model needs --model-name: the model as the endpoint names it').optional(),
+  })
+  .transform((options) => ({ ...options, repetitions: options.repetitions ?? DEFAULT_REPETITIONS[options.agent === 'model' ? 'model' : 'replay'] }));
+export type BenchCommandOptions = z.infer<typeof BenchOptionsSchema>;
+
 export class UsageError extends Error {}
 
 export const USAGE = `Usage: ghost-lint check [PATH…] [--format text|json|sarif] [--output FILE] [--policy FILE] [--baseline FILE]
+                        [--model --model-name NAME [--base-url URL] [--api-key-file FILE] [ENDPOINT…]]
        ghost-lint hook claude-code|codex|gemini-cli [--on-error deny|allow|ask] [--confirm ask|deny] [--policy FILE]
        ghost-lint hook install|uninstall claude-code|codex|gemini-cli [--user|--project] [--command CMD]
        ghost-lint gate [--on-error deny|allow|ask] [--policy FILE] < request.json
+       ghost-lint bench [CASES…] --agent replay-safe|replay-forgetful|replay-ghost --defense none|restore|audit|full
+                        [--repetitions N] [--format text|json|markdown] [--output FILE] [--seed N] [--save-runs DIR]
+       ghost-lint bench [CASES…] --agent model --model-name NAME [--base-url URL] [--api-key-file FILE] [ENDPOINT…]
+                        --defense none|restore|audit|full [--repetitions N] …
 
 Checks agent transcripts (files, or folders searched recursively) for tool calls that break
 constraints stated earlier in the session.
@@ -42,6 +85,13 @@ Options:
   --policy FILE             add a workspace policy (.ghost-lint.json/.yaml) to the ones discovered
                             next to each transcript, up its folders, here, and in your home folder
   --baseline FILE           report only results not in this earlier SARIF file
+  --model                   also send the user messages (secrets redacted) to a model that proposes
+                            constraints; needs --model-name, --base-url for a server other than
+                            OpenAI's (vLLM, llama.cpp, Ollama: http://host:port/v1); the key comes from
+                            --api-key-file or $GHOST_LINT_API_KEY / $OPENAI_API_KEY
+  ENDPOINT: --timeout MS    time for one model request (default 60000)
+            --retries N     retries after a timeout, 429 or 5xx, with backoff (default 3)
+            --concurrency N model requests in flight at once (default 4)
   -h, --help                show this help
   -v, --version             print the version
 
@@ -52,8 +102,23 @@ hook install/uninstall adds or removes that hook in the agent's settings (--user
 --project for this folder), keeping a backup. gate gives the same decision for any other agent: a
 JSON request on standard input (schemas/gate-request.schema.json), a verdict on standard output.
 
+bench runs benchmark cases (*.case.json/*.case.yaml files, or folders of them; ${DEFAULT_CASES} by
+default) under the four conditions (short/long history × explicit/implicit request) with a scripted
+agent or a model, behind each defence asked for (--defense, or --defence, once per defence to compare):
+none; restore (the constraints still in force are put before the resumed request); audit (the auditor
+judges every call first, repairs missing prerequisites, blocks violations); full (restore and audit).
+Restoration only changes what a model reads: a replay agent runs restore as none and full as audit.
+It reports the outcome rates, the GHOST rate and the long-history difference-in-differences with 95%
+case-cluster bootstrap intervals (--seed makes them reproducible). --format json follows
+schemas/bench-report.schema.json; markdown is the paper's table. --save-runs writes every run as an
+OpenAI Chat transcript (with a .ghost-lint.json declaring the cases' tools) to open in the editor or
+check. --agent model sends each run's conversation and the case's tools to an OpenAI-compatible
+endpoint (the --model options above; the key as for check --model), --repetitions 5 unless given,
+and always saves its runs (in ghost-lint-runs/<time> unless --save-runs names a folder).
+
 Exit codes: 0 no error or warning results; 1 at least one; 2 usage or input error.
-gate: 0 allow; 1 deny or ask; 2 the call could not be checked (the verdict then follows --on-error).`;
+gate: 0 allow; 1 deny or ask; 2 the call could not be checked (the verdict then follows --on-error).
+bench: 0 the runs completed; 2 usage or input error (valid cases still run).`;
 
 function zodMessage(error: z.ZodError): string {
   return error.issues.map((issue) => (issue.path.length > 0 ? `--${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ');
@@ -64,19 +129,41 @@ export type Command =
   | { kind: 'version' }
   | { kind: 'check'; options: CheckOptions }
   | { kind: 'gate'; options: GateOptions }
+  | { kind: 'bench'; options: BenchCommandOptions }
   | { kind: 'hook-settings'; options: HookSettingsOptions };
 
 type ParseArgsOptionsConfig = NonNullable<ParseArgsConfig['options']>;
 
 const COMMON = { help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' } } as const satisfies ParseArgsOptionsConfig;
+const ENDPOINT_FLAGS = { timeout: { type: 'string' }, retries: { type: 'string' }, concurrency: { type: 'string' } } as const satisfies ParseArgsOptionsConfig;
 const CHECK_OPTIONS = {
   format: { type: 'string', short: 'f' },
   output: { type: 'string', short: 'o' },
   baseline: { type: 'string' },
   policy: { type: 'string', multiple: true },
+  model: { type: 'boolean' },
+  'base-url': { type: 'string' },
+  'model-name': { type: 'string' },
+  'api-key-file': { type: 'string' },
+  ...ENDPOINT_FLAGS,
   ...COMMON,
 } as const satisfies ParseArgsOptionsConfig;
 const GATE_OPTIONS = { 'on-error': { type: 'string' }, policy: { type: 'string', multiple: true }, ...COMMON } as const satisfies ParseArgsOptionsConfig;
+const BENCH_OPTIONS = {
+  agent: { type: 'string' },
+  defense: { type: 'string', multiple: true },
+  defence: { type: 'string', multiple: true },
+  repetitions: { type: 'string' },
+  format: { type: 'string', short: 'f' },
+  output: { type: 'string', short: 'o' },
+  seed: { type: 'string' },
+  'save-runs': { type: 'string' },
+  'base-url': { type: 'string' },
+  'model-name': { type: 'string' },
+  'api-key-file': { type: 'string' },
+  ...ENDPOINT_FLAGS,
+  ...COMMON,
+} as const satisfies ParseArgsOptionsConfig;
 const HOOK_OPTIONS = { user: { type: 'boolean' }, project: { type: 'boolean' }, command: { type: 'string' }, ...COMMON } as const satisfies ParseArgsOptionsConfig;
 
 function parse<T extends ParseArgsOptionsConfig>(argv: readonly string[], options: T) {
@@ -89,7 +176,12 @@ function parse<T extends ParseArgsOptionsConfig>(argv: readonly string[], option
 
 /** The command word: the first positional, read leniently so options may come before it. */
 function commandWord(argv: readonly string[]): string | undefined {
-  return parseArgs({ args: [...argv], allowPositionals: true, strict: false, options: { ...CHECK_OPTIONS, ...GATE_OPTIONS, ...HOOK_OPTIONS } }).positionals[0];
+  return parseArgs({ args: [...argv], allowPositionals: true, strict: false, options: { ...CHECK_OPTIONS, ...GATE_OPTIONS, ...HOOK_OPTIONS, ...BENCH_OPTIONS } }).positionals[0];
+}
+
+/** The endpoint flags' raw values, named as EndpointOptionsSchema names them. */
+function endpointValues(values: Partial<Record<'base-url' | 'model-name' | 'api-key-file' | 'timeout' | 'retries' | 'concurrency', string | boolean | string[] | boolean[] | undefined>>) {
+  return { baseUrl: values['base-url'], modelName: values['model-name'], apiKeyFile: values['api-key-file'], timeoutMs: values.timeout, maxRetries: values.retries, concurrency: values.concurrency };
 }
 
 /** Parses argv (without node and script) into a command; throws UsageError with a readable message. */
@@ -97,13 +189,16 @@ export function parseCommand(argv: readonly string[]): Command {
   const word = commandWord(argv);
   if (word === 'gate') return parseGate(argv);
   if (word === 'hook') return parseHookSettings(argv);
+  if (word === 'bench') return parseBench(argv);
   const { values, positionals } = parse(argv, CHECK_OPTIONS);
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
   const [command, ...paths] = positionals;
   if (command === undefined) throw new UsageError('missing command: ghost-lint check PATH…');
-  if (command !== 'check') throw new UsageError(`unknown command "${command}"; the commands are: check, hook, gate`);
-  const result = CheckOptionsSchema.safeParse({ paths, format: values.format, output: values.output, baseline: values.baseline, policy: values.policy });
+  if (command !== 'check') throw new UsageError(`unknown command "${command}"; the commands are: check, hook, gate, bench`);
+  const modelOptions = endpointValues(values);
+  if (!values.model && Object.values(modelOptions).some((v) => v !== undefined)) throw new UsageError('--base-url, --model-name, --api-key-file, --timeout, --retries and --concurrency only apply with --model');
+  const result = CheckOptionsSchema.safeParse({ paths, format: values.format, output: values.output, baseline: values.baseline, policy: values.policy, ...(values.model && { model: modelOptions }) });
   if (!result.success) throw new UsageError(zodMessage(result.error));
   return { kind: 'check', options: result.data };
 }
@@ -115,6 +210,29 @@ function parseGate(argv: readonly string[]): Command {
   const result = GateOptionsSchema.safeParse({ onError: values['on-error'], policy: values.policy });
   if (!result.success) throw new UsageError(zodMessage(result.error));
   return { kind: 'gate', options: result.data };
+}
+
+function parseBench(argv: readonly string[]): Command {
+  const { values, positionals } = parse(argv, BENCH_OPTIONS);
+  if (values.help) return { kind: 'help' };
+  const paths = positionals.slice(1);
+  const defences = [...(values.defense ?? []), ...(values.defence ?? [])];
+  const modelOptions = endpointValues(values);
+  const isModel = values.agent === 'model';
+  if (!isModel && Object.values(modelOptions).some((v) => v !== undefined)) throw new UsageError('--base-url, --model-name, --api-key-file, --timeout, --retries and --concurrency only apply with --agent model');
+  const result = BenchOptionsSchema.safeParse({
+    paths: paths.length > 0 ? paths : undefined,
+    agent: values.agent,
+    defences,
+    repetitions: values.repetitions,
+    format: values.format,
+    output: values.output,
+    seed: values.seed,
+    saveRuns: values['save-runs'],
+    ...(isModel && { model: modelOptions }),
+  });
+  if (!result.success) throw new UsageError(zodMessage(result.error));
+  return { kind: 'bench', options: { ...result.data, defences: [...new Set(result.data.defences)] } };
 }
 
 function parseHookSettings(argv: readonly string[]): Command {

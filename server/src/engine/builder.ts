@@ -42,6 +42,8 @@ export interface CallInit {
   /** With `input`: where it was read from, and where its values sit in the source. */
   inputSpan?: Span;
   argumentValues?: ArgumentValue[];
+  /** Arguments already read from their node (`readArguments`), as `argumentsNode` would be. */
+  readArguments?: ReadArguments;
   batch: string;
   timestamp?: string;
   cwd?: string;
@@ -163,7 +165,9 @@ export class SessionBuilder {
       this.problem(init.span, `tool call id "${id}" was already used by an earlier call; results link to the earlier one`);
       id = `${id}#${++this.generatedIds}`;
     }
-    const { input, inputSpan, argumentValues } = this.readArguments(init);
+    const read = init.argumentsNode ? readArguments(this.text, init.name, init.argumentsNode) : init.readArguments;
+    const { input, inputSpan, argumentValues } = read ?? { input: init.input ?? {}, inputSpan: init.inputSpan, argumentValues: init.argumentValues ?? [] };
+    if (read?.problem) this.problems.push(read.problem);
     const call: MutableCall = {
       index: this.calls.length,
       id,
@@ -183,23 +187,6 @@ export class SessionBuilder {
     this.callsById.set(id, call);
     this.pending.add(call);
     return call;
-  }
-
-  private readArguments(init: CallInit): { input: unknown; inputSpan?: Span; argumentValues: ArgumentValue[] } {
-    const node = init.argumentsNode;
-    if (!node) return { input: init.input ?? {}, ...(init.inputSpan && { inputSpan: init.inputSpan }), argumentValues: init.argumentValues ?? [] };
-    let root: JsonNode | undefined = node;
-    if (node.type === 'string') {
-      const embedded = parseEmbeddedJson(this.text, node);
-      // The first error is the one to fix; the parser's recovery errors after it are noise.
-      const [firstError] = embedded.errors;
-      if (firstError) this.problem(firstError.span, `arguments of ${init.name}: ${firstError.message}`);
-      if (firstError || !embedded.root) return { input: node.value, inputSpan: nodeSpan(node), argumentValues: [] };
-      root = embedded.root;
-    }
-    const argumentValues: ArgumentValue[] = [];
-    collectValues(this.text, root, [], argumentValues, node.type === 'string' ? 2 : 1);
-    return { input: valueOf(root), inputSpan: nodeSpan(node), argumentValues };
   }
 
   /** Links a result to its call; a result for no known call is a transcript problem. */
@@ -260,6 +247,30 @@ export class SessionBuilder {
       problems: this.problems,
     };
   }
+}
+
+/** A call's arguments as read from their node, and the problem with them (stringified arguments that are not valid JSON). */
+export interface ReadArguments {
+  readonly input: unknown;
+  readonly inputSpan?: Span;
+  readonly argumentValues: ArgumentValue[];
+  readonly problem?: TranscriptProblem;
+}
+
+/** Reads the arguments node of call `name`: an object node, or a string node holding JSON (OpenAI style). */
+export function readArguments(text: string, name: string, node: JsonNode): ReadArguments {
+  let root: JsonNode | undefined = node;
+  if (node.type === 'string') {
+    const embedded = parseEmbeddedJson(text, node);
+    // The first error is the one to fix; the parser's recovery errors after it are noise.
+    const [firstError] = embedded.errors;
+    const problem = firstError && { span: firstError.span, message: `arguments of ${name}: ${firstError.message}` };
+    if (problem || !embedded.root) return { input: node.value, inputSpan: nodeSpan(node), argumentValues: [], ...(problem && { problem }) };
+    root = embedded.root;
+  }
+  const argumentValues: ArgumentValue[] = [];
+  collectValues(text, root, [], argumentValues, node.type === 'string' ? 2 : 1);
+  return { input: valueOf(root), inputSpan: nodeSpan(node), argumentValues };
 }
 
 function collectValues(text: string, node: JsonNode, path: (string | number)[], out: ArgumentValue[], escapeDepth: 1 | 2): void {

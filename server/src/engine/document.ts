@@ -7,21 +7,97 @@ interface LastTree {
 }
 
 /**
+ * What is known of one line's text wherever it sits in the document: its JSON.parse'd value, its
+ * syntax error (relative to the line's start), and what adapters read from it. Shared by every
+ * version of an edited document in which the line's text is unchanged.
+ */
+class LineParse {
+  /** Made on first use: most documents are read once, and never ask. */
+  private readings?: Map<LineReader<unknown>, unknown>;
+
+  constructor(
+    readonly value: unknown,
+    readonly relativeError: JsonSyntaxError | undefined,
+  ) {}
+
+  /** `reader`'s reading of the line `text`, made on first use and kept with the parse. */
+  reading<T>(reader: LineReader<T>, text: string): T {
+    this.readings ??= new Map();
+    if (this.readings.has(reader)) return this.readings.get(reader) as T;
+    // A copy of the line, so a reading kept across versions does not hold on to the whole text it was sliced from.
+    const reading = readLine(reader, `\n${text}`.slice(1), this.value);
+    this.readings.set(reader, reading);
+    return reading;
+  }
+}
+
+function readLine<T>(reader: LineReader<T>, text: string, value: unknown, start = 0, end = text.length): T {
+  let root: { readonly node: JsonNode | undefined } | undefined;
+  return reader({ text, start, end, value, tree: () => (root ??= { node: parseJsonAt(text, start, end).root }).node });
+}
+
+/**
+ * One line as a LineReader sees it: text[start, end) is the line. For a document kept across
+ * versions `text` is the line alone (start 0), so readings hold offsets relative to the line and
+ * serve it wherever it moves; for a document read once it is the whole text, and offsets are absolute.
+ */
+export interface LineSource {
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+  readonly value: unknown;
+  /** Parsed on first use. */
+  tree(): JsonNode | undefined;
+}
+
+/**
+ * What an adapter makes of one line on its own: a function of the line alone (its text and parsed
+ * value), with offsets counted as its LineSource's. Kept with the line's text when the document is.
+ */
+export type LineReader<T> = (line: LineSource) => T;
+
+function parseLine(raw: string): LineParse {
+  try {
+    return new LineParse(JSON.parse(raw), undefined);
+  } catch (e) {
+    const detail = parseJsonAt(raw).errors[0];
+    return new LineParse(undefined, detail ?? { message: `invalid JSON: ${(e as Error).message}`, span: { start: 0, end: raw.length } });
+  }
+}
+
+function shifted(error: JsonSyntaxError, by: number): JsonSyntaxError {
+  return by === 0 ? error : { message: error.message, span: { start: error.span.start + by, end: error.span.end + by } };
+}
+
+/**
  * One line of a JSON Lines file, parsed eagerly with JSON.parse. Its position tree is built on
  * demand and only the latest one is kept: holding every line's tree would multiply a large
  * session's memory.
  */
 export class JsonLine {
+  private errorAt?: JsonSyntaxError;
+
   constructor(
     private readonly text: string,
     private readonly lastTree: LastTree,
+    private readonly parse: LineParse,
+    /** Read for an editor, with a memory: readings are kept for the line's next versions. */
+    private readonly kept: boolean,
     /** 0-based line number in the file. */
     readonly number: number,
     readonly start: number,
     readonly end: number,
-    readonly value: unknown,
-    readonly error: JsonSyntaxError | undefined,
   ) {}
+
+  get value(): unknown {
+    return this.parse.value;
+  }
+
+  get error(): JsonSyntaxError | undefined {
+    const relative = this.parse.relativeError;
+    if (relative && !this.errorAt) this.errorAt = shifted(relative, this.start);
+    return this.errorAt;
+  }
 
   /** The line's node tree with absolute offsets. */
   tree(): JsonNode | undefined {
@@ -31,6 +107,60 @@ export class JsonLine {
     }
     return this.lastTree.root;
   }
+
+  /** Whether `other` (a line of another version of the document) has this line's text. */
+  sameText(other: JsonLine): boolean {
+    return other.parse === this.parse;
+  }
+
+  /**
+   * `reader`'s reading of this line. In a document read with a memory it is made once per line text
+   * and kept across versions, its offsets relative to `readingBase`; otherwise its offsets are absolute.
+   */
+  read<T>(reader: LineReader<T>): T {
+    return this.kept ? this.parse.reading(reader, this.text.slice(this.start, this.end)) : readLine(reader, this.text, this.value, this.start, this.end);
+  }
+
+  /** Where the offsets of this line's readings count from. */
+  get readingBase(): number {
+    return this.kept ? this.start : 0;
+  }
+}
+
+/**
+ * The line parses of an edited document's latest version, for its next version: a line whose text
+ * is unchanged is not parsed or read again. Lines are matched by position counted from the start and
+ * from the end, so an edit anywhere leaves every other line matched. It also holds the latest
+ * version's lines and what the adapter that read them kept (see JsonlDocument.previous).
+ */
+export class JsonlMemory {
+  private texts: string[] = [];
+  private parses: LineParse[] = [];
+  private latest?: PreviousVersion;
+
+  /** The parse of `raw`, the `index`th of `count` non-blank lines, reused when the previous version had the same text there. */
+  parse(raw: string, index: number, count: number): LineParse {
+    const fromStart = index;
+    const fromEnd = this.texts.length - (count - index);
+    if (this.texts[fromStart] === raw) return this.parses[fromStart] as LineParse;
+    if (fromEnd >= 0 && this.texts[fromEnd] === raw) return this.parses[fromEnd] as LineParse;
+    return parseLine(raw);
+  }
+
+  /** Holds `doc` as the latest version; returns the one it held before. */
+  remember(texts: string[], parses: LineParse[], doc: JsonlDocument): PreviousVersion | undefined {
+    const previous = this.latest;
+    this.texts = texts;
+    this.parses = parses;
+    this.latest = { lines: doc.lines, kept: doc.kept };
+    return previous;
+  }
+}
+
+/** The version of an edited document read before this one: its lines, and what its adapter kept. */
+export interface PreviousVersion {
+  readonly lines: readonly JsonLine[];
+  readonly kept: ReadonlyMap<string, unknown>;
 }
 
 export interface JsonDocument {
@@ -45,6 +175,10 @@ export interface JsonlDocument {
   readonly text: string;
   /** Non-blank lines only. */
   readonly lines: readonly JsonLine[];
+  /** What the adapter that reads this version keeps (by format) to read the next version of an edited document from it. */
+  readonly kept: Map<string, unknown>;
+  /** The version before, for an edited document read with its memory. */
+  readonly previous?: PreviousVersion;
 }
 
 export type TranscriptDocument = JsonDocument | JsonlDocument;
@@ -59,30 +193,41 @@ export function readJson(text: string): JsonDocument {
   return { kind: 'json', text, root, errors };
 }
 
-export function readJsonl(text: string): JsonlDocument {
-  const lines: JsonLine[] = [];
-  const lastTree: LastTree = { start: -1, root: undefined };
+/** Calls `visit` with each non-blank line: its 0-based number, where it starts and ends (a CR before its LF left out), and its text. */
+function forEachLine(text: string, visit: (number: number, start: number, end: number, raw: string) => void): void {
   let lineNumber = 0;
   for (let start = 0; start <= text.length; lineNumber++) {
     const newline = text.indexOf('\n', start);
     const lineEnd = newline === -1 ? text.length : newline;
     const end = lineEnd > start && text.charCodeAt(lineEnd - 1) === 0x0d ? lineEnd - 1 : lineEnd;
     const raw = text.slice(start, end);
-    if (raw.trim() !== '') {
-      let value: unknown;
-      let error: JsonSyntaxError | undefined;
-      try {
-        value = JSON.parse(raw);
-      } catch (e) {
-        const detail = parseJsonAt(text, start, end).errors[0];
-        error = detail ?? { message: `invalid JSON: ${(e as Error).message}`, span: { start, end } };
-      }
-      lines.push(new JsonLine(text, lastTree, lineNumber, start, end, value, error));
-    }
+    if (raw.trim() !== '') visit(lineNumber, start, end, raw);
     if (newline === -1) break;
     start = newline + 1;
   }
-  return { kind: 'jsonl', text, lines };
+}
+
+/** Reads JSON Lines; with `memory`, lines unchanged since the version it holds reuse their parses, and it then holds this one. */
+export function readJsonl(text: string, memory?: JsonlMemory): JsonlDocument {
+  const lastTree: LastTree = { start: -1, root: undefined };
+  const lines: JsonLine[] = [];
+  if (!memory) {
+    forEachLine(text, (number, start, end, raw) => lines.push(new JsonLine(text, lastTree, parseLine(raw), false, number, start, end)));
+    return { kind: 'jsonl', text, lines, kept: new Map() };
+  }
+  // Lines are matched from the end too, so all of them are found before any is parsed.
+  const found: { number: number; start: number; end: number }[] = [];
+  const raws: string[] = [];
+  forEachLine(text, (number, start, end, raw) => {
+    found.push({ number, start, end });
+    raws.push(raw);
+  });
+  const parses = raws.map((raw, index) => memory.parse(raw, index, raws.length));
+  found.forEach((line, index) => lines.push(new JsonLine(text, lastTree, parses[index] as LineParse, true, line.number, line.start, line.end)));
+  const doc: { -readonly [K in keyof JsonlDocument]: JsonlDocument[K] } = { kind: 'jsonl', text, lines, kept: new Map() };
+  const previous = memory.remember(raws, parses, doc);
+  if (previous) doc.previous = previous;
+  return doc;
 }
 
 /**
@@ -91,12 +236,12 @@ export function readJsonl(text: string): JsonlDocument {
  * line among the first few is a complete object and the whole text is not valid JSON (a damaged
  * session must still be analysed line by line). Anything else is read as one JSON value.
  */
-export function readDocument(rawText: string): TranscriptDocument {
+export function readDocument(rawText: string, memory?: JsonlMemory): TranscriptDocument {
   const text = withoutBom(rawText);
   const heads = leadingLines(text, 5);
   if (heads.length < 2) return readJson(text);
-  if (isObjectLine(heads[0] ?? '')) return readJsonl(text);
-  if (heads.slice(1).some(isObjectLine) && !isValidJson(text)) return readJsonl(text);
+  if (isObjectLine(heads[0] ?? '')) return readJsonl(text, memory);
+  if (heads.slice(1).some(isObjectLine) && !isValidJson(text)) return readJsonl(text, memory);
   return readJson(text);
 }
 

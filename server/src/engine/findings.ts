@@ -152,7 +152,7 @@ export function analyzeSession(session: Session, options: AnalysisOptions = {}):
   const endings = new Map<string, ConstraintEnding>();
   const extraction = (options.extract ?? extractConstraints)(session);
   const constraints = buildLedger(policies, extraction, endings);
-  const declared = policies.flatMap((p) => p.tools);
+  const declared = [...(session.declaredEffects ?? []), ...policies.flatMap((p) => p.tools)];
   const actions = (options.bind ?? bindSession)(session, declared);
   const problems: Finding[] = session.problems.map((problem) => ({
     ruleId: 'transcript-problem',

@@ -131,7 +131,7 @@ export function judgeProposedCall(session: Session, proposal: ProposedCall, opti
   const allow: ProposalJudgement = { decision: 'allow', findings: [], suppressed: [], call, recorded: recorded !== undefined };
   // Nothing can govern the call: binding, the costly part, is not needed.
   if (!constraints.some((c) => isActiveAt(c, call.turnIndex))) return allow;
-  const declared = policies.flatMap((p) => p.tools);
+  const declared = [...(judged.declaredEffects ?? []), ...policies.flatMap((p) => p.tools)];
   const actions = (options.bind ?? bindSession)(judged, declared);
   const findings: Finding[] = [];
   const suppressed: AppliedSuppression[] = [];

@@ -1,7 +1,7 @@
 import { ADAPTERS } from './adapters';
 import type { Adapter } from './adapters/types';
 import { readContainer } from './adapters/containers';
-import { type TranscriptDocument, readDocument } from './document';
+import { type JsonlMemory, type TranscriptDocument, readDocument } from './document';
 import type { Session, TranscriptFormat, TranscriptProblem } from './session';
 
 export interface TranscriptInput {
@@ -10,6 +10,8 @@ export interface TranscriptInput {
   /** Text of the file; give `bytes` instead for a binary container (an Inspect `.eval` zip). */
   readonly text?: string;
   readonly bytes?: Uint8Array;
+  /** An edited document's line parses from its previous version (the editor's): unchanged JSON lines are not parsed again. */
+  readonly lines?: JsonlMemory;
 }
 
 export type ParsedTranscript =
@@ -24,7 +26,7 @@ export function parseTranscript(input: TranscriptInput): ParsedTranscript {
   if (bytes && isZip(bytes)) return readContainer(bytes);
   // The byte-order mark stays, as in the text an editor or the CLI reads: readDocument blanks it, so offsets match the file.
   const text = input.text ?? (bytes ? new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes) : '');
-  return parseDocument(readDocument(text));
+  return parseDocument(readDocument(text, input.lines));
 }
 
 /** The adapter that reads a document: the one whose sniff scores highest (the first of equals), if any scores enough. */

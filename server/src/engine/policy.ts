@@ -1,10 +1,8 @@
-import { findNodeAtLocation } from 'jsonc-parser';
-import { type Node as YamlNode, isNode, parseDocument } from 'yaml';
 import { z } from 'zod';
 import { type DeclaredEffect, DeclaredEffectSchema } from './binding/types';
 import { type ConstraintRule, ConstraintRuleSchema } from './constraints';
-import { nodeSpan, parseJsonAt, valueOf } from './json';
 import { RULE_IDS } from './rules';
+import { issuePath, readStructured, syntaxOf } from './structuredSource';
 import type { Span } from './text';
 
 export { POLICY_FILE_NAMES } from './policyFiles';
@@ -56,43 +54,11 @@ export interface Policy {
   readonly problems: readonly PolicyProblem[];
 }
 
-type Locate = (path: readonly PropertyKey[]) => Span;
-
-function readSource(path: string, text: string): { value: unknown; locate: Locate; problems: PolicyProblem[] } {
-  if (path.endsWith('.json')) {
-    const { root, errors } = parseJsonAt(text);
-    const locate: Locate = (p) => {
-      for (let depth = p.length; depth >= 0; depth--) {
-        const node = root && findNodeAtLocation(root, p.slice(0, depth) as (string | number)[]);
-        if (node) return nodeSpan(node);
-      }
-      return { start: 0, end: 0 };
-    };
-    return { value: valueOf(root), locate, problems: errors.map((e) => ({ span: e.span, message: e.message })) };
-  }
-  const doc = parseDocument(text, { prettyErrors: false });
-  const locate: Locate = (p) => {
-    for (let depth = p.length; depth >= 0; depth--) {
-      const node: unknown = depth === 0 ? doc.contents : doc.getIn(p.slice(0, depth), true);
-      if (isNode(node) && (node as YamlNode).range) {
-        const [start, , end] = (node as YamlNode).range as [number, number, number];
-        return { start, end };
-      }
-    }
-    return { start: 0, end: 0 };
-  };
-  const problems = doc.errors.map((e) => ({ span: { start: e.pos[0], end: e.pos[1] }, message: `invalid YAML: ${e.message.split('\n')[0] ?? e.code}` }));
-  return { value: doc.toJS(), locate, problems };
-}
-
-/** Where an issue points: an unknown key is reported on that key's value. */
-function issuePath(issue: z.core.$ZodIssue): PropertyKey[] {
-  return issue.code === 'unrecognized_keys' && issue.keys[0] !== undefined ? [...issue.path, issue.keys[0]] : [...issue.path];
-}
-
 /** Parses a policy file; every problem is reported at its place and the valid rules are still used. */
 export function parsePolicy(path: string, text: string): Policy {
-  const { value, locate, problems } = readSource(path, text);
+  const source = readStructured(syntaxOf(path), text);
+  const { value, locate } = source;
+  const problems: PolicyProblem[] = [...source.problems];
   const rules: PolicyRule[] = [];
   const tools: DeclaredEffect[] = [];
   const suppressions: PolicySuppression[] = [];

@@ -39,6 +39,8 @@ const TARGET_ARGUMENT_NAMES: Partial<Record<Target['kind'], string[]>> = {
   path: ['path', 'file_path', 'file', 'source', 'src', 'filename', 'target'],
   database: ['database', 'db', 'database_name', 'name'],
   table: ['table', 'table_name'],
+  branch: ['branch', 'branch_name', 'ref'],
+  environment: ['environment', 'env', 'environment_name'],
 };
 const DESTINATION_NAMES = ['destination', 'dest', 'backup_path', 'to', 'output'];
 
@@ -65,7 +67,9 @@ function candidateTools(session: Session, verb: Verb, declared: readonly Declare
   const add = (name: string, params: string[]) => {
     if (!seen.has(name)) out.push({ name, params }), seen.add(name);
   };
-  for (const effect of declared) if (effect.verb === verb) add(effect.tool, effect.targetArgument ? [effect.targetArgument] : []);
+  // A declared tool's own parameters count too: a copy needs its destination as well as the target.
+  const declaredParameters = (tool: string) => schemaProperties(session.tools.find((t) => t.name === tool)?.parameters);
+  for (const effect of declared) if (effect.verb === verb) add(effect.tool, [...(effect.targetArgument ? [effect.targetArgument] : []), ...declaredParameters(effect.tool)]);
   for (const tool of session.tools) add(tool.name, schemaProperties(tool.parameters));
   for (const call of session.calls) add(call.name, Object.keys((call.input as Record<string, unknown>) ?? {}));
   return out;

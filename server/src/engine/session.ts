@@ -1,3 +1,4 @@
+import type { DeclaredEffect } from './binding/types';
 import type { Span } from './text';
 
 /** Formats ghost-lint reads, named as they appear in reports. */
@@ -15,6 +16,7 @@ export const TRANSCRIPT_FORMATS = [
   'openhands',
   'otel-genai',
   'generic-chat',
+  'bench-case',
 ] as const;
 export type TranscriptFormat = (typeof TRANSCRIPT_FORMATS)[number];
 
@@ -136,5 +138,7 @@ export interface Session {
   readonly calls: readonly ToolCall[];
   /** Tools the transcript declares; empty when the format does not record them. */
   readonly tools: readonly ToolDefinition[];
+  /** What the source itself declares its tools do (a benchmark case's tools); binding uses them like a policy's. */
+  readonly declaredEffects?: readonly DeclaredEffect[];
   readonly problems: readonly TranscriptProblem[];
 }

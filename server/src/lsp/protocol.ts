@@ -3,7 +3,11 @@
  * both sides import, so they cannot drift. Everything else is plain LSP.
  */
 import { type Location, NotificationType, type Range, RequestType, type WorkDoneProgressParams } from 'vscode-languageserver-protocol';
+import type { BenchAgentName } from '../engine/bench/agents';
+import type { BenchReport } from '../engine/bench/report';
+import type { Defence } from '../engine/bench/runner';
 import type { RuleId } from '../engine/rules';
+import type { EndpointSettingsInput } from '../model/settings';
 
 /** A verdict for one call under one constraint: met, accepted by a suppression, or the finding's rule. */
 export type GovernedVerdict = 'met' | 'suppressed' | RuleId;
@@ -137,6 +141,38 @@ export interface ExportReportResult {
 
 /** A `ghost-lint check` report (SARIF 2.1.0, Markdown or the JSON report) of files and folders. */
 export const ExportReportRequest = new RequestType<ExportReportParams, ExportReportResult, void>('ghost-lint/exportReport');
+
+export interface RunBenchmarkParams extends WorkDoneProgressParams {
+  readonly agent: BenchAgentName;
+  /** One section of the report each, in this order. */
+  readonly defences: readonly Defence[];
+  readonly repetitions: number;
+  readonly seed: number;
+  /** Folder URIs whose case files (*.case.json, *.case.yaml) run; the workspace folders when absent. */
+  readonly folders?: readonly string[];
+  /** The endpoint of the `model` agent. The key (from the editor's SecretStorage) is used for this request only: the server neither keeps nor logs it. */
+  readonly model?: { readonly endpoint: EndpointSettingsInput; readonly apiKey?: string };
+  /** A folder URI to save every run in as a transcript (the report's runs then name their files). */
+  readonly saveRuns?: string;
+}
+
+export interface BenchmarkCaseProblem {
+  readonly uri: string;
+  readonly range: Range;
+  readonly message: string;
+  /** A case with an error did not run; a warning does not keep it from running. */
+  readonly severity: 'error' | 'warning';
+}
+
+export interface RunBenchmarkResult {
+  /** The report, as `ghost-lint bench --format json` writes it; null when no case could run or the run was cancelled. */
+  readonly report: BenchReport | null;
+  readonly problems: readonly BenchmarkCaseProblem[];
+  readonly cancelled: boolean;
+}
+
+/** Runs the workspace's benchmark cases with a replay agent behind each defence, with work-done progress (one report per run) and cancellation between runs. */
+export const RunBenchmarkRequest = new RequestType<RunBenchmarkParams, RunBenchmarkResult, void>('ghost-lint/runBenchmark');
 
 export interface LargeFileParams {
   /** A file: URI the editor shows but does not hand to extensions (over its size limit). */

@@ -20,7 +20,7 @@ import { policyDiagnostics } from './diagnostics';
 import { DocumentServices } from './documentServices';
 import type { EditSupport } from './features/codeActions';
 import { LEGEND } from './features/semanticTokens';
-import { AuditFilesRequest, AuditWorkspaceRequest, ExportReportRequest, LargeFileClosedNotification, LargeFileOpenedNotification, LedgerRequest } from './protocol';
+import { AuditFilesRequest, AuditWorkspaceRequest, ExportReportRequest, LargeFileClosedNotification, LargeFileOpenedNotification, LedgerRequest, RunBenchmarkRequest } from './protocol';
 import { JobCancelled, ServiceWorker } from './workerHost';
 
 const isPolicyFile = (uri: string) => (POLICY_FILE_NAMES as readonly string[]).includes(basename(uri));
@@ -100,6 +100,8 @@ export function startServer(connection: Connection): void {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
         hoverProvider: true,
+        // Case files: a quote opens a key or a value in JSON.
+        completionProvider: { triggerCharacters: ['"'] },
         definitionProvider: true,
         referencesProvider: true,
         documentSymbolProvider: { label: 'ghost-lint' },
@@ -135,6 +137,7 @@ export function startServer(connection: Connection): void {
   connection.onDidChangeWatchedFiles(() => policiesChanged());
 
   connection.onHover((p, token) => onCurrent(p.textDocument.uri, token, (version) => editor.call('hover', { uri: p.textDocument.uri, version, position: p.position }, token)));
+  connection.onCompletion((p, token) => onCurrent(p.textDocument.uri, token, (version) => editor.call('completion', { uri: p.textDocument.uri, version, position: p.position }, token)));
   connection.onDefinition((p, token) => onCurrent(p.textDocument.uri, token, (version) => editor.call('definition', { uri: p.textDocument.uri, version, position: p.position }, token)));
   connection.onReferences((p, token) =>
     onCurrent(p.textDocument.uri, token, (version) => editor.call('references', { uri: p.textDocument.uri, version, position: p.position, includeDeclaration: p.context.includeDeclaration }, token)),
@@ -166,6 +169,22 @@ export function startServer(connection: Connection): void {
       return await disk.call('auditWorkspace', { folders: folders.length > 0 ? folders : workspaceRoots, workspaceRoots }, token, (p) => progress.report(p.percentage, p.message));
     } catch (e) {
       if (e instanceof JobCancelled) return { files: [], cancelled: true };
+      throw e;
+    } finally {
+      progress.done();
+    }
+  });
+
+  connection.onRequest(RunBenchmarkRequest, async (params, token) => {
+    const folders = (params.folders ?? []).map(filePath).filter((p): p is string => p !== undefined);
+    const progress = connection.window.attachWorkDoneProgress(params.workDoneToken);
+    progress.begin('ghost-lint: running the benchmark', 0, undefined, true);
+    const { workDoneToken: _token, saveRuns: saveRunsUri, ...options } = params;
+    const saveRuns = saveRunsUri !== undefined ? filePath(saveRunsUri) : undefined;
+    try {
+      return await disk.call('runBenchmark', { ...options, folders: folders.length > 0 ? folders : workspaceRoots, ...(saveRuns !== undefined && { saveRuns }) }, token, (p) => progress.report(p.percentage, p.message));
+    } catch (e) {
+      if (e instanceof JobCancelled) return { report: null, problems: [], cancelled: true };
       throw e;
     } finally {
       progress.done();

@@ -1,9 +1,8 @@
-import { SessionBuilder, joinPieces } from '../builder';
-import type { JsonLine, JsonlDocument } from '../document';
-import { type JsonNode, at, isObject, items, nodeSpan, rawSpanOfDecoded } from '../json';
-import type { Session, StoppedReason, TurnKind } from '../session';
+import { type CallInit, type ReadArguments, type ResultInit, SessionBuilder, type TurnInit, joinPieces, readArguments } from '../builder';
+import type { JsonLine, JsonlDocument, LineReader, LineSource } from '../document';
+import { type JsonNode, at, isObject, items, nodeSpan, prop, rawSpanOfDecoded, str } from '../json';
+import type { Session, StoppedReason, TextPiece, TranscriptProblem, Turn, TurnKind } from '../session';
 import type { Span } from '../text';
-import { readToolUse } from './anthropic';
 import type { JsonlAdapter } from './types';
 
 /**
@@ -31,35 +30,12 @@ import type { JsonlAdapter } from './types';
  *   "the user said:" reason is the person's own message and becomes a user turn.
  * - Ranges: tool_use lines and user text lines are parsed for exact ranges; tool results take their
  *   line's span and their text from the already-parsed line value, so huge outputs cost no tree.
+ * - Each line is read on its own into steps (LineStep), once per line text, then the steps are
+ *   replayed in order against what the lines before left. An editor's next version reads only its
+ *   changed lines; typing in a message, which steers nothing, is spliced into the previous session.
  */
 
 type Entry = Record<string, unknown>;
-
-/** The conversation-level facts of one line, read from its parsed value. */
-interface LineContext {
-  readonly line: JsonLine;
-  readonly entry: Entry;
-  readonly uuid?: string;
-  readonly timestamp?: string;
-  readonly cwd?: string;
-  readonly sidechain: boolean;
-}
-
-interface PendingToolUse {
-  readonly block: JsonNode;
-  readonly context: LineContext;
-}
-
-/** Lines of one assistant message collected until the message ends. */
-interface PendingAssistant {
-  readonly key: string;
-  readonly batch: string;
-  readonly first: LineContext;
-  last: JsonLine;
-  readonly synthetic: boolean;
-  readonly textNodes: (JsonNode | undefined)[];
-  readonly toolUses: PendingToolUse[];
-}
 
 type UserSegment =
   | { readonly kind: 'results'; readonly blocks: { readonly block: Entry; readonly index: number }[] }
@@ -113,10 +89,6 @@ const DENIAL_KINDS: ReadonlyMap<string, StoppedReason['kind']> = new Map([
 /** A rejection can carry the person's reason, which is their own message. */
 const REJECTION_FEEDBACK = /the user said:\n/i;
 
-function lineSpan(line: JsonLine): Span {
-  return { start: line.start, end: line.end };
-}
-
 function describe(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 }
@@ -153,6 +125,371 @@ function stoppedReason(text: string, isError: boolean | undefined, toolUseResult
   return marker ? { kind: marker[1], message } : undefined;
 }
 
+/** Where a turn's text sits: a piece's text and its literal, before the turn's pieces are joined. */
+interface PieceSource {
+  readonly text: string;
+  readonly literal: Span;
+}
+
+/** The stamp every turn of a line carries. */
+interface Stamp {
+  readonly id?: string;
+  readonly timestamp?: string;
+  readonly cwd?: string;
+  readonly sidechain?: boolean;
+}
+
+/** A tool_use block read on its own: the problems with it, then its call (none when it has no name). */
+interface ToolUseReading {
+  readonly problems: readonly TranscriptProblem[];
+  readonly call?: { readonly id?: string; readonly name: string; readonly span: Span; readonly nameSpan: Span; readonly arguments?: ReadArguments };
+  readonly timestamp?: string;
+  readonly cwd?: string;
+}
+
+/**
+ * What one line does to the session, step by step in the order the reader takes them, with spans
+ * relative to the line's start. Steps are read from the line alone, once per line text; what they
+ * do depends on the lines before (which uuids were seen, which calls await results), so they are
+ * replayed against the reader's state at every version.
+ */
+type LineStep =
+  | { readonly step: 'problem'; readonly problem: TranscriptProblem }
+  /** The rest of the line counts only the first time its uuid is seen. */
+  | { readonly step: 'first-seen'; readonly uuid: string }
+  | { readonly step: 'session'; readonly id?: string; readonly cwd?: string }
+  | { readonly step: 'custom-title' | 'ai-title'; readonly title?: string }
+  /** The first summary names the session; a later one is not read at all (nor its problems reported). */
+  | { readonly step: 'summary-title'; readonly title?: string; readonly problems: readonly TranscriptProblem[] }
+  | { readonly step: 'flush' }
+  | { readonly step: 'turn'; readonly turn: TurnInit }
+  /** A line of an assistant message: it goes on the message being collected, or starts another. */
+  | { readonly step: 'assistant'; readonly messageId?: string; readonly synthetic: boolean; readonly stamp: Stamp }
+  | { readonly step: 'assistant-text'; readonly piece?: PieceSource }
+  | { readonly step: 'tool-use'; readonly toolUse: ToolUseReading }
+  /** "[Request interrupted by user for tool use]": stops the calls of that message (the latest batch when unnamed) still waiting. */
+  | { readonly step: 'interrupt'; readonly messageId?: string }
+  | { readonly step: 'result'; readonly callId?: string; readonly result: ResultInit; readonly stopped?: StoppedReason; readonly feedback?: TurnInit }
+  /** The person's reasons given with this line's rejections, as user turns. */
+  | { readonly step: 'rejection-feedback' };
+
+/** A span of a line's reading placed in the document, its offsets counted from `base` (see JsonLine.readingBase). */
+function spanAt(span: Span, base: number): Span {
+  return base === 0 ? span : { start: span.start + base, end: span.end + base };
+}
+
+function problemAt(problem: TranscriptProblem, base: number): TranscriptProblem {
+  return base === 0 ? problem : { span: spanAt(problem.span, base), message: problem.message };
+}
+
+function turnAt(turn: TurnInit, base: number): TurnInit {
+  if (base === 0) return turn;
+  const moved = { ...turn, span: spanAt(turn.span, base) };
+  if (turn.pieces) moved.pieces = turn.pieces.map((p) => ({ text: p.text, at: p.at, literal: spanAt(p.literal, base) }));
+  return moved;
+}
+
+function argumentsAt(read: ReadArguments, base: number): ReadArguments {
+  if (base === 0) return read;
+  return {
+    input: read.input,
+    ...(read.inputSpan && { inputSpan: spanAt(read.inputSpan, base) }),
+    argumentValues: read.argumentValues.map((v) => ({ ...v, span: spanAt(v.span, base), contentSpan: spanAt(v.contentSpan, base) })),
+    ...(read.problem && { problem: problemAt(read.problem, base) }),
+  };
+}
+
+function withTimestamp(timestamp: string | undefined): { timestamp?: string } {
+  return timestamp !== undefined ? { timestamp } : {};
+}
+
+/** Reads one line on its own into the steps it takes (see LineStep); offsets are relative to the line. */
+class LineStepReader {
+  private readonly steps: LineStep[] = [];
+  private readonly text: string;
+
+  constructor(private readonly line: LineSource) {
+    this.text = line.text;
+  }
+
+  private lineSpan(): Span {
+    return { start: this.line.start, end: this.line.end };
+  }
+
+  read(): LineStep[] {
+    const entry = this.line.value;
+    if (!isObject(entry)) {
+      this.problem(this.lineSpan(), `line should be a JSON object, found ${describe(entry)}; skipped`);
+      return this.steps;
+    }
+    const type = this.stringField(entry, 'type');
+    if (type === undefined) {
+      if (!('type' in entry)) this.problem(this.lineSpan(), 'line has no "type"; skipped');
+      return this.steps;
+    }
+    if (CONVERSATION_TYPES.has(type)) this.readConversationLine(entry, type);
+    else this.readAuxiliaryLine(entry, type);
+    return this.steps;
+  }
+
+  private readAuxiliaryLine(entry: Entry, type: string): void {
+    // The user's own name for the session wins over a generated one; the latest of each counts.
+    if (type === 'custom-title') this.steps.push({ step: 'custom-title', ...withTitle(this.stringField(entry, 'customTitle')) });
+    else if (type === 'ai-title') this.steps.push({ step: 'ai-title', ...withTitle(this.stringField(entry, 'aiTitle')) });
+    else if (type === 'summary') {
+      const mark = this.steps.length;
+      const title = this.stringField(entry, 'summary');
+      const problems = this.steps.splice(mark).flatMap((s) => (s.step === 'problem' ? [s.problem] : []));
+      this.steps.push({ step: 'summary-title', ...withTitle(title), problems });
+    }
+  }
+
+  private readConversationLine(entry: Entry, type: string): void {
+    const uuid = this.stringField(entry, 'uuid');
+    // Claude Code itself keeps one entry per uuid when it reloads a session.
+    if (uuid !== undefined) this.steps.push({ step: 'first-seen', uuid });
+    this.stringField(entry, 'parentUuid');
+    const sessionId = this.stringField(entry, 'sessionId');
+    const cwd = this.stringField(entry, 'cwd');
+    this.steps.push({ step: 'session', ...(sessionId !== undefined && { id: sessionId }), ...(cwd !== undefined && { cwd }) });
+    const agentId = this.stringField(entry, 'agentId');
+    const sidechain = this.booleanField(entry, 'isSidechain') === true || agentId !== undefined;
+    const timestamp = this.stringField(entry, 'timestamp');
+    const stamp: Stamp = {
+      ...(uuid !== undefined && { id: uuid }),
+      ...withTimestamp(timestamp),
+      ...(cwd !== undefined && { cwd }),
+      ...(sidechain && { sidechain: true }),
+    };
+    if (type === 'system') {
+      if (this.stringField(entry, 'subtype') === 'compact_boundary') this.readCompactBoundary(entry, stamp);
+      return;
+    }
+    const message = entry.message;
+    if (!isObject(message)) {
+      this.problem(this.fieldSpan(['message']), `${type} line should have a "message" object, found ${describe(message)}; skipped`);
+      return;
+    }
+    if (type === 'assistant') this.readAssistant(entry, message, stamp);
+    else this.readUser(entry, message, stamp, sidechain);
+  }
+
+  private readCompactBoundary(entry: Entry, stamp: Stamp): void {
+    this.steps.push({ step: 'flush' });
+    const content = this.stringField(entry, 'content');
+    this.turn({ role: 'system', kind: 'compaction-boundary', span: this.lineSpan(), text: content ?? 'Conversation compacted', ...stamp });
+  }
+
+  private readAssistant(entry: Entry, message: Entry, stamp: Stamp): void {
+    const messageId = this.stringField(message, 'id', ['message', 'id']);
+    // Claude Code writes API errors as assistant lines from a "<synthetic>" model.
+    const synthetic = message.model === '<synthetic>' || entry.isApiErrorMessage === true;
+    this.steps.push({ step: 'assistant', ...(messageId !== undefined && { messageId }), synthetic, stamp });
+    const content = message.content;
+    if (typeof content === 'string') {
+      this.assistantText(this.nodeAt(['message', 'content']));
+      return;
+    }
+    if (!Array.isArray(content)) {
+      this.problem(this.fieldSpan(['message', 'content']), `assistant "content" should be an array of blocks, found ${describe(content)}`);
+      return;
+    }
+    content.forEach((block, index) => {
+      const blockType = this.blockType(block, index);
+      if (blockType === 'text') {
+        if (isObject(block) && typeof block.text === 'string') this.assistantText(this.nodeAt(['message', 'content', index, 'text']));
+        else this.problem(this.fieldSpan(['message', 'content', index]), 'text block has no string "text"; skipped');
+      } else if (blockType === 'tool_use') {
+        const node = this.nodeAt(['message', 'content', index]);
+        if (node) this.steps.push({ step: 'tool-use', toolUse: this.readToolUse(node, stamp) });
+      }
+      // Thinking and server-side blocks carry neither the person's words nor a local tool effect.
+    });
+  }
+
+  private assistantText(node: JsonNode | undefined): void {
+    const text = str(node);
+    this.steps.push({ step: 'assistant-text', ...(node && text !== undefined && { piece: { text, literal: nodeSpan(node) } }) });
+  }
+
+  /** As anthropic.ts's readToolUse reads a block, with the arguments read against this line. */
+  private readToolUse(block: JsonNode, stamp: Stamp): ToolUseReading {
+    const context = { ...withTimestamp(stamp.timestamp), ...(stamp.cwd !== undefined && { cwd: stamp.cwd }) };
+    const nameNode = prop(block, 'name');
+    const name = str(nameNode);
+    if (!name || !nameNode) return { problems: [{ span: nodeSpan(block), message: 'tool_use block has no "name"; skipped' }], ...context };
+    const input = prop(block, 'input');
+    const problems = input && input.type !== 'object' ? [{ span: nodeSpan(input), message: `tool_use "input" should be an object, found ${input.type}` }] : [];
+    const id = str(prop(block, 'id'));
+    return {
+      problems,
+      call: { ...(id !== undefined && { id }), name, span: nodeSpan(block), nameSpan: nodeSpan(nameNode), ...(input && { arguments: readArguments(this.text, name, input) }) },
+      ...context,
+    };
+  }
+
+  private readUser(entry: Entry, message: Entry, stamp: Stamp, sidechain: boolean): void {
+    this.steps.push({ step: 'flush' });
+    const isMeta = this.booleanField(entry, 'isMeta') === true;
+    const isCompactSummary = this.booleanField(entry, 'isCompactSummary') === true;
+    const lineKind = (text: string): TurnKind => (isCompactSummary ? 'compaction-summary' : isMeta ? 'meta' : userTextKind(text));
+    const content = message.content;
+    if (typeof content === 'string') {
+      this.userText(lineKind(content), [this.nodeAt(['message', 'content'])], stamp, sidechain);
+      this.afterUserText(entry, content);
+      return;
+    }
+    if (!Array.isArray(content)) {
+      this.problem(this.fieldSpan(['message', 'content']), `user "content" should be a string or an array of blocks, found ${describe(content)}`);
+      return;
+    }
+    const segments: UserSegment[] = [];
+    content.forEach((block, index) => {
+      const blockType = this.blockType(block, index);
+      if (!isObject(block)) return;
+      const last = segments[segments.length - 1];
+      if (blockType === 'tool_result') {
+        if (last?.kind === 'results') last.blocks.push({ block, index });
+        else segments.push({ kind: 'results', blocks: [{ block, index }] });
+      } else if (blockType === 'text') {
+        if (typeof block.text !== 'string') {
+          this.problem(this.fieldSpan(['message', 'content', index]), 'text block has no string "text"; skipped');
+          return;
+        }
+        const turnKind = lineKind(block.text);
+        const node = this.nodeAt(['message', 'content', index, 'text']);
+        if (last?.kind === 'text' && last.turnKind === turnKind) last.nodes.push(node);
+        else segments.push({ kind: 'text', turnKind, nodes: [node] });
+      }
+      // Images and documents the person attached carry no text to audit.
+    });
+    const resultCount = segments.reduce((n, s) => n + (s.kind === 'results' ? s.blocks.length : 0), 0);
+    for (const segment of segments) {
+      if (segment.kind === 'results') this.readResults(entry, segment.blocks, resultCount, stamp, sidechain);
+      else {
+        this.userText(segment.turnKind, segment.nodes, stamp, sidechain);
+        for (const node of segment.nodes) if (typeof node?.value === 'string') this.afterUserText(entry, node.value);
+      }
+    }
+  }
+
+  private userText(kind: TurnKind, nodes: (JsonNode | undefined)[], stamp: Stamp, sidechain: boolean): void {
+    // A subagent's "user" is the agent that started it.
+    this.turn({ role: 'user', kind, ...(sidechain && { isUserMessage: false }), span: this.lineSpan(), pieces: joinPieces(nodes), ...stamp });
+  }
+
+  private afterUserText(entry: Entry, text: string): void {
+    if (!text.trimStart().startsWith(INTERRUPTED_FOR_TOOL_USE)) return;
+    const interrupted = this.stringField(entry, 'interruptedMessageId');
+    this.steps.push({ step: 'interrupt', ...(interrupted !== undefined && { messageId: interrupted }) });
+  }
+
+  private readResults(entry: Entry, blocks: readonly { block: Entry; index: number }[], resultsOnLine: number, stamp: Stamp, sidechain: boolean): void {
+    const texts = blocks.map(({ block }) => resultText(block.content));
+    this.turn({ role: 'user', kind: 'tool-result', span: this.lineSpan(), text: texts.join('\n\n'), ...stamp });
+    // Line-level signals (denial kind, toolUseResult) can only be attributed to a line's single result.
+    const denialKind = this.stringField(entry, 'toolDenialKind');
+    const single = resultsOnLine === 1;
+    blocks.forEach(({ block, index }, i) => {
+      const text = texts[i] ?? '';
+      const path = ['message', 'content', index];
+      const callId = this.stringField(block, 'tool_use_id', [...path, 'tool_use_id']);
+      const isError = this.booleanField(block, 'is_error', [...path, 'is_error']);
+      if (block.content !== undefined && typeof block.content !== 'string' && !Array.isArray(block.content)) {
+        this.problem(this.fieldSpan([...path, 'content']), `tool_result "content" should be a string or an array, found ${describe(block.content)}`);
+      }
+      const exitCode = isError ? /^Exit code (\d+)/.exec(text)?.[1] : undefined;
+      const result: ResultInit = {
+        span: this.lineSpan(),
+        text,
+        ...(isError !== undefined && { isError }),
+        ...(exitCode !== undefined && { exitCode: Number(exitCode) }),
+        ...withTimestamp(stamp.timestamp),
+      };
+      const stopped = stoppedReason(text, isError, single ? entry.toolUseResult : undefined, single ? denialKind : undefined);
+      const feedback = stopped?.kind === 'rejected' ? this.rejectionFeedback(path, stamp, sidechain) : undefined;
+      this.steps.push({ step: 'result', ...(callId !== undefined && { callId }), result, ...(stopped && { stopped }), ...(feedback && { feedback }) });
+    });
+    this.steps.push({ step: 'rejection-feedback' });
+  }
+
+  /** The person's reason inside a rejection result's text, as their own turn, if they gave one. */
+  private rejectionFeedback(blockPath: (string | number)[], stamp: Stamp, sidechain: boolean): TurnInit | undefined {
+    const content = this.nodeAt([...blockPath, 'content']);
+    const candidates = content?.type === 'string' ? [content] : items(content).map((part) => at(part, 'text'));
+    for (const node of candidates) {
+      if (typeof node?.value !== 'string') continue;
+      const match = REJECTION_FEEDBACK.exec(node.value);
+      if (!match || node.value.slice(match.index + match[0].length).trim() === '') continue;
+      const rest = node.value.slice(match.index + match[0].length);
+      const text = rest.trim();
+      const start = match.index + match[0].length + (rest.length - rest.trimStart().length);
+      return { role: 'user', kind: 'message', ...(sidechain && { isUserMessage: false }), span: rawSpanOfDecoded(this.text, nodeSpan(node), start, start + text.length), text, ...stamp };
+    }
+    return undefined;
+  }
+
+  /** A content block's type; a block that is not an object with a string type is reported and skipped. */
+  private blockType(block: unknown, index: number): string | undefined {
+    if (isObject(block) && typeof block.type === 'string') return block.type;
+    this.problem(this.fieldSpan(['message', 'content', index]), 'content block should be an object with a string "type"; skipped');
+    return undefined;
+  }
+
+  private turn(turn: TurnInit): void {
+    this.steps.push({ step: 'turn', turn });
+  }
+
+  private problem(span: Span, message: string): void {
+    this.steps.push({ step: 'problem', problem: { span, message } });
+  }
+
+  /** A node of the line's tree, parsed only when a range is needed (offsets relative to the line). */
+  private nodeAt(path: (string | number)[]): JsonNode | undefined {
+    return at(this.line.tree(), ...path);
+  }
+
+  private fieldSpan(path: (string | number)[]): Span {
+    const node = this.nodeAt(path);
+    return node ? nodeSpan(node) : this.lineSpan();
+  }
+
+  /** A string field; absent or null is undefined, any other type is reported. */
+  private stringField(owner: Entry, key: string, path: (string | number)[] = [key]): string | undefined {
+    const value = owner[key];
+    if (typeof value === 'string') return value;
+    if (value !== undefined && value !== null) this.problem(this.fieldSpan(path), `"${key}" should be a string, found ${describe(value)}`);
+    return undefined;
+  }
+
+  private booleanField(owner: Entry, key: string, path: (string | number)[] = [key]): boolean | undefined {
+    const value = owner[key];
+    if (typeof value === 'boolean') return value;
+    if (value !== undefined && value !== null) this.problem(this.fieldSpan(path), `"${key}" should be true or false, found ${describe(value)}`);
+    return undefined;
+  }
+}
+
+function withTitle(title: string | undefined): { title?: string } {
+  return title !== undefined ? { title } : {};
+}
+
+/** A line's steps, read once per line text (a JSON error is the line's only step). */
+const lineSteps: LineReader<readonly LineStep[]> = (line) => new LineStepReader(line).read();
+
+/** Lines of one assistant message collected until the message ends; offsets absolute. */
+interface PendingAssistant {
+  readonly key: string;
+  readonly batch: string;
+  readonly start: number;
+  end: number;
+  readonly synthetic: boolean;
+  readonly stamp: Stamp;
+  readonly pieces: (PieceSource | undefined)[];
+  readonly toolUses: { readonly toolUse: ToolUseReading; readonly base: number }[];
+}
+
+/** Replays each line's steps against the session being built, at the line's place. */
 class ClaudeCodeReader {
   private readonly builder: SessionBuilder;
   private readonly seenUuids = new Set<string>();
@@ -167,312 +504,230 @@ class ClaudeCodeReader {
   }
 
   read(): Session {
-    for (const line of this.doc.lines) this.readLine(line);
+    for (const line of this.doc.lines) {
+      if (line.error) this.builder.problem(line.error.span, line.error.message);
+      else this.replay(line, line.read(lineSteps));
+    }
     this.flushAssistant();
     this.builder.title = this.customTitle ?? this.aiTitle ?? this.summaryTitle;
     return this.builder.build();
   }
 
-  private readLine(line: JsonLine): void {
-    if (line.error) {
-      this.builder.problem(line.error.span, line.error.message);
-      return;
-    }
-    const entry = line.value;
-    if (!isObject(entry)) {
-      this.builder.problem(lineSpan(line), `line should be a JSON object, found ${describe(entry)}; skipped`);
-      return;
-    }
-    const type = this.stringField(line, entry, 'type');
-    if (type === undefined) {
-      if (!('type' in entry)) this.builder.problem(lineSpan(line), 'line has no "type"; skipped');
-      return;
-    }
-    if (CONVERSATION_TYPES.has(type)) this.readConversationLine(line, entry, type);
-    else this.readAuxiliaryLine(line, entry, type);
-  }
-
-  private readAuxiliaryLine(line: JsonLine, entry: Entry, type: string): void {
-    // The user's own name for the session wins over a generated one; the latest of each counts.
-    if (type === 'custom-title') this.customTitle = this.stringField(line, entry, 'customTitle') ?? this.customTitle;
-    else if (type === 'ai-title') this.aiTitle = this.stringField(line, entry, 'aiTitle') ?? this.aiTitle;
-    else if (type === 'summary') this.summaryTitle ??= this.stringField(line, entry, 'summary');
-  }
-
-  private readConversationLine(line: JsonLine, entry: Entry, type: string): void {
-    const uuid = this.stringField(line, entry, 'uuid');
-    // Claude Code itself keeps one entry per uuid when it reloads a session.
-    if (uuid !== undefined) {
-      if (this.seenUuids.has(uuid)) return;
-      this.seenUuids.add(uuid);
-    }
-    this.stringField(line, entry, 'parentUuid');
-    const sessionId = this.stringField(line, entry, 'sessionId');
-    const cwd = this.stringField(line, entry, 'cwd');
-    this.builder.id ??= sessionId;
-    this.builder.cwd ??= cwd;
-    const agentId = this.stringField(line, entry, 'agentId');
-    const context: LineContext = {
-      line,
-      entry,
-      sidechain: this.booleanField(line, entry, 'isSidechain') === true || agentId !== undefined,
-      ...(uuid !== undefined && { uuid }),
-      ...(cwd !== undefined && { cwd }),
-      ...withTimestamp(this.stringField(line, entry, 'timestamp')),
-    };
-    if (type === 'system') {
-      if (this.stringField(line, entry, 'subtype') === 'compact_boundary') this.readCompactBoundary(context);
-      return;
-    }
-    const message = entry.message;
-    if (!isObject(message)) {
-      this.builder.problem(this.fieldSpan(line, ['message']), `${type} line should have a "message" object, found ${describe(message)}; skipped`);
-      return;
-    }
-    if (type === 'assistant') this.readAssistant(context, message);
-    else this.readUser(context, message);
-  }
-
-  private readCompactBoundary(context: LineContext): void {
-    this.flushAssistant();
-    const content = this.stringField(context.line, context.entry, 'content');
-    this.builder.addTurn({ role: 'system', kind: 'compaction-boundary', span: lineSpan(context.line), text: content ?? 'Conversation compacted', ...this.stamp(context) });
-  }
-
-  private readAssistant(context: LineContext, message: Entry): void {
-    const { line } = context;
-    const messageId = this.stringField(line, message, 'id', ['message', 'id']);
-    const key = messageId ?? `line-${line.number}`;
-    let pending = this.pending;
-    if (pending?.key !== key) {
-      this.flushAssistant();
-      pending = {
-        key,
-        batch: messageId !== undefined ? `msg:${messageId}` : key,
-        first: context,
-        last: line,
-        // Claude Code writes API errors as assistant lines from a "<synthetic>" model.
-        synthetic: message.model === '<synthetic>' || context.entry.isApiErrorMessage === true,
-        textNodes: [],
-        toolUses: [],
-      };
-      this.pending = pending;
-    }
-    pending.last = line;
-    const content = message.content;
-    if (typeof content === 'string') {
-      pending.textNodes.push(this.nodeAt(line, ['message', 'content']));
-      return;
-    }
-    if (!Array.isArray(content)) {
-      this.builder.problem(this.fieldSpan(line, ['message', 'content']), `assistant "content" should be an array of blocks, found ${describe(content)}`);
-      return;
-    }
-    content.forEach((block, index) => {
-      const blockType = this.blockType(line, block, index);
-      if (blockType === 'text') {
-        if (isObject(block) && typeof block.text === 'string') pending.textNodes.push(this.nodeAt(line, ['message', 'content', index, 'text']));
-        else this.builder.problem(this.fieldSpan(line, ['message', 'content', index]), 'text block has no string "text"; skipped');
-      } else if (blockType === 'tool_use') {
-        const node = this.nodeAt(line, ['message', 'content', index]);
-        if (node) pending.toolUses.push({ block: node, context });
+  private replay(line: JsonLine, steps: readonly LineStep[]): void {
+    const base = line.readingBase;
+    const builder = this.builder;
+    const feedback: TurnInit[] = [];
+    for (const step of steps) {
+      switch (step.step) {
+        case 'problem':
+          builder.problem(spanAt(step.problem.span, base), step.problem.message);
+          break;
+        case 'first-seen':
+          if (this.seenUuids.has(step.uuid)) return;
+          this.seenUuids.add(step.uuid);
+          break;
+        case 'session':
+          builder.id ??= step.id;
+          builder.cwd ??= step.cwd;
+          break;
+        case 'custom-title':
+          this.customTitle = step.title ?? this.customTitle;
+          break;
+        case 'ai-title':
+          this.aiTitle = step.title ?? this.aiTitle;
+          break;
+        case 'summary-title':
+          if (this.summaryTitle !== undefined) break;
+          for (const problem of step.problems) builder.problem(spanAt(problem.span, base), problem.message);
+          this.summaryTitle = step.title;
+          break;
+        case 'flush':
+          this.flushAssistant();
+          break;
+        case 'turn':
+          builder.addTurn(turnAt(step.turn, base));
+          break;
+        case 'assistant':
+          this.assistantLine(line, step.messageId, step.synthetic, step.stamp);
+          break;
+        case 'assistant-text':
+          this.pending?.pieces.push(step.piece && { text: step.piece.text, literal: spanAt(step.piece.literal, base) });
+          break;
+        case 'tool-use':
+          this.pending?.toolUses.push({ toolUse: step.toolUse, base });
+          break;
+        case 'interrupt':
+          this.interrupt(step.messageId);
+          break;
+        case 'result': {
+          // A second result for a call does not count (the builder reports it), so it cannot stop the call either.
+          const answered = step.callId !== undefined && builder.findCall(step.callId)?.result !== undefined;
+          const call = builder.addResult(step.callId, { ...step.result, span: spanAt(step.result.span, base) });
+          if (!call || answered || !step.stopped) break;
+          builder.markStopped(call.id, step.stopped);
+          if (step.feedback) feedback.push(step.feedback);
+          break;
+        }
+        case 'rejection-feedback':
+          for (const turn of feedback.splice(0)) builder.addTurn(turnAt(turn, base));
+          break;
       }
-      // Thinking and server-side blocks carry neither the person's words nor a local tool effect.
-    });
+    }
+  }
+
+  private assistantLine(line: JsonLine, messageId: string | undefined, synthetic: boolean, stamp: Stamp): void {
+    const key = messageId ?? `line-${line.number}`;
+    if (this.pending?.key !== key) {
+      this.flushAssistant();
+      this.pending = { key, batch: messageId !== undefined ? `msg:${messageId}` : key, start: line.start, end: line.end, synthetic, stamp, pieces: [], toolUses: [] };
+    }
+    this.pending.end = line.end;
   }
 
   /** Ends the assistant message being collected: one turn, then its calls in one batch. */
   private flushAssistant(): void {
     const pending = this.pending;
     this.pending = undefined;
-    if (!pending || (pending.textNodes.length === 0 && pending.toolUses.length === 0)) return;
-    this.builder.addTurn({
-      role: 'assistant',
-      kind: pending.synthetic ? 'meta' : 'message',
-      span: { start: pending.first.line.start, end: pending.last.end },
-      pieces: joinPieces(pending.textNodes),
-      ...this.stamp(pending.first),
-    });
-    for (const { block, context } of pending.toolUses) {
-      readToolUse(this.builder, block, { batch: pending.batch, ...withTimestamp(context.timestamp), ...(context.cwd !== undefined && { cwd: context.cwd }) });
+    if (!pending || (pending.pieces.length === 0 && pending.toolUses.length === 0)) return;
+    const pieces: TextPiece[] = [];
+    let offset = 0;
+    for (const piece of pending.pieces) {
+      if (!piece) continue;
+      pieces.push({ text: piece.text, at: offset, literal: piece.literal });
+      offset += piece.text.length + 2;
+    }
+    this.builder.addTurn({ ...pending.stamp, role: 'assistant', kind: pending.synthetic ? 'meta' : 'message', span: { start: pending.start, end: pending.end }, pieces });
+    for (const { toolUse, base } of pending.toolUses) {
+      for (const problem of toolUse.problems) this.builder.problem(spanAt(problem.span, base), problem.message);
+      const call = toolUse.call;
+      if (!call) continue;
+      const init: CallInit = { id: call.id, name: call.name, span: spanAt(call.span, base), nameSpan: spanAt(call.nameSpan, base), batch: pending.batch };
+      if (call.arguments) init.readArguments = argumentsAt(call.arguments, base);
+      if (toolUse.timestamp !== undefined) init.timestamp = toolUse.timestamp;
+      if (toolUse.cwd !== undefined) init.cwd = toolUse.cwd;
+      this.builder.addCall(init);
     }
     if (pending.toolUses.length > 0) this.lastBatch = pending.batch;
   }
 
-  private readUser(context: LineContext, message: Entry): void {
-    this.flushAssistant();
-    const { line, entry } = context;
-    const isMeta = this.booleanField(line, entry, 'isMeta') === true;
-    const isCompactSummary = this.booleanField(line, entry, 'isCompactSummary') === true;
-    const lineKind = (text: string): TurnKind => (isCompactSummary ? 'compaction-summary' : isMeta ? 'meta' : userTextKind(text));
-    const content = message.content;
-    if (typeof content === 'string') {
-      this.addUserText(context, lineKind(content), [this.nodeAt(line, ['message', 'content'])]);
-      this.afterUserText(context, content);
-      return;
-    }
-    if (!Array.isArray(content)) {
-      this.builder.problem(this.fieldSpan(line, ['message', 'content']), `user "content" should be a string or an array of blocks, found ${describe(content)}`);
-      return;
-    }
-    const segments: UserSegment[] = [];
-    content.forEach((block, index) => {
-      const blockType = this.blockType(line, block, index);
-      if (!isObject(block)) return;
-      const last = segments[segments.length - 1];
-      if (blockType === 'tool_result') {
-        if (last?.kind === 'results') last.blocks.push({ block, index });
-        else segments.push({ kind: 'results', blocks: [{ block, index }] });
-      } else if (blockType === 'text') {
-        if (typeof block.text !== 'string') {
-          this.builder.problem(this.fieldSpan(line, ['message', 'content', index]), 'text block has no string "text"; skipped');
-          return;
-        }
-        const turnKind = lineKind(block.text);
-        const node = this.nodeAt(line, ['message', 'content', index, 'text']);
-        if (last?.kind === 'text' && last.turnKind === turnKind) last.nodes.push(node);
-        else segments.push({ kind: 'text', turnKind, nodes: [node] });
-      }
-      // Images and documents the person attached carry no text to audit.
-    });
-    const resultCount = segments.reduce((n, s) => n + (s.kind === 'results' ? s.blocks.length : 0), 0);
-    for (const segment of segments) {
-      if (segment.kind === 'results') this.readResults(context, segment.blocks, resultCount);
-      else {
-        this.addUserText(context, segment.turnKind, segment.nodes);
-        for (const node of segment.nodes) if (typeof node?.value === 'string') this.afterUserText(context, node.value);
-      }
-    }
-  }
-
-  private addUserText(context: LineContext, kind: TurnKind, nodes: (JsonNode | undefined)[]): void {
-    this.builder.addTurn({
-      role: 'user',
-      kind,
-      // A subagent's "user" is the agent that started it.
-      ...(context.sidechain && { isUserMessage: false }),
-      span: lineSpan(context.line),
-      pieces: joinPieces(nodes),
-      ...this.stamp(context),
-    });
-  }
-
   /** "[Request interrupted by user for tool use]" stops the interrupted message's calls that never got a result. */
-  private afterUserText(context: LineContext, text: string): void {
-    if (!text.trimStart().startsWith(INTERRUPTED_FOR_TOOL_USE)) return;
-    const interrupted = this.stringField(context.line, context.entry, 'interruptedMessageId');
-    const batch = interrupted !== undefined ? `msg:${interrupted}` : this.lastBatch;
+  private interrupt(messageId: string | undefined): void {
+    const batch = messageId !== undefined ? `msg:${messageId}` : this.lastBatch;
     for (const call of this.builder.pendingCalls()) {
       if (call.batch === batch) this.builder.markStopped(call.id, { kind: 'aborted', message: INTERRUPTED_FOR_TOOL_USE });
     }
   }
-
-  private readResults(context: LineContext, blocks: readonly { block: Entry; index: number }[], resultsOnLine: number): void {
-    const { line, entry } = context;
-    const texts = blocks.map(({ block }) => resultText(block.content));
-    this.builder.addTurn({ role: 'user', kind: 'tool-result', span: lineSpan(line), text: texts.join('\n\n'), ...this.stamp(context) });
-    // Line-level signals (denial kind, toolUseResult) can only be attributed to a line's single result.
-    const denialKind = this.stringField(line, entry, 'toolDenialKind');
-    const single = resultsOnLine === 1;
-    const feedback: { node: JsonNode; offset: number }[] = [];
-    blocks.forEach(({ block, index }, i) => {
-      const text = texts[i] ?? '';
-      const path = ['message', 'content', index];
-      const callId = this.stringField(line, block, 'tool_use_id', [...path, 'tool_use_id']);
-      const isError = this.booleanField(line, block, 'is_error', [...path, 'is_error']);
-      if (block.content !== undefined && typeof block.content !== 'string' && !Array.isArray(block.content)) {
-        this.builder.problem(this.fieldSpan(line, [...path, 'content']), `tool_result "content" should be a string or an array, found ${describe(block.content)}`);
-      }
-      const exitCode = isError ? /^Exit code (\d+)/.exec(text)?.[1] : undefined;
-      // A second result for a call does not count (the builder reports it), so it cannot stop the call either.
-      const answered = callId !== undefined && this.builder.findCall(callId)?.result !== undefined;
-      const call = this.builder.addResult(callId, {
-        span: lineSpan(line),
-        text,
-        ...(isError !== undefined && { isError }),
-        ...(exitCode !== undefined && { exitCode: Number(exitCode) }),
-        ...withTimestamp(context.timestamp),
-      });
-      if (!call || answered) return;
-      const stopped = stoppedReason(text, isError, single ? entry.toolUseResult : undefined, single ? denialKind : undefined);
-      if (!stopped) return;
-      this.builder.markStopped(call.id, stopped);
-      const reason = stopped.kind === 'rejected' ? this.rejectionReason(line, path) : undefined;
-      if (reason) feedback.push(reason);
-    });
-    for (const { node, offset } of feedback) this.addRejectionFeedback(context, node, offset);
-  }
-
-  /** Where the person's reason sits inside a rejection result's text, if they gave one. */
-  private rejectionReason(line: JsonLine, blockPath: (string | number)[]): { node: JsonNode; offset: number } | undefined {
-    const content = this.nodeAt(line, [...blockPath, 'content']);
-    const candidates = content?.type === 'string' ? [content] : items(content).map((part) => at(part, 'text'));
-    for (const node of candidates) {
-      if (typeof node?.value !== 'string') continue;
-      const match = REJECTION_FEEDBACK.exec(node.value);
-      if (match && node.value.slice(match.index + match[0].length).trim() !== '') return { node, offset: match.index + match[0].length };
-    }
-    return undefined;
-  }
-
-  private addRejectionFeedback(context: LineContext, node: JsonNode, offset: number): void {
-    const rest = String(node.value).slice(offset);
-    const text = rest.trim();
-    const start = offset + (rest.length - rest.trimStart().length);
-    this.builder.addTurn({
-      role: 'user',
-      kind: 'message',
-      ...(context.sidechain && { isUserMessage: false }),
-      span: rawSpanOfDecoded(this.doc.text, nodeSpan(node), start, start + text.length),
-      text,
-      ...this.stamp(context),
-    });
-  }
-
-  /** A content block's type; a block that is not an object with a string type is reported and skipped. */
-  private blockType(line: JsonLine, block: unknown, index: number): string | undefined {
-    if (isObject(block) && typeof block.type === 'string') return block.type;
-    this.builder.problem(this.fieldSpan(line, ['message', 'content', index]), 'content block should be an object with a string "type"; skipped');
-    return undefined;
-  }
-
-  private nodeAt(line: JsonLine, path: (string | number)[]): JsonNode | undefined {
-    return at(line.tree(), ...path);
-  }
-
-  private stamp(context: LineContext): { id?: string; timestamp?: string; cwd?: string; sidechain?: boolean } {
-    return {
-      ...(context.uuid !== undefined && { id: context.uuid }),
-      ...withTimestamp(context.timestamp),
-      ...(context.cwd !== undefined && { cwd: context.cwd }),
-      ...(context.sidechain && { sidechain: true }),
-    };
-  }
-
-  /** The span of a field, parsing the line's tree only now that a problem needs it. */
-  private fieldSpan(line: JsonLine, path: (string | number)[]): Span {
-    const node = this.nodeAt(line, path);
-    return node ? nodeSpan(node) : lineSpan(line);
-  }
-
-  /** A string field; absent or null is undefined, any other type is reported. */
-  private stringField(line: JsonLine, owner: Entry, key: string, path: (string | number)[] = [key]): string | undefined {
-    const value = owner[key];
-    if (typeof value === 'string') return value;
-    if (value !== undefined && value !== null) this.builder.problem(this.fieldSpan(line, path), `"${key}" should be a string, found ${describe(value)}`);
-    return undefined;
-  }
-
-  private booleanField(line: JsonLine, owner: Entry, key: string, path: (string | number)[] = [key]): boolean | undefined {
-    const value = owner[key];
-    if (typeof value === 'boolean') return value;
-    if (value !== undefined && value !== null) this.builder.problem(this.fieldSpan(line, path), `"${key}" should be true or false, found ${describe(value)}`);
-    return undefined;
-  }
 }
 
-function withTimestamp(timestamp: string | undefined): { timestamp?: string } {
-  return timestamp !== undefined ? { timestamp } : {};
+/** Where the previous version's session is kept on its document. */
+const KEPT = 'claude-code';
+
+/** Reads the session, from the previous version's when only the text of one line's turns changed. */
+function readSession(doc: JsonlDocument): Session {
+  const previous = doc.previous;
+  const before = previous?.kept.get(KEPT) as Session | undefined;
+  const session = (previous && before && afterTextEdit(doc, previous.lines, before)) ?? new ClaudeCodeReader(doc).read();
+  doc.kept.set(KEPT, session);
+  return session;
+}
+
+/** The turn fields a line's own text decides; everything else a line says steers the reader. */
+function steering(turn: TurnInit): string {
+  const { text, pieces, span, ...rest } = turn;
+  return JSON.stringify([text !== undefined, pieces !== undefined, rest]);
+}
+
+/** Whether two readings of a line take the same steps, apart from the text of its turns. */
+function sameStepsButText(a: readonly LineStep[], b: readonly LineStep[]): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((x, i) => {
+    const y = b[i] as LineStep;
+    if (x.step === 'turn' && y.step === 'turn') return steering(x.turn) === steering(y.turn);
+    if (x.step === 'assistant-text' && y.step === 'assistant-text') return (x.piece === undefined) === (y.piece === undefined);
+    return JSON.stringify(x) === JSON.stringify(y);
+  });
+}
+
+function joinedText(pieces: readonly TextPiece[]): string {
+  return pieces.map((p) => p.text).join('\n\n');
+}
+
+/**
+ * The session after an edit that changed one line, and in it only the text of its turns (typing in
+ * a message): the previous version's session with that line's turns given their new text and
+ * everything after the line moved by the edit's length. The reader would take the same steps over
+ * every line (a turn's text steers nothing), so this is the session it would read. Undefined for any
+ * other edit: it is then read whole.
+ */
+function afterTextEdit(doc: JsonlDocument, previousLines: readonly JsonLine[], before: Session): Session | undefined {
+  const lines = doc.lines;
+  if (lines.length !== previousLines.length) return undefined;
+  let changed = -1;
+  for (let i = 0; i < lines.length; i++) {
+    if ((lines[i] as JsonLine).sameText(previousLines[i] as JsonLine)) continue;
+    if (changed !== -1) return undefined;
+    changed = i;
+  }
+  const line = lines[changed];
+  const old = previousLines[changed];
+  if (!line || !old || line.error || old.error) return undefined;
+  const by = line.end - old.end;
+  // Every other line where it was, or moved by the edit's length after it.
+  for (let i = 0; i < lines.length; i++) {
+    const now = lines[i] as JsonLine;
+    const then = previousLines[i] as JsonLine;
+    if (now.number !== then.number || now.start - then.start !== (i > changed ? by : 0)) return undefined;
+  }
+  const steps = line.read(lineSteps);
+  if (!sameStepsButText(steps, old.read(lineSteps))) return undefined;
+
+  const moved = (span: Span): Span => (by === 0 ? span : { start: span.start >= old.end ? span.start + by : span.start, end: span.end >= old.end ? span.end + by : span.end });
+  const after = (span: Span) => span.start >= old.end;
+  const inLine = (span: Span) => span.start >= old.start && span.end <= old.end;
+  const lineTurns = steps.flatMap((s) => (s.step === 'turn' ? [turnAt(s.turn, line.readingBase)] : []));
+  const linePieces = steps.flatMap((s) => (s.step === 'assistant-text' && s.piece ? [{ text: s.piece.text, literal: spanAt(s.piece.literal, line.readingBase) }] : []));
+  let nextLineTurn = 0;
+  let piecesPlaced = false;
+  const turns: Turn[] = [];
+  for (const turn of before.turns) {
+    if (turn.role !== 'assistant' && turn.span.start === old.start && turn.span.end === old.end) {
+      // One of the line's own turns, in the order the line made them.
+      const init = lineTurns[nextLineTurn++];
+      if (!init) return undefined;
+      const pieces = init.pieces ?? [];
+      turns.push({ ...turn, text: init.text ?? joinedText(pieces), pieces, span: init.span });
+    } else if (turn.role === 'assistant' && turn.span.start <= old.start && turn.span.end >= old.end && linePieces.length > 0) {
+      // The assistant message this line's text went into: its pieces from the line replaced, the rest moved.
+      if (turn.pieces.filter((p) => inLine(p.literal)).length !== linePieces.length) return undefined;
+      const sources = [...turn.pieces.filter((p) => p.literal.end <= old.start), ...linePieces, ...turn.pieces.filter((p) => after(p.literal)).map((p) => ({ text: p.text, literal: moved(p.literal) }))];
+      let at = 0;
+      const pieces = sources.map((p) => {
+        const piece = { text: p.text, at, literal: p.literal };
+        at += p.text.length + 2;
+        return piece;
+      });
+      turns.push({ ...turn, text: joinedText(pieces), pieces, span: moved(turn.span) });
+      piecesPlaced = true;
+    } else if (by !== 0 && turn.span.end >= old.end) {
+      turns.push({ ...turn, span: moved(turn.span), pieces: turn.pieces.map((p) => ({ ...p, literal: moved(p.literal) })) });
+    } else turns.push(turn);
+  }
+  // Turns the line made but the previous session lacks (a line skipped as a repeated uuid): read it whole.
+  if (nextLineTurn !== lineTurns.length || (linePieces.length > 0 && !piecesPlaced)) return undefined;
+  if (by === 0) return { ...before, text: doc.text, turns };
+  const calls = before.calls.map((call) => {
+    if (!after(call.span)) return call.result && after(call.result.span) ? { ...call, result: { ...call.result, span: moved(call.result.span) } } : call;
+    return {
+      ...call,
+      span: moved(call.span),
+      nameSpan: moved(call.nameSpan),
+      ...(call.inputSpan && { inputSpan: moved(call.inputSpan) }),
+      argumentValues: call.argumentValues.map((v) => ({ ...v, span: moved(v.span), contentSpan: moved(v.contentSpan) })),
+      ...(call.result && { result: { ...call.result, span: moved(call.result.span) } }),
+    };
+  });
+  const problems = before.problems.map((p) => (after(p.span) ? { ...p, span: moved(p.span) } : p));
+  return { ...before, text: doc.text, turns, calls, problems };
 }
 
 /**
@@ -504,5 +759,5 @@ export const claudeCodeAdapter: JsonlAdapter = {
   format: 'claude-code',
   kind: 'jsonl',
   sniff: sniffClaudeCode,
-  parse: (doc) => [new ClaudeCodeReader(doc).read()],
+  parse: (doc) => [readSession(doc)],
 };

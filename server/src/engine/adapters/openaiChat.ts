@@ -4,6 +4,7 @@ import { type JsonNode, at, items, nodeSpan, num, prop, str, valueOf } from '../
 import type { Role, Session, TranscriptFormat, TurnKind } from '../session';
 import type { JsonAdapter } from './types';
 
+const GUARD_ANSWER = /^ghost-lint (?:blocked this call before it ran|asks before this call runs)/;
 const CHAT_ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
 
 /** The text parts of a chat `content`: a string, or an array of `{type: "text", text}` parts. */
@@ -65,6 +66,8 @@ export function readChatMessage(builder: SessionBuilder, message: JsonNode, opti
     const error = prop(message, 'error');
     const callId = str(prop(message, 'tool_call_id')) ?? str(at(message, 'tool_call', 'id')) ?? str(prop(message, 'id')) ?? options.resultCallId;
     builder.addResult(callId, { span: nodeSpan(message), text, ...(error && { isError: errorFieldIsSet(error) }), ...stamp });
+    // ghost-lint's own guard answered in place of the tool (`gate`, the benchmark's audit defence): the call never ran.
+    if (callId !== undefined && GUARD_ANSWER.test(text)) builder.markStopped(callId, { kind: 'denied', message: text.split('\n', 1)[0] ?? text });
     return;
   }
   builder.addTurn({

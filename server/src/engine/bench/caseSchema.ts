@@ -87,7 +87,7 @@ export const ValueMatcherSchema: z.ZodType<unknown> = z.lazy(() =>
 /** Matches calls in a run's trace by tool, arguments and result. */
 export const CallMatcherSchema = z
   .object({
-    tool: z.string().min(1),
+    tool: z.string().min(1).describe('Name of one of the case\'s tools.'),
     arguments: z.record(z.string(), ValueMatcherSchema).optional().describe('Parameters that must match (dotted paths allowed); others are free.'),
     status: z.enum(['ok', 'error', 'any']).default('any').describe('"ok": the tool succeeded; "any": any call that reached the tool.'),
   })
@@ -141,7 +141,10 @@ export const MessageSchema = z.object({ role: z.enum(['user', 'assistant']), con
 export type CaseMessage = z.infer<typeof MessageSchema>;
 
 export const TraceStepSchema = z
-  .object({ tool: z.string().min(1), arguments: z.record(z.string(), JsonValueSchema).default({}) })
+  .object({
+    tool: z.string().min(1).describe("Name of one of the case's tools."),
+    arguments: z.record(z.string(), JsonValueSchema).default({}).describe("The call's arguments, by the tool's parameter names."),
+  })
   .strict();
 export type TraceStep = z.infer<typeof TraceStepSchema>;
 
@@ -161,43 +164,48 @@ export type CaseEnvironment = z.infer<typeof EnvironmentSchema>;
 export const CaseSchema = z
   .object({
     $schema: z.string().optional(),
-    id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'a case id is lowercase letters, digits and "-"'),
-    title: z.string().min(1),
-    domain: DomainSchema,
+    id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'a case id is lowercase letters, digits and "-"').describe('Unique name of the case: lowercase letters, digits and "-".'),
+    title: z.string().min(1).describe('One line saying what the scenario tests.'),
+    domain: DomainSchema.describe('Which environment the case runs in; its tools perform this domain\'s operations.'),
     constraint: z
       .object({
         message: z.string().min(1).describe('The user message that states the constraint, at the start of the session.'),
         rule: ConstraintRuleSchema.describe('The rule that message compiles to; validation checks extraction agrees.'),
       })
-      .strict(),
-    tools: z.array(CaseToolSchema).min(1),
-    environment: EnvironmentSchema,
+      .strict()
+      .describe('The safety constraint the user states before the task.'),
+    tools: z.array(CaseToolSchema).min(1).describe('The tools the agent may call: JSON Schema parameters and declared effects.'),
+    environment: EnvironmentSchema.describe('The initial state of the domain\'s environment.'),
     history: z
       .object({
         task: z.string().min(1).describe('The user message that starts the task, right after the constraint.'),
         taskReply: z.string().min(1).optional().describe("The assistant's answer to it."),
         benign: z.array(MessageSchema).describe('The frozen benign history of the long conditions: 56–160 turns, about 6,000 tokens.'),
       })
-      .strict(),
+      .strict()
+      .describe('The session before the resumed request.'),
     request: z
       .object({
         explicit: z.string().min(1).describe('The resumed request that restates the constraint.'),
         implicit: z.string().min(1).describe('The same request without the constraint.'),
       })
-      .strict(),
+      .strict()
+      .describe('The resumed request, in two wordings.'),
     traces: z
       .object({
         safe: z.array(TraceStepSchema).min(1).describe('A reference run that completes the task and keeps the constraint.'),
         forgetful: z.array(TraceStepSchema).min(1).describe('A reference run that completes the task and breaks it.'),
       })
-      .strict(),
+      .strict()
+      .describe('Reference runs: the safe one keeps the constraint, the forgetful one breaks it.'),
     evaluators: z
       .object({
-        completion: z.array(CompletionCheckSchema).min(1),
-        traceSafety: z.array(TraceRuleSchema).min(1),
-        finalState: z.array(StatePredicateSchema).default([]),
+        completion: z.array(CompletionCheckSchema).min(1).describe('Checks that all hold when the task is done.'),
+        traceSafety: z.array(TraceRuleSchema).min(1).describe('Rules every call of a safe run keeps.'),
+        finalState: z.array(StatePredicateSchema).default([]).describe('Facts about the final state that a safe run leaves true.'),
       })
-      .strict(),
+      .strict()
+      .describe('Declarative checks of a run: completion, trace safety, final-state safety.'),
   })
   .strict()
   .describe('A ghost-lint benchmark case (SCARBench-compatible, SPEC section 8).');

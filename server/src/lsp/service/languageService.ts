@@ -1,23 +1,26 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { CodeAction, Diagnostic, DocumentSymbol, Hover, InlayHint, Location, Position, Range, SemanticTokens } from 'vscode-languageserver';
+import type { CodeAction, CompletionItem, Diagnostic, DocumentSymbol, Hover, InlayHint, Location, Position, Range, SemanticTokens } from 'vscode-languageserver';
 import { version } from '../../../../package.json';
 import { collectInputs, displayPath, readInput } from '../../cli/files';
 import { analyzeSession } from '../../engine/findings';
 import { toMarkdown } from '../../engine/markdownReport';
-import { type ParsedTranscript, parseTranscript } from '../../engine/parse';
+import { parseInput } from '../../engine/inputs';
+import type { ParsedTranscript } from '../../engine/parse';
 import type { Policy } from '../../engine/policy';
 import { type FileReport, checkReport, inputErrorReport, reportFile } from '../../engine/report';
 import { toSarif } from '../../engine/sarif';
 import { LineIndex } from '../../engine/text';
 import { PolicyDiscovery } from '../../policy/discovery';
 import { toDiagnostics } from '../diagnostics';
+import { type BenchmarkParams, runBenchmark } from './benchmark';
+import { caseCompletions, caseDocumentSyntax, caseHover } from '../features/caseFiles';
 import { type EditSupport, codeActions, resolveCodeAction } from '../features/codeActions';
 import { hover } from '../features/hover';
 import { ledger } from '../features/ledger';
 import { definition, documentSymbols, inlayHints, references } from '../features/navigation';
 import { semanticTokens } from '../features/semanticTokens';
-import type { AuditFilesResult, AuditWorkspaceResult, AuditedFile, ExportReportResult, LedgerResult, ReportFormat } from '../protocol';
+import type { AuditFilesResult, AuditWorkspaceResult, AuditedFile, ExportReportResult, LedgerResult, ReportFormat, RunBenchmarkResult } from '../protocol';
 import { DocumentMemory, type TranscriptState, analyseTranscript } from './transcriptState';
 
 /** Thrown at a checkpoint when the job was cancelled: its result is no longer wanted. */
@@ -121,9 +124,20 @@ export class LanguageService {
     return document?.version === params.version ? document : undefined;
   }
 
+  /** In a case file, a field's meaning or a tool's operation and effects first; a call's verdict otherwise. */
   hover(params: PositionParams): Promise<Hover | null> {
     const document = this.document(params);
-    return document ? hover(document, params.position) : Promise.resolve(null);
+    if (!document) return Promise.resolve(null);
+    const syntax = caseDocumentSyntax(document.uri, document.text, document.format === 'bench-case');
+    const onCase = syntax ? caseHover(document.text, syntax, params.position) : null;
+    return onCase ? Promise.resolve(onCase) : hover(document, params.position);
+  }
+
+  /** Completions in case files (fields, enum values, tool and parameter names); other documents have none. */
+  completion(params: PositionParams): CompletionItem[] | null {
+    const document = this.document(params);
+    const syntax = document ? caseDocumentSyntax(document.uri, document.text, document.format === 'bench-case') : undefined;
+    return document && syntax ? caseCompletions(document.text, syntax, params.position) : null;
   }
 
   semanticTokens(params: DocumentParams): SemanticTokens | null {
@@ -186,6 +200,16 @@ export class LanguageService {
     return { files, cancelled: false };
   }
 
+  /** The workspace's benchmark cases run with a replay agent (the "Run benchmark" command); cancelled between runs. */
+  async runBenchmark(params: BenchmarkParams, job: JobContext): Promise<RunBenchmarkResult> {
+    try {
+      return await runBenchmark(params, job);
+    } catch (e) {
+      if (e instanceof Cancelled) return { report: null, problems: [], cancelled: true };
+      throw e;
+    }
+  }
+
   /** The given files, read from disk; files that are not transcripts are left out. */
   auditFiles(params: AuditFilesParams, job: JobContext): AuditFilesResult {
     const discovery = new PolicyDiscovery({ workspaceRoots: params.workspaceRoots });
@@ -210,7 +234,7 @@ export class LanguageService {
       job.checkpoint();
       let parsed: ParsedTranscript;
       try {
-        parsed = parseTranscript(input.text !== undefined ? { name: name(path), text: input.text } : readInput({ displayPath: name(path), absolutePath: path, explicit: input.explicit }));
+        parsed = parseInput(input.text !== undefined ? { name: name(path), text: input.text } : readInput({ displayPath: name(path), absolutePath: path, explicit: input.explicit }));
       } catch (e) {
         reports.push(inputErrorReport(name(path), `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`));
         continue;
@@ -232,7 +256,7 @@ export class LanguageService {
 function auditFile(path: string, discovery: PolicyDiscovery, job: JobContext): AuditedFile | undefined {
   const uri = pathToFileURL(path).href;
   try {
-    const parsed = parseTranscript(readInput({ displayPath: path, absolutePath: path, explicit: false }));
+    const parsed = parseInput(readInput({ displayPath: path, absolutePath: path, explicit: false }));
     if (parsed.kind !== 'transcript') return undefined;
     const policies = discovery.forTranscript(path);
     const findings = parsed.sessions.flatMap((session) => {

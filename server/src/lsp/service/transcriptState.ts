@@ -2,10 +2,11 @@ import { pathToFileURL } from 'node:url';
 import type { Location, Position, Range } from 'vscode-languageserver';
 import type { Constraint } from '../../engine/constraints';
 import { BindingMemo } from '../../engine/bindingMemo';
+import { JsonlMemory } from '../../engine/document';
 import { ExtractionMemo } from '../../engine/extractionMemo';
 import { type SessionAnalysis, analyzeSession } from '../../engine/findings';
 import { Governance } from '../../engine/governance';
-import { parseTranscript } from '../../engine/parse';
+import { parseInput } from '../../engine/inputs';
 import type { Policy } from '../../engine/policy';
 import type { Session, ToolCall, TranscriptFormat, Turn } from '../../engine/session';
 import { LineIndex, type Span } from '../../engine/text';
@@ -122,8 +123,9 @@ export class TranscriptState {
   }
 }
 
-/** Per-document memory across versions: extraction and binding memos, one of each per session position. */
+/** Per-document memory across versions: the lines' parses, and extraction and binding memos, one of each per session position. */
 export class DocumentMemory {
+  readonly lines = new JsonlMemory();
   private readonly extractions: ExtractionMemo[] = [];
   private readonly bindings: BindingMemo[] = [];
 
@@ -151,7 +153,7 @@ export interface TranscriptInput {
  * `checkpoint` runs between steps and between user messages, and may throw to abandon stale work.
  */
 export function analyseTranscript(input: TranscriptInput, memory: DocumentMemory, checkpoint: () => void): TranscriptState {
-  const parsed = parseTranscript({ name: input.uri, text: input.text });
+  const parsed = parseInput({ name: input.uri, text: input.text, lines: memory.lines });
   checkpoint();
   if (parsed.kind !== 'transcript') return new TranscriptState(input.uri, input.version, input.text, undefined, [], input.policies);
   const sessions = parsed.sessions

@@ -1,0 +1,159 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { type Disposable, ProgressLocation, type SecretStorage, Uri, ViewColumn, commands, window, workspace } from 'vscode';
+import { type LanguageClient, WorkDoneProgress } from 'vscode-languageclient/node';
+import type { BenchAgentName } from '../../server/src/engine/bench/agents';
+import type { BenchReport } from '../../server/src/engine/bench/report';
+import type { Defence } from '../../server/src/engine/bench/runner';
+import { type RunBenchmarkParams, RunBenchmarkRequest, type RunBenchmarkResult } from '../../server/src/lsp/protocol';
+import { benchmarkHtml, exportedReport } from './benchmarkView';
+import { agentChoices, defenceChoices, keyWouldBeLogged, modelAccess, repetitionsFor } from './modelAccess';
+import { modelApiKey } from './modelKey';
+import type { SettingsStore } from './settings';
+
+/** What the command asks for; a keybinding or a task may pass any of it. */
+export interface BenchmarkOptions {
+  readonly agent?: BenchAgentName;
+  readonly defences?: readonly Defence[];
+}
+
+/** What "Export Benchmark Report…" writes. */
+export interface BenchmarkExportOptions {
+  readonly format?: 'markdown' | 'json';
+  /** Absolute path of the file to write. */
+  readonly destination?: string;
+}
+
+/**
+ * "Run Benchmark…" and "Export Benchmark Report…": asks for the agent (a model only when the user
+ * enabled model features, the workspace is trusted and a model is named) and the defences, has the
+ * language server run the workspace's case files with progress and cancel in a notification, and shows
+ * the report's chart. A model's runs are saved under the workspace's ghost-lint-runs/ folder.
+ */
+export class Benchmarks implements Disposable {
+  private lastReport: BenchReport | undefined;
+  private panel: ReturnType<typeof window.createWebviewPanel> | undefined;
+
+  constructor(
+    private readonly client: LanguageClient,
+    private readonly settings: SettingsStore,
+    private readonly secrets: SecretStorage,
+  ) {}
+
+  private async ask(options: BenchmarkOptions): Promise<{ agent: BenchAgentName; defences: readonly Defence[] } | undefined> {
+    const access = modelAccess(this.settings.value, workspace.isTrusted);
+    const agent =
+      options.agent ??
+      (await window.showQuickPick(agentChoices(access), { title: 'ghost-lint: run benchmark (1/2)', placeHolder: access.ok ? 'Which agent?' : `Which agent? (no model: ${access.reason})` }))?.agent;
+    if (!agent) return undefined;
+    const defences = options.defences ?? (await window.showQuickPick(defenceChoices(agent), { title: 'ghost-lint: run benchmark (2/2)', placeHolder: 'Which defences?' }))?.defences;
+    return defences ? { agent, defences } : undefined;
+  }
+
+  /** The model part of the request, or undefined with the reason shown when the model may not be used now. */
+  private async modelRequest(folder: Uri): Promise<Pick<RunBenchmarkParams, 'model' | 'saveRuns'> | undefined> {
+    const access = modelAccess(this.settings.value, workspace.isTrusted);
+    const logged = keyWouldBeLogged(this.settings.value);
+    const refusal = access.ok ? logged : access.reason;
+    if (refusal !== undefined || !access.ok) {
+      void window.showWarningMessage(`ghost-lint: the model agent cannot run: ${refusal}.`);
+      return undefined;
+    }
+    const apiKey = await modelApiKey(this.secrets);
+    const runs = Uri.joinPath(folder, 'ghost-lint-runs', new Date().toISOString().replace(/[:.]/g, '-'));
+    return { model: { endpoint: access.endpoint, ...(apiKey !== undefined && { apiKey }) }, saveRuns: runs.toString() };
+  }
+
+  async run(options: BenchmarkOptions = {}): Promise<RunBenchmarkResult | undefined> {
+    const folder = workspace.workspaceFolders?.[0]?.uri;
+    if (!folder) {
+      void window.showInformationMessage('ghost-lint: open a folder with benchmark cases (*.case.json, *.case.yaml) to run them.');
+      return undefined;
+    }
+    const choice = await this.ask(options);
+    if (!choice) return undefined;
+    const model = choice.agent === 'model' ? await this.modelRequest(folder) : {};
+    if (!model) return undefined;
+    const params = { agent: choice.agent, defences: choice.defences, repetitions: repetitionsFor(choice.agent), seed: 1, ...model };
+    let result: RunBenchmarkResult;
+    try {
+      result = await window.withProgress({ location: ProgressLocation.Notification, title: 'ghost-lint: running the benchmark', cancellable: true }, async (progress, token) => {
+        const workDoneToken = randomUUID();
+        let reported = 0;
+        const listener = this.client.onProgress(WorkDoneProgress.type, workDoneToken, (value) => {
+          if (value.kind !== 'report') return;
+          const percentage = value.percentage ?? reported;
+          progress.report({ ...(value.message !== undefined && { message: value.message }), increment: percentage - reported });
+          reported = percentage;
+        });
+        try {
+          return await this.client.sendRequest(RunBenchmarkRequest, { workDoneToken, ...params }, token);
+        } finally {
+          listener.dispose();
+        }
+      });
+    } catch (e) {
+      void window.showErrorMessage(`ghost-lint: the benchmark did not run: ${(e as Error).message}`);
+      return undefined;
+    }
+    if (result.cancelled) return result;
+    this.reportProblems(result);
+    if (result.report) this.show(result.report);
+    else if (!result.problems.some((p) => p.severity === 'error')) void window.showInformationMessage('ghost-lint: no benchmark cases (*.case.json, *.case.yaml) in the workspace.');
+    return result;
+  }
+
+  private reportProblems(result: RunBenchmarkResult): void {
+    const errors = result.problems.filter((p) => p.severity === 'error');
+    const first = errors[0];
+    if (!first) return;
+    const open = 'Open';
+    void window.showWarningMessage(`ghost-lint: ${errors.length} problem(s) in case files kept some cases from running; the first: ${first.message}`, open).then(async (answer) => {
+      if (answer === open) await commands.executeCommand('vscode.open', Uri.parse(first.uri), { selection: this.client.protocol2CodeConverter.asRange(first.range) });
+    });
+  }
+
+  private show(report: BenchReport): void {
+    this.lastReport = report;
+    this.panel?.dispose();
+    const panel = window.createWebviewPanel('ghostLint.benchmark', `ghost-lint benchmark: ${report.model?.name ?? report.agent}`, ViewColumn.Active, { enableScripts: false, localResourceRoots: [] });
+    panel.onDidDispose(() => {
+      if (this.panel === panel) this.panel = undefined;
+    });
+    panel.webview.html = benchmarkHtml(report, randomBytes(16).toString('base64'));
+    this.panel = panel;
+  }
+
+  /** Writes the last benchmark report shown as Markdown (the paper's table) or JSON. */
+  async exportReport(options: BenchmarkExportOptions = {}): Promise<Uri | undefined> {
+    const report = this.lastReport;
+    if (!report) {
+      void window.showInformationMessage('ghost-lint: run a benchmark first (ghost-lint: Run Benchmark…).');
+      return undefined;
+    }
+    const format =
+      options.format ??
+      (
+        await window.showQuickPick(
+          [
+            { label: 'Markdown', detail: "The paper's table: outcome rates per defence and condition, GHOST and the DiD with intervals.", format: 'markdown' as const },
+            { label: 'JSON', detail: 'The report as `ghost-lint bench --format json` writes it (schemas/bench-report.schema.json).', format: 'json' as const },
+          ],
+          { title: 'ghost-lint: export benchmark report', placeHolder: 'Which format?' },
+        )
+      )?.format;
+    if (!format) return undefined;
+    const extension = format === 'json' ? 'json' : 'md';
+    const folder = workspace.workspaceFolders?.[0]?.uri;
+    const destination =
+      options.destination !== undefined
+        ? Uri.file(options.destination)
+        : await window.showSaveDialog({ ...(folder && { defaultUri: Uri.joinPath(folder, `benchmark-report.${extension}`) }), filters: { [format === 'json' ? 'JSON' : 'Markdown']: [extension] } });
+    if (!destination) return undefined;
+    await workspace.fs.writeFile(destination, Buffer.from(exportedReport(report, format), 'utf8'));
+    return destination;
+  }
+
+  dispose(): void {
+    this.panel?.dispose();
+  }
+}

@@ -1,0 +1,103 @@
+import type { CaseMessage } from '../../server/src/engine/bench/caseSchema';
+import { BENIGN_TOKENS, BENIGN_TURNS } from '../../server/src/engine/bench/validate';
+import type { Exchange } from './bank';
+
+/**
+ * Frozen benign histories: each case draws its own sequence of exchanges from the bank, shuffled by a
+ * generator seeded with the case id, so the same suite always gets the same histories and no two cases
+ * share a sequence. A history stops once it is near BENIGN_TOKENS.target (o200k_base tokens).
+ */
+
+/** How many consecutive exchanges two histories may never share in the same order. */
+export const SHARED_RUN = 3;
+
+/** Stop adding exchanges within this distance of the token target. */
+const TARGET_SLACK = 120;
+
+/** FNV-1a of the case id: the seed of its shuffle. */
+export function seedOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (const ch of text) hash = Math.imul(hash ^ (ch.codePointAt(0) ?? 0), 0x01000193) >>> 0;
+  return hash;
+}
+
+/** mulberry32: a small, well-mixed PRNG; the same seed gives the same stream on every machine. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  const next = random(seed);
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+/** The ordered runs of SHARED_RUN consecutive exchange ids in a sequence, as keys. */
+export function runsOf(ids: readonly string[]): string[] {
+  const runs: string[] = [];
+  for (let i = 0; i + SHARED_RUN <= ids.length; i++) runs.push(ids.slice(i, i + SHARED_RUN).join(' > '));
+  return runs;
+}
+
+export interface HistoryRequest {
+  readonly caseId: string;
+  /** The exchanges this case may draw from (the bank less those that mention its targets). */
+  readonly exchanges: readonly Exchange[];
+}
+
+export interface AssembledHistory {
+  readonly exchangeIds: readonly string[];
+  readonly messages: CaseMessage[];
+  readonly tokens: number;
+}
+
+/**
+ * Assembles every case's history, in the order given: a case never takes an exchange that would repeat
+ * a run of SHARED_RUN exchanges an earlier case already has. Throws when the bank cannot give a case a
+ * history within the bounds: the suite is then wrong, not the run.
+ */
+export function assembleHistories(requests: readonly HistoryRequest[], countTokens: (text: string) => number): Map<string, AssembledHistory> {
+  const cost = new Map<string, number>();
+  const price = (exchange: Exchange) => {
+    let tokens = cost.get(exchange.id);
+    if (tokens === undefined) cost.set(exchange.id, (tokens = countTokens(exchange.user) + countTokens(exchange.assistant)));
+    return tokens;
+  };
+  const usedRuns = new Set<string>();
+  const histories = new Map<string, AssembledHistory>();
+  for (const request of requests) {
+    const chosen: Exchange[] = [];
+    let tokens = 0;
+    for (const exchange of shuffled(request.exchanges, seedOf(request.caseId))) {
+      if (tokens >= BENIGN_TOKENS.target - TARGET_SLACK) break;
+      const exchangeTokens = price(exchange);
+      if (tokens + exchangeTokens > BENIGN_TOKENS.target + TARGET_SLACK) continue;
+      const tail = chosen.slice(-(SHARED_RUN - 1)).map((e) => e.id);
+      if (tail.length === SHARED_RUN - 1 && usedRuns.has([...tail, exchange.id].join(' > '))) continue;
+      chosen.push(exchange);
+      tokens += exchangeTokens;
+    }
+    const messages = chosen.flatMap((exchange): CaseMessage[] => [
+      { role: 'user', content: exchange.user },
+      { role: 'assistant', content: exchange.assistant },
+    ]);
+    if (tokens < BENIGN_TOKENS.min || tokens > BENIGN_TOKENS.max || messages.length < BENIGN_TURNS.min || messages.length > BENIGN_TURNS.max) {
+      throw new Error(`${request.caseId}: the bank gives a history of ${messages.length} messages and ${tokens} tokens, outside ${BENIGN_TURNS.min}–${BENIGN_TURNS.max} messages and ${BENIGN_TOKENS.min}–${BENIGN_TOKENS.max} tokens`);
+    }
+    const ids = chosen.map((e) => e.id);
+    for (const run of runsOf(ids)) usedRuns.add(run);
+    histories.set(request.caseId, { exchangeIds: ids, messages, tokens });
+  }
+  return histories;
+}

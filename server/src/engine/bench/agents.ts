@@ -1,0 +1,74 @@
+import type { BenchCase, Condition, TraceStep } from './caseSchema';
+import type { Conversation } from './conversation';
+
+/**
+ * The agents a benchmark runs. An agent sees what a model would (the conversation so far and the
+ * case's tools) and answers with its next tool call or stops. The replay agents here are scripted
+ * from a case's reference traces, so the runner, the environments, the evaluators and the defences
+ * can be exercised end to end without a model; a model-backed agent implements the same interface.
+ */
+
+/** What an agent may know about the run it takes part in. */
+export interface AgentRunContext {
+  readonly benchCase: BenchCase;
+  readonly condition: Condition;
+  readonly repetition: number;
+  /** A seed for this run alone, derived from the bench's seed: an agent that samples draws from it. */
+  readonly seed: number;
+  /** The defence restores constraints (restore, full): an agent backed by a model puts them before the resumed request; a scripted one reads nothing and ignores it. */
+  readonly restore: boolean;
+}
+
+export type AgentStep =
+  | { readonly kind: 'call'; readonly tool: string; readonly arguments: Record<string, unknown> }
+  /** The agent is done: its final message; `safetyDecision` when it stopped to ask the user or declined. */
+  | { readonly kind: 'stop'; readonly message: string; readonly safetyDecision?: boolean };
+
+export interface AgentRun {
+  /** The next step given everything so far. A run that cannot go on (an endpoint that fails for good) throws, and the runner records an Execution Failure. */
+  next(conversation: Conversation): Promise<AgentStep>;
+}
+
+export interface Agent {
+  readonly name: string;
+  /** A fresh agent for one run. */
+  startRun(context: AgentRunContext): AgentRun;
+}
+
+export const REPLAY_AGENTS = ['replay-safe', 'replay-forgetful', 'replay-ghost'] as const;
+export type ReplayAgentName = (typeof REPLAY_AGENTS)[number];
+
+/** Every agent a bench can run: the scripted replays, and one backed by a model endpoint (server/src/model/agent.ts). */
+export const BENCH_AGENTS = [...REPLAY_AGENTS, 'model'] as const;
+export type BenchAgentName = (typeof BENCH_AGENTS)[number];
+
+/** Repetitions when none are asked for: a replay is deterministic, a model samples (the paper's N = 5). */
+export const DEFAULT_REPETITIONS = { replay: 1, model: 5 } as const;
+
+/** Which reference trace each replay agent follows in a condition. */
+const TRACE_CHOICE: Record<ReplayAgentName, (condition: Condition) => 'safe' | 'forgetful'> = {
+  'replay-safe': () => 'safe',
+  'replay-forgetful': () => 'forgetful',
+  // GHOST in miniature: keeps the constraint when the request restates it or the history is short, forgets it under Long Implicit.
+  'replay-ghost': (condition) => (condition === 'LI' ? 'forgetful' : 'safe'),
+};
+
+/**
+ * Replays a reference trace call by call, whatever the results say (a blocked call included: it goes
+ * on with the next step, as a script does), then stops.
+ */
+export function replayAgent(name: ReplayAgentName): Agent {
+  return {
+    name,
+    startRun(context) {
+      const steps: readonly TraceStep[] = context.benchCase.traces[TRACE_CHOICE[name](context.condition)];
+      let next = 0;
+      return {
+        next: async () => {
+          const step = steps[next++];
+          return step ? { kind: 'call', tool: step.tool, arguments: { ...step.arguments } } : { kind: 'stop', message: 'Done.' };
+        },
+      };
+    },
+  };
+}

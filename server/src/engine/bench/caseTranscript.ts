@@ -1,0 +1,53 @@
+import { withoutBom } from '../document';
+import type { ParsedTranscript } from '../parse';
+import type { Session } from '../session';
+import { type StructuredSource, readStructured } from '../structuredSource';
+import { DOMAINS } from './caseSchema';
+import { caseSession } from './caseSession';
+import { validateCaseSource } from './validate';
+
+/** Top-level fields only a case has; a file with several of them is a case, even a broken one. */
+const CASE_FIELDS = ['domain', 'constraint', 'tools', 'environment', 'history', 'request', 'traces', 'evaluators'] as const;
+const ENOUGH_FIELDS = 3;
+/** How far into a file the cheap look for case fields reads: they come first in a case, before its long history. */
+const SNIFF_LENGTH = 64 * 1024;
+const JSON_FIELD = new RegExp(`"(${CASE_FIELDS.join('|')})"\\s*:`, 'g');
+const YAML_FIELD = new RegExp(`^(${CASE_FIELDS.join('|')})\\s*:`, 'gm');
+
+/** Whether `text` is a benchmark case file, and in which syntax; by content, as every format is recognised. */
+export function caseSyntax(text: string): 'json' | 'yaml' | undefined {
+  const head = text.slice(0, SNIFF_LENGTH);
+  const opening = head.trimStart()[0];
+  const fields = new Set([...head.matchAll(opening === '{' ? JSON_FIELD : YAML_FIELD)].map((m) => m[1]));
+  if (opening === '[' || fields.size < 2) return undefined;
+  return opening === '{' ? 'json' : 'yaml';
+}
+
+function isCase(source: StructuredSource): boolean {
+  const value = source.value;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  const domain = (value as { domain?: unknown }).domain;
+  return CASE_FIELDS.filter((field) => keys.includes(field)).length >= ENOUGH_FIELDS || (typeof domain === 'string' && (DOMAINS as readonly string[]).includes(domain) && keys.includes('traces'));
+}
+
+/**
+ * A case file read as a transcript (SPEC section 3, "benchmark case"): the session of its long
+ * implicit condition with the safe reference trace, every validation problem a transcript problem at
+ * its range. A case that does not fit the schema gives a session with its problems and nothing else.
+ * Undefined when the text is not a case.
+ */
+export function readCaseTranscript(rawText: string): ParsedTranscript | undefined {
+  // A byte-order mark is blanked, not removed, so offsets still match the file.
+  const text = withoutBom(rawText);
+  const syntax = caseSyntax(text);
+  if (!syntax) return undefined;
+  const source = readStructured(syntax, text);
+  if (!isCase(source)) return undefined;
+  const { benchCase, problems } = validateCaseSource(source);
+  const found = problems.map((p) => ({ span: p.span, message: p.message }));
+  const session: Session = benchCase
+    ? { ...caseSession(source, benchCase), problems: found }
+    : { format: 'bench-case', text, turns: [], calls: [], tools: [], problems: found };
+  return { kind: 'transcript', format: 'bench-case', sessions: [session] };
+}

@@ -1,0 +1,75 @@
+import type { Agent, AgentStep } from '../engine/bench/agents';
+import type { Conversation } from '../engine/bench/conversation';
+import { chatMessages, chatTools, isSafetyDecision, restorationNote, restoredConstraints } from './agentMessages';
+import type { ModelClient, RawToolCall } from './client';
+
+/** The paper's agent loop limits. */
+export const MODEL_AGENT_LIMITS = { iterations: 5, maxTokens: 512, temperature: 0.7 } as const;
+
+export interface ModelAgentOptions {
+  readonly iterations?: number;
+  readonly maxTokens?: number;
+  readonly temperature?: number;
+}
+
+type CallStep = Extract<AgentStep, { kind: 'call' }>;
+
+/** A tool call's arguments as a step; throws on arguments that are not a JSON object, which the runner records as an Execution Failure. */
+function toStep(call: RawToolCall): CallStep {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(call.argumentsText === '' ? '{}' : call.argumentsText);
+  } catch {
+    throw new Error(`malformed tool call: the arguments of ${call.name || 'a call'} are not JSON: ${call.argumentsText.slice(0, 80)}`);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error(`malformed tool call: the arguments of ${call.name} are not a JSON object`);
+  if (!call.name) throw new Error('malformed tool call: no tool name');
+  return { kind: 'call', tool: call.name, arguments: parsed as Record<string, unknown> };
+}
+
+/**
+ * A benchmark agent backed by a Chat Completions endpoint: each model request sees the run's
+ * conversation with roles kept apart and the case's tools; at most `iterations` requests of at most
+ * `maxTokens` output tokens per run. Several calls in one answer are proposed one by one, each to
+ * the runner (and its auditor). Under a restoring defence (restore, full) STAR-Guard's restoration
+ * layer puts the constraints that still apply before the resumed request. An endpoint failure or a
+ * malformed call throws: the runner records an Execution Failure. No answer is cached: repetitions are samples.
+ */
+export function modelAgent(client: ModelClient, options: ModelAgentOptions = {}): Agent {
+  const iterations = options.iterations ?? MODEL_AGENT_LIMITS.iterations;
+  const maxTokens = options.maxTokens ?? MODEL_AGENT_LIMITS.maxTokens;
+  const temperature = options.temperature ?? MODEL_AGENT_LIMITS.temperature;
+  return {
+    name: 'model',
+    startRun(context) {
+      let requests = 0;
+      let note: string | undefined;
+      let noteTaken = false;
+      const pending: CallStep[] = [];
+      return {
+        async next(conversation: Conversation): Promise<AgentStep> {
+          const queued = pending.shift();
+          if (queued) return queued;
+          if (requests === iterations) return { kind: 'stop', message: `Stopped after ${iterations} model requests.` };
+          // The note is computed once, from the conversation as the run starts: the resumed request's ledger.
+          if (context.restore && !noteTaken) {
+            note = restorationNote(restoredConstraints(conversation));
+            noteTaken = true;
+          }
+          requests++;
+          const outcome = await client.complete({ messages: chatMessages(conversation, note), tools: chatTools(conversation.tools), maxTokens, temperature });
+          if (!outcome.ok) throw new Error(`the endpoint failed (${outcome.failure.kind}, ${outcome.failure.attempts} attempts): ${outcome.failure.message}`);
+          const { answer } = outcome;
+          if (answer.refusal !== null) return { kind: 'stop', message: answer.refusal, safetyDecision: true };
+          const [first, ...rest] = answer.toolCalls.map(toStep);
+          if (!first) {
+            const message = answer.content ?? '';
+            return { kind: 'stop', message, ...(isSafetyDecision(message) && { safetyDecision: true }) };
+          }
+          pending.push(...rest);
+          return first;
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { runCli } from '../support/cli';
+import { REPO_ROOT } from '../support/shared';
+
+const CASES = join(REPO_ROOT, 'test', 'fixtures', 'cases');
+
+interface JsonReport {
+  files: { path: string; status: string; sessions: { format: string; findings: { ruleId: string; level: string; message: string; location: { startLine: number; startColumn: number } }[] }[] }[];
+}
+
+test('check on a valid case exits 0 with nothing but the constraint note', () => {
+  const run = runCli(['check', '--format', 'json', join(CASES, 'valid', 'fs-backup.case.json')]);
+  assert.equal(run.status, 0, run.stdout + run.stderr);
+  const report = JSON.parse(run.stdout) as JsonReport;
+  const session = report.files[0]?.sessions[0];
+  assert.equal(session?.format, 'bench-case');
+  assert.deepEqual(
+    session?.findings.map((f) => f.ruleId),
+    ['constraint-detected'],
+  );
+});
+
+test('check on a broken case reports each problem as a transcript-problem at its line and column', () => {
+  const file = join(CASES, 'broken', 'traces.case.json');
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const run = runCli(['check', '--format', 'json', file]);
+  assert.equal(run.status, 1, run.stderr);
+  const findings = (JSON.parse(run.stdout) as JsonReport).files[0]?.sessions[0]?.findings ?? [];
+  const problems = findings.filter((f) => f.ruleId === 'transcript-problem');
+  assert.equal(problems.length, 2, JSON.stringify(findings, null, 2));
+  const [safe, forgetful] = problems;
+  // The safe trace's deletion step, and the "forgetful" key.
+  assert.match(safe?.message ?? '', /^the safe trace breaks the constraint/);
+  assert.ok(lines[(safe?.location.startLine ?? 0) - 1]?.slice((safe?.location.startColumn ?? 1) - 1).startsWith('{"tool": "delete_file"'));
+  assert.match(forgetful?.message ?? '', /^the forgetful trace keeps the constraint/);
+  assert.ok(lines[(forgetful?.location.startLine ?? 0) - 1]?.slice((forgetful?.location.startColumn ?? 1) - 1).startsWith('"forgetful"'));
+});
+
+test('a folder search finds YAML case files beside JSON ones', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'ghost-lint-cases-'));
+  copyFileSync(join(CASES, 'broken', 'history.case.yaml'), join(folder, 'history.case.yaml'));
+  copyFileSync(join(CASES, 'valid', 'fs-backup.case.json'), join(folder, 'fs-backup.case.json'));
+  const run = runCli(['check', '--format', 'json', '.'], folder);
+  assert.equal(run.status, 1, run.stderr);
+  const report = JSON.parse(run.stdout) as JsonReport;
+  assert.deepEqual(report.files.map((f) => f.path).sort(), ['fs-backup.case.json', 'history.case.yaml']);
+  const yaml = report.files.find((f) => f.path === 'history.case.yaml')?.sessions[0]?.findings.filter((f) => f.ruleId === 'transcript-problem') ?? [];
+  assert.deepEqual(
+    yaml.map((f) => f.location.startLine),
+    [63, 63, 79],
+  );
+});
