@@ -1,5 +1,6 @@
 import type { RuleId } from '../server/src/engine/rules';
 import type { TranscriptFormat } from '../server/src/engine/session';
+import { seededRandom } from '../server/src/engine/random';
 
 /**
  * Generated transcripts with constraints stated by the user and violations planted at known places,
@@ -89,18 +90,6 @@ type Step =
   | { readonly kind: 'user'; readonly text: string }
   | { readonly kind: 'assistant'; readonly text: string }
   | { readonly kind: 'call'; readonly id: string; readonly operation: Operation; readonly output: string };
-
-/** A small deterministic generator (mulberry32), so a seed always gives the same session. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const CWD = '/home/dev/projects/pipeline';
 const TIME_ZERO = Date.UTC(2026, 8, 27, 9, 0, 0);
@@ -303,7 +292,7 @@ export function generateTranscript(options: GeneratorOptions): GeneratedTranscri
 function build(options: GeneratorOptions, outputLength: number): GeneratedTranscript {
   const writer = WRITERS[options.shape]();
   const seed = options.seed ?? 1;
-  const rand = random(seed);
+  const rand = seededRandom(seed);
   // With both, `turns` decides the length and `bytes` only the output length.
   const targetTurns = options.turns ?? (options.bytes === undefined ? 1_000 : Number.POSITIVE_INFINITY);
   const targetBytes = options.turns === undefined ? (options.bytes ?? Number.POSITIVE_INFINITY) : Number.POSITIVE_INFINITY;

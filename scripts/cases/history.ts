@@ -1,6 +1,7 @@
 import type { CaseMessage } from '../../server/src/engine/bench/caseSchema';
 import { BENIGN_TOKENS, BENIGN_TURNS } from '../../server/src/engine/bench/validate';
 import type { Exchange } from './bank';
+import { seededRandom } from '../../server/src/engine/random';
 
 /**
  * Frozen benign histories: each case draws its own sequence of exchanges from the bank, shuffled by a
@@ -21,20 +22,8 @@ export function seedOf(text: string): number {
   return hash;
 }
 
-/** mulberry32: a small, well-mixed PRNG; the same seed gives the same stream on every machine. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function shuffled<T>(items: readonly T[], seed: number): T[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(next() * (i + 1));

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Condition, Outcome } from '../../server/src/engine/bench/caseSchema';
-import { computeMetrics, seededRandom } from '../../server/src/engine/bench/metrics';
+import { computeMetrics } from '../../server/src/engine/bench/metrics';
+import { seededRandom } from '../../server/src/engine/random';
 import type { RunRecord } from '../../server/src/engine/bench/types';
 
 /** A run with only what the metrics read: case, condition, repetition and outcome. */

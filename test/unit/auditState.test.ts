@@ -5,6 +5,7 @@ import type { ProposedCall } from '../../server/src/engine/gate';
 import { parsePolicy } from '../../server/src/engine/policy';
 import type { ResumableFormat } from '../../server/src/engine/resume';
 import { replayBothWays } from '../support/incremental';
+import { seededRandom } from '../../server/src/engine/random';
 
 /*
  * The audit state (engine/auditState.ts, engine/resume.ts): judging a call from the state plus the
@@ -232,18 +233,6 @@ describe('the state in between calls', () => {
 
 // --- generated sessions ----------------------------------------------------------------------------
 
-/** A small seeded generator (mulberry32), so a failure replays. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const SAYINGS = [
   'Never delete anything in data/raw.',
   'Rule for this project: back up every file in temp/ before deleting it.',
@@ -383,7 +372,7 @@ describe('generated sessions with constraints, grown line by line: every call ju
     test(format, () => {
       const totals = { judged: 0, resumed: 0, restarted: 0, quick: 0 };
       for (let seed = 1; seed <= 6; seed++) {
-        const next = random(seed * 7919 + format.length);
+        const next = seededRandom(seed * 7919 + format.length);
         const steps = script(next, 28);
         const lines = RENDER[format](steps, next);
         // The next call of the session as its agent's hook proposes it, and probes of every kind of rule.
@@ -413,7 +402,7 @@ describe('generated sessions with constraints, grown line by line: every call ju
       ].join('\n'),
     );
     assert.deepEqual(policy.problems, []);
-    const next = random(424242);
+    const next = seededRandom(424242);
     const lines = claudeCodeLines(script(next, 30), next);
     const counts = replayBothWays('policy.jsonl', lines, () => PROBES.map((command) => bash(command)), [policy]);
     assert.ok(counts.resumed > 0, JSON.stringify(counts));

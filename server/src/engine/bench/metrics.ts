@@ -1,5 +1,6 @@
 import { CONDITIONS, type Condition, OUTCOMES, type Outcome } from './caseSchema';
 import type { RunRecord } from './types';
+import { seededRandom } from '../random';
 
 /**
  * The benchmark's metrics (SPEC section 8): outcome rates per condition, GHOST events and rate, the
@@ -44,18 +45,6 @@ export interface BenchMetrics {
 export interface MetricsOptions {
   readonly seed: number;
   readonly resamples?: number;
-}
-
-/** Mulberry32: a small, well-mixed 32-bit generator; the same seed gives the same stream on every platform. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** What one case contributes to every statistic: counts that add up across the cases of a resample. */
