@@ -21,20 +21,28 @@ export function displayPath(cwd: string, absolutePath: string): string {
   return sep === '/' ? rel : rel.split(sep).join('/');
 }
 
-function walk(folder: string, out: string[]): void {
+/** Whether a folder search considers a file, by its name: transcripts and YAML case files. */
+function mayBeTranscript(name: string): boolean {
+  return TRANSCRIPT_EXTENSIONS.has(extname(name).toLowerCase()) || YAML_CASE_FILE.test(name);
+}
+
+function walk(folder: string, accept: (name: string) => boolean, out: string[]): void {
   for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
     const path = join(folder, entry.name);
     if (entry.isDirectory()) {
-      if (!SKIPPED_FOLDERS.has(entry.name)) walk(path, out);
-    } else if (entry.isFile() && (TRANSCRIPT_EXTENSIONS.has(extname(entry.name).toLowerCase()) || YAML_CASE_FILE.test(entry.name))) {
+      if (!SKIPPED_FOLDERS.has(entry.name)) walk(path, accept, out);
+    } else if (entry.isFile() && accept(entry.name)) {
       out.push(path);
     }
   }
 }
 
-/** Expands the command line's paths; a missing path becomes an explicit file that fails to read. */
-export function collectInputs(cwd: string, paths: readonly string[]): InputFile[] {
-  const files: InputFile[] = [];
+/**
+ * Expands paths: a folder to the files below it whose names `accept` takes (in name order); any other
+ * path, even a missing one, to an explicit file (a read error is reported when it is read).
+ */
+export function findFiles(cwd: string, paths: readonly string[], accept: (name: string) => boolean): { absolutePath: string; explicit: boolean }[] {
+  const files: { absolutePath: string; explicit: boolean }[] = [];
   for (const given of paths) {
     const resolved = resolve(cwd, given);
     let isFolder = false;
@@ -44,14 +52,19 @@ export function collectInputs(cwd: string, paths: readonly string[]): InputFile[
       // Reported as an input error when read.
     }
     if (!isFolder) {
-      files.push({ displayPath: displayPath(cwd, resolved), absolutePath: resolved, explicit: true });
+      files.push({ absolutePath: resolved, explicit: true });
       continue;
     }
     const found: string[] = [];
-    walk(resolved, found);
-    for (const path of found) files.push({ displayPath: displayPath(cwd, path), absolutePath: path, explicit: false });
+    walk(resolved, accept, found);
+    for (const absolutePath of found) files.push({ absolutePath, explicit: false });
   }
   return files;
+}
+
+/** Expands the command line's paths; a missing path becomes an explicit file that fails to read. */
+export function collectInputs(cwd: string, paths: readonly string[]): InputFile[] {
+  return findFiles(cwd, paths, mayBeTranscript).map((file) => ({ ...file, displayPath: displayPath(cwd, file.absolutePath) }));
 }
 
 /** Reads a file as the engine wants it: bytes for a zip container, text otherwise. */
