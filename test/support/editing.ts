@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { parseInput } from '../../server/src/engine/inputs';
+import { seededRandom } from '../../server/src/engine/random';
 import { toDiagnostics } from '../../server/src/lsp/diagnostics';
 import { DocumentMemory, type TranscriptState, analyseTranscript } from '../../server/src/lsp/service/transcriptState';
 import type { Policy } from '../../server/src/engine/policy';
@@ -11,18 +12,6 @@ import type { Policy } from '../../server/src/engine/policy';
  * else, lines deleted, repeated, moved and split, and lines added that state a constraint, make a
  * call or bring a result.
  */
-
-/** A small seeded generator (mulberry32): the same edits on every run. */
-export function seeded(seed: number): (n: number) => number {
-  let state = seed >>> 0;
-  return (n) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
 
 export interface Edit {
   readonly kind: string;
@@ -144,7 +133,9 @@ export interface EditCounts {
  * the versions before, and asserts that every analysis equals a fresh one of the same text.
  */
 export function editAndCompare(name: string, text: string, edits: number, seed: number, policies: readonly Policy[] = []): EditCounts {
-  const random = seeded(seed);
+  const next = seededRandom(seed);
+  // The same edits on every run: an integer below n.
+  const random = (n: number) => Math.floor(next() * n);
   const memory = new DocumentMemory();
   const analyse = (version: number, current: string, with_: DocumentMemory) => analyseTranscript({ uri: `file:///${name}`, version, text: current, policies }, with_, () => undefined);
   let current = text;
