@@ -60,7 +60,7 @@ const TOO_DEEP = `nested more than ${MAX_NESTING} levels deep; the rest of this 
 export function parseJsonAt(text: string, start = 0, end = text.length): ParsedJson {
   const slice = start === 0 && end === text.length ? text : text.slice(start, end);
   const { root, errors: parseErrors, cutAt } = parseBounded(slice);
-  if (root && start !== 0) shiftOffsets(root, (offset) => offset + start);
+  if (root && start !== 0) shiftBy(root, start);
   const errors = parseErrors.map((e) => syntaxError(e, start, end));
   if (cutAt !== undefined) errors.push({ message: `JSON ${TOO_DEEP}`, span: { start: start + cutAt, end: start + cutAt + 1 } });
   return { root, errors };
@@ -76,6 +76,14 @@ function syntaxError(error: ParseError, base: number, limit: number): JsonSyntax
 }
 
 type MutableNode = { -readonly [K in keyof JsonNode]: JsonNode[K] };
+
+/** Moves every offset by `delta`, in place: the common case of shiftOffsets, without a call per offset. */
+function shiftBy(node: MutableNode, delta: number): void {
+  node.offset += delta;
+  if (node.colonOffset !== undefined) node.colonOffset += delta;
+  const children = node.children as MutableNode[] | undefined;
+  if (children) for (let i = 0; i < children.length; i++) shiftBy(children[i] as MutableNode, delta);
+}
 
 /** Rewrites offsets in place: the tree was just built by us and is not shared yet. */
 function shiftOffsets(node: MutableNode, map: (offset: number) => number): void {
