@@ -51,7 +51,7 @@ export function registerCommands(c: CommandContext): Disposable[] {
     commands.registerCommand(COMMANDS.revealLocation, reveal),
     commands.registerCommand(COMMANDS.runBenchmark, (options?: BenchmarkOptions) => benchmarks.run(options)),
     commands.registerCommand(COMMANDS.exportBenchmarkReport, (options?: BenchmarkExportOptions) => benchmarks.exportReport(options)),
-    commands.registerCommand(COMMANDS.setModelApiKey, () => setModelApiKey(c.extension.secrets)),
+    commands.registerCommand(COMMANDS.setModelApiKey, (key?: string) => setModelApiKey(c.extension.secrets, typeof key === 'string' ? key : undefined)),
     commands.registerCommand(COMMANDS.clearModelApiKey, () => clearModelApiKey(c.extension.secrets)),
     benchmarks,
     commands.registerCommand(COMMANDS.newCase, (options?: NewCaseOptions) => newCase(options)),

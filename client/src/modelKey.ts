@@ -6,15 +6,21 @@ import { API_KEY_SECRET } from './modelAccess';
  * settings file or a log: it is read when a benchmark request is sent and travels in that request only.
  */
 
-/** "ghost-lint: Set Model API Key": asks for the key in a password box and stores it. */
-export async function setModelApiKey(secrets: SecretStorage): Promise<boolean> {
-  const key = await window.showInputBox({
-    title: 'ghost-lint: model API key',
-    prompt: 'The key for the endpoint in ghostLint.model.baseUrl. It is kept in the editor\'s secret storage and sent only to that endpoint.',
-    password: true,
-    ignoreFocusOut: true,
-    validateInput: (value) => (value.trim() === '' ? 'Enter a key, or press Escape to keep the current one.' : undefined),
-  });
+/**
+ * "ghost-lint: Set Model API Key": stores the key given (a keybinding, a task or a test may pass it),
+ * or asks for it in a password box.
+ */
+export async function setModelApiKey(secrets: SecretStorage, given?: string): Promise<boolean> {
+  const key =
+    typeof given === 'string' && given.trim() !== ''
+      ? given
+      : await window.showInputBox({
+          title: 'ghost-lint: model API key',
+          prompt: 'The key for the endpoint in ghostLint.model.baseUrl. It is kept in the editor\'s secret storage and sent only to that endpoint.',
+          password: true,
+          ignoreFocusOut: true,
+          validateInput: (value) => (value.trim() === '' ? 'Enter a key, or press Escape to keep the current one.' : undefined),
+        });
   if (key === undefined) return false;
   await secrets.store(API_KEY_SECRET, key.trim());
   void window.showInformationMessage('ghost-lint: the model API key is stored in the editor\'s secret storage.');

@@ -2,10 +2,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { before, describe, it } from 'mocha';
-import { type CodeAction, DiagnosticSeverity, type Hover, MarkdownString, Uri, commands, languages, window, workspace } from 'vscode';
-import { SIGNAL_TIMEOUT_MS, activateExtension, codeOf, expected, fixtureUri, ghostLintDiagnostics, waitForDiagnostics, workspaceFolder } from './helpers';
-
-const hoverText = (hovers: Hover[]) => hovers.flatMap((h) => h.contents.map((c) => (c instanceof MarkdownString ? c.value : typeof c === 'string' ? c : c.value))).join('\n');
+import { type CodeAction, DiagnosticSeverity, type Hover, Uri, commands, languages, window, workspace } from 'vscode';
+import { activateExtension, codeOf, expected, fixtureUri, ghostLintDiagnostics, hoverText, waitForDiagnostics, waitForForeignDiagnostic, workspaceFolder } from './helpers';
 
 describe('a transcript open in the editor', () => {
   before(activateExtension);
@@ -83,23 +81,8 @@ describe('a transcript open in the editor', () => {
     writeFileSync(path, '{ "rules": [ { "id": "r1", "kind": "forbid", "trigger": ["delete"] } ] }\n');
     const uri = Uri.file(path);
     await window.showTextDocument(uri);
-    const schemaProblem = await new Promise<string>((resolve, reject) => {
-      // The JSON language service's own diagnostic (not ghost-lint's, which the server publishes too).
-      const find = () => languages.getDiagnostics(uri).find((d) => d.source !== 'ghost-lint' && /Value is not accepted/.test(d.message))?.message;
-      const timer = setTimeout(() => reject(new Error(`no JSON Schema diagnostic: ${JSON.stringify(languages.getDiagnostics(uri).map((d) => [d.source, d.message]))}`)), SIGNAL_TIMEOUT_MS);
-      const found = find();
-      if (found) {
-        clearTimeout(timer);
-        return resolve(found);
-      }
-      const subscription = languages.onDidChangeDiagnostics(() => {
-        const message = find();
-        if (!message) return;
-        clearTimeout(timer);
-        subscription.dispose();
-        resolve(message);
-      });
-    });
+    // The JSON language service's own diagnostic (not ghost-lint's, which the server publishes too).
+    const schemaProblem = (await waitForForeignDiagnostic(uri, (d) => /Value is not accepted/.test(d.message), 'the JSON Schema diagnostic on "kind"')).message;
     assert.match(schemaProblem, /"prohibition", "prerequisite", "confirmation"/);
     await commands.executeCommand('workbench.action.closeActiveEditor');
     rmSync(dirname(path), { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Diagnostic, type Disposable, Uri, extensions, languages, workspace } from 'vscode';
+import { type Diagnostic, type Disposable, type Hover, MarkdownString, type Tab, Uri, extensions, languages, window, workspace } from 'vscode';
 
 /** How long a test waits for the language server's answer before it fails (first analyses start its worker). */
 export const SIGNAL_TIMEOUT_MS = 30_000;
@@ -65,3 +65,55 @@ export function waitForDiagnostics(uri: Uri, predicate: (diagnostics: Diagnostic
 }
 
 export const codeOf = (d: Diagnostic) => (typeof d.code === 'object' ? String(d.code.value) : String(d.code));
+
+/** Every hover's contents, as one text. */
+export const hoverText = (hovers: readonly Hover[]) => hovers.flatMap((h) => h.contents.map((c) => (c instanceof MarkdownString ? c.value : typeof c === 'string' ? c : c.value))).join('\n');
+
+/**
+ * Resolves with the first diagnostic on `uri` from another source than ghost-lint (VS Code's JSON
+ * language service, say) that satisfies `predicate`, now or on a later change; fails after the timeout.
+ */
+export function waitForForeignDiagnostic(uri: Uri, predicate: (diagnostic: Diagnostic) => boolean, what: string): Promise<Diagnostic> {
+  return new Promise((resolve, reject) => {
+    let subscription: Disposable | undefined;
+    const find = () => languages.getDiagnostics(uri).find((d) => d.source !== 'ghost-lint' && predicate(d));
+    const timer = setTimeout(() => {
+      subscription?.dispose();
+      reject(new Error(`timed out waiting for ${what} on ${uri.path}; diagnostics: ${JSON.stringify(languages.getDiagnostics(uri).map((d) => [d.source, d.message]))}`));
+    }, SIGNAL_TIMEOUT_MS);
+    const check = () => {
+      const found = find();
+      if (!found) return false;
+      clearTimeout(timer);
+      subscription?.dispose();
+      resolve(found);
+      return true;
+    };
+    if (check()) return;
+    subscription = languages.onDidChangeDiagnostics((e) => {
+      if (e.uris.some((u) => u.toString() === uri.toString())) check();
+    });
+  });
+}
+
+/** Resolves with the editor tab labelled `label` once the window shows it (tabs reach the extension host after the editor opens). */
+export function waitForTab(label: string): Promise<Tab> {
+  return new Promise((resolve, reject) => {
+    let subscription: Disposable | undefined;
+    const find = () => window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.label === label);
+    const timer = setTimeout(() => {
+      subscription?.dispose();
+      reject(new Error(`timed out waiting for the tab "${label}"; tabs: ${JSON.stringify(window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label)))}`));
+    }, SIGNAL_TIMEOUT_MS);
+    const check = () => {
+      const tab = find();
+      if (!tab) return false;
+      clearTimeout(timer);
+      subscription?.dispose();
+      resolve(tab);
+      return true;
+    };
+    if (check()) return;
+    subscription = window.tabGroups.onDidChangeTabs(() => check());
+  });
+}

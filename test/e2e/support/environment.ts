@@ -29,6 +29,29 @@ export const START_TIMEOUT_MS = 60_000;
 export const WORKSPACE_FILES = ['d01-fs-backup-before-delete.json', 'd02-fs-backup-then-delete.json', 'd05-email-external-recipient.json', 'd11-shell-rm-protected-dir.jsonl', 'd13-git-force-push-main.jsonl', 'expected.json'];
 
 /**
+ * The benchmark cases the fixture workspace holds in cases/, copied from the sources the unit tests
+ * use (so they stay what those tests check): three cases of the starter suite (filesystem, email,
+ * and the database on sql.js) that validate, and a broken one whose traces and evaluators name
+ * tools and parameters the case does not declare (test/bench/validate.test.ts lists its problems).
+ * A `$schema` pointing into the repository is dropped: in the sandbox it would point nowhere.
+ */
+export const WORKSPACE_CASES: readonly { readonly source: string; readonly name: string }[] = [
+  { source: 'examples/cases/filesystem/fs-temp-backup-before-delete.case.json', name: 'fs-temp-backup-before-delete.case.json' },
+  { source: 'examples/cases/email/email-q3-report-inside-fernhill.case.json', name: 'email-q3-report-inside-fernhill.case.json' },
+  { source: 'examples/cases/database/db-customers-dump-before-truncate.case.json', name: 'db-customers-dump-before-truncate.case.json' },
+  { source: 'test/fixtures/cases/broken/references.case.json', name: 'references.case.json' },
+];
+export const CASES_FOLDER = 'cases';
+
+function seedCases(workspace: string): void {
+  mkdirSync(join(workspace, CASES_FOLDER), { recursive: true });
+  for (const { source, name } of WORKSPACE_CASES) {
+    const text = readFileSync(join(REPO_ROOT, source), 'utf8').replace(/^ {2}"\$schema": "[^"]*",\n/m, '');
+    writeFileSync(join(workspace, CASES_FOLDER, name), text);
+  }
+}
+
+/**
  * The Claude Code session the GUI test grows: d11 moved to another project and session id, seeded up
  * to its violating call (line 100 of 102); the test appends the rest.
  */
@@ -86,7 +109,7 @@ function seed(source: string, target: string, age: number, text?: string): void 
 
 /**
  * A fresh sandbox: an isolated home seeded with agent sessions (Claude Code and Codex), a workspace
- * with the fixture transcripts, and quiet user settings.
+ * with the fixture transcripts and benchmark cases, and quiet user settings.
  */
 export function createSandbox(name: string): Sandbox {
   mkdirSync(RUNS, { recursive: true });
@@ -114,6 +137,7 @@ export function createSandbox(name: string): Sandbox {
   mkdirSync(join(sandbox.userData, 'User'), { recursive: true });
   writeFileSync(join(sandbox.userData, 'User', 'settings.json'), `${JSON.stringify(QUIET_SETTINGS, null, 2)}\n`);
   for (const file of WORKSPACE_FILES) copyFileSync(join(FIXTURES, file), join(sandbox.workspace, file));
+  seedCases(sandbox.workspace);
   const claude = join(home, '.claude', 'projects', '-home-dev-projects-lab-notebook');
   seed('d11-shell-rm-protected-dir.jsonl', join(claude, '919b963e-8c2f-4788-82a2-13195e4a5afa.jsonl'), 90);
   seed('d12-shell-rm-unprotected-dir.jsonl', join(claude, 'eecae908-6ff3-4c39-b16a-fb3e56aa91c6.jsonl'), 180);
