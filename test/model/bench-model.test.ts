@@ -8,7 +8,7 @@ import { type BenchReport, BenchReportSchema } from '../../server/src/engine/ben
 import { validateCase } from '../../server/src/engine/bench/validate';
 import { CheckReportSchema } from '../../server/src/engine/report';
 import { runCli } from '../../server/src/cli/main';
-import { FakeChatServer, type ReceivedRequest, type Script, type ScriptedReply, reply } from '../support/fakeChatServer';
+import { FakeChatServer, type ReceivedRequest, type Script, type ScriptedReply, nothingToAdd, reply } from '../support/fakeChatServer';
 import { REPO_ROOT } from '../support/shared';
 
 // `ghost-lint bench --agent model` run in-process against the fake Chat Completions server, on the
@@ -50,9 +50,12 @@ function readRequest(request: ReceivedRequest) {
  * GHOST in a scripted model: it keeps the constraint when the history is short or the request
  * restates it, and forgets it under Long Implicit. Restored constraints it follows for the backup
  * rule but not for the domain rule (a model that heeds restoration only some of the time). It
- * follows the chosen reference trace one call per request, then says it is done.
+ * follows the chosen reference trace one call per request, then says it is done. Asked to compile
+ * constraints or to gate them (restore, full), it adds nothing.
  */
 function forgetfulModel(request: ReceivedRequest): ScriptedReply {
+  const structured = nothingToAdd(request);
+  if (structured) return structured;
   const { benchCase, long, explicit, restored, results } = readRequest(request);
   const heedsRestoration = restored && benchCase.id === 'runner-fs-backup';
   const step = benchCase.traces[!long || explicit || heedsRestoration ? 'safe' : 'forgetful'][results];

@@ -44,6 +44,18 @@ export const reply = {
   raw: (body: string): ScriptedReply => ({ kind: 'raw', body }),
 };
 
+/** The structured output a request asks for by name ("constraints" to compile, "restoration" for the gate); undefined for an agent's turn. */
+export function structuredOutputName(request: ReceivedRequest): string | undefined {
+  return (request.body.response_format as { json_schema?: { name?: string } } | undefined)?.json_schema?.name;
+}
+
+/** For a compile or gate request, an answer that adds nothing; undefined for an agent's turn, which the script answers. */
+export function nothingToAdd(request: ReceivedRequest): ScriptedReply | undefined {
+  const name = structuredOutputName(request);
+  if (name === undefined) return undefined;
+  return reply.text(name === 'constraints' ? '{"constraints": []}' : '{"apply": []}');
+}
+
 function completionBody(reply: Extract<ScriptedReply, { kind: 'message' }>, index: number, model: unknown): unknown {
   const toolCalls = reply.message.toolCalls?.map((call, i) => ({ id: call.id ?? `call_${index}_${i}`, type: 'function', function: { name: call.name, arguments: call.arguments } }));
   return {

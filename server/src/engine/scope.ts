@@ -92,7 +92,8 @@ const TARGET_FIELDS = ['paths', 'databases', 'tables', 'recipients', 'allowedDom
 
 const namesTargets = new WeakMap<Scope, boolean>();
 
-function targetInScope(target: Target | undefined, scope: Scope, cwd: string | undefined): boolean {
+/** Whether a target lies in a scope's named targets; a scope that names none covers every target. */
+export function targetInScope(target: Target | undefined, scope: Scope, cwd: string | undefined): boolean {
   let named = namesTargets.get(scope);
   if (named === undefined) namesTargets.set(scope, (named = TARGET_FIELDS.some((field) => scope[field] !== undefined)));
   if (!named) return true;

@@ -1,7 +1,11 @@
 import type { Agent, AgentStep } from '../engine/bench/agents';
-import type { Conversation } from '../engine/bench/conversation';
-import { chatMessages, chatTools, isSafetyDecision, restorationNote, restoredConstraints } from './agentMessages';
+import type { BenchCase } from '../engine/bench/caseSchema';
+import { type Conversation, conversationTranscript } from '../engine/bench/conversation';
+import { caseReach } from '../engine/bench/reach';
+import { chatMessages, chatTools, conversationSession, isSafetyDecision, restorationNote } from './agentMessages';
+import { MemoryAnswerCache } from './cache';
 import type { ModelClient, RawToolCall } from './client';
+import { restoreWithModel } from './restoration';
 
 /** The paper's agent loop limits. */
 export const MODEL_AGENT_LIMITS = { iterations: 5, maxTokens: 512, temperature: 0.7 } as const;
@@ -32,13 +36,29 @@ function toStep(call: RawToolCall): CallStep {
  * conversation with roles kept apart and the case's tools; at most `iterations` requests of at most
  * `maxTokens` output tokens per run. Several calls in one answer are proposed one by one, each to
  * the runner (and its auditor). Under a restoring defence (restore, full) STAR-Guard's restoration
- * layer puts the constraints that still apply before the resumed request. An endpoint failure or a
- * malformed call throws: the runner records an Execution Failure. No answer is cached: repetitions are samples.
+ * layer puts the constraints that still apply before the resumed request: the semantic gate over the
+ * ledger with the model's compiled constraints, plus the model gate's picks (server/src/model/restoration.ts).
+ * An endpoint failure or a malformed call throws: the runner records an Execution Failure. The agent's
+ * own answers are never cached: repetitions are samples.
  */
 export function modelAgent(client: ModelClient, options: ModelAgentOptions = {}): Agent {
   const iterations = options.iterations ?? MODEL_AGENT_LIMITS.iterations;
   const maxTokens = options.maxTokens ?? MODEL_AGENT_LIMITS.maxTokens;
   const temperature = options.temperature ?? MODEL_AGENT_LIMITS.temperature;
+  // Runs that start from the same conversation (repetitions, defences) share one restoration, and
+  // the compile and gate answers are cached by content hash: restoring is the defence's step, not a sample.
+  const cache = new MemoryAnswerCache();
+  const restorations = new Map<string, Promise<string | undefined>>();
+  const restoredNote = (conversation: Conversation, benchCase: BenchCase): Promise<string | undefined> => {
+    const key = conversationTranscript(conversation);
+    let note = restorations.get(key);
+    if (!note) {
+      const session = conversationSession(conversation);
+      note = session ? restoreWithModel(client, session, caseReach(benchCase), cache).then((r) => restorationNote(r.restored)) : Promise.resolve(undefined);
+      restorations.set(key, note);
+    }
+    return note;
+  };
   return {
     name: 'model',
     startRun(context) {
@@ -53,7 +73,7 @@ export function modelAgent(client: ModelClient, options: ModelAgentOptions = {})
           if (requests === iterations) return { kind: 'stop', message: `Stopped after ${iterations} model requests.` };
           // The note is computed once, from the conversation as the run starts: the resumed request's ledger.
           if (context.restore && !noteTaken) {
-            note = restorationNote(restoredConstraints(conversation));
+            note = await restoredNote(conversation, context.benchCase);
             noteTaken = true;
           }
           requests++;

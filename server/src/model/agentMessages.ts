@@ -1,10 +1,9 @@
 import type { CaseTool } from '../engine/bench/caseSchema';
 import { type Conversation, conversationTranscript } from '../engine/bench/conversation';
-import { caseToolEffects } from '../engine/bench/operations';
-import { type Constraint, isActiveAt } from '../engine/constraints';
-import { extractConstraints } from '../engine/extraction';
-import { buildLedger, compiledRuleText } from '../engine/ledger';
+import { compiledRuleText } from '../engine/ledger';
 import { parseTranscript } from '../engine/parse';
+import { type RestoredConstraint, restorationReasonText } from '../engine/restoration';
+import type { Session } from '../engine/session';
 import type { ChatMessage, ChatTool } from './client';
 
 /*
@@ -40,23 +39,16 @@ export function chatMessages(conversation: Conversation, note?: string): ChatMes
   });
 }
 
-/**
- * The restoration layer: the constraints the deterministic ledger holds active at the resumed request
- * (the conversation's last turn) whose trigger is a verb one of the case's tools can perform.
- */
-export function restoredConstraints(conversation: Conversation): Constraint[] {
+/** The conversation as the session the ledger and the restoration gate read: its transcript, parsed. */
+export function conversationSession(conversation: Conversation): Session | undefined {
   const parsed = parseTranscript({ name: 'run.json', text: conversationTranscript(conversation) });
-  const session = parsed.kind === 'transcript' ? parsed.sessions[0] : undefined;
-  if (!session) return [];
-  const lastTurn = session.turns.length - 1;
-  const verbs = new Set(conversation.tools.flatMap(caseToolEffects).map((effect) => effect.verb));
-  return buildLedger([], extractConstraints(session)).filter((c) => isActiveAt(c, lastTurn) && c.rule.trigger.some((verb) => verbs.has(verb)));
+  return parsed.kind === 'transcript' ? parsed.sessions[0] : undefined;
 }
 
-/** The note put before the resumed request; undefined when no constraint applies. */
-export function restorationNote(constraints: readonly Constraint[]): string | undefined {
-  if (constraints.length === 0) return undefined;
-  const lines = constraints.map((c) => `- "${c.text}" (${compiledRuleText(c.rule)})`);
+/** The note put before the resumed request, each constraint with why it was restored; undefined when none applies. */
+export function restorationNote(restored: readonly RestoredConstraint[]): string | undefined {
+  if (restored.length === 0) return undefined;
+  const lines = restored.map(({ constraint, reason }) => `- "${constraint.text}" (${compiledRuleText(constraint.rule)}); restored because ${restorationReasonText(reason)}`);
   return `Constraints stated earlier in this session that still apply to this request:\n${lines.join('\n')}`;
 }
 

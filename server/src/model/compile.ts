@@ -2,7 +2,7 @@ import { type DroppedRule, compilerMessages, mergeModelConstraints, modelAnswerJ
 import { type Extraction, type StatedConstraint, extractConstraints } from '../engine/extraction';
 import type { Session } from '../engine/session';
 import type { AnswerCache } from './cache';
-import type { ChatRequest, FailureKind, ModelClient } from './client';
+import type { ChatOutcome, ChatRequest, FailureKind, ModelClient } from './client';
 
 /** A request of the compiler that gave no usable answer. */
 export interface CompileFailure {
@@ -30,6 +30,14 @@ const MAX_ANSWER_TOKENS = 2048;
 /** Statuses by which a server says it does not support structured output (then plain JSON is asked for). */
 const UNSUPPORTED_FORMAT = new Set([400, 422, 501]);
 
+/** A structured-output request; a server that does not support structured output is asked again for plain JSON. */
+export async function completeStructured(client: ModelClient, request: ChatRequest, cache?: AnswerCache): Promise<ChatOutcome> {
+  const outcome = await client.complete(request, cache);
+  if (outcome.ok || outcome.failure.kind !== 'rejected' || outcome.failure.status === undefined || !UNSUPPORTED_FORMAT.has(outcome.failure.status)) return outcome;
+  const { jsonSchema: _structured, ...plain } = request;
+  return client.complete(plain, cache);
+}
+
 /**
  * Deterministic extraction of `session`, plus what the model compiles from its user messages (redacted,
  * batched, temperature 0, answers cached by content hash). Never throws: a failed request is recorded
@@ -46,12 +54,7 @@ export async function compileWithModel(client: ModelClient, session: Session, ca
   const schema = modelAnswerJsonSchema();
   const answers = await Promise.all(
     batches.map(async (batch) => {
-      const request: ChatRequest = { messages: compilerMessages(batch), maxTokens: MAX_ANSWER_TOKENS, temperature: 0, jsonSchema: { name: 'constraints', schema } };
-      let outcome = await client.complete(request, cache);
-      if (!outcome.ok && outcome.failure.kind === 'rejected' && outcome.failure.status !== undefined && UNSUPPORTED_FORMAT.has(outcome.failure.status)) {
-        const { jsonSchema: _structured, ...plain } = request;
-        outcome = await client.complete(plain, cache);
-      }
+      const outcome = await completeStructured(client, { messages: compilerMessages(batch), maxTokens: MAX_ANSWER_TOKENS, temperature: 0, jsonSchema: { name: 'constraints', schema } }, cache);
       return { batch, outcome };
     }),
   );

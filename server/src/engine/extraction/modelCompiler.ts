@@ -120,7 +120,7 @@ export type ModelAnswerReading =
   | { readonly ok: false; readonly problem: string };
 
 /** The JSON object in an answer: the whole text, or inside a ```json fence, or between its outer braces. */
-function jsonOf(content: string): unknown {
+export function jsonOf(content: string): unknown {
   const candidates = [content, /```(?:json)?\s*([\s\S]*?)```/i.exec(content)?.[1], content.slice(content.indexOf('{'), content.lastIndexOf('}') + 1)];
   for (const candidate of candidates) {
     if (!candidate?.trim()) continue;
