@@ -4,6 +4,7 @@ import { BenchReportSchema } from '../server/src/engine/bench/report';
 import { PolicyFileSchema } from '../server/src/engine/policy';
 import { GateRequestSchema, GateResponseSchema } from '../server/src/engine/gateSchema';
 import { CheckReportSchema } from '../server/src/engine/report';
+import { ModelCheckReportSchema } from '../server/src/model/checkReport';
 
 /** Every JSON Schema the project publishes, generated from its zod schema: file name → schema. */
 export function publishedSchemas(): Record<string, unknown> {
@@ -12,6 +13,12 @@ export function publishedSchemas(): Record<string, unknown> {
       $id: 'https://github.com/ghost-lint/ghost-lint/schemas/check-report.schema.json',
       title: 'ghost-lint check report',
       ...z.toJSONSchema(CheckReportSchema, { target: 'draft-2020-12' }),
+    },
+    // ghost-lint check --model --format json: the check report with what the model proposed.
+    'check-model-report.schema.json': {
+      $id: 'https://github.com/ghost-lint/ghost-lint/schemas/check-model-report.schema.json',
+      title: 'ghost-lint check --model report',
+      ...z.toJSONSchema(ModelCheckReportSchema, { target: 'draft-2020-12' }),
     },
     // Draft 7: the JSON Schema version VS Code's JSON language service validates with.
     'policy.schema.json': {

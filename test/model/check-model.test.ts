@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
+import Ajv2020 from 'ajv/dist/2020';
 import { runCli } from '../../server/src/cli/main';
 import { ModelCheckReportSchema } from '../../server/src/model/checkReport';
 import { FakeChatServer, type Script, reply } from '../support/fakeChatServer';
@@ -46,6 +47,10 @@ test('the model\'s constraint is audited, and the JSON report says it came from 
   const { code, stdout, stderr } = await run([...modelArgs, '--format', 'json']);
   assert.equal(code, 1, stderr);
   const report = ModelCheckReportSchema.parse(JSON.parse(stdout));
+  // The published schema describes the very output.
+  const schema = JSON.parse(readFileSync(join(__dirname, '..', '..', 'schemas', 'check-model-report.schema.json'), 'utf8')) as object;
+  const validate = new Ajv2020({ strict: false }).compile(schema);
+  assert.ok(validate(JSON.parse(stdout)), JSON.stringify(validate.errors));
   const violation = report.files[0]?.sessions[0]?.findings.find((f) => f.ruleId === 'prohibition-violated');
   assert.equal(violation?.callId, 'c1');
   assert.equal(violation?.constraintId, 'model-turn-0-1');

@@ -2,6 +2,7 @@ import type { CaseTool } from '../engine/bench/caseSchema';
 import { type Conversation, conversationTranscript } from '../engine/bench/conversation';
 import { compiledRuleText } from '../engine/ledger';
 import { parseTranscript } from '../engine/parse';
+import { redactSecrets } from '../engine/redaction';
 import { type RestoredConstraint, restorationReasonText } from '../engine/restoration';
 import type { Session } from '../engine/session';
 import type { ChatMessage, ChatTool } from './client';
@@ -24,17 +25,22 @@ function resultContent(status: string, output: string): string {
 /**
  * The conversation as chat messages, one role per entry (user, assistant, assistant tool call,
  * tool result). `note`, when given, is put before the resumed request (the last user message).
+ * Secrets are redacted from every text sent, as for `check --model`: a case or a tool's answer may
+ * hold a key, and nothing leaves the machine with one.
  */
 export function chatMessages(conversation: Conversation, note?: string): ChatMessage[] {
   const lastUser = conversation.entries.reduce((last, e, index) => (e.kind === 'message' && e.role === 'user' ? index : last), -1);
+  const redacted = (text: string) => redactSecrets(text).text;
   return conversation.entries.map((entry, index): ChatMessage => {
     switch (entry.kind) {
       case 'message':
-        return entry.role === 'user' ? { role: 'user', content: index === lastUser && note ? `${note}\n\n${entry.content}` : entry.content } : { role: 'assistant', content: entry.content };
+        return entry.role === 'user'
+          ? { role: 'user', content: redacted(index === lastUser && note ? `${note}\n\n${entry.content}` : entry.content) }
+          : { role: 'assistant', content: redacted(entry.content) };
       case 'call':
-        return { role: 'assistant', content: null, tool_calls: [{ id: entry.id, type: 'function', function: { name: entry.tool, arguments: JSON.stringify(entry.arguments) } }] };
+        return { role: 'assistant', content: null, tool_calls: [{ id: entry.id, type: 'function', function: { name: entry.tool, arguments: redacted(JSON.stringify(entry.arguments)) } }] };
       case 'result':
-        return { role: 'tool', tool_call_id: entry.callId, content: resultContent(entry.status, entry.output) };
+        return { role: 'tool', tool_call_id: entry.callId, content: redacted(resultContent(entry.status, entry.output)) };
     }
   });
 }
