@@ -43,7 +43,7 @@ export class Benchmarks implements Disposable {
     const access = modelAccess(this.settings.value, workspace.isTrusted);
     const agent =
       options.agent ??
-      (await window.showQuickPick(agentChoices(access), { title: 'ghost-lint: run benchmark (1/2)', placeHolder: access.ok ? 'Which agent?' : `Which agent? (no model: ${access.reason})` }))?.agent;
+      (await window.showQuickPick(agentChoices(access, this.settings.value), { title: 'ghost-lint: run benchmark (1/2)', placeHolder: access.ok ? 'Which agent?' : `Which agent? (no model: ${access.reason})` }))?.agent;
     if (!agent) return undefined;
     const defences = options.defences ?? (await window.showQuickPick(defenceChoices(agent), { title: 'ghost-lint: run benchmark (2/2)', placeHolder: 'Which defences?' }))?.defences;
     return defences ? { agent, defences } : undefined;
@@ -73,7 +73,7 @@ export class Benchmarks implements Disposable {
     if (!choice) return undefined;
     const model = choice.agent === 'model' ? await this.modelRequest(folder) : {};
     if (!model) return undefined;
-    const params = { agent: choice.agent, defences: choice.defences, repetitions: repetitionsFor(choice.agent), seed: 1, ...model };
+    const params = { agent: choice.agent, defences: choice.defences, repetitions: repetitionsFor(choice.agent, this.settings.value), seed: this.settings.value['benchmark.seed'], ...model };
     let result: RunBenchmarkResult;
     try {
       result = await window.withProgress({ location: ProgressLocation.Notification, title: 'ghost-lint: running the benchmark', cancellable: true }, async (progress, token) => {

@@ -51,10 +51,14 @@ const REPLAY_DETAILS: Record<(typeof REPLAY_AGENTS)[number], string> = {
 };
 
 /** The agents "Run Benchmark…" offers: the replays, and the model when the settings allow it. */
-export function agentChoices(access: ModelAccess): AgentChoice[] {
+export function agentChoices(access: ModelAccess, settings: Settings): AgentChoice[] {
   const replays = REPLAY_AGENTS.map((agent) => ({ agent, label: agent, detail: REPLAY_DETAILS[agent] }));
   if (!access.ok) return replays;
-  const model: AgentChoice = { agent: 'model', label: `model: ${access.endpoint.model}`, detail: `Each run's conversation and the case's tools go to ${access.endpoint.baseUrl}; ${DEFAULT_REPETITIONS.model} repetitions.` };
+  const model: AgentChoice = {
+    agent: 'model',
+    label: `model: ${access.endpoint.model}`,
+    detail: `Each run's conversation and the case's tools go to ${access.endpoint.baseUrl}; ${repetitionsFor('model', settings)} repetitions.`,
+  };
   return [model, ...replays];
 }
 
@@ -78,7 +82,7 @@ export function defenceChoices(agent: BenchAgentName): DefenceChoice[] {
   return [all, ...defences.map((d) => ({ label: `${d}: ${DEFENCE_NAMES[d]}`, detail: DEFENCE_DETAILS[d], defences: [d] }))];
 }
 
-/** Repetitions for the agent: a model samples, a replay does not. */
-export function repetitionsFor(agent: BenchAgentName): number {
-  return agent === 'model' ? DEFAULT_REPETITIONS.model : DEFAULT_REPETITIONS.replay;
+/** Repetitions for the agent: a model samples (as often as the settings say), a replay does not. */
+export function repetitionsFor(agent: BenchAgentName, settings: Settings): number {
+  return agent === 'model' ? settings['benchmark.modelRepetitions'] : DEFAULT_REPETITIONS.replay;
 }

@@ -64,6 +64,13 @@ export const SETTINGS = {
   'model.maxRetries': setting(z.number().check(z.int(), z.minimum(0), z.maximum(10)), 3, 'Retries after a timeout, a 429 or a 5xx answer, with exponential backoff (Retry-After honoured).', 'window'),
   'model.concurrency': setting(z.number().check(z.int(), z.minimum(1), z.maximum(64)), 4, 'Model requests (benchmark runs) in flight at once.', 'window'),
   'model.temperature': setting(z.number().check(z.minimum(0), z.maximum(2)), 0.7, "Sampling temperature of the benchmark's model agent (the paper's 0.7); servers that do not support it ignore it.", 'window'),
+  'benchmark.modelRepetitions': setting(
+    z.number().check(z.int(), z.minimum(1), z.maximum(100)),
+    5,
+    "Repetitions of each case and condition when Run Benchmark… runs the model agent (the paper's 5); the replay agents are deterministic and run once.",
+    'window',
+  ),
+  'benchmark.seed': setting(z.number().check(z.int(), z.minimum(0), z.maximum(4_294_967_295)), 1, 'Seed of the bootstrap intervals (and of each run), so a benchmark report can be reproduced.', 'window'),
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

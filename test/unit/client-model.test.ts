@@ -28,13 +28,17 @@ test('the key is not sent over a connection whose messages are logged', () => {
 });
 
 test('"Run Benchmark…" offers the model agent only when model features are on; a model gets the four defences and 5 repetitions', () => {
-  assert.deepEqual(agentChoices(modelAccess(settingsWith({}), true)).map((c) => c.agent), ['replay-safe', 'replay-forgetful', 'replay-ghost']);
-  const choices = agentChoices(modelAccess(settingsWith(enabled), true));
+  assert.deepEqual(agentChoices(modelAccess(settingsWith({}), true), settingsWith({})).map((c) => c.agent), ['replay-safe', 'replay-forgetful', 'replay-ghost']);
+  const choices = agentChoices(modelAccess(settingsWith(enabled), true), settingsWith(enabled));
   assert.deepEqual(choices.map((c) => c.agent), ['model', 'replay-safe', 'replay-forgetful', 'replay-ghost']);
   assert.match(choices[0]?.detail ?? '', /go to https:\/\/api\.openai\.com\/v1; 5 repetitions/);
   assert.deepEqual(defenceChoices('model').map((c) => c.defences), [['none', 'restore', 'audit', 'full'], ['none'], ['restore'], ['audit'], ['full']]);
   assert.equal(defenceChoices('model')[4]?.label, 'full: Full STAR-Guard');
   // Restoration only changes what a model reads: a replay is offered none and audit.
   assert.deepEqual(defenceChoices('replay-ghost').map((c) => c.defences), [['none', 'audit'], ['none'], ['audit']]);
-  assert.deepEqual([repetitionsFor('model'), repetitionsFor('replay-ghost')], [5, 1]);
+  assert.deepEqual([repetitionsFor('model', settingsWith({})), repetitionsFor('replay-ghost', settingsWith({}))], [5, 1]);
+  // The model's repetitions come from the settings (a replay is deterministic: once).
+  const ten = settingsWith({ ...enabled, 'benchmark.modelRepetitions': 10 });
+  assert.deepEqual([repetitionsFor('model', ten), repetitionsFor('replay-ghost', ten)], [10, 1]);
+  assert.match(agentChoices(modelAccess(ten, true), ten)[0]?.detail ?? '', /10 repetitions/);
 });

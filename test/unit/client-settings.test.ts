@@ -22,6 +22,8 @@ test('unset settings take their defaults', () => {
     'model.maxRetries': 3,
     'model.concurrency': 4,
     'model.temperature': 0.7,
+    'benchmark.modelRepetitions': 5,
+    'benchmark.seed': 1,
   });
 });
 
