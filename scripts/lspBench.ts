@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { DEBOUNCE_MS } from '../server/src/lsp/analysisScheduler';
 import { ServerUnderTest } from '../test/support/lsp';
+import { WORK_REQUESTS } from './plantedTranscripts';
 
 /**
  * A 10,000-turn Claude Code session for the language-server bench, shaped like a long working day:
@@ -10,16 +11,7 @@ import { ServerUnderTest } from '../test/support/lsp';
 export function longClaudeCodeSession(turns = 10_000): string {
   const sessionId = '3e0c7a52-9d41-4b8e-a7f2-5c6d7e8f9a0b';
   const cwd = '/home/dev/projects/service';
-  const requests = [
-    'Look at the failing test in the parser module and tell me what is wrong.',
-    'Rename the helper to something clearer and update the callers.',
-    'Can you add logging around the retry loop?',
-    'Run the unit tests again and summarise the failures.',
-    'Explain what the cache layer does in two sentences.',
-    'Change the timeout to thirty seconds in the config.',
-    'Tidy up the imports in the server folder.',
-    'Write a short note in docs about the new flag.',
-  ];
+  const requests = WORK_REQUESTS;
   const lines: string[] = [];
   let parent: string | null = null;
   const push = (record: Record<string, unknown>): void => {

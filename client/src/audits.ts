@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import {
   Diagnostic,
   type DiagnosticCollection,
   DiagnosticSeverity,
   type Disposable,
-  ProgressLocation,
   type TextDocument,
   Uri,
   commands,
@@ -12,10 +10,11 @@ import {
   window,
   workspace,
 } from 'vscode';
-import { type LanguageClient, WorkDoneProgress } from 'vscode-languageclient/node';
+import type { LanguageClient } from 'vscode-languageclient/node';
 import { ruleHelpUri } from '../../server/src/engine/rules';
 import { AuditWorkspaceRequest, type AuditedFile, type AuditedFinding } from '../../server/src/lsp/protocol';
 import type { ActiveTranscript } from './activeTranscript';
+import { withServerProgress } from './serverProgress';
 import { TRANSCRIPT_LANGUAGES } from './transcriptLanguages';
 import { type Verdict, verdictOf, verdictText } from './verdict';
 
@@ -73,28 +72,16 @@ export class Audits implements Disposable {
       void window.showInformationMessage('ghost-lint: open a folder to audit its transcripts.');
       return undefined;
     }
-    const summary = await window.withProgress({ location: ProgressLocation.Notification, title: 'ghost-lint: auditing transcripts', cancellable: true }, async (progress, token) => {
-      const workDoneToken = randomUUID();
-      let reported = 0;
-      const listener = this.client.onProgress(WorkDoneProgress.type, workDoneToken, (value) => {
-        if (value.kind !== 'report') return;
-        const percentage = value.percentage ?? reported;
-        progress.report({ ...(value.message !== undefined && { message: value.message }), increment: percentage - reported });
-        reported = percentage;
-      });
-      try {
-        const result = await this.client.sendRequest(AuditWorkspaceRequest, { workDoneToken }, token);
-        this.publish(result.files);
-        const verdicts = result.files.map((f) => verdictOf(f.findings.map((x) => x.level)));
-        return {
-          files: result.files.length,
-          violations: verdicts.reduce((n, v) => n + v.errors, 0),
-          problems: verdicts.reduce((n, v) => n + v.warnings, 0),
-          cancelled: result.cancelled || token.isCancellationRequested,
-        };
-      } finally {
-        listener.dispose();
-      }
+    const summary = await withServerProgress(this.client, 'ghost-lint: auditing transcripts', async (workDoneToken, token) => {
+      const result = await this.client.sendRequest(AuditWorkspaceRequest, { workDoneToken }, token);
+      this.publish(result.files);
+      const verdicts = result.files.map((f) => verdictOf(f.findings.map((x) => x.level)));
+      return {
+        files: result.files.length,
+        violations: verdicts.reduce((n, v) => n + v.errors, 0),
+        problems: verdicts.reduce((n, v) => n + v.warnings, 0),
+        cancelled: result.cancelled || token.isCancellationRequested,
+      };
     });
     const done = `ghost-lint: ${summary.cancelled ? 'audit cancelled after' : 'audited'} ${summary.files} transcript(s): ${summary.violations} violation(s), ${summary.problems} problem(s).`;
     if (summary.violations + summary.problems > 0) {

@@ -1,6 +1,6 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { type Disposable, ProgressLocation, type SecretStorage, Uri, ViewColumn, commands, window, workspace } from 'vscode';
-import { type LanguageClient, WorkDoneProgress } from 'vscode-languageclient/node';
+import { randomBytes } from 'node:crypto';
+import { type Disposable, type SecretStorage, Uri, ViewColumn, commands, window, workspace } from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
 import type { BenchAgentName } from '../../server/src/engine/bench/agents';
 import type { BenchReport } from '../../server/src/engine/bench/report';
 import type { Defence } from '../../server/src/engine/bench/runner';
@@ -8,6 +8,7 @@ import { type RunBenchmarkParams, RunBenchmarkRequest, type RunBenchmarkResult }
 import { benchmarkHtml, exportedReport } from './benchmarkView';
 import { agentChoices, defenceChoices, keyWouldBeLogged, modelAccess, repetitionsFor } from './modelAccess';
 import { modelApiKey } from './modelKey';
+import { withServerProgress } from './serverProgress';
 import type { SettingsStore } from './settings';
 
 /** What the command asks for; a keybinding or a task may pass any of it. */
@@ -76,21 +77,9 @@ export class Benchmarks implements Disposable {
     const params = { agent: choice.agent, defences: choice.defences, repetitions: repetitionsFor(choice.agent, this.settings.value), seed: this.settings.value['benchmark.seed'], ...model };
     let result: RunBenchmarkResult;
     try {
-      result = await window.withProgress({ location: ProgressLocation.Notification, title: 'ghost-lint: running the benchmark', cancellable: true }, async (progress, token) => {
-        const workDoneToken = randomUUID();
-        let reported = 0;
-        const listener = this.client.onProgress(WorkDoneProgress.type, workDoneToken, (value) => {
-          if (value.kind !== 'report') return;
-          const percentage = value.percentage ?? reported;
-          progress.report({ ...(value.message !== undefined && { message: value.message }), increment: percentage - reported });
-          reported = percentage;
-        });
-        try {
-          return await this.client.sendRequest(RunBenchmarkRequest, { workDoneToken, ...params }, token);
-        } finally {
-          listener.dispose();
-        }
-      });
+      result = await withServerProgress(this.client, 'ghost-lint: running the benchmark', (workDoneToken, token) =>
+        this.client.sendRequest(RunBenchmarkRequest, { workDoneToken, ...params }, token),
+      );
     } catch (e) {
       void window.showErrorMessage(`ghost-lint: the benchmark did not run: ${(e as Error).message}`);
       return undefined;

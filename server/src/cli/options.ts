@@ -135,16 +135,21 @@ export type Command =
 type ParseArgsOptionsConfig = NonNullable<ParseArgsConfig['options']>;
 
 const COMMON = { help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' } } as const satisfies ParseArgsOptionsConfig;
-const ENDPOINT_FLAGS = { timeout: { type: 'string' }, retries: { type: 'string' }, concurrency: { type: 'string' } } as const satisfies ParseArgsOptionsConfig;
+// The model endpoint, for check --model and bench --agent model.
+const ENDPOINT_FLAGS = {
+  'base-url': { type: 'string' },
+  'model-name': { type: 'string' },
+  'api-key-file': { type: 'string' },
+  timeout: { type: 'string' },
+  retries: { type: 'string' },
+  concurrency: { type: 'string' },
+} as const satisfies ParseArgsOptionsConfig;
 const CHECK_OPTIONS = {
   format: { type: 'string', short: 'f' },
   output: { type: 'string', short: 'o' },
   baseline: { type: 'string' },
   policy: { type: 'string', multiple: true },
   model: { type: 'boolean' },
-  'base-url': { type: 'string' },
-  'model-name': { type: 'string' },
-  'api-key-file': { type: 'string' },
   ...ENDPOINT_FLAGS,
   ...COMMON,
 } as const satisfies ParseArgsOptionsConfig;
@@ -158,9 +163,6 @@ const BENCH_OPTIONS = {
   output: { type: 'string', short: 'o' },
   seed: { type: 'string' },
   'save-runs': { type: 'string' },
-  'base-url': { type: 'string' },
-  'model-name': { type: 'string' },
-  'api-key-file': { type: 'string' },
   ...ENDPOINT_FLAGS,
   ...COMMON,
 } as const satisfies ParseArgsOptionsConfig;
