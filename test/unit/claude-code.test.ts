@@ -365,7 +365,7 @@ test('sniff claims Claude Code by content, not Codex rollouts or Gemini records'
   );
 });
 
-test('only lines that need ranges are parsed into trees', () => {
+test('no line is parsed into a tree unless its ranges cannot be scanned (a call whose input is not an object)', () => {
   const bigOutput = 'x'.repeat(100_000);
   const doc = readJsonl(
     lines(
@@ -374,6 +374,8 @@ test('only lines that need ranges are parsed into trees', () => {
       assistant('m1', toolUse('t1', 'Bash', { command: 'ls' })),
       user([toolResult('t1', bigOutput, false)], { toolUseResult: { stdout: bigOutput } }),
       { ...ENVELOPE, type: 'progress', uuid: 'p', data: { output: bigOutput } },
+      assistant('m2', { type: 'tool_use', id: 't2', name: 'Bash', input: '{"command": "ls"}' }),
+      { ...ENVELOPE, type: 'user', uuid: 'u9', timestamp: 7, message: { role: 'user', content: 'Go on.' } },
     ),
   );
   const parsedLines: number[] = [];
@@ -393,8 +395,14 @@ test('only lines that need ranges are parsed into trees', () => {
   const [session] = claudeCodeAdapter.parse(doc);
   assert.equal(session?.calls[0]?.status, 'ok');
   assert.equal(session?.calls[0]?.result?.text.length, bigOutput.length);
-  // The user's text and the tool_use line; never the thinking, the tool result or the progress line.
-  assert.deepEqual([...new Set(parsedLines)], [0, 2]);
+  // The stringified input is read as embedded JSON from its tree; the bad timestamp's range is scanned.
+  assert.deepEqual(session?.calls[1]?.input, { command: 'ls' });
+  assert.deepEqual(
+    session?.problems.map((p) => [doc.text.slice(p.span.start, p.span.end), p.message]),
+    // The message's problems are reported when it ends, after the next line's own.
+    [['7', '"timestamp" should be a string, found number'], ['"{\\"command\\": \\"ls\\"}"', 'tool_use "input" should be an object, found string']],
+  );
+  assert.deepEqual([...new Set(parsedLines)], [5]);
 });
 
 test('CLAUDE.md injected in a system reminder is project instructions: a user message whose rules are read', () => {

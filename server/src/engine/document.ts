@@ -70,9 +70,9 @@ function shifted(error: JsonSyntaxError, by: number): JsonSyntaxError {
 }
 
 /**
- * One line of a JSON Lines file, parsed eagerly with JSON.parse. Its position tree is built on
- * demand and only the latest one is kept: holding every line's tree would multiply a large
- * session's memory.
+ * One line of a JSON Lines file, parsed with JSON.parse on first use (in an edited document, when the
+ * version is read). Its position tree is built on demand and only the latest one is kept: holding
+ * every line's tree would multiply a large session's memory.
  */
 export class JsonLine {
   private errorAt?: JsonSyntaxError;
@@ -80,7 +80,8 @@ export class JsonLine {
   constructor(
     private readonly text: string,
     private readonly lastTree: LastTree,
-    private readonly parse: LineParse,
+    /** Undefined until first used, or after release(), in a document read once. */
+    private parse: LineParse | undefined,
     /** Read for an editor, with a memory: readings are kept for the line's next versions. */
     private readonly kept: boolean,
     /** 0-based line number in the file. */
@@ -89,14 +90,28 @@ export class JsonLine {
     readonly end: number,
   ) {}
 
+  private get parsed(): LineParse {
+    this.parse ??= parseLine(this.text.slice(this.start, this.end));
+    return this.parse;
+  }
+
   get value(): unknown {
-    return this.parse.value;
+    return this.parsed.value;
   }
 
   get error(): JsonSyntaxError | undefined {
-    const relative = this.parse.relativeError;
+    const relative = this.parsed.relativeError;
     if (relative && !this.errorAt) this.errorAt = shifted(relative, this.start);
     return this.errorAt;
+  }
+
+  /**
+   * Lets go of the parsed value of a line in a document read once, for a reader done with it: a large
+   * session's values would otherwise all be held until the whole file is read. Reading the value
+   * again parses the line again. An edited document keeps its parses for the next version.
+   */
+  release(): void {
+    if (!this.kept) this.parse = undefined;
   }
 
   /** The line's node tree with absolute offsets. */
@@ -110,7 +125,7 @@ export class JsonLine {
 
   /** Whether `other` (a line of another version of the document) has this line's text. */
   sameText(other: JsonLine): boolean {
-    return other.parse === this.parse;
+    return this.kept && other.parse === this.parse;
   }
 
   /**
@@ -118,7 +133,7 @@ export class JsonLine {
    * and kept across versions, its offsets relative to `readingBase`; otherwise its offsets are absolute.
    */
   read<T>(reader: LineReader<T>): T {
-    return this.kept ? this.parse.reading(reader, this.text.slice(this.start, this.end)) : readLine(reader, this.text, this.value, this.start, this.end);
+    return this.kept ? this.parsed.reading(reader, this.text.slice(this.start, this.end)) : readLine(reader, this.text, this.value, this.start, this.end);
   }
 
   /** Where the offsets of this line's readings count from. */
@@ -212,7 +227,7 @@ export function readJsonl(text: string, memory?: JsonlMemory): JsonlDocument {
   const lastTree: LastTree = { start: -1, root: undefined };
   const lines: JsonLine[] = [];
   if (!memory) {
-    forEachLine(text, (number, start, end, raw) => lines.push(new JsonLine(text, lastTree, parseLine(raw), false, number, start, end)));
+    forEachLine(text, (number, start, end) => lines.push(new JsonLine(text, lastTree, undefined, false, number, start, end)));
     return { kind: 'jsonl', text, lines, kept: new Map() };
   }
   // Lines are matched from the end too, so all of them are found before any is parsed.

@@ -1,6 +1,7 @@
-import { type CallInit, type ReadArguments, type ResultInit, SessionBuilder, type TurnInit, joinPieces, readArguments } from '../builder';
+import { type CallInit, type ReadArguments, type ResultInit, SessionBuilder, type TurnInit, readArguments } from '../builder';
 import type { JsonLine, JsonlDocument, LineReader, LineSource } from '../document';
-import { type JsonNode, at, isObject, items, nodeSpan, prop, rawSpanOfDecoded, str } from '../json';
+import { type JsonNode, at, isObject, items, nodeSpan, rawSpanOfDecoded } from '../json';
+import { argumentValuesAt, spanAtPath } from '../jsonScan';
 import type { Session, StoppedReason, TextPiece, TranscriptProblem, Turn, TurnKind } from '../session';
 import type { Span } from '../text';
 import type { JsonlAdapter } from './types';
@@ -28,8 +29,9 @@ import type { JsonlAdapter } from './types';
  * - A call whose error result is one of Claude Code's refusal texts, or whose line names a
  *   `toolDenialKind`, never ran (rejected, denied by a rule or hook, or aborted). A rejection's
  *   "the user said:" reason is the person's own message and becomes a user turn.
- * - Ranges: tool_use lines and user text lines are parsed for exact ranges; tool results take their
- *   line's span and their text from the already-parsed line value, so huge outputs cost no tree.
+ * - Ranges: values come from the line's JSON.parse; the ranges of texts and tool_use blocks are found
+ *   by scanning the line (jsonScan.ts), and tool results take their line's span, so no line costs a
+ *   position tree unless it has a problem to point at.
  * - Each line is read on its own into steps (LineStep), once per line text, then the steps are
  *   replayed in order against what the lines before left. An editor's next version reads only its
  *   changed lines; typing in a message, which steers nothing, is spliced into the previous session.
@@ -39,7 +41,7 @@ type Entry = Record<string, unknown>;
 
 type UserSegment =
   | { readonly kind: 'results'; readonly blocks: { readonly block: Entry; readonly index: number }[] }
-  | { readonly kind: 'text'; readonly turnKind: TurnKind; readonly nodes: (JsonNode | undefined)[] };
+  | { readonly kind: 'text'; readonly turnKind: TurnKind; readonly pieces: PieceSource[] };
 
 const CONVERSATION_TYPES = new Set(['user', 'assistant', 'system']);
 /** Bookkeeping lines Claude Code writes beside the conversation. */
@@ -165,7 +167,7 @@ type LineStep =
   | { readonly step: 'turn'; readonly turn: TurnInit }
   /** A line of an assistant message: it goes on the message being collected, or starts another. */
   | { readonly step: 'assistant'; readonly messageId?: string; readonly synthetic: boolean; readonly stamp: Stamp }
-  | { readonly step: 'assistant-text'; readonly piece?: PieceSource }
+  | { readonly step: 'assistant-text'; readonly piece: PieceSource }
   | { readonly step: 'tool-use'; readonly toolUse: ToolUseReading }
   /** "[Request interrupted by user for tool use]": stops the calls of that message (the latest batch when unnamed) still waiting. */
   | { readonly step: 'interrupt'; readonly messageId?: string }
@@ -267,7 +269,7 @@ class LineStepReader {
     }
     const message = entry.message;
     if (!isObject(message)) {
-      this.problem(this.fieldSpan(['message']), `${type} line should have a "message" object, found ${describe(message)}; skipped`);
+      this.problem(this.spanOf(['message']), `${type} line should have a "message" object, found ${describe(message)}; skipped`);
       return;
     }
     if (type === 'assistant') this.readAssistant(entry, message, stamp);
@@ -287,45 +289,50 @@ class LineStepReader {
     this.steps.push({ step: 'assistant', ...(messageId !== undefined && { messageId }), synthetic, stamp });
     const content = message.content;
     if (typeof content === 'string') {
-      this.assistantText(this.nodeAt(['message', 'content']));
+      this.steps.push({ step: 'assistant-text', piece: this.piece(content, ['message', 'content']) });
       return;
     }
     if (!Array.isArray(content)) {
-      this.problem(this.fieldSpan(['message', 'content']), `assistant "content" should be an array of blocks, found ${describe(content)}`);
+      this.problem(this.spanOf(['message', 'content']), `assistant "content" should be an array of blocks, found ${describe(content)}`);
       return;
     }
     content.forEach((block, index) => {
       const blockType = this.blockType(block, index);
+      if (!isObject(block)) return;
       if (blockType === 'text') {
-        if (isObject(block) && typeof block.text === 'string') this.assistantText(this.nodeAt(['message', 'content', index, 'text']));
-        else this.problem(this.fieldSpan(['message', 'content', index]), 'text block has no string "text"; skipped');
+        if (typeof block.text === 'string') this.steps.push({ step: 'assistant-text', piece: this.piece(block.text, ['message', 'content', index, 'text']) });
+        else this.problem(this.spanOf(['message', 'content', index]), 'text block has no string "text"; skipped');
       } else if (blockType === 'tool_use') {
-        const node = this.nodeAt(['message', 'content', index]);
-        if (node) this.steps.push({ step: 'tool-use', toolUse: this.readToolUse(node, stamp) });
+        this.steps.push({ step: 'tool-use', toolUse: this.readToolUse(block, ['message', 'content', index], stamp) });
       }
       // Thinking and server-side blocks carry neither the person's words nor a local tool effect.
     });
   }
 
-  private assistantText(node: JsonNode | undefined): void {
-    const text = str(node);
-    this.steps.push({ step: 'assistant-text', ...(node && text !== undefined && { piece: { text, literal: nodeSpan(node) } }) });
-  }
-
   /** As anthropic.ts's readToolUse reads a block, with the arguments read against this line. */
-  private readToolUse(block: JsonNode, stamp: Stamp): ToolUseReading {
+  private readToolUse(block: Entry, path: (string | number)[], stamp: Stamp): ToolUseReading {
     const context = { ...withTimestamp(stamp.timestamp), ...(stamp.cwd !== undefined && { cwd: stamp.cwd }) };
-    const nameNode = prop(block, 'name');
-    const name = str(nameNode);
-    if (!name || !nameNode) return { problems: [{ span: nodeSpan(block), message: 'tool_use block has no "name"; skipped' }], ...context };
-    const input = prop(block, 'input');
-    const problems = input && input.type !== 'object' ? [{ span: nodeSpan(input), message: `tool_use "input" should be an object, found ${input.type}` }] : [];
-    const id = str(prop(block, 'id'));
+    const span = this.spanOf(path);
+    const name = block.name;
+    if (typeof name !== 'string' || name === '') return { problems: [{ span, message: 'tool_use block has no "name"; skipped' }], ...context };
+    const hasInput = 'input' in block;
+    const input = block.input;
+    const problems = hasInput && !isObject(input) ? [{ span: this.spanOf([...path, 'input']), message: `tool_use "input" should be an object, found ${describe(input)}` }] : [];
+    const id = typeof block.id === 'string' ? block.id : undefined;
     return {
       problems,
-      call: { ...(id !== undefined && { id }), name, span: nodeSpan(block), nameSpan: nodeSpan(nameNode), ...(input && { arguments: readArguments(this.text, name, input) }) },
+      call: { ...(id !== undefined && { id }), name, span, nameSpan: this.spanOf([...path, 'name']), ...(hasInput && { arguments: this.readInput(name, input, [...path, 'input']) }) },
       ...context,
     };
+  }
+
+  /** A call's input read from the line's value, its ranges scanned; from a tree where scanning cannot say (not an object, a repeated key). */
+  private readInput(name: string, input: unknown, path: (string | number)[]): ReadArguments {
+    const inputSpan = this.spanOf(path);
+    const argumentValues = isObject(input) ? argumentValuesAt(this.text, inputSpan, input) : undefined;
+    if (argumentValues) return { input, inputSpan, argumentValues };
+    const node = this.nodeAt(path);
+    return node ? readArguments(this.text, name, node) : { input, inputSpan, argumentValues: [] };
   }
 
   private readUser(entry: Entry, message: Entry, stamp: Stamp, sidechain: boolean): void {
@@ -335,12 +342,12 @@ class LineStepReader {
     const lineKind = (text: string): TurnKind => (isCompactSummary ? 'compaction-summary' : isMeta ? 'meta' : userTextKind(text));
     const content = message.content;
     if (typeof content === 'string') {
-      this.userText(lineKind(content), [this.nodeAt(['message', 'content'])], stamp, sidechain);
+      this.userText(lineKind(content), [this.piece(content, ['message', 'content'])], stamp, sidechain);
       this.afterUserText(entry, content);
       return;
     }
     if (!Array.isArray(content)) {
-      this.problem(this.fieldSpan(['message', 'content']), `user "content" should be a string or an array of blocks, found ${describe(content)}`);
+      this.problem(this.spanOf(['message', 'content']), `user "content" should be a string or an array of blocks, found ${describe(content)}`);
       return;
     }
     const segments: UserSegment[] = [];
@@ -353,13 +360,13 @@ class LineStepReader {
         else segments.push({ kind: 'results', blocks: [{ block, index }] });
       } else if (blockType === 'text') {
         if (typeof block.text !== 'string') {
-          this.problem(this.fieldSpan(['message', 'content', index]), 'text block has no string "text"; skipped');
+          this.problem(this.spanOf(['message', 'content', index]), 'text block has no string "text"; skipped');
           return;
         }
         const turnKind = lineKind(block.text);
-        const node = this.nodeAt(['message', 'content', index, 'text']);
-        if (last?.kind === 'text' && last.turnKind === turnKind) last.nodes.push(node);
-        else segments.push({ kind: 'text', turnKind, nodes: [node] });
+        const piece = this.piece(block.text, ['message', 'content', index, 'text']);
+        if (last?.kind === 'text' && last.turnKind === turnKind) last.pieces.push(piece);
+        else segments.push({ kind: 'text', turnKind, pieces: [piece] });
       }
       // Images and documents the person attached carry no text to audit.
     });
@@ -367,15 +374,21 @@ class LineStepReader {
     for (const segment of segments) {
       if (segment.kind === 'results') this.readResults(entry, segment.blocks, resultCount, stamp, sidechain);
       else {
-        this.userText(segment.turnKind, segment.nodes, stamp, sidechain);
-        for (const node of segment.nodes) if (typeof node?.value === 'string') this.afterUserText(entry, node.value);
+        this.userText(segment.turnKind, segment.pieces, stamp, sidechain);
+        for (const piece of segment.pieces) this.afterUserText(entry, piece.text);
       }
     }
   }
 
-  private userText(kind: TurnKind, nodes: (JsonNode | undefined)[], stamp: Stamp, sidechain: boolean): void {
+  private userText(kind: TurnKind, sources: readonly PieceSource[], stamp: Stamp, sidechain: boolean): void {
+    const pieces: TextPiece[] = [];
+    let at = 0;
+    for (const source of sources) {
+      pieces.push({ text: source.text, at, literal: source.literal });
+      at += source.text.length + 2;
+    }
     // A subagent's "user" is the agent that started it.
-    this.turn({ role: 'user', kind, ...(sidechain && { isUserMessage: false }), span: this.lineSpan(), pieces: joinPieces(nodes), ...stamp });
+    this.turn({ role: 'user', kind, ...(sidechain && { isUserMessage: false }), span: this.lineSpan(), pieces, ...stamp });
   }
 
   private afterUserText(entry: Entry, text: string): void {
@@ -396,7 +409,7 @@ class LineStepReader {
       const callId = this.stringField(block, 'tool_use_id', [...path, 'tool_use_id']);
       const isError = this.booleanField(block, 'is_error', [...path, 'is_error']);
       if (block.content !== undefined && typeof block.content !== 'string' && !Array.isArray(block.content)) {
-        this.problem(this.fieldSpan([...path, 'content']), `tool_result "content" should be a string or an array, found ${describe(block.content)}`);
+        this.problem(this.spanOf([...path, 'content']), `tool_result "content" should be a string or an array, found ${describe(block.content)}`);
       }
       const exitCode = isError ? /^Exit code (\d+)/.exec(text)?.[1] : undefined;
       const result: ResultInit = {
@@ -432,7 +445,7 @@ class LineStepReader {
   /** A content block's type; a block that is not an object with a string type is reported and skipped. */
   private blockType(block: unknown, index: number): string | undefined {
     if (isObject(block) && typeof block.type === 'string') return block.type;
-    this.problem(this.fieldSpan(['message', 'content', index]), 'content block should be an object with a string "type"; skipped');
+    this.problem(this.spanOf(['message', 'content', index]), 'content block should be an object with a string "type"; skipped');
     return undefined;
   }
 
@@ -444,28 +457,33 @@ class LineStepReader {
     this.steps.push({ step: 'problem', problem: { span, message } });
   }
 
-  /** A node of the line's tree, parsed only when a range is needed (offsets relative to the line). */
+  /** A node of the line's tree, for what only a tree can read (offsets as the line's). */
   private nodeAt(path: (string | number)[]): JsonNode | undefined {
     return at(this.line.tree(), ...path);
   }
 
-  private fieldSpan(path: (string | number)[]): Span {
-    const node = this.nodeAt(path);
-    return node ? nodeSpan(node) : this.lineSpan();
+  /** The range of the value at `path`, scanned from the line's text; the line's when there is none. */
+  private spanOf(path: readonly (string | number)[]): Span {
+    return spanAtPath(this.text, this.line.start, path) ?? this.lineSpan();
+  }
+
+  /** A string value of the line (already read from its parsed value) with its literal's range. */
+  private piece(text: string, path: readonly (string | number)[]): PieceSource {
+    return { text, literal: this.spanOf(path) };
   }
 
   /** A string field; absent or null is undefined, any other type is reported. */
   private stringField(owner: Entry, key: string, path: (string | number)[] = [key]): string | undefined {
     const value = owner[key];
     if (typeof value === 'string') return value;
-    if (value !== undefined && value !== null) this.problem(this.fieldSpan(path), `"${key}" should be a string, found ${describe(value)}`);
+    if (value !== undefined && value !== null) this.problem(this.spanOf(path), `"${key}" should be a string, found ${describe(value)}`);
     return undefined;
   }
 
   private booleanField(owner: Entry, key: string, path: (string | number)[] = [key]): boolean | undefined {
     const value = owner[key];
     if (typeof value === 'boolean') return value;
-    if (value !== undefined && value !== null) this.problem(this.fieldSpan(path), `"${key}" should be true or false, found ${describe(value)}`);
+    if (value !== undefined && value !== null) this.problem(this.spanOf(path), `"${key}" should be true or false, found ${describe(value)}`);
     return undefined;
   }
 }
@@ -485,7 +503,7 @@ interface PendingAssistant {
   end: number;
   readonly synthetic: boolean;
   readonly stamp: Stamp;
-  readonly pieces: (PieceSource | undefined)[];
+  readonly pieces: PieceSource[];
   readonly toolUses: { readonly toolUse: ToolUseReading; readonly base: number }[];
 }
 
@@ -507,6 +525,8 @@ class ClaudeCodeReader {
     for (const line of this.doc.lines) {
       if (line.error) this.builder.problem(line.error.span, line.error.message);
       else this.replay(line, line.read(lineSteps));
+      // What the session needs of the line is in its steps now.
+      line.release();
     }
     this.flushAssistant();
     this.builder.title = this.customTitle ?? this.aiTitle ?? this.summaryTitle;
@@ -551,7 +571,7 @@ class ClaudeCodeReader {
           this.assistantLine(line, step.messageId, step.synthetic, step.stamp);
           break;
         case 'assistant-text':
-          this.pending?.pieces.push(step.piece && { text: step.piece.text, literal: spanAt(step.piece.literal, base) });
+          this.pending?.pieces.push({ text: step.piece.text, literal: spanAt(step.piece.literal, base) });
           break;
         case 'tool-use':
           this.pending?.toolUses.push({ toolUse: step.toolUse, base });
@@ -592,7 +612,6 @@ class ClaudeCodeReader {
     const pieces: TextPiece[] = [];
     let offset = 0;
     for (const piece of pending.pieces) {
-      if (!piece) continue;
       pieces.push({ text: piece.text, at: offset, literal: piece.literal });
       offset += piece.text.length + 2;
     }
@@ -643,7 +662,7 @@ function sameStepsButText(a: readonly LineStep[], b: readonly LineStep[]): boole
   return a.every((x, i) => {
     const y = b[i] as LineStep;
     if (x.step === 'turn' && y.step === 'turn') return steering(x.turn) === steering(y.turn);
-    if (x.step === 'assistant-text' && y.step === 'assistant-text') return (x.piece === undefined) === (y.piece === undefined);
+    if (x.step === 'assistant-text' && y.step === 'assistant-text') return true;
     return JSON.stringify(x) === JSON.stringify(y);
   });
 }
@@ -685,7 +704,7 @@ function afterTextEdit(doc: JsonlDocument, previousLines: readonly JsonLine[], b
   const after = (span: Span) => span.start >= old.end;
   const inLine = (span: Span) => span.start >= old.start && span.end <= old.end;
   const lineTurns = steps.flatMap((s) => (s.step === 'turn' ? [turnAt(s.turn, line.readingBase)] : []));
-  const linePieces = steps.flatMap((s) => (s.step === 'assistant-text' && s.piece ? [{ text: s.piece.text, literal: spanAt(s.piece.literal, line.readingBase) }] : []));
+  const linePieces = steps.flatMap((s) => (s.step === 'assistant-text' ? [{ text: s.piece.text, literal: spanAt(s.piece.literal, line.readingBase) }] : []));
   let nextLineTurn = 0;
   let piecesPlaced = false;
   const turns: Turn[] = [];

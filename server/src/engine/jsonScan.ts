@@ -1,0 +1,180 @@
+import { MAX_NESTING } from './json';
+import type { ArgumentValue } from './session';
+import type { Span } from './text';
+
+/**
+ * Ranges in JSON text that JSON.parse has already accepted, found by scanning instead of building a
+ * position tree: a long session's lines are parsed for their values anyway, and only a few ranges of
+ * each are ever needed. Strings are skipped with indexOf, so a huge tool output costs one native search.
+ * A key repeated in an object resolves to its last copy, the one JSON.parse keeps.
+ */
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+
+function skipSpace(text: string, i: number): number {
+  for (;;) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return i;
+    i++;
+  }
+}
+
+/** Just past the string literal whose opening quote is at `open`. */
+function stringEnd(text: string, open: number): number {
+  let from = open + 1;
+  for (;;) {
+    const quote = text.indexOf('"', from);
+    if (quote === -1) return text.length;
+    let slashes = 0;
+    while (text.charCodeAt(quote - 1 - slashes) === BACKSLASH) slashes++;
+    if (slashes % 2 === 0) return quote + 1;
+    from = quote + 1;
+  }
+}
+
+/** Just past the value that starts at `i`. */
+function valueEnd(text: string, i: number): number {
+  const first = text.charCodeAt(i);
+  if (first === QUOTE) return stringEnd(text, i);
+  if (first === OPEN_BRACE || first === OPEN_BRACKET) {
+    let depth = 0;
+    for (let j = i; j < text.length; j++) {
+      const c = text.charCodeAt(j);
+      if (c === QUOTE) j = stringEnd(text, j) - 1;
+      else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
+      else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && --depth === 0) return j + 1;
+    }
+    return text.length;
+  }
+  let j = i + 1;
+  for (; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (c === COMMA || c === CLOSE_BRACE || c === CLOSE_BRACKET || c <= 0x20) break;
+  }
+  return j;
+}
+
+/** The key whose literal is text[open, end): its raw characters, decoded only when it has an escape. */
+function keyAt(text: string, open: number, end: number): string {
+  for (let i = open + 1; i < end - 1; i++) if (text.charCodeAt(i) === BACKSLASH) return JSON.parse(text.slice(open, end)) as string;
+  return text.slice(open + 1, end - 1);
+}
+
+/** Whether the key literal text[open, end) is `key`, without making a string of it. */
+function keyIs(text: string, open: number, end: number, key: string): boolean {
+  if (end - open - 2 === key.length && text.startsWith(key, open + 1)) return !key.includes('\\');
+  for (let i = open + 1; i < end - 1; i++) if (text.charCodeAt(i) === BACKSLASH) return keyAt(text, open, end) === key;
+  return false;
+}
+
+/** Calls `member` with each member of the object at `open` (key literal, value start, value end); returns just past it. */
+function forEachMember(text: string, open: number, member: (keyOpen: number, keyEnd: number, valueStart: number) => number): number {
+  let i = skipSpace(text, open + 1);
+  while (text.charCodeAt(i) === QUOTE) {
+    const keyEnd = stringEnd(text, i);
+    const colon = skipSpace(text, keyEnd);
+    if (text.charCodeAt(colon) !== COLON) return text.length;
+    const end = member(i, keyEnd, skipSpace(text, colon + 1));
+    i = skipSpace(text, end);
+    if (text.charCodeAt(i) !== COMMA) break;
+    i = skipSpace(text, i + 1);
+  }
+  return i + 1;
+}
+
+/** Calls `element` with each element's start; returns just past the array at `open`. */
+function forEachElement(text: string, open: number, element: (index: number, start: number) => number): number {
+  let i = skipSpace(text, open + 1);
+  if (text.charCodeAt(i) === CLOSE_BRACKET) return i + 1;
+  for (let index = 0; ; index++) {
+    i = skipSpace(text, element(index, i));
+    if (text.charCodeAt(i) !== COMMA) break;
+    i = skipSpace(text, i + 1);
+  }
+  return i + 1;
+}
+
+/** The span of the value at `path` inside the JSON value that starts at or after `start`; undefined when there is none. */
+export function spanAtPath(text: string, start: number, path: readonly (string | number)[]): Span | undefined {
+  let at = skipSpace(text, start);
+  for (const step of path) {
+    const open = text.charCodeAt(at);
+    let found = -1;
+    if (typeof step === 'number') {
+      if (open !== OPEN_BRACKET) return undefined;
+      forEachElement(text, at, (index, elementStart) => {
+        if (index === step) found = elementStart;
+        // Past the element sought, the rest of the array need not be read.
+        return index >= step ? text.length : valueEnd(text, elementStart);
+      });
+    } else {
+      if (open !== OPEN_BRACE) return undefined;
+      forEachMember(text, at, (keyOpen, keyEnd, valueStart) => {
+        if (keyIs(text, keyOpen, keyEnd, step)) found = valueStart;
+        return valueEnd(text, valueStart);
+      });
+    }
+    if (found === -1) return undefined;
+    at = found;
+  }
+  return { start: at, end: valueEnd(text, at) };
+}
+
+type MutableValues = ArgumentValue[];
+
+/**
+ * Every value inside the object at `span` (a call's arguments, already parsed into `value`), as
+ * readArguments reads them from a tree: path, value, span, and a string's span inside its quotes.
+ * Undefined when the text and the value disagree in shape (a repeated key) or nest too deep: the
+ * caller then reads the arguments from a tree.
+ */
+export function argumentValuesAt(text: string, span: Span, value: unknown): ArgumentValue[] | undefined {
+  const out: MutableValues = [];
+  return collect(text, span.start, value, [], out, 0) === -1 ? undefined : out;
+}
+
+/** Collects the children of the container at `open`; returns just past it, or -1 when the reading must fall back. */
+function collect(text: string, open: number, value: unknown, path: readonly (string | number)[], out: MutableValues, depth: number): number {
+  if (depth >= MAX_NESTING) return -1;
+  const c = text.charCodeAt(open);
+  let failed = false;
+  const child = (key: string | number, childValue: unknown, start: number): number => {
+    const first = text.charCodeAt(start);
+    const childPath = [...path, key];
+    const entry = { path: childPath, value: childValue, span: { start, end: start }, contentSpan: { start, end: start }, escapeDepth: 1 as const };
+    out.push(entry);
+    const end = first === OPEN_BRACE || first === OPEN_BRACKET ? collect(text, start, childValue, childPath, out, depth + 1) : valueEnd(text, start);
+    if (end === -1) {
+      failed = true;
+      return text.length;
+    }
+    entry.span.end = end;
+    entry.contentSpan = first === QUOTE ? { start: start + 1, end: end - 1 } : entry.span;
+    return end;
+  };
+  if (c === OPEN_BRACE) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return -1;
+    const record = value as Record<string, unknown>;
+    let members = 0;
+    const end = forEachMember(text, open, (keyOpen, keyEnd, valueStart) => {
+      members++;
+      const key = keyAt(text, keyOpen, keyEnd);
+      return child(key, record[key], valueStart);
+    });
+    // More members than keys: a key is repeated, and its first copy has no value of its own.
+    return failed || members !== Object.keys(record).length ? -1 : end;
+  }
+  if (c === OPEN_BRACKET) {
+    if (!Array.isArray(value)) return -1;
+    const end = forEachElement(text, open, (index, start) => child(index, value[index], start));
+    return failed ? -1 : end;
+  }
+  return -1;
+}

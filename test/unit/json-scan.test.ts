@@ -1,0 +1,92 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { readArguments } from '../../server/src/engine/builder';
+import { type JsonNode, at, nodeSpan, parseJsonAt } from '../../server/src/engine/json';
+import { argumentValuesAt, spanAtPath } from '../../server/src/engine/jsonScan';
+import { marked, slice } from '../support/fixture';
+
+// The scanner must find exactly the ranges jsonc-parser's tree gives, on any JSON JSON.parse accepts.
+
+/** JSON text of `value` with whitespace of every kind JSON allows wherever it allows it. */
+function serialize(value: unknown, space: () => string): string {
+  if (Array.isArray(value)) return `[${space()}${value.map((v) => `${serialize(v, space)}${space()}`).join(`,${space()}`)}]`;
+  if (typeof value === 'object' && value !== null) {
+    const members = Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}${space()}:${space()}${serialize(v, space)}${space()}`);
+    return `{${space()}${members.join(`,${space()}`)}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Every path to a value inside `node`, with the node. */
+function paths(node: JsonNode, prefix: (string | number)[] = []): [(string | number)[], JsonNode][] {
+  const out: [(string | number)[], JsonNode][] = [[prefix, node]];
+  if (node.type === 'object') for (const member of node.children ?? []) out.push(...paths(member.children?.[1] as JsonNode, [...prefix, member.children?.[0]?.value as string]));
+  if (node.type === 'array') (node.children ?? []).forEach((child, i) => out.push(...paths(child, [...prefix, i])));
+  return out;
+}
+
+// Keys and strings with quotes, backslashes (even runs before a quote), escapes and non-ASCII text.
+const tricky = fc.oneof(fc.string(), fc.constantFrom('a"b', 'c\\', '\\\\"', 'é\u2028\n\t', '\\', '"', ''));
+const jsonValue = fc.letrec((tie) => ({
+  value: fc.oneof({ depthSize: 'small' }, tie('leaf'), tie('array'), tie('object')),
+  leaf: fc.oneof(tricky, fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer(), fc.boolean(), fc.constant(null)),
+  array: fc.array(tie('value'), { maxLength: 4 }),
+  object: fc.dictionary(tricky, tie('value'), { maxKeys: 4 }),
+})).value;
+const whitespace = fc.array(fc.constantFrom('', ' ', '\n', '\t', '\r\n', '  '), { minLength: 64, maxLength: 64 });
+
+test('spanAtPath finds every value where the tree has it, at any offset', () => {
+  fc.assert(
+    fc.property(jsonValue, whitespace, fc.nat(3), (value, spaces, lead) => {
+      let next = 0;
+      const json = serialize(value, () => spaces[next++ % spaces.length] ?? '');
+      const text = `${'x\n'.repeat(lead)}${json}\n`;
+      const start = lead * 2;
+      assert.deepEqual(JSON.parse(json), JSON.parse(JSON.stringify(value)));
+      const root = parseJsonAt(text, start, start + json.length).root;
+      assert.ok(root);
+      for (const [path, node] of paths(root)) assert.deepEqual(spanAtPath(text, start, path), nodeSpan(node), `path ${JSON.stringify(path)}`);
+    }),
+    { numRuns: 400, seed: 7 },
+  );
+});
+
+test('argumentValuesAt gives what readArguments reads from a tree', () => {
+  fc.assert(
+    fc.property(fc.dictionary(tricky, jsonValue, { maxKeys: 5 }), whitespace, (input, spaces) => {
+      let next = 0;
+      const text = `{"input": ${serialize(input, () => spaces[next++ % spaces.length] ?? '')}}`;
+      const node = at(parseJsonAt(text).root, 'input');
+      assert.ok(node);
+      const fromTree = readArguments(text, 'tool', node);
+      const span = spanAtPath(text, 0, ['input']);
+      assert.ok(span);
+      const parsed = (JSON.parse(text) as { input: unknown }).input;
+      assert.deepEqual(argumentValuesAt(text, span, parsed), fromTree.argumentValues);
+    }),
+    { numRuns: 400, seed: 11 },
+  );
+});
+
+test('a repeated key resolves to its last copy, as JSON.parse reads it; the arguments fall back to a tree', () => {
+  const { text, spans } = marked('{"a": 1, "b": {"c": 2}, "a": ⟦"last"⟧}');
+  assert.deepEqual(spanAtPath(text, 0, ['a']), spans[0]);
+  assert.equal(argumentValuesAt(text, { start: 0, end: text.length }, JSON.parse(text)), undefined);
+});
+
+test('paths that lead nowhere, and keys written with escapes', () => {
+  const { text, spans } = marked(String.raw`{"k\u0065y": [10, {"x": ⟦"y\"z\\"⟧}], "n": null}`);
+  assert.deepEqual(spanAtPath(text, 0, ['key', 1, 'x']), spans[0]);
+  assert.equal(slice(text, spans[0] ?? { start: 0, end: 0 }), String.raw`"y\"z\\"`);
+  assert.equal(spanAtPath(text, 0, ['key', 2]), undefined);
+  assert.equal(spanAtPath(text, 0, ['n', 'x']), undefined);
+  assert.equal(spanAtPath(text, 0, ['missing']), undefined);
+  assert.equal(spanAtPath(text, 0, ['key', 'x']), undefined);
+});
+
+test('arguments nested deeper than the tree reads fall back to it', () => {
+  const deep = `${'['.repeat(600)}${']'.repeat(600)}`;
+  const text = `{"a": ${deep}}`;
+  assert.equal(argumentValuesAt(text, { start: 0, end: text.length }, JSON.parse(text)), undefined);
+});
