@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { readArguments } from '../../server/src/engine/builder';
 import { type JsonNode, at, nodeSpan, parseJsonAt } from '../../server/src/engine/json';
-import { argumentValuesAt, spanAtPath } from '../../server/src/engine/jsonScan';
+import { argumentValuesAt, elementSpans, memberSpans, spanAtPath } from '../../server/src/engine/jsonScan';
 import { marked, slice } from '../support/fixture';
 
 // The scanner must find exactly the ranges jsonc-parser's tree gives, on any JSON JSON.parse accepts.
@@ -46,7 +46,15 @@ test('spanAtPath finds every value where the tree has it, at any offset', () => 
       assert.deepEqual(JSON.parse(json), JSON.parse(JSON.stringify(value)));
       const root = parseJsonAt(text, start, start + json.length).root;
       assert.ok(root);
-      for (const [path, node] of paths(root)) assert.deepEqual(spanAtPath(text, start, path), nodeSpan(node), `path ${JSON.stringify(path)}`);
+      for (const [path, node] of paths(root)) {
+        assert.deepEqual(spanAtPath(text, start, path), nodeSpan(node), `path ${JSON.stringify(path)}`);
+        const children = node.children ?? [];
+        if (node.type === 'array') assert.deepEqual(elementSpans(text, node.offset), children.map(nodeSpan));
+        if (node.type === 'object') {
+          const keys = children.map((member) => member.children?.[0]?.value as string);
+          assert.deepEqual(memberSpans(text, node.offset, [...keys, 'not a key']), [...children.map((member) => nodeSpan(member.children?.[1] as JsonNode)), undefined]);
+        }
+      }
     }),
     { numRuns: 400, seed: 7 },
   );

@@ -59,6 +59,10 @@ export interface ResultInit {
 }
 
 type MutableCall = { -readonly [K in keyof ToolCall]: ToolCall[K] };
+type MutableTurn = { -readonly [K in keyof Turn]: Turn[K] };
+
+/** The pieces of a turn that has none: one array shared by every such turn, never changed. */
+const NO_PIECES: readonly TextPiece[] = Object.freeze([]);
 
 /** The results of an error envelope: "Error: …", "error: …", or a JSON object with an `error` key. */
 export function textLooksLikeError(text: string): boolean {
@@ -107,6 +111,8 @@ export class SessionBuilder {
   private readonly problems: TranscriptProblem[] = [];
   private readonly tools: ToolDefinition[] = [];
   private generatedIds = 0;
+  /** One copy of each working folder: a long session repeats the same few on every turn and call. */
+  private readonly folders = new Map<string, string>();
   cwd: string | undefined;
   id: string | undefined;
   title: string | undefined;
@@ -135,10 +141,11 @@ export class SessionBuilder {
 
   addTurn(init: TurnInit): Turn {
     const kind = init.kind ?? 'message';
-    const pieces = init.pieces ?? [];
+    const pieces = init.pieces ?? NO_PIECES;
     const text = init.text ?? pieces.map((p) => p.text).join('\n\n');
     const userSide = init.role === 'user' || init.role === 'system' || init.role === 'developer';
-    const turn: Turn = {
+    // Assigned one by one, not spread: this runs for every turn of sessions of 100,000 turns.
+    const turn: MutableTurn = {
       index: this.turns.length,
       role: init.role,
       kind,
@@ -146,13 +153,23 @@ export class SessionBuilder {
       text,
       pieces,
       span: init.span,
-      ...(init.id !== undefined && { id: init.id }),
-      ...(init.timestamp !== undefined && { timestamp: init.timestamp }),
-      ...((init.cwd ?? this.cwd) !== undefined && { cwd: init.cwd ?? this.cwd }),
-      ...(init.sidechain !== undefined && { sidechain: init.sidechain }),
     };
+    if (init.id !== undefined) turn.id = init.id;
+    if (init.timestamp !== undefined) turn.timestamp = init.timestamp;
+    const cwd = this.folder(init.cwd ?? this.cwd);
+    if (cwd !== undefined) turn.cwd = cwd;
+    if (init.sidechain !== undefined) turn.sidechain = init.sidechain;
     this.turns.push(turn);
     return turn;
+  }
+
+  /** The builder's one copy of a working folder. */
+  private folder(cwd: string | undefined): string | undefined {
+    if (cwd === undefined) return undefined;
+    const known = this.folders.get(cwd);
+    if (known !== undefined) return known;
+    this.folders.set(cwd, cwd);
+    return cwd;
   }
 
   /** Adds a call to the latest turn. A missing or repeated id is reported and replaced. */
@@ -176,13 +193,14 @@ export class SessionBuilder {
       turnIndex: Math.max(this.turns.length - 1, 0),
       span: init.span,
       nameSpan: init.nameSpan,
-      ...(inputSpan && { inputSpan }),
       argumentValues,
       batch: init.batch,
-      ...(init.timestamp !== undefined && { timestamp: init.timestamp }),
-      ...((init.cwd ?? this.cwd) !== undefined && { cwd: init.cwd ?? this.cwd }),
       status: 'unknown',
     };
+    if (inputSpan) call.inputSpan = inputSpan;
+    if (init.timestamp !== undefined) call.timestamp = init.timestamp;
+    const cwd = this.folder(init.cwd ?? this.cwd);
+    if (cwd !== undefined) call.cwd = cwd;
     this.calls.push(call);
     this.callsById.set(id, call);
     this.pending.add(call);
@@ -201,14 +219,14 @@ export class SessionBuilder {
       return call;
     }
     const isError = init.isError ?? (init.exitCode !== undefined ? init.exitCode !== 0 : textLooksLikeError(init.text));
-    const result: ToolResult = {
+    const result: { -readonly [K in keyof ToolResult]: ToolResult[K] } = {
       turnIndex: Math.max(this.turns.length - 1, 0),
       span: init.span,
       text: init.text,
       status: isError ? 'error' : 'ok',
-      ...(init.exitCode !== undefined && { exitCode: init.exitCode }),
-      ...(init.timestamp !== undefined && { timestamp: init.timestamp }),
     };
+    if (init.exitCode !== undefined) result.exitCode = init.exitCode;
+    if (init.timestamp !== undefined) result.timestamp = init.timestamp;
     call.result = result;
     this.pending.delete(call);
     if (!call.stopped) call.status = result.status;

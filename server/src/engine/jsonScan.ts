@@ -127,6 +127,33 @@ export function spanAtPath(text: string, start: number, path: readonly (string |
   return { start: at, end: valueEnd(text, at) };
 }
 
+/** The spans of `keys`' values in the object that starts at `start`, in one pass (undefined where absent or not an object). */
+export function memberSpans(text: string, start: number, keys: readonly string[]): (Span | undefined)[] {
+  const found: (Span | undefined)[] = keys.map(() => undefined);
+  const open = skipSpace(text, start);
+  if (text.charCodeAt(open) !== OPEN_BRACE) return found;
+  forEachMember(text, open, (keyOpen, keyEnd, valueStart) => {
+    const end = valueEnd(text, valueStart);
+    const which = keys.findIndex((key) => keyIs(text, keyOpen, keyEnd, key));
+    if (which !== -1) found[which] = { start: valueStart, end };
+    return end;
+  });
+  return found;
+}
+
+/** The span of every element of the array that starts at `start`; empty when it is not an array. */
+export function elementSpans(text: string, start: number): Span[] {
+  const spans: Span[] = [];
+  const open = skipSpace(text, start);
+  if (text.charCodeAt(open) !== OPEN_BRACKET) return spans;
+  forEachElement(text, open, (_, elementStart) => {
+    const end = valueEnd(text, elementStart);
+    spans.push({ start: elementStart, end });
+    return end;
+  });
+  return spans;
+}
+
 type MutableValues = ArgumentValue[];
 
 /**

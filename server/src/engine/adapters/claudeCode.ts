@@ -1,7 +1,7 @@
 import { type CallInit, type ReadArguments, type ResultInit, SessionBuilder, type TurnInit, readArguments } from '../builder';
 import type { JsonLine, JsonlDocument, LineReader, LineSource } from '../document';
 import { type JsonNode, at, isObject, items, nodeSpan, rawSpanOfDecoded } from '../json';
-import { argumentValuesAt, spanAtPath } from '../jsonScan';
+import { argumentValuesAt, elementSpans, memberSpans, spanAtPath } from '../jsonScan';
 import type { Session, StoppedReason, TextPiece, TranscriptProblem, Turn, TurnKind } from '../session';
 import type { Span } from '../text';
 import type { JsonlAdapter } from './types';
@@ -209,13 +209,19 @@ function withTimestamp(timestamp: string | undefined): { timestamp?: string } {
 class LineStepReader {
   private readonly steps: LineStep[] = [];
   private readonly text: string;
+  /** The ranges of `message.content`'s blocks, scanned on first use. */
+  private blocks?: Span[];
+
+  /** The whole line: the span of its turns and results, one object for all of them. */
+  private readonly span: Span;
 
   constructor(private readonly line: LineSource) {
     this.text = line.text;
+    this.span = { start: line.start, end: line.end };
   }
 
   private lineSpan(): Span {
-    return { start: this.line.start, end: this.line.end };
+    return this.span;
   }
 
   read(): LineStep[] {
@@ -300,38 +306,38 @@ class LineStepReader {
       const blockType = this.blockType(block, index);
       if (!isObject(block)) return;
       if (blockType === 'text') {
-        if (typeof block.text === 'string') this.steps.push({ step: 'assistant-text', piece: this.piece(block.text, ['message', 'content', index, 'text']) });
-        else this.problem(this.spanOf(['message', 'content', index]), 'text block has no string "text"; skipped');
+        if (typeof block.text === 'string') this.steps.push({ step: 'assistant-text', piece: this.blockText(block.text, index) });
+        else this.problem(this.blockSpan(index), 'text block has no string "text"; skipped');
       } else if (blockType === 'tool_use') {
-        this.steps.push({ step: 'tool-use', toolUse: this.readToolUse(block, ['message', 'content', index], stamp) });
+        this.steps.push({ step: 'tool-use', toolUse: this.readToolUse(block, index, stamp) });
       }
       // Thinking and server-side blocks carry neither the person's words nor a local tool effect.
     });
   }
 
   /** As anthropic.ts's readToolUse reads a block, with the arguments read against this line. */
-  private readToolUse(block: Entry, path: (string | number)[], stamp: Stamp): ToolUseReading {
+  private readToolUse(block: Entry, index: number, stamp: Stamp): ToolUseReading {
     const context = { ...withTimestamp(stamp.timestamp), ...(stamp.cwd !== undefined && { cwd: stamp.cwd }) };
-    const span = this.spanOf(path);
+    const span = this.blockSpan(index);
     const name = block.name;
     if (typeof name !== 'string' || name === '') return { problems: [{ span, message: 'tool_use block has no "name"; skipped' }], ...context };
+    const [nameSpan = span, inputSpan = span] = memberSpans(this.text, span.start, ['name', 'input']);
     const hasInput = 'input' in block;
     const input = block.input;
-    const problems = hasInput && !isObject(input) ? [{ span: this.spanOf([...path, 'input']), message: `tool_use "input" should be an object, found ${describe(input)}` }] : [];
+    const problems = hasInput && !isObject(input) ? [{ span: inputSpan, message: `tool_use "input" should be an object, found ${describe(input)}` }] : [];
     const id = typeof block.id === 'string' ? block.id : undefined;
     return {
       problems,
-      call: { ...(id !== undefined && { id }), name, span, nameSpan: this.spanOf([...path, 'name']), ...(hasInput && { arguments: this.readInput(name, input, [...path, 'input']) }) },
+      call: { ...(id !== undefined && { id }), name, span, nameSpan, ...(hasInput && { arguments: this.readInput(name, input, inputSpan, index) }) },
       ...context,
     };
   }
 
   /** A call's input read from the line's value, its ranges scanned; from a tree where scanning cannot say (not an object, a repeated key). */
-  private readInput(name: string, input: unknown, path: (string | number)[]): ReadArguments {
-    const inputSpan = this.spanOf(path);
+  private readInput(name: string, input: unknown, inputSpan: Span, blockIndex: number): ReadArguments {
     const argumentValues = isObject(input) ? argumentValuesAt(this.text, inputSpan, input) : undefined;
     if (argumentValues) return { input, inputSpan, argumentValues };
-    const node = this.nodeAt(path);
+    const node = this.nodeAt(['message', 'content', blockIndex, 'input']);
     return node ? readArguments(this.text, name, node) : { input, inputSpan, argumentValues: [] };
   }
 
@@ -360,11 +366,11 @@ class LineStepReader {
         else segments.push({ kind: 'results', blocks: [{ block, index }] });
       } else if (blockType === 'text') {
         if (typeof block.text !== 'string') {
-          this.problem(this.spanOf(['message', 'content', index]), 'text block has no string "text"; skipped');
+          this.problem(this.blockSpan(index), 'text block has no string "text"; skipped');
           return;
         }
         const turnKind = lineKind(block.text);
-        const piece = this.piece(block.text, ['message', 'content', index, 'text']);
+        const piece = this.blockText(block.text, index);
         if (last?.kind === 'text' && last.turnKind === turnKind) last.pieces.push(piece);
         else segments.push({ kind: 'text', turnKind, pieces: [piece] });
       }
@@ -381,12 +387,12 @@ class LineStepReader {
   }
 
   private userText(kind: TurnKind, sources: readonly PieceSource[], stamp: Stamp, sidechain: boolean): void {
-    const pieces: TextPiece[] = [];
     let at = 0;
-    for (const source of sources) {
-      pieces.push({ text: source.text, at, literal: source.literal });
+    const pieces = sources.map((source): TextPiece => {
+      const piece = { text: source.text, at, literal: source.literal };
       at += source.text.length + 2;
-    }
+      return piece;
+    });
     // A subagent's "user" is the agent that started it.
     this.turn({ role: 'user', kind, ...(sidechain && { isUserMessage: false }), span: this.lineSpan(), pieces, ...stamp });
   }
@@ -445,7 +451,7 @@ class LineStepReader {
   /** A content block's type; a block that is not an object with a string type is reported and skipped. */
   private blockType(block: unknown, index: number): string | undefined {
     if (isObject(block) && typeof block.type === 'string') return block.type;
-    this.problem(this.spanOf(['message', 'content', index]), 'content block should be an object with a string "type"; skipped');
+    this.problem(this.blockSpan(index), 'content block should be an object with a string "type"; skipped');
     return undefined;
   }
 
@@ -470,6 +476,18 @@ class LineStepReader {
   /** A string value of the line (already read from its parsed value) with its literal's range. */
   private piece(text: string, path: readonly (string | number)[]): PieceSource {
     return { text, literal: this.spanOf(path) };
+  }
+
+  /** The range of the `index`th block of `message.content`: the blocks are found in one scan of the line. */
+  private blockSpan(index: number): Span {
+    this.blocks ??= elementSpans(this.text, this.spanOf(['message', 'content']).start);
+    return this.blocks[index] ?? this.lineSpan();
+  }
+
+  /** The text of the `index`th block, with its literal's range. */
+  private blockText(text: string, index: number): PieceSource {
+    const block = this.blockSpan(index);
+    return { text, literal: memberSpans(this.text, block.start, ['text'])[0] ?? block };
   }
 
   /** A string field; absent or null is undefined, any other type is reported. */
@@ -609,12 +627,12 @@ class ClaudeCodeReader {
     const pending = this.pending;
     this.pending = undefined;
     if (!pending || (pending.pieces.length === 0 && pending.toolUses.length === 0)) return;
-    const pieces: TextPiece[] = [];
     let offset = 0;
-    for (const piece of pending.pieces) {
-      pieces.push({ text: piece.text, at: offset, literal: piece.literal });
+    const pieces = pending.pieces.map((piece): TextPiece => {
+      const placed = { text: piece.text, at: offset, literal: piece.literal };
       offset += piece.text.length + 2;
-    }
+      return placed;
+    });
     this.builder.addTurn({ ...pending.stamp, role: 'assistant', kind: pending.synthetic ? 'meta' : 'message', span: { start: pending.start, end: pending.end }, pieces });
     for (const { toolUse, base } of pending.toolUses) {
       for (const problem of toolUse.problems) this.builder.problem(spanAt(problem.span, base), problem.message);
