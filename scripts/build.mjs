@@ -67,15 +67,29 @@ const lazyEngineAsExternal = {
   },
 };
 
+// jsonc-parser's formatter builds some 1,200 indentation strings as its module loads, a millisecond or
+// more on every hook call; the hook's bundles only parse, so its modules are taken as free of side
+// effects there and the unused formatter is left out.
+const jsoncParserWithoutSideEffects = {
+  name: 'jsonc-parser-without-side-effects',
+  setup(build) {
+    build.onResolve({ filter: /^(jsonc-parser$|\.\/)/ }, async (args) => {
+      if (args.pluginData?.jsoncParser || !(args.path === 'jsonc-parser' || /[\\/]jsonc-parser[\\/]/.test(args.importer))) return undefined;
+      const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { jsoncParser: true } });
+      return found.errors.length > 0 ? undefined : { path: found.path, sideEffects: false };
+    });
+  },
+};
+
 const bundles = [
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
   { entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js' },
   { entryPoints: ['server/src/cli/bin.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [fullBundleAsExternal] },
   { entryPoints: ['server/src/cli/full.ts'], outfile: 'dist/full.js' },
   // The hook's own bundles are minified even in development: it reads and loads them on every tool call.
-  { entryPoints: ['server/src/cli/index.ts'], outfile: 'dist/front.js', plugins: [fullBundleAsExternal], minify: true },
-  { entryPoints: ['server/src/cli/guard.ts'], outfile: 'dist/guard.js', plugins: [vendorAsExternal, lazyEngineAsExternal], minify: true },
-  ...Object.entries(LAZY_ENGINE).map(([file, name]) => ({ entryPoints: [file], outfile: `dist/${name}.js`, plugins: [vendorAsExternal], minify: true })),
+  { entryPoints: ['server/src/cli/index.ts'], outfile: 'dist/front.js', plugins: [fullBundleAsExternal, jsoncParserWithoutSideEffects], minify: true },
+  { entryPoints: ['server/src/cli/guard.ts'], outfile: 'dist/guard.js', plugins: [vendorAsExternal, lazyEngineAsExternal, jsoncParserWithoutSideEffects], minify: true },
+  ...Object.entries(LAZY_ENGINE).map(([file, name]) => ({ entryPoints: [file], outfile: `dist/${name}.js`, plugins: [vendorAsExternal, jsoncParserWithoutSideEffects], minify: true })),
   ...Object.entries(VENDOR).map(([module, file]) => ({
     stdin: { contents: `module.exports = require(${JSON.stringify(module)});`, resolveDir: '.', loader: 'js' },
     outfile: `dist/vendor/${file}.js`,

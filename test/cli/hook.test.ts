@@ -178,6 +178,36 @@ describe('hook claude-code', () => {
     assert.equal(permission(run(box, ['hook', 'claude-code'], JSON.stringify({ hook_event_name: 'PreToolUse' })).stdout).permissionDecision, 'deny');
   });
 
+  test('flags take --name value or --name=value, --policy more than once; an unknown flag or a missing value fails safe', () => {
+    const box = sandbox();
+    const path = writeSession(box, 'session.jsonl', claudeSession('Ask me before you push anything.'));
+    const askFor = (args: readonly string[]) => permission(run(box, ['hook', 'claude-code', ...args], claudeInput(path, 'git push origin main')).stdout).permissionDecision;
+    assert.equal(askFor([]), 'ask');
+    assert.equal(askFor(['--confirm=deny']), 'deny');
+    assert.equal(askFor(['--confirm', 'ask', '--confirm', 'deny']), 'deny');
+    assert.equal(askFor(['--confirm', 'deny', '--']), 'deny');
+    writeFileSync(join(box.root, 'a.yaml'), 'rules:\n  - id: keep-raw\n    kind: prohibition\n    trigger: [delete]\n    scope: { paths: ["data/raw/**"] }\n    statement: Raw data is never deleted.\n');
+    writeFileSync(join(box.root, 'b.yaml'), 'rules:\n  - id: keep-logs\n    kind: prohibition\n    trigger: [delete]\n    scope: { paths: ["logs/**"] }\n    statement: Logs are never deleted.\n');
+    const policies = ['--policy', join(box.root, 'a.yaml'), `--policy=${join(box.root, 'b.yaml')}`];
+    for (const [command, statement] of [['rm -rf data/raw/old', /Raw data is never deleted/], ['rm -rf logs/old', /Logs are never deleted/]] as const) {
+      const decision = permission(run(box, ['hook', 'claude-code', ...policies], claudeInput(path, command)).stdout);
+      assert.equal(decision.permissionDecision, 'deny');
+      assert.match(decision.permissionDecisionReason, statement);
+    }
+    for (const [args, problem] of [
+      [['--bogus'], /unknown option "--bogus"/],
+      [['-x'], /unknown option "-x"/],
+      [['extra'], /unexpected argument "extra"/],
+      [['--', 'extra'], /unexpected argument "extra"/],
+      [['--confirm'], /option "--confirm" needs a value/],
+    ] as const) {
+      // Flags that cannot be read cannot set --on-error either: the environment's answer applies.
+      const failed = run(box, ['hook', 'claude-code', ...args], claudeInput(path, 'ls'), { GHOST_LINT_ON_ERROR: 'allow' });
+      assert.deepEqual([failed.status, failed.stdout], [0, '']);
+      assert.match(failed.stderr, problem);
+    }
+  });
+
   test('a workspace policy governs the call even in a session that states nothing', () => {
     const box = sandbox();
     writeFileSync(join(box.project, '.ghost-lint.yaml'), 'rules:\n  - id: keep-raw\n    kind: prohibition\n    trigger: [delete]\n    scope: { paths: ["data/raw/**"] }\n    statement: Raw data is never deleted.\n');
@@ -253,6 +283,40 @@ describe('ledger cache', () => {
     const rejection = "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). To tell you how to proceed, the user said:\nNever delete anything under data/raw.";
     appendFileSync(path, jsonl([ccResult('toolu_2', rejection, true)]));
     assert.equal(permission(run(box, ['hook', 'claude-code'], claudeInput(path, 'rm -rf data/raw/new')).stdout).permissionDecision, 'deny');
+  });
+});
+
+/** The routes each bundle's code cache was written after (its first line), by bundle. */
+function codeCacheRoutes(box: Sandbox): Record<string, string[]> {
+  const folder = join(box.cache, 'ghost-lint');
+  const caches = readdirSync(folder).filter((name) => name.endsWith('.v8'));
+  return Object.fromEntries(caches.map((name) => [name.replace(/^code-|-[0-9a-f]+\.v8$/g, ''), readFileSync(join(folder, name), 'latin1').split('\n', 1)[0]?.split(',').filter((route) => route !== '') ?? []]));
+}
+
+describe('code cache', () => {
+  test('a bundle cache is written again by the first call that takes a route through the bundle it was not written after', () => {
+    const box = sandbox();
+    const path = writeSession(box, 'session.jsonl', [ccUser('Never delete anything under data/raw.'), ccToolUse('toolu_1', 'ls data'), ccResult('toolu_1', 'raw')]);
+    // The first call reads the whole session.
+    assert.equal(permission(run(box, ['hook', 'claude-code'], claudeInput(path, 'rm -rf data/raw/old')).stdout).permissionDecision, 'deny');
+    assert.deepEqual([codeCacheRoutes(box)['front.js'], codeCacheRoutes(box)['guard.js']], [['guard'], ['whole']]);
+    // The next moves the cached audit state over the new lines: the guard's cache is written again with that route too.
+    appendFileSync(path, jsonl([ccToolUse('toolu_2', 'ls data/raw'), ccResult('toolu_2', 'a.csv')]));
+    assert.equal(permission(run(box, ['hook', 'claude-code'], claudeInput(path, 'rm -rf data/raw/a.csv')).stdout).permissionDecision, 'deny');
+    assert.deepEqual(codeCacheRoutes(box)['guard.js'], ['whole', 'resumed']);
+    // A call that binds to nothing is allowed from the cached state alone.
+    appendFileSync(path, jsonl([ccToolUse('toolu_3', 'ls data/raw'), ccResult('toolu_3', 'a.csv')]));
+    assert.equal(run(box, ['hook', 'claude-code'], claudeInput(path, 'ls data')).stdout, '');
+    assert.deepEqual(codeCacheRoutes(box)['guard.js'], ['whole', 'resumed', 'quick']);
+    // A route already covered leaves the cache as it is.
+    const before = readdirSync(join(box.cache, 'ghost-lint')).map((name) => [name, readFileSync(join(box.cache, 'ghost-lint', name)).length]);
+    appendFileSync(path, jsonl([ccToolUse('toolu_4', 'ls data/raw'), ccResult('toolu_4', 'a.csv')]));
+    assert.equal(run(box, ['hook', 'claude-code'], claudeInput(path, 'ls data')).stdout, '');
+    assert.deepEqual(codeCacheRoutes(box)['guard.js'], ['whole', 'resumed', 'quick']);
+    assert.deepEqual(
+      readdirSync(join(box.cache, 'ghost-lint')).filter((name) => name.endsWith('.v8')).map((name) => [name, readFileSync(join(box.cache, 'ghost-lint', name)).length]),
+      before.filter(([name]) => String(name).endsWith('.v8')),
+    );
   });
 });
 

@@ -23,7 +23,11 @@ export interface LiveJudgeRequest {
   readonly cacheFolder: string;
 }
 
-export function judgeLive(live: LiveJudgeRequest): { decision: GateDecision; reason: string } {
+/** How the judge answered: from its cached state without reading the new lines, moving the state over them, or reading the whole file. */
+export type LiveRoute = 'quick' | 'resumed' | 'whole';
+
+export function judgeLive(live: LiveJudgeRequest): { decision: GateDecision; reason: string; route: LiveRoute } {
   const read = judgeSessionFile({ path: live.transcript, proposal: live.proposal, policies: [], cache: new LedgerCache(live.cacheFolder), format: live.format, quick: true });
-  return read.kind === 'judged' ? hookVerdict(read.judgement, live.canAsk) : { decision: 'allow', reason: '' };
+  if (read.kind === 'ungoverned') return { decision: 'allow', reason: '', route: 'quick' };
+  return { ...hookVerdict(read.judgement, live.canAsk), route: read.resumed ? 'resumed' : 'whole' };
 }

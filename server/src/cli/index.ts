@@ -1,5 +1,5 @@
 import { readFileSync, writeSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { homeFolder } from './hook/cache';
 import { isLiveHook, runLiveHook } from './hook/live';
 
 // The bin entry: real process I/O around the CLI. The live hook (`hook <agent>`) runs from this small
@@ -8,11 +8,12 @@ import { isLiveHook, runLiveHook } from './hook/live';
 const argv = process.argv.slice(2);
 const stdin = () => readFileSync(0, 'utf8');
 if (isLiveHook(argv)) {
-  const reply = runLiveHook(argv, { stdin, env: process.env, cwd: process.cwd(), home: homedir(), platform: process.platform });
+  const reply = runLiveHook(argv, { stdin, env: process.env, cwd: process.cwd(), home: homeFolder(process.env, process.platform), platform: process.platform });
   // Written to the descriptors directly: setting up process.stdout's stream costs the hook several milliseconds, and an allow writes nothing.
   if (reply.stdout !== '') writeSync(1, reply.stdout);
   if (reply.stderr !== '') writeSync(2, reply.stderr);
-  process.exitCode = reply.exitCode;
+  // Nothing is left to run: exiting now skips the event loop (where V8 would start a collection) and tearing the heap down.
+  process.exit(reply.exitCode);
 } else {
   const internalError = (e: unknown) => {
     process.stderr.write(`ghost-lint: internal error: ${(e as Error).message}\n`);

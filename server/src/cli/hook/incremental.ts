@@ -32,6 +32,8 @@ export interface JudgedFile {
   readonly kind: 'judged';
   readonly judgement: ProposalJudgement;
   readonly format: TranscriptFormat;
+  /** Whether the judgement was made from the cached audit state, reading only the lines written since. */
+  readonly resumed: boolean;
 }
 
 export type FileJudgement = JudgedFile | { readonly kind: 'ungoverned' };
@@ -96,7 +98,7 @@ export function judgeSessionFile(request: FileJudgeRequest & { readonly quick?: 
 export function judgeSessionFile(request: FileJudgeRequest): FileJudgement;
 export function judgeSessionFile(request: FileJudgeRequest): FileJudgement {
   const file = SessionFile.open(request.path);
-  if (!file) return { kind: 'judged', judgement: judgeProposedCall(emptySession(request.format), request.proposal, { policies: request.policies }), format: request.format };
+  if (!file) return { kind: 'judged', judgement: judgeProposedCall(emptySession(request.format), request.proposal, { policies: request.policies }), format: request.format, resumed: false };
   try {
     return judgeOpenFile(file, request);
   } finally {
@@ -117,7 +119,7 @@ function judgeOpenFile(file: SessionFile, request: FileJudgeRequest): FileJudgem
       const live = judgeWithState(saved.state, text, proposal, policies);
       if (live.kind === 'judged') {
         remember(cache, file, saved.bytes, rest, text, live, saved.state.format);
-        return { kind: 'judged', judgement: live.judgement, format: saved.state.format };
+        return { kind: 'judged', judgement: live.judgement, format: saved.state.format, resumed: true };
       }
     }
   }
@@ -129,11 +131,11 @@ function judgeOpenFile(file: SessionFile, request: FileJudgeRequest): FileJudgem
     const live = judgeWithState(emptyAuditState(format, policies, saved?.state.readings), text, proposal, policies);
     if (live.kind === 'judged') {
       remember(cache, file, 0, content, text, live, format);
-      return { kind: 'judged', judgement: live.judgement, format };
+      return { kind: 'judged', judgement: live.judgement, format, resumed: false };
     }
   }
   const session = readSession(content, file.path, proposal, request.format);
-  return { kind: 'judged', judgement: judgeProposedCall(session, proposal, { policies }), format: session.format };
+  return { kind: 'judged', judgement: judgeProposedCall(session, proposal, { policies }), format: session.format, resumed: false };
 }
 
 /** Keeps the moved state, and for the quick path whether the session stated anything up to its last complete line. */

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { claudeCodeAdapter } from '../../engine/adapters/claudeCode';
 import { codexAdapter } from '../../engine/adapters/codex';
 import { geminiJsonlAdapter } from '../../engine/adapters/gemini';
@@ -10,7 +9,7 @@ import type { GateDecision } from '../../engine/gate';
 import { policyFilesIn, policyFolders } from '../../policy/locations';
 import { AGENT_PROTOCOLS, type AgentProtocol, type HookAgent, HookInputError, type HookReply, isHookAgent } from './agents';
 import { LedgerCache, SessionFile, cacheFolder, completeLineBytes } from './cache';
-import { loadCompiled } from './compiled';
+import { coverRoute, loadCompiled } from './compiled';
 
 /*
  * `ghost-lint hook <agent>`: the live guard, run by the agent before every tool call. It is bundled
@@ -53,27 +52,37 @@ function isOnError(value: string | undefined): value is OnError {
   return (ON_ERROR_DECISIONS as readonly (string | undefined)[]).includes(value);
 }
 
-/** Flags after `hook <agent>`; parsed without zod, whose load alone would double the guard's latency. */
+/** Options `hook <agent>` takes; `--policy` may be given more than once. */
+const LIVE_OPTIONS: ReadonlySet<string> = new Set(['on-error', 'confirm', 'policy']);
+
+/**
+ * Flags after `hook <agent>` (`--name value` or `--name=value`; the last of a repeated single one
+ * counts). Parsed by hand: loading zod would double the guard's latency, and node:util's parseArgs
+ * costs it half a millisecond.
+ */
 function parseLiveOptions(args: readonly string[], env: LiveHookIo['env']): LiveHookOptions {
-  const envOnError = env[ON_ERROR_ENV];
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      strict: true,
-      options: { 'on-error': { type: 'string' }, confirm: { type: 'string' }, policy: { type: 'string', multiple: true } },
-    });
-  } catch (e) {
-    throw new HookInputError((e as Error).message);
+  const given: Record<string, string> = {};
+  const policy: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    // After `--` every argument is a positional one, and `hook <agent>` takes none.
+    if (arg === '--' && i + 1 === args.length) break;
+    if (arg === '--') throw new HookInputError(`unexpected argument "${args[i + 1]}"`);
+    if (!arg.startsWith('--')) throw new HookInputError(arg.startsWith('-') ? `unknown option "${arg}"` : `unexpected argument "${arg}"`);
+    const equals = arg.indexOf('=');
+    const name = arg.slice(2, equals === -1 ? undefined : equals);
+    if (!LIVE_OPTIONS.has(name)) throw new HookInputError(`unknown option "--${name}"`);
+    const value = equals === -1 ? args[++i] : arg.slice(equals + 1);
+    if (value === undefined) throw new HookInputError(`option "--${name}" needs a value`);
+    if (name === 'policy') policy.push(value);
+    else given[name] = value;
   }
-  const { values, positionals } = parsed;
-  if (positionals.length > 0) throw new HookInputError(`unexpected argument "${positionals[0]}"`);
-  const onError = values['on-error'] ?? (isOnError(envOnError) ? envOnError : 'deny');
+  const envOnError = env[ON_ERROR_ENV];
+  const onError = given['on-error'] ?? (isOnError(envOnError) ? envOnError : 'deny');
   if (!isOnError(onError)) throw new HookInputError(`--on-error must be deny, allow or ask, not "${onError}"`);
-  const confirm = values.confirm ?? 'ask';
+  const confirm = given.confirm ?? 'ask';
   if (confirm !== 'ask' && confirm !== 'deny') throw new HookInputError(`--confirm must be ask or deny, not "${confirm}"`);
-  return { onError, confirm, policy: values.policy ?? [] };
+  return { onError, confirm, policy };
 }
 
 /** JSON Lines adapters by format: the session files whose growth the guard can read on its own. */
@@ -115,8 +124,10 @@ function nothingGoverns(transcript: string, cache: LedgerCache): boolean {
 }
 
 /** A bundle beside this one (dist/guard.js, dist/full.js) through the code cache; from the sources (tests), a plain require. */
+const GUARD_BUNDLE = join(__dirname, 'guard.js');
+
 function loadGuard(folder: string): typeof import('../guard') {
-  return loadCompiled<typeof import('../guard')>(join(__dirname, 'guard.js'), folder) ?? (require('../guard') as typeof import('../guard'));
+  return loadCompiled<typeof import('../guard')>(GUARD_BUNDLE, folder) ?? (require('../guard') as typeof import('../guard'));
 }
 
 function loadFull(folder: string): typeof import('../full') {
@@ -153,11 +164,17 @@ export function runLiveHook(argv: readonly string[], io: LiveHookIo): LiveHookRe
     const canAsk = protocol.canAsk && options.confirm === 'ask';
     if (!policyApplies) {
       // No session file, or one that never stated a constraint: nothing can govern the call.
-      if (transcript === undefined || nothingGoverns(transcript, cache)) return { ...protocol.reply('allow', ''), stderr: '' };
+      if (transcript === undefined || nothingGoverns(transcript, cache)) {
+        coverRoute(__filename, 'unstated');
+        return { ...protocol.reply('allow', ''), stderr: '' };
+      }
       // The engine is loaded only now, from its own bundle.
       const verdict = loadGuard(cache.folder).judgeLive({ transcript, proposal: request.proposal, format: protocol.format, canAsk, cacheFolder: cache.folder });
+      coverRoute(__filename, 'guard');
+      coverRoute(GUARD_BUNDLE, verdict.route);
       return { ...protocol.reply(verdict.decision, verdict.reason), stderr: '' };
     }
+    coverRoute(__filename, 'full');
     const verdict = loadFull(cache.folder).judgeForHook({ request, format: protocol.format, canAsk, policies: options.policy, cwd, home: io.home, cacheFolder: cache.folder });
     return { ...protocol.reply(verdict.decision, verdict.reason), stderr: '' };
   } catch (e) {
