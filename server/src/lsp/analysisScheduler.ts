@@ -11,7 +11,7 @@ interface Running {
 }
 
 export interface SchedulerHooks {
-  /** Analyses one version; undefined when it was cancelled. */
+  /** Analyses the document's version as it is on the call (later edits update it in place); undefined when it was cancelled. */
   analyse(document: TextDocument, token: CancellationToken): Promise<Diagnostic[] | undefined>;
   publish(uri: string, version: number, diagnostics: Diagnostic[]): void;
   /** The document as it is now (it may have moved on while an analysis ran). */
@@ -36,17 +36,23 @@ export class AnalysisScheduler {
 
   /** Analyses `document` after the debounce (at once when `immediately`). */
   schedule(document: TextDocument, immediately = false): void {
+    if (!immediately) return this.debounce(document.uri, document.version);
     this.clearTimer(document.uri);
-    if (immediately) {
-      void this.start(document);
-      return;
-    }
-    const version = document.version;
+    void this.start(document);
+  }
+
+  /**
+   * Analyses `version` of `uri` after the debounce, if it is the current version then. Called as an
+   * edit arrives, before it is applied (which takes milliseconds on a large text), so the debounce
+   * counts from the edit itself.
+   */
+  debounce(uri: string, version: number): void {
+    this.clearTimer(uri);
     this.timers.set(
-      document.uri,
+      uri,
       setTimeout(() => {
-        this.timers.delete(document.uri);
-        const current = this.hooks.current(document.uri);
+        this.timers.delete(uri);
+        const current = this.hooks.current(uri);
         if (current?.version === version) void this.start(current);
       }, DEBOUNCE_MS),
     );
@@ -61,10 +67,11 @@ export class AnalysisScheduler {
   }
 
   private start(document: TextDocument): Promise<number | undefined> {
-    const uri = document.uri;
-    if (this.analysed.get(uri) === document.version) return Promise.resolve(document.version);
+    // The document object is updated in place by later edits: what is analysed is the version it has now.
+    const { uri, version } = document;
+    if (this.analysed.get(uri) === version) return Promise.resolve(version);
     const running = this.running.get(uri);
-    if (running?.version === document.version) return running.done;
+    if (running?.version === version) return running.done;
     running?.source.cancel();
     const source = new CancellationTokenSource();
     const generation = this.generation;
@@ -72,11 +79,11 @@ export class AnalysisScheduler {
       if (this.running.get(uri)?.source === source) this.running.delete(uri);
       source.dispose();
       if (!diagnostics) return undefined;
-      if (generation === this.generation) this.analysed.set(uri, document.version);
-      if (this.hooks.current(uri)?.version === document.version) this.hooks.publish(uri, document.version, diagnostics);
-      return document.version;
+      if (generation === this.generation) this.analysed.set(uri, version);
+      if (this.hooks.current(uri)?.version === version) this.hooks.publish(uri, version, diagnostics);
+      return version;
     });
-    this.running.set(uri, { version: document.version, source, done });
+    this.running.set(uri, { version, source, done });
     return done;
   }
 

@@ -33,10 +33,21 @@ const filePath = (uri: string) => (uri.startsWith('file:') ? fileURLToPath(uri) 
  * Policy files get their schema diagnostics here, and their unsaved text governs open transcripts.
  */
 export function startServer(connection: Connection): void {
-  const documents = new TextDocuments(TextDocument);
   const log = (message: string) => connection.console.error(message);
   // Workers for the open documents (large ones apart, so no document waits behind one), one for files read from disk (too large to sync, or a workspace audit).
   const editor = new DocumentServices(log);
+  // A transcript's edit starts its debounce as it arrives, and goes on to its worker, so an analysis need not send the whole text.
+  const documents = new TextDocuments<TextDocument>({
+    create: TextDocument.create,
+    update: (document, changes, version) => {
+      if (isPolicyFile(document.uri)) return TextDocument.update(document, changes, version);
+      scheduler.debounce(document.uri, version);
+      const from = document.version;
+      const updated = TextDocument.update(document, changes, version);
+      editor.edit(document.uri, from, version, changes);
+      return updated;
+    },
+  });
   const disk = new ServiceWorker(log);
   const largeFiles = new Map<string, CancellationTokenSource>();
   let workspaceRoots: string[] = [];
@@ -54,8 +65,8 @@ export function startServer(connection: Connection): void {
     current: (uri) => (isPolicyFile(uri) ? undefined : documents.get(uri)),
     analyse: async (document, token) => {
       try {
-        const params = { uri: document.uri, version: document.version, text: document.getText(), policies: policiesFor(document.uri), keep: true };
-        return (await editor.call('analyse', params, token)).diagnostics;
+        const snapshot = { uri: document.uri, version: document.version, text: document.getText() };
+        return (await editor.analyse(snapshot, policiesFor(document.uri), token)).diagnostics;
       } catch (e) {
         if (e instanceof JobCancelled) return undefined;
         log(`ghost-lint: analysis of ${document.uri} failed: ${(e as Error).message}`);
@@ -117,9 +128,10 @@ export function startServer(connection: Connection): void {
     if (isPolicyFile(e.document.uri)) return;
     scheduler.schedule(e.document, true);
   });
+  // A transcript's edits were scheduled as they arrived (see `documents`), and its opening by onDidOpen.
   documents.onDidChangeContent((e) => {
     const document = e.document;
-    if (!isPolicyFile(document.uri)) return scheduler.schedule(document);
+    if (!isPolicyFile(document.uri)) return;
     const path = filePath(document.uri) ?? document.uri;
     void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: policyDiagnostics(path, document.getText()) });
     policiesChanged();
@@ -224,9 +236,9 @@ export function startServer(connection: Connection): void {
     const source = new CancellationTokenSource();
     largeFiles.set(uri, source);
     try {
-      const result = await disk.call('analyse', { uri, version: 0, policies: policiesFor(uri), keep: false }, source.token);
-      if (largeFiles.get(uri) !== source || !result.isTranscript) return;
-      const size = `${(result.bytes / 1024 / 1024).toFixed(0)} MB`;
+      const result = await disk.call('analyse', { uri, version: 0, text: 'disk', policies: policiesFor(uri), keep: false }, source.token);
+      if (largeFiles.get(uri) !== source || !result?.isTranscript) return;
+      const size = `${((result.bytes ?? 0) / 1024 / 1024).toFixed(0)} MB`;
       const notice = `ghost-lint read ${basename(uri)} (${size}) from disk: the editor does not hand files this large to extensions. Its diagnostics reflect the file as saved.`;
       void connection.sendNotification(ShowMessageNotification.type, { type: MessageType.Info, message: notice });
       void connection.sendDiagnostics({ uri, diagnostics: result.diagnostics });

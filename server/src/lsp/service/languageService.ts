@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { CodeAction, CompletionItem, Diagnostic, DocumentSymbol, Hover, InlayHint, Location, Position, Range, SemanticTokens } from 'vscode-languageserver';
+import type { CodeAction, CompletionItem, Diagnostic, DocumentSymbol, Hover, InlayHint, Location, Position, Range, SemanticTokens, TextDocumentContentChangeEvent } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { version } from '../../../../package.json';
 import { collectInputs, displayPath, readInput } from '../../cli/files';
 import { analyzeSession } from '../../engine/findings';
@@ -38,21 +39,41 @@ export interface JobContext {
   progress(report: { readonly message: string; readonly percentage: number }): void;
 }
 
+/**
+ * What to analyse: the document's whole text; `held`, the text the service holds for this version,
+ * kept up to date by `edit` since the whole text was last sent; or `disk`, the file as saved (one
+ * too large for the editor to hand over).
+ */
+export type AnalysedText = { readonly whole: string } | 'held' | 'disk';
+
 export interface AnalyseParams {
   readonly uri: string;
   readonly version: number;
-  /** The document's text; absent for a file read from disk (one too large for the editor to hand over). */
-  readonly text?: string;
+  readonly text: AnalysedText;
   readonly policies: readonly Policy[];
-  /** Keep the analysis for later requests (open documents); a file read from disk only needs its diagnostics. */
+  /** Keep the analysis, and the text for later edits (open documents); a file read from disk only needs its diagnostics. */
   readonly keep: boolean;
 }
 
 export interface AnalyseResult {
   readonly diagnostics: Diagnostic[];
   readonly isTranscript: boolean;
-  /** Size of what was analysed, in bytes (for the notice about a file read from disk). */
-  readonly bytes: number;
+  /** Size of the file read from disk, in bytes (for the notice about it). */
+  readonly bytes?: number;
+}
+
+/** An open document's text as the service holds it, and its line index once an edit built it. */
+interface HeldText {
+  readonly document: TextDocument;
+  readonly lines?: LineIndex;
+}
+
+/** An open document's edits, from the version the server had before them to the one after. */
+export interface EditParams {
+  readonly uri: string;
+  readonly from: number;
+  readonly to: number;
+  readonly changes: readonly TextDocumentContentChangeEvent[];
 }
 
 export interface DocumentParams {
@@ -94,6 +115,8 @@ export interface ReportParams {
 export class LanguageService {
   private readonly documents = new Map<string, TranscriptState>();
   private readonly memories = new Map<string, DocumentMemory>();
+  /** Each open document's text as the editor has it, so an edit costs the server its changes, not a copy of the whole text. */
+  private readonly texts = new Map<string, HeldText>();
   private support: EditSupport = { documentChanges: false, createFiles: false, resolve: false, workspaceRoots: [] };
 
   configure(params: EditSupport): null {
@@ -101,21 +124,49 @@ export class LanguageService {
     return null;
   }
 
-  analyse(params: AnalyseParams, job: JobContext): AnalyseResult {
-    const text = params.text ?? readFileSync(fileURLToPath(params.uri), 'utf8');
+  /** Null when asked for the `held` text of a version this service does not hold: the server sends the whole text instead. */
+  analyse(params: AnalyseParams, job: JobContext): AnalyseResult | null {
+    const input = this.inputOf(params);
+    if (input === undefined) return null;
     let memory = this.memories.get(params.uri);
     if (!memory) {
       memory = new DocumentMemory();
       if (params.keep) this.memories.set(params.uri, memory);
     }
-    const document = analyseTranscript({ uri: params.uri, version: params.version, text, policies: params.policies }, memory, () => job.checkpoint());
+    const document = analyseTranscript({ uri: params.uri, version: params.version, policies: params.policies, ...input }, memory, () => job.checkpoint());
     if (params.keep) this.documents.set(params.uri, document);
-    return { diagnostics: toDiagnostics(document), isTranscript: document.format !== undefined, bytes: Buffer.byteLength(text) };
+    return { diagnostics: toDiagnostics(document), isTranscript: document.format !== undefined, ...(params.text === 'disk' && { bytes: Buffer.byteLength(document.text) }) };
+  }
+
+  /** The text to analyse, with its line index when an edit built it already; undefined when the held text is not of this version. */
+  private inputOf(params: AnalyseParams): { text: string; lines?: LineIndex } | undefined {
+    if (params.text === 'disk') return { text: readFileSync(fileURLToPath(params.uri), 'utf8') };
+    if (params.text === 'held') {
+      const held = this.texts.get(params.uri);
+      return held?.document.version === params.version ? { text: held.document.getText(), ...(held.lines && { lines: held.lines }) } : undefined;
+    }
+    if (params.keep) this.texts.set(params.uri, { document: TextDocument.create(params.uri, 'json', params.version, params.text.whole) });
+    return { text: params.text.whole };
+  }
+
+  /**
+   * Applies an open document's edits to the text held for it, and indexes its lines while the server
+   * waits out the debounce; an edit that does not follow the version held drops it (the next
+   * analysis sends the whole text).
+   */
+  edit(params: EditParams): null {
+    const held = this.texts.get(params.uri);
+    this.texts.delete(params.uri);
+    if (held?.document.version !== params.from) return null;
+    TextDocument.update(held.document, [...params.changes], params.to);
+    this.texts.set(params.uri, { document: held.document, lines: new LineIndex(held.document.getText()) });
+    return null;
   }
 
   close(params: { readonly uri: string }): null {
     this.documents.delete(params.uri);
     this.memories.delete(params.uri);
+    this.texts.delete(params.uri);
     return null;
   }
 

@@ -54,7 +54,6 @@ function innermost<T>(items: Iterable<T>, spanOf: (item: T) => Span, offset: num
  * the language features share (what is under the cursor, spans as LSP ranges and locations).
  */
 export class TranscriptState {
-  private lineIndex?: LineIndex;
   private readonly policyIndexes = new Map<string, LineIndex>();
 
   constructor(
@@ -64,6 +63,8 @@ export class TranscriptState {
     readonly format: TranscriptFormat | undefined,
     readonly sessions: readonly SessionState[],
     readonly policies: readonly Policy[],
+    /** The text's line index when it was built already; otherwise built on first use. */
+    private lineIndex?: LineIndex,
   ) {}
 
   get lines(): LineIndex {
@@ -145,6 +146,8 @@ export interface TranscriptInput {
   readonly version: number;
   readonly text: string;
   readonly policies: readonly Policy[];
+  /** The text's line index, when it was built already. */
+  readonly lines?: LineIndex;
 }
 
 /**
@@ -155,7 +158,7 @@ export interface TranscriptInput {
 export function analyseTranscript(input: TranscriptInput, memory: DocumentMemory, checkpoint: () => void): TranscriptState {
   const parsed = parseInput({ name: input.uri, text: input.text, lines: memory.lines });
   checkpoint();
-  if (parsed.kind !== 'transcript') return new TranscriptState(input.uri, input.version, input.text, undefined, [], input.policies);
+  if (parsed.kind !== 'transcript') return new TranscriptState(input.uri, input.version, input.text, undefined, [], input.policies, input.lines);
   const sessions = parsed.sessions
     .filter((session) => session.entry === undefined)
     .map((session, index) => {
@@ -170,5 +173,5 @@ export function analyseTranscript(input: TranscriptInput, memory: DocumentMemory
       });
       return new SessionState(index, session, analysis);
     });
-  return new TranscriptState(input.uri, input.version, input.text, parsed.format, sessions, input.policies);
+  return new TranscriptState(input.uri, input.version, input.text, parsed.format, sessions, input.policies, input.lines);
 }
