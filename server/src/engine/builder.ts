@@ -64,6 +64,67 @@ type MutableTurn = { -readonly [K in keyof Turn]: Turn[K] };
 /** The pieces of a turn that has none: one array shared by every such turn, never changed. */
 const NO_PIECES: readonly TextPiece[] = Object.freeze([]);
 
+/*
+ * Turns, calls and their parts are made here and only here, every one with its fields in one order:
+ * objects of one shape keep the loops over a long session's 100,000 turns optimised, where copies
+ * made by spreading would each take a shape of their own (and throw those loops back to the
+ * interpreter after every edit in the editor).
+ */
+
+/** A turn with the optional fields `from` has, in the one order every turn has them. */
+function shapedTurn(index: number, role: Role, kind: TurnKind, isUserMessage: boolean, text: string, pieces: readonly TextPiece[], span: Span, from: Partial<Turn>): Turn {
+  const turn: MutableTurn = { index, role, kind, isUserMessage, text, pieces, span };
+  if (from.id !== undefined) turn.id = from.id;
+  if (from.timestamp !== undefined) turn.timestamp = from.timestamp;
+  if (from.cwd !== undefined) turn.cwd = from.cwd;
+  if (from.sidechain !== undefined) turn.sidechain = from.sidechain;
+  return turn;
+}
+
+/** `turn` with another text, pieces and span. */
+export function turnWith(turn: Turn, text: string, pieces: readonly TextPiece[], span: Span): Turn {
+  return shapedTurn(turn.index, turn.role, turn.kind, turn.isUserMessage, text, pieces, span, turn);
+}
+
+/** `turn` with every range in it moved by `move`. */
+export function movedTurn(turn: Turn, move: (span: Span) => Span): Turn {
+  return turnWith(turn, turn.text, turn.pieces.map((p) => movedPiece(p, move)), move(turn.span));
+}
+
+/** A piece of text with its literal moved. */
+export function movedPiece(piece: TextPiece, move: (span: Span) => Span): TextPiece {
+  return { text: piece.text, at: piece.at, literal: move(piece.literal) };
+}
+
+/** `call` with every range in it, its result's included, moved by `move`. */
+export function movedCall(call: ToolCall, move: (span: Span) => Span): ToolCall {
+  const copy: MutableCall = {
+    index: call.index,
+    id: call.id,
+    name: call.name,
+    input: call.input,
+    turnIndex: call.turnIndex,
+    span: move(call.span),
+    nameSpan: move(call.nameSpan),
+    argumentValues: call.argumentValues.map((v) => ({ path: v.path, value: v.value, span: move(v.span), contentSpan: move(v.contentSpan), escapeDepth: v.escapeDepth })),
+    batch: call.batch,
+    status: call.status,
+  };
+  if (call.inputSpan) copy.inputSpan = move(call.inputSpan);
+  if (call.timestamp !== undefined) copy.timestamp = call.timestamp;
+  if (call.cwd !== undefined) copy.cwd = call.cwd;
+  if (call.result) copy.result = shapedResult(call.result.turnIndex, move(call.result.span), call.result.text, call.result.status, call.result);
+  if (call.stopped) copy.stopped = call.stopped;
+  return copy;
+}
+
+function shapedResult(turnIndex: number, span: Span, text: string, status: ToolResult['status'], from: Partial<ToolResult>): ToolResult {
+  const result: { -readonly [K in keyof ToolResult]: ToolResult[K] } = { turnIndex, span, text, status };
+  if (from.exitCode !== undefined) result.exitCode = from.exitCode;
+  if (from.timestamp !== undefined) result.timestamp = from.timestamp;
+  return result;
+}
+
 /** The results of an error envelope: "Error: …", "error: …", or a JSON object with an `error` key. */
 export function textLooksLikeError(text: string): boolean {
   const trimmed = text.trimStart();
@@ -144,21 +205,9 @@ export class SessionBuilder {
     const pieces = init.pieces ?? NO_PIECES;
     const text = init.text ?? pieces.map((p) => p.text).join('\n\n');
     const userSide = init.role === 'user' || init.role === 'system' || init.role === 'developer';
-    // Assigned one by one, not spread: this runs for every turn of sessions of 100,000 turns.
-    const turn: MutableTurn = {
-      index: this.turns.length,
-      role: init.role,
-      kind,
-      isUserMessage: init.isUserMessage ?? (userSide && (kind === 'message' || kind === 'instructions')),
-      text,
-      pieces,
-      span: init.span,
-    };
-    if (init.id !== undefined) turn.id = init.id;
-    if (init.timestamp !== undefined) turn.timestamp = init.timestamp;
-    const cwd = this.folder(init.cwd ?? this.cwd);
-    if (cwd !== undefined) turn.cwd = cwd;
-    if (init.sidechain !== undefined) turn.sidechain = init.sidechain;
+    const isUserMessage = init.isUserMessage ?? (userSide && (kind === 'message' || kind === 'instructions'));
+    const optional: Partial<Turn> = { id: init.id, timestamp: init.timestamp, cwd: this.folder(init.cwd ?? this.cwd), sidechain: init.sidechain };
+    const turn = shapedTurn(this.turns.length, init.role, kind, isUserMessage, text, pieces, init.span, optional);
     this.turns.push(turn);
     return turn;
   }
@@ -219,14 +268,7 @@ export class SessionBuilder {
       return call;
     }
     const isError = init.isError ?? (init.exitCode !== undefined ? init.exitCode !== 0 : textLooksLikeError(init.text));
-    const result: { -readonly [K in keyof ToolResult]: ToolResult[K] } = {
-      turnIndex: Math.max(this.turns.length - 1, 0),
-      span: init.span,
-      text: init.text,
-      status: isError ? 'error' : 'ok',
-    };
-    if (init.exitCode !== undefined) result.exitCode = init.exitCode;
-    if (init.timestamp !== undefined) result.timestamp = init.timestamp;
+    const result = shapedResult(Math.max(this.turns.length - 1, 0), init.span, init.text, isError ? 'error' : 'ok', init);
     call.result = result;
     this.pending.delete(call);
     if (!call.stopped) call.status = result.status;

@@ -1,4 +1,4 @@
-import { type CallInit, type ReadArguments, type ResultInit, SessionBuilder, type TurnInit, readArguments } from '../builder';
+import { type CallInit, type ReadArguments, type ResultInit, SessionBuilder, type TurnInit, movedCall, movedTurn, readArguments, turnWith } from '../builder';
 import type { JsonLine, JsonlDocument, LineReader, LineSource } from '../document';
 import { type JsonNode, at, isObject, items, nodeSpan, rawSpanOfDecoded } from '../json';
 import { argumentValuesAt, elementSpans, memberSpans, spanAtPath } from '../jsonScan';
@@ -732,7 +732,7 @@ function afterTextEdit(doc: JsonlDocument, previousLines: readonly JsonLine[], b
       const init = lineTurns[nextLineTurn++];
       if (!init) return undefined;
       const pieces = init.pieces ?? [];
-      turns.push({ ...turn, text: init.text ?? joinedText(pieces), pieces, span: init.span });
+      turns.push(turnWith(turn, init.text ?? joinedText(pieces), pieces, init.span));
     } else if (turn.role === 'assistant' && turn.span.start <= old.start && turn.span.end >= old.end && linePieces.length > 0) {
       // The assistant message this line's text went into: its pieces from the line replaced, the rest moved.
       if (turn.pieces.filter((p) => inLine(p.literal)).length !== linePieces.length) return undefined;
@@ -743,26 +743,17 @@ function afterTextEdit(doc: JsonlDocument, previousLines: readonly JsonLine[], b
         at += p.text.length + 2;
         return piece;
       });
-      turns.push({ ...turn, text: joinedText(pieces), pieces, span: moved(turn.span) });
+      turns.push(turnWith(turn, joinedText(pieces), pieces, moved(turn.span)));
       piecesPlaced = true;
     } else if (by !== 0 && turn.span.end >= old.end) {
-      turns.push({ ...turn, span: moved(turn.span), pieces: turn.pieces.map((p) => ({ ...p, literal: moved(p.literal) })) });
+      turns.push(movedTurn(turn, moved));
     } else turns.push(turn);
   }
   // Turns the line made but the previous session lacks (a line skipped as a repeated uuid): read it whole.
   if (nextLineTurn !== lineTurns.length || (linePieces.length > 0 && !piecesPlaced)) return undefined;
   if (by === 0) return { ...before, text: doc.text, turns };
-  const calls = before.calls.map((call) => {
-    if (!after(call.span)) return call.result && after(call.result.span) ? { ...call, result: { ...call.result, span: moved(call.result.span) } } : call;
-    return {
-      ...call,
-      span: moved(call.span),
-      nameSpan: moved(call.nameSpan),
-      ...(call.inputSpan && { inputSpan: moved(call.inputSpan) }),
-      argumentValues: call.argumentValues.map((v) => ({ ...v, span: moved(v.span), contentSpan: moved(v.contentSpan) })),
-      ...(call.result && { result: { ...call.result, span: moved(call.result.span) } }),
-    };
-  });
+  // `moved` leaves what lies before the line where it is: a call before it whose result comes after moves only its result.
+  const calls = before.calls.map((call) => (after(call.span) || (call.result && after(call.result.span)) ? movedCall(call, moved) : call));
   const problems = before.problems.map((p) => (after(p.span) ? { ...p, span: moved(p.span) } : p));
   return { ...before, text: doc.text, turns, calls, problems };
 }
