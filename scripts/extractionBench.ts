@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { analyzeSession } from '../server/src/engine/findings';
 import { extractConstraints } from '../server/src/engine/extraction';
+import { ExtractionMemo } from '../server/src/engine/extractionMemo';
 import { parseTranscript } from '../server/src/engine/parse';
 import type { Session } from '../server/src/engine/session';
 import { CORPUS } from '../test/fixtures/extraction-corpus';
@@ -31,13 +32,13 @@ export function extractionMicrosPerMessage(rounds = 5): number {
   return median(times);
 }
 
-/** On a whole session: the time of extraction alone and of the full analysis `check` runs. */
+/** On a whole session: the time of extraction alone (each distinct message read once, as `check` reads them) and of the full analysis `check` runs. */
 export function analysisOf(text: string): { extractMs: number; analyseMs: number; userMessages: number } {
   const parsed = parseTranscript({ name: 'bench.jsonl', text });
   if (parsed.kind !== 'transcript' || !parsed.sessions[0]) throw new Error('bench session did not parse');
   const session = parsed.sessions[0];
   let start = performance.now();
-  extractConstraints(session);
+  new ExtractionMemo().extract(session);
   const extractMs = performance.now() - start;
   start = performance.now();
   analyzeSession(session);

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Action, Target } from '../../server/src/engine/actions';
-import { actionInScope, pathInScope } from '../../server/src/engine/scope';
+import type { Scope } from '../../server/src/engine/constraints';
+import { actionInScope, compileScope, pathInScope } from '../../server/src/engine/scope';
 
 const CWD = '/home/dev/project';
 
@@ -61,5 +62,64 @@ describe('other targets', () => {
     assert.equal(actionInScope(act('force-push'), { branches: ['main'] }, CWD), false);
     assert.equal(actionInScope(act('force-push', { kind: 'branch', value: 'release/1.2' }), { branches: ['release/*'] }, CWD), true);
     assert.equal(actionInScope(act('deploy', { kind: 'environment', value: 'prod' }), { environments: ['production'] }, CWD), true);
+  });
+});
+
+describe('compiled scopes', () => {
+  test('one scope meets calls in different folders in turn, resolved against each', () => {
+    const scope = { paths: ['temp/**'] };
+    const under = (folder: string) => act('delete', { kind: 'path', value: `${folder}/temp/a.csv` });
+    for (let round = 0; round < 2; round++) {
+      assert.equal(actionInScope(under('/srv/one'), scope, '/srv/one'), true);
+      assert.equal(actionInScope(under('/srv/one'), scope, '/srv/two'), false);
+      assert.equal(actionInScope(under('/srv/two'), scope, '/srv/two'), true);
+      assert.equal(actionInScope(act('delete', { kind: 'path', value: 'temp/a.csv' }), scope, undefined), true);
+    }
+  });
+
+  test('a scope rules out a target kind only when it admits no target of that kind', () => {
+    const scopes: Scope[] = [
+      {},
+      { paths: ['temp'] },
+      { paths: ['db/app.sqlite'], databases: ['db/app.sqlite'] },
+      { databases: ['prod'] },
+      { tables: ['users'] },
+      { recipients: ['@kpmg.com'] },
+      { allowedDomains: ['acme.io'] },
+      { branches: ['main'] },
+      { environments: ['production'] },
+      { devices: ['front door'] },
+      { events: ['board meeting'] },
+      { accounts: ['ACME Ltd'] },
+      { amountAbove: 100 },
+      { amountAbove: 100, accounts: ['ACME Ltd'] },
+    ];
+    const targets: (Target | undefined)[] = [
+      undefined,
+      { kind: 'path', value: `${CWD}/temp/a.csv` },
+      { kind: 'path', value: `${CWD}/db/app.sqlite` },
+      { kind: 'database', value: 'prod' },
+      { kind: 'database', value: `${CWD}/db/app.sqlite` },
+      { kind: 'table', value: 'users' },
+      { kind: 'table', value: 'orders', database: 'prod' },
+      { kind: 'recipient', value: 'bob@kpmg.com' },
+      { kind: 'recipient', value: 'ann@acme.io' },
+      { kind: 'branch', value: 'main' },
+      { kind: 'environment', value: 'prod' },
+      { kind: 'device', value: 'front_door' },
+      { kind: 'event', value: 'evt_1', label: 'Board meeting' },
+      { kind: 'account', value: 'acme ltd' },
+      { kind: 'resource', value: 'tsk_12' },
+    ];
+    let admitted = 0;
+    for (const scope of scopes) {
+      const compiled = compileScope(scope);
+      for (const target of targets) {
+        const inScope = actionInScope(act('delete', target, { amount: 500 }), scope, CWD);
+        if (inScope) admitted++;
+        if (!compiled.admitsKind(target?.kind)) assert.equal(inScope, false, JSON.stringify({ scope, target }));
+      }
+    }
+    assert.ok(admitted >= scopes.length, String(admitted));
   });
 });

@@ -1,7 +1,7 @@
-import type { Action, Target } from './actions';
+import { type Action, TARGET_KINDS, type Target, type TargetKind, type Verb } from './actions';
 import { findApproval } from './approvals';
 import { type Constraint, isActiveAt } from './constraints';
-import { actionInScope } from './scope';
+import { type CompiledScope, compileScope } from './scope';
 import type { Session, ToolCall } from './session';
 
 export type ViolationRule =
@@ -88,33 +88,58 @@ interface Located {
 
 /**
  * The session's actions indexed once per audit, so judging a call looks up its target instead of
- * rescanning the history: prerequisite candidates by verb and target, every action by verb in call
- * order (for the nearest other-target evidence), and writes by target (staleness).
+ * rescanning the history: prerequisite candidates by verb and target, and every action by verb in
+ * call order (for the nearest other-target evidence), both only for the verbs prerequisites
+ * require; writes by target (staleness) once a backup is checked for it.
  */
 class ActionIndex {
   readonly byVerb = new Map<string, Located[]>();
   readonly byVerbTarget = new Map<string, Located[]>();
-  readonly writesByTarget = new Map<string, Located[]>();
+  private writes?: Map<string, Located[]>;
 
-  constructor(input: AuditInput) {
+  constructor(
+    private readonly input: AuditInput,
+    required: ReadonlySet<string>,
+  ) {
     for (const call of input.session.calls) {
       for (const action of input.actions[call.index] ?? []) {
+        if (!required.has(action.verb)) continue;
         push(this.byVerb, action.verb, { call, action });
         if (action.target) push(this.byVerbTarget, targetKey(action.verb, action.target.kind, action.target.value), { call, action });
-        if (WRITES.has(action.verb) && action.target) push(this.writesByTarget, action.target.value, { call, action });
       }
     }
   }
 
+  /** Writes to a target, in call order. */
+  writesTo(value: string): readonly Located[] {
+    if (!this.writes) {
+      const writes = new Map<string, Located[]>();
+      for (const call of this.input.session.calls) {
+        for (const action of this.input.actions[call.index] ?? []) if (WRITES.has(action.verb) && action.target) push(writes, action.target.value, { call, action });
+      }
+      this.writes = writes;
+    }
+    return this.writes.get(value) ?? [];
+  }
+
   /** Actions with `verb` whose target may cover `target`: the same one, a folder above it, or its database. */
   covering(verb: string, target: Target): Located[] {
-    const keys = [targetKey(verb, target.kind, target.value)];
-    if (target.kind === 'path') for (let folder = parentOf(target.value); folder; folder = parentOf(folder)) keys.push(targetKey(verb, 'path', folder));
+    const found: Located[] = [];
+    const add = (key: string) => {
+      for (const located of this.byVerbTarget.get(key) ?? []) found.push(located);
+    };
+    add(targetKey(verb, target.kind, target.value));
+    // A path's folders are distinct keys; a table's databases may repeat, and each counts once.
+    if (target.kind === 'path') for (let folder = parentOf(target.value); folder; folder = parentOf(folder)) add(targetKey(verb, 'path', folder));
     if (target.kind === 'table') {
-      if (target.database !== undefined) keys.push(targetKey(verb, 'database', target.database));
-      else for (const located of this.byVerb.get(verb) ?? []) if (located.action.target?.kind === 'database') keys.push(targetKey(verb, 'database', located.action.target.value));
+      if (target.database !== undefined) add(targetKey(verb, 'database', target.database));
+      else {
+        const databases = new Set<string>();
+        for (const located of this.byVerb.get(verb) ?? []) if (located.action.target?.kind === 'database') databases.add(located.action.target.value);
+        for (const database of databases) add(targetKey(verb, 'database', database));
+      }
     }
-    return [...new Set(keys)].flatMap((key) => this.byVerbTarget.get(key) ?? []);
+    return found;
   }
 
   /** The latest action with `verb` in a call before `c` (binary search over call order). */
@@ -180,7 +205,7 @@ function checkPrerequisite(index: ActionIndex, constraint: Constraint, c: ToolCa
 /** A write to the target after the backup and before the governed call makes the backup stale. */
 function isStale(index: ActionIndex, d: ToolCall, b: Action, c: ToolCall, a: Action): boolean {
   if (!a.target) return false;
-  for (const { call: w, action } of index.writesByTarget.get(a.target.value) ?? []) {
+  for (const { call: w, action } of index.writesTo(a.target.value)) {
     if (w.index < d.index || w.index > c.index || action === a) continue;
     const afterBackup = w.index > d.index || action.step.order > b.step.order;
     const beforeCall = w.index < c.index || action.step.order < a.step.order;
@@ -216,21 +241,24 @@ export function audit(input: AuditInput, approvals?: ApprovalUse[]): Violation[]
     usedApprovals.set(spent.constraintId, used.add(spent.turnIndex));
   }
   const judgedFrom = input.history?.calls ?? 0;
-  const index = new ActionIndex(input);
-  // Constraints by the verbs they trigger on: a call is only checked against those its actions could break.
-  const byVerb = new Map<string, Constraint[]>();
-  for (const constraint of input.constraints) for (const verb of constraint.rule.trigger) push(byVerb, verb, constraint);
+  const governing = new GoverningIndex(input.constraints);
+  const prerequisites = new Prerequisites(input);
   for (const c of input.session.calls) {
     if (c.index < judgedFrom) continue;
+    const actions = input.actions[c.index];
+    if (!actions) continue;
     const cwd = c.cwd ?? input.session.cwd;
     // One result per call and constraint: the first governed action that fails it.
-    const judged = new Set<Constraint>();
-    for (const a of input.actions[c.index] ?? []) {
-      for (const constraint of byVerb.get(a.verb) ?? []) {
-        if (judged.has(constraint) || !isActiveAt(constraint, c.turnIndex) || !actionInScope(a, constraint.rule.scope, cwd)) continue;
-        const found = judge(input, index, constraint, c, a, usedApprovals, approvals);
+    let judged: Set<Constraint> | undefined;
+    for (const a of actions) {
+      // Indexed: this loop runs for every call and candidate, before the JIT has warmed to iterators.
+      const candidates = governing.candidates(a);
+      for (let i = 0; i < candidates.length; i++) {
+        const { constraint, scope } = candidates[i] as Candidate;
+        if (judged?.has(constraint) || !isActiveAt(constraint, c.turnIndex) || !scope.admits(a, cwd)) continue;
+        const found = judge(input, prerequisites, constraint, c, a, usedApprovals, approvals);
         if (!found) continue;
-        judged.add(constraint);
+        (judged ??= new Set()).add(constraint);
         violations.push({ ...found, call: c, constraint, action: a, stopped: c.stopped !== undefined });
       }
     }
@@ -238,9 +266,60 @@ export function audit(input: AuditInput, approvals?: ApprovalUse[]): Violation[]
   return violations;
 }
 
+interface Candidate {
+  readonly constraint: Constraint;
+  readonly scope: CompiledScope;
+}
+
+const NO_CANDIDATES: readonly Candidate[] = [];
+
+/**
+ * The constraints an action could be governed by, by its verb and its target's kind: a call only
+ * meets those whose trigger and scope could take it, in ledger order, their scopes compiled.
+ */
+export class GoverningIndex {
+  private readonly byVerb = new Map<Verb, Map<TargetKind | undefined, Candidate[]>>();
+
+  constructor(constraints: readonly Constraint[]) {
+    for (const constraint of constraints) {
+      const scope = compileScope(constraint.rule.scope);
+      const kinds = [...TARGET_KINDS, undefined].filter((kind) => scope.admitsKind(kind));
+      for (const verb of constraint.rule.trigger) {
+        let byKind = this.byVerb.get(verb);
+        if (!byKind) this.byVerb.set(verb, (byKind = new Map()));
+        for (const kind of kinds) {
+          const list = byKind.get(kind);
+          if (list) list.push({ constraint, scope });
+          else byKind.set(kind, [{ constraint, scope }]);
+        }
+      }
+    }
+  }
+
+  candidates(action: Action): readonly Candidate[] {
+    return this.byVerb.get(action.verb)?.get(action.target?.kind) ?? NO_CANDIDATES;
+  }
+}
+
+/** The action index, built when a prerequisite first needs it: most calls are out of every prerequisite's scope. */
+class Prerequisites {
+  private built?: ActionIndex;
+
+  constructor(private readonly input: AuditInput) {}
+
+  get index(): ActionIndex {
+    if (!this.built) {
+      const required = new Set<string>();
+      for (const constraint of this.input.constraints) for (const verb of constraint.rule.requires ?? []) required.add(verb);
+      this.built = new ActionIndex(this.input, required);
+    }
+    return this.built;
+  }
+}
+
 function judge(
   input: AuditInput,
-  index: ActionIndex,
+  prerequisites: Prerequisites,
   constraint: Constraint,
   c: ToolCall,
   a: Action,
@@ -251,7 +330,7 @@ function judge(
     case 'prohibition':
       return { rule: 'prohibition-violated' };
     case 'prerequisite': {
-      const result = checkPrerequisite(index, constraint, c, a);
+      const result = checkPrerequisite(prerequisites.index, constraint, c, a);
       return result.met ? undefined : { rule: ruleFor(result.evidence), ...(result.evidence && { evidence: result.evidence }) };
     }
     case 'confirmation': {

@@ -3,7 +3,8 @@ import { type ApprovalUse, type Violation, audit } from './audit';
 import { bindSession } from './binding';
 import type { DeclaredEffect } from './binding/types';
 import type { Constraint } from './constraints';
-import { type Extraction, type Revocation, extractConstraints } from './extraction';
+import type { Extraction, Revocation } from './extraction';
+import { ExtractionMemo } from './extractionMemo';
 import { type ConstraintEnding, buildLedger, compiledRuleText } from './ledger';
 import type { Policy, Suppression } from './policy';
 import { type RepairPlan, planRepair } from './repair';
@@ -54,7 +55,7 @@ export interface SessionAnalysis {
 export interface AnalysisOptions {
   /** Workspace policies that apply to this session, nearest first. */
   readonly policies?: readonly Policy[];
-  /** Extraction to use instead of `extractConstraints` (the editor reuses unchanged turns' results). */
+  /** Extraction to use instead of a fresh `ExtractionMemo` (the editor reuses unchanged turns' results). */
   readonly extract?: (session: Session) => Extraction;
   /** Binding to use instead of `bindSession` (the editor reuses bindings when no call changed). */
   readonly bind?: (session: Session, declared: readonly DeclaredEffect[]) => Action[][];
@@ -150,7 +151,8 @@ export function suppressionFor(finding: Finding, policies: readonly Policy[]): {
 export function analyzeSession(session: Session, options: AnalysisOptions = {}): SessionAnalysis {
   const policies = options.policies ?? [];
   const endings = new Map<string, ConstraintEnding>();
-  const extraction = (options.extract ?? extractConstraints)(session);
+  // By default a message repeated in the session (a re-injected CLAUDE.md, "continue") is read once.
+  const extraction = options.extract ? options.extract(session) : new ExtractionMemo().extract(session);
   const constraints = buildLedger(policies, extraction, endings);
   const declared = [...(session.declaredEffects ?? []), ...policies.flatMap((p) => p.tools)];
   const actions = (options.bind ?? bindSession)(session, declared);

@@ -1,7 +1,7 @@
 import type { Action } from './actions';
+import { GoverningIndex } from './audit';
 import { type Constraint, isActiveAt } from './constraints';
 import type { AppliedSuppression, Finding, SessionAnalysis } from './findings';
-import { actionInScope } from './scope';
 import type { Session, ToolCall } from './session';
 
 /** A constraint that governs a call: active at it, triggered by one of its actions, with that action in scope. */
@@ -33,21 +33,20 @@ export class Governance {
     for (const finding of analysis.findings) if (finding.callId !== undefined) findings.set(key(finding.span.start, finding.constraintId), finding);
     const suppressed = new Map<string, AppliedSuppression>();
     for (const applied of analysis.suppressed) if (applied.finding.callId !== undefined) suppressed.set(key(applied.finding.span.start, applied.finding.constraintId), applied);
-    const byVerb = new Map<string, Constraint[]>();
-    for (const constraint of analysis.constraints) {
-      for (const verb of constraint.rule.trigger) byVerb.set(verb, [...(byVerb.get(verb) ?? []), constraint]);
-    }
+    const candidates = new GoverningIndex(analysis.constraints);
     for (const call of session.calls) {
       const cwd = call.cwd ?? session.cwd;
       const governing: GoverningConstraint[] = [];
       for (const action of analysis.actions[call.index] ?? []) {
-        for (const constraint of byVerb.get(action.verb) ?? []) {
+        for (const { constraint, scope } of candidates.candidates(action)) {
           if (governing.some((g) => g.constraint === constraint)) continue;
-          if (!isActiveAt(constraint, call.turnIndex) || !actionInScope(action, constraint.rule.scope, cwd)) continue;
+          if (!isActiveAt(constraint, call.turnIndex) || !scope.admits(action, cwd)) continue;
           const finding = findings.get(key(call.span.start, constraint.id));
           const accepted = suppressed.get(key(call.span.start, constraint.id));
           governing.push({ constraint, action, ...(finding && { finding }), ...(accepted && { suppressed: accepted }) });
-          this.byConstraint.set(constraint.id, [...(this.byConstraint.get(constraint.id) ?? []), call]);
+          const calls = this.byConstraint.get(constraint.id);
+          if (calls) calls.push(call);
+          else this.byConstraint.set(constraint.id, [call]);
         }
       }
       if (governing.length > 0) this.byCall.set(call.index, governing);

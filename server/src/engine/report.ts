@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ExtractionMemo } from './extractionMemo';
 import { type AnalysisOptions, type Finding, analyzeSession } from './findings';
 import type { ParsedTranscript } from './parse';
 import type { Policy } from './policy';
@@ -145,7 +144,7 @@ function findingReport(path: string, session: Session, f: Finding, locator: Loca
 function reportSession(path: string, session: Session, locator: Locator, policies: readonly Policy[], extract: ReportContext['extract']): SessionReport {
   const seen = new Map<string, number>();
   // A message repeated in a session (a re-injected CLAUDE.md, "continue") is read once.
-  const analysis = analyzeSession(session, { policies, extract: extract ?? ((s) => new ExtractionMemo().extract(s)) });
+  const analysis = analyzeSession(session, { policies, ...(extract && { extract }) });
   return {
     format: session.format,
     ...(session.entry !== undefined && { entry: session.entry }),

@@ -1,5 +1,5 @@
 import picomatch from 'picomatch';
-import type { Action, Target } from './actions';
+import type { Action, Target, TargetKind } from './actions';
 import { emailDomain, isGlob, normalizePath } from './binding/targets';
 import type { Scope } from './constraints';
 
@@ -32,6 +32,8 @@ interface ResolvedScope {
   readonly scope: string;
   readonly scopeBase: string;
   readonly glob: boolean;
+  /** The compiled pattern of a glob scope. */
+  readonly match: ((path: string) => boolean) | undefined;
 }
 
 /** Scope paths resolved against a cwd, once per scope string and cwd: the same few scopes meet every call. */
@@ -43,7 +45,8 @@ function resolvedScope(scopePath: string, cwd: string | undefined): ResolvedScop
   let resolved = forCwd.get(scopePath);
   if (!resolved) {
     const scope = normalizePath(scopePath, cwd);
-    resolved = { scope, scopeBase: staticBase(scope), glob: isGlob(scope) };
+    const glob = isGlob(scope);
+    resolved = { scope, scopeBase: staticBase(scope), glob, match: glob ? matcher(scope) : undefined };
     forCwd.set(scopePath, resolved);
   }
   return resolved;
@@ -54,8 +57,39 @@ function staticBase(pattern: string): string {
   return scanned.isGlob ? scanned.base.replace(/\/$/, '') || '.' : pattern;
 }
 
+const SLASH = 47;
+
+/** `path` is `folder` or below it; compared in place, since this runs for every call and scope. */
 function isInside(path: string, folder: string): boolean {
-  return folder === '/' ? path.startsWith('/') : path === folder || path.startsWith(`${folder}/`);
+  if (folder === '/') return path.startsWith('/');
+  return path === folder || (path.length > folder.length && path.charCodeAt(folder.length) === SLASH && path.startsWith(folder));
+}
+
+interface PathShape {
+  readonly path: string;
+  readonly glob: boolean;
+  /** The path itself, or a glob's static base. */
+  readonly base: string;
+}
+
+/** The last path target's shape: one action meets every scope in a row, so it is worked out once. */
+let lastShape: PathShape = { path: '', glob: false, base: '' };
+
+function shapeOf(path: string): PathShape {
+  if (lastShape.path !== path) {
+    const glob = isGlob(path);
+    lastShape = { path, glob, base: glob ? staticBase(path) : path };
+  }
+  return lastShape;
+}
+
+function pathInResolvedScope(target: PathShape, resolved: ResolvedScope): boolean {
+  const { scope, scopeBase, glob, match } = resolved;
+  if (!glob) return isInside(target.base, scope) || isInside(scope, target.base);
+  if (target.glob) return isInside(target.base, scopeBase) || isInside(scopeBase, target.base);
+  // A concrete path: a folder holding what the pattern covers, or inside its base and matched by it.
+  if (isInside(scopeBase, target.path)) return true;
+  return isInside(target.path, scopeBase) && match !== undefined && match(target.path);
 }
 
 /**
@@ -63,25 +97,29 @@ function isInside(path: string, folder: string): boolean {
  * `rm -rf data` touches a scope `data/raw`). A glob target compares through its static base.
  */
 export function pathInScope(target: string, scopePath: string, cwd: string | undefined): boolean {
-  const { scope, scopeBase, glob } = resolvedScope(scopePath, cwd);
-  const targetBase = isGlob(target) ? staticBase(target) : target;
-  if (!glob) return isInside(targetBase, scope) || isInside(scope, targetBase);
-  if (isGlob(target)) return isInside(targetBase, scopeBase) || isInside(scopeBase, targetBase);
-  // A concrete path: a folder holding what the pattern covers, or inside its base and matched by it.
-  if (isInside(scopeBase, target)) return true;
-  return isInside(target, scopeBase) && matcher(scope)(target);
+  return pathInResolvedScope(shapeOf(target), resolvedScope(scopePath, cwd));
 }
 
-function domainMatches(domain: string, wanted: string): boolean {
+/** A domain as a scope names it ("@x.com" or "X.com"): matched bare, or as the parent of a subdomain. */
+interface DomainPattern {
+  readonly bare: string;
+  readonly subdomainSuffix: string;
+}
+
+function domainPattern(wanted: string): DomainPattern {
   const bare = wanted.replace(/^@/, '').toLowerCase();
-  return domain === bare || domain.endsWith(`.${bare}`);
+  return { bare, subdomainSuffix: `.${bare}` };
 }
 
-function recipientInScope(email: string, scope: Scope): boolean {
-  const domain = emailDomain(email) ?? '';
-  if (scope.allowedDomains && scope.allowedDomains.some((d) => domainMatches(domain, d))) return false;
-  if (!scope.recipients) return scope.allowedDomains !== undefined;
-  return scope.recipients.some((r) => (r.includes('@') && !r.startsWith('@') ? r.toLowerCase() === email : domainMatches(domain, r)));
+function domainMatches(domain: string, wanted: DomainPattern): boolean {
+  return domain === wanted.bare || domain.endsWith(wanted.subdomainSuffix);
+}
+
+/** A scope's recipient: one address, or everyone at a domain. */
+type RecipientPattern = { readonly email: string } | { readonly domain: DomainPattern };
+
+function recipientPattern(recipient: string): RecipientPattern {
+  return recipient.includes('@') && !recipient.startsWith('@') ? { email: recipient.toLowerCase() } : { domain: domainPattern(recipient) };
 }
 
 const ENVIRONMENT_ALIASES: Record<string, string> = { prod: 'production', live: 'production', stg: 'staging', stage: 'staging', dev: 'development' };
@@ -90,40 +128,135 @@ const environmentName = (name: string) => ENVIRONMENT_ALIASES[name.toLowerCase()
 /** The scope fields that name targets; a scope with none of them covers every target. */
 const TARGET_FIELDS = ['paths', 'databases', 'tables', 'recipients', 'allowedDomains', 'branches', 'environments', 'devices', 'events', 'accounts'] as const;
 
-const namesTargets = new WeakMap<Scope, boolean>();
+/**
+ * A scope prepared for the many actions it meets: whether it names targets, its recipients and
+ * domains parsed, its paths resolved against the last cwd asked for (a session rarely changes it).
+ */
+export class CompiledScope {
+  private readonly namesTargets: boolean;
+  private readonly allowedDomains?: readonly DomainPattern[];
+  private readonly recipients?: readonly RecipientPattern[];
+  private pathsCwd: string | undefined;
+  private paths?: readonly ResolvedScope[];
+
+  constructor(readonly scope: Scope) {
+    this.namesTargets = TARGET_FIELDS.some((field) => scope[field] !== undefined);
+    if (scope.allowedDomains) this.allowedDomains = scope.allowedDomains.map(domainPattern);
+    if (scope.recipients) this.recipients = scope.recipients.map(recipientPattern);
+  }
+
+  /**
+   * Whether a target of this kind (undefined: an action without a target) can ever be in scope:
+   * callers skip the scopes that cannot, before looking at the target itself.
+   */
+  admitsKind(kind: TargetKind | undefined): boolean {
+    if (!this.namesTargets) return true;
+    const scope = this.scope;
+    switch (kind) {
+      case undefined:
+      case 'resource':
+        return false;
+      case 'path':
+        return scope.paths !== undefined;
+      case 'database':
+        return scope.databases !== undefined;
+      case 'table':
+        return scope.tables !== undefined || scope.databases !== undefined;
+      case 'recipient':
+        return scope.recipients !== undefined || scope.allowedDomains !== undefined;
+      case 'branch':
+        return scope.branches !== undefined;
+      case 'environment':
+        return scope.environments !== undefined;
+      case 'device':
+        return scope.devices !== undefined;
+      case 'event':
+        return scope.events !== undefined;
+      case 'account':
+        return scope.accounts !== undefined;
+    }
+  }
+
+  /** See `actionInScope`. */
+  admits(action: Action, cwd: string | undefined): boolean {
+    const scope = this.scope;
+    if (scope.amountAbove !== undefined) {
+      const amount = action.attributes.amount;
+      if (amount === undefined || amount <= scope.amountAbove) return false;
+      if (scope.currency && action.attributes.currency && scope.currency.toUpperCase() !== action.attributes.currency.toUpperCase()) return false;
+    }
+    return this.admitsTarget(action.target, cwd);
+  }
+
+  /** See `targetInScope`. */
+  admitsTarget(target: Target | undefined, cwd: string | undefined): boolean {
+    if (!this.namesTargets) return true;
+    if (!target) return false;
+    const scope = this.scope;
+    switch (target.kind) {
+      case 'path': {
+        const shape = shapeOf(target.value);
+        const paths = this.resolvedPaths(cwd);
+        for (let i = 0; i < paths.length; i++) if (pathInResolvedScope(shape, paths[i] as ResolvedScope)) return true;
+        return false;
+      }
+      case 'database':
+        return (scope.databases ?? []).some((d) => target.value === d || namesMatch(d, target) || (d.includes('/') && pathInScope(target.value, d, cwd)));
+      case 'table':
+        // A table is in a database's scope when the call says which database it belongs to.
+        return (
+          (scope.tables ?? []).some((t) => t.toLowerCase() === target.value.toLowerCase() || target.value.toLowerCase().endsWith(`.${t.toLowerCase()}`)) ||
+          (target.database !== undefined && (scope.databases ?? []).some((d) => d.toLowerCase() === target.database?.toLowerCase() || (d.includes('/') && pathInScope(target.database ?? '', d, cwd))))
+        );
+      case 'recipient':
+        return this.recipientInScope(target.value);
+      case 'branch':
+        return (scope.branches ?? []).some((b) => matcher(b)(target.value));
+      case 'environment':
+        return (scope.environments ?? []).some((e) => environmentName(e) === environmentName(target.value));
+      case 'device':
+        return (scope.devices ?? []).some((d) => namesMatch(d, target));
+      case 'event':
+        return (scope.events ?? []).some((e) => e === target.value || namesMatch(e, target));
+      case 'account':
+        return (scope.accounts ?? []).some((a) => a.toLowerCase() === target.value.toLowerCase() || namesMatch(a, target));
+      case 'resource':
+        return false;
+    }
+  }
+
+  private resolvedPaths(cwd: string | undefined): readonly ResolvedScope[] {
+    if (!this.paths || this.pathsCwd !== cwd) {
+      // Pushed one by one: an array `map` builds has another shape once the JIT inlines it, and the loop over it would deoptimize.
+      const paths: ResolvedScope[] = [];
+      for (const path of this.scope.paths ?? []) paths.push(resolvedScope(path, cwd));
+      this.paths = paths;
+      this.pathsCwd = cwd;
+    }
+    return this.paths;
+  }
+
+  private recipientInScope(email: string): boolean {
+    const domain = emailDomain(email) ?? '';
+    if (this.allowedDomains) for (const allowed of this.allowedDomains) if (domainMatches(domain, allowed)) return false;
+    if (!this.recipients) return this.allowedDomains !== undefined;
+    for (const recipient of this.recipients) if ('email' in recipient ? recipient.email === email : domainMatches(domain, recipient.domain)) return true;
+    return false;
+  }
+}
+
+const compiledScopes = new WeakMap<Scope, CompiledScope>();
+
+/** The scope compiled once: constraints keep their scope object for the whole session. */
+export function compileScope(scope: Scope): CompiledScope {
+  let compiled = compiledScopes.get(scope);
+  if (!compiled) compiledScopes.set(scope, (compiled = new CompiledScope(scope)));
+  return compiled;
+}
 
 /** Whether a target lies in a scope's named targets; a scope that names none covers every target. */
 export function targetInScope(target: Target | undefined, scope: Scope, cwd: string | undefined): boolean {
-  let named = namesTargets.get(scope);
-  if (named === undefined) namesTargets.set(scope, (named = TARGET_FIELDS.some((field) => scope[field] !== undefined)));
-  if (!named) return true;
-  if (!target) return false;
-  switch (target.kind) {
-    case 'path':
-      return (scope.paths ?? []).some((p) => pathInScope(target.value, p, cwd));
-    case 'database':
-      return (scope.databases ?? []).some((d) => target.value === d || namesMatch(d, target) || (d.includes('/') && pathInScope(target.value, d, cwd)));
-    case 'table':
-      // A table is in a database's scope when the call says which database it belongs to.
-      return (
-        (scope.tables ?? []).some((t) => t.toLowerCase() === target.value.toLowerCase() || target.value.toLowerCase().endsWith(`.${t.toLowerCase()}`)) ||
-        (target.database !== undefined && (scope.databases ?? []).some((d) => d.toLowerCase() === target.database?.toLowerCase() || (d.includes('/') && pathInScope(target.database ?? '', d, cwd))))
-      );
-    case 'recipient':
-      return recipientInScope(target.value, scope);
-    case 'branch':
-      return (scope.branches ?? []).some((b) => matcher(b)(target.value));
-    case 'environment':
-      return (scope.environments ?? []).some((e) => environmentName(e) === environmentName(target.value));
-    case 'device':
-      return (scope.devices ?? []).some((d) => namesMatch(d, target));
-    case 'event':
-      return (scope.events ?? []).some((e) => e === target.value || namesMatch(e, target));
-    case 'account':
-      return (scope.accounts ?? []).some((a) => a.toLowerCase() === target.value.toLowerCase() || namesMatch(a, target));
-    case 'resource':
-      return false;
-  }
+  return compileScope(scope).admitsTarget(target, cwd);
 }
 
 /**
@@ -131,10 +264,5 @@ export function targetInScope(target: Target | undefined, scope: Scope, cwd: str
  * An amount threshold needs an amount: a call whose amount is not known is not judged against it.
  */
 export function actionInScope(action: Action, scope: Scope, cwd: string | undefined): boolean {
-  if (scope.amountAbove !== undefined) {
-    const amount = action.attributes.amount;
-    if (amount === undefined || amount <= scope.amountAbove) return false;
-    if (scope.currency && action.attributes.currency && scope.currency.toUpperCase() !== action.attributes.currency.toUpperCase()) return false;
-  }
-  return targetInScope(action.target, scope, cwd);
+  return compileScope(scope).admits(action, cwd);
 }

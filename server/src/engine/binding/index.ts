@@ -1,5 +1,6 @@
 import type { Action, ActionAttributes } from '../actions';
 import type { Session, ToolCall, ToolDefinition } from '../session';
+import { CommandMemo } from './commandMemo';
 import { IdIndex, idMeanings } from './ids';
 import { inferActions } from './infer';
 import { CallArguments, FIRST_STEP, type SessionFacts, baseToolName, bindBuiltin, parseAmount, targetActions } from './tools';
@@ -41,6 +42,7 @@ export class SessionBinder {
   private readonly ids: IdIndex;
   private readonly existingPaths: Set<string>;
   private readonly facts: SessionFacts;
+  private readonly commands = new CommandMemo();
   // Results of earlier calls not yet added to the index: a result counts once its turn precedes the call's.
   private waiting: WaitingResult[];
 
@@ -58,11 +60,15 @@ export class SessionBinder {
   }
 
   bind(call: ToolCall): Action[] {
-    const arrived = this.waiting.filter((result) => result.turnIndex < call.turnIndex).sort((a, b) => a.turnIndex - b.turnIndex);
-    for (const result of arrived) this.ids.addMeanings(result.meanings);
-    this.waiting = this.waiting.filter((result) => !arrived.includes(result));
+    if (this.waiting.length > 0) {
+      const arrived = this.waiting.filter((result) => result.turnIndex < call.turnIndex).sort((a, b) => a.turnIndex - b.turnIndex);
+      for (const result of arrived) this.ids.addMeanings(result.meanings);
+      // Usually every result is back before the next call.
+      if (arrived.length === this.waiting.length) this.waiting = [];
+      else if (arrived.length > 0) this.waiting = this.waiting.filter((result) => !arrived.includes(result));
+    }
 
-    const context: BindingContext = { cwd: call.cwd ?? this.session.cwd, tools: this.tools, declared: this.declaredByTool, idLabels: this.ids.labels };
+    const context: BindingContext = { cwd: call.cwd ?? this.session.cwd, tools: this.tools, declared: this.declaredByTool, idLabels: this.ids.labels, commands: this.commands };
     const actions = bindCall(call, context, this.facts);
 
     if (call.result) this.waiting.push({ turnIndex: call.result.turnIndex, meanings: idMeanings(call.result.text) });
@@ -77,12 +83,12 @@ export class SessionBinder {
 
   /** Where binding stands after the calls bound so far. */
   memory(): BinderMemory {
-    return { labels: [...this.ids.labels], existingPaths: [...this.existingPaths], waiting: this.waiting };
+    return { labels: [...this.ids.labels], existingPaths: [...this.existingPaths], waiting: [...this.waiting] };
   }
 }
 
 function bindCall(call: ToolCall, context: BindingContext, facts: SessionFacts): Action[] {
-  const declared = context.declared.get(call.name) ?? context.declared.get(baseToolName(call.name));
+  const declared = context.declared.size === 0 ? undefined : (context.declared.get(call.name) ?? context.declared.get(baseToolName(call.name)));
   const args = new CallArguments(call, facts.text);
   if (declared && declared.length > 0) return declared.flatMap((effect) => bindDeclared(effect, args, context));
   return bindBuiltin(args, context, facts) ?? inferActions(args, context);

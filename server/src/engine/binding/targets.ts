@@ -13,6 +13,11 @@ export function isGlob(path: string): boolean {
  * as written, since the home folder is not in the transcript.
  */
 export function normalizePath(raw: string, cwd?: string): string {
+  // Most paths are normal already, and so is the cwd they join: no need for the general path code.
+  if (isNormal(raw)) {
+    if (raw.startsWith('/') || raw.startsWith('~') || !cwd || !cwd.startsWith('/')) return raw;
+    if (isNormal(cwd)) return cwd === '/' ? `/${raw}` : `${cwd}/${raw}`;
+  }
   const path = raw.trim().replace(/\\/g, '/');
   if (path === '') return cwd ?? '.';
   const absolute = path.startsWith('/') || path.startsWith('~');
@@ -22,9 +27,18 @@ export function normalizePath(raw: string, cwd?: string): string {
   return trimmed.startsWith('./') ? trimmed.slice(2) : trimmed;
 }
 
+/** A backslash, an empty, `.` or `..` segment, or a trailing slash (other than the root's): what normalizing changes. */
+const NOT_NORMAL = /\\|\/\/|(?:^|\/)\.\.?(?:\/|$)|[\s\S]\/$/;
+
+/** Whether normalizing leaves `path` as it is. */
+function isNormal(path: string): boolean {
+  return path !== '' && !NOT_NORMAL.test(path) && path.trim() === path;
+}
+
 export function pathTarget(raw: string, cwd: string | undefined, recursive = false): Target {
   const value = normalizePath(raw, cwd);
-  return { kind: 'path', value, ...((recursive || isGlob(value)) && { recursive: true }) };
+  // Plain literals, not a conditional spread: every target then has one of two shapes, however the JIT built it.
+  return recursive || isGlob(value) ? { kind: 'path', value, recursive: true } : { kind: 'path', value };
 }
 
 /** `"Ann Lee" <Ann@Acme.io>` → `ann@acme.io`. */

@@ -1,5 +1,5 @@
 import type { Action, ActionAttributes, ActionStep, Target, TargetKind, Verb } from '../actions';
-import { isObject, subSpanOfValue } from '../json';
+import { isObject, valueOffsets } from '../json';
 import type { ArgumentValue, ToolCall } from '../session';
 import type { Span } from '../text';
 import { bindShellCommand } from './shell';
@@ -45,8 +45,62 @@ function looseName(name: string): string {
   return name.toLowerCase().replace(/[_\-\s]/g, '');
 }
 
+/** Loose forms of the names binding asks for, mostly the tool table's own: a few hundred. */
+const looseNamesAsked = new Map<string, string>();
+/** Past this many names (policies' and transcripts' own), the memo forgets them and starts again. */
+const NAME_CACHE_LIMIT = 1_000;
+
+function looseNameAsked(name: string): string {
+  let loose = looseNamesAsked.get(name);
+  if (loose === undefined) {
+    if (looseNamesAsked.size >= NAME_CACHE_LIMIT) looseNamesAsked.clear();
+    looseNamesAsked.set(name, (loose = looseName(name)));
+  }
+  return loose;
+}
+
+/** A path as a map key: a top-level name (most arguments) as itself behind a mark JSON never starts with. */
 function pathKey(path: ArgumentPath): string {
-  return JSON.stringify(path);
+  const first = path[0];
+  return path.length === 1 && typeof first === 'string' ? `\u0001${first}` : JSON.stringify(path);
+}
+
+/**
+ * The source span of value[start, end) for a string argument whose contents sit at `content` under
+ * `depth` levels of JSON escaping (as `subSpanOfValue` gives it). The raw offsets are worked out once,
+ * on the first span asked for: a command's words all ask. Contents without a backslash have none to
+ * decode, so each character sits at its own offset.
+ */
+function valueSpans(text: string, content: Span, depth: 1 | 2): (start: number, end: number) => Span {
+  // Undefined until the first span: then either the decoded offsets, or null when there are no escapes.
+  let offsets: readonly number[] | null | undefined;
+  const at = (i: number): number => {
+    if (offsets === null) {
+      const index = Math.min(Math.max(i, 0), content.end - content.start);
+      return Number.isInteger(index) ? content.start + index : content.start;
+    }
+    return offsets?.[Math.min(Math.max(i, 0), offsets.length - 1)] ?? content.start;
+  };
+  return (start, end) => {
+    if (offsets === undefined) offsets = hasBackslash(text, content) ? valueOffsets(text, content, depth) : null;
+    return { start: at(start), end: at(end) };
+  };
+}
+
+const BACKSLASH = 92;
+
+function hasBackslash(text: string, span: Span): boolean {
+  for (let i = span.start; i < span.end; i++) if (text.charCodeAt(i) === BACKSLASH) return true;
+  return false;
+}
+
+/** Up to this many recorded values, a call's value at a path is found by a scan. */
+const SCANNED_VALUES = 8;
+
+function samePath(a: ArgumentPath, b: ArgumentPath): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Fields of an object inside a list that hold the string the list is about (`to: [{email, name}]`). */
@@ -54,14 +108,15 @@ const ELEMENT_FIELDS = ['email', 'address', 'path', 'file_path', 'id'];
 
 /** A call's arguments, read by (loose) name, every value mapped back to its source span. */
 export class CallArguments {
-  private readonly valuesByPath = new Map<string, ArgumentValue>();
+  /** The recorded values by path, for a call with many; built on first use. */
+  private valuesByPath?: Map<string, ArgumentValue>;
+  /** For each object read by loose name: the first of its keys with each loose form. */
+  private looseKeys?: Map<object, Map<string, string>>;
 
   constructor(
     readonly call: ToolCall,
     readonly text: string,
-  ) {
-    for (const value of call.argumentValues) this.valuesByPath.set(pathKey(value.path), value);
-  }
+  ) {}
 
   /** The names of the top-level arguments. */
   get names(): string[] {
@@ -70,7 +125,7 @@ export class CallArguments {
 
   /** The top-level argument called `name` (loosely), with its path as written. */
   find(name: string): { path: ArgumentPath; value: unknown } | undefined {
-    return childNamed(this.call.input, [], name);
+    return this.childNamed(this.call.input, [], name);
   }
 
   /** The top-level arguments, as written, that `names` name (loosely); each once. */
@@ -92,7 +147,7 @@ export class CallArguments {
       const each = segment.endsWith('[]');
       const name = each ? segment.slice(0, -2) : segment;
       found = found.flatMap((parent) => {
-        const child = childNamed(parent.value, parent.path, name);
+        const child = this.childNamed(parent.value, parent.path, name);
         if (!child) return [];
         if (!each) return [child];
         return Array.isArray(child.value) ? child.value.map((value, i) => ({ path: [...child.path, i], value })) : [child];
@@ -106,31 +161,46 @@ export class CallArguments {
    * a string (or number), each string element of a list, or the email/path/id field of each object in a list.
    */
   stringsOf(names: Names): LocatedString[] {
-    const seen = new Set<string>();
-    return names.flatMap((name) => {
+    const strings: LocatedString[] = [];
+    let seen: Set<string> | undefined;
+    for (const name of names) {
       const found = this.find(name);
-      if (!found || seen.has(pathKey(found.path))) return [];
-      seen.add(pathKey(found.path));
-      return this.stringsAt(found.path, found.value);
-    });
+      if (!found) continue;
+      const key = pathKey(found.path);
+      if (seen?.has(key)) continue;
+      (seen ??= new Set()).add(key);
+      this.collectStrings(found.path, found.value, strings);
+    }
+    return strings;
   }
 
   stringsAt(path: ArgumentPath, value: unknown): LocatedString[] {
-    if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) return [this.located(path, String(value))];
-    if (Array.isArray(value)) return value.flatMap((element, i) => this.stringsAt([...path, i], element));
-    if (isObject(value)) {
+    const strings: LocatedString[] = [];
+    this.collectStrings(path, value, strings);
+    return strings;
+  }
+
+  private collectStrings(path: ArgumentPath, value: unknown, into: LocatedString[]): void {
+    if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) {
+      into.push(this.located(path, String(value)));
+    } else if (Array.isArray(value)) {
+      value.forEach((element, i) => this.collectStrings([...path, i], element, into));
+    } else if (isObject(value)) {
       for (const field of ELEMENT_FIELDS) {
-        const child = childNamed(value, path, field);
-        if (child && typeof child.value === 'string') return [this.located(child.path, child.value)];
+        const child = this.childNamed(value, path, field);
+        if (child && typeof child.value === 'string') {
+          into.push(this.located(child.path, child.value));
+          return;
+        }
       }
     }
-    return [];
   }
 
   /** The first string of the first present argument among `names`. */
   first(names: readonly string[]): LocatedString | undefined {
     for (const name of names) {
-      const [value] = this.stringsOf([name]);
+      const found = this.find(name);
+      const [value] = found ? this.stringsAt(found.path, found.value) : [];
       if (value) return value;
     }
     return undefined;
@@ -149,23 +219,49 @@ export class CallArguments {
    * OpenAI's stringified arguments). A value with no recorded span points at the arguments as a whole.
    */
   located(path: ArgumentPath, value: string): LocatedString {
-    const argument = this.valuesByPath.get(pathKey(path));
+    const argument = this.valueAt(path);
     const text = this.text;
     if (!argument) {
       const fallback = this.call.inputSpan ?? this.call.span;
       return { value, spanOf: () => fallback };
     }
     if (typeof argument.value !== 'string') return { value, spanOf: () => argument.contentSpan };
-    return { value, spanOf: (start, end) => subSpanOfValue(text, argument.contentSpan, argument.escapeDepth, start, end) };
+    return { value, spanOf: valueSpans(text, argument.contentSpan, argument.escapeDepth) };
   }
-}
 
-function childNamed(parent: unknown, parentPath: ArgumentPath, name: string): { path: ArgumentPath; value: unknown } | undefined {
-  if (!isObject(parent)) return undefined;
-  if (name in parent) return { path: [...parentPath, name], value: parent[name] };
-  const loose = looseName(name);
-  const key = Object.keys(parent).find((k) => looseName(k) === loose);
-  return key === undefined ? undefined : { path: [...parentPath, key], value: parent[key] };
+  /** The recorded value at `path` (the last one recorded there). Most calls have a few: a scan beats building a map. */
+  private valueAt(path: ArgumentPath): ArgumentValue | undefined {
+    const values = this.call.argumentValues;
+    if (values.length <= SCANNED_VALUES) {
+      for (let i = values.length - 1; i >= 0; i--) {
+        const value = values[i];
+        if (value && samePath(value.path, path)) return value;
+      }
+      return undefined;
+    }
+    if (!this.valuesByPath) {
+      this.valuesByPath = new Map();
+      for (const value of values) this.valuesByPath.set(pathKey(value.path), value);
+    }
+    return this.valuesByPath.get(pathKey(path));
+  }
+
+  private childNamed(parent: unknown, parentPath: ArgumentPath, name: string): { path: ArgumentPath; value: unknown } | undefined {
+    if (!isObject(parent)) return undefined;
+    if (name in parent) return { path: [...parentPath, name], value: parent[name] };
+    this.looseKeys ??= new Map();
+    let keys = this.looseKeys.get(parent);
+    if (!keys) {
+      keys = new Map();
+      for (const key of Object.keys(parent)) {
+        const loose = looseName(key);
+        if (!keys.has(loose)) keys.set(loose, key);
+      }
+      this.looseKeys.set(parent, keys);
+    }
+    const key = keys.get(looseNameAsked(name));
+    return key === undefined ? undefined : { path: [...parentPath, key], value: parent[key] };
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -376,8 +472,9 @@ export function patchActions(patch: LocatedString, context: BindingContext): Act
 
 /** A shell command that runs apply_patch on a heredoc: the patch's actions, in the `cd` folder if one is given. */
 function patchViaShell(command: LocatedString, context: BindingContext): Action[] | undefined {
+  if (!command.value.includes('*** Begin Patch')) return undefined;
   const match = PATCH_COMMAND.exec(command.value);
-  if (!match || !command.value.includes('*** Begin Patch')) return undefined;
+  if (!match) return undefined;
   const folder = match[1]?.replace(/^["']|["']$/g, '');
   return patchActions(command, folder === undefined ? context : { ...context, cwd: normalizePath(folder, context.cwd) });
 }
@@ -592,8 +689,15 @@ export function baseToolName(name: string): string {
 
 const SPECS_BY_NAME: ReadonlyMap<string, ToolSpec> = new Map(TOOL_SPECS.flatMap((spec) => spec.names.map((name) => [name, spec] as const)));
 
+/** Specs by tool name as calls write it: a session calls the same few tools thousands of times. */
+const specsByCallName = new Map<string, ToolSpec | undefined>();
+
 function toolSpec(name: string): ToolSpec | undefined {
-  return SPECS_BY_NAME.get(baseToolName(name).toLowerCase().replace(/-/g, '_'));
+  if (specsByCallName.has(name)) return specsByCallName.get(name);
+  if (specsByCallName.size >= NAME_CACHE_LIMIT) specsByCallName.clear();
+  const spec = SPECS_BY_NAME.get(baseToolName(name).toLowerCase().replace(/-/g, '_'));
+  specsByCallName.set(name, spec);
+  return spec;
 }
 
 /**
@@ -656,7 +760,8 @@ export function bindSqlArguments(args: CallArguments, from: Names, database: Nam
 
 /** A shell command: Codex's heredoc apply_patch by its patch, anything else by the shell binder. */
 export function bindCommand(command: LocatedString, context: BindingContext): Action[] {
-  return patchViaShell(command, context) ?? bindShellCommand(commandSource(command, context.cwd));
+  const bind = (text: LocatedString) => patchViaShell(text, context) ?? bindShellCommand(commandSource(text, context.cwd));
+  return context.commands ? context.commands.actionsOf(command, context.cwd, bind) : bind(command);
 }
 
 function bindTargetEffect(effect: TargetEffect, args: CallArguments, context: BindingContext, facts: SessionFacts): Action[] {

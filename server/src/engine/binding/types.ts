@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type Action, type ActionStep, TargetKindSchema, VerbSchema } from '../actions';
 import type { ToolCall, ToolDefinition } from '../session';
 import type { Span } from '../text';
+import type { CommandMemo } from './commandMemo';
 
 // Marked pure so a bundle that never validates (the live guard's) leaves the schema, and zod, out.
 /**
@@ -27,6 +28,8 @@ export interface BindingContext {
   readonly declared: ReadonlyMap<string, readonly DeclaredEffect[]>;
   /** Meanings that earlier tool results gave to ids ("evt_7f3a" → "Board review"). */
   readonly idLabels: ReadonlyMap<string, string>;
+  /** The session's commands bound so far, reused by folder and text; absent, each command is bound afresh. */
+  readonly commands?: CommandMemo;
 }
 
 /** A command string inside a call, with a way to map its offsets back to the transcript. */

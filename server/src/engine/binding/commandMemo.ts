@@ -1,0 +1,32 @@
+import type { Action } from '../actions';
+import type { Span } from '../text';
+
+/** A command string with the way back to its source (a `LocatedString` of the call's arguments). */
+export interface CommandText {
+  readonly value: string;
+  spanOf(start: number, end: number): Span;
+}
+
+/** Offsets of the command itself: what the memo keeps, before they are mapped to a call's source. */
+function ownOffsets(start: number, end: number): Span {
+  return { start, end };
+}
+
+/**
+ * The commands one session ran, bound once per folder and text: sessions run the same commands again and
+ * again (`npm test`, `git status`). A command's actions depend only on its text and folder; each span is
+ * one `spanOf` of offsets into the command, so the memo keeps those offsets and maps them through the
+ * source of each call that runs the command.
+ */
+export class CommandMemo {
+  private readonly byFolder = new Map<string | undefined, Map<string, readonly Action[]>>();
+
+  /** `bind(command)` binds a command afresh; its actions are kept with spans in the command's own offsets. */
+  actionsOf(command: CommandText, cwd: string | undefined, bind: (command: CommandText) => Action[]): Action[] {
+    let byText = this.byFolder.get(cwd);
+    if (!byText) this.byFolder.set(cwd, (byText = new Map()));
+    let actions = byText.get(command.value);
+    if (!actions) byText.set(command.value, (actions = bind({ value: command.value, spanOf: ownOffsets })));
+    return actions.map((action) => ({ ...action, span: command.spanOf(action.span.start, action.span.end) }));
+  }
+}
