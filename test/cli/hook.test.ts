@@ -290,7 +290,7 @@ describe('ledger cache', () => {
 function codeCacheRoutes(box: Sandbox): Record<string, string[]> {
   const folder = join(box.cache, 'ghost-lint');
   const caches = readdirSync(folder).filter((name) => name.endsWith('.v8'));
-  return Object.fromEntries(caches.map((name) => [name.replace(/^code-|-[0-9a-f]+\.v8$/g, ''), readFileSync(join(folder, name), 'latin1').split('\n', 1)[0]?.split(',').filter((route) => route !== '') ?? []]));
+  return Object.fromEntries(caches.map((name) => [name.replace(/^code-|(-[0-9a-f]+){2}\.v8$/g, ''), readFileSync(join(folder, name), 'latin1').split('\n', 1)[0]?.split(',').filter((route) => route !== '') ?? []]));
 }
 
 describe('code cache', () => {
@@ -318,6 +318,36 @@ describe('code cache', () => {
       before.filter(([name]) => String(name).endsWith('.v8')),
     );
   });
+});
+
+test('two installs sharing a cache folder keep their own caches; a new build replaces only the cache of its own install', () => {
+  const root = mkdtempSync(join(tmpdir(), 'ghost-lint-code-cache-'));
+  const cache = join(root, 'cache');
+  const installs = [join(root, 'extension'), join(root, 'global')];
+  const bundle = (install: string, body: string) => {
+    mkdirSync(install, { recursive: true });
+    writeFileSync(join(install, 'bundle.js'), `module.exports = ${body};`);
+  };
+  // Each load is its own process: the cache is written as the process exits.
+  const load = (install: string) => {
+    const script = `const { loadCompiled } = require(${JSON.stringify(join(REPO_ROOT, 'server/src/cli/hook/compiled.ts'))}); process.stdout.write(String(loadCompiled(${JSON.stringify(join(install, 'bundle.js'))}, ${JSON.stringify(cache)})));`;
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], { cwd: REPO_ROOT, encoding: 'utf8' });
+    assert.equal(child.status, 0, child.stderr);
+    return child.stdout;
+  };
+  const caches = () => readdirSync(cache).filter((name) => name.endsWith('.v8')).sort();
+  for (const install of installs) bundle(install, '1');
+  assert.deepEqual(installs.map(load), ['1', '1']);
+  const both = caches();
+  assert.equal(both.length, 2);
+  // A rebuild of the global install (another size) replaces its cache, and leaves the extension's.
+  bundle(installs[1] as string, '22');
+  assert.equal(load(installs[1] as string), '22');
+  const after = caches();
+  assert.equal(after.length, 2);
+  assert.equal(after.filter((name) => both.includes(name)).length, 1);
+  assert.equal(load(installs[0] as string), '1');
+  assert.deepEqual(caches(), after);
 });
 
 // --- Codex ---------------------------------------------------------------------------------------

@@ -64,8 +64,10 @@ export function loadCompiled<T>(file: string, cacheFolder: string): T | undefine
   if (!existsSync(file)) return undefined;
   const source = readFileSync(file, 'utf8');
   const stat = statSync(file);
-  const key = hashOf(Buffer.from(`${file}\0${stat.size}\0${stat.mtimeMs}\0${process.version}\0${process.arch}`, 'utf8'));
-  const codeCache = join(cacheFolder, `code-${basename(file)}-${key}.v8`);
+  // Named by where the bundle is installed, then by its build: a build replaces only its own install's cache.
+  const place = hashOf(Buffer.from(file, 'utf8'));
+  const build = hashOf(Buffer.from(`${stat.size}\0${stat.mtimeMs}\0${process.version}\0${process.arch}`, 'utf8'));
+  const codeCache = join(cacheFolder, `code-${basename(file)}-${place}-${build}.v8`);
   const cached = readCodeCache(codeCache);
   const script = new Script(wrap(source), { filename: file, ...(cached && { cachedData: cached.data }) });
   const accepted = cached !== undefined && !script.cachedDataRejected;
@@ -98,7 +100,10 @@ function keepAtExit(bundle: LoadedBundle): void {
   process.once('exit', () => keep(bundle));
 }
 
-/** Writes the code cache, and drops the same bundle's caches of earlier builds. */
+/**
+ * Writes the code cache, and drops the caches of earlier builds installed at the same place; another
+ * install sharing the cache folder (the extension's and a global CLI) keeps its own.
+ */
 function keep({ script, codeCache, cacheFolder, routes }: LoadedBundle): void {
   try {
     replaceFile(codeCache, Buffer.concat([Buffer.from(`${[...routes].join(',')}\n`, 'latin1'), script.createCachedData()]));
