@@ -259,19 +259,16 @@ class LineStepReader {
     this.stringField(entry, 'parentUuid');
     const sessionId = this.stringField(entry, 'sessionId');
     const cwd = this.stringField(entry, 'cwd');
-    // Every conversation line takes these steps: they are assigned field by field, not spread.
-    const session: { step: 'session'; id?: string; cwd?: string } = { step: 'session' };
-    if (sessionId !== undefined) session.id = sessionId;
-    if (cwd !== undefined) session.cwd = cwd;
-    this.steps.push(session);
+    this.steps.push({ step: 'session', ...(sessionId !== undefined && { id: sessionId }), ...(cwd !== undefined && { cwd }) });
     const agentId = this.stringField(entry, 'agentId');
     const sidechain = this.booleanField(entry, 'isSidechain') === true || agentId !== undefined;
     const timestamp = this.stringField(entry, 'timestamp');
-    const stamp: { -readonly [K in keyof Stamp]: Stamp[K] } = {};
-    if (uuid !== undefined) stamp.id = uuid;
-    if (timestamp !== undefined) stamp.timestamp = timestamp;
-    if (cwd !== undefined) stamp.cwd = cwd;
-    if (sidechain) stamp.sidechain = true;
+    const stamp: Stamp = {
+      ...(uuid !== undefined && { id: uuid }),
+      ...withTimestamp(timestamp),
+      ...(cwd !== undefined && { cwd }),
+      ...(sidechain && { sidechain: true }),
+    };
     if (type === 'system') {
       if (this.stringField(entry, 'subtype') === 'compact_boundary') this.readCompactBoundary(entry, stamp);
       return;
@@ -295,9 +292,7 @@ class LineStepReader {
     const messageId = this.stringField(message, 'id', ['message', 'id']);
     // Claude Code writes API errors as assistant lines from a "<synthetic>" model.
     const synthetic = message.model === '<synthetic>' || entry.isApiErrorMessage === true;
-    const step: { step: 'assistant'; messageId?: string; synthetic: boolean; stamp: Stamp } = { step: 'assistant', synthetic, stamp };
-    if (messageId !== undefined) step.messageId = messageId;
-    this.steps.push(step);
+    this.steps.push({ step: 'assistant', ...(messageId !== undefined && { messageId }), synthetic, stamp });
     const content = message.content;
     if (typeof content === 'string') {
       this.steps.push({ step: 'assistant-text', piece: this.piece(content, ['message', 'content']) });
@@ -423,17 +418,16 @@ class LineStepReader {
         this.problem(this.spanOf([...path, 'content']), `tool_result "content" should be a string or an array, found ${describe(block.content)}`);
       }
       const exitCode = isError ? /^Exit code (\d+)/.exec(text)?.[1] : undefined;
-      const result: ResultInit = { span: this.lineSpan(), text };
-      if (isError !== undefined) result.isError = isError;
-      if (exitCode !== undefined) result.exitCode = Number(exitCode);
-      if (stamp.timestamp !== undefined) result.timestamp = stamp.timestamp;
+      const result: ResultInit = {
+        span: this.lineSpan(),
+        text,
+        ...(isError !== undefined && { isError }),
+        ...(exitCode !== undefined && { exitCode: Number(exitCode) }),
+        ...withTimestamp(stamp.timestamp),
+      };
       const stopped = stoppedReason(text, isError, single ? entry.toolUseResult : undefined, single ? denialKind : undefined);
       const feedback = stopped?.kind === 'rejected' ? this.rejectionFeedback(path, stamp, sidechain) : undefined;
-      const step: { step: 'result'; callId?: string; result: ResultInit; stopped?: StoppedReason; feedback?: TurnInit } = { step: 'result', result };
-      if (callId !== undefined) step.callId = callId;
-      if (stopped) step.stopped = stopped;
-      if (feedback) step.feedback = feedback;
-      this.steps.push(step);
+      this.steps.push({ step: 'result', ...(callId !== undefined && { callId }), result, ...(stopped && { stopped }), ...(feedback && { feedback }) });
     });
     this.steps.push({ step: 'rejection-feedback' });
   }
