@@ -18,6 +18,11 @@ export function normalizePath(raw: string, cwd?: string): string {
     if (raw.startsWith('/') || raw.startsWith('~') || !cwd || !cwd.startsWith('/')) return raw;
     if (isNormal(cwd)) return cwd === '/' ? `/${raw}` : `${cwd}/${raw}`;
   }
+  return normalizePathInFull(raw, cwd);
+}
+
+/** normalizePath without its shortcut for paths that are normal already: what the shortcut must agree with. */
+export function normalizePathInFull(raw: string, cwd?: string): string {
   const path = raw.trim().replace(/\\/g, '/');
   if (path === '') return cwd ?? '.';
   const absolute = path.startsWith('/') || path.startsWith('~');
