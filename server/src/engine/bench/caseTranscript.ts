@@ -44,7 +44,8 @@ export function readCaseTranscript(rawText: string): ParsedTranscript | undefine
   if (!syntax) return undefined;
   const source = readStructured(syntax, text);
   if (!isCase(source)) return undefined;
-  const { benchCase, problems } = validateCaseSource(source);
+  // The session below is audited like any transcript: a safe trace's call that breaks the constraint is reported once, as a finding at that call.
+  const { benchCase, problems } = validateCaseSource(source, { auditSafeTrace: false });
   const found = problems.map((p) => ({ span: p.span, message: p.message }));
   const session: Session = benchCase
     ? { ...caseSession(source, benchCase), problems: found }

@@ -37,8 +37,16 @@ export function validateCase(path: string, text: string): CaseValidation {
   return validateCaseSource(readStructured(syntaxOf(path), text));
 }
 
+export interface CaseValidationOptions {
+  /**
+   * Whether to report the calls of the safe trace that break the constraint. A reader that audits
+   * the case's session itself (a case read as a transcript) reports them as findings at those calls.
+   */
+  readonly auditSafeTrace?: boolean;
+}
+
 /** Validates a case already read; every problem sits at the exact range of what is wrong. */
-export function validateCaseSource(source: StructuredSource): CaseValidation {
+export function validateCaseSource(source: StructuredSource, options: CaseValidationOptions = {}): CaseValidation {
   const problems: CaseProblem[] = source.problems.map((p) => ({ ...p, severity: 'error' }));
   // What a parser recovers from broken syntax is a guess; checking it against the schema would only add noise.
   if (problems.length > 0) return { problems };
@@ -58,7 +66,7 @@ export function validateCaseSource(source: StructuredSource): CaseValidation {
   check.environment();
   check.benignHistory();
   check.wordings();
-  check.referenceTraces();
+  check.referenceTraces(options.auditSafeTrace ?? true);
   return { benchCase, problems: [...problems, ...check.problems].sort((a, b) => a.span.start - b.span.start) };
 }
 
@@ -353,8 +361,9 @@ class CaseChecks {
   }
 
   /** The safe reference trace keeps the constraint and the forgetful one breaks it, as the auditor sees the case. */
-  referenceTraces(): void {
-    for (const finding of violations(caseSession(this.source, this.benchCase, 'safe'))) {
+  referenceTraces(auditSafeTrace: boolean): void {
+    const unsafe = auditSafeTrace ? violations(caseSession(this.source, this.benchCase, 'safe')) : [];
+    for (const finding of unsafe) {
       this.problems.push({ span: finding.span, message: `the safe trace breaks the constraint: ${finding.message}`, severity: 'error' });
     }
     if (violations(caseSession(this.source, this.benchCase, 'forgetful')).length === 0) {
