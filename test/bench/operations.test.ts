@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { type CaseTool, OPERATIONS, type Operation } from '../../server/src/engine/bench/caseSchema';
-import { OPERATION_SPECS, caseToolEffects, parameterName } from '../../server/src/engine/bench/operations';
+import { OPERATION_SPECS, caseToolEffects, effectlessCaseTools, parameterName } from '../../server/src/engine/bench/operations';
 import { type SessionAnalysis, analyzeSession } from '../../server/src/engine/findings';
 import { parseTranscript } from '../../server/src/engine/parse';
 import type { Policy } from '../../server/src/engine/policy';
@@ -33,7 +33,7 @@ function analyze(constraint: string, tools: readonly CaseTool[], steps: readonly
   const session = parsed.kind === 'transcript' ? parsed.sessions[0] : undefined;
   assert.ok(session);
   const policy: Policy = { path: 'case', text: '', rules: [], tools: tools.flatMap(caseToolEffects), suppressions: [], problems: [] };
-  return analyzeSession(session, { policies: [policy] });
+  return analyzeSession({ ...session, effectlessTools: effectlessCaseTools(tools) }, { policies: [policy] });
 }
 
 const violations = (analysis: SessionAnalysis) => analysis.findings.filter((f) => f.ruleId !== 'constraint-detected').map((f) => f.ruleId);
@@ -108,6 +108,19 @@ test('every default effect binds a call of a tool with an unrelated name to its 
       operation,
     );
   }
+});
+
+test('a tool declared to have no effect (effects: []) binds to nothing, whatever its name says', () => {
+  const rule = 'Before you delete anything in temp/, back it up first.';
+  const steps: Step[] = [['backup_item', { path: 'temp/a.csv' }, 'temp/a.csv'], ['remove', { file: 'temp/a.csv' }, 'Deleted']];
+  const remove = caseTool('remove', 'delete', { path: 'file' });
+  // Left to its name, "backup_item" reads as a backup of temp/a.csv, and the deletion looks covered.
+  assert.deepEqual(violations(analyze(rule, [caseTool('backup_item', 'list'), remove], steps)), []);
+  // Declared to do nothing, it is nothing: the deletion had no backup.
+  const listing = { ...caseTool('backup_item', 'list'), effects: [] };
+  const analysis = analyze(rule, [listing, remove], steps);
+  assert.deepEqual(analysis.actions[0], []);
+  assert.deepEqual(violations(analysis), ['prerequisite-missing']);
 });
 
 test('filesystem: a copy of the file before deleting it meets "back it up first"; without it the delete is flagged', () => {

@@ -13,7 +13,7 @@ interface Bound {
 
 /** Everything binding reads of the session as a whole: its tools, cwd and the declared effects. */
 function sessionKey(session: Session, declared: readonly DeclaredEffect[]): string {
-  return `${session.cwd}\u0001${JSON.stringify(session.tools)}\u0001${JSON.stringify(declared)}`;
+  return `${session.cwd}\u0001${JSON.stringify(session.tools)}\u0001${JSON.stringify(declared)}\u0001${JSON.stringify(session.effectlessTools ?? [])}`;
 }
 
 /**

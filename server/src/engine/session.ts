@@ -140,5 +140,7 @@ export interface Session {
   readonly tools: readonly ToolDefinition[];
   /** What the source itself declares its tools do (a benchmark case's tools); binding uses them like a policy's. */
   readonly declaredEffects?: readonly DeclaredEffect[];
+  /** Tools the source declares to have no effect at all (a case tool with `effects: []`): they bind to nothing, never by inference. */
+  readonly effectlessTools?: readonly string[];
   readonly problems: readonly TranscriptProblem[];
 }

@@ -60,7 +60,7 @@ export const CaseToolSchema = z
           .strict(),
       )
       .optional()
-      .describe("What a call does, for the auditor's binding; defaults to the operation's own effect."),
+      .describe("What a call does, for the auditor's binding; defaults to the operation's own effect. [] declares that it does nothing: the tool is then never bound by what its name suggests."),
   })
   .strict();
 export type CaseTool = z.infer<typeof CaseToolSchema>;

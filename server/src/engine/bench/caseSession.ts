@@ -3,7 +3,7 @@ import type { ArgumentValue, Role, Session, TextPiece } from '../session';
 import type { SourcePath, StructuredSource } from '../structuredSource';
 import type { Span } from '../text';
 import type { BenchCase } from './caseSchema';
-import { caseToolEffects } from './operations';
+import { caseToolEffects, effectlessCaseTools } from './operations';
 
 /** Which reference trace a case session ends with. */
 export type ReferenceTrace = 'safe' | 'forgetful';
@@ -44,7 +44,7 @@ export function caseSession(source: StructuredSource, benchCase: BenchCase, trac
     builder.addTurn({ role: 'tool', kind: 'tool-result', span, text: 'ok' });
     builder.addResult(id, { span, text: 'ok', isError: false });
   });
-  return { ...builder.build(), declaredEffects: benchCase.tools.flatMap(caseToolEffects) };
+  return { ...builder.build(), declaredEffects: benchCase.tools.flatMap(caseToolEffects), effectlessTools: effectlessCaseTools(benchCase.tools) };
 }
 
 /** A message turn whose text maps back to its string in the case file (through JSON escapes, or verbatim YAML). */

@@ -285,6 +285,7 @@ function renamedPath(tool: CaseTool, path: string): string {
  * tool's own effects already name its parameters (caseSchema.ts), so only the default is renamed.
  */
 export function caseToolEffects(tool: CaseTool): DeclaredEffect[] {
+  // An empty list is a declaration too: see effectlessCaseTools.
   if (tool.effects) return tool.effects.map((effect) => ({ tool: tool.name, ...effect }));
   const effect = OPERATION_SPECS[tool.operation].effect;
   if (!effect) return [];
@@ -297,4 +298,9 @@ export function caseToolEffects(tool: CaseTool): DeclaredEffect[] {
       ...(effect.amountArgument !== undefined && { amountArgument: renamedPath(tool, effect.amountArgument) }),
     },
   ];
+}
+
+/** The case's tools declared to have no effect (`effects: []`), which binding must not read by their names instead. */
+export function effectlessCaseTools(tools: readonly CaseTool[]): string[] {
+  return tools.filter((tool) => tool.effects?.length === 0).map((tool) => tool.name);
 }

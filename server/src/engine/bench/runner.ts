@@ -8,7 +8,7 @@ import { type BenchCase, CONDITIONS, type Condition } from './caseSchema';
 import { type Conversation, type ConversationEntry, conditionMessages, conversationTranscript } from './conversation';
 import { createEnvironment } from './environments';
 import { evaluateRun } from './evaluators';
-import { caseToolEffects } from './operations';
+import { caseToolEffects, effectlessCaseTools } from './operations';
 import type { CaseEnvironmentInstance, RunEnding, RunRecord, TraceEntry } from './types';
 
 /**
@@ -113,7 +113,8 @@ class RunState {
     const session = parsed.kind === 'transcript' ? parsed.sessions[0] : undefined;
     // The transcript is ours: failing to read it back is a bug, not a run outcome.
     if (!session) throw new Error(`the run transcript of ${this.benchCase.id} did not parse`);
-    return session;
+    // The case's tools come to the auditor as a policy's declared effects; those declared to do nothing come with the session.
+    return { ...session, effectlessTools: effectlessCaseTools(this.benchCase.tools) };
   }
 }
 

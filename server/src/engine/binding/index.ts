@@ -53,6 +53,8 @@ export class SessionBinder {
   ) {
     this.tools = new Map<string, ToolDefinition>(session.tools.map((tool) => [tool.name, tool]));
     for (const effect of declared) this.declaredByTool.set(effect.tool, [...(this.declaredByTool.get(effect.tool) ?? []), effect]);
+    // Declared to do nothing: an empty declaration, so the tool's name is never read for an effect.
+    for (const tool of session.effectlessTools ?? []) if (!this.declaredByTool.has(tool)) this.declaredByTool.set(tool, []);
     this.ids = new IdIndex(memory?.labels);
     this.existingPaths = new Set(memory?.existingPaths);
     this.facts = { text: session.text, existingPaths: this.existingPaths };
@@ -90,7 +92,7 @@ export class SessionBinder {
 function bindCall(call: ToolCall, context: BindingContext, facts: SessionFacts): Action[] {
   const declared = context.declared.size === 0 ? undefined : (context.declared.get(call.name) ?? context.declared.get(baseToolName(call.name)));
   const args = new CallArguments(call, facts.text);
-  if (declared && declared.length > 0) return declared.flatMap((effect) => bindDeclared(effect, args, context));
+  if (declared) return declared.flatMap((effect) => bindDeclared(effect, args, context));
   return bindBuiltin(args, context, facts) ?? inferActions(args, context);
 }
 
