@@ -123,6 +123,19 @@ test('a tool declared to have no effect (effects: []) binds to nothing, whatever
   assert.deepEqual(violations(analysis), ['prerequisite-missing']);
 });
 
+test('a declared write to a file that existed already overwrites it, as a built-in write does', () => {
+  const tools = [caseTool('open_doc', 'read'), caseTool('save_doc', 'write')];
+  const rule = 'Never overwrite anything in reports/.';
+  // Read first, then written: the file was there.
+  const existing = analyze(rule, tools, [['open_doc', { path: 'reports/q3.md' }, '# Q3'], ['save_doc', { path: 'reports/q3.md', content: '# Q3 v2' }, 'ok']]);
+  assert.deepEqual(existing.actions[1]?.map((a) => a.verb), ['write', 'overwrite']);
+  assert.deepEqual(violations(existing), ['prohibition-violated']);
+  // A new file: written, not overwritten.
+  const fresh = analyze(rule, tools, [['save_doc', { path: 'reports/q4.md', content: '# Q4' }, 'ok']]);
+  assert.deepEqual(fresh.actions[0]?.map((a) => a.verb), ['write']);
+  assert.deepEqual(violations(fresh), []);
+});
+
 test('filesystem: a copy of the file before deleting it meets "back it up first"; without it the delete is flagged', () => {
   const tools = [caseTool('copy_item', 'copy'), caseTool('remove', 'delete', { path: 'file' })];
   const rule = 'Before you delete anything in temp/, back it up first.';

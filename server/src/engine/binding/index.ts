@@ -3,7 +3,7 @@ import type { Session, ToolCall, ToolDefinition } from '../session';
 import { CommandMemo } from './commandMemo';
 import { IdIndex, idMeanings } from './ids';
 import { inferActions } from './infer';
-import { CallArguments, FIRST_STEP, type SessionFacts, baseToolName, bindBuiltin, parseAmount, targetActions } from './tools';
+import { CallArguments, FIRST_STEP, type SessionFacts, baseToolName, bindBuiltin, parseAmount, targetActions, withOverwrites } from './tools';
 import type { BindingContext, DeclaredEffect } from './types';
 
 export type { BindingContext, DeclaredEffect } from './types';
@@ -92,7 +92,8 @@ export class SessionBinder {
 function bindCall(call: ToolCall, context: BindingContext, facts: SessionFacts): Action[] {
   const declared = context.declared.size === 0 ? undefined : (context.declared.get(call.name) ?? context.declared.get(baseToolName(call.name)));
   const args = new CallArguments(call, facts.text);
-  if (declared) return declared.flatMap((effect) => bindDeclared(effect, args, context));
+  // A declared write to a file that already existed overwrites it, as a built-in write tool's does.
+  if (declared) return withOverwrites(declared.flatMap((effect) => bindDeclared(effect, args, context)), call, facts);
   return bindBuiltin(args, context, facts) ?? inferActions(args, context);
 }
 

@@ -813,7 +813,8 @@ function stateVerbs(args: CallArguments, names: Names): Verb[] {
 const RESULT_SAYS_OVERWRITTEN = /has been updated|\boverwr(?:ote|itten|ite)\b|\breplaced\b/i;
 const RESULT_SAYS_CREATED = /\bcreated\b|\bnew file\b/i;
 
-function withOverwrites(actions: Action[], call: ToolCall, facts: SessionFacts): Action[] {
+/** A write to a file that existed already (its result says so, or an earlier call touched it) overwrites it too. */
+export function withOverwrites(actions: Action[], call: ToolCall, facts: SessionFacts): Action[] {
   const resultText = call.result?.status === 'ok' ? call.result.text : undefined;
   return actions.flatMap((action) => {
     if (action.verb !== 'write' || action.target?.kind !== 'path') return [action];
