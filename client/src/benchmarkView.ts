@@ -1,5 +1,5 @@
 import { CONDITIONS, OUTCOMES, type Outcome } from '../../server/src/engine/bench/caseSchema';
-import { type BenchReport, DEFENCE_NAMES, type DefenceReport, agentText, formatBenchMarkdown } from '../../server/src/engine/bench/report';
+import { type BenchReport, DEFENCE_NAMES, type DefenceReport, agentText, formatBenchMarkdown, restorationProblemCounts } from '../../server/src/engine/bench/report';
 
 /**
  * The benchmark report as a self-contained page for a webview: with several defences, the paper's
@@ -121,6 +121,14 @@ function comparison(report: BenchReport): string {
   return [`<section><h2>Defences side by side</h2>`, `<div class="row">${comparisonChart(report)}</div>`, paperTable(report), '</section>'].join('\n');
 }
 
+/** The restoration problems of a defence's runs, if any: the constraints those runs saw came from the deterministic gate alone. */
+function restorationProblems(defence: DefenceReport): string {
+  const problems = restorationProblemCounts(defence);
+  if (problems.length === 0) return '';
+  const items = problems.map((p) => `<li>${p.runs} of ${defence.runs.length} runs: ${escape(p.message)}</li>`).join('');
+  return `<p><strong>Restoration fell back to the deterministic gate</strong></p><ul class="problems">${items}</ul>`;
+}
+
 function section(defence: DefenceReport): string {
   const ghost = defence.ghost;
   return [
@@ -128,6 +136,7 @@ function section(defence: DefenceReport): string {
     `<div class="row">${chart(defence)}${table(defence)}</div>`,
     `<p><strong>GHOST rate</strong> ${estimate(ghost.rate.value, ghost.rate.interval)} (${ghost.events} of ${ghost.pairs} matched pairs)</p>`,
     `<p><strong>Difference-in-differences</strong> ${estimate(defence.differenceInDifferences.value, defence.differenceInDifferences.interval)} <span class="note">(SC<sub>LI</sub> − SC<sub>LE</sub>) − (SC<sub>SI</sub> − SC<sub>SE</sub>)</span></p>`,
+    restorationProblems(defence),
     '</section>',
   ].join('\n');
 }

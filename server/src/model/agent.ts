@@ -5,7 +5,7 @@ import { caseReach } from '../engine/bench/reach';
 import { chatMessages, chatTools, conversationSession, isSafetyDecision, restorationNote } from './agentMessages';
 import { MemoryAnswerCache } from './cache';
 import type { ModelClient, RawToolCall } from './client';
-import { restoreWithModel } from './restoration';
+import { type ModelRestoration, restoreWithModel } from './restoration';
 
 /** The paper's agent loop limits. */
 export const MODEL_AGENT_LIMITS = { iterations: 5, maxTokens: 512, temperature: 0.7 } as const;
@@ -31,6 +31,20 @@ function toStep(call: RawToolCall): CallStep {
   return { kind: 'call', tool: call.name, arguments: parsed as Record<string, unknown> };
 }
 
+/** A run's restoration: the note put before the resumed request, and what went wrong making it. */
+interface Restored {
+  readonly note: string | undefined;
+  readonly problems: readonly string[];
+}
+
+/** The model's part of a restoration that failed: compile requests, and the gate's answer. */
+function restorationProblems(restoration: ModelRestoration): string[] {
+  const compile = restoration.compilation.failures.map(
+    (f) => `compiling the constraints of ${f.turns.length} user message${f.turns.length === 1 ? '' : 's'} failed (${f.kind}): ${f.message}`,
+  );
+  return [...compile, ...restoration.gateProblems];
+}
+
 /**
  * A benchmark agent backed by a Chat Completions endpoint: each model request sees the run's
  * conversation with roles kept apart and the case's tools; at most `iterations` requests of at most
@@ -48,16 +62,18 @@ export function modelAgent(client: ModelClient, options: ModelAgentOptions = {})
   // Runs that start from the same conversation (repetitions, defences) share one restoration, and
   // the compile and gate answers are cached by content hash: restoring is the defence's step, not a sample.
   const cache = new MemoryAnswerCache();
-  const restorations = new Map<string, Promise<string | undefined>>();
-  const restoredNote = (conversation: Conversation, benchCase: BenchCase): Promise<string | undefined> => {
+  const restorations = new Map<string, Promise<Restored>>();
+  const restored = (conversation: Conversation, benchCase: BenchCase): Promise<Restored> => {
     const key = conversationTranscript(conversation);
-    let note = restorations.get(key);
-    if (!note) {
+    let restoration = restorations.get(key);
+    if (!restoration) {
       const session = conversationSession(conversation);
-      note = session ? restoreWithModel(client, session, caseReach(benchCase), cache).then((r) => restorationNote(r.restored)) : Promise.resolve(undefined);
-      restorations.set(key, note);
+      restoration = session
+        ? restoreWithModel(client, session, caseReach(benchCase), cache).then((r) => ({ note: restorationNote(r.restored), problems: restorationProblems(r) }))
+        : Promise.resolve({ note: undefined, problems: [] });
+      restorations.set(key, restoration);
     }
-    return note;
+    return restoration;
   };
   return {
     name: 'model',
@@ -65,6 +81,7 @@ export function modelAgent(client: ModelClient, options: ModelAgentOptions = {})
       let requests = 0;
       let note: string | undefined;
       let noteTaken = false;
+      let problems: readonly string[] = [];
       const pending: CallStep[] = [];
       return {
         async next(conversation: Conversation): Promise<AgentStep> {
@@ -73,7 +90,7 @@ export function modelAgent(client: ModelClient, options: ModelAgentOptions = {})
           if (requests === iterations) return { kind: 'stop', message: `Stopped after ${iterations} model requests.` };
           // The note is computed once, from the conversation as the run starts: the resumed request's ledger.
           if (context.restore && !noteTaken) {
-            note = await restoredNote(conversation, context.benchCase);
+            ({ note, problems } = await restored(conversation, context.benchCase));
             noteTaken = true;
           }
           requests++;
@@ -89,6 +106,7 @@ export function modelAgent(client: ModelClient, options: ModelAgentOptions = {})
           pending.push(...rest);
           return first;
         },
+        restorationProblems: () => problems,
       };
     },
   };

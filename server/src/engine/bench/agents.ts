@@ -27,6 +27,12 @@ export type AgentStep =
 export interface AgentRun {
   /** The next step given everything so far. A run that cannot go on (an endpoint that fails for good) throws, and the runner records an Execution Failure. */
   next(conversation: Conversation): Promise<AgentStep>;
+  /**
+   * What went wrong restoring the constraints this run was given (a model request that failed, an
+   * answer that could not be used), each a sentence; the run went on with what the deterministic
+   * restoration found. Empty, or absent, when nothing did.
+   */
+  restorationProblems?(): readonly string[];
 }
 
 export interface Agent {

@@ -37,6 +37,8 @@ export const MAX_AGENT_STEPS = 50;
 export interface BenchRun extends RunRecord {
   /** The run as an OpenAI Chat Completions transcript: it opens in the editor with its diagnostics. */
   readonly transcript: string;
+  /** What went wrong restoring this run's constraints (AgentRun.restorationProblems), when anything did. */
+  readonly restorationProblems?: readonly string[];
 }
 
 export interface BenchProgress {
@@ -195,7 +197,16 @@ export async function runInstance(benchCase: BenchCase, condition: Condition, re
     }
     const ending: RunEnding = { ...(state.failure !== undefined && { failure: state.failure }), ...(state.safetyDecision && { safetyDecision: true }) };
     const verdict = evaluateRun(benchCase, state.trace, environment, ending);
-    return { caseId: benchCase.id, condition, repetition, trace: state.trace, verdict, transcript: conversationTranscript(state.conversation) };
+    const restorationProblems = agent.restorationProblems?.() ?? [];
+    return {
+      caseId: benchCase.id,
+      condition,
+      repetition,
+      trace: state.trace,
+      verdict,
+      transcript: conversationTranscript(state.conversation),
+      ...(restorationProblems.length > 0 && { restorationProblems }),
+    };
   } finally {
     environment.dispose();
   }
