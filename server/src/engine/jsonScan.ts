@@ -154,8 +154,6 @@ export function elementSpans(text: string, start: number): Span[] {
   return spans;
 }
 
-type MutableValues = ArgumentValue[];
-
 /**
  * Every value inside the object at `span` (a call's arguments, already parsed into `value`), as
  * readArguments reads them from a tree: path, value, span, and a string's span inside its quotes.
@@ -163,12 +161,12 @@ type MutableValues = ArgumentValue[];
  * caller then reads the arguments from a tree.
  */
 export function argumentValuesAt(text: string, span: Span, value: unknown): ArgumentValue[] | undefined {
-  const out: MutableValues = [];
+  const out: ArgumentValue[] = [];
   return collect(text, span.start, value, [], out, 0) === -1 ? undefined : out;
 }
 
 /** Collects the children of the container at `open`; returns just past it, or -1 when the reading must fall back. */
-function collect(text: string, open: number, value: unknown, path: readonly (string | number)[], out: MutableValues, depth: number): number {
+function collect(text: string, open: number, value: unknown, path: readonly (string | number)[], out: ArgumentValue[], depth: number): number {
   if (depth >= MAX_NESTING) return -1;
   const c = text.charCodeAt(open);
   let failed = false;
