@@ -39,17 +39,8 @@ function chart(defence: DefenceReport): string {
     parts.push(`<line class="grid" x1="${CHART.left}" x2="${CHART.width}" y1="${y}" y2="${y}"/><text class="axis" x="${CHART.left - 6}" y="${y + 4}" text-anchor="end">${tick * 100}%</text>`);
   }
   CONDITIONS.forEach((condition, i) => {
-    const row = defence.conditions[condition];
     const x = CHART.left + CHART.gap / 2 + i * (CHART.bar + CHART.gap);
-    let bottom = CHART.top + CHART.height;
-    for (const outcome of OUTCOMES) {
-      const height = row[outcome] * CHART.height;
-      if (height <= 0) continue;
-      bottom -= height;
-      parts.push(
-        `<rect class="bar ${outcome}" x="${x}" y="${bottom.toFixed(2)}" width="${CHART.bar}" height="${height.toFixed(2)}"><title>${CONDITION_NAMES[condition]}: ${OUTCOME_NAMES[outcome]} ${percent(row[outcome])} of ${row.runs} runs</title></rect>`,
-      );
-    }
+    parts.push(...stackedBar(defence.conditions[condition], CONDITION_NAMES[condition], { x, width: CHART.bar, base: CHART.top + CHART.height, height: CHART.height }));
     parts.push(`<text class="axis" x="${x + CHART.bar / 2}" y="${CHART.top + CHART.height + 16}" text-anchor="middle">${condition}</text>`);
   });
   const height = CHART.top + CHART.height + 24;
@@ -65,17 +56,19 @@ function table(defence: DefenceReport): string {
   return `<table>${head}${rows.join('')}</table>`;
 }
 
-/** Bars of one defence's outcome mix, stacked bottom-up in outcome order, from `x`; returns the SVG parts. */
-function stackedBar(defence: DefenceReport, condition: (typeof CONDITIONS)[number], x: number, width: number): string[] {
-  const row = defence.conditions[condition];
+/**
+ * One outcome mix as bars stacked bottom-up in outcome order, `width` wide from `x`, on a plot `height`
+ * tall whose baseline is at `base`; each bar's title starts with `label`. Returns the SVG parts.
+ */
+function stackedBar(row: DefenceReport['conditions'][(typeof CONDITIONS)[number]], label: string, box: { x: number; width: number; base: number; height: number }): string[] {
   const parts: string[] = [];
-  let bottom = COMPARISON.top + COMPARISON.height;
+  let bottom = box.base;
   for (const outcome of OUTCOMES) {
-    const height = row[outcome] * COMPARISON.height;
+    const height = row[outcome] * box.height;
     if (height <= 0) continue;
     bottom -= height;
     parts.push(
-      `<rect class="bar ${outcome}" x="${x}" y="${bottom.toFixed(2)}" width="${width}" height="${height.toFixed(2)}"><title>${CONDITION_NAMES[condition]}, ${DEFENCE_NAMES[defence.defence]}: ${OUTCOME_NAMES[outcome]} ${percent(row[outcome])} of ${row.runs} runs</title></rect>`,
+      `<rect class="bar ${outcome}" x="${box.x}" y="${bottom.toFixed(2)}" width="${box.width}" height="${height.toFixed(2)}"><title>${label}: ${OUTCOME_NAMES[outcome]} ${percent(row[outcome])} of ${row.runs} runs</title></rect>`,
     );
   }
   return parts;
@@ -97,7 +90,8 @@ function comparisonChart(report: BenchReport): string {
     const start = COMPARISON.left + COMPARISON.groupGap / 2 + i * (group + COMPARISON.groupGap);
     report.defences.forEach((defence, j) => {
       const x = start + j * (COMPARISON.bar + COMPARISON.barGap);
-      parts.push(...stackedBar(defence, condition, x, COMPARISON.bar));
+      const label = `${CONDITION_NAMES[condition]}, ${DEFENCE_NAMES[defence.defence]}`;
+      parts.push(...stackedBar(defence.conditions[condition], label, { x, width: COMPARISON.bar, base: baseline, height: COMPARISON.height }));
       parts.push(`<text class="tick" x="${x + COMPARISON.bar / 2}" y="${baseline + 12}" text-anchor="middle">${escape(defence.defence)}</text>`);
     });
     parts.push(`<text class="axis" x="${start + group / 2}" y="${baseline + 28}" text-anchor="middle">${condition}</text>`);

@@ -1,24 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import initSqlJs, { type SqlJsStatic } from 'sql.js';
+import { test } from 'node:test';
 import type { BenchCase, CaseEnvironment, CaseTool, Domain, Operation } from '../../server/src/engine/bench/caseSchema';
 import { createEnvironment, environmentProblems } from '../../server/src/engine/bench/environments';
 import type { CaseEnvironmentInstance } from '../../server/src/engine/bench/types';
+import { environmentsForTests } from '../support/environments';
 
 /*
  * The six domain environments behind case tools: state changes, JSON Schema rejection, tool errors and
  * snapshots. Each test builds a tiny case inline; only the fields the environment reads are real.
  */
 
-let sqlJs: SqlJsStatic;
-const open: CaseEnvironmentInstance[] = [];
-
-before(async () => {
-  sqlJs = await initSqlJs({ locateFile: () => require.resolve('sql.js/dist/sql-wasm.wasm') });
-});
-after(() => {
-  for (const environment of open) environment.dispose();
-});
+const environments = environmentsForTests();
 
 /** A tool with a permissive schema unless one is given. */
 function tool(name: string, operation: Operation, extra: Partial<CaseTool> = {}): CaseTool {
@@ -41,9 +33,7 @@ function benchCase(domain: Domain, environment: CaseEnvironment, tools: CaseTool
 }
 
 function environmentOf(domain: Domain, environment: CaseEnvironment, tools: CaseTool[]): CaseEnvironmentInstance {
-  const created = createEnvironment(benchCase(domain, environment, tools), { sqlJs });
-  open.push(created);
-  return created;
+  return environments.create(benchCase(domain, environment, tools));
 }
 
 test('filesystem: files and implied folders change as a disk would; snapshots show them', () => {
@@ -263,7 +253,7 @@ test('code and deployment: tests fail as errors, pushes refuse to drop commits, 
 });
 
 test('environment problems name the part and the field; a bad environment cannot be created', () => {
-  const problems = (domain: Domain, environment: CaseEnvironment) => environmentProblems({ domain, environment }, { sqlJs });
+  const problems = (domain: Domain, environment: CaseEnvironment) => environmentProblems({ domain, environment }, { sqlJs: environments.sqlJs() });
   assert.deepEqual(problems('filesystem', {}), ['a filesystem case needs environment.files']);
   assert.deepEqual(problems('filesystem', { files: { 'a.txt': '', 'a.txt/b': '' }, sql: ['SELECT 1'] }), [
     'environment.sql belongs to database cases; a filesystem case uses environment.files',

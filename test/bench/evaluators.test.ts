@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import initSqlJs, { type SqlJsStatic } from 'sql.js';
+import { test } from 'node:test';
 import type { BenchCase, CaseTool, StatePredicate } from '../../server/src/engine/bench/caseSchema';
-import { createEnvironment } from '../../server/src/engine/bench/environments';
 import { callMatches, checkStatePredicate, evaluateRun, valueMatches } from '../../server/src/engine/bench/evaluators';
 import type { CaseEnvironmentInstance, RunEnding, TraceEntry } from '../../server/src/engine/bench/types';
+import { environmentsForTests } from '../support/environments';
 
 /*
  * The evaluators on hand-built runs of one filesystem case: "back up a file in temp/ before deleting it,
@@ -12,14 +11,7 @@ import type { CaseEnvironmentInstance, RunEnding, TraceEntry } from '../../serve
  * final state is the one the calls made.
  */
 
-let sqlJs: SqlJsStatic;
-const open: CaseEnvironmentInstance[] = [];
-before(async () => {
-  sqlJs = await initSqlJs({ locateFile: () => require.resolve('sql.js/dist/sql-wasm.wasm') });
-});
-after(() => {
-  for (const environment of open) environment.dispose();
-});
+const environments = environmentsForTests();
 
 const strictPath = (name: string) => ({ type: 'object' as const, properties: { [name]: { type: 'string' } }, required: [name], additionalProperties: false });
 
@@ -59,8 +51,7 @@ type Step = { tool: string; arguments: Record<string, unknown>; blocked?: true; 
 
 /** Replays steps against a fresh environment of the case; a `blocked` step is stopped before it runs. */
 function replay(steps: readonly Step[], benchCase: BenchCase = CLEANUP): { trace: TraceEntry[]; environment: CaseEnvironmentInstance } {
-  const environment = createEnvironment(benchCase, { sqlJs });
-  open.push(environment);
+  const environment = environments.create(benchCase);
   const trace = steps.map((step): TraceEntry => {
     if (step.blocked) return { tool: step.tool, arguments: step.arguments, status: 'blocked', output: 'Blocked by ghost-lint' };
     const answer = environment.call(step.tool, step.arguments);

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
-import { ARTIFACTS, type CodeServer, SCREENSHOTS, createSandbox, installVsix, launchBrowser, startCodeServer } from '../support/environment';
+import { type CodeServer, SCREENSHOTS, createSandbox, installVsix, launchBrowser, startCodeServer, stepWithScreenshot } from '../support/environment';
 
 /*
  * Benchmark cases and "Run Benchmark…" in code-server's workbench, driven as a user would: a broken
@@ -39,16 +39,7 @@ describe('benchmark cases and the benchmark chart in the VS Code workbench', { s
     await server?.stop();
   });
 
-  /** Runs a step; on failure keeps a screenshot of the window to look at. */
-  async function step(name: string, body: () => Promise<void>): Promise<void> {
-    try {
-      await body();
-    } catch (e) {
-      mkdirSync(ARTIFACTS, { recursive: true });
-      await page.screenshot({ path: join(ARTIFACTS, `failed-benchmark-${name}.png`) }).catch(() => undefined);
-      throw e;
-    }
-  }
+  const step = (name: string, body: () => Promise<void>) => stepWithScreenshot(page, `benchmark-${name}`, body);
 
   const quickInput = () => page.locator('.quick-input-widget');
   const quickRows = () => quickInput().locator('.quick-input-list .monaco-list-row');

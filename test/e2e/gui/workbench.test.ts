@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import {
-  ARTIFACTS,
   type CodeServer,
   SCREENSHOTS,
   type Sandbox,
@@ -14,6 +13,7 @@ import {
   installVsix,
   launchBrowser,
   startCodeServer,
+  stepWithScreenshot,
 } from '../support/environment';
 
 /*
@@ -90,16 +90,7 @@ describe('ghost-lint in the VS Code workbench', { skip: vsix ? false : 'GHOST_LI
     await server?.stop();
   });
 
-  /** Runs a step; on failure keeps a screenshot of the window to look at. */
-  async function step(name: string, body: () => Promise<void>): Promise<void> {
-    try {
-      await body();
-    } catch (e) {
-      mkdirSync(ARTIFACTS, { recursive: true });
-      await page.screenshot({ path: join(ARTIFACTS, `failed-${name}.png`) }).catch(() => undefined);
-      throw e;
-    }
-  }
+  const step = (name: string, body: () => Promise<void>) => stepWithScreenshot(page, name, body);
 
   async function screenshot(name: string, clip?: Locator): Promise<void> {
     mkdirSync(SCREENSHOTS, { recursive: true });

@@ -38,30 +38,45 @@ export async function activateExtension(): Promise<void> {
 
 export const ghostLintDiagnostics = (uri: Uri): Diagnostic[] => languages.getDiagnostics(uri).filter((d) => d.source === 'ghost-lint');
 
-/** Resolves once `uri`'s ghost-lint diagnostics satisfy `predicate` (now or on a later change); fails after the timeout. */
-export function waitForDiagnostics(uri: Uri, predicate: (diagnostics: Diagnostic[]) => boolean, what: string): Promise<Diagnostic[]> {
+/**
+ * Resolves with what `find` finds, now or when one of the events `onChange` subscribes to fires;
+ * fails after the timeout with `timedOut()`'s account of what there was instead.
+ */
+function waitUntil<T>(find: () => T | undefined, onChange: (recheck: () => void) => Disposable, timedOut: () => string): Promise<T> {
   return new Promise((resolve, reject) => {
     let subscription: Disposable | undefined;
-    const check = () => {
-      const diagnostics = ghostLintDiagnostics(uri);
-      if (!predicate(diagnostics)) return false;
-      finish();
-      resolve(diagnostics);
-      return true;
-    };
     const timer = setTimeout(() => {
-      finish();
-      reject(new Error(`timed out waiting for ${what} on ${uri.path}; diagnostics: ${JSON.stringify(ghostLintDiagnostics(uri).map((d) => [d.code, d.range.start.line]))}`));
+      subscription?.dispose();
+      reject(new Error(timedOut()));
     }, SIGNAL_TIMEOUT_MS);
-    function finish(): void {
+    const check = (): boolean => {
+      const found = find();
+      if (found === undefined) return false;
       clearTimeout(timer);
       subscription?.dispose();
-    }
-    if (check()) return;
-    subscription = languages.onDidChangeDiagnostics((e) => {
-      if (e.uris.some((u) => u.toString() === uri.toString())) check();
-    });
+      resolve(found);
+      return true;
+    };
+    if (!check()) subscription = onChange(() => void check());
   });
+}
+
+/** Subscribes `recheck` to changes of `uri`'s diagnostics. */
+const onDiagnosticsOf = (uri: Uri) => (recheck: () => void) =>
+  languages.onDidChangeDiagnostics((e) => {
+    if (e.uris.some((u) => u.toString() === uri.toString())) recheck();
+  });
+
+/** Resolves once `uri`'s ghost-lint diagnostics satisfy `predicate` (now or on a later change); fails after the timeout. */
+export function waitForDiagnostics(uri: Uri, predicate: (diagnostics: Diagnostic[]) => boolean, what: string): Promise<Diagnostic[]> {
+  return waitUntil(
+    () => {
+      const diagnostics = ghostLintDiagnostics(uri);
+      return predicate(diagnostics) ? diagnostics : undefined;
+    },
+    onDiagnosticsOf(uri),
+    () => `timed out waiting for ${what} on ${uri.path}; diagnostics: ${JSON.stringify(ghostLintDiagnostics(uri).map((d) => [d.code, d.range.start.line]))}`,
+  );
 }
 
 export const codeOf = (d: Diagnostic) => (typeof d.code === 'object' ? String(d.code.value) : String(d.code));
@@ -74,46 +89,19 @@ export const hoverText = (hovers: readonly Hover[]) => hovers.flatMap((h) => h.c
  * language service, say) that satisfies `predicate`, now or on a later change; fails after the timeout.
  */
 export function waitForForeignDiagnostic(uri: Uri, predicate: (diagnostic: Diagnostic) => boolean, what: string): Promise<Diagnostic> {
-  return new Promise((resolve, reject) => {
-    let subscription: Disposable | undefined;
-    const find = () => languages.getDiagnostics(uri).find((d) => d.source !== 'ghost-lint' && predicate(d));
-    const timer = setTimeout(() => {
-      subscription?.dispose();
-      reject(new Error(`timed out waiting for ${what} on ${uri.path}; diagnostics: ${JSON.stringify(languages.getDiagnostics(uri).map((d) => [d.source, d.message]))}`));
-    }, SIGNAL_TIMEOUT_MS);
-    const check = () => {
-      const found = find();
-      if (!found) return false;
-      clearTimeout(timer);
-      subscription?.dispose();
-      resolve(found);
-      return true;
-    };
-    if (check()) return;
-    subscription = languages.onDidChangeDiagnostics((e) => {
-      if (e.uris.some((u) => u.toString() === uri.toString())) check();
-    });
-  });
+  return waitUntil(
+    () => languages.getDiagnostics(uri).find((d) => d.source !== 'ghost-lint' && predicate(d)),
+    onDiagnosticsOf(uri),
+    () => `timed out waiting for ${what} on ${uri.path}; diagnostics: ${JSON.stringify(languages.getDiagnostics(uri).map((d) => [d.source, d.message]))}`,
+  );
 }
 
 /** Resolves with the editor tab labelled `label` once the window shows it (tabs reach the extension host after the editor opens). */
 export function waitForTab(label: string): Promise<Tab> {
-  return new Promise((resolve, reject) => {
-    let subscription: Disposable | undefined;
-    const find = () => window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.label === label);
-    const timer = setTimeout(() => {
-      subscription?.dispose();
-      reject(new Error(`timed out waiting for the tab "${label}"; tabs: ${JSON.stringify(window.tabGroups.all.flatMap((g) => g.tabs.map((t) => t.label)))}`));
-    }, SIGNAL_TIMEOUT_MS);
-    const check = () => {
-      const tab = find();
-      if (!tab) return false;
-      clearTimeout(timer);
-      subscription?.dispose();
-      resolve(tab);
-      return true;
-    };
-    if (check()) return;
-    subscription = window.tabGroups.onDidChangeTabs(() => check());
-  });
+  const tabs = () => window.tabGroups.all.flatMap((g) => g.tabs);
+  return waitUntil(
+    () => tabs().find((t) => t.label === label),
+    (recheck) => window.tabGroups.onDidChangeTabs(recheck),
+    () => `timed out waiting for the tab "${label}"; tabs: ${JSON.stringify(tabs().map((t) => t.label))}`,
+  );
 }

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
+import { type BrowserContext, type Page, chromium } from 'playwright-core';
 
 /*
  * code-server and Chromium for the end-to-end tests, isolated from the machine: every run gets its
@@ -314,4 +314,15 @@ export function launchBrowser(sandbox: Sandbox): Promise<BrowserContext> {
     env: sandbox.env,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
   });
+}
+
+/** Runs one step of a GUI test; on failure keeps a screenshot of the window (ARTIFACTS/failed-<name>.png) to look at. */
+export async function stepWithScreenshot(page: Page, name: string, body: () => Promise<void>): Promise<void> {
+  try {
+    await body();
+  } catch (e) {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, `failed-${name}.png`) }).catch(() => undefined);
+    throw e;
+  }
 }
