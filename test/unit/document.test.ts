@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { readDocument } from '../../server/src/engine/document';
+import { JsonlMemory, readDocument, readJsonl } from '../../server/src/engine/document';
 
 test('pretty-printed JSON is one document', () => {
   const doc = readDocument('{\n  "messages": []\n}\n');
@@ -39,4 +39,20 @@ test('blank lines are skipped but line numbers stay true', () => {
   const doc = readDocument('{"a":1}\n\n\n{"b":2}\n');
   assert.equal(doc.kind, 'jsonl');
   if (doc.kind === 'jsonl') assert.deepEqual(doc.lines.map((l) => l.number), [0, 3]);
+});
+
+test('a line read once lets go of its value when released; a held or an edited document keeps it', () => {
+  const text = '{"a": {"b": 1}}\n{"c": 2}\n';
+  const valueKept = (doc: ReturnType<typeof readJsonl>) => {
+    const [line] = doc.lines;
+    assert.ok(line);
+    const first = line.value;
+    line.release();
+    assert.deepEqual(line.value, first);
+    return line.value === first;
+  };
+  // Released, the line is parsed again when read: an equal value, not the same object.
+  assert.equal(valueKept(readJsonl(text)), false);
+  assert.equal(valueKept(readJsonl(text, undefined, true)), true);
+  assert.equal(valueKept(readJsonl(text, new JsonlMemory())), true);
 });

@@ -225,7 +225,8 @@ function readRest(state: AuditState, rest: string, policies: readonly Policy[]):
   const prelude = preludeLines.map((line) => `${line}\n`).join('');
   const body = state.offset === 0 ? withoutBom(rest) : rest;
   const text = prelude + body;
-  const doc = readJsonl(text);
+  // Its lines are read before the adapter (the checks below) and after it (the resume point): each is parsed once.
+  const doc = readJsonl(text, undefined, true);
   const restStart = prelude.length;
   const lines = doc.lines.filter((line) => line.start >= restStart);
   for (const line of lines) {

@@ -84,6 +84,8 @@ export class JsonLine {
     private parse: LineParse | undefined,
     /** Read for an editor, with a memory: readings are kept for the line's next versions. */
     private readonly kept: boolean,
+    /** The document's reader reads the lines again after the adapter (see readJsonl): release() keeps the value. */
+    private readonly held: boolean,
     /** 0-based line number in the file. */
     readonly number: number,
     readonly start: number,
@@ -111,7 +113,7 @@ export class JsonLine {
    * again parses the line again. An edited document keeps its parses for the next version.
    */
   release(): void {
-    if (!this.kept) this.parse = undefined;
+    if (!this.kept && !this.held) this.parse = undefined;
   }
 
   /** The line's node tree with absolute offsets. */
@@ -222,12 +224,16 @@ function forEachLine(text: string, visit: (number: number, start: number, end: n
   }
 }
 
-/** Reads JSON Lines; with `memory`, lines unchanged since the version it holds reuse their parses, and it then holds this one. */
-export function readJsonl(text: string, memory?: JsonlMemory): JsonlDocument {
+/**
+ * Reads JSON Lines; with `memory`, lines unchanged since the version it holds reuse their parses, and
+ * it then holds this one. With `holdValues`, a line's parsed value stays once read, for a caller that
+ * reads the lines again after an adapter has (which would otherwise parse each line twice).
+ */
+export function readJsonl(text: string, memory?: JsonlMemory, holdValues = false): JsonlDocument {
   const lastTree: LastTree = { start: -1, root: undefined };
   const lines: JsonLine[] = [];
   if (!memory) {
-    forEachLine(text, (number, start, end) => lines.push(new JsonLine(text, lastTree, undefined, false, number, start, end)));
+    forEachLine(text, (number, start, end) => lines.push(new JsonLine(text, lastTree, undefined, false, holdValues, number, start, end)));
     return { kind: 'jsonl', text, lines, kept: new Map() };
   }
   // Lines are matched from the end too, so all of them are found before any is parsed.
@@ -238,7 +244,7 @@ export function readJsonl(text: string, memory?: JsonlMemory): JsonlDocument {
     raws.push(raw);
   });
   const parses = raws.map((raw, index) => memory.parse(raw, index, raws.length));
-  found.forEach((line, index) => lines.push(new JsonLine(text, lastTree, parses[index] as LineParse, true, line.number, line.start, line.end)));
+  found.forEach((line, index) => lines.push(new JsonLine(text, lastTree, parses[index] as LineParse, true, false, line.number, line.start, line.end)));
   const doc: { -readonly [K in keyof JsonlDocument]: JsonlDocument[K] } = { kind: 'jsonl', text, lines, kept: new Map() };
   const previous = memory.remember(raws, parses, doc);
   if (previous) doc.previous = previous;
