@@ -89,3 +89,24 @@ export interface Action {
   /** How the binding knows: a declared effect, built-in tool knowledge, a parser, or inference. */
   readonly basis: 'declared' | 'builtin' | 'shell' | 'sql' | 'inferred';
 }
+
+/*
+ * Actions are made for every call of a session: they are built field by field, with absent fields
+ * left out, because spreading conditional objects (`...(x && { x })`) costs V8 a slow generic copy
+ * each time, which over a long session's calls adds up to a large part of a check.
+ */
+
+/** An action, with `target` only when it has one. */
+export function makeAction(verb: Verb, target: Target | undefined, attributes: ActionAttributes, span: Span, step: ActionStep, basis: Action['basis']): Action {
+  return target ? { verb, target, attributes, span, step, basis } : { verb, attributes, span, step, basis };
+}
+
+/** Attributes with only the fields given a value, in one order. */
+export function attributesOf(amount: number | undefined, currency: string | undefined, force: boolean | undefined, destination: string | undefined): ActionAttributes {
+  const attributes: { -readonly [K in keyof ActionAttributes]: ActionAttributes[K] } = {};
+  if (amount !== undefined) attributes.amount = amount;
+  if (currency !== undefined) attributes.currency = currency;
+  if (force !== undefined) attributes.force = force;
+  if (destination !== undefined) attributes.destination = destination;
+  return attributes;
+}

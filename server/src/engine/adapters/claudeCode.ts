@@ -201,8 +201,13 @@ function argumentsAt(read: ReadArguments, base: number): ReadArguments {
   };
 }
 
-function withTimestamp(timestamp: string | undefined): { timestamp?: string } {
-  return timestamp !== undefined ? { timestamp } : {};
+/** `turn` with the stamp of its line, set field by field: spreading objects of varying shapes costs V8 a slow copy on every line. */
+function stamped(turn: TurnInit, stamp: Stamp): TurnInit {
+  turn.id = stamp.id;
+  turn.timestamp = stamp.timestamp;
+  turn.cwd = stamp.cwd;
+  turn.sidechain = stamp.sidechain;
+  return turn;
 }
 
 /** Reads one line on its own into the steps it takes (see LineStep); offsets are relative to the line. */
@@ -259,16 +264,11 @@ class LineStepReader {
     this.stringField(entry, 'parentUuid');
     const sessionId = this.stringField(entry, 'sessionId');
     const cwd = this.stringField(entry, 'cwd');
-    this.steps.push({ step: 'session', ...(sessionId !== undefined && { id: sessionId }), ...(cwd !== undefined && { cwd }) });
+    this.steps.push({ step: 'session', id: sessionId, cwd });
     const agentId = this.stringField(entry, 'agentId');
     const sidechain = this.booleanField(entry, 'isSidechain') === true || agentId !== undefined;
     const timestamp = this.stringField(entry, 'timestamp');
-    const stamp: Stamp = {
-      ...(uuid !== undefined && { id: uuid }),
-      ...withTimestamp(timestamp),
-      ...(cwd !== undefined && { cwd }),
-      ...(sidechain && { sidechain: true }),
-    };
+    const stamp: Stamp = { id: uuid, timestamp, cwd, sidechain: sidechain || undefined };
     if (type === 'system') {
       if (this.stringField(entry, 'subtype') === 'compact_boundary') this.readCompactBoundary(entry, stamp);
       return;
@@ -285,14 +285,14 @@ class LineStepReader {
   private readCompactBoundary(entry: Entry, stamp: Stamp): void {
     this.steps.push({ step: 'flush' });
     const content = this.stringField(entry, 'content');
-    this.turn({ role: 'system', kind: 'compaction-boundary', span: this.lineSpan(), text: content ?? 'Conversation compacted', ...stamp });
+    this.turn(stamped({ role: 'system', kind: 'compaction-boundary', span: this.lineSpan(), text: content ?? 'Conversation compacted' }, stamp));
   }
 
   private readAssistant(entry: Entry, message: Entry, stamp: Stamp): void {
     const messageId = this.stringField(message, 'id', ['message', 'id']);
     // Claude Code writes API errors as assistant lines from a "<synthetic>" model.
     const synthetic = message.model === '<synthetic>' || entry.isApiErrorMessage === true;
-    this.steps.push({ step: 'assistant', ...(messageId !== undefined && { messageId }), synthetic, stamp });
+    this.steps.push({ step: 'assistant', messageId, synthetic, stamp });
     const content = message.content;
     if (typeof content === 'string') {
       this.steps.push({ step: 'assistant-text', piece: this.piece(content, ['message', 'content']) });
@@ -317,10 +317,9 @@ class LineStepReader {
 
   /** As anthropic.ts's readToolUse reads a block, with the arguments read against this line. */
   private readToolUse(block: Entry, index: number, stamp: Stamp): ToolUseReading {
-    const context = { ...withTimestamp(stamp.timestamp), ...(stamp.cwd !== undefined && { cwd: stamp.cwd }) };
     const span = this.blockSpan(index);
     const name = block.name;
-    if (typeof name !== 'string' || name === '') return { problems: [{ span, message: 'tool_use block has no "name"; skipped' }], ...context };
+    if (typeof name !== 'string' || name === '') return { problems: [{ span, message: 'tool_use block has no "name"; skipped' }], timestamp: stamp.timestamp, cwd: stamp.cwd };
     const [nameSpan = span, inputSpan = span] = memberSpans(this.text, span.start, ['name', 'input']);
     const hasInput = 'input' in block;
     const input = block.input;
@@ -328,8 +327,9 @@ class LineStepReader {
     const id = typeof block.id === 'string' ? block.id : undefined;
     return {
       problems,
-      call: { ...(id !== undefined && { id }), name, span, nameSpan, ...(hasInput && { arguments: this.readInput(name, input, inputSpan, index) }) },
-      ...context,
+      call: { id, name, span, nameSpan, arguments: hasInput ? this.readInput(name, input, inputSpan, index) : undefined },
+      timestamp: stamp.timestamp,
+      cwd: stamp.cwd,
     };
   }
 
@@ -394,18 +394,18 @@ class LineStepReader {
       return piece;
     });
     // A subagent's "user" is the agent that started it.
-    this.turn({ role: 'user', kind, ...(sidechain && { isUserMessage: false }), span: this.lineSpan(), pieces, ...stamp });
+    this.turn(stamped({ role: 'user', kind, isUserMessage: sidechain ? false : undefined, span: this.lineSpan(), pieces }, stamp));
   }
 
   private afterUserText(entry: Entry, text: string): void {
     if (!text.trimStart().startsWith(INTERRUPTED_FOR_TOOL_USE)) return;
     const interrupted = this.stringField(entry, 'interruptedMessageId');
-    this.steps.push({ step: 'interrupt', ...(interrupted !== undefined && { messageId: interrupted }) });
+    this.steps.push({ step: 'interrupt', messageId: interrupted });
   }
 
   private readResults(entry: Entry, blocks: readonly { block: Entry; index: number }[], resultsOnLine: number, stamp: Stamp, sidechain: boolean): void {
     const texts = blocks.map(({ block }) => resultText(block.content));
-    this.turn({ role: 'user', kind: 'tool-result', span: this.lineSpan(), text: texts.join('\n\n'), ...stamp });
+    this.turn(stamped({ role: 'user', kind: 'tool-result', span: this.lineSpan(), text: texts.join('\n\n') }, stamp));
     // Line-level signals (denial kind, toolUseResult) can only be attributed to a line's single result.
     const denialKind = this.stringField(entry, 'toolDenialKind');
     const single = resultsOnLine === 1;
@@ -418,16 +418,10 @@ class LineStepReader {
         this.problem(this.spanOf([...path, 'content']), `tool_result "content" should be a string or an array, found ${describe(block.content)}`);
       }
       const exitCode = isError ? /^Exit code (\d+)/.exec(text)?.[1] : undefined;
-      const result: ResultInit = {
-        span: this.lineSpan(),
-        text,
-        ...(isError !== undefined && { isError }),
-        ...(exitCode !== undefined && { exitCode: Number(exitCode) }),
-        ...withTimestamp(stamp.timestamp),
-      };
+      const result: ResultInit = { span: this.lineSpan(), text, isError, exitCode: exitCode !== undefined ? Number(exitCode) : undefined, timestamp: stamp.timestamp };
       const stopped = stoppedReason(text, isError, single ? entry.toolUseResult : undefined, single ? denialKind : undefined);
       const feedback = stopped?.kind === 'rejected' ? this.rejectionFeedback(path, stamp, sidechain) : undefined;
-      this.steps.push({ step: 'result', ...(callId !== undefined && { callId }), result, ...(stopped && { stopped }), ...(feedback && { feedback }) });
+      this.steps.push({ step: 'result', callId, result, stopped, feedback });
     });
     this.steps.push({ step: 'rejection-feedback' });
   }
@@ -443,7 +437,7 @@ class LineStepReader {
       const rest = node.value.slice(match.index + match[0].length);
       const text = rest.trim();
       const start = match.index + match[0].length + (rest.length - rest.trimStart().length);
-      return { role: 'user', kind: 'message', ...(sidechain && { isUserMessage: false }), span: rawSpanOfDecoded(this.text, nodeSpan(node), start, start + text.length), text, ...stamp };
+      return stamped({ role: 'user', kind: 'message', isUserMessage: sidechain ? false : undefined, span: rawSpanOfDecoded(this.text, nodeSpan(node), start, start + text.length), text }, stamp);
     }
     return undefined;
   }
@@ -600,7 +594,7 @@ class ClaudeCodeReader {
         case 'result': {
           // A second result for a call does not count (the builder reports it), so it cannot stop the call either.
           const answered = step.callId !== undefined && builder.findCall(step.callId)?.result !== undefined;
-          const call = builder.addResult(step.callId, { ...step.result, span: spanAt(step.result.span, base) });
+          const call = builder.addResult(step.callId, base === 0 ? step.result : { ...step.result, span: spanAt(step.result.span, base) });
           if (!call || answered || !step.stopped) break;
           builder.markStopped(call.id, step.stopped);
           if (step.feedback) feedback.push(step.feedback);
@@ -633,7 +627,7 @@ class ClaudeCodeReader {
       offset += piece.text.length + 2;
       return placed;
     });
-    this.builder.addTurn({ ...pending.stamp, role: 'assistant', kind: pending.synthetic ? 'meta' : 'message', span: { start: pending.start, end: pending.end }, pieces });
+    this.builder.addTurn(stamped({ role: 'assistant', kind: pending.synthetic ? 'meta' : 'message', span: { start: pending.start, end: pending.end }, pieces }, pending.stamp));
     for (const { toolUse, base } of pending.toolUses) {
       for (const problem of toolUse.problems) this.builder.problem(spanAt(problem.span, base), problem.message);
       const call = toolUse.call;

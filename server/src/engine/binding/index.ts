@@ -1,4 +1,5 @@
-import type { Action, ActionAttributes } from '../actions';
+import type { Action } from '../actions';
+import { attributesOf } from '../actions';
 import type { Session, ToolCall, ToolDefinition } from '../session';
 import { CommandMemo } from './commandMemo';
 import { IdIndex, idMeanings } from './ids';
@@ -105,7 +106,7 @@ function bindDeclared(effect: DeclaredEffect, args: CallArguments, context: Bind
   const amountValue = effect.amountArgument !== undefined ? args.resolve(effect.amountArgument)[0]?.value : undefined;
   const parsed = parseAmount(amountValue);
   const currency = args.first(['currency'])?.value.trim().toUpperCase() ?? parsed.currency;
-  const attributes: ActionAttributes = { ...(parsed.amount !== undefined && { amount: parsed.amount }), ...(currency !== undefined && { currency }) };
+  const attributes = attributesOf(parsed.amount, currency, undefined, undefined);
   const values = effect.targetArgument !== undefined ? args.resolve(effect.targetArgument).flatMap((found) => args.stringsAt(found.path, found.value)) : [];
   const actions = targetActions({ verbs: [effect.verb], kind: effect.targetKind, values, attributes }, context, 'declared');
   return actions.length > 0 ? actions : [{ verb: effect.verb, attributes, span: args.call.span, step: FIRST_STEP, basis: 'declared' }];

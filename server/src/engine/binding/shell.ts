@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import type { Action, ActionAttributes, ActionStep, Target, Verb } from '../actions';
+import { makeAction } from '../actions';
 import type { Span } from '../text';
 import {
   decodeHeredoc,
@@ -146,7 +147,7 @@ class ShellBinder {
   }
 
   emit(command: Command, verb: Verb, target?: Target, attributes: ActionAttributes = {}): void {
-    this.actions.push({ verb, ...(target && { target }), attributes, span: command.span, step: command.step, basis: 'shell' });
+    this.actions.push(makeAction(verb, target, attributes, command.span, command.step, 'shell'));
   }
 
   /**
@@ -324,7 +325,7 @@ class ShellBinder {
     if (target.value !== undefined && /^\/dev\/(null|std(out|err|in)|tty|fd\/)/.test(target.value)) return;
     const path = pathOf(target, this.cwd);
     const span = parsed.script.spanOf(redirect.start, redirect.end);
-    this.actions.push({ verb, ...(path && { target: path }), attributes: {}, span, step, basis: 'shell' });
+    this.actions.push(makeAction(verb, path, {}, span, step, 'shell'));
   }
 }
 

@@ -60,5 +60,5 @@ export function emailDomain(email: string): string | undefined {
 /** A target of a non-path kind: names as written, emails lowercased. */
 export function namedTarget(kind: Exclude<TargetKind, 'path'>, raw: string, label?: string): Target {
   const value = kind === 'recipient' ? normalizeEmail(raw) : raw.trim();
-  return { kind, value, ...(label !== undefined && { label }) };
+  return label !== undefined ? { kind, value, label } : { kind, value };
 }

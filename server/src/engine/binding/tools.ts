@@ -1,4 +1,5 @@
 import type { Action, ActionAttributes, ActionStep, Target, TargetKind, Verb } from '../actions';
+import { attributesOf } from '../actions';
 import { isObject, valueOffsets } from '../json';
 import type { ArgumentValue, ToolCall } from '../session';
 import type { Span } from '../text';
@@ -290,7 +291,7 @@ export function parseAmount(raw: unknown): { amount?: number; currency?: string 
       ? digits.replace(/[.,]/g, '')
       : `${digits.slice(0, lastSeparator).replace(/[.,]/g, '')}.${decimals}`;
   const amount = Number.parseFloat(normalized);
-  return { ...(Number.isFinite(amount) && { amount }), ...(currency !== undefined && { currency }) };
+  return attributesOf(Number.isFinite(amount) ? amount : undefined, currency, undefined, undefined);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -313,7 +314,8 @@ export interface TargetRequest {
 export function targetActions(request: TargetRequest, context: BindingContext, basis: Action['basis']): Action[] {
   const actions: Action[] = [];
   const destination = request.destination && request.destination.value.trim() !== '' ? normalizePath(request.destination.value, context.cwd) : undefined;
-  const attributes: ActionAttributes = { ...request.attributes, ...(destination !== undefined && { destination }) };
+  const given = request.attributes;
+  const attributes = attributesOf(given?.amount, given?.currency, given?.force, destination ?? given?.destination);
   for (const located of request.values.flatMap((value) => (request.kind === 'recipient' ? splitList(value) : [value]))) {
     if (located.value.trim() === '') continue;
     const target = makeTarget(request.kind, located.value, context, request.recursive);
@@ -781,9 +783,9 @@ function bindTargetEffect(effect: TargetEffect, args: CallArguments, context: Bi
       verbs,
       kind: effect.target,
       values,
-      ...(effect.recursive && { recursive: true }),
-      attributes: { ...amount, ...((force || verbs.includes('force-push')) && { force: true }) },
-      ...(destination && { destination }),
+      recursive: effect.recursive,
+      attributes: attributesOf(amount.amount, amount.currency, force || verbs.includes('force-push') ? true : undefined, undefined),
+      destination,
     },
     context,
     'builtin',
@@ -801,7 +803,7 @@ export function amountOf(args: CallArguments, amountNames: Names, currencyNames:
   const raw = amountNames.map((name) => args.find(name)?.value).find((value) => value !== undefined);
   const parsed = parseAmount(raw);
   const currency = args.first(currencyNames)?.value.trim().toUpperCase() ?? parsed.currency;
-  return { ...(parsed.amount !== undefined && { amount: parsed.amount }), ...(currency !== undefined && { currency }) };
+  return attributesOf(parsed.amount, currency, undefined, undefined);
 }
 
 function stateVerbs(args: CallArguments, names: Names): Verb[] {
