@@ -34,9 +34,10 @@ const fullBundleAsExternal = {
   },
 };
 
-// Libraries the engine loads on first use only (the shell parser, SQL grammars, the NLP tagger, YAML, unzip):
-// dist/guard.js keeps them in files of their own, so its source stays small enough to load on every
-// tool call; the other bundles carry them inline.
+// Libraries the engine loads on first use only (the shell parser, SQL grammars, the NLP tagger, YAML, unzip,
+// the tokenizer and its ranks): the hook, the CLI and the language server keep them in files of their own
+// (dist/vendor), so V8 does not compile their 5 MB of source each time one of those processes starts
+// (the CLI: 175 → 125 ms and 90 → 68 MB before it reads a file). The extension's bundle needs none.
 const VENDOR = {
   'mvdan-sh': 'mvdan-sh',
   'node-sql-parser/build/postgresql': 'sql-postgresql',
@@ -44,6 +45,8 @@ const VENDOR = {
   compromise: 'compromise',
   yaml: 'yaml',
   fflate: 'fflate',
+  'js-tiktoken/lite': 'tiktoken',
+  'js-tiktoken/ranks/o200k_base': 'tiktoken-o200k',
 };
 const vendorAsExternal = {
   name: 'vendor-external',
@@ -83,9 +86,9 @@ const jsoncParserWithoutSideEffects = {
 
 const bundles = [
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
-  { entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js' },
+  { entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js', plugins: [vendorAsExternal] },
   { entryPoints: ['server/src/cli/bin.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [fullBundleAsExternal] },
-  { entryPoints: ['server/src/cli/full.ts'], outfile: 'dist/full.js' },
+  { entryPoints: ['server/src/cli/full.ts'], outfile: 'dist/full.js', plugins: [vendorAsExternal] },
   // The hook's own bundles are minified even in development: it reads and loads them on every tool call.
   { entryPoints: ['server/src/cli/index.ts'], outfile: 'dist/front.js', plugins: [fullBundleAsExternal, jsoncParserWithoutSideEffects], minify: true },
   { entryPoints: ['server/src/cli/guard.ts'], outfile: 'dist/guard.js', plugins: [vendorAsExternal, lazyEngineAsExternal, jsoncParserWithoutSideEffects], minify: true },

@@ -67,7 +67,7 @@ function callHover(state: SessionState, call: ToolCall): string {
   return lines.join('\n');
 }
 
-async function constraintHover(state: SessionState, constraint: Constraint): Promise<string> {
+function constraintHover(state: SessionState, constraint: Constraint): string {
   const rule = constraint.rule;
   const scope = Object.entries(rule.scope).map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(', ') : String(v)}`);
   const lines = [
@@ -90,7 +90,7 @@ async function constraintHover(state: SessionState, constraint: Constraint): Pro
   const sourceTurn = constraint.source.kind === 'session' ? constraint.source.turnIndex : -1;
   for (const call of calls.slice(0, LISTED_CALLS)) {
     const turns = call.turnIndex - sourceTurn;
-    const tokens = await state.tokens.between(sourceTurn, call.turnIndex);
+    const tokens = state.tokens.between(sourceTurn, call.turnIndex);
     const g = state.governance.of(call).find((x) => x.constraint === constraint);
     const verdict = g?.suppressed ? 'suppressed' : g?.finding ? g.finding.ruleId : 'met';
     const distance = constraint.source.kind === 'session' ? `${plural(turns, 'turn')} and ${plural(tokens, 'token')} later` : `${plural(tokens, 'token')} into the session`;
@@ -113,10 +113,10 @@ function revocationHover(state: SessionState, offset: number): string | undefine
 }
 
 /** Hover on a constraint's sentence, a revocation, or a call; null elsewhere. */
-export async function hover(document: TranscriptState, position: Position): Promise<Hover | null> {
+export function hover(document: TranscriptState, position: Position): Hover | null {
   const offset = document.offset(position);
   const stated = document.constraintAt(offset);
-  if (stated) return { contents: { kind: MarkupKind.Markdown, value: await constraintHover(stated.state, stated.constraint) }, range: document.range(stated.constraint.source.span) };
+  if (stated) return { contents: { kind: MarkupKind.Markdown, value: constraintHover(stated.state, stated.constraint) }, range: document.range(stated.constraint.source.span) };
   for (const state of document.sessions) {
     const value = revocationHover(state, offset);
     if (value) return { contents: { kind: MarkupKind.Markdown, value } };

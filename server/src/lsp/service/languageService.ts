@@ -176,12 +176,12 @@ export class LanguageService {
   }
 
   /** In a case file, a field's meaning or a tool's operation and effects first; a call's verdict otherwise. */
-  hover(params: PositionParams): Promise<Hover | null> {
+  hover(params: PositionParams): Hover | null {
     const document = this.document(params);
-    if (!document) return Promise.resolve(null);
+    if (!document) return null;
     const syntax = caseDocumentSyntax(document.uri, document.text, document.format === 'bench-case');
     const onCase = syntax ? caseHover(document.text, syntax, params.position) : null;
-    return onCase ? Promise.resolve(onCase) : hover(document, params.position);
+    return onCase ?? hover(document, params.position);
   }
 
   /** Completions in case files (fields, enum values, tool and parameter names); other documents have none. */
