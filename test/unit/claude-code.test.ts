@@ -106,6 +106,23 @@ test('bookkeeping lines are skipped; a custom title beats the summary', () => {
   assert.deepEqual(session.problems, []);
 });
 
+test('a wrong-typed field inside the message or a block is reported at its own value', () => {
+  const { text, spans } = marked(
+    [
+      `{"type":"assistant","uuid":"a-id","sessionId":"s","message":{"id":⟦7⟧,"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Bash","input":{"command":"ls"}}]}}`,
+      `{"type":"user","uuid":"u-id","sessionId":"s","message":{"role":"user","content":[{"type":"tool_result","tool_use_id":⟦5⟧,"content":"x"}]}}`,
+    ].join('\n'),
+  );
+  const problems = parse(text).problems;
+  assert.deepEqual(
+    problems.filter((p) => p.message.includes('should be a string')).map((p) => [slice(text, p.span), p.message]),
+    [
+      [slice(text, spans[0]!), '"id" should be a string, found number'],
+      [slice(text, spans[1]!), '"tool_use_id" should be a string, found number'],
+    ],
+  );
+});
+
 test('malformed lines and wrong-typed fields are problems at their spot; parsing goes on', () => {
   const { text, spans } = marked(
     [

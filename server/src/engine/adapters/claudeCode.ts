@@ -51,6 +51,10 @@ const CODEX_TYPES = new Set(['session_meta', 'response_item', 'event_msg', 'turn
 
 const INTERRUPTED_FOR_TOOL_USE = '[Request interrupted by user for tool use]';
 
+const NO_PATH: readonly string[] = [];
+const MESSAGE_PATH: readonly string[] = ['message'];
+const CONTENT_PATH: readonly string[] = ['message', 'content'];
+
 /** Harness text that arrives in user lines, recognised by how it starts. Anything else is the person's. */
 const HARNESS_TEXT: readonly (readonly [RegExp, TurnKind])[] = [
   // CLAUDE.md arrives inside a reminder; it is project instructions, which SPEC section 3 counts as the user's.
@@ -275,7 +279,7 @@ class LineStepReader {
     }
     const message = entry.message;
     if (!isObject(message)) {
-      this.problem(this.spanOf(['message']), `${type} line should have a "message" object, found ${describe(message)}; skipped`);
+      this.problem(this.spanOf(MESSAGE_PATH), `${type} line should have a "message" object, found ${describe(message)}; skipped`);
       return;
     }
     if (type === 'assistant') this.readAssistant(entry, message, stamp);
@@ -289,17 +293,17 @@ class LineStepReader {
   }
 
   private readAssistant(entry: Entry, message: Entry, stamp: Stamp): void {
-    const messageId = this.stringField(message, 'id', ['message', 'id']);
+    const messageId = this.stringField(message, 'id', MESSAGE_PATH);
     // Claude Code writes API errors as assistant lines from a "<synthetic>" model.
     const synthetic = message.model === '<synthetic>' || entry.isApiErrorMessage === true;
     this.steps.push({ step: 'assistant', messageId, synthetic, stamp });
     const content = message.content;
     if (typeof content === 'string') {
-      this.steps.push({ step: 'assistant-text', piece: this.piece(content, ['message', 'content']) });
+      this.steps.push({ step: 'assistant-text', piece: this.piece(content, CONTENT_PATH) });
       return;
     }
     if (!Array.isArray(content)) {
-      this.problem(this.spanOf(['message', 'content']), `assistant "content" should be an array of blocks, found ${describe(content)}`);
+      this.problem(this.spanOf(CONTENT_PATH), `assistant "content" should be an array of blocks, found ${describe(content)}`);
       return;
     }
     content.forEach((block, index) => {
@@ -348,12 +352,12 @@ class LineStepReader {
     const lineKind = (text: string): TurnKind => (isCompactSummary ? 'compaction-summary' : isMeta ? 'meta' : userTextKind(text));
     const content = message.content;
     if (typeof content === 'string') {
-      this.userText(lineKind(content), [this.piece(content, ['message', 'content'])], stamp, sidechain);
+      this.userText(lineKind(content), [this.piece(content, CONTENT_PATH)], stamp, sidechain);
       this.afterUserText(entry, content);
       return;
     }
     if (!Array.isArray(content)) {
-      this.problem(this.spanOf(['message', 'content']), `user "content" should be a string or an array of blocks, found ${describe(content)}`);
+      this.problem(this.spanOf(CONTENT_PATH), `user "content" should be a string or an array of blocks, found ${describe(content)}`);
       return;
     }
     const segments: UserSegment[] = [];
@@ -412,8 +416,8 @@ class LineStepReader {
     blocks.forEach(({ block, index }, i) => {
       const text = texts[i] ?? '';
       const path = ['message', 'content', index];
-      const callId = this.stringField(block, 'tool_use_id', [...path, 'tool_use_id']);
-      const isError = this.booleanField(block, 'is_error', [...path, 'is_error']);
+      const callId = this.stringField(block, 'tool_use_id', path);
+      const isError = this.booleanField(block, 'is_error', path);
       if (block.content !== undefined && typeof block.content !== 'string' && !Array.isArray(block.content)) {
         this.problem(this.spanOf([...path, 'content']), `tool_result "content" should be a string or an array, found ${describe(block.content)}`);
       }
@@ -474,7 +478,7 @@ class LineStepReader {
 
   /** The range of the `index`th block of `message.content`: the blocks are found in one scan of the line. */
   private blockSpan(index: number): Span {
-    this.blocks ??= elementSpans(this.text, this.spanOf(['message', 'content']).start);
+    this.blocks ??= elementSpans(this.text, this.spanOf(CONTENT_PATH).start);
     return this.blocks[index] ?? this.lineSpan();
   }
 
@@ -484,18 +488,21 @@ class LineStepReader {
     return { text, literal: memberSpans(this.text, block.start, ['text'])[0] ?? block };
   }
 
-  /** A string field; absent or null is undefined, any other type is reported. */
-  private stringField(owner: Entry, key: string, path: (string | number)[] = [key]): string | undefined {
+  /**
+   * A string field of the line (or of the value at `ownerPath`); absent or null is undefined, any other
+   * type is reported. The field's path is built only for a report: these run several times a line.
+   */
+  private stringField(owner: Entry, key: string, ownerPath: readonly (string | number)[] = NO_PATH): string | undefined {
     const value = owner[key];
     if (typeof value === 'string') return value;
-    if (value !== undefined && value !== null) this.problem(this.spanOf(path), `"${key}" should be a string, found ${describe(value)}`);
+    if (value !== undefined && value !== null) this.problem(this.spanOf([...ownerPath, key]), `"${key}" should be a string, found ${describe(value)}`);
     return undefined;
   }
 
-  private booleanField(owner: Entry, key: string, path: (string | number)[] = [key]): boolean | undefined {
+  private booleanField(owner: Entry, key: string, ownerPath: readonly (string | number)[] = NO_PATH): boolean | undefined {
     const value = owner[key];
     if (typeof value === 'boolean') return value;
-    if (value !== undefined && value !== null) this.problem(this.spanOf(path), `"${key}" should be true or false, found ${describe(value)}`);
+    if (value !== undefined && value !== null) this.problem(this.spanOf([...ownerPath, key]), `"${key}" should be true or false, found ${describe(value)}`);
     return undefined;
   }
 }
