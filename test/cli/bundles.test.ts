@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { REPO_ROOT } from '../support/shared';
+
+const DIST = join(REPO_ROOT, 'dist');
+
+/** The vendored libraries each bundle loads on first use (scripts/build.mjs's VENDOR), rather than carrying their source. */
+const LOADED_ON_FIRST_USE: Readonly<Record<string, readonly string[]>> = {
+  'full.js': ['mvdan-sh', 'sql-postgresql', 'sql-mysql', 'compromise', 'yaml', 'fflate', 'tiktoken', 'tiktoken-o200k'],
+  'server.js': ['mvdan-sh', 'sql-postgresql', 'sql-mysql', 'compromise', 'yaml', 'fflate', 'tiktoken', 'tiktoken-o200k'],
+  'guard.js': ['mvdan-sh', 'sql-postgresql', 'sql-mysql', 'yaml'],
+  'guard-extraction.js': ['compromise'],
+};
+
+test('the CLI, the language server and the guard require the large libraries from dist/vendor instead of carrying them', () => {
+  for (const [bundle, libraries] of Object.entries(LOADED_ON_FIRST_USE)) {
+    const source = readFileSync(join(DIST, bundle), 'utf8');
+    for (const library of libraries) assert.ok(source.includes(`require("./vendor/${library}.js")`), `${bundle} should load ${library} from dist/vendor`);
+  }
+  // The largest of them, the tokenizer's ranks (2.3 MB), is in no bundle V8 compiles at every start.
+  const ranksMarker = readFileSync(join(DIST, 'vendor', 'tiktoken-o200k.js'), 'utf8').slice(-1200, -1000);
+  for (const bundle of Object.keys(LOADED_ON_FIRST_USE)) assert.ok(!readFileSync(join(DIST, bundle), 'utf8').includes(ranksMarker), `${bundle} carries the tokenizer's ranks`);
+});
+
+test('every vendored library loads on its own and gives what the engine uses', () => {
+  const vendor = (name: string): Record<string, unknown> => require(join(DIST, 'vendor', `${name}.js`)) as Record<string, unknown>;
+  assert.deepEqual(readdirSync(join(DIST, 'vendor')).sort(), [...LOADED_ON_FIRST_USE['full.js']!].map((name) => `${name}.js`).sort());
+  const { Tiktoken } = vendor('tiktoken') as { Tiktoken: new (ranks: unknown) => { encode(text: string, allowed: [], disallowed: []): number[] } };
+  const ranks = vendor('tiktoken-o200k');
+  assert.equal(new Tiktoken('default' in ranks ? ranks.default : ranks).encode('back up temp/ first', [], []).length > 0, true);
+  assert.equal(typeof vendor('compromise'), 'function');
+  assert.equal(typeof (vendor('yaml') as { parse?: unknown }).parse, 'function');
+  assert.equal(typeof (vendor('fflate') as { unzipSync?: unknown }).unzipSync, 'function');
+  assert.equal(typeof (vendor('mvdan-sh') as { syntax?: unknown }).syntax, 'object');
+  for (const sql of ['sql-postgresql', 'sql-mysql']) assert.equal(typeof (vendor(sql) as { Parser?: unknown }).Parser, 'function');
+});
