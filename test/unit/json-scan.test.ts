@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { readArguments } from '../../server/src/engine/builder';
-import { type JsonNode, at, nodeSpan, parseJsonAt } from '../../server/src/engine/json';
-import { argumentValuesAt, elementSpans, memberSpans, spanAtPath } from '../../server/src/engine/jsonScan';
+import { readJson, readJsonl } from '../../server/src/engine/document';
+import { type JsonNode, MAX_NESTING, at, nodeSpan, parseJsonAt } from '../../server/src/engine/json';
+import { argumentValuesAt, elementSpans, lazyTree, memberSpans, nestsTooDeep, spanAtPath } from '../../server/src/engine/jsonScan';
 import { marked, slice } from '../support/fixture';
 
 // The scanner must find exactly the ranges jsonc-parser's tree gives, on any JSON JSON.parse accepts.
@@ -97,4 +98,55 @@ test('arguments nested deeper than the tree reads fall back to it', () => {
   const deep = `${'['.repeat(600)}${']'.repeat(600)}`;
   const text = `{"a": ${deep}}`;
   assert.equal(argumentValuesAt(text, { start: 0, end: text.length }, JSON.parse(text)), undefined);
+});
+
+/** Asserts that `lazy` is the tree `eager` is: the same nodes, offsets, values and links, all the way down. */
+function assertSameTree(lazy: JsonNode, eager: JsonNode, where = '$'): void {
+  assert.equal(lazy.type, eager.type, `${where}: type`);
+  assert.equal(lazy.offset, eager.offset, `${where}: offset`);
+  assert.equal(lazy.length, eager.length, `${where}: length`);
+  assert.ok(Object.is(lazy.value, eager.value), `${where}: value ${String(lazy.value)} against ${String(eager.value)}`);
+  assert.equal(lazy.colonOffset, eager.colonOffset, `${where}: colon`);
+  assert.equal(lazy.children?.length, eager.children?.length, `${where}: children`);
+  (eager.children ?? []).forEach((child, i) => {
+    const lazyChild = lazy.children?.[i] as JsonNode;
+    assert.equal(lazyChild.parent, lazy, `${where}[${i}]: parent`);
+    assertSameTree(lazyChild, child, `${where}[${i}]`);
+  });
+}
+
+test('a lazy tree is the tree jsonc-parser builds, node for node, at any offset', () => {
+  fc.assert(
+    fc.property(jsonValue, whitespace, fc.nat(3), (value, spaces, lead) => {
+      let next = 0;
+      const json = serialize(value, () => spaces[next++ % spaces.length] ?? '');
+      const text = `${'x\n'.repeat(lead)}${spaces[0]}${json}${spaces[1]}\n`;
+      const start = lead * 2;
+      const eager = parseJsonAt(text, start, text.length).root;
+      assert.ok(eager);
+      assertSameTree(lazyTree(text, start, JSON.parse(text.slice(start))), eager);
+    }),
+    { numRuns: 400, seed: 13 },
+  );
+});
+
+test('a lazy tree gives each copy of a repeated key its own value, and -0, escapes and big numbers as the tree does', () => {
+  for (const text of ['{"a": 1, "b": [2], "a": {"c": "x"}, "a": null}', '{"k\\u0041": -0, "n": 1e400, "s": "\\ud800\\n\\"", "e": 12.50E-3}', '[[], {}, [{"": ""}]]']) {
+    assertSameTree(lazyTree(text, 0, JSON.parse(text)), parseJsonAt(text).root as JsonNode, text);
+  }
+});
+
+test('JSON documents and lines read through lazy trees, except where the text needs recovery or is cut for depth', () => {
+  const deep = `${'['.repeat(MAX_NESTING + 1)}${']'.repeat(MAX_NESTING + 1)}`;
+  assert.equal(nestsTooDeep(deep, 0, deep.length), true);
+  assert.equal(nestsTooDeep(`"${'['.repeat(MAX_NESTING + 1)}"`, 0, MAX_NESTING + 3), false);
+  const tooDeep = readJson(deep);
+  assert.match(tooDeep.errors[0]?.message ?? '', /nested more than 512 levels/);
+  const broken = readJson('{"messages": [1, 2,, 3]}');
+  assert.ok(broken.errors.length > 0 && broken.root?.type === 'object');
+  const whole = readJson(' {"messages": [{"role": "user"}]} ');
+  assert.deepEqual(whole.errors, []);
+  assertSameTree(whole.root as JsonNode, parseJsonAt(whole.text).root as JsonNode);
+  const doc = readJsonl('{"a": 1}\n{"type": "x", "payload": {"b": [true]}}\n{"broken": [}\n');
+  for (const line of doc.lines) assertSameTree(line.tree() as JsonNode, parseJsonAt(doc.text, line.start, line.end).root as JsonNode, `line ${line.number}`);
 });

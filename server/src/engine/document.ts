@@ -1,4 +1,5 @@
 import { type JsonNode, type JsonSyntaxError, parseJsonAt } from './json';
+import { lazyTree, nestsTooDeep } from './jsonScan';
 
 /** The most recently built line tree of a document: adapters ask for one line's ranges several times in a row. */
 interface LastTree {
@@ -33,7 +34,16 @@ class LineParse {
 
 function readLine<T>(reader: LineReader<T>, text: string, value: unknown, start = 0, end = text.length): T {
   let root: { readonly node: JsonNode | undefined } | undefined;
-  return reader({ text, start, end, value, tree: () => (root ??= { node: parseJsonAt(text, start, end).root }).node });
+  return reader({ text, start, end, value, tree: () => (root ??= { node: jsonTree(text, start, end, value) }).node });
+}
+
+/**
+ * The position tree of the JSON text[start, end), which JSON.parse read as `value` (undefined when it
+ * could not): built as it is walked, unless the text needs parseJsonAt's recovery from errors or its
+ * cut of a value nested too deep for a walk.
+ */
+function jsonTree(text: string, start: number, end: number, value: unknown): JsonNode | undefined {
+  return value !== undefined && !nestsTooDeep(text, start, end) ? lazyTree(text, start, value) : parseJsonAt(text, start, end).root;
 }
 
 /**
@@ -120,7 +130,7 @@ export class JsonLine {
   tree(): JsonNode | undefined {
     if (this.lastTree.start !== this.start) {
       this.lastTree.start = this.start;
-      this.lastTree.root = parseJsonAt(this.text, this.start, this.end).root;
+      this.lastTree.root = jsonTree(this.text, this.start, this.end, this.error ? undefined : this.value);
     }
     return this.lastTree.root;
   }
@@ -206,8 +216,18 @@ export function withoutBom(text: string): string {
 }
 
 export function readJson(text: string): JsonDocument {
+  const value = parsedOrUndefined(text);
+  if (value !== undefined && !nestsTooDeep(text, 0, text.length)) return { kind: 'json', text, root: lazyTree(text, 0, value), errors: [] };
   const { root, errors } = parseJsonAt(text);
   return { kind: 'json', text, root, errors };
+}
+
+function parsedOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Calls `visit` with each non-blank line: its 0-based number, where it starts and ends (a CR before its LF left out), and its text. */

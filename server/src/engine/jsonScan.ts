@@ -1,4 +1,4 @@
-import { MAX_NESTING } from './json';
+import { type JsonNode, MAX_NESTING } from './json';
 import type { ArgumentValue } from './session';
 import type { Span } from './text';
 
@@ -202,4 +202,119 @@ function collect(text: string, open: number, value: unknown, path: readonly (str
     return failed ? -1 : end;
   }
   return -1;
+}
+
+/**
+ * The position tree jsonc-parser's parseTree builds for JSON text that JSON.parse has accepted (as
+ * `value`), with the same nodes, offsets and values, made as it is walked: an adapter reading a large
+ * JSON transcript visits its messages and calls, not every value in them, and a whole tree costs
+ * some twenty times the text's size. A node's children are scanned from the text on first use; their
+ * values come from `value`, except the earlier copies of a repeated key, which JSON.parse dropped.
+ */
+export function lazyTree(text: string, start: number, value: unknown): JsonNode {
+  const offset = skipSpace(text, start);
+  return new LazyNode(text, offset, valueEnd(text, offset), value, undefined);
+}
+
+type NodeType = JsonNode['type'];
+
+class LazyNode implements JsonNode {
+  readonly type: NodeType;
+  readonly length: number;
+  readonly value: unknown;
+  private made?: JsonNode[];
+
+  constructor(
+    private readonly text: string,
+    readonly offset: number,
+    end: number,
+    /** The parsed value: a primitive node's value, a container's source for its children's values. */
+    private readonly parsed: unknown,
+    readonly parent: JsonNode | undefined,
+  ) {
+    this.length = end - offset;
+    this.type = typeOf(parsed);
+    this.value = this.type === 'object' || this.type === 'array' ? undefined : parsed;
+  }
+
+  get children(): JsonNode[] | undefined {
+    if (this.type === 'object') return (this.made ??= this.members());
+    if (this.type === 'array') return (this.made ??= this.elements());
+    return undefined;
+  }
+
+  private members(): JsonNode[] {
+    const text = this.text;
+    const record = this.parsed as Record<string, unknown>;
+    const found: { keyOpen: number; keyEnd: number; key: string; valueStart: number; valueEnd: number }[] = [];
+    forEachMember(text, this.offset, (keyOpen, keyEnd, valueStart) => {
+      const end = valueEnd(text, valueStart);
+      found.push({ keyOpen, keyEnd, key: keyAt(text, keyOpen, keyEnd), valueStart, valueEnd: end });
+      return end;
+    });
+    // A repeated key: JSON.parse kept its last copy, so the earlier ones read their own text.
+    const repeated = found.length !== Object.keys(record).length;
+    const lastOf = new Map<string, number>();
+    if (repeated) found.forEach((member, i) => lastOf.set(member.key, i));
+    return found.map((member, i) => {
+      const ownValue = !repeated || lastOf.get(member.key) === i ? record[member.key] : JSON.parse(text.slice(member.valueStart, member.valueEnd));
+      return new PropertyNode(text, member.keyOpen, member.keyEnd, member.key, member.valueStart, member.valueEnd, ownValue, this);
+    });
+  }
+
+  private elements(): JsonNode[] {
+    const text = this.text;
+    const list = this.parsed as unknown[];
+    const out: JsonNode[] = [];
+    forEachElement(text, this.offset, (index, start) => {
+      const end = valueEnd(text, start);
+      out.push(new LazyNode(text, start, end, list[index], this));
+      return end;
+    });
+    return out;
+  }
+}
+
+/** A member of an object: its key (a string node) and its value, as parseTree gives them. */
+class PropertyNode implements JsonNode {
+  readonly type = 'property' as const;
+  readonly offset: number;
+  readonly length: number;
+  readonly colonOffset: number;
+  readonly children: JsonNode[];
+
+  constructor(text: string, keyOpen: number, keyEnd: number, key: string, valueStart: number, end: number, value: unknown, readonly parent: JsonNode) {
+    this.offset = keyOpen;
+    this.length = end - keyOpen;
+    this.colonOffset = skipSpace(text, keyEnd);
+    this.children = [{ type: 'string', value: key, offset: keyOpen, length: keyEnd - keyOpen, parent: this }, new LazyNode(text, valueStart, end, value, this)];
+  }
+}
+
+function typeOf(value: unknown): NodeType {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  switch (typeof value) {
+    case 'string':
+      return 'string';
+    case 'number':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    default:
+      return 'object';
+  }
+}
+
+/** Whether the JSON text[start, end) nests deeper than MAX_NESTING, where a tree is cut (see parseJsonAt). */
+export function nestsTooDeep(text: string, start: number, end: number): boolean {
+  let depth = 0;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) i = stringEnd(text, i) - 1;
+    else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      if (++depth > MAX_NESTING) return true;
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth--;
+  }
+  return false;
 }
