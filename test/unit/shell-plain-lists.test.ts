@@ -18,28 +18,37 @@ const word = fc.array(segment, { minLength: 1, maxLength: 3 }).map((segments) =>
 const space = fc.constantFrom(' ', '  ', '\t', ' \t ');
 const gap = fc.constantFrom('', ' ', '\t');
 const operator = fc.constantFrom('&&', '||', '|', ';', '\n', '\n\n', '|&', '&', ';;');
-const command = fc.array(word, { minLength: 1, maxLength: 5 }).chain((words) => fc.array(space, { minLength: words.length, maxLength: words.length }).map((spaces) => words.map((w, i) => (i === 0 ? w : `${spaces[i]}${w}`)).join('')));
+// Redirections: output ones the direct reading takes (with a descriptor or a word written against the
+// operator), and the rest, which go to the parser, some with no word after them.
+const redirect = fc
+  .tuple(fc.constantFrom('', '', '2', '1', '10', 'a', '"q"'), fc.constantFrom('>', '>', '>', '>>', '>>', '>&', '>|', '&>', '<', '>>&', '>('), gap, fc.option(word, { freq: 6 }))
+  .map(([before, op, between, target]) => `${before}${op}${between}${target ?? ''}`);
+const element = fc.oneof({ weight: 8, arbitrary: word }, { weight: 1, arbitrary: redirect });
+const command = fc.array(element, { minLength: 1, maxLength: 5 }).chain((words) => fc.array(space, { minLength: words.length, maxLength: words.length }).map((spaces) => words.map((w, i) => (i === 0 ? w : `${spaces[i]}${w}`)).join('')));
 const list = fc
   .tuple(gap, command, fc.array(fc.tuple(gap, operator, gap, fc.option(command, { freq: 8 })), { maxLength: 5 }), fc.constantFrom('', ' ', ';', '\n', ' ;'))
   .map(([lead, first, rest, tail]) => `${lead}${first}${rest.map(([a, op, b, next]) => `${a}${op}${b}${next ?? ''}`).join('')}${tail}`);
 
 test('a plain command list is read into exactly the tree the parser gives', () => {
   let readDirectly = 0;
+  let withRedirects = 0;
   fc.assert(
     fc.property(list, (text) => {
       const plain = parsePlainCommandList(text);
       if (!plain) return;
       readDirectly++;
+      if (/[>]/.test(text.replace(/"[^"]*"|'[^']*'/g, ''))) withRedirects++;
       assert.deepEqual(plain, parseShellWithParser(text), JSON.stringify(text));
     }),
     { seed: 20_261_130, numRuns: 6_000 },
   );
   // The generator must exercise the direct reading, not only the hand-over to the parser.
   assert.ok(readDirectly > 1_000, `only ${readDirectly} lists were read directly`);
+  assert.ok(withRedirects > 200, `only ${withRedirects} lists with redirections were read directly`);
 });
 
-test('anything but plain words and list operators goes to the parser', () => {
-  for (const text of ['rm "$X"', 'rm "a\\"b"', 'rm "`x`"', 'rm "a\nb"', "rm $'x'", 'rm $HOME/x', 'a="x y" rm b', 'rm "a"*', 'echo hi > out', 'x=1 rm a', 'if true; then rm a; fi', 'rm a # note', 'rm *.log', 'rm {a,b}', 'a &', 'a |& b', ';a', 'a;;b', 'a &&\nb', 'rm a\\ b', 'time rm a', 'export A=1', '']) {
+test('anything but plain words, list operators and output redirections goes to the parser', () => {
+  for (const text of ['rm "$X"', 'rm "a\\"b"', 'rm "`x`"', 'rm "a\nb"', "rm $'x'", 'rm $HOME/x', 'a="x y" rm b', 'rm "a"*', 'echo hi < in', 'a &> f', 'a >| f', 'a > $X', 'a >(b)', 'a 2> ', 'cat <<EOF\nx\nEOF', 'x=1 rm a', 'if true; then rm a; fi', 'rm a # note', 'rm *.log', 'rm {a,b}', 'a &', 'a |& b', ';a', 'a;;b', 'a &&\nb', 'rm a\\ b', 'time rm a', 'export A=1', '']) {
     assert.equal(parsePlainCommandList(text), undefined, JSON.stringify(text));
   }
 });

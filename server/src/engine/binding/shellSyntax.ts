@@ -131,10 +131,11 @@ export function parseShellWithParser(text: string): ShellTree | undefined {
 /* Plain command lists, without the parser                                                         */
 /*
  * Most commands agents run are plain words joined by `&&`, `||`, `|`, `;` and newlines
- * (`cd app && npm test -- --grep parser`), with quoted strings that expand nothing (`cat "notes 1.txt"`).
- * Running the GopherJS parser costs far more than reading those directly, so they are read here into
- * the very tree the parser would give (a test compares the two on generated lists); anything else
- * (expansions, escapes, redirections, keywords, assignments, comments, globs) goes to the parser.
+ * (`cd app && npm test -- --grep parser`), with quoted strings that expand nothing (`cat "notes 1.txt"`)
+ * and output sent to a file or another descriptor (`> notes.md`, `>> log`, `2>&1`). Running the
+ * GopherJS parser costs far more than reading those directly, so they are read here into the very
+ * tree the parser would give (a test compares the two on generated lists); anything else (expansions,
+ * escapes, other redirections, keywords, assignments, comments, globs) goes to the parser.
  */
 
 const PLAIN_RUN = /[A-Za-z0-9_./:@%+,=~^-]+/y;
@@ -151,7 +152,9 @@ interface PlainWord {
   /** As written, quotes included. */
   readonly raw: string;
 }
-type PlainToken = PlainWord | { readonly kind: 'op'; readonly op: number } | { readonly kind: 'newline' | 'semicolon' };
+type PlainToken = PlainWord | { readonly kind: 'redirect'; readonly redirect: ShellRedirect } | { readonly kind: 'op'; readonly op: number } | { readonly kind: 'newline' | 'semicolon' };
+
+const DIGITS = /^[0-9]+$/;
 
 /** Plain runs and quoted strings, side by side, from `start`; undefined when none starts there. */
 function plainWord(text: string, start: number): PlainWord | undefined {
@@ -193,6 +196,11 @@ function plainTokens(text: string): PlainToken[] | undefined {
     } else if (char === '|' && text[at + 1] !== '&') {
       tokens.push({ kind: 'op', op: SHELL_OP.pipe });
       at++;
+    } else if (char === '>') {
+      const redirect = plainRedirect(text, at, tokens);
+      if (!redirect) return undefined;
+      tokens.push({ kind: 'redirect', redirect });
+      at = redirect.end;
     } else {
       const word = plainWord(text, at);
       if (!word) return undefined;
@@ -201,6 +209,25 @@ function plainTokens(text: string): PlainToken[] | undefined {
     }
   }
   return tokens;
+}
+
+/**
+ * `>`, `>>` or `>&` at `at` and the plain word after it; digits written right before the operator (the
+ * last token) are its descriptor. Undefined for any other redirection, or one with no word.
+ */
+function plainRedirect(text: string, at: number, tokens: PlainToken[]): ShellRedirect | undefined {
+  const next = text[at + 1];
+  if (next === '|' || next === '(') return undefined;
+  const op = next === '>' ? SHELL_OP.appendOut : next === '&' ? SHELL_OP.dupOut : SHELL_OP.redirectOut;
+  const before = tokens[tokens.length - 1];
+  const descriptor = before?.kind === 'word' && before.word.end === at && DIGITS.test(before.raw) ? before : undefined;
+  if (descriptor) tokens.pop();
+  let wordStart = at + (op === SHELL_OP.redirectOut ? 1 : 2);
+  while (text[wordStart] === ' ' || text[wordStart] === '\t') wordStart++;
+  const word = plainWord(text, wordStart);
+  // Digits against another operator are that operator's descriptor, which leaves this one without a word.
+  if (!word || (DIGITS.test(word.raw) && (text[word.word.end] === '>' || text[word.word.end] === '<'))) return undefined;
+  return { op, start: descriptor ? descriptor.word.start : at, end: word.word.end, descriptor: descriptor?.raw, word: word.word, heredoc: undefined };
 }
 
 /** A plain command list as the parser's tree; undefined when the text is anything else. */
@@ -233,9 +260,11 @@ function plainAndOrList(tokens: readonly PlainToken[]): ShellStatement | undefin
   let pendingAndOr: number | undefined;
   let pendingPipe = false;
   let words: PlainWord[] = [];
+  let redirects: ShellRedirect[] = [];
   const endCommand = (): boolean => {
-    const call = plainCall(words);
+    const call = plainCall(words, redirects);
     words = [];
+    redirects = [];
     if (!call) return false;
     pipeline = pendingPipe && pipeline ? binary(SHELL_OP.pipe, pipeline, call) : call;
     pendingPipe = false;
@@ -251,6 +280,10 @@ function plainAndOrList(tokens: readonly PlainToken[]): ShellStatement | undefin
       words.push(token);
       continue;
     }
+    if (token.kind === 'redirect') {
+      redirects.push(token.redirect);
+      continue;
+    }
     if (token.kind !== 'op' || !endCommand()) return undefined;
     if (token.op === SHELL_OP.pipe) {
       pendingPipe = true;
@@ -264,11 +297,11 @@ function plainAndOrList(tokens: readonly PlainToken[]): ShellStatement | undefin
   return list;
 }
 
-function plainCall(words: readonly PlainWord[]): ShellStatement | undefined {
+function plainCall(words: readonly PlainWord[], redirects: readonly ShellRedirect[]): ShellStatement | undefined {
   const first = words[0];
   const last = words[words.length - 1];
   if (!first || !last || NOT_A_PLAIN_COMMAND.has(first.raw) || ASSIGNMENT.test(first.raw)) return undefined;
-  return { command: { kind: 'call', start: first.word.start, end: last.word.end, args: words.map((w) => w.word), substitutions: [] }, redirects: [] };
+  return { command: { kind: 'call', start: first.word.start, end: last.word.end, args: words.map((w) => w.word), substitutions: [] }, redirects };
 }
 
 function binary(op: number, left: ShellStatement, right: ShellStatement): ShellStatement {
