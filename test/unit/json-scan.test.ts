@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { readArguments } from '../../server/src/engine/builder';
+import { readArguments, treeArguments } from '../../server/src/engine/builder';
 import { readJson, readJsonl } from '../../server/src/engine/document';
 import { type JsonNode, MAX_NESTING, at, nodeSpan, parseJsonAt } from '../../server/src/engine/json';
 import { argumentValuesAt, elementSpans, lazyTree, memberSpans, nestsTooDeep, spanAtPath } from '../../server/src/engine/jsonScan';
@@ -149,4 +149,27 @@ test('JSON documents and lines read through lazy trees, except where the text ne
   assertSameTree(whole.root as JsonNode, parseJsonAt(whole.text).root as JsonNode);
   const doc = readJsonl('{"a": 1}\n{"type": "x", "payload": {"b": [true]}}\n{"broken": [}\n');
   for (const line of doc.lines) assertSameTree(line.tree() as JsonNode, parseJsonAt(doc.text, line.start, line.end).root as JsonNode, `line ${line.number}`);
+});
+
+test('arguments written as JSON inside a string read as their tree reads them, escapes of both levels counted', () => {
+  fc.assert(
+    fc.property(fc.oneof(fc.dictionary(tricky, jsonValue, { maxKeys: 5 }), fc.array(jsonValue, { maxLength: 3 }), jsonValue), whitespace, fc.array(fc.boolean(), { minLength: 32, maxLength: 32 }), (input, spaces, unicodeQuotes) => {
+      let next = 0;
+      const inner = `${spaces[0]}${serialize(input, () => spaces[next++ % spaces.length] ?? '')}`;
+      // Some inner quotes written \u0022 rather than \", as some writers escape them.
+      let quote = 0;
+      const literal = JSON.stringify(inner).replace(/\\"/g, () => (unicodeQuotes[quote++ % unicodeQuotes.length] ? '\\u0022' : '\\"'));
+      const text = `{"arguments": ${literal}}`;
+      const node = at(lazyTree(text, 0, JSON.parse(text)), 'arguments');
+      assert.ok(node);
+      assert.deepEqual(readArguments(text, 'tool', node), treeArguments(text, 'tool', node));
+    }),
+    { numRuns: 400, seed: 17 },
+  );
+  // Broken or ambiguous JSON is read from the tree, with its problem.
+  for (const inner of ['{"a": 1,}', '{"a": 1, "a": 2}', 'not json']) {
+    const text = `{"arguments": ${JSON.stringify(inner)}}`;
+    const node = at(parseJsonAt(text).root, 'arguments') as JsonNode;
+    assert.deepEqual(readArguments(text, 'tool', node), treeArguments(text, 'tool', node));
+  }
 });

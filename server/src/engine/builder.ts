@@ -1,4 +1,5 @@
-import { type JsonNode, contentSpan, entries, items, nodeSpan, parseEmbeddedJson, str, valueOf } from './json';
+import { type JsonNode, contentSpan, decodedToRawOffsets, entries, items, literalContent, nodeSpan, parseEmbeddedJson, str, valueOf } from './json';
+import { argumentValuesAt } from './jsonScan';
 import type {
   ArgumentValue,
   Role,
@@ -319,6 +320,36 @@ export interface ReadArguments {
 
 /** Reads the arguments node of call `name`: an object node, or a string node holding JSON (OpenAI style). */
 export function readArguments(text: string, name: string, node: JsonNode): ReadArguments {
+  return (node.type === 'string' && embeddedArguments(text, node)) || treeArguments(text, name, node);
+}
+
+/**
+ * Arguments written as JSON inside a JSON string, when JSON.parse reads them: their values' ranges
+ * are scanned in the decoded string and mapped back to the raw text, as parseEmbeddedJson maps a
+ * tree's. Undefined when only a tree can say (invalid JSON, a repeated key, deep nesting).
+ */
+function embeddedArguments(text: string, literal: JsonNode): ReadArguments | undefined {
+  const decoded = typeof literal.value === 'string' ? literal.value : '';
+  let input: unknown;
+  try {
+    input = JSON.parse(decoded);
+  } catch {
+    return undefined;
+  }
+  const start = decoded.length - decoded.trimStart().length;
+  const found = typeof input === 'object' && input !== null ? argumentValuesAt(decoded, { start, end: decoded.length }, input) : [];
+  if (!found) return undefined;
+  const offsets = decodedToRawOffsets(text, nodeSpan(literal));
+  const raw = (i: number): number => offsets[Math.min(i, offsets.length - 1)] ?? literal.offset;
+  const argumentValues = found.map((v): ArgumentValue => {
+    const span = { start: raw(v.span.start), end: raw(v.span.end) };
+    return { path: v.path, value: v.value, span, contentSpan: typeof v.value === 'string' ? literalContent(text, span) : span, escapeDepth: 2 };
+  });
+  return { input, inputSpan: nodeSpan(literal), argumentValues };
+}
+
+/** Reads arguments from their node's tree (a string's parsed by parseEmbeddedJson): the reading every other one must equal. */
+export function treeArguments(text: string, name: string, node: JsonNode): ReadArguments {
   let root: JsonNode | undefined = node;
   if (node.type === 'string') {
     const embedded = parseEmbeddedJson(text, node);

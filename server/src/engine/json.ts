@@ -101,15 +101,17 @@ function shiftOffsets(node: MutableNode, map: (offset: number) => number): void 
  * `\n` is two raw units for one decoded, `\u00e9` six for one.
  */
 export function decodedToRawOffsets(text: string, literal: Span): Int32Array {
-  const offsets: number[] = [];
-  let i = literal.start + 1;
   const close = literal.end - 1;
+  // No more decoded units than raw ones: filled in one pass, then cut to length.
+  const offsets = new Int32Array(Math.max(close - literal.start, 1));
+  let count = 0;
+  let i = literal.start + 1;
   while (i < close) {
-    offsets.push(i);
+    offsets[count++] = i;
     i += text.charCodeAt(i) === 0x5c /* \ */ ? (text[i + 1] === 'u' ? 6 : 2) : 1;
   }
-  offsets.push(close);
-  return Int32Array.from(offsets);
+  offsets[count++] = close;
+  return offsets.subarray(0, count);
 }
 
 /** Maps a range of a string literal's decoded value back to raw offsets in the text. */
@@ -146,10 +148,14 @@ export function nodeSpan(node: JsonNode): Span {
  * embedded JSON a quote is itself escaped (`\"`, rarely `\u0022`), so its raw width is measured.
  */
 export function contentSpan(text: string, node: JsonNode): Span {
-  if (node.type !== 'string') return nodeSpan(node);
+  return node.type === 'string' ? literalContent(text, nodeSpan(node)) : nodeSpan(node);
+}
+
+/** The span inside the quotes of the string literal at `literal`, which may itself sit inside a string (quotes escaped). */
+export function literalContent(text: string, literal: Span): Span {
   // An embedded string opens and closes with the same escaped quote.
-  const quote = text[node.offset] !== '\\' ? 1 : text[node.offset + 1] === 'u' ? 6 : 2;
-  return { start: node.offset + quote, end: node.offset + node.length - quote };
+  const quote = text[literal.start] !== '\\' ? 1 : text[literal.start + 1] === 'u' ? 6 : 2;
+  return { start: literal.start + quote, end: literal.end - quote };
 }
 
 export function prop(node: JsonNode | undefined, key: string): JsonNode | undefined {

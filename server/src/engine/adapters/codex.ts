@@ -290,8 +290,9 @@ class RolloutReader {
     return this.builder.build();
   }
 
+  /** The timestamp and folder a line's turns and calls carry; either may be undefined, which the builder leaves out. */
   private stamp(timestamp: string | undefined): { timestamp?: string; cwd?: string } {
-    return { ...(timestamp !== undefined && { timestamp }), ...(this.cwd !== undefined && { cwd: this.cwd }) };
+    return { timestamp, cwd: this.cwd };
   }
 
   private takeCwdFrom(environment: string): void {

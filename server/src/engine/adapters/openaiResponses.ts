@@ -39,7 +39,8 @@ function outputText(output: JsonNode | undefined): string {
 /** Reads one Responses API item (message, function_call, custom_tool_call, local_shell_call, outputs). */
 export function readResponsesItem(builder: SessionBuilder, item: JsonNode, batches: BatchTracker, context: ResponsesItemContext = {}): void {
   const type = str(prop(item, 'type')) ?? (prop(item, 'role') ? 'message' : undefined);
-  const stamp = { ...(context.timestamp !== undefined && { timestamp: context.timestamp }), ...(context.cwd !== undefined && { cwd: context.cwd }) };
+  // Either may be undefined: the builder leaves such fields out.
+  const stamp = { timestamp: context.timestamp, cwd: context.cwd };
   const batch = batches.next(type !== undefined && CALL_TYPES.has(type));
   if (type === 'message') {
     const role = str(prop(item, 'role'));
