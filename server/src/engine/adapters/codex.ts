@@ -210,7 +210,8 @@ class RolloutReader {
       kind: 'instructions',
       span: nodeSpan(instructions),
       pieces: joinPieces([instructions]),
-      ...this.stamp(timestamp),
+      timestamp,
+      cwd: this.cwd,
     });
   }
 
@@ -234,9 +235,11 @@ class RolloutReader {
     const reading = OUTPUT_ITEM_TYPES.has(type) ? readCodexOutput(value.output) : undefined;
     const turnsBefore = this.builder.turnCount;
     readResponsesItem(this.builder, item, this.batches, {
-      ...this.stamp(timestamp),
+      // Either may be undefined, as may the output's reading: the builder and the reader leave those out.
+      timestamp,
+      cwd: this.cwd,
       // Read from the line's value, which also yields the stop reason applied below.
-      ...(reading && { readOutput: () => reading }),
+      readOutput: reading && (() => reading),
       classifyUserText: classifyCodexUserText,
     });
     const added = this.builder.turnCount > turnsBefore ? this.builder.lastTurn() : undefined;
@@ -281,18 +284,14 @@ class RolloutReader {
       kind: summarized ? 'compaction-summary' : 'compaction-boundary',
       span: nodeSpan(payload),
       ...(summarized ? { pieces: joinPieces([message]) } : { text: '' }),
-      ...this.stamp(timestamp),
+      timestamp,
+      cwd: this.cwd,
     });
   }
 
   finish(): Session {
     this.flushHeldUserEvent();
     return this.builder.build();
-  }
-
-  /** The timestamp and folder a line's turns and calls carry; either may be undefined, which the builder leaves out. */
-  private stamp(timestamp: string | undefined): { timestamp?: string; cwd?: string } {
-    return { timestamp, cwd: this.cwd };
   }
 
   private takeCwdFrom(environment: string): void {
@@ -332,7 +331,8 @@ class RolloutReader {
       kind: classifyCodexUserText(held.text),
       span: nodeSpan(payload),
       pieces: joinPieces([message]),
-      ...this.stamp(held.timestamp),
+      timestamp: held.timestamp,
+      cwd: this.cwd,
     });
     if (turn.kind === 'message') this.startPersonTurn(turn.index);
   }

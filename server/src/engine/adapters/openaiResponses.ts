@@ -1,4 +1,4 @@
-import { SessionBuilder, joinPieces } from '../builder';
+import { type CallInit, SessionBuilder, joinPieces } from '../builder';
 import { type JsonNode, contentSpan, items, nodeSpan, prop, str } from '../json';
 import type { Role } from '../session';
 import { contentTextNodes, readToolDefinitions } from './openaiChat';
@@ -65,35 +65,29 @@ export function readResponsesItem(builder: SessionBuilder, item: JsonNode, batch
     const custom = type === 'custom_tool_call' && argumentsNode?.type === 'string';
     // Calls issued with no assistant text still belong to an assistant turn.
     if (builder.lastTurn()?.role !== 'assistant') builder.addTurn({ role: 'assistant', span: nodeSpan(item), ...stamp });
-    builder.addCall({
+    const call: CallInit = {
       id: str(prop(item, 'call_id')) ?? str(prop(item, 'id')),
       name,
       span: nodeSpan(item),
       nameSpan: nodeSpan(nameNode ?? prop(item, 'type') ?? item),
-      // A custom tool's input is free text (an apply_patch body), not JSON: one argument, `input`, with its span.
-      ...(custom
-        ? {
-            input: { input: argumentsNode.value },
-            inputSpan: nodeSpan(argumentsNode),
-            argumentValues: [{ path: ['input'], value: argumentsNode.value, span: nodeSpan(argumentsNode), contentSpan: contentSpan(builder.text, argumentsNode), escapeDepth: 1 }],
-          }
-        : argumentsNode && { argumentsNode }),
       batch,
-      ...stamp,
-    });
+      timestamp: stamp.timestamp,
+      cwd: stamp.cwd,
+    };
+    if (custom) {
+      // A custom tool's input is free text (an apply_patch body), not JSON: one argument, `input`, with its span.
+      call.input = { input: argumentsNode.value };
+      call.inputSpan = nodeSpan(argumentsNode);
+      call.argumentValues = [{ path: ['input'], value: argumentsNode.value, span: nodeSpan(argumentsNode), contentSpan: contentSpan(builder.text, argumentsNode), escapeDepth: 1 }];
+    } else if (argumentsNode) call.argumentsNode = argumentsNode;
+    builder.addCall(call);
     return;
   }
   if (type && OUTPUT_TYPES.has(type)) {
     const output = prop(item, 'output');
     const read = output && context.readOutput ? context.readOutput(output) : { text: outputText(output) };
     builder.addTurn({ role: 'tool', kind: 'tool-result', span: nodeSpan(item), text: read.text, ...stamp });
-    builder.addResult(str(prop(item, 'call_id')) ?? str(prop(item, 'id')), {
-      span: nodeSpan(item),
-      text: read.text,
-      ...(read.isError !== undefined && { isError: read.isError }),
-      ...(read.exitCode !== undefined && { exitCode: read.exitCode }),
-      ...(context.timestamp !== undefined && { timestamp: context.timestamp }),
-    });
+    builder.addResult(str(prop(item, 'call_id')) ?? str(prop(item, 'id')), { span: nodeSpan(item), text: read.text, isError: read.isError, exitCode: read.exitCode, timestamp: context.timestamp });
   }
   // Reasoning, web search and other items carry no conversation or tool effect.
 }
