@@ -56,9 +56,9 @@ function timed(fn: () => unknown): number {
  * the in-process time of the check itself (read, parse, extract, bind, audit, report; median of ROUNDS)
  * and the process's peak resident memory, with a bare Node process's peak for comparison.
  */
-function checkProcess(session: string): { checkMs: number; peakBytes: number; nodeBytes: number } {
+function checkProcess(session: string, fileName = 'session.jsonl', rounds = ROUNDS): { checkMs: number; peakBytes: number; nodeBytes: number } {
   const folder = mkdtempSync(join(tmpdir(), 'ghost-lint-bench-'));
-  const file = join(folder, 'session.jsonl');
+  const file = join(folder, fileName);
   writeFileSync(file, session);
   const full = join(__dirname, '..', 'dist', 'full.js');
   const measure = (script: string): { ms: number; maxRssKb: number } => {
@@ -71,12 +71,27 @@ function checkProcess(session: string): { checkMs: number; peakBytes: number; no
 const start = performance.now(); runCli(['check', ${JSON.stringify(file)}, '--format', 'json'], { cwd: ${JSON.stringify(folder)}, stdout: () => {}, stderr: () => {} });
 const ms = performance.now() - start; ${report}`;
   try {
-    const runs = Array.from({ length: ROUNDS }, () => measure(checkScript));
+    const runs = Array.from({ length: rounds }, () => measure(checkScript));
     const bare = measure(`const ms = 0; ${report}`);
     return { checkMs: median(runs.map((r) => r.ms)), peakBytes: median(runs.map((r) => r.maxRssKb)) * 1024, nodeBytes: bare.maxRssKb * 1024 };
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * `check` on a 50 MB session of each other shape the generator writes, against JSON.parse of the same
+ * text (each line of a JSON Lines file), three rounds each: reported beside the Claude Code figures.
+ */
+function otherShapesChecked(): string[] {
+  return (['codex', 'openai-chat', 'anthropic'] as const).map((shape) => {
+    const other = generateTranscript({ shape, bytes: TARGET_BYTES, seed: 1 }).text;
+    const lines = shape === 'codex';
+    const parseMs = median(Array.from({ length: 3 }, () => timed(() => (lines ? other.split('\n').forEach((line) => line && JSON.parse(line)) : JSON.parse(other)))));
+    const checked = checkProcess(other, lines ? 'session.jsonl' : 'session.json', 3);
+    const megabytes = Buffer.byteLength(other) / 1024 / 1024;
+    return `${shape}, ${megabytes.toFixed(0)} MB: JSON.parse ${parseMs.toFixed(0)} ms, check ${checked.checkMs.toFixed(0)} ms (${(checked.checkMs / parseMs).toFixed(2)}×), peak memory ${(checked.peakBytes / 1024 / 1024).toFixed(0)} MB (${(checked.peakBytes / Buffer.byteLength(other)).toFixed(2)}× the file)`;
+  });
 }
 
 // A working session with rules stated early and violations planted late: check does all its work (extract, bind, audit) on it.
@@ -102,6 +117,7 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 const json = median(jsonTimes);
 const { checkMs, peakBytes, nodeBytes } = checkProcess(text);
+const otherShapes = otherShapesChecked();
 const fileBytes = Buffer.byteLength(text);
 const parse = median(parseTimes);
 // Audit cost per call with 50 active constraints, at two history lengths: flat means a ratio near 1.
@@ -120,6 +136,7 @@ void lspLatency().then((lsp) =>
       `JSON.parse of every line: ${json.toFixed(0)} ms (median of ${ROUNDS})\n` +
       `ghost-lint parse:         ${parse.toFixed(0)} ms (median of ${ROUNDS})\n` +
       `ghost-lint check --format json: ${checkMs.toFixed(0)} ms in its process (median of ${ROUNDS}); peak memory ${(peakBytes / 1024 / 1024).toFixed(0)} MB (a bare node process: ${(nodeBytes / 1024 / 1024).toFixed(0)} MB) for a ${(fileBytes / 1024 / 1024).toFixed(0)} MB file: ${(peakBytes / fileBytes).toFixed(2)}× the file, ${((peakBytes - nodeBytes) / fileBytes).toFixed(2)}× above bare node\n` +
+      `the other shapes, median of 3 each:\n${otherShapes.map((line) => `  ${line}\n`).join('')}` +
       `audit, 50 constraints:    ${auditShort.toFixed(2)} µs/call at 1,000 calls, ${auditLong.toFixed(2)} µs/call at 10,000 calls\n` +
       `shell binding: ${shell.toFixed(1)} µs/command\n` +
       `extraction: ${extraction.toFixed(0)} µs per message of the extraction corpus; on the ${(text.length / 1024 / 1024).toFixed(0)} MB session ${analysis.extractMs.toFixed(0)} ms for ${analysis.userMessages} user messages, within a whole analysis (extract, bind, audit) of ${analysis.analyseMs.toFixed(0)} ms after parsing\n` +
