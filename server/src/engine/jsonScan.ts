@@ -6,7 +6,8 @@ import type { Span } from './text';
  * Ranges in JSON text that JSON.parse has already accepted, found by scanning instead of building a
  * position tree: a long session's lines are parsed for their values anyway, and only a few ranges of
  * each are ever needed. Strings are skipped with indexOf, so a huge tool output costs one native search.
- * A key repeated in an object resolves to its last copy, the one JSON.parse keeps.
+ * A key repeated in an object resolves to its last copy, the one JSON.parse keeps. For readers that
+ * walk a tree, `lazyTree` builds one from the same scans, node by node as it is walked.
  */
 
 const QUOTE = 0x22;
@@ -208,7 +209,7 @@ function collect(text: string, open: number, value: unknown, path: readonly (str
  * The position tree jsonc-parser's parseTree builds for JSON text that JSON.parse has accepted (as
  * `value`), with the same nodes, offsets and values, made as it is walked: an adapter reading a large
  * JSON transcript visits its messages and calls, not every value in them, and a whole tree costs
- * some twenty times the text's size. A node's children are scanned from the text on first use; their
+ * many times the text's size. A node's children are scanned from the text on first use; their
  * values come from `value`, except the earlier copies of a repeated key, which JSON.parse dropped.
  */
 export function lazyTree(text: string, start: number, value: unknown): JsonNode {
