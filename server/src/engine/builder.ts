@@ -19,7 +19,7 @@ import type { Span } from './text';
 /*
  * What adapters hand the builder. An optional field may also be given as undefined, and is then left
  * out of what the builder makes: readers fill these for every line, and building them with a field
- * present only when set (conditional spreads) costs more than the rest of reading a line.
+ * present only when set (conditional spreads) cost V8 a slow copy each time, a fifth of a whole check.
  */
 
 export interface TurnInit {
