@@ -1,3 +1,4 @@
+import { constants } from 'node:buffer';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import type { TranscriptInput } from '../engine/parse';
@@ -71,5 +72,16 @@ export function collectInputs(cwd: string, paths: readonly string[]): InputFile[
 export function readInput(file: InputFile): TranscriptInput {
   const buffer = readFileSync(file.absolutePath);
   const isZip = buffer.length >= 4 && buffer.readUInt32LE(0) === 0x04034b50;
-  return isZip ? { name: file.displayPath, bytes: buffer } : { name: file.displayPath, text: buffer.toString('utf8') };
+  return isZip ? { name: file.displayPath, bytes: buffer } : { name: file.displayPath, text: asText(buffer) };
+}
+
+/** The file's text; a file longer than a JavaScript string can be is refused with a message that says so. */
+export function asText(buffer: Buffer): string {
+  try {
+    return buffer.toString('utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ERR_STRING_TOO_LONG') throw e;
+    const megabytes = (bytes: number) => `${Math.floor(bytes / 1024 / 1024)} MB`;
+    throw new Error(`the file is ${megabytes(buffer.length)}, more text than Node.js holds in one string (${megabytes(constants.MAX_STRING_LENGTH)}); split the session into smaller files`);
+  }
 }
