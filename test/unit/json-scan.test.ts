@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { readArguments, treeArguments } from '../../server/src/engine/builder';
 import { readJson, readJsonl } from '../../server/src/engine/document';
-import { type JsonNode, MAX_NESTING, at, nodeSpan, parseJsonAt } from '../../server/src/engine/json';
+import { type JsonNode, MAX_NESTING, at, nodeSpan, parseJsonAt, prop } from '../../server/src/engine/json';
 import { argumentValuesAt, elementSpans, lazyTree, memberSpans, nestsTooDeep, spanAtPath } from '../../server/src/engine/jsonScan';
 import { marked, slice } from '../support/fixture';
 
@@ -128,6 +128,37 @@ test('a lazy tree is the tree jsonc-parser builds, node for node, at any offset'
     }),
     { numRuns: 400, seed: 13 },
   );
+});
+
+test('prop finds in a lazy tree the member the tree has, first copy of a repeated key included, as the node its children hold', () => {
+  const check = (lazy: JsonNode, eager: JsonNode, where: string): void => {
+    if (eager.type === 'object') {
+      const keys = (eager.children ?? []).map((member) => member.children?.[0]?.value as string);
+      for (const key of [...keys, 'not a key']) {
+        const found = prop(lazy, key);
+        const expected = prop(eager, key);
+        if (!expected) assert.equal(found, undefined, `${where}.${key}`);
+        else assertSameTree(found as JsonNode, expected, `${where}.${key}`);
+      }
+      // The member found is the node the object's children hold, not a copy.
+      keys.forEach((key, i) => {
+        const member = lazy.children?.[i];
+        if (keys.indexOf(key) === i) assert.equal(prop(lazy, key), member?.children?.[1], `${where}.${key}: one node`);
+      });
+    }
+    (eager.children ?? []).forEach((child, i) => check(lazy.children?.[i] as JsonNode, child, `${where}[${i}]`));
+  };
+  fc.assert(
+    fc.property(jsonValue, whitespace, (value, spaces) => {
+      let next = 0;
+      const text = serialize(value, () => spaces[next++ % spaces.length] ?? '');
+      check(lazyTree(text, 0, JSON.parse(text)), parseJsonAt(text).root as JsonNode, '$');
+    }),
+    { numRuns: 300, seed: 19 },
+  );
+  const repeated = '{"a": 1, "b": {"a": [2]}, "a": {"c": "x"}, "a": null}';
+  check(lazyTree(repeated, 0, JSON.parse(repeated)), parseJsonAt(repeated).root as JsonNode, '$');
+  assert.equal(prop(lazyTree(repeated, 0, JSON.parse(repeated)), 'a')?.value, 1);
 });
 
 test('a lazy tree gives each copy of a repeated key its own value, and -0, escapes and big numbers as the tree does', () => {
