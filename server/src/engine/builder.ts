@@ -342,8 +342,7 @@ function embeddedArguments(text: string, literal: JsonNode): ReadArguments | und
   } catch {
     return undefined;
   }
-  const start = decoded.length - decoded.trimStart().length;
-  const found = typeof input === 'object' && input !== null ? argumentValuesAt(decoded, { start, end: decoded.length }, input) : [];
+  const found = typeof input === 'object' && input !== null ? argumentValuesAt(decoded, { start: 0, end: decoded.length }, input) : [];
   if (!found) return undefined;
   const offsets = decodedToRawOffsets(text, nodeSpan(literal));
   const raw = (i: number): number => offsets[Math.min(i, offsets.length - 1)] ?? literal.offset;

@@ -156,14 +156,15 @@ export function elementSpans(text: string, start: number): Span[] {
 }
 
 /**
- * Every value inside the object at `span` (a call's arguments, already parsed into `value`), as
- * readArguments reads them from a tree: path, value, span, and a string's span inside its quotes.
+ * Every value inside the object or array at `span`, whitespace before it skipped (a call's arguments,
+ * already parsed into `value`), as readArguments reads them from a tree: path, value, span, and a
+ * string's span inside its quotes.
  * Undefined when the text and the value disagree in shape (a repeated key) or nest too deep: the
  * caller then reads the arguments from a tree.
  */
 export function argumentValuesAt(text: string, span: Span, value: unknown): ArgumentValue[] | undefined {
   const out: ArgumentValue[] = [];
-  return collect(text, span.start, value, [], out, 0) === -1 ? undefined : out;
+  return collect(text, skipSpace(text, span.start), value, [], out, 0) === -1 ? undefined : out;
 }
 
 /** Collects the children of the container at `open`; returns just past it, or -1 when the reading must fall back. */
