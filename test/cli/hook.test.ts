@@ -200,6 +200,7 @@ describe('hook claude-code', () => {
       [['extra'], /unexpected argument "extra"/],
       [['--', 'extra'], /unexpected argument "extra"/],
       [['--confirm'], /option "--confirm" needs a value/],
+      [['--policy', '--on-error=deny'], /option "--policy" needs a value/],
     ] as const) {
       // Flags that cannot be read cannot set --on-error either: the environment's answer applies.
       const failed = run(box, ['hook', 'claude-code', ...args], claudeInput(path, 'ls'), { GHOST_LINT_ON_ERROR: 'allow' });

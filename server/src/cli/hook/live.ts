@@ -73,7 +73,8 @@ function parseLiveOptions(args: readonly string[], env: LiveHookIo['env']): Live
     const name = arg.slice(2, equals === -1 ? undefined : equals);
     if (!LIVE_OPTIONS.has(name)) throw new HookInputError(`unknown option "--${name}"`);
     const value = equals === -1 ? args[++i] : arg.slice(equals + 1);
-    if (value === undefined) throw new HookInputError(`option "--${name}" needs a value`);
+    // The next option is not this one's value: `--policy --on-error=allow` leaves --policy without one.
+    if (value === undefined || (equals === -1 && value.startsWith('--'))) throw new HookInputError(`option "--${name}" needs a value`);
     if (name === 'policy') policy.push(value);
     else given[name] = value;
   }

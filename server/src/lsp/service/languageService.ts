@@ -3,7 +3,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CodeAction, CompletionItem, Diagnostic, DocumentSymbol, Hover, InlayHint, Location, Position, Range, SemanticTokens, TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { version } from '../../../../package.json';
-import { collectInputs, displayPath, readInput } from '../../cli/files';
+import { asText, collectInputs, displayPath, readInput } from '../../cli/files';
 import { analyzeSession } from '../../engine/findings';
 import { toMarkdown } from '../../engine/markdownReport';
 import { parseInput } from '../../engine/inputs';
@@ -133,14 +133,21 @@ export class LanguageService {
       memory = new DocumentMemory();
       if (params.keep) this.memories.set(params.uri, memory);
     }
-    const document = analyseTranscript({ uri: params.uri, version: params.version, policies: params.policies, ...input }, memory, () => job.checkpoint());
+    const { bytes, ...source } = input;
+    const document = analyseTranscript({ uri: params.uri, version: params.version, policies: params.policies, ...source }, memory, () => job.checkpoint());
     if (params.keep) this.documents.set(params.uri, document);
-    return { diagnostics: toDiagnostics(document), isTranscript: document.format !== undefined, ...(params.text === 'disk' && { bytes: Buffer.byteLength(document.text) }) };
+    return { diagnostics: toDiagnostics(document), isTranscript: document.format !== undefined, ...(bytes !== undefined && { bytes }) };
   }
 
-  /** The text to analyse, with its line index when an edit built it already; undefined when the held text is not of this version. */
-  private inputOf(params: AnalyseParams): { text: string; lines?: LineIndex } | undefined {
-    if (params.text === 'disk') return { text: readFileSync(fileURLToPath(params.uri), 'utf8') };
+  /**
+   * The text to analyse, with its line index when an edit built it already, and its size when read
+   * from disk; undefined when the held text is not of this version.
+   */
+  private inputOf(params: AnalyseParams): { text: string; lines?: LineIndex; bytes?: number } | undefined {
+    if (params.text === 'disk') {
+      const file = readFileSync(fileURLToPath(params.uri));
+      return { text: asText(file), bytes: file.length };
+    }
     if (params.text === 'held') {
       const held = this.texts.get(params.uri);
       return held?.document.version === params.version ? { text: held.document.getText(), ...(held.lines && { lines: held.lines }) } : undefined;
