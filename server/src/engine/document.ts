@@ -215,8 +215,8 @@ export function withoutBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? ` ${text.slice(1)}` : text;
 }
 
-export function readJson(text: string): JsonDocument {
-  const value = parsedOrUndefined(text);
+/** Reads one JSON value; `value` is what JSON.parse made of the text when the caller has parsed it already. */
+export function readJson(text: string, value: unknown = parsedOrUndefined(text)): JsonDocument {
   if (value !== undefined && !nestsTooDeep(text, 0, text.length)) return { kind: 'json', text, root: lazyTree(text, 0, value), errors: [] };
   const { root, errors } = parseJsonAt(text);
   return { kind: 'json', text, root, errors };
@@ -282,8 +282,9 @@ export function readDocument(rawText: string, memory?: JsonlMemory): TranscriptD
   const heads = leadingLines(text, 5);
   if (heads.length < 2) return readJson(text);
   if (isObjectLine(heads[0] ?? '')) return readJsonl(text, memory);
-  if (heads.slice(1).some(isObjectLine) && !isValidJson(text)) return readJsonl(text, memory);
-  return readJson(text);
+  if (!heads.slice(1).some(isObjectLine)) return readJson(text);
+  const value = parsedOrUndefined(text);
+  return value === undefined ? readJsonl(text, memory) : readJson(text, value);
 }
 
 function leadingLines(text: string, count: number): string[] {
@@ -303,15 +304,6 @@ function isObjectLine(line: string): boolean {
   try {
     const value: unknown = JSON.parse(line);
     return typeof value === 'object' && value !== null && Object.keys(value).length > 0;
-  } catch {
-    return false;
-  }
-}
-
-function isValidJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
   } catch {
     return false;
   }
