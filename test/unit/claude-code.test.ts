@@ -106,6 +106,21 @@ test('bookkeeping lines are skipped; a custom title beats the summary', () => {
   assert.deepEqual(session.problems, []);
 });
 
+test('a block that repeats "input" is read from its last copy, as JSON.parse reads it, even when that copy repeats a key', () => {
+  const { text, spans } = marked(
+    [
+      JSON.stringify(user('Clean up.')),
+      `{"type":"assistant","uuid":"a-1","sessionId":"s","message":{"id":"m1","role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Bash","input":{"command":"rm -rf first"},"input":{"command":"ls","command":⟦"rm -rf /tmp/x"⟧}}]}}`,
+    ].join('\n'),
+  );
+  const [call] = parse(text).calls;
+  assert.deepEqual(call?.input, { command: 'rm -rf /tmp/x' });
+  assert.deepEqual(
+    call?.argumentValues.filter((v) => v.value === 'rm -rf /tmp/x').map((v) => slice(text, v.span)),
+    [slice(text, spans[0]!)],
+  );
+});
+
 test('a wrong-typed field inside the message or a block is reported at its own value', () => {
   const { text, spans } = marked(
     [

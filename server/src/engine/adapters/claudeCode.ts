@@ -1,3 +1,4 @@
+import { findNodeAtOffset } from 'jsonc-parser';
 import { type CallInit, type ReadArguments, type ResultInit, SessionBuilder, type TurnInit, movedCall, movedTurn, readArguments, turnWith } from '../builder';
 import type { JsonLine, JsonlDocument, LineReader, LineSource } from '../document';
 import { type JsonNode, at, isObject, items, nodeSpan, rawSpanOfDecoded } from '../json';
@@ -331,17 +332,19 @@ class LineStepReader {
     const id = typeof block.id === 'string' ? block.id : undefined;
     return {
       problems,
-      call: { id, name, span, nameSpan, arguments: hasInput ? this.readInput(name, input, inputSpan, index) : undefined },
+      call: { id, name, span, nameSpan, arguments: hasInput ? this.readInput(name, input, inputSpan) : undefined },
       timestamp: stamp.timestamp,
       cwd: stamp.cwd,
     };
   }
 
   /** A call's input read from the line's value, its ranges scanned; from a tree where scanning cannot say (not an object, a repeated key). */
-  private readInput(name: string, input: unknown, inputSpan: Span, blockIndex: number): ReadArguments {
+  private readInput(name: string, input: unknown, inputSpan: Span): ReadArguments {
     const argumentValues = isObject(input) ? argumentValuesAt(this.text, inputSpan, input) : undefined;
     if (argumentValues) return { input, inputSpan, argumentValues };
-    const node = this.nodeAt(['message', 'content', blockIndex, 'input']);
+    // The node of the copy of `input` scanned (and parsed): the last when the block repeats the key.
+    const tree = this.line.tree();
+    const node = tree && findNodeAtOffset(tree, inputSpan.start);
     return node ? readArguments(this.text, name, node) : { input, inputSpan, argumentValues: [] };
   }
 
