@@ -105,9 +105,12 @@ function forEachElement(text: string, open: number, element: (index: number, sta
 /** The span of the value at `path` inside the JSON value that starts at or after `start`; undefined when there is none. */
 export function spanAtPath(text: string, start: number, path: readonly (string | number)[]): Span | undefined {
   let at = skipSpace(text, start);
+  // Where the value found ends, when the walk that found it measured it already.
+  let end = -1;
   for (const step of path) {
     const open = text.charCodeAt(at);
     let found = -1;
+    end = -1;
     if (typeof step === 'number') {
       if (open !== OPEN_BRACKET) return undefined;
       forEachElement(text, at, (index, elementStart) => {
@@ -118,14 +121,18 @@ export function spanAtPath(text: string, start: number, path: readonly (string |
     } else {
       if (open !== OPEN_BRACE) return undefined;
       forEachMember(text, at, (keyOpen, keyEnd, valueStart) => {
-        if (keyIs(text, keyOpen, keyEnd, step)) found = valueStart;
-        return valueEnd(text, valueStart);
+        const valueStop = valueEnd(text, valueStart);
+        if (keyIs(text, keyOpen, keyEnd, step)) {
+          found = valueStart;
+          end = valueStop;
+        }
+        return valueStop;
       });
     }
     if (found === -1) return undefined;
     at = found;
   }
-  return { start: at, end: valueEnd(text, at) };
+  return { start: at, end: end === -1 ? valueEnd(text, at) : end };
 }
 
 /** The spans of `keys`' values in the object that starts at `start`, in one pass (undefined where absent or not an object). */
@@ -308,7 +315,11 @@ function typeOf(value: unknown): NodeType {
   }
 }
 
-/** Whether the JSON text[start, end) nests deeper than MAX_NESTING, where a tree is cut (see parseJsonAt). */
+/**
+ * Whether the JSON text[start, end) nests deeper than MAX_NESTING, where a tree is cut (see parseJsonAt).
+ * For text JSON.parse has accepted only: json.ts's tooDeepOffset follows the parser's scanner through
+ * broken text too, character by character; this one skips each string with one search.
+ */
 export function nestsTooDeep(text: string, start: number, end: number): boolean {
   let depth = 0;
   for (let i = start; i < end; i++) {
