@@ -40,7 +40,7 @@ function outputText(output: JsonNode | undefined): string {
 export function readResponsesItem(builder: SessionBuilder, item: JsonNode, batches: BatchTracker, context: ResponsesItemContext = {}): void {
   const type = str(prop(item, 'type')) ?? (prop(item, 'role') ? 'message' : undefined);
   // Either may be undefined: the builder leaves such fields out.
-  const stamp = { timestamp: context.timestamp, cwd: context.cwd };
+  const { timestamp, cwd } = context;
   const batch = batches.next(type !== undefined && CALL_TYPES.has(type));
   if (type === 'message') {
     const role = str(prop(item, 'role'));
@@ -51,7 +51,7 @@ export function readResponsesItem(builder: SessionBuilder, item: JsonNode, batch
     const pieces = joinPieces(contentTextNodes(prop(item, 'content')));
     const text = pieces.map((p) => p.text).join('\n\n');
     const kind = role === 'user' && context.classifyUserText ? context.classifyUserText(text) : role === 'user' || role === 'assistant' ? 'message' : 'instructions';
-    builder.addTurn({ role: role as Role, kind, span: nodeSpan(item), pieces, ...stamp });
+    builder.addTurn({ role: role as Role, kind, span: nodeSpan(item), pieces, timestamp, cwd });
     return;
   }
   if (type && CALL_TYPES.has(type)) {
@@ -64,15 +64,15 @@ export function readResponsesItem(builder: SessionBuilder, item: JsonNode, batch
     const argumentsNode = type === 'function_call' ? prop(item, 'arguments') : type === 'custom_tool_call' ? prop(item, 'input') : prop(item, 'action');
     const custom = type === 'custom_tool_call' && argumentsNode?.type === 'string';
     // Calls issued with no assistant text still belong to an assistant turn.
-    if (builder.lastTurn()?.role !== 'assistant') builder.addTurn({ role: 'assistant', span: nodeSpan(item), ...stamp });
+    if (builder.lastTurn()?.role !== 'assistant') builder.addTurn({ role: 'assistant', span: nodeSpan(item), timestamp, cwd });
     const call: CallInit = {
       id: str(prop(item, 'call_id')) ?? str(prop(item, 'id')),
       name,
       span: nodeSpan(item),
       nameSpan: nodeSpan(nameNode ?? prop(item, 'type') ?? item),
       batch,
-      timestamp: stamp.timestamp,
-      cwd: stamp.cwd,
+      timestamp,
+      cwd,
     };
     if (custom) {
       // A custom tool's input is free text (an apply_patch body), not JSON: one argument, `input`, with its span.
@@ -86,8 +86,8 @@ export function readResponsesItem(builder: SessionBuilder, item: JsonNode, batch
   if (type && OUTPUT_TYPES.has(type)) {
     const output = prop(item, 'output');
     const read = output && context.readOutput ? context.readOutput(output) : { text: outputText(output) };
-    builder.addTurn({ role: 'tool', kind: 'tool-result', span: nodeSpan(item), text: read.text, ...stamp });
-    builder.addResult(str(prop(item, 'call_id')) ?? str(prop(item, 'id')), { span: nodeSpan(item), text: read.text, isError: read.isError, exitCode: read.exitCode, timestamp: context.timestamp });
+    builder.addTurn({ role: 'tool', kind: 'tool-result', span: nodeSpan(item), text: read.text, timestamp, cwd });
+    builder.addResult(str(prop(item, 'call_id')) ?? str(prop(item, 'id')), { span: nodeSpan(item), text: read.text, isError: read.isError, exitCode: read.exitCode, timestamp });
   }
   // Reasoning, web search and other items carry no conversation or tool effect.
 }
