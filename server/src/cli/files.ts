@@ -1,5 +1,5 @@
 import { constants } from 'node:buffer';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import type { TranscriptInput } from '../engine/parse';
 
@@ -83,5 +83,42 @@ export function asText(buffer: Buffer): string {
     if ((e as NodeJS.ErrnoException).code !== 'ERR_STRING_TOO_LONG') throw e;
     const megabytes = (bytes: number) => `${Math.floor(bytes / 1024 / 1024)} MB`;
     throw new Error(`the file is ${megabytes(buffer.length)}, more text than Node.js holds in one string (${megabytes(constants.MAX_STRING_LENGTH)}); split the session into smaller files`);
+  }
+}
+
+/** Bytes read at a time by `TextPieces`. */
+const PIECE_BYTES = 1024 * 1024;
+
+/** A file's text read a piece at a time, decoded as a whole-file read decodes it (a character split between pieces included). */
+export class TextPieces {
+  private readonly fd: number;
+  readonly bytes: number;
+  private readonly buffer: Buffer;
+  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  private ended = false;
+
+  constructor(path: string, pieceBytes = PIECE_BYTES) {
+    this.buffer = Buffer.allocUnsafe(pieceBytes);
+    this.fd = openSync(path, 'r');
+    try {
+      this.bytes = fstatSync(this.fd).size;
+    } catch (e) {
+      closeSync(this.fd);
+      throw e;
+    }
+  }
+
+  /** The next piece of text; `undefined` at the end. */
+  next(): string | undefined {
+    if (this.ended) return undefined;
+    const read = readSync(this.fd, this.buffer, 0, this.buffer.length, null);
+    if (read > 0) return this.decoder.decode(this.buffer.subarray(0, read), { stream: true });
+    this.ended = true;
+    const last = this.decoder.decode();
+    return last === '' ? undefined : last;
+  }
+
+  close(): void {
+    closeSync(this.fd);
   }
 }

@@ -3,12 +3,14 @@ import { resolve } from 'node:path';
 import { version } from '../../../package.json';
 import { parseInput } from '../engine/inputs';
 import { type CheckReport, type FileReport, type ReportContext, checkReport, inputErrorReport, reportFile, withoutBaseline } from '../engine/report';
+import type { Policy } from '../engine/policy';
 import { baselineKeys, toSarif } from '../engine/sarif';
+import { StreamedCheck, streamableFormat } from '../engine/streamedCheck';
 import { LineIndex } from '../engine/text';
 import { type ModelSection, formatModelSection } from '../model/checkReport';
 import { PolicyDiscovery } from '../policy/discovery';
 import { runBenchCommand } from './bench';
-import { collectInputs, displayPath, readInput } from './files';
+import { type InputFile, TextPieces, collectInputs, displayPath, readInput } from './files';
 import { runGate } from './gate';
 import { changeHookSettings } from './hook/install';
 import { type CheckOptions, USAGE, UsageError, parseCommand } from './options';
@@ -23,6 +25,8 @@ export interface CliIo {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** The program and script that run this CLI, written into an agent's hook settings. */
   readonly self?: readonly string[];
+  /** Size from which `check` reads a JSON Lines session piece by piece (`IN_PIECES_FROM_BYTES`); tests set it low. */
+  readonly inPiecesFrom?: number;
 }
 
 export const EXIT_CLEAN = 0;
@@ -39,9 +43,15 @@ function analyseInputs(io: CliIo, options: CheckOptions, extract?: ReportContext
   for (const file of collectInputs(io.cwd, options.paths)) {
     let input;
     try {
+      // A model's extraction reads the whole session at once.
+      const inPieces = extract ? undefined : checkInPieces(file, io.inPiecesFrom ?? IN_PIECES_FROM_BYTES, () => discovery.forTranscript(file.absolutePath));
+      if (inPieces) {
+        reports.push(inPieces);
+        continue;
+      }
       input = readInput(file);
     } catch (e) {
-      reports.push(inputErrorReport(file.displayPath, `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`));
+      reports.push(e instanceof PolicyError ? inputErrorReport(file.displayPath, e.message) : inputErrorReport(file.displayPath, `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`));
       continue;
     }
     const parsed = parseInput(input);
@@ -67,6 +77,48 @@ function analyseInputs(io: CliIo, options: CheckOptions, extract?: ReportContext
     reports.push(inputErrorReport(policy.path, `invalid policy: ${detail.join('; ')}`));
   }
   return reports;
+}
+
+/**
+ * Files at least this large are checked piece by piece when they are JSON Lines sessions the check can
+ * read so. Below it a whole-file read is faster and, as V8 keeps its heap, no larger (`npm run bench`).
+ */
+export const IN_PIECES_FROM_BYTES = 256 * 1024 * 1024;
+
+/** The policies of a transcript could not be loaded: an input error of the transcript, as when it is read whole. */
+class PolicyError extends Error {}
+
+/**
+ * The report of a large JSON Lines session checked piece by piece (engine/streamedCheck.ts), so its
+ * text is never held whole; `undefined` when the file is small, is not such a session, or cannot be
+ * checked so (then it is read whole, with the same result).
+ */
+function checkInPieces(file: InputFile, fromBytes: number, policiesFor: () => Policy[]): FileReport | undefined {
+  const pieces = new TextPieces(file.absolutePath);
+  try {
+    if (pieces.bytes < fromBytes) return undefined;
+    let head = '';
+    let format: ReturnType<typeof streamableFormat>;
+    do {
+      const piece = pieces.next();
+      if (piece !== undefined) head += piece;
+      format = streamableFormat(head, piece === undefined);
+    } while (format === 'more');
+    if (format === undefined) return undefined;
+    let policies: Policy[];
+    try {
+      policies = policiesFor();
+    } catch (e) {
+      throw new PolicyError((e as Error).message);
+    }
+    const check = new StreamedCheck(format, policies);
+    check.add(head);
+    head = '';
+    for (let piece = pieces.next(); piece !== undefined && check.unresumable === undefined; piece = pieces.next()) check.add(piece);
+    return check.finish(file.displayPath);
+  } finally {
+    pieces.close();
+  }
 }
 
 function readBaseline(io: CliIo, path: string): Set<string> {

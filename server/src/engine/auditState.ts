@@ -6,11 +6,12 @@ import type { DeclaredEffect } from './binding/types';
 import type { Constraint } from './constraints';
 import { type JsonLine, readJsonl, withoutBom } from './document';
 import type { Extraction, Revocation, StatedConstraint } from './extraction';
-import { type ProposalJudgement, type ProposedCall, type TurnReadings, judgeProposedCall, turnKey } from './gate';
+import type { Finding } from './findings';
+import { type ProposalJudgement, type ProposedCall, type TurnReadings, findingsModule, judgeProposedCall, turnKey } from './gate';
 import { buildLedger } from './ledger';
 import type { Policy } from './policy';
 import { FORMAT_RESUME, type FormatResume, type ResumableFormat, type ResumeContext, type SettledLine } from './resume';
-import type { CallStatus, Session, ToolCall, Turn } from './session';
+import type { CallStatus, Session, ToolCall, TranscriptProblem, Turn } from './session';
 import type { Span } from './text';
 
 /*
@@ -127,6 +128,11 @@ export function emptyAuditState(format: ResumableFormat, policies: readonly Poli
   };
 }
 
+/** The state of a session nothing of which has been read, binding every call from the first (as a check does). */
+export function boundAuditState(format: ResumableFormat, policies: readonly Policy[] = []): AuditState {
+  return { ...emptyAuditState(format, policies), bound: true };
+}
+
 export type LiveJudgement =
   | {
       readonly kind: 'judged';
@@ -160,6 +166,68 @@ export function judgeWithState(state: AuditState, rest: string, proposal: Propos
   });
   const next = advance(read);
   return { kind: 'judged', judgement, state: next.state, settled: next.settled, stated: read.extraction.constraints.length > 0 || read.extraction.revocations.length > 0 };
+}
+
+/** Extraction of a session's user turns (`extractConstraints`, or a memo of it that reads a repeated message once). */
+export type ExtractTurns = (session: Session) => Extraction;
+
+/** A check's reading of `rest` from a state: the results of the calls it judged, and what it counted. */
+export type RestAudit =
+  | {
+      readonly kind: 'audited';
+      /** The state moved past the settled lines, and where in `rest` they end; when `final`, the state read to the end. */
+      readonly state: AuditState;
+      readonly settled: number;
+      /** The rest's own read, which names the session (id, title); and the session's cwd as read so far. */
+      readonly local: Session;
+      readonly cwd: string | undefined;
+      /** Of the part judged (the settled lines, or all of `rest` when `final`), spans the whole file's: */
+      readonly problems: readonly TranscriptProblem[];
+      readonly verdicts: readonly Finding[];
+      readonly turns: readonly Turn[];
+      readonly calls: readonly ToolCall[];
+      /** Constraints and revocations stated up to the end of `rest`. */
+      readonly extraction: Extraction;
+    }
+  | { readonly kind: 'unresumable'; readonly reason: string };
+
+/**
+ * Audits every call of `rest` whose lines nothing written later can change (every call when `final`:
+ * the file ends with `rest`), as `analyzeSession` audits them on the whole file, and moves the state
+ * past them. The state must be bound from the start (`boundAuditState`): a check binds every call.
+ */
+export function auditRest(state: AuditState, rest: string, policies: readonly Policy[], final: boolean, extract?: ExtractTurns): RestAudit {
+  if (!state.bound) return { kind: 'unresumable', reason: 'the state does not hold binding' };
+  if (state.version !== AUDIT_STATE_VERSION || state.policyKey !== policyKey(policies)) return { kind: 'unresumable', reason: 'the state was built differently' };
+  const read = readRest(state, rest, policies, extract);
+  if (typeof read === 'string') return { kind: 'unresumable', reason: read };
+  if (read.local.declaredEffects?.length || read.local.effectlessTools?.length) return { kind: 'unresumable', reason: 'the session declares what its tools do' };
+  const settle = final ? { offset: read.text.length, turns: read.restTurns.length, calls: read.restCalls.length } : read.settle;
+  const shift = state.offset - read.restStart;
+  const problems = read.local.problems
+    .filter((p) => p.span.start >= read.restStart && (final || p.span.start < settle.offset))
+    .map((p) => ({ ...p, span: { start: p.span.start + shift, end: p.span.end + shift } }));
+  const actions: Action[][] = [];
+  for (const kept of state.kept) actions[kept.index] = [...kept.actions];
+  read.restBinding().actions.forEach((a, i) => (actions[state.calls + i] = a));
+  const judgedTo = state.calls + settle.calls;
+  const { toFinding } = findingsModule();
+  const verdicts = audit({ session: read.session, actions, constraints: read.constraints, history: { calls: state.calls, approvals: state.approvals } })
+    .filter((v) => v.call.index < judgedTo)
+    .map((v) => toFinding(v, read.session, read.declared));
+  const next = final ? { state, settled: rest.length } : advance(read);
+  return {
+    kind: 'audited',
+    state: next.state,
+    settled: next.settled,
+    local: read.local,
+    cwd: read.session.cwd,
+    problems,
+    verdicts,
+    turns: read.restTurns.slice(0, settle.turns),
+    calls: read.restCalls.slice(0, settle.calls),
+    extraction: read.extraction,
+  };
 }
 
 /**
@@ -219,7 +287,7 @@ interface RestRead {
   restBinding(): { readonly actions: readonly Action[][]; readonly settledMemory: BinderMemory };
 }
 
-function readRest(state: AuditState, rest: string, policies: readonly Policy[]): RestRead | string {
+function readRest(state: AuditState, rest: string, policies: readonly Policy[], extract?: ExtractTurns): RestRead | string {
   const resume = FORMAT_RESUME[state.format];
   const { lines: preludeLines, standsForLastTurn } = resume.prelude(state.resume);
   const prelude = preludeLines.map((line) => `${line}\n`).join('');
@@ -268,7 +336,7 @@ function readRest(state: AuditState, rest: string, policies: readonly Policy[]):
   }
 
   const settle = settlePoint(resume, text, restStart, lines, local, preludeTurns, preludeCalls);
-  const readings = readRestTurns(state, local, restTurns, preludeTurns, shift);
+  const readings = readRestTurns(state, local, restTurns, preludeTurns, shift, extract);
   const extraction = joinExtraction(state.extraction, restTurns, readings);
   const constraints = buildLedger(policies, extraction);
   const session: Session = {
@@ -381,7 +449,7 @@ function keptCall(kept: KeptCall): ToolCall {
 }
 
 /** Readings of the rest's user turns: known ones by key, the others extracted now. Spans are the whole file's. */
-function readRestTurns(state: AuditState, local: Session, restTurns: readonly Turn[], preludeTurns: number, shift: number): Map<string, TurnReadings> {
+function readRestTurns(state: AuditState, local: Session, restTurns: readonly Turn[], preludeTurns: number, shift: number, extract?: ExtractTurns): Map<string, TurnReadings> {
   const readings = new Map<string, TurnReadings>();
   const unread: Turn[] = [];
   for (const turn of restTurns) {
@@ -393,8 +461,7 @@ function readRestTurns(state: AuditState, local: Session, restTurns: readonly Tu
   }
   if (unread.length === 0) return readings;
   // Extraction is loaded only now: most calls bring no new user turn.
-  const { extractConstraints } = require('./extraction') as typeof import('./extraction');
-  const fresh = extractConstraints({ ...local, turns: unread });
+  const fresh = (extract ?? (require('./extraction') as typeof import('./extraction')).extractConstraints)({ ...local, turns: unread });
   const at = (span: Span): Span => ({ start: span.start + shift, end: span.end + shift });
   for (const turn of unread) {
     const key = turnKey(restTurns[turn.index - preludeTurns] as Turn);

@@ -299,7 +299,8 @@ function leadingLines(text: string, count: number): string[] {
   return out;
 }
 
-function isObjectLine(line: string): boolean {
+/** Whether a (trimmed) line is a complete JSON object with at least one member: what makes a file JSON Lines. */
+export function isObjectLine(line: string): boolean {
   if (!line.startsWith('{') || !line.endsWith('}')) return false;
   try {
     const value: unknown = JSON.parse(line);

@@ -10,7 +10,7 @@ import type { Policy, Suppression } from './policy';
 import { type RepairPlan, planRepair } from './repair';
 import type { RuleId, RuleLevel } from './rules';
 import { ruleInfo } from './rules';
-import type { Session } from './session';
+import type { Session, TranscriptProblem } from './session';
 import type { Span } from './text';
 
 export interface RelatedSpan {
@@ -156,15 +156,28 @@ export function analyzeSession(session: Session, options: AnalysisOptions = {}):
   const constraints = buildLedger(policies, extraction, endings);
   const declared = [...(session.declaredEffects ?? []), ...policies.flatMap((p) => p.tools)];
   const actions = (options.bind ?? bindSession)(session, declared);
-  const problems: Finding[] = session.problems.map((problem) => ({
-    ruleId: 'transcript-problem',
-    level: ruleInfo('transcript-problem').level,
-    message: problem.message,
-    span: problem.span,
-    related: [],
-  }));
   const approvals: ApprovalUse[] = [];
   const verdicts = audit({ session, actions, constraints }, approvals).map((v) => toFinding(v, session, declared));
+  const { findings, suppressed } = sessionFindings(session.problems.map(problemFinding), constraints, endings, verdicts, policies);
+  return { findings, suppressed, constraints, actions, revocations: extraction.revocations, endings, approvals };
+}
+
+/** A reader's problem as a `transcript-problem` finding. */
+export function problemFinding(problem: TranscriptProblem): Finding {
+  return { ruleId: 'transcript-problem', level: ruleInfo('transcript-problem').level, message: problem.message, span: problem.span, related: [] };
+}
+
+/**
+ * A session's results in source order: its transcript problems, the notes on the constraints stated in
+ * it, and the auditor's verdicts, less those a policy suppresses. Equal places keep that order.
+ */
+export function sessionFindings(
+  problems: readonly Finding[],
+  constraints: readonly Constraint[],
+  endings: ReadonlyMap<string, ConstraintEnding>,
+  verdicts: readonly Finding[],
+  policies: readonly Policy[],
+): { findings: Finding[]; suppressed: AppliedSuppression[] } {
   const notes = constraints.filter((c) => c.source.kind === 'session').map((c) => constraintNote(c, endings.get(c.id)));
   const findings: Finding[] = [];
   const suppressed: AppliedSuppression[] = [];
@@ -174,5 +187,5 @@ export function analyzeSession(session: Session, options: AnalysisOptions = {}):
     else findings.push(finding);
   }
   findings.sort((a, b) => a.span.start - b.span.start);
-  return { findings, suppressed, constraints, actions, revocations: extraction.revocations, endings, approvals };
+  return { findings, suppressed };
 }

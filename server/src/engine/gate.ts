@@ -52,7 +52,7 @@ export interface JudgeOptions extends AnalysisOptions {
  * costs it a noticeable part of its budget.
  */
 const extraction = () => require('./extraction') as typeof import('./extraction');
-const findingsModule = () => require('./findings') as typeof import('./findings');
+export const findingsModule = () => require('./findings') as typeof import('./findings');
 
 /** How the guard's messages begin, so a later transcript shows the call as stopped by it (SPEC section 6). */
 export const GUARD_MESSAGE_PREFIX = 'ghost-lint blocked this call before it ran';

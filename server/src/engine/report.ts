@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type AnalysisOptions, type Finding, analyzeSession } from './findings';
+import { type AnalysisOptions, type AppliedSuppression, type Finding, analyzeSession } from './findings';
 import type { ParsedTranscript } from './parse';
 import type { Policy } from './policy';
 import { RULE_IDS } from './rules';
@@ -101,8 +101,11 @@ export interface ReportContext {
   readonly extract?: AnalysisOptions['extract'];
 }
 
+/** Places a span of the session's text (`document` absent) or of a policy file in lines and columns. */
+export type Locate = (span: Span, document?: string) => Location;
+
 /** Line indexes of the transcript's texts and of the policy files findings point into. */
-class Locator {
+export class Locator {
   private readonly indexes = new Map<string, LineIndex>();
 
   constructor(private readonly policies: readonly Policy[]) {}
@@ -113,39 +116,53 @@ class Locator {
     return index;
   }
 
-  inSession(session: Session, s: Span): Location {
-    return toLocation(this.index(`session:${session.entry ?? ''}`, () => session.text), s);
+  /** Places spans of `session`'s text, and of the policy files. */
+  forSession(session: Session): Locate {
+    return this.locate(() => this.index(`session:${session.entry ?? ''}`, () => session.text));
   }
 
-  inDocument(path: string, s: Span): Location {
-    const policy = this.policies.find((p) => p.path === path);
-    return toLocation(this.index(`policy:${path}`, () => policy?.text ?? ''), s);
+  /** Places spans of a text that is no longer at hand, by its line starts, and of the policy files. */
+  forLines(lines: LineIndex): Locate {
+    return this.locate(() => lines);
+  }
+
+  private locate(sessionIndex: () => LineIndex): Locate {
+    return (span, document) =>
+      toLocation(document !== undefined ? this.index(`policy:${document}`, () => this.policies.find((p) => p.path === document)?.text ?? '') : sessionIndex(), span);
   }
 }
 
-function findingReport(path: string, session: Session, f: Finding, locator: Locator, seen: Map<string, number>): FindingReport {
+/** What a session's report says of it beside its results. */
+export type SessionFacts = Omit<SessionReport, 'findings' | 'suppressed'>;
+
+function findingReport(path: string, facts: SessionFacts, f: Finding, locate: Locate, seen: Map<string, number>): FindingReport {
   return {
     ruleId: f.ruleId,
     level: f.level,
     message: f.message,
     ...(f.callId !== undefined && { callId: f.callId }),
     ...(f.constraintId !== undefined && { constraintId: f.constraintId }),
-    fingerprint: fingerprint([path, session.entry ?? '', session.id ?? '', f.ruleId, f.callId ?? f.message, ...f.related.map((r) => r.message)], seen),
-    location: locator.inSession(session, f.span),
-    related: f.related.map((r) => ({
-      message: r.message,
-      ...(r.document !== undefined && { path: r.document }),
-      location: r.document !== undefined ? locator.inDocument(r.document, r.span) : locator.inSession(session, r.span),
-    })),
+    fingerprint: fingerprint([path, facts.entry ?? '', facts.id ?? '', f.ruleId, f.callId ?? f.message, ...f.related.map((r) => r.message)], seen),
+    location: locate(f.span),
+    related: f.related.map((r) => ({ message: r.message, ...(r.document !== undefined && { path: r.document }), location: locate(r.span, r.document) })),
     ...(f.repair && { repair: f.repair }),
   };
 }
 
-function reportSession(path: string, session: Session, locator: Locator, policies: readonly Policy[], extract: ReportContext['extract']): SessionReport {
+/** A session's report from its facts and results, located by `locate`. */
+export function sessionReport(path: string, facts: SessionFacts, findings: readonly Finding[], suppressed: readonly AppliedSuppression[], locate: Locate): SessionReport {
   const seen = new Map<string, number>();
+  return {
+    ...facts,
+    findings: findings.map((f) => findingReport(path, facts, f, locate, seen)),
+    suppressed: suppressed.map((s) => ({ ...findingReport(path, facts, s.finding, locate, seen), reason: s.suppression.reason, policy: s.policy })),
+  };
+}
+
+function reportSession(path: string, session: Session, locator: Locator, policies: readonly Policy[], extract: ReportContext['extract']): SessionReport {
   // A message repeated in a session (a re-injected CLAUDE.md, "continue") is read once.
   const analysis = analyzeSession(session, { policies, ...(extract && { extract }) });
-  return {
+  const facts: SessionFacts = {
     format: session.format,
     ...(session.entry !== undefined && { entry: session.entry }),
     ...(session.id !== undefined && { id: session.id }),
@@ -156,9 +173,8 @@ function reportSession(path: string, session: Session, locator: Locator, policie
     toolCalls: session.calls.length,
     stoppedCalls: session.calls.filter((c) => c.stopped).length,
     constraints: analysis.constraints.length,
-    findings: analysis.findings.map((f) => findingReport(path, session, f, locator, seen)),
-    suppressed: analysis.suppressed.map((s) => ({ ...findingReport(path, session, s.finding, locator, seen), reason: s.suppression.reason, policy: s.policy })),
   };
+  return sessionReport(path, facts, analysis.findings, analysis.suppressed, locator.forSession(session));
 }
 
 export function reportFile(path: string, parsed: ParsedTranscript, context: ReportContext = {}): FileReport {

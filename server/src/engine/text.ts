@@ -27,21 +27,9 @@ export function span(start: number, end: number): Span {
 export class LineIndex {
   private readonly lineStarts: Uint32Array;
 
-  constructor(text: string) {
-    const starts: number[] = [0];
-    let lf = text.indexOf('\n');
-    let cr = text.indexOf('\r');
-    while (lf !== -1 || cr !== -1) {
-      if (cr !== -1 && (lf === -1 || cr < lf)) {
-        // A CR followed by an LF leaves the line break to the LF.
-        if (cr + 1 !== lf) starts.push(cr + 1);
-        cr = text.indexOf('\r', cr + 1);
-      } else {
-        starts.push(lf + 1);
-        lf = text.indexOf('\n', lf + 1);
-      }
-    }
-    this.lineStarts = Uint32Array.from(starts);
+  /** The index of `text`, or one whose line starts were gathered piece by piece (`addLineStarts`). */
+  constructor(text: string | { readonly lineStarts: readonly number[] }) {
+    this.lineStarts = Uint32Array.from(typeof text === 'string' ? addLineStarts([0], text, 0) : text.lineStarts);
   }
 
   get lineCount(): number {
@@ -70,4 +58,24 @@ export class LineIndex {
   offset(position: Position): number {
     return this.lineStart(position.line) + position.character;
   }
+}
+
+/**
+ * Adds to `starts` the start of every line `text` begins after a line break in it, `text` standing at
+ * `offset` of the whole. Pieces read one after another must not part a CR from the LF after it.
+ */
+export function addLineStarts(starts: number[], text: string, offset: number): number[] {
+  let lf = text.indexOf('\n');
+  let cr = text.indexOf('\r');
+  while (lf !== -1 || cr !== -1) {
+    if (cr !== -1 && (lf === -1 || cr < lf)) {
+      // A CR followed by an LF leaves the line break to the LF.
+      if (cr + 1 !== lf) starts.push(offset + cr + 1);
+      cr = text.indexOf('\r', cr + 1);
+    } else {
+      starts.push(offset + lf + 1);
+      lf = text.indexOf('\n', lf + 1);
+    }
+  }
+  return starts;
 }

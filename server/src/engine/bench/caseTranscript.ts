@@ -10,13 +10,13 @@ import { validateCaseSource } from './validate';
 const CASE_FIELDS = ['domain', 'constraint', 'tools', 'environment', 'history', 'request', 'traces', 'evaluators'] as const;
 const ENOUGH_FIELDS = 3;
 /** How far into a file the cheap look for case fields reads: they come first in a case, before its long history. */
-const SNIFF_LENGTH = 64 * 1024;
+export const CASE_SNIFF_LENGTH = 64 * 1024;
 const JSON_FIELD = new RegExp(`"(${CASE_FIELDS.join('|')})"\\s*:`, 'g');
 const YAML_FIELD = new RegExp(`^(${CASE_FIELDS.join('|')})\\s*:`, 'gm');
 
 /** Whether `text` is a benchmark case file, and in which syntax; by content, as every format is recognised. */
 export function caseSyntax(text: string): 'json' | 'yaml' | undefined {
-  const head = text.slice(0, SNIFF_LENGTH);
+  const head = text.slice(0, CASE_SNIFF_LENGTH);
   const opening = head.trimStart()[0];
   const fields = new Set([...head.matchAll(opening === '{' ? JSON_FIELD : YAML_FIELD)].map((m) => m[1]));
   if (opening === '[' || fields.size < 2) return undefined;
