@@ -54,9 +54,10 @@ function timed(fn: () => unknown): number {
 /**
  * `ghost-lint check --format json` on the session, as its own process (the built CLI, output discarded):
  * the in-process time of the check itself (read, parse, extract, bind, audit, report; median of ROUNDS)
- * and the process's peak resident memory, with a bare Node process's peak for comparison.
+ * and the process's peak resident memory, with a bare Node process's peak for comparison. `inPieces`
+ * checks it as a session too long to read whole is checked, piece by piece.
  */
-function checkProcess(session: string, fileName = 'session.jsonl', rounds = ROUNDS): { checkMs: number; peakBytes: number; nodeBytes: number } {
+function checkProcess(session: string, fileName = 'session.jsonl', rounds = ROUNDS, inPieces = false): { checkMs: number; peakBytes: number; nodeBytes: number } {
   const folder = mkdtempSync(join(tmpdir(), 'ghost-lint-bench-'));
   const file = join(folder, fileName);
   writeFileSync(file, session);
@@ -68,7 +69,7 @@ function checkProcess(session: string, fileName = 'session.jsonl', rounds = ROUN
   };
   const report = 'process.stdout.write("\\n" + JSON.stringify({ ms, maxRssKb: process.resourceUsage().maxRSS }) + "\\n")';
   const checkScript = `const { runCli } = require(${JSON.stringify(full)}); const { performance } = require('node:perf_hooks');
-const start = performance.now(); runCli(['check', ${JSON.stringify(file)}, '--format', 'json'], { cwd: ${JSON.stringify(folder)}, stdout: () => {}, stderr: () => {} });
+const start = performance.now(); runCli(['check', ${JSON.stringify(file)}, '--format', 'json'], { cwd: ${JSON.stringify(folder)}, stdout: () => {}, stderr: () => {}${inPieces ? ', inPiecesFrom: 0' : ''} });
 const ms = performance.now() - start; ${report}`;
   try {
     const runs = Array.from({ length: rounds }, () => measure(checkScript));
@@ -117,6 +118,7 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 const json = median(jsonTimes);
 const { checkMs, peakBytes, nodeBytes } = checkProcess(text);
+const inPieces = checkProcess(text, 'session.jsonl', 3, true);
 const otherShapes = otherShapesChecked();
 const fileBytes = Buffer.byteLength(text);
 const parse = median(parseTimes);
@@ -136,6 +138,7 @@ void lspLatency().then((lsp) =>
       `JSON.parse of every line: ${json.toFixed(0)} ms (median of ${ROUNDS})\n` +
       `ghost-lint parse:         ${parse.toFixed(0)} ms (median of ${ROUNDS})\n` +
       `ghost-lint check --format json: ${checkMs.toFixed(0)} ms in its process (median of ${ROUNDS}); peak memory ${(peakBytes / 1024 / 1024).toFixed(0)} MB (a bare node process: ${(nodeBytes / 1024 / 1024).toFixed(0)} MB) for a ${(fileBytes / 1024 / 1024).toFixed(0)} MB file: ${(peakBytes / fileBytes).toFixed(2)}× the file, ${((peakBytes - nodeBytes) / fileBytes).toFixed(2)}× above bare node\n` +
+      `the same session checked in pieces, as a session past 511 MB is (median of 3): ${inPieces.checkMs.toFixed(0)} ms (${(inPieces.checkMs / checkMs).toFixed(2)}× the whole-file read), peak memory ${(inPieces.peakBytes / 1024 / 1024).toFixed(0)} MB (${(inPieces.peakBytes / peakBytes).toFixed(2)}×)\n` +
       `the other shapes, median of 3 each:\n${otherShapes.map((line) => `  ${line}\n`).join('')}` +
       `audit, 50 constraints:    ${auditShort.toFixed(2)} µs/call at 1,000 calls, ${auditLong.toFixed(2)} µs/call at 10,000 calls\n` +
       `shell binding: ${shell.toFixed(1)} µs/command\n` +

@@ -81,9 +81,14 @@ export function asText(buffer: Buffer): string {
     return buffer.toString('utf8');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ERR_STRING_TOO_LONG') throw e;
-    const megabytes = (bytes: number) => `${Math.floor(bytes / 1024 / 1024)} MB`;
-    throw new Error(`the file is ${megabytes(buffer.length)}, more text than Node.js holds in one string (${megabytes(constants.MAX_STRING_LENGTH)}); split the session into smaller files`);
+    throw new Error(`${tooLongForAString(buffer.length)}; split the session into smaller files`);
   }
+}
+
+/** Says that a file of `bytes` is longer than a JavaScript string can be. */
+export function tooLongForAString(bytes: number): string {
+  const megabytes = (count: number) => `${Math.floor(count / 1024 / 1024)} MB`;
+  return `the file is ${megabytes(bytes)}, more text than Node.js holds in one string (${megabytes(constants.MAX_STRING_LENGTH)})`;
 }
 
 /** Bytes read at a time by `TextPieces`. */

@@ -207,15 +207,13 @@ export function auditRest(state: AuditState, rest: string, policies: readonly Po
   const problems = read.local.problems
     .filter((p) => p.span.start >= read.restStart && (final || p.span.start < settle.offset))
     .map((p) => ({ ...p, span: { start: p.span.start + shift, end: p.span.end + shift } }));
-  const actions: Action[][] = [];
-  for (const kept of state.kept) actions[kept.index] = [...kept.actions];
-  read.restBinding().actions.forEach((a, i) => (actions[state.calls + i] = a));
   const judgedTo = state.calls + settle.calls;
   const { toFinding } = findingsModule();
-  const verdicts = audit({ session: read.session, actions, constraints: read.constraints, history: { calls: state.calls, approvals: state.approvals } })
+  const spent: ApprovalUse[] = [];
+  const verdicts = audit({ session: read.session, actions: joinedActions(state, read.restBinding().actions), constraints: read.constraints, history: { calls: state.calls, approvals: state.approvals } }, spent)
     .filter((v) => v.call.index < judgedTo)
     .map((v) => toFinding(v, read.session, read.declared));
-  const next = final ? { state, settled: rest.length } : advance(read);
+  const next = final ? { state, settled: rest.length } : advance(read, spent);
   return {
     kind: 'audited',
     state: next.state,
@@ -430,7 +428,24 @@ function joinTurns(state: AuditState, restTurns: readonly Turn[]): Turn[] {
   return turns;
 }
 
+/** Actions of the joined session: the kept calls', then the rest's. */
+function joinedActions(state: AuditState, restActions: readonly (readonly Action[])[]): (readonly Action[])[] {
+  const actions: (readonly Action[])[] = [];
+  for (const kept of state.kept) actions[kept.index] = kept.actions;
+  restActions.forEach((a, i) => (actions[state.calls + i] = a));
+  return actions;
+}
+
+/** The call a kept one stands for, made once per kept call: a check in pieces joins every kept call at each step. */
+const keptCalls = new WeakMap<KeptCall, ToolCall>();
+
 function keptCall(kept: KeptCall): ToolCall {
+  let call = keptCalls.get(kept);
+  if (!call) keptCalls.set(kept, (call = callOfKept(kept)));
+  return call;
+}
+
+function callOfKept(kept: KeptCall): ToolCall {
   return {
     index: kept.index,
     id: kept.id,
@@ -567,7 +582,8 @@ function settlePoint(resume: FormatResume, text: string, restStart: number, line
 // ---------------------------------------------------------------------------------------------------
 // Moving the state past the settled lines
 
-function advance(read: RestRead): { state: AuditState; settled: number } {
+/** Moves the state past the settled lines; `spent` holds the approvals an audit of the joined session already found its calls spend. */
+function advance(read: RestRead, spent?: readonly ApprovalUse[]): { state: AuditState; settled: number } {
   const { state, settle, resume, restTurns, restCalls } = read;
   const newTurns = state.turns + settle.turns;
   const newCalls = state.calls + settle.calls;
@@ -606,12 +622,9 @@ function advance(read: RestRead): { state: AuditState; settled: number } {
   // The approvals the settled calls spent, in the auditor's own order.
   const approvals = [...state.approvals];
   if (bound && Number.isFinite(confirmationsFrom) && settle.calls > 0) {
-    const actions: Action[][] = [];
-    for (const k of state.kept) actions[k.index] = [...k.actions];
-    restActions.forEach((a, i) => (actions[state.calls + i] = a));
-    const spent: ApprovalUse[] = [];
-    audit({ session: read.session, actions, constraints, history: { calls: state.calls, approvals: state.approvals } }, spent);
-    approvals.push(...spent.filter((a) => a.callIndex < newCalls));
+    let used = spent;
+    if (!used) audit({ session: read.session, actions: joinedActions(state, restActions), constraints, history: { calls: state.calls, approvals: state.approvals } }, (used = []));
+    approvals.push(...used.filter((a) => a.callIndex < newCalls));
   }
 
   const settledExtraction = joinExtraction(state.extraction, settledTurns, read.readings);
