@@ -115,7 +115,7 @@ describe('a session checked in pieces reports what the whole file reports', () =
   });
 });
 
-describe('where a report cannot be promised, none is given', () => {
+describe('where a report cannot be promised, none is given; where it can, it is', () => {
   const lines = generateTranscript({ shape: 'claude-code', bytes: 60_000, seed: 6 }).text.split('\n').filter(Boolean);
 
   test('a line that repeats the uuid of a line read steps before', () => {
@@ -132,6 +132,13 @@ describe('where a report cannot be promised, none is given', () => {
     assert.match(check.unresumable ?? '', /title changes/);
     // Read in one step, the same file is one read, and its report is the whole file's.
     assert.deepEqual(streamed(titled, titled.length + 1, 4_096).report, whole(titled));
+  });
+
+  test('a session named only at its end (renamed late) is named so', () => {
+    const renamed = [...lines, JSON.stringify({ type: 'custom-title', customTitle: 'Late name', sessionId: 'x' })].join('\n');
+    const { report } = streamed(renamed, 1_000, 4_096);
+    assert.equal(report?.sessions[0]?.title, 'Late name');
+    assert.deepEqual(report, whole(renamed));
   });
 });
 

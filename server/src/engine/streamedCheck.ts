@@ -143,11 +143,12 @@ export class StreamedCheck {
       this.pending = '';
       return;
     }
-    // The whole file's name is one its lines give; pieces that name the session differently cannot be joined.
+    // The whole file's name is one its lines give: the first a step finds (a read from the start
+    // knows best), or later the same one. Steps that name the session differently cannot be joined.
     for (const key of ['id', 'title'] as const) {
       const given = read.local[key];
       if (given === undefined || given === this.names[key]) continue;
-      if (this.state.offset > 0 || this.names[key] !== undefined) {
+      if (this.state.offset > 0 && this.names[key] !== undefined) {
         this.stopped = `the session's ${key} changes in the file`;
         return;
       }
