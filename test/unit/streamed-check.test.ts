@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { hashHex } from '../../server/src/engine/auditState';
 import { parseTranscript } from '../../server/src/engine/parse';
 import { type Policy, parsePolicy } from '../../server/src/engine/policy';
 import { type FileReport, reportFile } from '../../server/src/engine/report';
@@ -123,6 +124,25 @@ describe('where a report cannot be promised, none is given; where it can, it is'
     const { report, check } = streamed(repeated, 1_000, 4_096);
     assert.equal(report, undefined);
     assert.match(check.unresumable ?? '', /repeats the key of an earlier line/);
+  });
+
+  test('uuids whose 32-bit hashes are equal are told apart: a long session does not stop on a false match', () => {
+    // Two keys with one hash, as sessions of hundreds of thousands of lines are sure to hold.
+    const byHash = new Map<string, string>();
+    let pair: [string, string] | undefined;
+    for (let i = 0; !pair; i++) {
+      const key = `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`;
+      const earlier = byHash.get(hashHex(key));
+      if (earlier !== undefined) pair = [earlier, key];
+      else byHash.set(hashHex(key), key);
+    }
+    const [first, second] = pair;
+    const uuidOf = (line: string) => (JSON.parse(line) as { uuid: string }).uuid;
+    const keyed = lines.map((line, i) => (i === 1 ? line.replace(uuidOf(line), first) : i === lines.length - 2 ? line.replace(uuidOf(line), second) : line)).join('\n');
+    assert.equal(hashHex(first), hashHex(second));
+    const { report, check } = streamed(keyed, 1_000, 4_096);
+    assert.equal(check.unresumable, undefined);
+    assert.deepEqual(report, whole(keyed));
   });
 
   test('a session whose title changes after the first step', () => {

@@ -29,6 +29,9 @@ import type { Span } from './text';
  * - guards: hashes of the earlier lines' uuids or message ids and of the calls' ids, and the ids of
  *   calls stopped without a result, so a line that reaches back into the summary is noticed.
  * The state is plain data (JSON); the caller keeps it with the file position it stands for.
+ *
+ * `check` reads a session too long to hold whole the same way (streamedCheck.ts): `auditRest` judges
+ * every settled call of each piece from the state, as `analyzeSession` judges it on the whole file.
  */
 
 export const AUDIT_STATE_VERSION = 1;
@@ -171,6 +174,26 @@ export function judgeWithState(state: AuditState, rest: string, proposal: Propos
 /** Extraction of a session's user turns (`extractConstraints`, or a memo of it that reads a repeated message once). */
 export type ExtractTurns = (session: Session) => Extraction;
 
+/**
+ * The keys of the summarised lines and the ids of its calls, which a later line must not repeat, held
+ * exactly. The state holds them as 32-bit hashes, small enough to load on every hook call, where a
+ * rare false match only makes the hook read the whole file; a check in pieces of a session with
+ * hundreds of thousands of lines would meet false matches, and stop.
+ */
+export interface SeenKeys {
+  readonly lineKeys: Set<string>;
+  readonly callIds: Set<string>;
+}
+
+export interface RestAuditOptions {
+  readonly policies: readonly Policy[];
+  /** The file ends with `rest`: every call is judged, and the state is not moved. */
+  readonly final: boolean;
+  readonly extract?: ExtractTurns;
+  /** Keys and ids to check the rest against and to add the settled ones to, instead of the state's hashes. */
+  readonly seen?: SeenKeys;
+}
+
 /** A check's reading of `rest` from a state: the results of the calls it judged, and what it counted. */
 export type RestAudit =
   | {
@@ -196,10 +219,11 @@ export type RestAudit =
  * the file ends with `rest`), as `analyzeSession` audits them on the whole file, and moves the state
  * past them. The state must be bound from the start (`boundAuditState`): a check binds every call.
  */
-export function auditRest(state: AuditState, rest: string, policies: readonly Policy[], final: boolean, extract?: ExtractTurns): RestAudit {
+export function auditRest(state: AuditState, rest: string, options: RestAuditOptions): RestAudit {
+  const { policies, final, seen } = options;
   if (!state.bound) return { kind: 'unresumable', reason: 'the state does not hold binding' };
   if (state.version !== AUDIT_STATE_VERSION || state.policyKey !== policyKey(policies)) return { kind: 'unresumable', reason: 'the state was built differently' };
-  const read = readRest(state, rest, policies, extract);
+  const read = readRest(state, rest, policies, options.extract, seen);
   if (typeof read === 'string') return { kind: 'unresumable', reason: read };
   if (read.local.declaredEffects?.length || read.local.effectlessTools?.length) return { kind: 'unresumable', reason: 'the session declares what its tools do' };
   const settle = final ? { offset: read.text.length, turns: read.restTurns.length, calls: read.restCalls.length } : read.settle;
@@ -213,7 +237,7 @@ export function auditRest(state: AuditState, rest: string, policies: readonly Po
   const verdicts = audit({ session: read.session, actions: joinedActions(state, read.restBinding().actions), constraints: read.constraints, history: { calls: state.calls, approvals: state.approvals } }, spent)
     .filter((v) => v.call.index < judgedTo)
     .map((v) => toFinding(v, read.session, read.declared));
-  const next = final ? { state, settled: rest.length } : advance(read, spent);
+  const next = final ? { state, settled: rest.length } : advance(read, spent, seen);
   return {
     kind: 'audited',
     state: next.state,
@@ -285,7 +309,7 @@ interface RestRead {
   restBinding(): { readonly actions: readonly Action[][]; readonly settledMemory: BinderMemory };
 }
 
-function readRest(state: AuditState, rest: string, policies: readonly Policy[], extract?: ExtractTurns): RestRead | string {
+function readRest(state: AuditState, rest: string, policies: readonly Policy[], extract?: ExtractTurns, seen?: SeenKeys): RestRead | string {
   const resume = FORMAT_RESUME[state.format];
   const { lines: preludeLines, standsForLastTurn } = resume.prelude(state.resume);
   const prelude = preludeLines.map((line) => `${line}\n`).join('');
@@ -297,7 +321,7 @@ function readRest(state: AuditState, rest: string, policies: readonly Policy[], 
   const lines = doc.lines.filter((line) => line.start >= restStart);
   for (const line of lines) {
     if (resume.rewritesHistory(line.value)) return 'a line rewrites earlier messages';
-    if (resume.lineKeys(line.value).some((key) => hasHash(state.lineKeys, hashHex(key)))) return 'a line repeats the key of an earlier line';
+    if (resume.lineKeys(line.value).some((key) => (seen ? seen.lineKeys.has(key) : hasHash(state.lineKeys, hashHex(key))))) return 'a line repeats the key of an earlier line';
   }
   const answering = state.unanswered.find((id) => body.includes(id));
   if (answering !== undefined) return `a line may answer call ${answering}, stopped without a result earlier`;
@@ -319,7 +343,7 @@ function readRest(state: AuditState, rest: string, policies: readonly Policy[], 
   for (const c of local.calls.slice(preludeCalls)) {
     if ((c.turnIndex < preludeTurns && c.turnIndex !== standIn) || (c.result && c.result.turnIndex < preludeTurns)) return 'a call of the rest belongs to the prelude';
     // An id the builder made up (missing or repeated) is numbered across the whole file.
-    if (/^ghost-lint-call-\d+$|#\d+$/.test(c.id) || hasHash(state.callIds, hashHex(c.id))) return `call id ${c.id} is not new`;
+    if (/^ghost-lint-call-\d+$|#\d+$/.test(c.id) || (seen ? seen.callIds.has(c.id) : hasHash(state.callIds, hashHex(c.id)))) return `call id ${c.id} is not new`;
     restCalls.push({
       ...c,
       index: state.calls + c.index - preludeCalls,
@@ -582,8 +606,11 @@ function settlePoint(resume: FormatResume, text: string, restStart: number, line
 // ---------------------------------------------------------------------------------------------------
 // Moving the state past the settled lines
 
-/** Moves the state past the settled lines; `spent` holds the approvals an audit of the joined session already found its calls spend. */
-function advance(read: RestRead, spent?: readonly ApprovalUse[]): { state: AuditState; settled: number } {
+/**
+ * Moves the state past the settled lines; `spent` holds the approvals an audit of the joined session
+ * already found its calls spend. With `seen`, the settled lines' keys and calls' ids go there.
+ */
+function advance(read: RestRead, spent?: readonly ApprovalUse[], seen?: SeenKeys): { state: AuditState; settled: number } {
   const { state, settle, resume, restTurns, restCalls } = read;
   const newTurns = state.turns + settle.turns;
   const newCalls = state.calls + settle.calls;
@@ -646,11 +673,11 @@ function advance(read: RestRead, spent?: readonly ApprovalUse[]): { state: Audit
   const edgeCwd = lastSettled ? lastSettled.cwd : state.edge.cwd;
   const settledLines: SettledLine[] = [];
   const keys: string[] = [];
-  const seen = new Set<string>();
+  const keysSoFar = new Set<string>();
   for (const line of read.lines.slice(0, settle.lines)) {
     const lineKeys = read.resume.lineKeys(line.value);
-    settledLines.push({ value: line.value, firstOfKeys: lineKeys.every((key) => !seen.has(key)) });
-    for (const key of lineKeys) seen.add(key), keys.push(key);
+    settledLines.push({ value: line.value, firstOfKeys: lineKeys.every((key) => !keysSoFar.has(key)) });
+    for (const key of lineKeys) keysSoFar.add(key), keys.push(key);
   }
   const next: AuditState = {
     version: AUDIT_STATE_VERSION,
@@ -669,11 +696,13 @@ function advance(read: RestRead, spent?: readonly ApprovalUse[]): { state: Audit
     toolNames: [...toolNames],
     binder: settledMemory,
     approvals,
-    lineKeys: withHashes(state.lineKeys, keys),
-    callIds: withHashes(
-      state.callIds,
-      settledCalls.map((c) => c.id),
-    ),
+    lineKeys: seen ? state.lineKeys : withHashes(state.lineKeys, keys),
+    callIds: seen
+      ? state.callIds
+      : withHashes(
+          state.callIds,
+          settledCalls.map((c) => c.id),
+        ),
     unanswered: [...state.unanswered, ...settledCalls.filter((c) => !c.result).map((c) => c.id)],
     resume: resume.next({
       previous: state.resume,
@@ -684,6 +713,10 @@ function advance(read: RestRead, spent?: readonly ApprovalUse[]): { state: Audit
       callIds: new Set(settledCalls.map((c) => c.id)),
     }),
   };
+  if (seen) {
+    for (const key of keys) seen.lineKeys.add(key);
+    for (const call of settledCalls) seen.callIds.add(call.id);
+  }
   return { state: next, settled: settle.offset - read.restStart };
 }
 

@@ -1,4 +1,4 @@
-import { type AuditState, auditRest, boundAuditState } from './auditState';
+import { type AuditState, type SeenKeys, auditRest, boundAuditState } from './auditState';
 import { CASE_SNIFF_LENGTH, caseSyntax } from './bench/caseTranscript';
 import { isObjectLine, readDocument, withoutBom } from './document';
 import type { Extraction } from './extraction';
@@ -76,6 +76,8 @@ export class StreamedCheck {
   private stepAt: number;
   /** A message repeated in the session (a re-injected CLAUDE.md, "continue") is read once per step, as a whole-file check reads it once. */
   private readonly memo = new ExtractionMemo();
+  /** The uuids and call ids read so far, which no later line may repeat: exactly, as a hash's false match would stop the check. */
+  private readonly seen: SeenKeys = { lineKeys: new Set(), callIds: new Set() };
 
   constructor(
     private readonly format: ResumableFormat,
@@ -137,7 +139,7 @@ export class StreamedCheck {
 
   private step(final: boolean): void {
     this.largest = Math.max(this.largest, this.pending.length);
-    const read = auditRest(this.state, this.pending, this.policies, final, (session) => this.memo.extract(session));
+    const read = auditRest(this.state, this.pending, { policies: this.policies, final, extract: (session) => this.memo.extract(session), seen: this.seen });
     if (read.kind === 'unresumable') {
       this.stopped = read.reason;
       this.pending = '';
