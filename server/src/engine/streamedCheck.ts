@@ -57,6 +57,8 @@ const STEP_CHARS = 4 * 1024 * 1024;
  * doubled, so reading it costs no more than twice reading it once.
  */
 const UNSETTLED_LIMIT_CHARS = 64 * 1024 * 1024;
+/** Calls that stopped without a result, whose ids each step looks for in its text (a late result would change them): past this many, the check stops. */
+const UNANSWERED_LIMIT = 64;
 
 export class StreamedCheck {
   private state: AuditState;
@@ -168,5 +170,6 @@ export class StreamedCheck {
     this.pending = this.pending.slice(read.settled);
     this.stepAt = Math.max(this.stepChars, 2 * this.pending.length);
     if (this.pending.length > UNSETTLED_LIMIT_CHARS) this.stopped = `more than ${UNSETTLED_LIMIT_CHARS / 1024 / 1024} MB of the file wait on an earlier line (a call without its result)`;
+    else if (this.state.unanswered.length > UNANSWERED_LIMIT) this.stopped = `more than ${UNANSWERED_LIMIT} calls stopped without a result, too many to watch for a late one`;
   }
 }
