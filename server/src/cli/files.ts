@@ -98,12 +98,15 @@ const PIECE_BYTES = 1024 * 1024;
 export class TextPieces {
   private readonly fd: number;
   readonly bytes: number;
-  private readonly buffer: Buffer;
+  /** Made on the first read: most files opened are only asked their size. */
+  private buffer?: Buffer;
   private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   private ended = false;
 
-  constructor(path: string, pieceBytes = PIECE_BYTES) {
-    this.buffer = Buffer.allocUnsafe(pieceBytes);
+  constructor(
+    path: string,
+    private readonly pieceBytes = PIECE_BYTES,
+  ) {
     this.fd = openSync(path, 'r');
     try {
       this.bytes = fstatSync(this.fd).size;
@@ -116,6 +119,7 @@ export class TextPieces {
   /** The next piece of text; `undefined` at the end. */
   next(): string | undefined {
     if (this.ended) return undefined;
+    this.buffer ??= Buffer.allocUnsafe(this.pieceBytes);
     const read = readSync(this.fd, this.buffer, 0, this.buffer.length, null);
     if (read > 0) return this.decoder.decode(this.buffer.subarray(0, read), { stream: true });
     this.ended = true;
