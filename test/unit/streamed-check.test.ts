@@ -3,6 +3,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { hashHex } from '../../server/src/engine/auditState';
+import { ADAPTERS } from '../../server/src/engine/adapters';
+import { readJsonl } from '../../server/src/engine/document';
 import { parseTranscript } from '../../server/src/engine/parse';
 import { type Policy, parsePolicy } from '../../server/src/engine/policy';
 import { type FileReport, reportFile } from '../../server/src/engine/report';
@@ -173,6 +175,15 @@ describe('which files are read in pieces', () => {
     assert.equal(streamableFormat(head(SNIFFED_LINES), false), 'claude-code');
     assert.equal(streamableFormat(session, true), 'claude-code');
     assert.equal(streamableFormat(generateTranscript({ shape: 'codex', turns: 300, seed: 7 }).text, true), 'codex');
+  });
+
+  test(`every JSON Lines reader picks a file by its first ${SNIFFED_LINES} lines at most`, () => {
+    const first = session.split('\n').slice(0, SNIFFED_LINES);
+    // Lines of other formats after them, which a reader looking further would score.
+    const others = [...generateTranscript({ shape: 'codex', turns: 100, seed: 8 }).text.split('\n'), '{"id": "m1", "type": "user", "content": "hi"}', 'not json'];
+    const jsonLines = ADAPTERS.filter((adapter) => adapter.kind === 'jsonl');
+    assert.ok(jsonLines.length >= 3);
+    for (const adapter of jsonLines) assert.equal(adapter.sniff(readJsonl([...first, ...others].join('\n'))), adapter.sniff(readJsonl(first.join('\n'))), adapter.format);
   });
 
   test('not a JSON document, a benchmark case, a file whose first line is not an object, or other JSON Lines', () => {

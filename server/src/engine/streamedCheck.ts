@@ -16,8 +16,7 @@ import { LineIndex, addLineStarts } from './text';
  * is audited from the live guard's audit state (auditState.ts), which carries what later calls need of
  * the earlier ones, and then let go. What stays is that state, the line starts (for locations) and the
  * results. The report is the one a whole-file read gives; where the state cannot promise that (a line
- * that reaches back, a session that changes its name), the check says so and the caller reads the
- * whole file instead.
+ * that reaches back, a session that changes its name), the check gives none and says why.
  */
 
 /** Lines a JSON Lines reader's sniff looks at, at most: the file's first lines pick its reader. */
