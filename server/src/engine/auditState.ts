@@ -217,12 +217,12 @@ export type RestAudit =
 /**
  * Audits every call of `rest` whose lines nothing written later can change (every call when `final`:
  * the file ends with `rest`), as `analyzeSession` audits them on the whole file, and moves the state
- * past them. The state must be bound from the start (`boundAuditState`): a check binds every call.
+ * past them. The state must be bound from the start (`boundAuditState`), as a check binds every call,
+ * and built by earlier steps of the same check, with the same policies: it is never stored.
  */
 export function auditRest(state: AuditState, rest: string, options: RestAuditOptions): RestAudit {
   const { policies, final, seen } = options;
   if (!state.bound) return { kind: 'unresumable', reason: 'the state does not hold binding' };
-  if (state.version !== AUDIT_STATE_VERSION || state.policyKey !== policyKey(policies)) return { kind: 'unresumable', reason: 'the state was built differently' };
   const read = readRest(state, rest, policies, options.extract, seen);
   if (typeof read === 'string') return { kind: 'unresumable', reason: read };
   if (read.local.declaredEffects?.length || read.local.effectlessTools?.length) return { kind: 'unresumable', reason: 'the session declares what its tools do' };
