@@ -130,25 +130,31 @@ export interface EditCounts {
 
 /**
  * Edits `text` `edits` times at random (seeded), analysing each version with the memory kept from
- * the versions before, and asserts that every analysis equals a fresh one of the same text.
+ * the versions before (told each edit, and not), and asserts that every analysis equals a fresh one
+ * of the same text.
  */
 export function editAndCompare(name: string, text: string, edits: number, seed: number, policies: readonly Policy[] = []): EditCounts {
   const next = seededRandom(seed);
   // The same edits on every run: an integer below n.
   const random = (n: number) => Math.floor(next() * n);
-  const memory = new DocumentMemory();
+  // One memory is told every edit, as the language service's is; the other matches lines by their text.
+  const memory = new DocumentMemory(true);
+  const untold = new DocumentMemory();
   const analyse = (version: number, current: string, with_: DocumentMemory) => analyseTranscript({ uri: `file:///${name}`, version, text: current, policies }, with_, () => undefined);
   let current = text;
   let firstTurn = analyse(0, current, memory).sessions[0]?.session.turns[0];
+  analyse(0, current, untold);
   const counts: EditCounts = { edits: 0, builtOnPrevious: 0, kinds: {} };
   for (let version = 1; version <= edits; version++) {
     const edit = randomEdit(random, current);
     current = applyEdit(current, edit);
+    memory.lines.edited(edit.start, edit.end, edit.text.length);
     const state = analyse(version, current, memory);
     const incremental = analysisOf(state);
     const fresh = analysisOf(analyse(version, current, new DocumentMemory()));
     const where = `${name}, edit ${version} (${edit.kind} at ${edit.start}: ${JSON.stringify(edit.text)})`;
     assert.deepEqual(incremental, fresh, where);
+    assert.deepEqual(analysisOf(analyse(version, current, untold)), fresh, `${where}, lines matched by their text`);
     // And as a file read once (the CLI's way, offsets absolute from the start) reads it.
     const once = parseInput({ name, text: current });
     assert.deepEqual(

@@ -154,34 +154,174 @@ export class JsonLine {
   }
 }
 
+/** Where a line is in its version of the text: its 0-based number, and text[start, end) (a CR before its LF left out). */
+interface LineSpan {
+  readonly number: number;
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * The edits made since a version, as one span: its text[start, before) is now text[start, after);
+ * everything before `start` is as it was, everything from `before` on is as it was, moved by
+ * after − before.
+ */
+interface ChangedSpan {
+  readonly start: number;
+  readonly before: number;
+  readonly after: number;
+}
+
+/** The latest version an edited document was read in: its text, lines and their parses. */
+interface LatestVersion extends PreviousVersion {
+  readonly text: string;
+  readonly parses: readonly LineParse[];
+}
+
 /**
  * The line parses of an edited document's latest version, for its next version: a line whose text
- * is unchanged is not parsed or read again. Lines are matched by position counted from the start and
- * from the end, so an edit anywhere leaves every other line matched. It also holds the latest
+ * is unchanged is not parsed or read again. When every edit since is told (`edited`, as an editor's
+ * changes arrive), only the lines the edits touched are read again and every other line is taken
+ * where the edits moved it; otherwise lines are matched by text, by position counted from the start
+ * and from the end, so an edit anywhere leaves every other line matched. It also holds the latest
  * version's lines and what the adapter that read them kept (see JsonlDocument.previous).
  */
 export class JsonlMemory {
-  private texts: string[] = [];
-  private parses: LineParse[] = [];
-  private latest?: PreviousVersion;
+  /** @param toldEdits whether every edit to the text between versions will be told (`edited`, `lostTrack`). */
+  constructor(private readonly toldEdits = false) {}
 
-  /** The parse of `raw`, the `index`th of `count` non-blank lines, reused when the previous version had the same text there. */
-  parse(raw: string, index: number, count: number): LineParse {
-    const fromStart = index;
-    const fromEnd = this.texts.length - (count - index);
-    if (this.texts[fromStart] === raw) return this.parses[fromStart] as LineParse;
-    if (fromEnd >= 0 && this.texts[fromEnd] === raw) return this.parses[fromEnd] as LineParse;
-    return parseLine(raw);
+  private latest?: LatestVersion;
+  /** What the edits since the latest version changed: `none` before the first, undefined when an edit was not told. */
+  private changed?: ChangedSpan | 'none';
+
+  /**
+   * Tells of an edit made since the latest version: text[start, end) of the text as the edits told
+   * so far left it was replaced by `length` characters.
+   */
+  edited(start: number, end: number, length: number): void {
+    const changed = this.changed;
+    if (!changed) return;
+    if (changed === 'none') {
+      this.changed = { start, before: end, after: start + length };
+      return;
+    }
+    // The union of the span changed so far and this edit, in the text as it is now, then after it.
+    const end0 = Math.max(changed.after, end);
+    this.changed = { start: Math.min(changed.start, start), before: changed.before + (end0 - changed.after), after: end0 + length - (end - start) };
   }
 
-  /** Holds `doc` as the latest version; returns the one it held before. */
-  remember(texts: string[], parses: LineParse[], doc: JsonlDocument): PreviousVersion | undefined {
+  /** An edit that was not told (the whole text replaced): the next version's lines are matched by text. */
+  lostTrack(): void {
+    this.changed = undefined;
+  }
+
+  /** The lines of `text` (the next version) with their parses, reused where the text is the latest version's. */
+  lines(text: string): { spans: LineSpan[]; parses: LineParse[] } {
+    return this.afterToldEdits(text) ?? this.matchedByText(text);
+  }
+
+  /** Holds `doc` as the latest version, with nothing changed since; returns the one it held before. */
+  remember(doc: JsonlDocument, parses: LineParse[]): PreviousVersion | undefined {
     const previous = this.latest;
-    this.texts = texts;
-    this.parses = parses;
-    this.latest = { lines: doc.lines, kept: doc.kept };
+    this.latest = { text: doc.text, lines: doc.lines, parses, kept: doc.kept };
+    this.changed = this.toldEdits ? 'none' : undefined;
     return previous;
   }
+
+  private matchedByText(text: string): { spans: LineSpan[]; parses: LineParse[] } {
+    // Lines are matched from the end too, so all of them are found before any is parsed.
+    const spans: LineSpan[] = [];
+    const raws: string[] = [];
+    forEachLine(text, (number, start, end, raw) => {
+      spans.push({ number, start, end });
+      raws.push(raw);
+    });
+    const latest = this.latest;
+    const parses = latest ? raws.map((raw, index) => reusedParse(latest, 0, latest.lines.length, raw, index, raws.length)) : raws.map(parseLine);
+    return { spans, parses };
+  }
+
+  /**
+   * The lines after told edits: the latest version's lines before the first line the edits touched
+   * as they were, those after the last one moved, and the touched ones read again. Undefined when an
+   * edit was not told, or the told edits do not account for the text's length.
+   */
+  private afterToldEdits(text: string): { spans: LineSpan[]; parses: LineParse[] } | undefined {
+    const latest = this.latest;
+    const changed = this.changed;
+    if (!latest || !changed) return undefined;
+    const old = latest.text;
+    // Nothing changed: the last line is read again (as any touched line: compared, then reused).
+    const { start, before, after } = changed === 'none' ? { start: old.length, before: old.length, after: old.length } : changed;
+    const by = after - before;
+    if (text.length - old.length !== by || start > before || before > old.length || after > text.length) return undefined;
+    // The touched lines: from the start of the line the edits start in to the line break after them.
+    const from = start === 0 ? 0 : text.lastIndexOf('\n', start - 1) + 1;
+    const breakAfter = text.indexOf('\n', after);
+    const to = breakAfter === -1 ? text.length : breakAfter;
+    const oldTo = breakAfter === -1 ? old.length : breakAfter - by;
+    const lines = latest.lines;
+    const firstTouched = firstLineFrom(lines, from);
+    const firstAfter = firstLineFrom(lines, oldTo + 1);
+    const previous = lines[firstTouched - 1];
+    const firstNumber = previous ? previous.number + breaksIn(old, previous.end, from) : breaksIn(old, 0, from);
+    const touchedSpans: LineSpan[] = [];
+    const touchedRaws: string[] = [];
+    forEachLine(
+      text,
+      (number, lineStart, end, raw) => {
+        touchedSpans.push({ number, start: lineStart, end });
+        touchedRaws.push(raw);
+      },
+      from,
+      to,
+      firstNumber,
+    );
+    const renumber = breaksIn(text, from, to) - breaksIn(old, from, oldTo);
+    const spans: LineSpan[] = lines.slice(0, firstTouched);
+    const parses = latest.parses.slice(0, firstTouched);
+    touchedSpans.forEach((span, index) => {
+      spans.push(span);
+      parses.push(reusedParse(latest, firstTouched, firstAfter, touchedRaws[index] as string, index, touchedRaws.length));
+    });
+    for (let i = firstAfter; i < lines.length; i++) {
+      const line = lines[i] as JsonLine;
+      spans.push({ number: line.number + renumber, start: line.start + by, end: line.end + by });
+      parses.push(latest.parses[i] as LineParse);
+    }
+    return { spans, parses };
+  }
+}
+
+/**
+ * The parse of `raw`, the `index`th of `count` lines read again, from the latest version's lines
+ * [first, end) when the one at the same place counted from the start or from the end has its text.
+ */
+function reusedParse(latest: LatestVersion, first: number, end: number, raw: string, index: number, count: number): LineParse {
+  for (const at of [first + index, end - (count - index)]) {
+    const line = latest.lines[at];
+    if (at >= first && at < end && line && line.end - line.start === raw.length && latest.text.slice(line.start, line.end) === raw) return latest.parses[at] as LineParse;
+  }
+  return parseLine(raw);
+}
+
+/** The index of the first of `lines` (in order) that starts at or after `offset`. */
+function firstLineFrom(lines: readonly JsonLine[], offset: number): number {
+  let low = 0;
+  let high = lines.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((lines[mid] as JsonLine).start < offset) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** The number of line feeds in text[from, to). */
+function breaksIn(text: string, from: number, to: number): number {
+  let count = 0;
+  for (let at = text.indexOf('\n', from); at !== -1 && at < to; at = text.indexOf('\n', at + 1)) count++;
+  return count;
 }
 
 /** The version of an edited document read before this one: its lines, and what its adapter kept. */
@@ -230,16 +370,20 @@ function parsedOrUndefined(text: string): unknown {
   }
 }
 
-/** Calls `visit` with each non-blank line: its 0-based number, where it starts and ends (a CR before its LF left out), and its text. */
-function forEachLine(text: string, visit: (number: number, start: number, end: number, raw: string) => void): void {
-  let lineNumber = 0;
-  for (let start = 0; start <= text.length; lineNumber++) {
+/**
+ * Calls `visit` with each non-blank line of text[from, to]: its 0-based number, where it starts and
+ * ends (a CR before its LF left out), and its text. `from` starts a line, numbered `firstNumber`; `to`
+ * is a line feed or the end of the text.
+ */
+function forEachLine(text: string, visit: (number: number, start: number, end: number, raw: string) => void, from = 0, to = text.length, firstNumber = 0): void {
+  let lineNumber = firstNumber;
+  for (let start = from; start <= to; lineNumber++) {
     const newline = text.indexOf('\n', start);
-    const lineEnd = newline === -1 ? text.length : newline;
+    const lineEnd = newline === -1 || newline > to ? to : newline;
     const end = lineEnd > start && text.charCodeAt(lineEnd - 1) === 0x0d ? lineEnd - 1 : lineEnd;
     const raw = text.slice(start, end);
     if (raw.trim() !== '') visit(lineNumber, start, end, raw);
-    if (newline === -1) break;
+    if (lineEnd === to) break;
     start = newline + 1;
   }
 }
@@ -256,17 +400,10 @@ export function readJsonl(text: string, memory?: JsonlMemory, holdValues = false
     forEachLine(text, (number, start, end) => lines.push(new JsonLine(text, lastTree, undefined, false, holdValues, number, start, end)));
     return { kind: 'jsonl', text, lines, kept: new Map() };
   }
-  // Lines are matched from the end too, so all of them are found before any is parsed.
-  const found: { number: number; start: number; end: number }[] = [];
-  const raws: string[] = [];
-  forEachLine(text, (number, start, end, raw) => {
-    found.push({ number, start, end });
-    raws.push(raw);
-  });
-  const parses = raws.map((raw, index) => memory.parse(raw, index, raws.length));
-  found.forEach((line, index) => lines.push(new JsonLine(text, lastTree, parses[index] as LineParse, true, false, line.number, line.start, line.end)));
+  const { spans, parses } = memory.lines(text);
+  spans.forEach((line, index) => lines.push(new JsonLine(text, lastTree, parses[index] as LineParse, true, false, line.number, line.start, line.end)));
   const doc: { -readonly [K in keyof JsonlDocument]: JsonlDocument[K] } = { kind: 'jsonl', text, lines, kept: new Map() };
-  const previous = memory.remember(raws, parses, doc);
+  const previous = memory.remember(doc, parses);
   if (previous) doc.previous = previous;
   return doc;
 }

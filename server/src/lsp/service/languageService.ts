@@ -130,7 +130,7 @@ export class LanguageService {
     if (input === undefined) return null;
     let memory = this.memories.get(params.uri);
     if (!memory) {
-      memory = new DocumentMemory();
+      memory = new DocumentMemory(params.keep);
       if (params.keep) this.memories.set(params.uri, memory);
     }
     const { bytes, ...source } = input;
@@ -153,6 +153,8 @@ export class LanguageService {
       return held?.document.version === params.version ? { text: held.document.getText(), ...(held.lines && { lines: held.lines }) } : undefined;
     }
     if (params.keep) this.texts.set(params.uri, { document: TextDocument.create(params.uri, 'json', params.version, params.text.whole) });
+    // A whole text may follow edits this service never saw.
+    this.memories.get(params.uri)?.lines.lostTrack();
     return { text: params.text.whole };
   }
 
@@ -164,8 +166,20 @@ export class LanguageService {
   edit(params: EditParams): null {
     const held = this.texts.get(params.uri);
     this.texts.delete(params.uri);
-    if (held?.document.version !== params.from) return null;
-    TextDocument.update(held.document, [...params.changes], params.to);
+    const lines = this.memories.get(params.uri)?.lines;
+    if (held?.document.version !== params.from) {
+      lines?.lostTrack();
+      return null;
+    }
+    // Each change's range is in the text as the changes before it left it.
+    for (const change of params.changes) {
+      if ('range' in change) {
+        // As TextDocument.update reads it: a range given end first is the same range.
+        const [start, end] = [held.document.offsetAt(change.range.start), held.document.offsetAt(change.range.end)].sort((a, b) => a - b) as [number, number];
+        lines?.edited(start, end, change.text.length);
+      } else lines?.lostTrack();
+      TextDocument.update(held.document, [change], params.to);
+    }
     this.texts.set(params.uri, { document: held.document, lines: new LineIndex(held.document.getText()) });
     return null;
   }

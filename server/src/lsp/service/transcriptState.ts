@@ -126,9 +126,14 @@ export class TranscriptState {
 
 /** Per-document memory across versions: the lines' parses, and extraction and binding memos, one of each per session position. */
 export class DocumentMemory {
-  readonly lines = new JsonlMemory();
+  readonly lines: JsonlMemory;
   private readonly extractions: ExtractionMemo[] = [];
   private readonly bindings: BindingMemo[] = [];
+
+  /** @param toldEdits whether every edit between versions will be told to `lines`. */
+  constructor(toldEdits = false) {
+    this.lines = new JsonlMemory(toldEdits);
+  }
 
   extraction(sessionIndex: number): ExtractionMemo {
     this.extractions[sessionIndex] ??= new ExtractionMemo();
