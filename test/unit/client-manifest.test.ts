@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { dirname, join, sep } from 'node:path';
+import { join, sep } from 'node:path';
 import { test } from 'node:test';
 import { COMMANDS, VIEWS, VIEW_ONLY_COMMANDS } from '../../client/src/commandIds';
 import { TRANSCRIPT_LANGUAGES } from '../../client/src/transcriptLanguages';
@@ -11,7 +12,6 @@ import { REPO_ROOT } from '../support/shared';
 interface Manifest {
   icon: string;
   main: string;
-  files: string[];
   activationEvents: string[];
   contributes: {
     configuration: unknown;
@@ -47,7 +47,7 @@ test('the views live in their own container, with an icon that ships', () => {
   assert.deepEqual(Object.keys(manifest.contributes.views), [VIEWS.container]);
   assert.deepEqual(manifest.contributes.views[VIEWS.container]?.map((v) => v.id), [VIEWS.sessions, VIEWS.constraints]);
   const icon = manifest.contributes.viewsContainers.activitybar[0]?.icon ?? '';
-  assert.ok(existsSync(join(REPO_ROOT, icon)) && manifest.files.includes(icon), icon);
+  assert.ok(existsSync(join(REPO_ROOT, icon)), icon);
 });
 
 test('policy and case files get their JSON Schema in JSON and YAML, as generated (run `npm run gen:manifest`)', () => {
@@ -62,14 +62,35 @@ test('the extension activates on every language it hands the server, since trans
   for (const language of TRANSCRIPT_LANGUAGES) assert.ok(manifest.activationEvents.includes(`onLanguage:${language}`), language);
 });
 
-test('the package ships every bundle the build makes (the CLI loads several from beside it), and no source map', () => {
-  const shipped = (file: string) => manifest.files.some((pattern) => pattern === file || (pattern.endsWith('/*.js') && dirname(file) === pattern.slice(0, -5) && file.endsWith('.js')));
+/** The files `vsce package` puts in the .vsix (by .vscodeignore). */
+async function vsixFiles(): Promise<string[]> {
+  const { listFiles, PackageManager } = await import('@vscode/vsce');
+  return (await listFiles({ cwd: REPO_ROOT, packageManager: PackageManager.None })).sort();
+}
+
+/** The files `npm pack` puts in the npm package (by .npmignore). */
+function npmFiles(): string[] {
+  const run = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  const [pack] = JSON.parse(run.stdout) as { files: { path: string }[] }[];
+  return (pack?.files ?? []).map((f) => f.path).sort();
+}
+
+test('the .vsix and the npm package ship every bundle the build makes (the CLI loads several from beside it), the same files, and no source map', async () => {
+  const vsix = await vsixFiles();
   const bundles = readdirSync(join(REPO_ROOT, 'dist'), { recursive: true, encoding: 'utf8' })
     .map((file) => file.split(sep).join('/'))
-    .filter((file) => file.endsWith('.js'))
+    .filter((file) => file.endsWith('.js') || file.endsWith('.wasm'))
     .map((file) => `dist/${file}`);
-  for (const file of [manifest.main.replace(/^\.\//, ''), 'dist/server.js', 'dist/cli.js', ...bundles, manifest.icon]) assert.ok(shipped(file), file);
-  assert.ok(!manifest.files.some((f) => f === 'dist' || f.endsWith('.map') || f.endsWith('/*')), 'no source maps or whole dist/ in the package');
+  const icons = [manifest.icon, manifest.contributes.viewsContainers.activitybar[0]?.icon ?? ''];
+  const schemas = [...manifest.contributes.jsonValidation, ...manifest.contributes.yamlValidation].map((v) => v.url.replace(/^\.\//, ''));
+  for (const file of [manifest.main.replace(/^\.\//, ''), 'dist/server.js', 'dist/cli.js', ...bundles, ...icons, ...schemas, 'README.md', 'LICENSE', 'CHANGELOG.md']) assert.ok(vsix.includes(file), file);
+  assert.deepEqual(
+    vsix.filter((f) => !/^(dist|schemas|syntaxes|images)\/|^(package\.json|README\.md|CHANGELOG\.md|LICENSE)$/.test(f) || f.endsWith('.map')),
+    [],
+    'nothing else: no sources, tests, examples, screenshots or source maps',
+  );
+  assert.deepEqual(npmFiles(), vsix);
   const png = readFileSync(join(REPO_ROOT, manifest.icon));
   assert.deepEqual([...png.subarray(1, 4)], [...Buffer.from('PNG')]);
 });
