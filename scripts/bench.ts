@@ -143,7 +143,7 @@ void lspLatency().then((lsp) =>
       `audit, 50 constraints:    ${auditShort.toFixed(2)} µs/call at 1,000 calls, ${auditLong.toFixed(2)} µs/call at 10,000 calls\n` +
       `shell binding: ${shell.toFixed(1)} µs/command\n` +
       `extraction: ${extraction.toFixed(0)} µs per message of the extraction corpus; on the ${(text.length / 1024 / 1024).toFixed(0)} MB session ${analysis.extractMs.toFixed(0)} ms for ${analysis.userMessages} user messages, within a whole analysis (extract, bind, audit) of ${analysis.analyseMs.toFixed(0)} ms after parsing\n` +
-      `hook claude-code, ${hook.megabytes.toFixed(1)} MB session, whole process (node -e 0: ${hook.node.toFixed(0)} ms):\n` +
+      `hook claude-code, ${hook.megabytes.toFixed(1)} MB session, whole process (node -e 0: ${hook.node.toFixed(0)} ms${hook.nodeWithExtraCaCerts === undefined ? '' : `; every process without this machine's NODE_EXTRA_CA_CERTS, which made node -e 0 take ${hook.nodeWithExtraCaCerts.toFixed(0)} ms`}):\n` +
       `  cold (no cache):                   ${ratio(hook.cold)}\n` +
       `  warm (the session grew by a call): ${ratio(hook.warm)}\n` +
       `  warm, a constraint in force:       ${ratio(hook.warmGoverned)}\n` +

@@ -1,6 +1,7 @@
 // Latency of the live guard as the agent sees it: the whole process `node dist/cli.js hook claude-code`
 // with the hook's JSON on standard input, on a ~10 MB Claude Code session, against a bare `node -e 0`
-// started in the same run (only the ratio means anything on a shared machine).
+// started in the same run (only the ratio means anything on a shared machine), both without
+// NODE_EXTRA_CA_CERTS (see HookLatency.nodeWithExtraCaCerts).
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,12 @@ export interface HookLatency {
   readonly megabytes: number;
   /** Median milliseconds of a bare `node -e 0`. */
   readonly node: number;
+  /**
+   * The same with NODE_EXTRA_CA_CERTS as this process has it, when it is set: Node then parses that CA
+   * bundle at every start. Every process here is run without it, as on most machines; with it, both
+   * sides of the ratio would carry the bundle's cost and hide the hook's own.
+   */
+  readonly nodeWithExtraCaCerts?: number;
   /** No cache yet: the engine reads the whole session. */
   readonly cold: number;
   /** The session grew by one tool call since the last hook call, and no constraint was ever stated. */
@@ -46,7 +53,8 @@ function elapsed(args: string[], input?: string, env?: NodeJS.ProcessEnv): numbe
 export function hookLatency(rounds = 9): HookLatency {
   const folder = mkdtempSync(join(tmpdir(), 'ghost-lint-hook-bench-'));
   const cache = join(folder, 'cache');
-  const env = { ...process.env, HOME: folder, XDG_CACHE_HOME: cache };
+  const { NODE_EXTRA_CA_CERTS: extraCaCerts, ...inherited } = process.env;
+  const env = { ...inherited, HOME: folder, XDG_CACHE_HOME: cache };
   const body = claudeCodeSession(SESSION_BYTES);
   const plain = join(folder, 'plain.jsonl');
   const governed = join(folder, 'governed.jsonl');
@@ -69,7 +77,7 @@ export function hookLatency(rounds = 9): HookLatency {
   };
   const hook = (path: string, tool?: { tool_name: string; tool_input: object }) => elapsed([CLI, 'hook', 'claude-code'], input(path, tool), env);
   const nodeTimes: number[] = [];
-  const bareNode = () => nodeTimes.push(elapsed(['-e', '0']));
+  const bareNode = () => nodeTimes.push(elapsed(['-e', '0'], undefined, env));
   try {
     bareNode();
     const cold: number[] = [];
@@ -103,9 +111,11 @@ export function hookLatency(rounds = 9): HookLatency {
       bareNode();
       warmGovernedShell.push(hook(governed, { tool_name: 'Bash', tool_input: { command: `rm -rf build/old-${i} && mkdir -p build/out` } }));
     }
+    const withExtraCaCerts = extraCaCerts === undefined ? [] : Array.from({ length: rounds }, () => elapsed(['-e', '0'], undefined, { ...env, NODE_EXTRA_CA_CERTS: extraCaCerts }));
     return {
       megabytes: body.length / 1024 / 1024,
       node: median(nodeTimes),
+      ...(extraCaCerts !== undefined && { nodeWithExtraCaCerts: median(withExtraCaCerts) }),
       cold: median(cold),
       warm: median(warm),
       warmGoverned: median(warmGoverned),
