@@ -206,8 +206,8 @@ export class JsonlMemory {
       return;
     }
     // The union of the span changed so far and this edit, in the text as it is now, then after it.
-    const end0 = Math.max(changed.after, end);
-    this.changed = { start: Math.min(changed.start, start), before: changed.before + (end0 - changed.after), after: end0 + length - (end - start) };
+    const unionEnd = Math.max(changed.after, end);
+    this.changed = { start: Math.min(changed.start, start), before: changed.before + (unionEnd - changed.after), after: unionEnd + length - (end - start) };
   }
 
   /** An edit that was not told (the whole text replaced): the next version's lines are matched by text. */
