@@ -2,8 +2,8 @@
 // with the hook's JSON on standard input, on a ~10 MB Claude Code session, against a bare `node -e 0`
 // started in the same run (only the ratio means anything on a shared machine), both without
 // NODE_EXTRA_CA_CERTS (see HookLatency.nodeWithExtraCaCerts).
-import { spawnSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { appendFileSync, closeSync, existsSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -35,6 +35,8 @@ export interface HookLatency {
   readonly warmGovernedBound: number;
   /** The same, for a shell command that acts (`rm -rf build/old-N && mkdir -p build/out`): bound through the shell binder. */
   readonly warmGovernedShell: number;
+  /** The three governed cases again as `hook claude-code --server`, answered by a running hook server (the hook `hook install` writes). */
+  readonly server: { readonly governed: number; readonly bound: number; readonly shell: number };
 }
 
 function median(values: number[]): number {
@@ -48,6 +50,15 @@ function elapsed(args: string[], input?: string, env?: NodeJS.ProcessEnv): numbe
   const took = performance.now() - start;
   if (run.status !== 0) throw new Error(`${args.join(' ')} exited ${run.status}: ${run.stderr}`);
   return took;
+}
+
+/** Waits (polling, up to 10 s) until `ready` holds. */
+function waitFor(ready: () => boolean, what: string): void {
+  const until = Date.now() + 10_000;
+  while (!ready()) {
+    if (Date.now() > until) throw new Error(`hook bench: ${what} did not happen in 10 s`);
+    spawnSync(process.execPath, ['-e', 'setTimeout(() => {}, 50)']);
+  }
 }
 
 export function hookLatency(rounds = 9): HookLatency {
@@ -75,7 +86,7 @@ export function hookLatency(rounds = 9): HookLatency {
         `${JSON.stringify({ ...base, type: 'user', uuid: `grow-u-${step}`, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `toolu_grow_${step}`, content: 'step-1' }] } })}\n`,
     );
   };
-  const hook = (path: string, tool?: { tool_name: string; tool_input: object }) => elapsed([CLI, 'hook', 'claude-code'], input(path, tool), env);
+  const hook = (path: string, tool?: { tool_name: string; tool_input: object }, ...flags: string[]) => elapsed([CLI, 'hook', 'claude-code', ...flags], input(path, tool), env);
   const nodeTimes: number[] = [];
   const bareNode = () => nodeTimes.push(elapsed(['-e', '0'], undefined, env));
   try {
@@ -111,6 +122,33 @@ export function hookLatency(rounds = 9): HookLatency {
       bareNode();
       warmGovernedShell.push(hook(governed, { tool_name: 'Bash', tool_input: { command: `rm -rf build/old-${i} && mkdir -p build/out` } }));
     }
+    // The same three cases through the hook server, started here (as a hook call would start it) with its log kept, to count the calls it answered.
+    const serverLog = join(folder, 'server.log');
+    const logFd = openSync(serverLog, 'w');
+    const server = spawn(process.execPath, [CLI, 'hook', 'serve', '--idle-seconds', '120'], { env, stdio: ['ignore', logFd, logFd] });
+    closeSync(logFd);
+    const answered = () => readFileSync(serverLog, 'utf8').split('\n').filter((line) => line.includes('claude-code:')).length;
+    const serverTimes = { governed: [] as number[], bound: [] as number[], shell: [] as number[] };
+    try {
+      const spools = join(cache, 'ghost-lint', 'hook-server');
+      waitFor(() => existsSync(spools) && readdirSync(spools).some((name) => existsSync(join(spools, name, 'server.pid'))), 'the hook server starting');
+      hook(governed, undefined, '--server');
+      for (let i = 0; i < rounds; i++) {
+        for (const [times, tool] of [
+          [serverTimes.governed, undefined],
+          [serverTimes.bound, write],
+          [serverTimes.shell, { tool_name: 'Bash', tool_input: { command: `rm -rf build/older-${i} && mkdir -p build/out` } }],
+        ] as const) {
+          grow(governed);
+          bareNode();
+          times.push(hook(governed, tool, '--server'));
+        }
+      }
+      // Every call was the server's: a call it could not answer would have been judged by the hook process itself, slower.
+      if (answered() !== 1 + 3 * rounds) throw new Error(`hook bench: the hook server answered ${answered()} of ${1 + 3 * rounds} calls:\n${readFileSync(serverLog, 'utf8')}`);
+    } finally {
+      server.kill();
+    }
     const withExtraCaCerts = extraCaCerts === undefined ? [] : Array.from({ length: rounds }, () => elapsed(['-e', '0'], undefined, { ...env, NODE_EXTRA_CA_CERTS: extraCaCerts }));
     return {
       megabytes: body.length / 1024 / 1024,
@@ -121,6 +159,7 @@ export function hookLatency(rounds = 9): HookLatency {
       warmGoverned: median(warmGoverned),
       warmGovernedBound: median(warmGovernedBound),
       warmGovernedShell: median(warmGovernedShell),
+      server: { governed: median(serverTimes.governed), bound: median(serverTimes.bound), shell: median(serverTimes.shell) },
     };
   } finally {
     rmSync(folder, { recursive: true, force: true });

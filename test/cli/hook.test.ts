@@ -6,96 +6,13 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import Ajv2020 from 'ajv/dist/2020';
 import { parse as parseJsonc } from 'jsonc-parser';
-import { CLI } from '../support/cli';
+import { type Sandbox, ccResult, ccToolUse, ccUser, claudeInput, claudeSession, jsonl, permission, run, sandbox, writeSession } from '../support/hookSandbox';
 import { REPO_ROOT } from '../support/shared';
 
 /*
  * The live guard as the agents run it: the built CLI, hook JSON on standard input, a fresh home and
  * cache folder per test. Transcripts are written inline, a few lines each.
  */
-
-interface Run {
-  readonly status: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-interface Sandbox {
-  readonly root: string;
-  readonly home: string;
-  readonly cache: string;
-  readonly project: string;
-}
-
-function sandbox(): Sandbox {
-  const root = mkdtempSync(join(tmpdir(), 'ghost-lint-hook-'));
-  const home = join(root, 'home');
-  const cache = join(root, 'cache');
-  const project = join(root, 'project');
-  for (const folder of [home, cache, project]) mkdirSync(folder, { recursive: true });
-  return { root, home, cache, project };
-}
-
-function run(box: Sandbox, args: readonly string[], input: string, env: Record<string, string> = {}, nodeArgs: readonly string[] = []): Run {
-  const result = spawnSync(process.execPath, [...nodeArgs, CLI, ...args], {
-    cwd: box.project,
-    input,
-    encoding: 'utf8',
-    env: { ...process.env, HOME: box.home, XDG_CACHE_HOME: box.cache, GHOST_LINT_ON_ERROR: '', ...env },
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
-
-const jsonl = (records: readonly object[]) => `${records.map((r) => JSON.stringify(r)).join('\n')}\n`;
-
-// --- Claude Code ---------------------------------------------------------------------------------
-
-const CC = { sessionId: 'sess-1', cwd: '/proj', version: '2.0.14', isSidechain: false, userType: 'external' };
-let uuid = 0;
-const ccUser = (content: unknown) => ({ type: 'user', uuid: `u-${++uuid}`, ...CC, message: { role: 'user', content } });
-const ccToolUse = (id: string, command: string, name = 'Bash', input: object = { command }) => ({
-  type: 'assistant',
-  uuid: `u-${++uuid}`,
-  ...CC,
-  message: { id: `msg-${id}`, role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'tool_use', id, name, input }] },
-});
-const ccResult = (id: string, content: string, isError = false) => ccUser([{ type: 'tool_result', tool_use_id: id, content, is_error: isError }]);
-
-/** A Claude Code session: a constraint, a few harmless steps. */
-function claudeSession(constraint: string): object[] {
-  return [ccUser(constraint), ccToolUse('toolu_1', 'ls data'), ccResult('toolu_1', 'raw\nreports'), ccUser('Thanks. Now tidy up the workspace.')];
-}
-
-function claudeInput(transcriptPath: string, command: string, extra: Record<string, unknown> = {}): string {
-  return JSON.stringify({
-    session_id: 'sess-1',
-    transcript_path: transcriptPath,
-    cwd: '/proj',
-    permission_mode: 'default',
-    hook_event_name: 'PreToolUse',
-    tool_name: 'Bash',
-    tool_input: { command, description: 'step' },
-    tool_use_id: 'toolu_next',
-    ...extra,
-  });
-}
-
-interface PermissionOutput {
-  hookSpecificOutput: { hookEventName: string; permissionDecision: string; permissionDecisionReason: string };
-}
-
-function permission(out: string): PermissionOutput['hookSpecificOutput'] {
-  const parsed = JSON.parse(out) as PermissionOutput;
-  assert.deepEqual(Object.keys(parsed), ['hookSpecificOutput']);
-  assert.deepEqual(Object.keys(parsed.hookSpecificOutput), ['hookEventName', 'permissionDecision', 'permissionDecisionReason']);
-  return parsed.hookSpecificOutput;
-}
-
-function writeSession(box: Sandbox, name: string, records: readonly object[]): string {
-  const path = join(box.root, name);
-  writeFileSync(path, jsonl(records));
-  return path;
-}
 
 describe('hook claude-code', () => {
   test('denies a call that breaks a prohibition: PreToolUse JSON on stdout, exit 0, the constraint quoted', () => {
@@ -460,11 +377,13 @@ describe('hook install / uninstall', () => {
     assert.equal(settings.hooks.PreToolUse.length, 1);
     const [group] = settings.hooks.PreToolUse;
     assert.equal(group?.matcher, '*');
-    assert.match(group?.hooks[0]?.command ?? '', /cli\.js hook claude-code$/);
+    // Through the hook server unless --no-server.
+    assert.match(group?.hooks[0]?.command ?? '', /cli\.js hook claude-code --server$/);
     assert.equal(existsSync(`${file}.ghost-lint-backup`), false);
-    // Installing again keeps one entry.
-    run(box, ['hook', 'install', 'claude-code', '--user'], '');
+    // Installing again keeps one entry, replaced by the one asked for.
+    run(box, ['hook', 'install', 'claude-code', '--user', '--no-server'], '');
     assert.equal((readJsonc(file) as typeof settings).hooks.PreToolUse.length, 1);
+    assert.match((readJsonc(file) as typeof settings).hooks.PreToolUse[0]?.hooks[0]?.command ?? '', /cli\.js hook claude-code$/);
     assert.equal(run(box, ['hook', 'uninstall', 'claude-code'], '').status, 0);
     assert.deepEqual(readJsonc(file), {});
   });
@@ -515,7 +434,7 @@ describe('hook install / uninstall', () => {
     assert.equal(groups.length, 2);
     assert.equal(groups[1]?.matcher, undefined);
     assert.deepEqual([groups[1]?.hooks[0]?.name, groups[1]?.hooks[0]?.timeout], ['ghost-lint', 60000]);
-    assert.match(groups[1]?.hooks[0]?.command ?? '', /hook gemini-cli$/);
+    assert.match(groups[1]?.hooks[0]?.command ?? '', /hook gemini-cli --server$/);
     run(box, ['hook', 'uninstall', 'gemini-cli'], '');
     assert.match(readFileSync(file, 'utf8'), /\/\/ my theme/);
     assert.deepEqual(readJsonc(file), parseJsonc(text));
@@ -532,7 +451,7 @@ describe('hook install / uninstall', () => {
     assert.match(out.stdout, /trust the ghost-lint entry/);
     const installed = readFileSync(file, 'utf8');
     assert.ok(installed.startsWith(text), 'the existing text is kept as it was');
-    assert.match(installed, /\[\[hooks\.PreToolUse\]\]\n\[\[hooks\.PreToolUse\.hooks\]\]\ntype = "command"\ncommand = ".*hook codex"\ntimeout = 60\n/);
+    assert.match(installed, /\[\[hooks\.PreToolUse\]\]\n\[\[hooks\.PreToolUse\.hooks\]\]\ntype = "command"\ncommand = ".*hook codex --server"\ntimeout = 60\n/);
     assert.equal(readFileSync(`${file}.ghost-lint-backup`, 'utf8'), text);
     run(box, ['hook', 'install', 'codex'], '');
     assert.equal(readFileSync(file, 'utf8'), installed, 'installing twice changes nothing');

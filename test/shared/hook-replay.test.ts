@@ -1,18 +1,19 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { parseTranscript } from '../../server/src/engine/parse';
 import { CLI } from '../support/cli';
+import { type Server, sandbox, startServer, stopServers } from '../support/hookSandbox';
 import { NEEDS_SHARED, SHARED_DIR, sharedPath } from '../support/shared';
 
 /*
  * The live guard replayed over ../shared/transcripts/dev: every tool call is put to the guard with
  * the session cut just before it. Exactly the violating calls of expected.json are denied (or asked
  * about, for confirmation rules); every other call is allowed. Claude Code and Codex sessions go
- * through their own hooks; the other formats through `gate`.
+ * through their own hooks, each call both by the hook process alone and through the hook server
+ * (`--server`), which must answer alike; the other formats through `gate`.
  */
 
 interface Expected {
@@ -24,9 +25,8 @@ interface Expected {
 
 const DEV = SHARED_DIR ? sharedPath('transcripts', 'dev') : '';
 const expected: Expected[] = SHARED_DIR ? (JSON.parse(readFileSync(join(DEV, 'expected.json'), 'utf8')) as Expected[]) : [];
-const work = mkdtempSync(join(tmpdir(), 'ghost-lint-replay-'));
-const home = mkdtempSync(join(tmpdir(), 'ghost-lint-replay-home-'));
-const cache = mkdtempSync(join(tmpdir(), 'ghost-lint-replay-cache-'));
+const box = sandbox();
+const { project: work, home, cache } = box;
 
 function guard(args: readonly string[], input: string): { status: number | null; stdout: string; stderr: string } {
   const run = spawnSync(process.execPath, [CLI, ...args], { cwd: work, input, encoding: 'utf8', env: { ...process.env, HOME: home, XDG_CACHE_HOME: cache, GHOST_LINT_ON_ERROR: '' } });
@@ -69,6 +69,14 @@ function callOnLine(format: string, line: Record): { id: string; toolName: strin
 }
 
 describe('live guard replay over ../shared/transcripts/dev', NEEDS_SHARED, () => {
+  // One hook server for the whole replay, sharing the hook processes' cache folder, as both run on one machine.
+  let server: Server;
+  let serverCalls = 0;
+  before(async () => {
+    server = await startServer(box);
+  });
+  after(stopServers);
+
   for (const e of expected.filter((x) => x.format === 'claude-code' || x.format === 'codex')) {
     test(`${e.file}: hook ${e.format}, call by call`, () => {
       const lines = readFileSync(join(DEV, e.file), 'utf8').split('\n').filter((l) => l !== '');
@@ -93,7 +101,10 @@ describe('live guard replay over ../shared/transcripts/dev', NEEDS_SHARED, () =>
           tool_use_id: call.id,
           ...(e.format === 'codex' && { turn_id: 'turn', model: 'gpt-5-codex' }),
         };
-        const decision = hookDecision(guard(['hook', e.format], JSON.stringify(input)));
+        const alone = guard(['hook', e.format], JSON.stringify(input));
+        assert.deepEqual(guard(['hook', e.format, '--server'], JSON.stringify(input)), alone, `${e.file}:${i + 1} (${call.id}): the hook server's answer`);
+        serverCalls++;
+        const decision = hookDecision(alone);
         const want = bad.has(call.id) ? (e.format === 'codex' ? ['deny'] : ['deny', 'ask']) : ['allow'];
         assert.ok(want.includes(decision), `${e.file}:${i + 1} (${call.id}): want ${want.join(' or ')}, got ${decision}`);
         decisions.push(decision);
@@ -101,6 +112,7 @@ describe('live guard replay over ../shared/transcripts/dev', NEEDS_SHARED, () =>
       });
       assert.equal(decisions.length, callCount(join(DEV, e.file)), 'every recorded call was put to the guard');
       assert.equal(blocked, bad.size);
+      assert.equal(server.served(), serverCalls, 'the hook server answered every --server call');
     });
   }
 

@@ -2,7 +2,7 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { GUARD_MESSAGE_PREFIX, judgementReason } from '../engine/gate';
 import { type GateRequest, GateRequestSchema, type GateResponse } from '../engine/gateSchema';
-import { cacheFolder } from './hook/cache';
+import { LedgerCache, cacheFolder } from './hook/cache';
 import { judgeSession } from './hook/judge';
 import type { CliIo } from './main';
 import type { GateOptions } from './options';
@@ -37,7 +37,7 @@ function judge(io: CliIo, options: GateOptions, request: GateRequest): GateRespo
     cwd,
     home,
     policies: [...options.policy, ...request.policies],
-    cacheFolder: cacheFolder({ env: io.env ?? {}, home, platform: process.platform }),
+    cache: new LedgerCache(cacheFolder({ env: io.env ?? {}, home, platform: process.platform })),
     format: 'openai-chat',
   });
   return {

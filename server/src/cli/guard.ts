@@ -1,6 +1,6 @@
 import type { GateDecision, ProposedCall } from '../engine/gate';
 import type { TranscriptFormat } from '../engine/session';
-import { LedgerCache } from './hook/cache';
+import type { LedgerCache } from './hook/cache';
 import { hookVerdict, judgeSessionFile } from './hook/incremental';
 
 /**
@@ -20,14 +20,15 @@ export interface LiveJudgeRequest {
   readonly format: TranscriptFormat;
   /** Whether the answer may be "ask"; otherwise a confirmation rule is denied, and the agent asks in the chat. */
   readonly canAsk: boolean;
-  readonly cacheFolder: string;
+  /** The guard's records (the caller's: another bundle's copy of the class, the hook server's memory with it). */
+  readonly cache: LedgerCache;
 }
 
 /** How the judge answered: from its cached state without reading the new lines, moving the state over them, or reading the whole file. */
 export type LiveRoute = 'quick' | 'resumed' | 'whole';
 
 export function judgeLive(live: LiveJudgeRequest): { decision: GateDecision; reason: string; route: LiveRoute } {
-  const read = judgeSessionFile({ path: live.transcript, proposal: live.proposal, policies: [], cache: new LedgerCache(live.cacheFolder), format: live.format, quick: true });
+  const read = judgeSessionFile({ path: live.transcript, proposal: live.proposal, policies: [], cache: live.cache, format: live.format, quick: true });
   if (read.kind === 'ungoverned') return { decision: 'allow', reason: '', route: 'quick' };
   return { ...hookVerdict(read.judgement, live.canAsk), route: read.resumed ? 'resumed' : 'whole' };
 }

@@ -1,20 +1,22 @@
-import { readFileSync, writeSync } from 'node:fs';
+import { writeSync } from 'node:fs';
 import { homeFolder } from './hook/cache';
 import { isLiveHook, runLiveHook } from './hook/live';
 
-// The bin entry: real process I/O around the CLI. The live hook (`hook <agent>`) runs from this small
-// bundle; every other command loads the full CLI from dist/full.js. An unexpected error prints one
-// line, not a stack.
-const argv = process.argv.slice(2);
-const stdin = () => readFileSync(0, 'utf8');
-if (isLiveHook(argv)) {
-  const reply = runLiveHook(argv, { stdin, env: process.env, cwd: process.cwd(), home: homeFolder(process.env, process.platform), platform: process.platform });
-  // Written to the descriptors directly: setting up process.stdout's stream costs the hook several milliseconds, and an allow writes nothing.
-  if (reply.stdout !== '') writeSync(1, reply.stdout);
-  if (reply.stderr !== '') writeSync(2, reply.stderr);
-  // Nothing is left to run: exiting now skips the event loop (where V8 would start a collection) and tearing the heap down.
-  process.exit(reply.exitCode);
-} else {
+/**
+ * The CLI's front (dist/front.js), run by the bin with real process I/O: the live hook (`hook
+ * <agent>`) runs from this small bundle; every other command loads the full CLI from dist/full.js.
+ * An unexpected error prints one line, not a stack. `stdin` is the bin's, which may have read it
+ * already for the hook server.
+ */
+export function runFront(argv: readonly string[], stdin: () => string): void {
+  if (isLiveHook(argv)) {
+    const reply = runLiveHook(argv, { stdin, env: process.env, cwd: process.cwd(), home: homeFolder(process.env, process.platform), platform: process.platform });
+    // Written to the descriptors directly: setting up process.stdout's stream costs the hook several milliseconds, and an allow writes nothing.
+    if (reply.stdout !== '') writeSync(1, reply.stdout);
+    if (reply.stderr !== '') writeSync(2, reply.stderr);
+    // Nothing is left to run: exiting now skips the event loop (where V8 would start a collection) and tearing the heap down.
+    process.exit(reply.exitCode);
+  }
   const internalError = (e: unknown) => {
     process.stderr.write(`ghost-lint: internal error: ${(e as Error).message}\n`);
     process.exitCode = 2;
@@ -29,7 +31,7 @@ if (isLiveHook(argv)) {
       env: process.env,
       self: [process.execPath, process.argv[1] ?? 'ghost-lint'],
     });
-    // `bench` answers later (it loads sql.js and may wait on a model).
+    // `bench` and `hook serve` answer later (bench loads sql.js and may wait on a model).
     if (typeof exitCode === 'number') process.exitCode = exitCode;
     else exitCode.then((code) => (process.exitCode = code), internalError);
   } catch (e) {

@@ -1,6 +1,6 @@
 import { constants } from 'node:buffer';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { version } from '../../../package.json';
 import { parseInput } from '../engine/inputs';
 import { type CheckReport, type FileReport, type ReportContext, checkReport, inputErrorReport, reportFile, withoutBaseline } from '../engine/report';
@@ -13,8 +13,11 @@ import { PolicyDiscovery } from '../policy/discovery';
 import { runBenchCommand } from './bench';
 import { type InputFile, TextPieces, collectInputs, displayPath, readInput, tooLongForAString } from './files';
 import { runGate } from './gate';
+import { cacheFolder, homeFolder } from './hook/cache';
 import { changeHookSettings } from './hook/install';
-import { type CheckOptions, USAGE, UsageError, parseCommand } from './options';
+import { HookServerError, serveLiveHooks } from './hook/server';
+import { hookServerSpool } from './hook/spool';
+import { type CheckOptions, type HookServeOptions, USAGE, UsageError, parseCommand } from './options';
 import { formatText } from './textFormat';
 
 export interface CliIo {
@@ -172,6 +175,7 @@ export function runCli(argv: readonly string[], io: CliIo): number | Promise<num
     }
     if (command.kind === 'gate') return runGate(io, command.options);
     if (command.kind === 'hook-settings') return changeHookSettings(io, command.options);
+    if (command.kind === 'hook-serve') return serveHooks(io, command.options);
     if (command.kind === 'bench') return runBenchCommand(io, command.options);
     const { options } = command;
     const known = options.baseline ? readBaseline(io, options.baseline) : undefined;
@@ -179,6 +183,24 @@ export function runCli(argv: readonly string[], io: CliIo): number | Promise<num
     return finishCheck(io, options, analyseInputs(io, options), known);
   } catch (e) {
     return usageErrorExit(io, e);
+  }
+}
+
+/** `hook serve`: the hook server at this build's socket, until it stops. */
+async function serveHooks(io: CliIo, options: HookServeOptions): Promise<number> {
+  const env = io.env ?? {};
+  // The server is this bundle (dist/full.js): its build names the spool, as the bin's client finds it.
+  const spool = hookServerSpool(cacheFolder({ env, home: homeFolder(env, process.platform), platform: process.platform }), join(__dirname, 'full.js'), process.platform);
+  if (spool === undefined) {
+    io.stderr(`ghost-lint: hook serve: ${process.platform === 'win32' ? 'the hook server does not run on Windows' : 'the hook server runs from the built CLI (dist/full.js)'}\n`);
+    return EXIT_USAGE_OR_INPUT;
+  }
+  try {
+    return await serveLiveHooks({ spool, idleMs: options.idleSeconds * 1000, log: (line) => io.stdout(`${line}\n`) });
+  } catch (e) {
+    if (!(e instanceof HookServerError)) throw e;
+    io.stderr(`ghost-lint: hook serve: ${e.message}\n`);
+    return EXIT_USAGE_OR_INPUT;
   }
 }
 

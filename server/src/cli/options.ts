@@ -40,8 +40,16 @@ export const HookSettingsOptionsSchema = z.object({
   agent: z.enum(HOOK_AGENTS, { message: `the agent is one of: ${HOOK_AGENTS.join(', ')}` }),
   scope: z.enum(['user', 'project']),
   command: z.string().min(1).optional(),
+  /** Whether the installed hook asks the hook server (`hook <agent> --server`). */
+  server: z.boolean(),
 });
 export type HookSettingsOptions = z.infer<typeof HookSettingsOptionsSchema>;
+
+export const DEFAULT_HOOK_SERVER_IDLE_SECONDS = 900;
+export const HookServeOptionsSchema = z.object({
+  idleSeconds: z.coerce.number({ message: 'must be a number of seconds' }).int('must be a whole number of seconds').positive('must be at least 1').default(DEFAULT_HOOK_SERVER_IDLE_SECONDS),
+});
+export type HookServeOptions = z.infer<typeof HookServeOptionsSchema>;
 
 /** Where `bench` looks for cases when none are named. */
 export const DEFAULT_CASES = 'examples/cases';
@@ -68,8 +76,9 @@ export class UsageError extends Error {}
 
 export const USAGE = `Usage: ghost-lint check [PATH…] [--format text|json|sarif] [--output FILE] [--policy FILE] [--baseline FILE]
                         [--model --model-name NAME [--base-url URL] [--api-key-file FILE] [ENDPOINT…]]
-       ghost-lint hook claude-code|codex|gemini-cli [--on-error deny|allow|ask] [--confirm ask|deny] [--policy FILE]
-       ghost-lint hook install|uninstall claude-code|codex|gemini-cli [--user|--project] [--command CMD]
+       ghost-lint hook claude-code|codex|gemini-cli [--on-error deny|allow|ask] [--confirm ask|deny] [--policy FILE] [--server]
+       ghost-lint hook install|uninstall claude-code|codex|gemini-cli [--user|--project] [--command CMD] [--no-server]
+       ghost-lint hook serve [--idle-seconds N]
        ghost-lint gate [--on-error deny|allow|ask] [--policy FILE] < request.json
        ghost-lint bench [CASES…] --agent replay-safe|replay-forgetful|replay-ghost --defense none|restore|audit|full
                         [--repetitions N] [--format text|json|markdown] [--output FILE] [--seed N] [--save-runs DIR]
@@ -98,8 +107,11 @@ Options:
 hook <agent> is the live guard: the agent runs it before every tool call, with its hook JSON on
 standard input, and it denies (or asks about) a call that would break a constraint of the session.
 When the guard itself fails it answers --on-error (or $${ON_ERROR_ENV}), deny by default.
+With --server it hands the call to the hook server (hook serve: the same guard kept running, private
+to you, stopping after --idle-seconds without a call, ${DEFAULT_HOOK_SERVER_IDLE_SECONDS} by default), starting one when none
+answers, and judges the call itself whenever the server cannot.
 hook install/uninstall adds or removes that hook in the agent's settings (--user, the default, or
---project for this folder), keeping a backup. gate gives the same decision for any other agent: a
+--project for this folder), keeping a backup; the hook uses the server unless --no-server. gate gives the same decision for any other agent: a
 JSON request on standard input (schemas/gate-request.schema.json), a verdict on standard output.
 
 bench runs benchmark cases (*.case.json/*.case.yaml files, or folders of them; ${DEFAULT_CASES} by
@@ -130,7 +142,8 @@ export type Command =
   | { kind: 'check'; options: CheckOptions }
   | { kind: 'gate'; options: GateOptions }
   | { kind: 'bench'; options: BenchCommandOptions }
-  | { kind: 'hook-settings'; options: HookSettingsOptions };
+  | { kind: 'hook-settings'; options: HookSettingsOptions }
+  | { kind: 'hook-serve'; options: HookServeOptions };
 
 type ParseArgsOptionsConfig = NonNullable<ParseArgsConfig['options']>;
 
@@ -166,7 +179,8 @@ const BENCH_OPTIONS = {
   ...ENDPOINT_FLAGS,
   ...COMMON,
 } as const satisfies ParseArgsOptionsConfig;
-const HOOK_OPTIONS = { user: { type: 'boolean' }, project: { type: 'boolean' }, command: { type: 'string' }, ...COMMON } as const satisfies ParseArgsOptionsConfig;
+const HOOK_OPTIONS = { user: { type: 'boolean' }, project: { type: 'boolean' }, command: { type: 'string' }, 'no-server': { type: 'boolean' }, ...COMMON } as const satisfies ParseArgsOptionsConfig;
+const HOOK_SERVE_OPTIONS = { 'idle-seconds': { type: 'string' }, ...COMMON } as const satisfies ParseArgsOptionsConfig;
 
 function parse<T extends ParseArgsOptionsConfig>(argv: readonly string[], options: T) {
   try {
@@ -178,7 +192,7 @@ function parse<T extends ParseArgsOptionsConfig>(argv: readonly string[], option
 
 /** The command word: the first positional, read leniently so options may come before it. */
 function commandWord(argv: readonly string[]): string | undefined {
-  return parseArgs({ args: [...argv], allowPositionals: true, strict: false, options: { ...CHECK_OPTIONS, ...GATE_OPTIONS, ...HOOK_OPTIONS, ...BENCH_OPTIONS } }).positionals[0];
+  return parseArgs({ args: [...argv], allowPositionals: true, strict: false, options: { ...CHECK_OPTIONS, ...GATE_OPTIONS, ...HOOK_OPTIONS, ...HOOK_SERVE_OPTIONS, ...BENCH_OPTIONS } }).positionals[0];
 }
 
 /** The endpoint flags' raw values, named as EndpointOptionsSchema names them. */
@@ -237,16 +251,26 @@ function parseBench(argv: readonly string[]): Command {
   return { kind: 'bench', options: { ...result.data, defences: [...new Set(result.data.defences)] } };
 }
 
+function parseHookServe(argv: readonly string[]): Command {
+  const { values, positionals } = parse(argv, HOOK_SERVE_OPTIONS);
+  if (values.help) return { kind: 'help' };
+  if (positionals.length > 2) throw new UsageError(`unexpected argument "${String(positionals[2])}"`);
+  const result = HookServeOptionsSchema.safeParse({ idleSeconds: values['idle-seconds'] });
+  if (!result.success) throw new UsageError(zodMessage(result.error).replace('--idleSeconds', '--idle-seconds'));
+  return { kind: 'hook-serve', options: result.data };
+}
+
 function parseHookSettings(argv: readonly string[]): Command {
+  if (parseArgs({ args: [...argv], allowPositionals: true, strict: false, options: { ...HOOK_OPTIONS, ...HOOK_SERVE_OPTIONS } }).positionals[1] === 'serve') return parseHookServe(argv);
   const { values, positionals } = parse(argv, HOOK_OPTIONS);
   if (values.help) return { kind: 'help' };
   const [, action, agent, extra] = positionals;
   if (action !== 'install' && action !== 'uninstall') {
-    throw new UsageError(`hook takes an agent (${HOOK_AGENTS.join(', ')}) to run the guard, or install/uninstall and an agent`);
+    throw new UsageError(`hook takes an agent (${HOOK_AGENTS.join(', ')}) to run the guard, install/uninstall and an agent, or serve`);
   }
   if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
   if (values.user && values.project) throw new UsageError('give --user or --project, not both');
-  const result = HookSettingsOptionsSchema.safeParse({ action, agent, scope: values.project ? 'project' : 'user', command: values.command });
+  const result = HookSettingsOptionsSchema.safeParse({ action, agent, scope: values.project ? 'project' : 'user', command: values.command, server: !values['no-server'] });
   if (!result.success) throw new UsageError(result.error.issues.map((i) => i.message).join('; '));
   return { kind: 'hook-settings', options: result.data };
 }

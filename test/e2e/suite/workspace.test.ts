@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { execSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { before, describe, it } from 'mocha';
 import { DiagnosticSeverity, commands, extensions, languages, window } from 'vscode';
 import { activateExtension, expected, fixtureUri, workspaceFolder } from './helpers';
@@ -47,14 +49,14 @@ describe('the workspace commands', () => {
     assert.doesNotMatch(markdown, /d13-git-force-push-main/);
   });
 
-  it('installs the live guard for Claude Code in the workspace, and the installed hook denies a call that breaks the session', async () => {
+  it('installs the live guard for Claude Code in the workspace, and the installed hook denies a call that breaks the session, alone and through the hook server', async () => {
     const result = (await commands.executeCommand('ghostLint.installLiveGuard', { agent: 'claude-code', scope: 'project' })) as { output: string } | undefined;
     assert.match(result?.output ?? '', /installed the ghost-lint hook for claude-code/);
     const settingsFile = join(workspaceFolder(), '.claude', 'settings.json');
     assert.ok(existsSync(settingsFile));
     const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as { hooks: { PreToolUse: { matcher: string; hooks: { command: string }[] }[] } };
     const command = settings.hooks.PreToolUse[0]?.hooks[0]?.command ?? '';
-    assert.match(command, /live-guard[\\/]cli\.js"? hook claude-code$/);
+    assert.match(command, /live-guard[\\/]cli\.js"? hook claude-code --server$/);
     // What Claude Code would send before running `rm -rf data/raw/…` in the d11 session ("never delete anything under data/raw").
     const input = {
       session_id: '919b963e-8c2f-4788-82a2-13195e4a5afa',
@@ -65,9 +67,24 @@ describe('the workspace commands', () => {
       tool_input: { command: 'rm -rf data/raw/2023-01' },
       tool_use_id: 'toolu_new',
     };
-    const reply = JSON.parse(execSync(command, { input: JSON.stringify(input), encoding: 'utf8', timeout: 60_000 })) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string } };
+    // A cache folder of its own, to find the hook server the first call starts and stop it after.
+    const cache = mkdtempSync(join(tmpdir(), 'ghost-lint-e2e-cache-'));
+    const hook = () => execSync(command, { input: JSON.stringify(input), encoding: 'utf8', timeout: 60_000, env: { ...process.env, XDG_CACHE_HOME: cache } });
+    const first = hook();
+    const reply = JSON.parse(first) as { hookSpecificOutput: { permissionDecision: string; permissionDecisionReason: string } };
     assert.equal(reply.hookSpecificOutput.permissionDecision, 'deny');
     assert.match(reply.hookSpecificOutput.permissionDecisionReason, /data\/raw/);
+    const spools = join(cache, 'ghost-lint', 'hook-server');
+    const pidFile = () => (existsSync(spools) ? readdirSync(spools).map((spool) => join(spools, spool, 'server.pid')).find(existsSync) : undefined);
+    for (let waited = 0; pidFile() === undefined; waited += 50) {
+      assert.ok(waited < 10_000, 'the first call started a hook server');
+      await sleep(50);
+    }
+    try {
+      assert.equal(hook(), first, 'the hook server answers as the hook process did');
+    } finally {
+      process.kill(Number.parseInt(readFileSync(pidFile() as string, 'latin1'), 10));
+    }
   });
 
   it('registers every command its manifest declares', async () => {

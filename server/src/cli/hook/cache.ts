@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { type Stats, closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { AuditState } from '../../engine/auditState';
 
@@ -175,25 +175,128 @@ export class SessionFile {
   }
 }
 
+/** What identifies a version of a record file: a guard process that replaced it since changes all three or some. */
+interface FileVersion {
+  readonly ino: number;
+  readonly mtimeMs: number;
+  readonly size: number;
+}
+
+function versionOf(stats: Stats): FileVersion {
+  return { ino: stats.ino, mtimeMs: stats.mtimeMs, size: stats.size };
+}
+
+function isVersion(file: string, version: FileVersion): boolean {
+  try {
+    const now = statSync(file);
+    return now.ino === version.ino && now.mtimeMs === version.mtimeMs && now.size === version.size;
+  } catch {
+    return false;
+  }
+}
+
+/** Records a memory holds at most (an audit state is some 100–200 KB); the least recently used goes first. */
+const MEMORY_RECORDS = 64;
+
+/**
+ * The guard's records kept in memory by a long-lived process (the hook server) between calls: a
+ * record it read or wrote is not read and parsed again while its file is unchanged, and writing one
+ * waits until the call is answered (`flush`, scheduled for after the current task). A file another
+ * guard process replaced since is read again. Either way the record is one the cache wrote for its
+ * key, so it is as good as any: the guard checks a record against the session file before using it.
+ */
+export class LedgerMemory {
+  /** By record file; `written` is the version on disk, undefined while the record waits to be written. */
+  private readonly records = new Map<string, { readonly record: object; written?: FileVersion }>();
+  private flushScheduled = false;
+
+  recall(file: string): object | undefined {
+    const kept = this.records.get(file);
+    if (!kept) return undefined;
+    if (kept.written && !isVersion(file, kept.written)) {
+      this.records.delete(file);
+      return undefined;
+    }
+    // Most recently used last.
+    this.records.delete(file);
+    this.records.set(file, kept);
+    return kept.record;
+  }
+
+  /** Remembers a record just read from `file`, as it is on disk. */
+  remember(file: string, record: object, written: FileVersion): void {
+    this.hold(file, { record, written });
+  }
+
+  /** Takes a record to write to `file` once the call is answered. */
+  keep(file: string, record: object): void {
+    this.hold(file, { record });
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => this.flush());
+  }
+
+  /** Writes every record still waiting (atomically, as LedgerCache does); a failure only costs a later read. */
+  flush(): void {
+    this.flushScheduled = false;
+    for (const [file, kept] of this.records) {
+      if (kept.written) continue;
+      try {
+        replaceFile(file, JSON.stringify(kept.record));
+        kept.written = versionOf(statSync(file));
+      } catch {
+        this.records.delete(file);
+      }
+    }
+  }
+
+  private hold(file: string, kept: { readonly record: object; written?: FileVersion }): void {
+    this.records.delete(file);
+    this.records.set(file, kept);
+    if (this.records.size <= MEMORY_RECORDS) return;
+    const [oldest] = this.records.keys();
+    if (oldest === undefined) return;
+    if (!this.records.get(oldest)?.written) this.flush();
+    this.records.delete(oldest);
+  }
+}
+
 export class LedgerCache {
-  constructor(readonly folder: string) {}
+  /** `memory`: a long-lived process's records, kept between calls (the hook server's). */
+  constructor(
+    readonly folder: string,
+    private readonly memory?: LedgerMemory,
+  ) {}
 
   private fileFor(sessionPath: string, extension: string): string {
     return join(this.folder, `${hashOf(Buffer.from(sessionPath, 'utf8'))}${extension}`);
   }
 
   private readJson<T extends { version: number; path: string }>(sessionPath: string, extension: string): T | undefined {
+    const file = this.fileFor(sessionPath, extension);
+    const valid = (record: T) => (record.version === RECORD_VERSION && record.path === sessionPath ? record : undefined);
+    const kept = this.memory?.recall(file);
+    if (kept) return valid(kept as T);
+    let fd: number | undefined;
     try {
-      const record = JSON.parse(readFileSync(this.fileFor(sessionPath, extension), 'utf8')) as T;
-      return record.version === RECORD_VERSION && record.path === sessionPath ? record : undefined;
+      fd = openSync(file, 'r');
+      const record = JSON.parse(readFileSync(fd, 'utf8')) as T;
+      this.memory?.remember(file, record, versionOf(fstatSync(fd)));
+      return valid(record);
     } catch {
       return undefined;
+    } finally {
+      if (fd !== undefined) closeSync(fd);
     }
   }
 
   /** Writes atomically (a rename), so a guard running beside this one never reads half a record. A failure only costs speed. */
   private writeJson(sessionPath: string, extension: string, record: object): void {
     const file = this.fileFor(sessionPath, extension);
+    if (this.memory) {
+      this.memory.keep(file, record);
+      return;
+    }
     try {
       replaceFile(file, JSON.stringify(record));
     } catch {

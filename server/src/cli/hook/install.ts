@@ -47,10 +47,10 @@ function shellWord(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `"${word.replace(/(["\\$`])/g, '\\$1')}"`;
 }
 
-/** The command the agent runs: this very CLI (absolute paths, so no PATH lookup or npx start-up), or `--command`. */
+/** The command the agent runs: this very CLI (absolute paths, so no PATH lookup or npx start-up), or `--command`; through the hook server unless --no-server. */
 function hookCommand(agent: HookAgent, options: HookSettingsOptions, io: CliIo): string {
   const base = options.command ?? (io.self ?? ['ghost-lint']).map(shellWord).join(' ');
-  return `${base} hook ${agent}`;
+  return `${base} hook ${agent}${options.server ? ' --server' : ''}`;
 }
 
 /** Whether a hook command is this guard's for `agent` (whatever path or wrapper runs it). */

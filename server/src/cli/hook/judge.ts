@@ -4,7 +4,7 @@ import type { Policy } from '../../engine/policy';
 import type { TranscriptFormat } from '../../engine/session';
 import { PolicyDiscovery } from '../../policy/discovery';
 import type { HookRequest } from './agents';
-import { LedgerCache } from './cache';
+import type { LedgerCache } from './cache';
 import { hookVerdict, judgeSessionFile, readSession } from './incremental';
 
 /** Where the session comes from: a file (cached by path), inline text, or nothing yet. */
@@ -18,8 +18,8 @@ export interface SessionJudgeRequest {
   readonly home: string;
   /** Policies given explicitly (`--policy`), on top of the discovered ones. */
   readonly policies: readonly string[];
-  /** The ledger cache's folder; without one nothing is cached. */
-  readonly cacheFolder?: string;
+  /** The guard's records; without them nothing is cached. */
+  readonly cache?: LedgerCache;
   /** The format of a session that has no text yet (a file not written so far). */
   readonly format: TranscriptFormat;
 }
@@ -42,7 +42,7 @@ export function judgeSession(request: SessionJudgeRequest): SessionJudgement {
   const discovery = new PolicyDiscovery({ workspaceRoots: [request.cwd], home: request.home, explicit: request.policies.map((p) => resolve(request.cwd, p)) });
   const policies = discovery.forTranscript(path ?? join(request.cwd, 'session'));
   if (path !== undefined) {
-    const cache = request.cacheFolder !== undefined ? new LedgerCache(request.cacheFolder) : undefined;
+    const { cache } = request;
     const { judgement, format } = judgeSessionFile({ path, proposal: request.proposal, policies, format: request.format, ...(cache && { cache }) });
     return { judgement, format, policies };
   }
@@ -59,7 +59,7 @@ export interface HookJudgeRequest {
   readonly policies: readonly string[];
   readonly cwd: string;
   readonly home: string;
-  readonly cacheFolder: string;
+  readonly cache: LedgerCache;
 }
 
 /** The live guard's judgement with workspace policies, for a call the quick check could not let through. */
@@ -70,7 +70,7 @@ export function judgeForHook(hook: HookJudgeRequest): { decision: GateDecision; 
     cwd: hook.cwd,
     home: hook.home,
     policies: hook.policies,
-    cacheFolder: hook.cacheFolder,
+    cache: hook.cache,
     format: hook.format,
   });
   return hookVerdict(judgement, hook.canAsk);

@@ -8,7 +8,7 @@ import { readJsonl } from '../../engine/document';
 import type { GateDecision } from '../../engine/gate';
 import { policyFilesIn, policyFolders } from '../../policy/locations';
 import { AGENT_PROTOCOLS, type AgentProtocol, type HookAgent, HookInputError, type HookReply, isHookAgent } from './agents';
-import { LedgerCache, SessionFile, cacheFolder, completeLineBytes } from './cache';
+import { LedgerCache, type LedgerMemory, SessionFile, cacheFolder, completeLineBytes } from './cache';
 import { coverRoute, loadCompiled } from './compiled';
 
 /*
@@ -37,6 +37,8 @@ export interface LiveHookIo {
   readonly cwd: string;
   readonly home: string;
   readonly platform: NodeJS.Platform;
+  /** The guard's records kept between calls by a long-lived process (the hook server). */
+  readonly memory?: LedgerMemory;
 }
 
 export interface LiveHookReply extends HookReply {
@@ -52,8 +54,10 @@ function isOnError(value: string | undefined): value is OnError {
   return (ON_ERROR_DECISIONS as readonly (string | undefined)[]).includes(value);
 }
 
-/** Options `hook <agent>` takes; `--policy` may be given more than once. */
+/** Options `hook <agent>` takes with a value; `--policy` may be given more than once. */
 const LIVE_OPTIONS: ReadonlySet<string> = new Set(['on-error', 'confirm', 'policy']);
+/** Its flags: `--server` is the bin's (the call goes to the hook server), and a call judged here takes it as given. */
+const LIVE_FLAGS: ReadonlySet<string> = new Set(['server']);
 
 /**
  * Flags after `hook <agent>` (`--name value` or `--name=value`; the last of a repeated single one
@@ -71,6 +75,10 @@ function parseLiveOptions(args: readonly string[], env: LiveHookIo['env']): Live
     if (!arg.startsWith('--')) throw new HookInputError(arg.startsWith('-') ? `unknown option "${arg}"` : `unexpected argument "${arg}"`);
     const equals = arg.indexOf('=');
     const name = arg.slice(2, equals === -1 ? undefined : equals);
+    if (LIVE_FLAGS.has(name)) {
+      if (equals !== -1) throw new HookInputError(`option "--${name}" takes no value`);
+      continue;
+    }
     if (!LIVE_OPTIONS.has(name)) throw new HookInputError(`unknown option "--${name}"`);
     const value = equals === -1 ? args[++i] : arg.slice(equals + 1);
     // The next option is not this one's value: `--policy --on-error=allow` leaves --policy without one.
@@ -158,7 +166,7 @@ export function runLiveHook(argv: readonly string[], io: LiveHookIo): LiveHookRe
     const request = protocol.read(input as Record<string, unknown>);
     // Wired to another event by mistake: stay out of the way.
     if (request.event !== undefined && request.event !== protocol.event) return { stdout: '', exitCode: 0, stderr: '' };
-    const cache = new LedgerCache(cacheFolder(io));
+    const cache = new LedgerCache(cacheFolder(io), io.memory);
     const cwd = request.cwd ?? io.cwd;
     const transcript = request.transcriptPath !== undefined ? resolve(cwd, request.transcriptPath) : undefined;
     const policyApplies = options.policy.length > 0 || anyPolicyFile(transcript ?? join(cwd, 'session'), cwd, io.home);
@@ -170,13 +178,13 @@ export function runLiveHook(argv: readonly string[], io: LiveHookIo): LiveHookRe
         return { ...protocol.reply('allow', ''), stderr: '' };
       }
       // The engine is loaded only now, from its own bundle.
-      const verdict = loadGuard(cache.folder).judgeLive({ transcript, proposal: request.proposal, format: protocol.format, canAsk, cacheFolder: cache.folder });
+      const verdict = loadGuard(cache.folder).judgeLive({ transcript, proposal: request.proposal, format: protocol.format, canAsk, cache });
       coverRoute(__filename, 'guard');
       coverRoute(GUARD_BUNDLE, verdict.route);
       return { ...protocol.reply(verdict.decision, verdict.reason), stderr: '' };
     }
     coverRoute(__filename, 'full');
-    const verdict = loadFull(cache.folder).judgeForHook({ request, format: protocol.format, canAsk, policies: options.policy, cwd, home: io.home, cacheFolder: cache.folder });
+    const verdict = loadFull(cache.folder).judgeForHook({ request, format: protocol.format, canAsk, policies: options.policy, cwd, home: io.home, cache });
     return { ...protocol.reply(verdict.decision, verdict.reason), stderr: '' };
   } catch (e) {
     const problem = e instanceof HookInputError ? e.message : e instanceof SyntaxError ? `the hook input is not JSON: ${e.message}` : `internal error: ${(e as Error).message}`;

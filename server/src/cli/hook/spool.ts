@@ -1,0 +1,103 @@
+import { closeSync, fstatSync, lstatSync, openSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { hashOf } from './cache';
+
+/*
+ * The hook server's spool: the folder through which `hook <agent> --server` hands a call to the
+ * hook server (`ghost-lint hook serve`) and gets its answer, shared by the server and the bin's
+ * client. A call is a file the client drops in `requests/` and the server takes; the answer is a
+ * file the server drops in `answers/`. Files, not a socket, because the client runs at the start of
+ * every tool call and must stay close to a bare Node start: loading node:net and its streams alone
+ * costs a third of what the hook may add to it, while node:fs is loaded already.
+ *
+ * The spool sits in a folder only its owner may enter, named by the build that serves it: another
+ * build (or Node) has a spool and a server of its own, and the old server stops when idle.
+ */
+
+/** What one request and one answer look like: a JSON file each. */
+export const HOOK_SERVER_PROTOCOL = 1;
+
+/** What the client sends: everything `runLiveHook` reads from its process. */
+export interface HookServerRequest {
+  readonly protocol: typeof HOOK_SERVER_PROTOCOL;
+  readonly argv: readonly string[];
+  readonly cwd: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly stdin: string;
+}
+
+/** The server's answer: the hook's output and exit code, or why it could not answer (the client then judges the call itself). */
+export type HookServerAnswer = { readonly stdout: string; readonly stderr: string; readonly exitCode: number } | { readonly error: string };
+
+export interface Spool {
+  readonly folder: string;
+  /** Calls waiting for the server: `<id>.json`, written as `<id>.tmp` and renamed, so the server never reads half of one. */
+  readonly requests: string;
+  /** Answers waiting for their client: `<id>.json`, likewise. */
+  readonly answers: string;
+  /** The running server's process id; there while it serves, touched every second (`HEARTBEAT_MS`). */
+  readonly pidFile: string;
+}
+
+/** How often the server touches its process id file; one untouched for five times as long is a dead server's. */
+export const HEARTBEAT_MS = 1_000;
+const STALE_AFTER_MS = 5 * HEARTBEAT_MS;
+
+/** The folder that holds every build's spool, under the cache folder. */
+export function hookServerFolder(cacheFolder: string): string {
+  return join(cacheFolder, 'hook-server');
+}
+
+/**
+ * The spool of the build whose server bundle is `serverBundle` (dist/full.js) run by this Node;
+ * undefined where there is no server: on Windows (its folders' permissions work otherwise, and are
+ * not checked here) or without a built server bundle (running from the sources).
+ */
+export function hookServerSpool(cacheFolder: string, serverBundle: string, platform: NodeJS.Platform): Spool | undefined {
+  if (platform === 'win32') return undefined;
+  let build;
+  try {
+    build = statSync(serverBundle);
+  } catch {
+    return undefined;
+  }
+  const identity = `${serverBundle}\0${build.size}\0${build.mtimeMs}\0${process.execPath}\0${process.version}\0${process.arch}`;
+  const folder = join(hookServerFolder(cacheFolder), hashOf(Buffer.from(identity, 'utf8')));
+  return { folder, requests: join(folder, 'requests'), answers: join(folder, 'answers'), pidFile: join(folder, 'server.pid') };
+}
+
+/**
+ * Whether a folder is private to this user: a folder (not a link to one), owned by this user, that
+ * no one else may enter. Where another user could write in the spool, they could answer "allow" to
+ * every call, or read the calls.
+ */
+export function isPrivateFolder(folder: string): boolean {
+  try {
+    const stat = lstatSync(folder);
+    return stat.isDirectory() && stat.uid === process.getuid?.() && (stat.mode & 0o077) === 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The process id of the spool's running server, or undefined: its process id file, touched within
+ * the last few seconds, names a live process. A file left by a killed server goes stale even when its
+ * number is given to another process.
+ */
+export function runningServer(spool: Spool): number | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(spool.pidFile, 'r');
+    if (Date.now() - fstatSync(fd).mtimeMs > STALE_AFTER_MS) return undefined;
+    const pid = Number.parseInt(readFileSync(fd, 'latin1'), 10);
+    if (!(pid > 0)) return undefined;
+    process.kill(pid, 0);
+    return pid;
+  } catch {
+    // No file; or ESRCH: the process ended; EPERM: the number is another user's process now.
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
