@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import Ajv2020 from 'ajv/dist/2020';
 import { parse as parseJsonc } from 'jsonc-parser';
-import { type Sandbox, ccResult, ccToolUse, ccUser, claudeInput, claudeSession, jsonl, permission, run, sandbox, writeSession } from '../support/hookSandbox';
+import { type Sandbox, ccResult, ccToolUse, ccUser, claudeInput, claudeSession, jsonl, permission, pidIn, run, sandbox, spoolOf, until, writeSession } from '../support/hookSandbox';
 import { REPO_ROOT } from '../support/shared';
 
 /*
@@ -388,7 +388,7 @@ describe('hook install / uninstall', () => {
     assert.deepEqual(readJsonc(file), {});
   });
 
-  test('claude-code --project: merges with existing hooks, keeps a backup, and uninstall removes exactly its entry', () => {
+  test('claude-code --project: merges with existing hooks, keeps a backup, and uninstall removes exactly its entry', async () => {
     const box = sandbox();
     const file = join(box.project, '.claude', 'settings.json');
     mkdirSync(join(box.project, '.claude'));
@@ -415,6 +415,9 @@ describe('hook install / uninstall', () => {
     const session = writeSession(box, 'session.jsonl', claudeSession('Never delete anything under data/raw.'));
     const hooked = spawnSync('sh', ['-c', command], { input: claudeInput(session, 'rm -rf data/raw'), encoding: 'utf8', env: { ...process.env, HOME: box.home, XDG_CACHE_HOME: box.cache } });
     assert.equal(permission(hooked.stdout).permissionDecision, 'deny');
+    // It started the hook server for the next calls, which this test stops.
+    await until(() => pidIn(spoolOf(box)) !== undefined, 'the hook server starting');
+    process.kill(pidIn(spoolOf(box)) as number);
 
     assert.equal(run(box, ['hook', 'uninstall', 'claude-code', '--project'], '').status, 0);
     assert.deepEqual(readJsonc(file), original);
