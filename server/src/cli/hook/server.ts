@@ -81,24 +81,24 @@ function ownsSpool(spool: Spool): boolean {
   }
 }
 
-function judge(text: string, memory: LedgerMemory, log: HookServerOptions['log']): HookServerAnswer {
+/** The answer to one request, and the line the log gets for a call judged (written once the answer is). */
+function judge(text: string, memory: LedgerMemory): { answer: HookServerAnswer; logLine?: string } {
   let request;
   try {
     request = RequestSchema.parse(JSON.parse(text));
   } catch (e) {
-    return { error: `not a hook request: ${e instanceof z.ZodError ? e.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') : (e as Error).message}` };
+    return { answer: { error: `not a hook request: ${e instanceof z.ZodError ? e.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') : (e as Error).message}` } };
   }
   try {
     // The guard finds what the call names (a relative --policy) from here, as the hook process would.
     process.chdir(request.cwd);
   } catch (e) {
-    return { error: `cannot enter ${request.cwd}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+    return { answer: { error: `cannot enter ${request.cwd}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` } };
   }
   const started = performance.now();
-  const reply = runLiveHook(request.argv, { stdin: () => request.stdin, env: request.env, cwd: request.cwd, home: homeFolder(request.env, process.platform), platform: process.platform, memory });
-  const outcome = reply.stdout === '' && reply.exitCode === 0 ? 'allowed' : `answered (exit ${reply.exitCode})`;
-  log(`${new Date().toISOString()} ${request.argv[1]}: ${outcome} in ${(performance.now() - started).toFixed(1)} ms`);
-  return reply;
+  const answer = runLiveHook(request.argv, { stdin: () => request.stdin, env: request.env, cwd: request.cwd, home: homeFolder(request.env, process.platform), platform: process.platform, memory });
+  const outcome = answer.stdout === '' && answer.exitCode === 0 ? 'allowed' : `answered (exit ${answer.exitCode})`;
+  return { answer, logLine: `${new Date().toISOString()} ${request.argv[1]}: ${outcome} in ${(performance.now() - started).toFixed(1)} ms` };
 }
 
 /**
@@ -150,7 +150,7 @@ export async function serveLiveHooks(options: HookServerOptions): Promise<number
       return;
     }
     resetIdle();
-    const answer = judge(text, memory, log);
+    const { answer, logLine } = judge(text, memory);
     const answerFile = join(spool.answers, name);
     try {
       writeFileSync(`${answerFile.slice(0, -'.json'.length)}.tmp`, JSON.stringify(answer), { mode: 0o600 });
@@ -158,6 +158,7 @@ export async function serveLiveHooks(options: HookServerOptions): Promise<number
     } catch (e) {
       log(`cannot write the answer to ${name}: ${(e as Error).message}`);
     }
+    if (logLine !== undefined) log(logLine);
     if (process.memoryUsage.rss() > MAX_RESIDENT_BYTES) end('its memory bound was reached');
   };
   const drain = () => {

@@ -69,11 +69,23 @@ function isMissing(e: unknown): boolean {
   return (e as NodeJS.ErrnoException).code === 'ENOENT';
 }
 
+/**
+ * Takes the call back from the spool and throws `failure`; returns when it is no longer there: the
+ * server took it (whoever removes the request owns it), and its answer is to come.
+ */
+function withdraw(requestFile: string, failure: HookServerUnreachable): void {
+  try {
+    unlinkSync(requestFile);
+  } catch (e) {
+    if (isMissing(e)) return;
+  }
+  throw failure;
+}
+
 /** Hands the call to the server and returns its answer; throws HookServerUnreachable when it gives none. */
 export function askHookServer(spool: Spool, request: HookServerRequest): HookAnswer {
   // Only a spool private to this user is trusted: anyone else who could write in it could answer "allow" to every call.
   if (!isPrivateFolder(spool.folder)) throw new HookServerUnreachable(`${spool.folder} is not private to this user`, !existsSync(spool.folder));
-  if (runningServer(spool) === undefined) throw new HookServerUnreachable('no hook server is running', true);
   const id = `${process.pid}-${Math.random().toString(36).slice(2)}`;
   const requestFile = join(spool.requests, `${id}.json`);
   const answerFile = join(spool.answers, `${id}.json`);
@@ -83,33 +95,26 @@ export function askHookServer(spool: Spool, request: HookServerRequest): HookAns
   } catch (e) {
     throw new HookServerUnreachable(`cannot hand the call to the hook server: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, isMissing(e));
   }
+  // Asked once the call is handed over, so the server starts on it meanwhile.
+  if (runningServer(spool) === undefined) withdraw(requestFile, new HookServerUnreachable('no hook server is running', true));
   const start = Date.now();
   let taken = false;
   for (;;) {
-    let text: string | undefined;
-    try {
-      text = readFileSync(answerFile, 'utf8');
-    } catch (e) {
-      if (!isMissing(e)) throw new HookServerUnreachable(`cannot read the hook server's answer: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, false);
-    }
-    if (text !== undefined) {
+    // Asked without an exception while there is none: the server shares the machine's few cores with this loop.
+    if (existsSync(answerFile)) {
+      let text: string;
       try {
+        text = readFileSync(answerFile, 'utf8');
         unlinkSync(answerFile);
-      } catch {
-        // The server sweeps answers nobody took.
+      } catch (e) {
+        throw new HookServerUnreachable(`cannot read the hook server's answer: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, false);
       }
       return answerOf(text);
     }
     const waited = Date.now() - start;
     if (!taken && waited > TAKE_TIMEOUT_MS) {
-      // Whoever removes the request owns it: if this call does, the server never saw it.
-      try {
-        unlinkSync(requestFile);
-        throw new HookServerUnreachable(`the hook server did not take the call in ${TAKE_TIMEOUT_MS / 1000} s`, false);
-      } catch (e) {
-        if (!isMissing(e)) throw e;
-        taken = true;
-      }
+      withdraw(requestFile, new HookServerUnreachable(`the hook server did not take the call in ${TAKE_TIMEOUT_MS / 1000} s`, false));
+      taken = true;
     }
     if (waited > ANSWER_TIMEOUT_MS) throw new HookServerUnreachable(`the hook server gave no answer in ${ANSWER_TIMEOUT_MS / 1000} s`, false);
     // Most answers come within a few milliseconds; a call the server reads a whole session for takes longer.

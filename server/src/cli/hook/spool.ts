@@ -43,11 +43,6 @@ export interface Spool {
 export const HEARTBEAT_MS = 1_000;
 const STALE_AFTER_MS = 5 * HEARTBEAT_MS;
 
-/** The folder that holds every build's spool, under the cache folder. */
-export function hookServerFolder(cacheFolder: string): string {
-  return join(cacheFolder, 'hook-server');
-}
-
 /**
  * The spool of the build whose server bundle is `serverBundle` (dist/full.js) run by this Node;
  * undefined where there is no server: on Windows (its folders' permissions work otherwise, and are
@@ -62,7 +57,8 @@ export function hookServerSpool(cacheFolder: string, serverBundle: string, platf
     return undefined;
   }
   const identity = `${serverBundle}\0${build.size}\0${build.mtimeMs}\0${process.execPath}\0${process.version}\0${process.arch}`;
-  const folder = join(hookServerFolder(cacheFolder), hashOf(Buffer.from(identity, 'utf8')));
+  // Every build's spool sits in one folder under the cache folder.
+  const folder = join(cacheFolder, 'hook-server', hashOf(Buffer.from(identity, 'utf8')));
   return { folder, requests: join(folder, 'requests'), answers: join(folder, 'answers'), pidFile: join(folder, 'server.pid') };
 }
 
