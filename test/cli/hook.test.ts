@@ -90,6 +90,16 @@ describe('hook claude-code', () => {
     const garbage = join(box.root, 'garbage.jsonl');
     writeFileSync(garbage, 'this is not a session\n');
     assert.equal(permission(run(box, ['hook', 'claude-code'], claudeInput(garbage, 'ls')).stdout).permissionDecision, 'deny');
+    // And a session path that names no file: a folder is named as such, a pipe is not waited on.
+    const folder = permission(run(box, ['hook', 'claude-code'], claudeInput(box.project, 'ls')).stdout);
+    assert.equal(folder.permissionDecision, 'deny');
+    assert.match(folder.permissionDecisionReason, /could not check this call \(the session file .*project is not a file\)/);
+    const pipe = join(box.root, 'session.fifo');
+    assert.equal(spawnSync('mkfifo', [pipe]).status, 0);
+    assert.match(permission(run(box, ['hook', 'claude-code'], claudeInput(pipe, 'ls')).stdout).permissionDecisionReason, /the session file .*session\.fifo is not a file/);
+    const gate = run(box, ['gate'], JSON.stringify({ session: { path: box.project }, call: { name: 'Bash', arguments: { command: 'ls' } } }));
+    assert.equal(gate.status, 2);
+    assert.match(gate.stderr, /gate: the session file .*project is not a file/);
     // So is a bad flag: the settings were edited by hand.
     assert.equal(permission(run(box, ['hook', 'claude-code', '--on-error', 'maybe'], claudeInput(garbage, 'ls')).stdout).permissionDecision, 'deny');
     assert.equal(permission(run(box, ['hook', 'claude-code'], JSON.stringify({ hook_event_name: 'PreToolUse' })).stdout).permissionDecision, 'deny');

@@ -114,6 +114,21 @@ export function hashOf(bytes: Uint8Array): string {
   return `${(h2 >>> 0).toString(16).padStart(8, '0')}${(h1 >>> 0).toString(16).padStart(8, '0')}`;
 }
 
+/**
+ * What is at a session file's path: nothing yet, a regular file, or something else (a folder, a
+ * pipe, a device), which is no session: reading it fails, blocks or never ends.
+ */
+export function sessionFileKind(path: string): 'missing' | 'file' | 'other' {
+  let stat;
+  try {
+    stat = statSync(path, { throwIfNoEntry: false });
+  } catch {
+    // Not reachable (a file where a folder should be, no permission): as good as not written.
+    return 'missing';
+  }
+  return stat === undefined ? 'missing' : stat.isFile() ? 'file' : 'other';
+}
+
 /** An open session file: its identity, size, and reads at any offset. */
 export class SessionFile {
   private headHash: string | undefined;
@@ -127,7 +142,9 @@ export class SessionFile {
   ) {}
 
   /** Undefined when the file cannot be opened. */
+  /** The file at `path`, or undefined when it cannot be opened (not written yet); throws for anything but a regular file. */
   static open(path: string): SessionFile | undefined {
+    if (sessionFileKind(path) === 'other') throw new Error(`the session file ${path} is not a file`);
     let fd: number | undefined;
     try {
       fd = openSync(path, 'r');

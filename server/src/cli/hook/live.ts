@@ -8,7 +8,7 @@ import { readJsonl } from '../../engine/document';
 import type { GateDecision } from '../../engine/gate';
 import { policyFilesIn, policyFolders } from '../../policy/locations';
 import { AGENT_PROTOCOLS, type AgentProtocol, type HookAgent, HookInputError, type HookReply, isHookAgent } from './agents';
-import { LedgerCache, type LedgerMemory, SessionFile, cacheFolder, completeLineBytes } from './cache';
+import { LedgerCache, type LedgerMemory, SessionFile, cacheFolder, completeLineBytes, sessionFileKind } from './cache';
 import { coverRoute, loadCompiled } from './compiled';
 
 /*
@@ -108,7 +108,7 @@ function anyPolicyFile(anchor: string, cwd: string, home: string): boolean {
  * written since hold no user message). Anything else goes to the engine.
  */
 function nothingGoverns(transcript: string, cache: LedgerCache): boolean {
-  if (!existsSync(transcript)) return true;
+  if (sessionFileKind(transcript) === 'missing') return true;
   const record = cache.read(transcript);
   const adapter = record && !record.stated ? GROWING_FORMATS[record.format] : undefined;
   if (!record || !adapter) return false;
@@ -169,6 +169,7 @@ export function runLiveHook(argv: readonly string[], io: LiveHookIo): LiveHookRe
     const cache = new LedgerCache(cacheFolder(io), io.memory);
     const cwd = request.cwd ?? io.cwd;
     const transcript = request.transcriptPath !== undefined ? resolve(cwd, request.transcriptPath) : undefined;
+    if (transcript !== undefined && sessionFileKind(transcript) === 'other') throw new HookInputError(`the session file ${transcript} is not a file`);
     const policyApplies = options.policy.length > 0 || anyPolicyFile(transcript ?? join(cwd, 'session'), cwd, io.home);
     const canAsk = protocol.canAsk && options.confirm === 'ask';
     if (!policyApplies) {

@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, test } from 'node:test';
+import fc from 'fast-check';
+import { cook, fuzzParameters, recipe } from '../support/fuzz';
+import { claudeInput, pidIn, sandbox, spoolOf, startServer, stopServers, until } from '../support/hookSandbox';
+
+/**
+ * The hook server's spool as hostile input: whatever lands in `requests/` (bytes, JSON of any shape,
+ * requests of the right shape with odd fields, hook inputs naming mutated session files) gets an
+ * answer file that is an answer or an error, never a stack trace, and the server goes on serving.
+ */
+
+const RUNS = 16;
+/** In a long run, one request per hundred engine inputs: a request may read a whole mutated session. */
+const LONG_RUN_SHARE = 1 / 100;
+const STACK_FRAME = /^\s+at .+(:\d+:\d+\)?|\(native\))$/m;
+
+after(stopServers);
+
+test('every request file gets an answer or an error, and the server goes on serving', async () => {
+  const box = sandbox();
+  const server = await startServer(box);
+  const spool = spoolOf(box);
+  const sessions = join(box.root, 'sessions');
+  mkdirSync(sessions);
+  const transcript = fc.oneof(
+    recipe.map((r) => ({ mutated: r })),
+    fc.constantFrom(join(box.root, 'missing.jsonl'), sessions, '', 'relative.jsonl'),
+  );
+  const hookInput = fc.record({ transcript, command: fc.oneof(fc.constantFrom('rm -rf data/raw', 'ls'), fc.string()), extra: fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 4 }) });
+  const liveRequest = fc.record({
+    protocol: fc.oneof(fc.constant(1), fc.jsonValue({ maxDepth: 2 })),
+    argv: fc.oneof(fc.constantFrom(['hook', 'claude-code'], ['hook', 'codex', '--server'], ['hook', 'gemini-cli', '--confirm', 'deny']), fc.array(fc.string({ maxLength: 16 }), { maxLength: 5 })),
+    cwd: fc.oneof(fc.constant(box.project), fc.constant(join(box.root, 'gone')), fc.string({ maxLength: 16 })),
+    env: fc.oneof(fc.constant({ HOME: box.home, XDG_CACHE_HOME: box.cache }), fc.dictionary(fc.string({ maxLength: 12 }), fc.oneof(fc.string({ maxLength: 24 }), fc.jsonValue({ maxDepth: 1 })), { maxKeys: 6 })),
+    stdin: fc.oneof(hookInput, fc.string({ maxLength: 200 })),
+  });
+  const request = fc.oneof(
+    fc.uint8Array({ maxLength: 512 }).map((bytes) => ({ bytes })),
+    fc.jsonValue({ maxDepth: 4 }).map((value) => ({ bytes: Buffer.from(JSON.stringify(value) ?? 'null') })),
+    liveRequest.map((live) => ({ live })),
+  );
+  let sent = 0;
+  await fc.assert(
+    fc.asyncProperty(request, async (made) => {
+      const name = `fuzz-${sent++}`;
+      let bytes: Uint8Array;
+      if ('live' in made) {
+        const { stdin, ...rest } = made.live;
+        let hookStdin = stdin;
+        if (typeof stdin !== 'string') {
+          let path = stdin.transcript as string;
+          if (typeof stdin.transcript !== 'string') {
+            path = join(sessions, `${name}.jsonl`);
+            writeFileSync(path, cook(stdin.transcript.mutated).bytes);
+          }
+          hookStdin = JSON.stringify({ ...(JSON.parse(claudeInput(path, stdin.command)) as object), ...stdin.extra });
+        }
+        bytes = Buffer.from(JSON.stringify({ ...rest, stdin: hookStdin }));
+      } else bytes = made.bytes;
+      writeFileSync(join(spool.requests, `${name}.tmp`), bytes);
+      renameSync(join(spool.requests, `${name}.tmp`), join(spool.requests, `${name}.json`));
+      const answerFile = join(spool.answers, `${name}.json`);
+      await until(() => existsSync(answerFile), `an answer to ${name}`, 60_000);
+      const answer = JSON.parse(readFileSync(answerFile, 'utf8')) as Record<string, unknown>;
+      if ('error' in answer) assert.equal(typeof answer.error, 'string');
+      else {
+        assert.deepEqual(Object.keys(answer).sort(), ['exitCode', 'stderr', 'stdout']);
+        assert.ok(Number.isInteger(answer.exitCode) && (answer.exitCode as number) >= 0 && (answer.exitCode as number) <= 2, `exit code ${String(answer.exitCode)}`);
+        assert.doesNotMatch(`${answer.stdout as string}${answer.stderr as string}`, STACK_FRAME);
+        assert.doesNotMatch(`${answer.stdout as string}${answer.stderr as string}`, /internal error/);
+      }
+      assert.equal(pidIn(spool), server.child.pid, 'the server is still serving');
+    }),
+    fuzzParameters(RUNS, LONG_RUN_SHARE),
+  );
+  assert.equal(server.child.exitCode, null);
+  assert.doesNotMatch(server.log(), STACK_FRAME);
+});
