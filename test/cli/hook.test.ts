@@ -89,11 +89,15 @@ describe('hook claude-code', () => {
     // A session file that is not a transcript is a failure to check, not a pass.
     const garbage = join(box.root, 'garbage.jsonl');
     writeFileSync(garbage, 'this is not a session\n');
-    assert.equal(permission(run(box, ['hook', 'claude-code'], claudeInput(garbage, 'ls')).stdout).permissionDecision, 'deny');
+    const unread = permission(run(box, ['hook', 'claude-code'], claudeInput(garbage, 'ls')).stdout);
+    assert.equal(unread.permissionDecision, 'deny');
+    // Named as the input problem it is, not as an internal error.
+    assert.match(unread.permissionDecisionReason, /could not check this call \(.*garbage\.jsonl is not a transcript ghost-lint reads/);
     // And a session path that names no file: a folder is named as such, a pipe is not waited on.
     const folder = permission(run(box, ['hook', 'claude-code'], claudeInput(box.project, 'ls')).stdout);
     assert.equal(folder.permissionDecision, 'deny');
     assert.match(folder.permissionDecisionReason, /could not check this call \(the session file .*project is not a file\)/);
+    assert.doesNotMatch(`${folder.permissionDecisionReason}${unread.permissionDecisionReason}`, /internal error/);
     const pipe = join(box.root, 'session.fifo');
     assert.equal(spawnSync('mkfifo', [pipe]).status, 0);
     assert.match(permission(run(box, ['hook', 'claude-code'], claudeInput(pipe, 'ls')).stdout).permissionDecisionReason, /the session file .*session\.fifo is not a file/);

@@ -29,7 +29,18 @@ export interface HookReply {
   readonly exitCode: number;
 }
 
-export class HookInputError extends Error {}
+/**
+ * A problem with what the guard was given (its input, flags, or the session file it names), reported
+ * as such rather than as an internal error. Recognised by name (`isHookInputError`): each bundle
+ * (the front, the guard, the engine) carries its own copy of this class.
+ */
+export class HookInputError extends Error {
+  override readonly name = 'HookInputError';
+}
+
+export function isHookInputError(e: unknown): e is HookInputError {
+  return e instanceof Error && e.name === 'HookInputError';
+}
 
 export interface AgentProtocol {
   /** The hook event the guard answers (`PreToolUse`, `BeforeTool`); any other event is let through. */

@@ -1,6 +1,7 @@
 import { type Stats, closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { AuditState } from '../../engine/auditState';
+import { HookInputError } from './agents';
 
 /*
  * The guard's memory of session files. Per file, two records keyed by the file's place and identity
@@ -144,7 +145,7 @@ export class SessionFile {
   /** Undefined when the file cannot be opened. */
   /** The file at `path`, or undefined when it cannot be opened (not written yet); throws for anything but a regular file. */
   static open(path: string): SessionFile | undefined {
-    if (sessionFileKind(path) === 'other') throw new Error(`the session file ${path} is not a file`);
+    if (sessionFileKind(path) === 'other') throw new HookInputError(`the session file ${path} is not a file`);
     let fd: number | undefined;
     try {
       fd = openSync(path, 'r');

@@ -5,6 +5,7 @@ import { isObject } from '../../engine/json';
 import type { Policy } from '../../engine/policy';
 import { type ResumableFormat, isResumable } from '../../engine/resume';
 import type { Session, TranscriptFormat } from '../../engine/session';
+import { HookInputError } from './agents';
 import { type LedgerCache, SessionFile, completeLineBytes } from './cache';
 
 /*
@@ -67,7 +68,7 @@ export function readSession(content: Buffer | undefined, name: string, proposal:
   let parsed = parseTranscript(isZip ? { name, bytes: content } : { name, text: content.toString('utf8') });
   // A session file of one line reads as one JSON value; the agent's own format says it is JSON Lines.
   if (parsed.kind !== 'transcript' && !isZip && JSONL_FORMATS.has(format)) parsed = parseDocument(readJsonl(content.toString('utf8')));
-  if (parsed.kind !== 'transcript') throw new Error(`${name} is not a transcript ghost-lint reads (${parsed.reason})`);
+  if (parsed.kind !== 'transcript') throw new HookInputError(`${name} is not a transcript ghost-lint reads (${parsed.reason})`);
   return pickSession(parsed.sessions, proposal) ?? emptySession(parsed.format);
 }
 

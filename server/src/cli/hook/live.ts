@@ -7,7 +7,7 @@ import type { JsonlAdapter } from '../../engine/adapters/types';
 import { readJsonl } from '../../engine/document';
 import type { GateDecision } from '../../engine/gate';
 import { policyFilesIn, policyFolders } from '../../policy/locations';
-import { AGENT_PROTOCOLS, type AgentProtocol, type HookAgent, HookInputError, type HookReply, isHookAgent } from './agents';
+import { AGENT_PROTOCOLS, type AgentProtocol, type HookAgent, HookInputError, type HookReply, isHookAgent, isHookInputError } from './agents';
 import { LedgerCache, type LedgerMemory, SessionFile, cacheFolder, completeLineBytes, sessionFileKind } from './cache';
 import { coverRoute, loadCompiled } from './compiled';
 
@@ -169,7 +169,6 @@ export function runLiveHook(argv: readonly string[], io: LiveHookIo): LiveHookRe
     const cache = new LedgerCache(cacheFolder(io), io.memory);
     const cwd = request.cwd ?? io.cwd;
     const transcript = request.transcriptPath !== undefined ? resolve(cwd, request.transcriptPath) : undefined;
-    if (transcript !== undefined && sessionFileKind(transcript) === 'other') throw new HookInputError(`the session file ${transcript} is not a file`);
     const policyApplies = options.policy.length > 0 || anyPolicyFile(transcript ?? join(cwd, 'session'), cwd, io.home);
     const canAsk = protocol.canAsk && options.confirm === 'ask';
     if (!policyApplies) {
@@ -188,7 +187,7 @@ export function runLiveHook(argv: readonly string[], io: LiveHookIo): LiveHookRe
     const verdict = loadFull(cache.folder).judgeForHook({ request, format: protocol.format, canAsk, policies: options.policy, cwd, home: io.home, cache });
     return { ...protocol.reply(verdict.decision, verdict.reason), stderr: '' };
   } catch (e) {
-    const problem = e instanceof HookInputError ? e.message : e instanceof SyntaxError ? `the hook input is not JSON: ${e.message}` : `internal error: ${(e as Error).message}`;
+    const problem = isHookInputError(e) ? e.message : e instanceof SyntaxError ? `the hook input is not JSON: ${e.message}` : `internal error: ${(e as Error).message}`;
     return failSafe(protocol, onError, problem);
   }
 }
