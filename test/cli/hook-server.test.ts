@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -80,7 +80,7 @@ describe('hook server', () => {
     await until(() => !existsSync(spool.pidFile), 'the started server stopping');
   });
 
-  test('a server that does not take the call: after 2 s the call is withdrawn and judged by the hook process', () => {
+  test('a server that does not take the call: after 2 s the call is withdrawn and judged by the hook process; the call it left held none of the environment but the guard\'s', async () => {
     const box = sandbox();
     const spool = spoolOf(box);
     for (const folder of [spool.requests, spool.answers]) mkdirSync(folder, { recursive: true, mode: 0o700 });
@@ -89,8 +89,17 @@ describe('hook server', () => {
     writeFileSync(spool.pidFile, `${process.pid}\n`);
     const path = writeSession(box, 'session.jsonl', [ccUser('Never delete anything under data/raw.'), ccToolUse('toolu_1', 'ls'), ccResult('toolu_1', 'data')]);
     const started = Date.now();
-    const answer = run(box, ['hook', 'claude-code', '--server'], claudeInput(path, 'rm -rf data/raw', project(box)));
-    assert.equal(permission(answer.stdout).permissionDecision, 'deny');
+    const client = spawn(process.execPath, [CLI, 'hook', 'claude-code', '--server'], { cwd: box.project, env: { ...process.env, HOME: box.home, XDG_CACHE_HOME: box.cache, OPENAI_API_KEY: 'sk-test-not-for-the-spool' } });
+    let stdout = '';
+    client.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => client.once('exit', resolve));
+    client.stdin.end(claudeInput(path, 'rm -rf data/raw', project(box)));
+    await until(() => readdirSync(spool.requests).some((name) => name.endsWith('.json')), 'the call handed over');
+    const [handed = ''] = readdirSync(spool.requests).filter((name) => name.endsWith('.json'));
+    const request = JSON.parse(readFileSync(join(spool.requests, handed), 'utf8')) as { env: Record<string, string> };
+    assert.deepEqual(Object.keys(request.env).sort(), ['HOME', 'XDG_CACHE_HOME']);
+    assert.equal(await exited, 0);
+    assert.equal(permission(stdout).permissionDecision, 'deny');
     assert.ok(Date.now() - started >= 2_000, 'it waited for the server to take the call');
     assert.deepEqual(readdirSync(spool.requests), [], 'the withdrawn request is gone');
     assert.equal(pidIn(spool), process.pid, 'a running server is not replaced');
@@ -144,6 +153,7 @@ describe('hook server', () => {
     const request = { protocol: 1, argv: ['hook', 'install', 'claude-code'], cwd: box.project, env: {}, stdin: '' };
     assert.match((await answerOf('install', JSON.stringify(request))).error ?? '', /argv: argv is not a live hook call/);
     assert.match((await answerOf('nowhere', JSON.stringify({ ...request, argv: ['hook', 'claude-code'], cwd: join(box.root, 'missing') }))).error ?? '', /^cannot enter .*missing: ENOENT/);
+    assert.match((await answerOf('secrets', JSON.stringify({ ...request, argv: ['hook', 'claude-code'], env: { HOME: box.home, OPENAI_API_KEY: 'sk-x' } }))).error ?? '', /env: Unrecognized key: "OPENAI_API_KEY"/);
     const path = writeSession(box, 'session.jsonl', [ccUser('Never delete anything under data/raw.')]);
     assert.equal(permission(run(box, ['hook', 'claude-code', '--server'], claudeInput(path, 'rm -rf data/raw', project(box))).stdout).permissionDecision, 'deny');
     assert.equal(server.served(), 1);

@@ -2,6 +2,7 @@ import { readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { cacheFolder, homeFolder } from './hook/cache';
 import { loadCompiled } from './hook/compiled';
+import { hookEnvironment } from './hook/environment';
 import { type HookAnswer, HookServerUnreachable, askHookServer, startHookServer, wantsHookServer } from './hook/serverClient';
 import { HOOK_SERVER_PROTOCOL, hookServerSpool } from './hook/spool';
 
@@ -19,7 +20,7 @@ function serverAnswer(): HookAnswer | undefined {
   const spool = hookServerSpool(folder, join(__dirname, 'full.js'), process.platform);
   if (spool === undefined) return undefined;
   try {
-    return askHookServer(spool, { protocol: HOOK_SERVER_PROTOCOL, argv, cwd: process.cwd(), env: process.env, stdin: stdin() });
+    return askHookServer(spool, { protocol: HOOK_SERVER_PROTOCOL, argv, cwd: process.cwd(), env: hookEnvironment(process.env), stdin: stdin() });
   } catch (e) {
     if (e instanceof HookServerUnreachable && e.absent) startHookServer(__filename);
     // Unreadable input included: the front answers it as it does without --server.

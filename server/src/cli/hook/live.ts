@@ -8,6 +8,7 @@ import { readJsonl } from '../../engine/document';
 import type { GateDecision } from '../../engine/gate';
 import { policyFilesIn, policyFolders } from '../../policy/locations';
 import { AGENT_PROTOCOLS, type AgentProtocol, type HookAgent, HookInputError, type HookReply, isHookAgent, isHookInputError } from './agents';
+import { type HookEnvironment, ON_ERROR_ENV } from './environment';
 import { LedgerCache, type LedgerMemory, SessionFile, cacheFolder, completeLineBytes, sessionFileKind } from './cache';
 import { coverRoute, loadCompiled } from './compiled';
 
@@ -21,7 +22,6 @@ import { coverRoute, loadCompiled } from './compiled';
 
 export const ON_ERROR_DECISIONS = ['deny', 'allow', 'ask'] as const;
 export type OnError = (typeof ON_ERROR_DECISIONS)[number];
-export const ON_ERROR_ENV = 'GHOST_LINT_ON_ERROR';
 
 export interface LiveHookOptions {
   /** What to answer when the guard itself fails: deny unless configured otherwise. */
@@ -33,7 +33,8 @@ export interface LiveHookOptions {
 
 export interface LiveHookIo {
   readonly stdin: () => string;
-  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The guard's variables of the environment (a process's whole environment will do). */
+  readonly env: HookEnvironment;
   readonly cwd: string;
   readonly home: string;
   readonly platform: NodeJS.Platform;

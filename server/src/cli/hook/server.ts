@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import { LedgerMemory, homeFolder } from './cache';
+import { HOOK_ENVIRONMENT } from './environment';
 import { isLiveHook, runLiveHook } from './live';
 import { HEARTBEAT_MS, HOOK_SERVER_PROTOCOL, type HookServerAnswer, type Spool, isPrivateFolder, runningServer } from './spool';
 
@@ -19,7 +20,8 @@ const RequestSchema = z.object({
   protocol: z.literal(HOOK_SERVER_PROTOCOL),
   argv: z.array(z.string()).refine(isLiveHook, 'argv is not a live hook call (hook <agent> …)'),
   cwd: z.string().min(1),
-  env: z.record(z.string(), z.string()),
+  // Only the variables the guard reads: any other is refused.
+  env: z.partialRecord(z.enum(HOOK_ENVIRONMENT), z.string()),
   stdin: z.string(),
 });
 

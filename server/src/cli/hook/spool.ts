@@ -1,6 +1,7 @@
 import { closeSync, fstatSync, lstatSync, openSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashOf } from './cache';
+import type { HookEnvironment } from './environment';
 
 /*
  * The hook server's spool: the folder through which `hook <agent> --server` hands a call to the
@@ -22,7 +23,8 @@ export interface HookServerRequest {
   readonly protocol: typeof HOOK_SERVER_PROTOCOL;
   readonly argv: readonly string[];
   readonly cwd: string;
-  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Only the variables the guard reads: nothing else of the agent's environment (its keys, its tokens) passes through the spool. */
+  readonly env: HookEnvironment;
   readonly stdin: string;
 }
 
