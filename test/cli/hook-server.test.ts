@@ -126,12 +126,15 @@ describe('hook server', () => {
     const server = await startServer(box);
     const spool = spoolOf(box);
     const path = writeSession(box, 'session.jsonl', [ccUser('Never delete anything under data/raw.'), ccToolUse('toolu_1', 'ls'), ccResult('toolu_1', 'data')]);
-    chmodSync(spool.folder, 0o755);
-    try {
-      assert.equal(permission(run(box, ['hook', 'claude-code', '--server'], claudeInput(path, 'rm -rf data/raw', project(box))).stdout).permissionDecision, 'deny');
-      assert.equal(server.served(), 0);
-    } finally {
-      chmodSync(spool.folder, 0o700);
+    // The spool, or the folder it sits in (where another user could swap it for theirs).
+    for (const folder of [spool.folder, join(spool.folder, '..')]) {
+      chmodSync(folder, 0o755);
+      try {
+        assert.equal(permission(run(box, ['hook', 'claude-code', '--server'], claudeInput(path, 'rm -rf data/raw', project(box))).stdout).permissionDecision, 'deny');
+        assert.equal(server.served(), 0);
+      } finally {
+        chmodSync(folder, 0o700);
+      }
     }
     assert.equal(permission(run(box, ['hook', 'claude-code', '--server'], claudeInput(path, 'rm -rf data/raw', project(box))).stdout).permissionDecision, 'deny');
     assert.equal(server.served(), 1);

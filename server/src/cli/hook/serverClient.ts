@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { HOOK_AGENTS } from './agents';
 import { type HookServerRequest, type Spool, isPrivateFolder, runningServer } from './spool';
 
@@ -84,8 +84,9 @@ function withdraw(requestFile: string, failure: HookServerUnreachable): void {
 
 /** Hands the call to the server and returns its answer; throws HookServerUnreachable when it gives none. */
 export function askHookServer(spool: Spool, request: HookServerRequest): HookAnswer {
-  // Only a spool private to this user is trusted: anyone else who could write in it could answer "allow" to every call.
-  if (!isPrivateFolder(spool.folder)) throw new HookServerUnreachable(`${spool.folder} is not private to this user`, !existsSync(spool.folder));
+  // Only a spool private to this user, in a folder private to this user (where no one else can swap it), is trusted: anyone else who could write in it could answer "allow" to every call.
+  const open = [dirname(spool.folder), spool.folder].find((folder) => !isPrivateFolder(folder));
+  if (open !== undefined) throw new HookServerUnreachable(`${open} is not private to this user`, !existsSync(open));
   const id = `${process.pid}-${Math.random().toString(36).slice(2)}`;
   const requestFile = join(spool.requests, `${id}.json`);
   const answerFile = join(spool.answers, `${id}.json`);
