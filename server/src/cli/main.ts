@@ -186,7 +186,7 @@ export function runCli(argv: readonly string[], io: CliIo): number | Promise<num
   }
 }
 
-/** `hook serve`: the hook server at this build's socket, until it stops. */
+/** `hook serve`: the hook server of this build's spool, until it stops. */
 async function serveHooks(io: CliIo, options: HookServeOptions): Promise<number> {
   const env = io.env ?? {};
   // The server is this bundle (dist/full.js): its build names the spool, as the bin's client finds it.
