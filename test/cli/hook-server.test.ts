@@ -141,6 +141,31 @@ describe('hook server', () => {
     server.child.kill();
   });
 
+  test('calls made at once (an agent running tools in parallel) are each answered, as the hook process answers each', async () => {
+    const box = sandbox();
+    const server = await startServer(box);
+    const path = writeSession(box, 'session.jsonl', [ccUser('Never delete anything under data/raw. Ask me before you push to main.'), ccToolUse('toolu_1', 'ls'), ccResult('toolu_1', 'data')]);
+    const commands = ['rm -rf data/raw', 'ls build', 'git push origin main', 'rm -rf data/raw/a', 'cat notes.txt', 'rm -rf build', 'git push origin main --force', 'echo done'];
+    const client = (command: string) =>
+      new Promise<Run>((resolve) => {
+        const child = spawn(process.execPath, [CLI, 'hook', 'claude-code', '--server'], { cwd: box.project, env: { ...process.env, HOME: box.home, XDG_CACHE_HOME: box.cache, GHOST_LINT_ON_ERROR: '' } });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.once('close', (status) => resolve({ status, stdout, stderr }));
+        child.stdin.end(claudeInput(path, command, { tool_use_id: `toolu_${command.length}` }));
+      });
+    const together = await Promise.all(commands.map(client));
+    commands.forEach((command, i) => assert.deepEqual(together[i], run(box, ['hook', 'claude-code'], claudeInput(path, command, { tool_use_id: `toolu_${command.length}` })), command));
+    assert.equal(server.served(), commands.length);
+    assert.deepEqual(
+      together.map((answer) => (answer.stdout === '' ? 'allow' : permission(answer.stdout).permissionDecision)),
+      ['deny', 'allow', 'ask', 'deny', 'allow', 'allow', 'ask', 'allow'],
+    );
+    server.child.kill();
+  });
+
   test('a request that is not a hook call gets an error answer, and the server goes on serving', async () => {
     const box = sandbox();
     const server = await startServer(box);
