@@ -1,4 +1,4 @@
-import { type Stats, closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { type Stats, closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { AuditState } from '../../engine/auditState';
 import { HookInputError } from './agents';
@@ -115,21 +115,6 @@ export function hashOf(bytes: Uint8Array): string {
   return `${(h2 >>> 0).toString(16).padStart(8, '0')}${(h1 >>> 0).toString(16).padStart(8, '0')}`;
 }
 
-/**
- * What is at a session file's path: nothing yet, a regular file, or something else (a folder, a
- * pipe, a device), which is no session: reading it fails, blocks or never ends.
- */
-export function sessionFileKind(path: string): 'missing' | 'file' | 'other' {
-  let stat;
-  try {
-    stat = statSync(path, { throwIfNoEntry: false });
-  } catch {
-    // Not reachable (a file where a folder should be, no permission): as good as not written.
-    return 'missing';
-  }
-  return stat === undefined ? 'missing' : stat.isFile() ? 'file' : 'other';
-}
-
 /** An open session file: its identity, size, and reads at any offset. */
 export class SessionFile {
   private headHash: string | undefined;
@@ -142,19 +127,26 @@ export class SessionFile {
     readonly size: number,
   ) {}
 
-  /** Undefined when the file cannot be opened. */
-  /** The file at `path`, or undefined when it cannot be opened (not written yet); throws for anything but a regular file. */
+  /**
+   * The file at `path`, or undefined when it cannot be opened (not written yet). Anything but a
+   * regular file (a folder, a pipe, a device) is no session: reading it fails, blocks or never ends,
+   * so it is refused; opened without blocking, a pipe is refused rather than waited on.
+   */
   static open(path: string): SessionFile | undefined {
-    if (sessionFileKind(path) === 'other') throw new HookInputError(`the session file ${path} is not a file`);
     let fd: number | undefined;
+    let stat: Stats;
     try {
-      fd = openSync(path, 'r');
-      const stat = fstatSync(fd);
-      return new SessionFile(fd, path, stat.dev, stat.ino, stat.size);
+      fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+      stat = fstatSync(fd);
     } catch {
       if (fd !== undefined) closeSync(fd);
       return undefined;
     }
+    if (!stat.isFile()) {
+      closeSync(fd);
+      throw new HookInputError(`the session file ${path} is not a file`);
+    }
+    return new SessionFile(fd, path, stat.dev, stat.ino, stat.size);
   }
 
   read(start: number, length: number): Buffer {

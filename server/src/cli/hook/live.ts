@@ -9,7 +9,7 @@ import type { GateDecision } from '../../engine/gate';
 import { policyFilesIn, policyFolders } from '../../policy/locations';
 import { AGENT_PROTOCOLS, type AgentProtocol, type HookAgent, HookInputError, type HookReply, isHookAgent, isHookInputError } from './agents';
 import { type HookEnvironment, ON_ERROR_ENV } from './environment';
-import { LedgerCache, type LedgerMemory, SessionFile, cacheFolder, completeLineBytes, sessionFileKind } from './cache';
+import { LedgerCache, type LedgerMemory, SessionFile, cacheFolder, completeLineBytes } from './cache';
 import { coverRoute, loadCompiled } from './compiled';
 
 /*
@@ -109,7 +109,7 @@ function anyPolicyFile(anchor: string, cwd: string, home: string): boolean {
  * written since hold no user message). Anything else goes to the engine.
  */
 function nothingGoverns(transcript: string, cache: LedgerCache): boolean {
-  if (sessionFileKind(transcript) === 'missing') return true;
+  if (!existsSync(transcript)) return true;
   const record = cache.read(transcript);
   const adapter = record && !record.stated ? GROWING_FORMATS[record.format] : undefined;
   if (!record || !adapter) return false;
