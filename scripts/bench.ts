@@ -51,6 +51,30 @@ function timed(fn: () => unknown): number {
   return performance.now() - start;
 }
 
+/** Runs `script` in its own Node process; it prints its measurements as JSON on its last line. */
+function measureChild<T>(script: string): T {
+  const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', maxBuffer: 1024 * 1024 });
+  if (run.status !== 0) throw new Error(`bench child failed: ${run.stderr}`);
+  return JSON.parse(run.stdout.trim().split('\n').pop() ?? '') as T;
+}
+
+/** A child's last line: its measurement and its peak resident memory. */
+const REPORT_WITH_PEAK = 'process.stdout.write("\\n" + JSON.stringify({ ms, maxRssKb: process.resourceUsage().maxRSS }) + "\\n")';
+
+/** Writes `session` to a file in a fresh folder for `use`, and removes the folder after. */
+function withSessionFile<T>(session: string, fileName: string, use: (file: string, folder: string) => T): T {
+  const folder = mkdtempSync(join(tmpdir(), 'ghost-lint-bench-'));
+  try {
+    const file = join(folder, fileName);
+    writeFileSync(file, session);
+    return use(file, folder);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+const FULL_BUNDLE = join(__dirname, '..', 'dist', 'full.js');
+
 /**
  * `ghost-lint check --format json` on the session, as its own process (the built CLI, output discarded):
  * the in-process time of the check itself (read, parse, extract, bind, audit, report; median of ROUNDS)
@@ -58,26 +82,32 @@ function timed(fn: () => unknown): number {
  * checks it as a session too long to read whole is checked, piece by piece.
  */
 function checkProcess(session: string, fileName = 'session.jsonl', rounds = ROUNDS, inPieces = false): { checkMs: number; peakBytes: number; nodeBytes: number } {
-  const folder = mkdtempSync(join(tmpdir(), 'ghost-lint-bench-'));
-  const file = join(folder, fileName);
-  writeFileSync(file, session);
-  const full = join(__dirname, '..', 'dist', 'full.js');
-  const measure = (script: string): { ms: number; maxRssKb: number } => {
-    const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', maxBuffer: 1024 * 1024 });
-    if (run.status !== 0) throw new Error(`bench child failed: ${run.stderr}`);
-    return JSON.parse(run.stdout.trim().split('\n').pop() ?? '') as { ms: number; maxRssKb: number };
-  };
-  const report = 'process.stdout.write("\\n" + JSON.stringify({ ms, maxRssKb: process.resourceUsage().maxRSS }) + "\\n")';
-  const checkScript = `const { runCli } = require(${JSON.stringify(full)}); const { performance } = require('node:perf_hooks');
+  return withSessionFile(session, fileName, (file, folder) => {
+    const checkScript = `const { runCli } = require(${JSON.stringify(FULL_BUNDLE)}); const { performance } = require('node:perf_hooks');
 const start = performance.now(); runCli(['check', ${JSON.stringify(file)}, '--format', 'json'], { cwd: ${JSON.stringify(folder)}, stdout: () => {}, stderr: () => {}${inPieces ? ', inPiecesFrom: 0' : ''} });
-const ms = performance.now() - start; ${report}`;
-  try {
-    const runs = Array.from({ length: rounds }, () => measure(checkScript));
-    const bare = measure(`const ms = 0; ${report}`);
+const ms = performance.now() - start; ${REPORT_WITH_PEAK}`;
+    const runs = Array.from({ length: rounds }, () => measureChild<{ ms: number; maxRssKb: number }>(checkScript));
+    const bare = measureChild<{ maxRssKb: number }>(`const ms = 0; ${REPORT_WITH_PEAK}`);
     return { checkMs: median(runs.map((r) => r.ms)), peakBytes: median(runs.map((r) => r.maxRssKb)) * 1024, nodeBytes: bare.maxRssKb * 1024 };
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
+  });
+}
+
+/**
+ * What every check of the session pays before it reads a line, in a fresh process each round (median
+ * of ROUNDS): reading the file into a string as the CLI does, and loading the tagger that extraction
+ * needs for the rules the session states; and the resident memory of a process that has loaded the
+ * CLI and the tagger and holds the text, before a line is parsed.
+ */
+function checkFloors(session: string): { readMs: number; taggerMs: number; heldBytes: number } {
+  return withSessionFile(session, 'session.jsonl', (file) => {
+    const tagger = join(__dirname, '..', 'dist', 'vendor', 'compromise.js');
+    const script = `const { performance } = require('node:perf_hooks'); const { readFileSync } = require('node:fs'); require(${JSON.stringify(FULL_BUNDLE)});
+let start = performance.now(); const text = readFileSync(${JSON.stringify(file)}).toString('utf8'); const readMs = performance.now() - start;
+start = performance.now(); require(${JSON.stringify(tagger)}); const taggerMs = performance.now() - start;
+process.stdout.write("\\n" + JSON.stringify({ readMs, taggerMs, textLength: text.length, rssBytes: process.memoryUsage().rss }) + "\\n")`;
+    const runs = Array.from({ length: ROUNDS }, () => measureChild<{ readMs: number; taggerMs: number; rssBytes: number }>(script));
+    return { readMs: median(runs.map((r) => r.readMs)), taggerMs: median(runs.map((r) => r.taggerMs)), heldBytes: median(runs.map((r) => r.rssBytes)) };
+  });
 }
 
 /**
@@ -119,6 +149,7 @@ for (let round = 0; round < ROUNDS; round++) {
 const json = median(jsonTimes);
 const { checkMs, peakBytes, nodeBytes } = checkProcess(text);
 const inPieces = checkProcess(text, 'session.jsonl', 3, true);
+const floors = checkFloors(text);
 const otherShapes = otherShapesChecked();
 const fileBytes = Buffer.byteLength(text);
 const parse = median(parseTimes);
@@ -138,6 +169,7 @@ void lspLatency().then((lsp) =>
       `JSON.parse of every line: ${json.toFixed(0)} ms (median of ${ROUNDS})\n` +
       `ghost-lint parse:         ${parse.toFixed(0)} ms (median of ${ROUNDS})\n` +
       `ghost-lint check --format json: ${checkMs.toFixed(0)} ms in its process (median of ${ROUNDS}); peak memory ${(peakBytes / 1024 / 1024).toFixed(0)} MB (a bare node process: ${(nodeBytes / 1024 / 1024).toFixed(0)} MB) for a ${(fileBytes / 1024 / 1024).toFixed(0)} MB file: ${(peakBytes / fileBytes).toFixed(2)}× the file, ${((peakBytes - nodeBytes) / fileBytes).toFixed(2)}× above bare node\n` +
+      `what a check pays before it parses a line (median of ${ROUNDS}): reading the file into a string ${floors.readMs.toFixed(0)} ms (${(floors.readMs / json).toFixed(2)}× JSON.parse), loading the tagger ${floors.taggerMs.toFixed(0)} ms (${(floors.taggerMs / json).toFixed(2)}×), with JSON.parse itself ${((floors.readMs + floors.taggerMs + json) / json).toFixed(2)}×; a process that has loaded the CLI and the tagger and holds the text: ${(floors.heldBytes / 1024 / 1024).toFixed(0)} MB (${(floors.heldBytes / fileBytes).toFixed(2)}× the file)\n` +
       `the same session checked in pieces, as a session past 511 MB is (median of 3): ${inPieces.checkMs.toFixed(0)} ms (${(inPieces.checkMs / checkMs).toFixed(2)}× the whole-file read), peak memory ${(inPieces.peakBytes / 1024 / 1024).toFixed(0)} MB (${(inPieces.peakBytes / peakBytes).toFixed(2)}×)\n` +
       `the other shapes, median of 3 each:\n${otherShapes.map((line) => `  ${line}\n`).join('')}` +
       `audit, 50 constraints:    ${auditShort.toFixed(2)} µs/call at 1,000 calls, ${auditLong.toFixed(2)} µs/call at 10,000 calls\n` +
