@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseTranscript } from '../../server/src/engine/parse';
+import { openAiChatAdapter } from '../../server/src/engine/adapters/openaiChat';
+import { type JsonAdapter, sniffOnce } from '../../server/src/engine/adapters/types';
+import { readJson } from '../../server/src/engine/document';
+import { pickAdapter, parseTranscript } from '../../server/src/engine/parse';
 import type { Session } from '../../server/src/engine/session';
 import { marked, slice } from '../support/fixture';
 
@@ -121,4 +124,28 @@ test('files that are not transcripts say so', () => {
   assert.equal(parsed.kind, 'not-a-transcript');
   const garbage = parseTranscript({ name: 'x', text: '\u0000\u0001binary' });
   assert.equal(garbage.kind, 'not-a-transcript');
+});
+
+test('each adapter sniffs a document once, however often it is asked: a sniff may walk every message', () => {
+  let sniffs = 0;
+  const counting: JsonAdapter = { format: 'generic-chat', kind: 'json', sniff: () => ++sniffs / 10, parse: () => [] };
+  const doc = readJson('{"messages": [{"role": "user", "content": "hi"}]}');
+  assert.equal(sniffOnce(counting, doc), 0.1);
+  assert.equal(sniffOnce(counting, doc), 0.1);
+  assert.equal(sniffs, 1);
+  assert.equal(sniffOnce(counting, readJson('[]')), 0.2, 'another document is sniffed on its own');
+  // generic-chat defers to the chat adapters by asking their sniffs, which pickAdapter made already.
+  const chat = readJson('{"messages": [{"role": "user", "content": "hi"}, {"role": "tool", "tool_call_id": "a", "content": "x"}]}');
+  const asked = new Map<string, number>();
+  const sniff = openAiChatAdapter.sniff;
+  openAiChatAdapter.sniff = (d) => {
+    asked.set('openai-chat', (asked.get('openai-chat') ?? 0) + 1);
+    return sniff(d);
+  };
+  try {
+    assert.equal(pickAdapter(chat)?.format, 'openai-chat');
+  } finally {
+    openAiChatAdapter.sniff = sniff;
+  }
+  assert.equal(asked.get('openai-chat'), 1);
 });

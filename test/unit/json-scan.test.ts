@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { readArguments, treeArguments } from '../../server/src/engine/builder';
 import { readJson, readJsonl } from '../../server/src/engine/document';
 import { type JsonNode, MAX_NESTING, at, nodeSpan, parseJsonAt, prop } from '../../server/src/engine/json';
-import { argumentValuesAt, elementSpans, lazyTree, memberSpans, nestsTooDeep, spanAtPath } from '../../server/src/engine/jsonScan';
+import { argumentValuesAt, eachItem, elementSpans, firstItems, lazyTree, memberSpans, nestsTooDeep, someItem, spanAtPath } from '../../server/src/engine/jsonScan';
 import { marked, slice } from '../support/fixture';
 
 // The scanner must find exactly the ranges jsonc-parser's tree gives, on any JSON JSON.parse accepts.
@@ -159,6 +159,32 @@ test('prop finds in a lazy tree the member the tree has, first copy of a repeate
   const repeated = '{"a": 1, "b": {"a": [2]}, "a": {"c": "x"}, "a": null}';
   check(lazyTree(repeated, 0, JSON.parse(repeated)), parseJsonAt(repeated).root as JsonNode, '$');
   assert.equal(prop(lazyTree(repeated, 0, JSON.parse(repeated)), 'a')?.value, 1);
+});
+
+test('a long array makes its elements afresh at each read, the nodes the tree has, so a walk through it holds one at a time', () => {
+  const messages = Array.from({ length: 600 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: [{ type: 'text', text: `m${i} "q" \\ é` }], n: i }));
+  const text = JSON.stringify({ messages, short: [1, [2], { three: 3 }] }, null, 1);
+  const lazy = lazyTree(text, 0, JSON.parse(text));
+  const eager = parseJsonAt(text).root as JsonNode;
+  assertSameTree(lazy, eager);
+  const list = prop(lazy, 'messages') as JsonNode;
+  const eagerList = prop(eager, 'messages') as JsonNode;
+  assert.notEqual(list.children?.[7], list.children?.[7], 'a long array keeps no element nodes');
+  const short = prop(lazy, 'short') as JsonNode;
+  assert.equal(short.children?.[1], short.children?.[1], 'a short array keeps its elements');
+  assert.equal([...eachItem(short)][2], short.children?.[2], 'and hands the kept ones out one at a time');
+
+  const walked = [...eachItem(list)];
+  assert.equal(walked.length, 600);
+  walked.forEach((node, i) => assertSameTree(node, eagerList.children?.[i] as JsonNode, `messages[${i}]`));
+  assert.deepEqual(firstItems(list, 3).map(nodeSpan), eagerList.children?.slice(0, 3).map(nodeSpan));
+  assert.equal(someItem(list, (m) => prop(m, 'n')?.value === 599), true);
+  assert.equal(someItem(list, (m) => prop(m, 'n')?.value === 600), false);
+  // On a tree jsonc-parser built, and on what is not an array, the same helpers read what is there.
+  assert.equal(firstItems(eagerList, 2)[1], eagerList.children?.[1]);
+  assert.equal([...eachItem(eagerList)].length, 600);
+  assert.deepEqual([...eachItem(prop(lazy, 'short')?.children?.[2])], []);
+  assert.deepEqual(firstItems(list, 0), []);
 });
 
 test('a lazy tree gives each copy of a repeated key its own value, and -0, escapes and big numbers as the tree does', () => {

@@ -217,8 +217,9 @@ function collect(text: string, open: number, value: unknown, path: readonly (str
  * The position tree jsonc-parser's parseTree builds for JSON text that JSON.parse has accepted (as
  * `value`), with the same nodes, offsets and values, made as it is walked: an adapter reading a large
  * JSON transcript visits its messages and calls, not every value in them, and a whole tree costs
- * many times the text's size. A node's children are scanned from the text on first use; their
- * values come from `value`, except the earlier copies of a repeated key, which JSON.parse dropped.
+ * many times the text's size. A node's children are scanned from the text on first use (a long
+ * array's each time, see LazyNode.eachElement); their values come from `value`, except the earlier
+ * copies of a repeated key, which JSON.parse dropped.
  */
 export function lazyTree(text: string, start: number, value: unknown): JsonNode {
   const offset = skipSpace(text, start);
@@ -227,11 +228,42 @@ export function lazyTree(text: string, start: number, value: unknown): JsonNode 
 
 type NodeType = JsonNode['type'];
 
+/** Elements an array keeps as nodes; a longer array makes them afresh each time (see LazyNode.eachElement). */
+const KEPT_ELEMENTS_LIMIT = 256;
+
+/**
+ * The elements of an array node one at a time: a lazy tree's long array then holds none of them, so a
+ * reader going through a transcript's messages holds one message's nodes at once. Other nodes' children as they are.
+ */
+export function eachItem(node: JsonNode | undefined): Iterable<JsonNode> {
+  if (node?.type !== 'array') return [];
+  return node instanceof LazyNode ? node.eachElement() : (node.children ?? []);
+}
+
+/** The first `count` elements of an array node, without making the rest. */
+export function firstItems(node: JsonNode | undefined, count: number): JsonNode[] {
+  const first: JsonNode[] = [];
+  if (count <= 0) return first;
+  for (const item of eachItem(node)) {
+    first.push(item);
+    if (first.length === count) break;
+  }
+  return first;
+}
+
+/** Whether some element of an array node passes `test`, going through them one at a time. */
+export function someItem(node: JsonNode | undefined, test: (item: JsonNode) => boolean): boolean {
+  for (const item of eachItem(node)) if (test(item)) return true;
+  return false;
+}
+
 class LazyNode implements JsonNode {
   readonly type: NodeType;
   readonly length: number;
   readonly value: unknown;
   private made?: JsonNode[];
+  /** A long array's element bounds (see eachElement). */
+  private bounds?: Int32Array | undefined;
 
   constructor(
     private readonly text: string,
@@ -248,8 +280,33 @@ class LazyNode implements JsonNode {
 
   get children(): JsonNode[] | undefined {
     if (this.type === 'object') return (this.made ??= this.members());
-    if (this.type === 'array') return (this.made ??= this.elements());
+    if (this.type === 'array') return this.made ?? Array.from(this.eachElement());
     return undefined;
+  }
+
+  /**
+   * The elements one at a time. A long array (a transcript's messages) keeps only where its elements
+   * are and makes their nodes afresh each time: kept, they would keep every node a walk made under
+   * them, many times the text's size, until the whole document is let go. A reader that walks the
+   * elements one at a time holds one element's nodes at once.
+   */
+  *eachElement(): Generator<JsonNode, void, undefined> {
+    if (this.made) {
+      yield* this.made;
+      return;
+    }
+    const list = this.parsed as unknown[];
+    const bounds = (this.bounds ??= this.elementBounds());
+    const count = bounds.length / 2;
+    if (count <= KEPT_ELEMENTS_LIMIT) {
+      const made: JsonNode[] = [];
+      for (let i = 0; i < count; i++) made.push(new LazyNode(this.text, bounds[2 * i] as number, bounds[2 * i + 1] as number, list[i], this));
+      this.made = made;
+      this.bounds = undefined;
+      yield* made;
+      return;
+    }
+    for (let i = 0; i < count; i++) yield new LazyNode(this.text, bounds[2 * i] as number, bounds[2 * i + 1] as number, list[i], this);
   }
 
   private members(): JsonNode[] {
@@ -271,16 +328,16 @@ class LazyNode implements JsonNode {
     });
   }
 
-  private elements(): JsonNode[] {
+  /** Each element's start and end, in pairs. */
+  private elementBounds(): Int32Array {
     const text = this.text;
-    const list = this.parsed as unknown[];
-    const out: JsonNode[] = [];
-    forEachElement(text, this.offset, (index, start) => {
+    const bounds: number[] = [];
+    forEachElement(text, this.offset, (_, start) => {
       const end = valueEnd(text, start);
-      out.push(new LazyNode(text, start, end, list[index], this));
+      bounds.push(start, end);
       return end;
     });
-    return out;
+    return Int32Array.from(bounds);
   }
 }
 

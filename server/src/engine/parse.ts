@@ -1,5 +1,5 @@
 import { ADAPTERS } from './adapters';
-import type { Adapter } from './adapters/types';
+import { type Adapter, sniffOnce } from './adapters/types';
 import { readContainer } from './adapters/containers';
 import { type JsonlMemory, type TranscriptDocument, readDocument } from './document';
 import type { Session, TranscriptFormat, TranscriptProblem } from './session';
@@ -33,7 +33,7 @@ export function parseTranscript(input: TranscriptInput): ParsedTranscript {
 export function pickAdapter(doc: TranscriptDocument): Adapter | undefined {
   let best: { score: number; adapter: Adapter } | undefined;
   for (const adapter of ADAPTERS) {
-    const score = adapter.kind === 'json' ? (doc.kind === 'json' ? adapter.sniff(doc) : 0) : doc.kind === 'jsonl' ? adapter.sniff(doc) : 0;
+    const score = adapter.kind === 'json' ? (doc.kind === 'json' ? sniffOnce(adapter, doc) : 0) : doc.kind === 'jsonl' ? adapter.sniff(doc) : 0;
     if (score >= MIN_SCORE && (!best || score > best.score)) best = { score, adapter };
   }
   return best?.adapter;

@@ -1,6 +1,7 @@
 import { SessionBuilder, joinPieces } from '../builder';
 import type { JsonDocument } from '../document';
 import { type JsonNode, bool, items, nodeSpan, prop, str } from '../json';
+import { eachItem, firstItems } from '../jsonScan';
 import { readToolDefinitions } from './openaiChat';
 import type { JsonAdapter } from './types';
 
@@ -90,13 +91,17 @@ export function readMessage(builder: SessionBuilder, message: JsonNode): void {
 
 function looksLikeAnthropic(root: JsonNode | undefined): number {
   const messages = root?.type === 'array' ? root : prop(root, 'messages');
-  const list = items(messages);
-  if (list.length === 0) return 0;
-  const roles = list.slice(0, 20).map((m) => str(prop(m, 'role')));
-  if (!roles.every((r) => r === 'user' || r === 'assistant')) return 0;
-  const hasBlocks = list.some((m) => items(prop(m, 'content')).some((b) => ['tool_use', 'tool_result', 'text'].includes(blockType(b) ?? '')));
+  const first = firstItems(messages, 20);
+  if (first.length === 0) return 0;
+  if (!first.every((m) => ['user', 'assistant'].includes(str(prop(m, 'role')) ?? ''))) return 0;
+  // One walk through the messages, which may be many: a tool block decides at once, a text block keeps looking.
+  let hasBlocks = false;
+  for (const message of eachItem(messages)) {
+    const types = items(prop(message, 'content')).map(blockType);
+    if (types.some((type) => type === 'tool_use' || type === 'tool_result')) return 0.95;
+    hasBlocks ||= types.includes('text');
+  }
   const hasAnthropicTop = root?.type === 'object' && (prop(root, 'system') !== undefined || items(prop(root, 'tools')).some((t) => prop(t, 'input_schema')));
-  if (list.some((m) => items(prop(m, 'content')).some((b) => ['tool_use', 'tool_result'].includes(blockType(b) ?? '')))) return 0.95;
   return hasBlocks || hasAnthropicTop ? 0.6 : 0;
 }
 
@@ -115,7 +120,7 @@ export const anthropicAdapter: JsonAdapter = {
       builder.addTurn({ role: 'system', kind: 'instructions', span: nodeSpan(system), pieces: joinPieces(nodes) });
     }
     const messages = root?.type === 'array' ? root : prop(root, 'messages');
-    for (const message of items(messages)) readMessage(builder, message);
+    for (const message of eachItem(messages)) readMessage(builder, message);
     return [builder.build()];
   },
 };

@@ -1,12 +1,13 @@
 import { SessionBuilder, joinPieces } from '../builder';
 import type { JsonDocument } from '../document';
 import { type JsonNode, at, bool, contentSpan, isObject, items, nodeSpan, num, prop, rawSpanOfDecoded, str } from '../json';
+import { eachItem, firstItems, someItem } from '../jsonScan';
 import type { Session, TranscriptFormat } from '../session';
 import type { Span } from '../text';
 import { anthropicAdapter, blockType, readMessage as readAnthropicMessage } from './anthropic';
 import { contentTextNodes, isChatMessageList, openAiChatAdapter, readChatMessage, readChatMessages } from './openaiChat';
 import { openAiResponsesAdapter } from './openaiResponses';
-import type { JsonAdapter } from './types';
+import { type JsonAdapter, sniffOnce } from './types';
 
 /*
  * Formats whose conversation is an OpenAI-style message list kept inside another container: tau-bench
@@ -91,7 +92,7 @@ function readTau2Simulation(builder: SessionBuilder, simulation: JsonNode, polic
   builder.id = str(prop(simulation, 'id'));
   builder.title = runTitle(simulation);
   if (policy?.type === 'string') builder.addTurn({ role: 'system', kind: 'instructions', span: nodeSpan(policy), pieces: joinPieces([policy]) });
-  for (const message of items(messageList(builder, simulation, 'messages'))) {
+  for (const message of eachItem(messageList(builder, simulation, 'messages'))) {
     const timestamp = str(prop(message, 'timestamp'));
     readChatMessage(builder, message, timestamp !== undefined ? { timestamp } : {});
   }
@@ -103,11 +104,11 @@ export const tauBenchAdapter: JsonAdapter = {
   sniff({ root }) {
     if (root?.type === 'array') {
       // A damaged element must not hide the rest: most of the first few being results is enough.
-      const sample = items(root).slice(0, 5);
+      const sample = firstItems(root, 5);
       const runs = sample.filter(isTauRun).length;
       return runs > 0 && runs * 2 >= sample.length ? 0.9 : 0;
     }
-    if (isTauRun(root) || items(prop(root, 'simulations')).some((s) => prop(s, 'messages')?.type === 'array')) return 0.9;
+    if (isTauRun(root) || someItem(prop(root, 'simulations'), (s) => prop(s, 'messages')?.type === 'array')) return 0.9;
     // A lone simulation has "messages" too: outbid openai-chat's 0.9.
     return isTau2Simulation(root) ? 0.92 : 0;
   },
@@ -137,7 +138,7 @@ function readAgentDojoRun(builder: SessionBuilder, run: JsonNode): void {
   builder.title = [suite, userTask, injectionTask !== undefined ? `attacked by ${injectionTask}` : undefined].filter((part) => part !== undefined).join(' ');
   let query: string | undefined;
   let generatedIds = 0;
-  for (const message of items(messageList(builder, run, 'messages'))) {
+  for (const message of eachItem(messageList(builder, run, 'messages'))) {
     const role = str(prop(message, 'role'));
     if (role === 'user') {
       // AgentDojo sends the task as its one user message. A later user-role message was put there by the
@@ -403,7 +404,7 @@ const SEARCH_DEPTH = 3;
 const SEARCH_WIDTH = 20;
 
 function looksLikeMessages(node: JsonNode): boolean {
-  return isChatMessageList(node) && items(node).some((m) => prop(m, 'content') !== undefined || prop(m, 'tool_calls') !== undefined);
+  return isChatMessageList(node) && someItem(node, (m) => prop(m, 'content') !== undefined || prop(m, 'tool_calls') !== undefined);
 }
 
 function findMessageList(node: JsonNode | undefined, depth: number): JsonNode | undefined {
@@ -412,7 +413,7 @@ function findMessageList(node: JsonNode | undefined, depth: number): JsonNode | 
     const found = level.find(looksLikeMessages);
     if (found) return found;
     level = level.flatMap((n) =>
-      n.type === 'object' ? (n.children ?? []).flatMap((property) => property.children?.[1] ?? []) : items(n).slice(0, SEARCH_WIDTH),
+      n.type === 'object' ? (n.children ?? []).flatMap((property) => property.children?.[1] ?? []) : firstItems(n, SEARCH_WIDTH),
     );
   }
   return undefined;
@@ -424,7 +425,7 @@ function containersOf(root: JsonNode | undefined): { containers: readonly JsonNo
 }
 
 function hasAnthropicToolBlocks(list: JsonNode): boolean {
-  return items(list).some((m) => items(prop(m, 'content')).some((b) => ['tool_use', 'tool_result'].includes(blockType(b) ?? '')));
+  return someItem(list, (m) => items(prop(m, 'content')).some((b) => ['tool_use', 'tool_result'].includes(blockType(b) ?? '')));
 }
 
 function readConversation(builder: SessionBuilder, list: JsonNode): void {
@@ -432,7 +433,7 @@ function readConversation(builder: SessionBuilder, list: JsonNode): void {
     readChatMessages(builder, list);
     return;
   }
-  for (const message of items(list)) {
+  for (const message of eachItem(list)) {
     const role = str(prop(message, 'role'));
     if (role === 'user' || role === 'assistant') readAnthropicMessage(builder, message);
     else readChatMessage(builder, message);
@@ -444,7 +445,7 @@ export const genericChatAdapter: JsonAdapter = {
   kind: 'json',
   sniff(doc) {
     // Files the dedicated chat adapters read are theirs, whatever they score.
-    if ([openAiChatAdapter, anthropicAdapter, openAiResponsesAdapter].some((adapter) => adapter.sniff(doc) > 0)) return 0;
+    if ([openAiChatAdapter, anthropicAdapter, openAiResponsesAdapter].some((adapter) => sniffOnce(adapter, doc) > 0)) return 0;
     const { containers, depth } = containersOf(doc.root);
     // Low, so that every format that knows its container wins.
     return containers.slice(0, SEARCH_WIDTH).some((c) => findMessageList(c, depth)) ? 0.35 : 0;

@@ -1,6 +1,7 @@
 import { SessionBuilder, joinPieces } from '../builder';
 import type { JsonDocument } from '../document';
 import { type JsonNode, at, items, nodeSpan, num, prop, str, valueOf } from '../json';
+import { eachItem, firstItems, someItem } from '../jsonScan';
 import type { Role, Session, TranscriptFormat, TurnKind } from '../session';
 import type { JsonAdapter } from './types';
 
@@ -48,7 +49,7 @@ export interface ChatMessageOptions {
  * in `function.arguments`, `arguments` or `args`, as a JSON string or an object.
  */
 export function readChatMessages(builder: SessionBuilder, messages: JsonNode): void {
-  for (const message of items(messages)) readChatMessage(builder, message);
+  for (const message of eachItem(messages)) readChatMessage(builder, message);
 }
 
 /** Reads one message of such a list; `options` carry what the wrapping format adds. */
@@ -105,10 +106,9 @@ function readChatToolCall(builder: SessionBuilder, call: JsonNode, batch: string
 }
 
 export function isChatMessageList(node: JsonNode | undefined): boolean {
-  const list = items(node);
-  if (list.length === 0) return false;
   // A few malformed messages must not hide the conversation: most of them having a role is enough.
-  const sample = list.slice(0, 20);
+  const sample = firstItems(node, 20);
+  if (sample.length === 0) return false;
   return sample.filter((m) => roleOf(m) !== undefined).length * 2 >= sample.length;
 }
 
@@ -119,13 +119,14 @@ function messagesOf(root: JsonNode | undefined): JsonNode | undefined {
 
 /** True when some message uses OpenAI's shapes: `tool_calls[].function.arguments` or role `tool`. */
 function hasOpenAiShapes(messages: JsonNode): boolean {
-  return items(messages).some(
+  return someItem(
+    messages,
     (m) => str(at(m, 'tool_calls', 0, 'function', 'arguments')) !== undefined || str(prop(m, 'role')) === 'tool' || str(prop(m, 'role')) === 'developer',
   );
 }
 
 function hasAnthropicBlocks(messages: JsonNode): boolean {
-  return items(messages).some((m) => items(prop(m, 'content')).some((b) => ['tool_use', 'tool_result'].includes(str(prop(b, 'type')) ?? '')));
+  return someItem(messages, (m) => items(prop(m, 'content')).some((b) => ['tool_use', 'tool_result'].includes(str(prop(b, 'type')) ?? '')));
 }
 
 export const openAiChatAdapter: JsonAdapter = {

@@ -1,5 +1,6 @@
 import { type CallInit, SessionBuilder, joinPieces } from '../builder';
-import { type JsonNode, contentSpan, items, nodeSpan, prop, str } from '../json';
+import { type JsonNode, contentSpan, nodeSpan, prop, str } from '../json';
+import { eachItem } from '../jsonScan';
 import type { Role } from '../session';
 import { contentTextNodes, readToolDefinitions } from './openaiChat';
 import type { JsonAdapter } from './types';
@@ -92,6 +93,9 @@ export function readResponsesItem(builder: SessionBuilder, item: JsonNode, batch
   // Reasoning, web search and other items carry no conversation or tool effect.
 }
 
+/** The item types of the Responses API, which a plain chat message list does not have (but `message`). */
+const RESPONSES_ITEM_TYPES = new Set(['function_call', 'function_call_output', 'message', 'reasoning', 'custom_tool_call', 'local_shell_call']);
+
 function itemLists(root: JsonNode | undefined): JsonNode[] {
   if (root?.type === 'array') return [root];
   return ['input', 'output'].map((k) => prop(root, k)).filter((n): n is JsonNode => n?.type === 'array');
@@ -101,11 +105,17 @@ export const openAiResponsesAdapter: JsonAdapter = {
   format: 'openai-responses',
   kind: 'json',
   sniff(doc) {
-    const all = itemLists(doc.root).flatMap((list) => items(list));
-    if (all.length === 0) return 0;
-    const typed = all.filter((i) => ['function_call', 'function_call_output', 'message', 'reasoning', 'custom_tool_call', 'local_shell_call'].includes(str(prop(i, 'type')) ?? ''));
-    if (typed.some((i) => str(prop(i, 'type')) !== 'message')) return 0.9;
-    return typed.length > 0 && prop(doc.root, 'output') ? 0.6 : 0;
+    // One walk through the items, which may be many: an item of a type only this API has decides at once.
+    let messages = 0;
+    for (const list of itemLists(doc.root)) {
+      for (const item of eachItem(list)) {
+        const type = str(prop(item, 'type')) ?? '';
+        if (!RESPONSES_ITEM_TYPES.has(type)) continue;
+        if (type !== 'message') return 0.9;
+        messages++;
+      }
+    }
+    return messages > 0 && prop(doc.root, 'output') ? 0.6 : 0;
   },
   parse(doc) {
     const builder = new SessionBuilder('openai-responses', doc.text);
@@ -114,7 +124,7 @@ export const openAiResponsesAdapter: JsonAdapter = {
     const batches = new BatchTracker();
     const instructions = prop(doc.root, 'instructions');
     if (instructions?.type === 'string') builder.addTurn({ role: 'system', kind: 'instructions', span: nodeSpan(instructions), pieces: joinPieces([instructions]) });
-    for (const list of itemLists(doc.root)) for (const item of items(list)) readResponsesItem(builder, item, batches);
+    for (const list of itemLists(doc.root)) for (const item of eachItem(list)) readResponsesItem(builder, item, batches);
     return [builder.build()];
   },
 };

@@ -21,3 +21,17 @@ export interface JsonlAdapter {
 }
 
 export type Adapter = JsonAdapter | JsonlAdapter;
+
+const sniffed = new WeakMap<JsonDocument, Map<JsonAdapter, number>>();
+
+/**
+ * `adapter`'s sniff of `doc`, made once per document: a sniff may walk every message of a large
+ * transcript, and generic-chat asks the dedicated chat adapters' sniffs again to defer to them.
+ */
+export function sniffOnce(adapter: JsonAdapter, doc: JsonDocument): number {
+  let scores = sniffed.get(doc);
+  if (!scores) sniffed.set(doc, (scores = new Map()));
+  let score = scores.get(adapter);
+  if (score === undefined) scores.set(adapter, (score = adapter.sniff(doc)));
+  return score;
+}
