@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { contentSpan, decodedToRawOffsets, nodeSpan, parseEmbeddedJson, parseJsonAt, prop, subSpanOfValue } from '../../server/src/engine/json';
+import fc from 'fast-check';
+import { contentSpan, decodedToRawOffsets, nodeSpan, parseEmbeddedJson, parseJsonAt, prop, rawOffsetsAt, subSpanOfValue } from '../../server/src/engine/json';
 import { marked, slice } from '../support/fixture';
 
 test('decoded offsets count every escape', () => {
@@ -8,6 +9,20 @@ test('decoded offsets count every escape', () => {
   const offsets = decodedToRawOffsets(text, { start: 0, end: text.length });
   // a, \n, b, \u00e9, c, \", d, closing quote
   assert.deepEqual([...offsets], [1, 2, 4, 5, 11, 12, 14, 15]);
+});
+
+test('the raw offsets of a few decoded units are those of the whole table, in any order, past the end and before the start', () => {
+  const piece = fc.constantFrom('a', 'é', '\\n', '\\"', '\\\\', '\\u00e9', '\\ud83d\\ude00', '😀', ' ');
+  fc.assert(
+    fc.property(fc.array(piece, { maxLength: 40 }), fc.nat(5), fc.array(fc.integer({ min: -2, max: 60 }), { maxLength: 8 }), (pieces, lead, asked) => {
+      const text = `${'x'.repeat(lead)}"${pieces.join('')}"`;
+      const literal = { start: lead, end: text.length };
+      const table = decodedToRawOffsets(text, literal);
+      const expected = asked.map((i) => table[Math.min(Math.max(i, 0), table.length - 1)]);
+      assert.deepEqual(rawOffsetsAt(text, literal, asked), expected);
+    }),
+    { numRuns: 500, seed: 7 },
+  );
 });
 
 test('an argument inside a JSON string maps to its escaped columns', () => {

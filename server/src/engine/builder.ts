@@ -1,4 +1,4 @@
-import { type JsonNode, contentSpan, decodedToRawOffsets, entries, items, literalContent, nodeSpan, parseEmbeddedJson, str, valueOf } from './json';
+import { type JsonNode, contentSpan, entries, items, literalContent, nodeSpan, parseEmbeddedJson, rawOffsetsAt, str, valueOf } from './json';
 import { argumentValuesAt } from './jsonScan';
 import type {
   ArgumentValue,
@@ -344,10 +344,13 @@ function embeddedArguments(text: string, literal: JsonNode): ReadArguments | und
   }
   const found = typeof input === 'object' && input !== null ? argumentValuesAt(decoded, { start: 0, end: decoded.length }, input) : [];
   if (!found) return undefined;
-  const offsets = decodedToRawOffsets(text, nodeSpan(literal));
-  const raw = (i: number): number => offsets[Math.min(i, offsets.length - 1)] ?? literal.offset;
-  const argumentValues = found.map((v): ArgumentValue => {
-    const span = { start: raw(v.span.start), end: raw(v.span.end) };
+  const raw = rawOffsetsAt(
+    text,
+    nodeSpan(literal),
+    found.flatMap((v) => [v.span.start, v.span.end]),
+  );
+  const argumentValues = found.map((v, k): ArgumentValue => {
+    const span = { start: raw[2 * k] as number, end: raw[2 * k + 1] as number };
     return { path: v.path, value: v.value, span, contentSpan: typeof v.value === 'string' ? literalContent(text, span) : span, escapeDepth: 2 };
   });
   return { input, inputSpan: nodeSpan(literal), argumentValues };

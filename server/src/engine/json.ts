@@ -114,11 +114,42 @@ export function decodedToRawOffsets(text: string, literal: Span): Int32Array {
   return offsets.subarray(0, count);
 }
 
+/**
+ * The raw offsets decodedToRawOffsets gives for the decoded units `decoded` (the closing quote's for
+ * one past the last), without an offset for every unit: a long literal with few places asked for
+ * costs a search for each backslash, not an array as long as the literal.
+ */
+export function rawOffsetsAt(text: string, literal: Span, decoded: readonly number[]): number[] {
+  const close = literal.end - 1;
+  const raw = new Array<number>(decoded.length);
+  const order = decoded.map((_, k) => k).sort((a, b) => (decoded[a] as number) - (decoded[b] as number));
+  let unit = 0;
+  let i = literal.start + 1;
+  let escape = -1;
+  for (const k of order) {
+    const want = Math.max(decoded[k] as number, 0);
+    while (unit < want && i < close) {
+      if (escape < i) {
+        escape = text.indexOf('\\', i);
+        if (escape === -1 || escape > close) escape = close;
+      }
+      // Up to the next backslash, each raw unit is one decoded unit.
+      const step = Math.min(escape - i, want - unit);
+      i += step;
+      unit += step;
+      if (unit === want || i >= close) break;
+      i += text[i + 1] === 'u' ? 6 : 2;
+      unit++;
+    }
+    raw[k] = i < close ? i : close;
+  }
+  return raw;
+}
+
 /** Maps a range of a string literal's decoded value back to raw offsets in the text. */
 export function rawSpanOfDecoded(text: string, literal: Span, decodedStart: number, decodedEnd: number): Span {
-  const offsets = decodedToRawOffsets(text, literal);
-  const at = (i: number): number => offsets[Math.min(Math.max(i, 0), offsets.length - 1)] ?? literal.start;
-  return { start: at(decodedStart), end: at(decodedEnd) };
+  const [start, end] = rawOffsetsAt(text, literal, [decodedStart, decodedEnd]) as [number, number];
+  return { start, end };
 }
 
 /**
