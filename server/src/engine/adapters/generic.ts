@@ -22,15 +22,17 @@ import { type JsonAdapter, sniffOnce } from './types';
 export function sessionsOf<T>(
   doc: JsonDocument,
   format: TranscriptFormat,
-  containers: readonly T[],
+  containers: Iterable<T>,
   read: (builder: SessionBuilder, container: T, index: number) => void,
 ): Session[] {
   const start = (): SessionBuilder => new SessionBuilder(format, doc.text);
-  const builders = containers.map((container, index) => {
+  // One container at a time: a results file's runs are read (and their nodes let go) in turn.
+  const builders: SessionBuilder[] = [];
+  for (const container of containers) {
     const builder = start();
-    read(builder, container, index);
-    return builder;
-  });
+    read(builder, container, builders.length);
+    builders.push(builder);
+  }
   const first = builders[0] ?? start();
   for (const error of doc.errors) first.problem(error.span, error.message);
   return (builders.length > 0 ? builders : [first]).map((b) => b.build());
@@ -116,9 +118,9 @@ export const tauBenchAdapter: JsonAdapter = {
     const root = doc.root;
     const simulations = prop(root, 'simulations');
     const policy = at(root, 'info', 'environment_info', 'policy');
-    if (simulations) return sessionsOf(doc, 'tau-bench', items(simulations), (builder, simulation) => readTau2Simulation(builder, simulation, policy));
+    if (simulations) return sessionsOf(doc, 'tau-bench', eachItem(simulations), (builder, simulation) => readTau2Simulation(builder, simulation, policy));
     if (isTau2Simulation(root) && root) return sessionsOf(doc, 'tau-bench', [root], (builder, simulation) => readTau2Simulation(builder, simulation, undefined));
-    return sessionsOf(doc, 'tau-bench', root?.type === 'array' ? items(root) : root ? [root] : [], readTauRun);
+    return sessionsOf(doc, 'tau-bench', root?.type === 'array' ? eachItem(root) : root ? [root] : [], readTauRun);
   },
 };
 
