@@ -182,6 +182,7 @@ void lspLatency().then((lsp) =>
       `  the same, a call that acts (Write): ${ratio(hook.warmGovernedBound)}\n` +
       `  the same, a shell command that acts: ${ratio(hook.warmGovernedShell)}\n` +
       `  the three through the hook server (hook claude-code --server, as hook install sets it up), answered by it: binds to nothing ${ratio(hook.server.governed)}, Write ${ratio(hook.server.bound)}, shell ${ratio(hook.server.shell)}\n` +
+      `  a Write right after the session's first rule (median of 3 copies): the hook process alone ${ratio(hook.firstRule.alone)}; the hook server, which bound the earlier calls while idle, ${ratio(hook.firstRule.served)}\n` +
       `language server, ${lsp.turns.toLocaleString('en-US')}-turn session (${lsp.megabytes.toFixed(1)} MB): first diagnostics ${lsp.firstMs.toFixed(0)} ms\n` +
       `edit to diagnostics, after the ${DEBOUNCE_MS} ms debounce: p95 ${lsp.p95Ms.toFixed(0)} ms (median ${lsp.p50Ms.toFixed(0)}) over ${lsp.edits} edits typed after the server's first ${lsp.edits}, which gave p95 ${lsp.firstEditsP95Ms.toFixed(0)} ms (median ${lsp.firstEditsP50Ms.toFixed(0)}) while V8 compiled the code they run\n` +
       `bench: check/parse=${(checkMs / json).toFixed(2)} audit_us=${auditLong.toFixed(2)} lsp_p95_ms=${lsp.p95Ms.toFixed(0)} mem/file=${(peakBytes / fileBytes).toFixed(2)} hook/node=${(Math.max(hook.server.bound, hook.server.shell) / hook.node).toFixed(2)}

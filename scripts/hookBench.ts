@@ -37,7 +37,16 @@ export interface HookLatency {
   readonly warmGovernedShell: number;
   /** The three governed cases again as `hook claude-code --server`, answered by a running hook server (the hook `hook install` writes). */
   readonly server: { readonly governed: number; readonly bound: number; readonly shell: number };
+  /**
+   * The call (a `Write`) right after a session's first rule, on a copy of the session that stated none
+   * until then and had one call judged (median of FIRST_RULE_ROUNDS copies): by the hook process alone,
+   * which reads the whole file again to bind its earlier calls, and through the hook server after it
+   * was idle long enough to bind them (its log says when).
+   */
+  readonly firstRule: { readonly alone: number; readonly served: number };
 }
+
+const FIRST_RULE_ROUNDS = 3;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -123,13 +132,23 @@ export function hookLatency(rounds = 9): HookLatency {
       bareNode();
       warmGovernedShell.push(hook(governed, { tool_name: 'Bash', tool_input: { command: `rm -rf build/old-${i} && mkdir -p build/out` } }));
     }
+    const stateRule = (path: string) => appendFileSync(path, `${JSON.stringify({ ...JSON.parse(rule), uuid: `rule-${path.length}-${step++}` })}\n`);
+    const firstRuleAlone: number[] = [];
+    for (let i = 0; i < FIRST_RULE_ROUNDS; i++) {
+      const copy = join(folder, `first-rule-alone-${i}.jsonl`);
+      writeFileSync(copy, body);
+      hook(copy, write);
+      stateRule(copy);
+      bareNode();
+      firstRuleAlone.push(hook(copy, write));
+    }
     // The same three cases through the hook server, started here (as a hook call would start it) with its log kept, to count the calls it answered.
     const serverLog = join(folder, 'server.log');
     const logFd = openSync(serverLog, 'w');
     const server = spawn(process.execPath, [CLI, 'hook', 'serve', '--idle-seconds', '120'], { env, stdio: ['ignore', logFd, logFd] });
     closeSync(logFd);
     const answered = () => readFileSync(serverLog, 'utf8').split('\n').filter((line) => line.includes('claude-code:')).length;
-    const serverTimes = { governed: [] as number[], bound: [] as number[], shell: [] as number[] };
+    const serverTimes = { governed: [] as number[], bound: [] as number[], shell: [] as number[], firstRule: [] as number[] };
     try {
       const spools = join(cache, 'ghost-lint', 'hook-server');
       waitFor(() => existsSync(spools) && readdirSync(spools).some((name) => existsSync(join(spools, name, 'server.pid'))), 'the hook server starting');
@@ -145,8 +164,18 @@ export function hookLatency(rounds = 9): HookLatency {
           times.push(hook(governed, tool, '--server'));
         }
       }
+      for (let i = 0; i < FIRST_RULE_ROUNDS; i++) {
+        const copy = join(folder, `first-rule-served-${i}.jsonl`);
+        writeFileSync(copy, body);
+        hook(copy, write, '--server');
+        waitFor(() => readFileSync(serverLog, 'utf8').includes(`prepared ${copy}:`), 'the hook server binding a session while idle');
+        stateRule(copy);
+        bareNode();
+        serverTimes.firstRule.push(hook(copy, write, '--server'));
+      }
       // Every call was the server's: a call it could not answer would have been judged by the hook process itself, slower.
-      if (answered() !== 1 + 3 * rounds) throw new Error(`hook bench: the hook server answered ${answered()} of ${1 + 3 * rounds} calls:\n${readFileSync(serverLog, 'utf8')}`);
+      const calls = 1 + 3 * rounds + 2 * FIRST_RULE_ROUNDS;
+      if (answered() !== calls) throw new Error(`hook bench: the hook server answered ${answered()} of ${calls} calls:\n${readFileSync(serverLog, 'utf8')}`);
     } finally {
       server.kill();
     }
@@ -161,6 +190,7 @@ export function hookLatency(rounds = 9): HookLatency {
       warmGovernedBound: median(warmGovernedBound),
       warmGovernedShell: median(warmGovernedShell),
       server: { governed: median(serverTimes.governed), bound: median(serverTimes.bound), shell: median(serverTimes.shell) },
+      firstRule: { alone: median(firstRuleAlone), served: median(serverTimes.firstRule) },
     };
   } finally {
     rmSync(folder, { recursive: true, force: true });

@@ -188,6 +188,35 @@ describe('hook server', () => {
     server.child.kill();
   });
 
+  test('while idle it binds the calls of a session that stated no rule yet, so the first rule is judged from that state, as the hook process judges it', async () => {
+    const box = sandbox();
+    const server = await startServer(box);
+    const steps = Array.from({ length: 6 }, (_, i) => [ccToolUse(`toolu_${i}`, `cp -r data/raw/x${i} backup/x${i}`), ccResult(`toolu_${i}`, '')]).flat();
+    const path = writeSession(box, 'session.jsonl', [ccUser('Tidy up the data folder.'), ...steps]);
+    const stateFile = () => readdirSync(join(box.cache, 'ghost-lint')).find((name) => name.endsWith('.state'));
+    const bound = () => {
+      const file = stateFile();
+      return file !== undefined && (JSON.parse(readFileSync(join(box.cache, 'ghost-lint', file), 'utf8')) as { state: { bound: boolean; calls: number } }).state;
+    };
+    // A call that acts: judged on the whole file, which leaves an unbound state (nothing stated).
+    assert.equal(run(box, ['hook', 'claude-code', '--server'], claudeInput(path, 'rm -rf tmp/a', project(box))).stdout, '');
+    assert.match(server.log(), /claude-code: allowed in [\d.]+ ms, the session read whole\n/);
+    await until(() => /prepared .*session\.jsonl: 6 calls bound/.test(server.log()), 'the server binding the session while idle');
+    await until(() => bound() !== false && (bound() as { bound: boolean }).bound, 'the bound state reaching the disk');
+    assert.equal((bound() as { calls: number }).calls, 6);
+    // The first rule, then a call it governs: the server, the hook process from the state the server left,
+    // and one with no cache at all (the whole file) answer alike.
+    appendFileSync(path, jsonl([ccUser('Never delete anything under data/raw.')]));
+    const input = claudeInput(path, 'rm -rf data/raw/x2', project(box));
+    const served = run(box, ['hook', 'claude-code', '--server'], input);
+    assert.equal(permission(served.stdout).permissionDecision, 'deny');
+    assert.match(server.log(), /claude-code: answered \(exit 0\) in [\d.]+ ms, from the audit state\n$/, 'the first rule read from the state, not the whole file');
+    assert.deepEqual(run(box, ['hook', 'claude-code'], input), served);
+    assert.deepEqual(run(box, ['hook', 'claude-code'], input, { XDG_CACHE_HOME: join(box.root, 'empty-cache') }), served);
+    assert.equal(server.served(), 2, 'the log counts calls, not the idle work');
+    server.child.kill();
+  });
+
   test('a server stops when idle, when its process id file goes (a cleared cache), and never runs twice for one spool', async () => {
     const idle = await startServer(sandbox(), ['--idle-seconds', '1']);
     assert.equal(await idle.exited, 0);

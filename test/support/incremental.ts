@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { type AuditState, bindsToNothing, emptyAuditState, judgeWithState } from '../../server/src/engine/auditState';
+import { type AuditState, bindInSteps, bindsToNothing, emptyAuditState, judgeWithState } from '../../server/src/engine/auditState';
 import { extractConstraints } from '../../server/src/engine/extraction';
 import { type ProposalJudgement, type ProposedCall, judgeProposedCall, judgementReason } from '../../server/src/engine/gate';
 import { parseTranscript } from '../../server/src/engine/parse';
@@ -32,15 +32,18 @@ export interface ReplayCounts {
   restarted: number;
   /** Proposals allowed without reading the new lines (`bindsToNothing`). */
   quick: number;
+  /** Unbound states replaced by the bound state `bindInSteps` made, as the hook server does while idle (with `prepareInSteps`). */
+  prepared: number;
 }
 
 /**
  * Grows `lines` (each with its newline) one at a time and, at each length, judges every proposal of
  * `proposals(length)` both ways, asserting equal verdicts. The state moves on after each judgement, as
- * in the hook.
+ * in the hook. With `prepareInSteps`, an unbound state is then bound over the whole text so far, in
+ * steps of that many characters, as the hook server prepares it between calls.
  */
-export function replayBothWays(name: string, lines: readonly string[], proposals: (length: number) => readonly ProposedCall[], policies: readonly Policy[] = []): ReplayCounts {
-  const counts: ReplayCounts = { judged: 0, resumed: 0, restarted: 0, quick: 0 };
+export function replayBothWays(name: string, lines: readonly string[], proposals: (length: number) => readonly ProposedCall[], policies: readonly Policy[] = [], prepareInSteps?: number): ReplayCounts {
+  const counts: ReplayCounts = { judged: 0, resumed: 0, restarted: 0, quick: 0, prepared: 0 };
   let state: AuditState | undefined;
   let text = '';
   for (let length = 0; length <= lines.length; length++) {
@@ -70,6 +73,16 @@ export function replayBothWays(name: string, lines: readonly string[], proposals
       // The state the hook would store is plain data: it must survive being written and read back.
       state = JSON.parse(JSON.stringify(live.state)) as AuditState;
       counts.judged++;
+      if (prepareInSteps !== undefined && !state.bound) {
+        const steps = bindInSteps(state, text, prepareInSteps);
+        let step = steps.next();
+        while (!step.done) step = steps.next();
+        if (step.value) {
+          assert.equal(step.value.state.offset, step.value.offset, `${where}: the prepared state stands for its offset`);
+          state = JSON.parse(JSON.stringify(step.value.state)) as AuditState;
+          counts.prepared++;
+        }
+      }
     }
   }
   return counts;

@@ -389,6 +389,32 @@ describe('generated sessions with constraints, grown line by line: every call ju
     });
   }
 
+  test('the same sessions with each unbound state bound between calls, in steps of any size, as the hook server prepares it', () => {
+    const totals = { judged: 0, resumed: 0, prepared: 0 };
+    for (const format of ['claude-code', 'codex', 'gemini-cli'] as const) {
+      for (let seed = 1; seed <= 4; seed++) {
+        const next = seededRandom(seed * 104729 + format.length);
+        const steps = script(next, 24);
+        const lines = RENDER[format](steps, next);
+        const commands = steps.flatMap((s) => (s.kind === 'assistant' ? s.calls : []));
+        const counts = replayBothWays(
+          `${format}-prepared-${seed}.jsonl`,
+          lines,
+          (length) => {
+            const upcoming = commands.find((c) => !lines.slice(0, length).some((l) => l.includes(c.id)));
+            return [...(upcoming ? [PROPOSE[format](upcoming.command, upcoming.id)] : []), ...PROBES.slice(0, 3).map((command) => PROPOSE[format](command))];
+          },
+          [],
+          1 + Math.floor(next() * 400),
+        );
+        totals.judged += counts.judged;
+        totals.resumed += counts.resumed;
+        totals.prepared += counts.prepared;
+      }
+    }
+    assert.ok(totals.prepared >= 8, `most sessions had an unbound state to prepare: ${JSON.stringify(totals)}`);
+  });
+
   test('with a workspace policy (rules in force from the first turn, a tool with declared effects)', () => {
     const policy = parsePolicy(
       '/work/proj/.ghost-lint.yaml',

@@ -218,7 +218,7 @@ export type RestAudit =
  * Audits every call of `rest` whose lines nothing written later can change (every call when `final`:
  * the file ends with `rest`), as `analyzeSession` audits them on the whole file, and moves the state
  * past them. The state must be bound from the start (`boundAuditState`), as a check binds every call,
- * and built by earlier steps of the same check, with the same policies: it is never stored.
+ * and built by earlier steps of the same check (or of `bindInSteps`), with the same policies.
  */
 export function auditRest(state: AuditState, rest: string, options: RestAuditOptions): RestAudit {
   const { policies, final, seen } = options;
@@ -250,6 +250,34 @@ export function auditRest(state: AuditState, rest: string, options: RestAuditOpt
     calls: read.restCalls.slice(0, settle.calls),
     extraction: read.extraction,
   };
+}
+
+/** Text bound at a time by `bindInSteps`: a step takes some tens of milliseconds. */
+const BIND_STEP_CHARS = 1024 * 1024;
+
+/**
+ * The state a read binding every call from the first leaves of `text` (a session's text from its
+ * start), built a step at a time (about `stepChars` of text each; the generator yields between
+ * steps): what an unbound state (`unbound`, no constraint stated yet, no policy) lacks, so the call
+ * after the session's first constraint reads only the lines written since instead of the whole file.
+ * The turns `unbound` has read are not extracted again. Returns the state and the offset in `text`
+ * it stands for; undefined when the text cannot be read so (see auditRest).
+ */
+export function* bindInSteps(unbound: AuditState, text: string, stepChars = BIND_STEP_CHARS): Generator<void, { state: AuditState; offset: number } | undefined> {
+  const known = unbound.readings;
+  let state = boundAuditState(unbound.format);
+  let offset = 0;
+  for (let end = 0; end < text.length; ) {
+    const stepEnd = text.indexOf('\n', Math.min(end + stepChars, text.length - 1));
+    end = stepEnd === -1 ? text.length : stepEnd + 1;
+    // A bound state keeps the readings of its unsettled turns only: the unbound state's are offered to every step.
+    const read = auditRest({ ...state, readings: { ...known, ...state.readings } }, text.slice(offset, end), { policies: [], final: false });
+    if (read.kind === 'unresumable') return undefined;
+    state = read.state;
+    offset += read.settled;
+    yield;
+  }
+  return { state, offset };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type LiveJudgement, bindsToNothing, emptyAuditState, judgeWithState } from '../../engine/auditState';
+import { type LiveJudgement, bindInSteps, bindsToNothing, emptyAuditState, judgeWithState, policyKey } from '../../engine/auditState';
 import { readDocument, readJsonl } from '../../engine/document';
 import { type GateDecision, type ProposalJudgement, type ProposedCall, judgeProposedCall, judgementReason } from '../../engine/gate';
 import { isObject } from '../../engine/json';
@@ -137,6 +137,33 @@ function judgeOpenFile(file: SessionFile, request: FileJudgeRequest): FileJudgem
   }
   const session = readSession(content, file.path, proposal, request.format);
   return { kind: 'judged', judgement: judgeProposedCall(session, proposal, { policies }), format: session.format, resumed: false };
+}
+
+/**
+ * Binds, a step at a time, the complete lines of a session file whose cached audit state is unbound
+ * (no constraint stated yet, no policy), and caches the bound state in its place: the call after the
+ * session's first constraint then reads only the lines written since, not the whole file. The hook
+ * server runs it while idle, a step between calls. Returns the number of calls the state summarises,
+ * or undefined when there was nothing to do: no unbound state, a file changed or unreadable, or a
+ * state a call moved or bound meanwhile (it is left as it is).
+ */
+export function* prepareBoundState(path: string, cache: LedgerCache): Generator<void, number | undefined> {
+  const saved = cache.readState(path);
+  if (!saved || saved.state.bound || saved.state.policyKey !== policyKey([])) return undefined;
+  const file = SessionFile.open(path);
+  if (!file) return undefined;
+  try {
+    if (!file.matches(saved)) return undefined;
+    const content = file.read(0, file.size);
+    const text = content.subarray(0, completeLineBytes(content)).toString('utf8');
+    const bound = yield* bindInSteps(saved.state, text);
+    const now = cache.readState(path);
+    if (!bound || !now || now.state.bound || now.state.policyKey !== saved.state.policyKey) return undefined;
+    cache.writeState(file.keyAt(Buffer.byteLength(text.slice(0, bound.offset), 'utf8')), bound.state);
+    return bound.state.calls;
+  } finally {
+    file.close();
+  }
 }
 
 /** Keeps the moved state, and for the quick path whether the session stated anything up to its last complete line. */

@@ -11,6 +11,7 @@ import { AGENT_PROTOCOLS, type AgentProtocol, type HookAgent, HookInputError, ty
 import { type HookEnvironment, ON_ERROR_ENV } from './environment';
 import { LedgerCache, type LedgerMemory, SessionFile, cacheFolder, completeLineBytes } from './cache';
 import { coverRoute, loadCompiled } from './compiled';
+import type { LiveRoute } from '../guard';
 
 /*
  * `ghost-lint hook <agent>`: the live guard, run by the agent before every tool call. It is bundled
@@ -44,6 +45,10 @@ export interface LiveHookIo {
 
 export interface LiveHookReply extends HookReply {
   readonly stderr: string;
+  /** The session file a call was judged on with no policy, and the guard's records of it: the hook server prepares its audit state while idle. */
+  readonly session?: { readonly transcript: string; readonly cache: LedgerCache };
+  /** How the call was judged (the hook server logs it): nothing stated in the session, the guard's routes, or with a workspace policy. */
+  readonly route?: 'unstated' | LiveRoute | 'policy';
 }
 
 /** Whether argv asks for the live guard (`hook <agent>`), as opposed to `hook install` and the other commands. */
@@ -174,19 +179,20 @@ export function runLiveHook(argv: readonly string[], io: LiveHookIo): LiveHookRe
     const canAsk = protocol.canAsk && options.confirm === 'ask';
     if (!policyApplies) {
       // No session file, or one that never stated a constraint: nothing can govern the call.
+      const session = transcript !== undefined ? { transcript, cache } : undefined;
       if (transcript === undefined || nothingGoverns(transcript, cache)) {
         coverRoute(__filename, 'unstated');
-        return { ...protocol.reply('allow', ''), stderr: '' };
+        return { ...protocol.reply('allow', ''), stderr: '', route: 'unstated', ...(session && { session }) };
       }
       // The engine is loaded only now, from its own bundle.
       const verdict = loadGuard(cache.folder).judgeLive({ transcript, proposal: request.proposal, format: protocol.format, canAsk, cache });
       coverRoute(__filename, 'guard');
       coverRoute(GUARD_BUNDLE, verdict.route);
-      return { ...protocol.reply(verdict.decision, verdict.reason), stderr: '' };
+      return { ...protocol.reply(verdict.decision, verdict.reason), stderr: '', route: verdict.route, ...(session && { session }) };
     }
     coverRoute(__filename, 'full');
     const verdict = loadFull(cache.folder).judgeForHook({ request, format: protocol.format, canAsk, policies: options.policy, cwd, home: io.home, cache });
-    return { ...protocol.reply(verdict.decision, verdict.reason), stderr: '' };
+    return { ...protocol.reply(verdict.decision, verdict.reason), stderr: '', route: 'policy' };
   } catch (e) {
     const problem = isHookInputError(e) ? e.message : e instanceof SyntaxError ? `the hook input is not JSON: ${e.message}` : `internal error: ${(e as Error).message}`;
     return failSafe(protocol, onError, problem);

@@ -2,9 +2,11 @@ import { type FSWatcher, chmodSync, lstatSync, mkdirSync, readFileSync, readdirS
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
-import { LedgerMemory, homeFolder } from './cache';
+import { loadTagger } from '../../engine/extraction/words';
+import { type LedgerCache, LedgerMemory, homeFolder } from './cache';
 import { HOOK_ENVIRONMENT } from './environment';
-import { isLiveHook, runLiveHook } from './live';
+import { prepareBoundState } from './incremental';
+import { type LiveHookReply, isLiveHook, runLiveHook } from './live';
 import { HEARTBEAT_MS, HOOK_SERVER_PROTOCOL, type HookServerAnswer, type Spool, isPrivateFolder, runningServer } from './spool';
 
 /*
@@ -35,6 +37,12 @@ const MAX_RESIDENT_BYTES = 1024 * 1024 * 1024;
  */
 const LOOK_MS = HEARTBEAT_MS;
 const UNCLAIMED_MS = 60_000;
+/**
+ * Time without a call after which the server uses its idle time, a step at a time between calls: it
+ * loads the tagger, and binds the calls of each session it judged whose audit state is not bound yet
+ * (no constraint stated), so the call after a session's first constraint does not read the whole file.
+ */
+const PREPARE_AFTER_MS = 250;
 
 export interface HookServerOptions {
   readonly spool: Spool;
@@ -83,8 +91,23 @@ function ownsSpool(spool: Spool): boolean {
   }
 }
 
-/** The answer to one request, and the line the log gets for a call judged (written once the answer is). */
-function judge(text: string, memory: LedgerMemory): { answer: HookServerAnswer; logLine?: string } {
+/** How a call was judged, as the log says it. */
+const ROUTE_WORDS: Readonly<Record<NonNullable<LiveHookReply['route']>, string>> = {
+  unstated: 'nothing stated in the session',
+  quick: 'binds to nothing',
+  resumed: 'from the audit state',
+  whole: 'the session read whole',
+  policy: 'with a workspace policy',
+};
+
+/** A session the server judged a call on, and the guard's records of it. */
+interface JudgedSession {
+  readonly transcript: string;
+  readonly cache: LedgerCache;
+}
+
+/** The answer to one request, the line the log gets for a call judged (written once the answer is), and the session judged. */
+function judge(text: string, memory: LedgerMemory): { answer: HookServerAnswer; logLine?: string; session?: JudgedSession } {
   let request;
   try {
     request = RequestSchema.parse(JSON.parse(text));
@@ -98,9 +121,10 @@ function judge(text: string, memory: LedgerMemory): { answer: HookServerAnswer; 
     return { answer: { error: `cannot enter ${request.cwd}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` } };
   }
   const started = performance.now();
-  const answer = runLiveHook(request.argv, { stdin: () => request.stdin, env: request.env, cwd: request.cwd, home: homeFolder(request.env, process.platform), platform: process.platform, memory });
-  const outcome = answer.stdout === '' && answer.exitCode === 0 ? 'allowed' : `answered (exit ${answer.exitCode})`;
-  return { answer, logLine: `${new Date().toISOString()} ${request.argv[1]}: ${outcome} in ${(performance.now() - started).toFixed(1)} ms` };
+  const { stdout, stderr, exitCode, session, route } = runLiveHook(request.argv, { stdin: () => request.stdin, env: request.env, cwd: request.cwd, home: homeFolder(request.env, process.platform), platform: process.platform, memory });
+  const outcome = stdout === '' && exitCode === 0 ? 'allowed' : `answered (exit ${exitCode})`;
+  const how = route !== undefined ? `, ${ROUTE_WORDS[route]}` : '';
+  return { answer: { stdout, stderr, exitCode }, logLine: `${new Date().toISOString()} ${request.argv[1]}: ${outcome} in ${(performance.now() - started).toFixed(1)} ms${how}`, ...(session && { session }) };
 }
 
 /**
@@ -120,6 +144,11 @@ export async function serveLiveHooks(options: HookServerOptions): Promise<number
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   let idle: NodeJS.Timeout | undefined;
   let look: NodeJS.Timeout | undefined;
+  let prepare: NodeJS.Timeout | undefined;
+  // Sessions to prepare, and the preparation under way (it keeps its place while calls come in).
+  const toPrepare = new Map<string, LedgerCache>();
+  let preparing: { readonly transcript: string; readonly steps: Generator<void, number | undefined> } | undefined;
+  let taggerLoaded = false;
   let watcher: FSWatcher | undefined;
   let ending = false;
   const end = (why: string) => {
@@ -127,6 +156,8 @@ export async function serveLiveHooks(options: HookServerOptions): Promise<number
     ending = true;
     clearTimeout(idle);
     clearInterval(look);
+    clearTimeout(prepare);
+    preparing?.steps.return(undefined);
     watcher?.close();
     memory.flush();
     try {
@@ -141,6 +172,34 @@ export async function serveLiveHooks(options: HookServerOptions): Promise<number
     clearTimeout(idle);
     idle = setTimeout(() => end(`no call for ${Math.round(options.idleMs / 1000)} s`), options.idleMs);
   };
+  // One step of idle work; the next waits for the event loop, so a call that comes in is served first.
+  const prepareStep = () => {
+    if (ending) return;
+    if (!taggerLoaded) {
+      taggerLoaded = true;
+      loadTagger();
+    } else {
+      if (!preparing) {
+        const [next] = toPrepare;
+        if (!next) return;
+        toPrepare.delete(next[0]);
+        preparing = { transcript: next[0], steps: prepareBoundState(next[0], next[1]) };
+      }
+      let step: IteratorResult<void, number | undefined>;
+      try {
+        step = preparing.steps.next();
+      } catch (e) {
+        // Preparing only saves time later: a failure leaves the session to be read whole when it needs it.
+        log(`cannot prepare ${preparing.transcript}: ${(e as Error).message}`);
+        step = { done: true, value: undefined };
+      }
+      if (step.done) {
+        if (step.value !== undefined) log(`${new Date().toISOString()} prepared ${preparing.transcript}: ${step.value} calls bound`);
+        preparing = undefined;
+      }
+    }
+    prepare = setTimeout(prepareStep, 0);
+  };
   const serve = (name: string) => {
     const requestFile = join(spool.requests, name);
     let text: string;
@@ -152,7 +211,10 @@ export async function serveLiveHooks(options: HookServerOptions): Promise<number
       return;
     }
     resetIdle();
-    const { answer, logLine } = judge(text, memory);
+    clearTimeout(prepare);
+    const { answer, logLine, session } = judge(text, memory);
+    if (session) toPrepare.set(session.transcript, session.cache);
+    prepare = setTimeout(prepareStep, PREPARE_AFTER_MS);
     const answerFile = join(spool.answers, name);
     try {
       writeFileSync(`${answerFile.slice(0, -'.json'.length)}.tmp`, JSON.stringify(answer), { mode: 0o600 });

@@ -9,6 +9,11 @@ function compromise(): Nlp {
   loadedNlp ??= require('compromise') as Nlp;
   return loadedNlp;
 }
+/** Loads the tagger now, for a long-lived process with time to spare (the hook server, while idle), so no call waits for it. */
+export function loadTagger(): void {
+  compromise();
+}
+
 const nlp = Object.assign((text: string) => compromise()(text), { tokenize: (text: string) => compromise().tokenize(text) });
 
 /** One word of a sentence, with the forms the lexicon is matched against. */
