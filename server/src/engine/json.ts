@@ -121,6 +121,8 @@ export function decodedToRawOffsets(text: string, literal: Span): Int32Array {
  */
 export function rawOffsetsAt(text: string, literal: Span, decoded: readonly number[]): number[] {
   const close = literal.end - 1;
+  // Backslashes are searched for inside the literal only, never on into the text after it.
+  const body = text.slice(0, close);
   const raw = new Array<number>(decoded.length);
   const order = decoded.map((_, k) => k).sort((a, b) => (decoded[a] as number) - (decoded[b] as number));
   let unit = 0;
@@ -130,8 +132,8 @@ export function rawOffsetsAt(text: string, literal: Span, decoded: readonly numb
     const want = Math.max(decoded[k] as number, 0);
     while (unit < want && i < close) {
       if (escape < i) {
-        escape = text.indexOf('\\', i);
-        if (escape === -1 || escape > close) escape = close;
+        escape = body.indexOf('\\', i);
+        if (escape === -1) escape = close;
       }
       // Up to the next backslash, each raw unit is one decoded unit.
       const step = Math.min(escape - i, want - unit);

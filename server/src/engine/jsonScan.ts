@@ -280,7 +280,11 @@ class LazyNode implements JsonNode {
 
   get children(): JsonNode[] | undefined {
     if (this.type === 'object') return (this.made ??= this.members());
-    if (this.type === 'array') return this.made ?? Array.from(this.eachElement());
+    if (this.type === 'array') {
+      const elements = this.made ?? Array.from(this.eachElement());
+      // A short array has kept them now: the same list at every read.
+      return this.made ?? elements;
+    }
     return undefined;
   }
 
