@@ -175,9 +175,14 @@ export async function serveLiveHooks(options: HookServerOptions): Promise<number
   // One step of idle work; the next waits for the event loop, so a call that comes in is served first.
   const prepareStep = () => {
     if (ending) return;
+    // Idle work only saves time later: a failure is logged, and the call that needs the work does it.
     if (!taggerLoaded) {
       taggerLoaded = true;
-      loadTagger();
+      try {
+        loadTagger();
+      } catch (e) {
+        log(`${new Date().toISOString()} cannot load the tagger: ${(e as Error).message}`);
+      }
     } else {
       if (!preparing) {
         const [next] = toPrepare;
@@ -189,8 +194,7 @@ export async function serveLiveHooks(options: HookServerOptions): Promise<number
       try {
         step = preparing.steps.next();
       } catch (e) {
-        // Preparing only saves time later: a failure leaves the session to be read whole when it needs it.
-        log(`cannot prepare ${preparing.transcript}: ${(e as Error).message}`);
+        log(`${new Date().toISOString()} cannot prepare ${preparing.transcript}: ${(e as Error).message}`);
         step = { done: true, value: undefined };
       }
       if (step.done) {
