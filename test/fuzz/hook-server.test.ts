@@ -3,8 +3,13 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 import fc from 'fast-check';
+import { isHookInputError } from '../../server/src/cli/hook/agents';
+import { LedgerCache } from '../../server/src/cli/hook/cache';
+import { judgeSessionFile, prepareBoundState } from '../../server/src/cli/hook/incremental';
+import type { ProposedCall } from '../../server/src/engine/gate';
 import { cook, fuzzParameters, recipe } from '../support/fuzz';
 import { claudeInput, pidIn, sandbox, spoolOf, startServer, stopServers, until } from '../support/hookSandbox';
+import { verdictOf } from '../support/incremental';
 
 /**
  * The hook server's spool as hostile input: whatever lands in `requests/` (bytes, JSON of any shape,
@@ -13,6 +18,8 @@ import { claudeInput, pidIn, sandbox, spoolOf, startServer, stopServers, until }
  */
 
 const RUNS = 16;
+/** Mutated sessions the server's idle work binds (in this process: it is what the server runs between calls). */
+const PREPARE_RUNS = 60;
 /** In a long run, one request per hundred engine inputs: a request may read a whole mutated session. */
 const LONG_RUN_SHARE = 1 / 100;
 const STACK_FRAME = /^\s+at .+(:\d+:\d+\)?|\(native\))$/m;
@@ -78,4 +85,34 @@ test('every request file gets an answer or an error, and the server goes on serv
   );
   assert.equal(server.child.exitCode, null);
   assert.doesNotMatch(server.log(), STACK_FRAME);
+});
+
+test('idle work on a mutated session never throws, and a call judged from the state it leaves is judged as on the whole file', () => {
+  const box = sandbox();
+  const cache = new LedgerCache(join(box.cache, 'ghost-lint'));
+  let made = 0;
+  let prepared = 0;
+  fc.assert(
+    fc.property(recipe, fc.constantFrom('rm -rf data/raw/x', 'ls build', 'cp -r data/old backup/old', 'git push origin main'), (r, command) => {
+      const path = join(box.root, `prepare-${made++}.jsonl`);
+      writeFileSync(path, cook(r).bytes);
+      const proposal: ProposedCall = { name: 'Bash', input: { command }, cwd: '/proj', id: 'toolu_idle_probe' };
+      const judge = () => judgeSessionFile({ path, proposal, policies: [], cache, format: 'claude-code' });
+      let whole: ReturnType<typeof judge>;
+      try {
+        whole = judge();
+      } catch (e) {
+        // Not a session the guard reads: the hook answers by --on-error, and there is no state to prepare.
+        if (isHookInputError(e)) return;
+        throw e;
+      }
+      const steps = prepareBoundState(path, cache);
+      let step = steps.next();
+      while (!step.done) step = steps.next();
+      if (step.value !== undefined) prepared++;
+      assert.deepEqual(verdictOf(judge().judgement), verdictOf(whole.judgement));
+    }),
+    fuzzParameters(PREPARE_RUNS, 1 / 100),
+  );
+  assert.ok(prepared > 0, 'some mutated sessions had an unbound state to prepare');
 });

@@ -1,11 +1,18 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { strToU8, zipSync } from 'fflate';
+import { LedgerCache } from '../../server/src/cli/hook/cache';
+import { judgeSessionFile } from '../../server/src/cli/hook/incremental';
 import { SessionBuilder } from '../../server/src/engine/builder';
+import type { ProposedCall } from '../../server/src/engine/gate';
 import { MAX_NESTING, parseJsonAt } from '../../server/src/engine/json';
 import { parseTranscript } from '../../server/src/engine/parse';
 import { LineIndex } from '../../server/src/engine/text';
 import { millisOf } from '../support/fuzz';
+import { verdictOf } from '../support/incremental';
 
 /** Each bug the fuzz suites found, pinned by the smallest input that showed it. */
 
@@ -109,4 +116,32 @@ test('an .eval member that inflates past the longest string is reported, not a c
   assert.equal(parsed.kind, 'transcript');
   const problems = parsed.kind === 'transcript' ? parsed.sessions.flatMap((s) => s.problems.map((p) => p.message)) : [];
   assert.deepEqual(problems, ['zip member inflates to 600 MB, more than ghost-lint can read as text; sample skipped']);
+});
+
+test('a session file with an invalid UTF-8 byte is judged on resuming as on the whole file: its state is not kept at a wrong byte', () => {
+  // Was: the state's file position was the decoded text encoded again, where the invalid byte (one
+  // byte, decoded to U+FFFD) counts three: the next call read the lines after it two bytes late.
+  const folder = mkdtempSync(join(tmpdir(), 'ghost-lint-utf8-'));
+  const cache = new LedgerCache(join(folder, 'cache'));
+  const path = join(folder, 'session.jsonl');
+  const line = (record: object) => Buffer.from(`${JSON.stringify({ sessionId: 's', cwd: '/proj', ...record })}\n`);
+  const user = (uuid: string, content: unknown) => line({ type: 'user', uuid, message: { role: 'user', content } });
+  const call = (uuid: string, id: string, command: string) => line({ type: 'assistant', uuid, message: { id: `m-${id}`, role: 'assistant', content: [{ type: 'tool_use', id, name: 'Bash', input: { command } }] } });
+  writeFileSync(
+    path,
+    Buffer.concat([user('u1', 'Never delete anything under data/raw.'), Buffer.from([0x80, 0x0a]), call('u2', 't1', 'ls data'), user('u3', [{ type: 'tool_result', tool_use_id: 't1', content: 'raw' }])]),
+  );
+  const proposal: ProposedCall = { name: 'Bash', input: { command: 'rm -rf data/raw/x' }, cwd: '/proj', id: 'probe' };
+  const judge = () => judgeSessionFile({ path, proposal, policies: [], cache, format: 'claude-code' });
+  const whole = judge();
+  assert.equal(whole.judgement.decision, 'deny');
+  assert.deepEqual(verdictOf(judge().judgement), verdictOf(whole.judgement));
+  assert.equal(cache.readState(path), undefined, 'no state for a file that is not valid UTF-8');
+  // Valid UTF-8 (non-ASCII included) keeps its state, at the exact byte.
+  writeFileSync(path, Buffer.concat([user('u1', 'Never delete anything under data/raw — ever. 🚫'), call('u2', 't1', 'ls data'), user('u3', [{ type: 'tool_result', tool_use_id: 't1', content: 'raw' }])]));
+  const fresh = judge();
+  const kept = cache.readState(path);
+  assert.ok(kept, 'a valid file keeps its state');
+  assert.deepEqual(verdictOf(judge().judgement), verdictOf(fresh.judgement));
+  assert.equal(judge().resumed, true);
 });

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { type LiveJudgement, bindInSteps, bindsToNothing, emptyAuditState, judgeWithState, policyKey } from '../../engine/auditState';
 import { readDocument, readJsonl } from '../../engine/document';
 import { type GateDecision, type ProposalJudgement, type ProposedCall, judgeProposedCall, judgementReason } from '../../engine/gate';
@@ -155,21 +156,35 @@ export function* prepareBoundState(path: string, cache: LedgerCache): Generator<
   try {
     if (!file.matches(saved)) return undefined;
     const content = file.read(0, file.size);
-    const text = content.subarray(0, completeLineBytes(content)).toString('utf8');
+    const lines = content.subarray(0, completeLineBytes(content));
+    const text = lines.toString('utf8');
     const bound = yield* bindInSteps(saved.state, text);
     const now = cache.readState(path);
-    if (!bound || !now || now.state.bound || now.state.policyKey !== saved.state.policyKey) return undefined;
-    cache.writeState(file.keyAt(Buffer.byteLength(text.slice(0, bound.offset), 'utf8')), bound.state);
+    const bytes = bound && bytesBefore(lines, text, bound.offset);
+    if (!bound || bytes === undefined || !now || now.state.bound || now.state.policyKey !== saved.state.policyKey) return undefined;
+    cache.writeState(file.keyAt(bytes), bound.state);
     return bound.state.calls;
   } finally {
     file.close();
   }
 }
 
+/**
+ * How many of `bytes` the first `units` UTF-16 units of `text` (their decoding) came from; undefined
+ * when `bytes` are not valid UTF-8, where an invalid byte decodes to U+FFFD (three bytes encoded
+ * again) and the count cannot be had from the text. No audit state is kept there: a state's file
+ * position must be exact, or the next call would read the lines after it from the wrong byte.
+ */
+function bytesBefore(bytes: Buffer, text: string, units: number): number | undefined {
+  return isUtf8(bytes) ? Buffer.byteLength(text.slice(0, units), 'utf8') : undefined;
+}
+
 /** Keeps the moved state, and for the quick path whether the session stated anything up to its last complete line. */
 function remember(cache: LedgerCache | undefined, file: SessionFile, from: number, rest: Buffer, text: string, live: Extract<LiveJudgement, { kind: 'judged' }>, format: ResumableFormat): void {
   if (!cache) return;
-  cache.writeState(file.keyAt(from + Buffer.byteLength(text.slice(0, live.settled), 'utf8')), live.state);
+  // Only the complete lines are settled: a line still being written may end in the middle of a character.
+  const settled = bytesBefore(rest.subarray(0, completeLineBytes(rest)), text, live.settled);
+  if (settled !== undefined) cache.writeState(file.keyAt(from + settled), live.state);
   // Once the session has stated something the quick path never answers for it: its record need not move.
   if (!live.stated || cache.read(file.path)?.stated !== true) cache.write(file.keyAt(from + completeLineBytes(rest)), format, live.stated);
 }
