@@ -193,17 +193,17 @@ describe('hook server', () => {
     const server = await startServer(box);
     const steps = Array.from({ length: 6 }, (_, i) => [ccToolUse(`toolu_${i}`, `cp -r data/raw/x${i} backup/x${i}`), ccResult(`toolu_${i}`, '')]).flat();
     const path = writeSession(box, 'session.jsonl', [ccUser('Tidy up the data folder.'), ...steps]);
-    const stateFile = () => readdirSync(join(box.cache, 'ghost-lint')).find((name) => name.endsWith('.state'));
-    const bound = () => {
-      const file = stateFile();
-      return file !== undefined && (JSON.parse(readFileSync(join(box.cache, 'ghost-lint', file), 'utf8')) as { state: { bound: boolean; calls: number } }).state;
+    // The session's audit state as the guard's cache folder holds it.
+    const savedState = () => {
+      const file = readdirSync(join(box.cache, 'ghost-lint')).find((name) => name.endsWith('.state'));
+      return file === undefined ? undefined : (JSON.parse(readFileSync(join(box.cache, 'ghost-lint', file), 'utf8')) as { state: { bound: boolean; calls: number } }).state;
     };
     // A call that acts: judged on the whole file, which leaves an unbound state (nothing stated).
     assert.equal(run(box, ['hook', 'claude-code', '--server'], claudeInput(path, 'rm -rf tmp/a', project(box))).stdout, '');
     assert.match(server.log(), /claude-code: allowed in [\d.]+ ms, the session read whole\n/);
     await until(() => /prepared .*session\.jsonl: 6 calls bound/.test(server.log()), 'the server binding the session while idle');
-    await until(() => bound() !== false && (bound() as { bound: boolean }).bound, 'the bound state reaching the disk');
-    assert.equal((bound() as { calls: number }).calls, 6);
+    await until(() => savedState()?.bound === true, 'the bound state reaching the disk');
+    assert.equal(savedState()?.calls, 6);
     // The first rule, then a call it governs: the server, the hook process from the state the server left,
     // and one with no cache at all (the whole file) answer alike.
     appendFileSync(path, jsonl([ccUser('Never delete anything under data/raw.')]));
