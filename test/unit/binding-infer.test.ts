@@ -168,7 +168,7 @@ test('SQL and shell commands in the arguments of unseen tools', () => {
   );
   assert.ok(actions[0]?.some((a) => verbAndTarget(a) === 'delete table:sessions' && a.basis === 'sql'));
   assert.deepEqual(actions[1], []);
-  assert.deepEqual(actions[2]?.map(verbAndTarget), ['delete path:notes.txt']);
+  assert.deepEqual(actions[2]?.map(verbAndTarget), ['delete path:notes.txt', 'execute command:rm notes.txt']);
   assert.equal(actions[2]?.[0]?.basis, 'shell');
-  assert.deepEqual(actions[3]?.map(verbAndTarget), ['delete path:tmp/x']);
+  assert.deepEqual(actions[3]?.map(verbAndTarget), ['delete path:tmp/x', 'execute command:true']);
 });

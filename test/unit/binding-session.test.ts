@@ -206,7 +206,8 @@ test('Claude Code Bash and Codex shell: commands go to the shell binder with the
     ].join('\n'),
   );
   const [bash] = bindSession(parse(claude.text, 'claude-code'));
-  assert.deepEqual(bash?.map(verbAndTarget), ['delete path:/home/dev/lab/data/raw/2024-06']);
+  assert.deepEqual(bash?.map(verbAndTarget), ['delete path:/home/dev/lab/data/raw/2024-06', 'execute command:rm -rf data/raw/2024-06']);
+  assert.deepEqual(bash?.[1]?.span, claude.spans[0]);
   assert.deepEqual(bash?.[0]?.span, claude.spans[0]);
   assert.equal(bash?.[0]?.basis, 'shell');
 
@@ -221,15 +222,17 @@ test('Claude Code Bash and Codex shell: commands go to the shell binder with the
     ].join('\n'),
   );
   const [script, argv] = bindSession(parse(codex.text, 'codex'));
-  assert.deepEqual(script?.map(verbAndTarget).sort(), ['delete path:/repo/pkg/build', 'force-push branch:main', 'push branch:main']);
+  assert.deepEqual(script?.map(verbAndTarget).sort(), ['delete path:/repo/pkg/build', 'execute command:git push --force origin main', 'execute command:rm -rf build', 'force-push branch:main', 'push branch:main']);
+  assert.deepEqual(script?.filter((a) => a.verb === 'execute').map((a) => a.span), [codex.spans[0], codex.spans[1]]);
   assert.deepEqual(script?.find((a) => a.verb === 'delete')?.span, codex.spans[0]);
   assert.deepEqual(script?.find((a) => a.verb === 'push')?.span, codex.spans[1]);
   // `&&` chains the push after the removal.
   const removal = script?.find((a) => a.verb === 'delete');
   const push = script?.find((a) => a.verb === 'push');
   assert.ok(removal && push && push.step.order > removal.step.order && push.step.chain === removal.step.chain);
-  assert.deepEqual(argv?.map(verbAndTarget), ['delete path:/repo/old dir']);
+  assert.deepEqual(argv?.map(verbAndTarget), ['delete path:/repo/old dir', 'execute command:rm old dir']);
   assert.deepEqual(argv?.[0]?.span, codex.spans[2]);
+  assert.deepEqual(argv?.[1]?.span, codex.spans[2]);
 });
 
 test('OpenAI Responses declares its tools too; a wrong-typed "tools" is a problem at that spot', () => {

@@ -363,9 +363,9 @@ test('git clean -f deletes the untracked files of the cwd; checkout -- . and res
 });
 
 test('git rebase, commit --amend, filter-branch, filter-repo rewrite history; branch -D deletes the branch', () => {
-  assert.deepEqual(bind('git rebase -i HEAD~3; git commit --amend --no-edit; git filter-branch --tree-filter x HEAD; git filter-repo --path a'), ['rewrite-history @0.0', 'rewrite-history @1.1', 'rewrite-history @2.2', 'rewrite-history @3.3']);
+  assert.deepEqual(bind('git rebase -i HEAD~3; git commit --amend --no-edit; git filter-branch --tree-filter x HEAD; git filter-repo --path a'), ['rewrite-history @0.0', 'commit @1.1', 'rewrite-history @1.1', 'rewrite-history @2.2', 'rewrite-history @3.3']);
   assert.deepEqual(bind('git rebase main topic'), ['rewrite-history branch:topic @0.0']);
-  assert.deepEqual(bind('git rebase --abort; git commit -m "amend the docs"'), []);
+  assert.deepEqual(bind('git rebase --abort; git commit -m "amend the docs"'), ['commit @1.1']);
   assert.deepEqual(bind('git branch -D feature/x old'), ['delete branch:feature/x @0.0', 'delete branch:old @0.0']);
   assert.deepEqual(bind('git branch -a'), []);
 });
@@ -389,10 +389,10 @@ test('test runners', () => {
 test('deployments, with the environment when one is named', () => {
   assert.deepEqual(bind('kubectl apply -f k8s/ -n prod'), ['deploy environment:prod @0.0']);
   assert.deepEqual(bind('kubectl --context=prod-eu rollout restart deployment/web'), ['deploy environment:prod-eu @0.0']);
-  assert.deepEqual(bind('kubectl delete pod web-1 --namespace staging'), ['deploy environment:staging @0.0']);
+  assert.deepEqual(bind('kubectl delete pod web-1 --namespace staging'), ['deploy environment:staging @0.0', 'delete environment:staging @0.0']);
   assert.deepEqual(bind('kubectl get pods -n prod; kubectl rollout status deploy/web'), []);
   assert.deepEqual(bind('helm upgrade --install web ./chart -n prod'), ['deploy environment:prod @0.0']);
-  assert.deepEqual(bind('terraform apply -auto-approve; terraform destroy -var env=staging; terraform plan'), ['deploy @0.0', 'deploy environment:staging @1.1']);
+  assert.deepEqual(bind('terraform apply -auto-approve; terraform destroy -var env=staging; terraform plan'), ['deploy @0.0', 'deploy environment:staging @1.1', 'delete path:/cwd recursive @1.1', 'delete environment:staging @1.1']);
   assert.deepEqual(bind('npm run deploy; npm run deploy:staging; yarn deploy-prod'), ['deploy @0.0', 'deploy environment:staging @1.1', 'deploy environment:prod @2.2']);
   assert.deepEqual(bind('fly deploy; flyctl deploy -a web'), ['deploy @0.0', 'deploy @1.1']);
   assert.deepEqual(bind('vercel --prod; vercel deploy; vercel env ls'), ['deploy environment:production @0.0', 'deploy environment:preview @1.1']);

@@ -102,7 +102,7 @@ test('Codex apply_patch as a function call (two escape levels), as a shell argv 
   const actions = bindSession(parse(text, 'codex'));
   assert.deepEqual(
     actions.map((list) => list.map(describe)),
-    [['delete path:/repo/one.txt'], ['delete path:/repo/pkg/two.txt'], ['delete path:/other/sub/three.txt']],
+    [['delete path:/repo/one.txt'], ['delete path:/repo/pkg/two.txt'], ['delete path:/other/sub/three.txt', 'execute command:cd sub', 'execute command:apply_patch']],
   );
   // Every span is exactly the path as written in the file, escapes and all.
   assert.deepEqual(

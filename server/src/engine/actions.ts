@@ -29,6 +29,12 @@ export const VERBS = [
   'rewrite-history',
   'discard-changes',
   'run-tests',
+  'commit',
+  'skip-checks',
+  // packages and programs
+  'install',
+  'publish',
+  'execute',
   // calendar and devices
   'cancel',
   'reschedule',
@@ -41,7 +47,7 @@ export const VERBS = [
 export const VerbSchema = /* @__PURE__ */ z.enum(VERBS);
 export type Verb = z.infer<typeof VerbSchema>;
 
-export const TARGET_KINDS = ['path', 'database', 'table', 'recipient', 'branch', 'environment', 'device', 'event', 'account', 'resource'] as const;
+export const TARGET_KINDS = ['path', 'database', 'table', 'recipient', 'branch', 'environment', 'device', 'event', 'account', 'command', 'package', 'resource'] as const;
 export const TargetKindSchema = /* @__PURE__ */ z.enum(TARGET_KINDS);
 export type TargetKind = z.infer<typeof TargetKindSchema>;
 

@@ -285,7 +285,8 @@ export function* bindInSteps(unbound: AuditState, text: string, stepChars = BIND
  * no constraint (of the summary, of `rest`, of no policy) can govern it, and it is not recorded (by its
  * id) in the summary or in `rest`, so it is judged as a new call. Binding depends on what earlier
  * calls left (id meanings, files known to exist) only for labels and for adding an overwrite to a
- * write: a call with no action without them has none with them.
+ * write: a call with no action without them has none with them. A call whose only actions are
+ * `execute` (any command) counts as binding to nothing while no rule over commands is stated.
  */
 export function bindsToNothing(state: AuditState, rest: string, proposal: ProposedCall): boolean {
   if (state.policyKey !== policyKey([]) || proposal.id === undefined || proposal.cwd === undefined) return false;
@@ -303,7 +304,18 @@ export function bindsToNothing(state: AuditState, rest: string, proposal: Propos
     status: 'unknown',
     cwd: proposal.cwd,
   };
-  return new SessionBinder({ format: state.format, text: '', turns: [], calls: [], tools: [], problems: [] }).bind(call).length === 0;
+  const actions = new SessionBinder({ format: state.format, text: '', turns: [], calls: [], tools: [], problems: [] }).bind(call);
+  if (actions.length === 0) return true;
+  // Every command is an `execute` of its program, which only a rule over commands can govern: none in
+  // the summary, and no user turn in the rest that could state one.
+  if (!actions.every((action) => action.verb === 'execute')) return false;
+  if (state.extraction.constraints.some((c) => c.rule.trigger.includes('execute'))) return false;
+  let userTurns = 0;
+  const read = readRest(state, rest, [], (session) => {
+    userTurns += session.turns.length;
+    return { constraints: [], revocations: [] };
+  });
+  return typeof read !== 'string' && userTurns === 0;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -18,11 +18,15 @@ export const ScopeSchema = /* @__PURE__ */ z
     devices: names('Devices by name or id ("front door").'),
     events: names('Calendar events by id or by words of their title ("board meeting").'),
     accounts: names('Payees or accounts.'),
+    commands: names('Commands as written, matched by their words ("npm install", "git push --force", "npx"): a command is in scope when it runs that program with those words, in order.'),
     amountAbove: z.number().nonnegative().optional().describe('Only amounts strictly above this.'),
     currency: z.string().min(1).optional().describe('Currency of amountAbove ("USD", "EUR").'),
   })
   .strict();
 export type Scope = z.infer<typeof ScopeSchema>;
+
+/** The scope fields that name targets; a scope with none of them covers every target. */
+export const SCOPE_TARGET_FIELDS = ['paths', 'databases', 'tables', 'recipients', 'allowedDomains', 'branches', 'environments', 'devices', 'events', 'accounts', 'commands'] as const;
 
 export const CONSTRAINT_KINDS = ['prohibition', 'prerequisite', 'confirmation'] as const;
 

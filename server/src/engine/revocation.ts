@@ -27,6 +27,11 @@ const VERB_WORDS: Record<Verb, readonly [string, string]> = {
   'rewrite-history': ['rewrite history', 'rewriting history'],
   'discard-changes': ['discard changes', 'discarding changes'],
   'run-tests': ['run the tests', 'running the tests'],
+  commit: ['commit', 'committing'],
+  'skip-checks': ['skip the hooks', 'skipping the hooks'],
+  install: ['install packages', 'installing packages'],
+  publish: ['publish', 'publishing'],
+  execute: ['run', 'running'],
   cancel: ['cancel', 'cancelling'],
   reschedule: ['reschedule', 'rescheduling'],
   create: ['create', 'creating'],
@@ -49,6 +54,7 @@ function scopeWords(rule: ConstraintRule): string {
   if (scope.devices) parts.push(`the ${scope.devices.join(' or ')}`);
   if (scope.events) parts.push(`meetings with the ${scope.events.join(' or ')}`);
   if (scope.accounts) parts.push(`to ${scope.accounts.join(' or ')}`);
+  if (scope.commands) parts.push(scope.commands.map((c) => `\`${c}\``).join(' or '));
   if (scope.amountAbove !== undefined) parts.push(`anything over ${scope.currency === undefined || scope.currency === 'USD' ? '$' : `${scope.currency} `}${scope.amountAbove}`);
   return parts.join(' ');
 }

@@ -1,7 +1,8 @@
 import picomatch from 'picomatch';
 import type { Action, Target, TargetKind } from './actions';
+import { commandMatches, commandWords } from './binding/commandLine';
 import { emailDomain, isGlob, normalizePath } from './binding/targets';
-import type { Scope } from './constraints';
+import { SCOPE_TARGET_FIELDS, type Scope } from './constraints';
 
 /** Lowercase words of a name: "Front_Door" and "front door" compare equal; plurals fold to the singular. */
 function words(text: string): string[] {
@@ -125,8 +126,12 @@ function recipientPattern(recipient: string): RecipientPattern {
 const ENVIRONMENT_ALIASES: Record<string, string> = { prod: 'production', live: 'production', stg: 'staging', stage: 'staging', dev: 'development' };
 const environmentName = (name: string) => ENVIRONMENT_ALIASES[name.toLowerCase()] ?? name.toLowerCase();
 
-/** The scope fields that name targets; a scope with none of them covers every target. */
-const TARGET_FIELDS = ['paths', 'databases', 'tables', 'recipients', 'allowedDomains', 'branches', 'environments', 'devices', 'events', 'accounts'] as const;
+/** An environment a call names is the one a scope names, or a part of it: `prod-eu` and `production-db` are production. */
+function environmentMatches(scopeName: string, target: string): boolean {
+  const wanted = environmentName(scopeName);
+  return environmentName(target) === wanted || target.toLowerCase().split(/[^a-z0-9]+/).some((part) => part !== '' && environmentName(part) === wanted);
+}
+
 
 /**
  * A scope prepared for the many actions it meets: whether it names targets, its recipients and
@@ -137,10 +142,11 @@ export class CompiledScope {
   private readonly allowedDomains?: readonly DomainPattern[];
   private readonly recipients?: readonly RecipientPattern[];
   private pathsCwd: string | undefined;
+  private commands?: readonly (readonly string[])[];
   private paths?: readonly ResolvedScope[];
 
   constructor(readonly scope: Scope) {
-    this.namesTargets = TARGET_FIELDS.some((field) => scope[field] !== undefined);
+    this.namesTargets = SCOPE_TARGET_FIELDS.some((field) => scope[field] !== undefined);
     if (scope.allowedDomains) this.allowedDomains = scope.allowedDomains.map(domainPattern);
     if (scope.recipients) this.recipients = scope.recipients.map(recipientPattern);
   }
@@ -154,8 +160,11 @@ export class CompiledScope {
     const scope = this.scope;
     switch (kind) {
       case undefined:
+      case 'package':
       case 'resource':
         return false;
+      case 'command':
+        return scope.commands !== undefined;
       case 'path':
         return scope.paths !== undefined;
       case 'database':
@@ -213,16 +222,26 @@ export class CompiledScope {
       case 'branch':
         return (scope.branches ?? []).some((b) => matcher(b)(target.value));
       case 'environment':
-        return (scope.environments ?? []).some((e) => environmentName(e) === environmentName(target.value));
+        return (scope.environments ?? []).some((e) => environmentMatches(e, target.value));
       case 'device':
         return (scope.devices ?? []).some((d) => namesMatch(d, target));
       case 'event':
         return (scope.events ?? []).some((e) => e === target.value || namesMatch(e, target));
       case 'account':
         return (scope.accounts ?? []).some((a) => a.toLowerCase() === target.value.toLowerCase() || namesMatch(a, target));
+      case 'command': {
+        const words = commandWords(target.value);
+        return this.commandPatterns().some((pattern) => commandMatches(pattern, words));
+      }
+      case 'package':
       case 'resource':
         return false;
     }
+  }
+
+  private commandPatterns(): readonly (readonly string[])[] {
+    this.commands ??= (this.scope.commands ?? []).map(commandWords);
+    return this.commands;
   }
 
   private resolvedPaths(cwd: string | undefined): readonly ResolvedScope[] {

@@ -186,8 +186,9 @@ export function inferActions(args: CallArguments, context: BindingContext): Acti
   if (sql.length > 0) return sql;
   const command = mentions([...nameWords, ...descriptionWords], [...SHELL_WORDS]) ? firstOfRole(args, 'command') : undefined;
   const shell = command ? bindCommand(command, context) : [];
-  if (shell.length > 0) return shell;
-  return fromWords(nameWords, reading) ?? fromWords(descriptionWords, reading) ?? [];
+  // A command that does nothing but run its program leaves the tool's words to say what the call does.
+  if (shell.some((action) => action.verb !== 'execute')) return shell;
+  return [...(fromWords(nameWords, reading) ?? fromWords(descriptionWords, reading) ?? []), ...shell];
 }
 
 function fromWords(words: readonly string[], reading: Reading): Action[] | undefined {

@@ -579,7 +579,7 @@ function joinWords(args: readonly Arg[]): DecodedWord {
 }
 
 const python: Handler = (binder, command) => {
-  // `python -m pytest …` runs the module like a command; `python deploy.py prod` runs a script.
+  // `python -m pytest …` runs the module like a command (`python -m pip install` too); `python deploy.py prod` runs a script.
   const start = command.args[0]?.value === '-m' ? 1 : command.args.findIndex((arg) => !arg.value?.startsWith('-'));
   if (start !== -1) binder.dispatch(command, command.args.slice(start));
 };
@@ -908,8 +908,24 @@ const git: Handler = (binder, command) => {
   }
   const subcommand = command.args[i]?.value;
   const handler = subcommand === undefined ? undefined : GIT_COMMANDS.get(subcommand);
-  handler?.(binder, { ...command, cwd, args: command.args.slice(i + 1) });
+  const scoped = { ...command, cwd, args: command.args.slice(i + 1) };
+  handler?.(binder, scoped);
+  // `-c core.hooksPath=/dev/null` runs the command without the repository's hooks.
+  const hooksOff = command.args.slice(0, i).some((arg) => /^core\.hooks[Pp]ath=/.test(arg.value ?? ''));
+  if (subcommand !== undefined && (hooksOff || (HOOKED_SUBCOMMANDS.has(subcommand) && skipsHooks(subcommand, scoped.args)))) binder.emit(scoped, 'skip-checks');
 };
+
+/** Subcommands that run git hooks, which `--no-verify` (and for commit and merge, `-n`) skips. */
+const HOOKED_SUBCOMMANDS = new Set(['commit', 'push', 'merge', 'rebase', 'am', 'cherry-pick', 'revert', 'pull']);
+
+function skipsHooks(subcommand: string, args: readonly Arg[]): boolean {
+  return args.some((arg) => {
+    const value = arg.value ?? '';
+    if (value === '--no-verify' || value === '--no-post-rewrite') return true;
+    // `-n` is --no-verify for commit only (for push and merge it means something else).
+    return subcommand === 'commit' && /^-[a-zA-Z]*n[a-zA-Z]*$/.test(value) && !value.startsWith('--');
+  });
+}
 
 const worktree = (command: Command): Target => pathTarget(resolvePath('.', command.cwd), undefined, true);
 
@@ -1001,7 +1017,16 @@ const gitRebase: Handler = (binder, command) => {
 
 const gitCommit: Handler = (binder, command) => {
   const options = parseOptions(command.args, { values: ['m', 'message', 'F', 'file', 'C', 'reuse-message', 'c', 'reedit-message', 'author', 'date', 'fixup', 'squash', 't', 'template', 'cleanup'] });
+  if (has(options, 'dry-run')) return;
+  binder.emit(command, 'commit');
   if (has(options, 'amend')) binder.emit(command, 'rewrite-history');
+};
+
+/** A merge or cherry-pick makes a commit on the current branch. */
+const gitMerge: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: ['m', 's', 'strategy', 'X', 'strategy-option', 'F', 'file', 'into-name'] });
+  if (has(options, 'abort', 'quit', 'continue', 'no-commit', 'squash')) return;
+  binder.emit(command, 'commit');
 };
 
 const gitBranch: Handler = (binder, command) => {
@@ -1034,6 +1059,8 @@ const GIT_COMMANDS = new Map<string, Handler>(Object.entries<Handler>({
   switch: gitSwitch,
   rebase: gitRebase,
   commit: gitCommit,
+  merge: gitMerge,
+  'cherry-pick': gitMerge,
   branch: gitBranch,
   rm: gitRemove,
   mv: gitMove,
@@ -1214,7 +1241,52 @@ function packageManager(scriptsDirectly: boolean): Handler {
       return;
     }
     if (['exec', 'dlx', 'x'].includes(name)) return binder.dispatch(command, parseOptions(rest, { stopAtOperand: true }).rest);
+    if (PUBLISH_SUBCOMMANDS.has(name)) return binder.emit(command, 'publish');
+    if (PACKAGE_SUBCOMMANDS.has(name)) return installs(binder, command, parseOptions(rest, { values: NPM_VALUES }).operands, name === 'install' || name === 'i');
     if (scriptsDirectly && !bindScript(binder, command, name)) binder.dispatch(command, options.rest);
+  };
+}
+
+/** Subcommands of npm, yarn, pnpm and bun that change a project's dependencies. */
+const PACKAGE_SUBCOMMANDS = new Set(['install', 'i', 'in', 'add', 'uninstall', 'remove', 'rm', 'un', 'r', 'update', 'upgrade', 'up']);
+const PUBLISH_SUBCOMMANDS = new Set(['publish']);
+
+/**
+ * An `install` per package named. `npm install` with no package installs what the project already
+ * declares, which changes no dependency; with `bareInstalls` false, a subcommand without packages
+ * (`yarn upgrade`) changes them all and installs on no named package.
+ */
+function installs(binder: ShellBinder, command: Command, packages: readonly Arg[], bareInstalls: boolean): void {
+  const named = packages.filter((arg) => arg.value === undefined || !/^\.{0,2}\/|\.txt$|\.toml$/.test(arg.value));
+  if (named.length === 0) {
+    if (!bareInstalls) binder.emit(command, 'install');
+    return;
+  }
+  for (const arg of named) binder.emit(command, 'install', arg.value === undefined ? undefined : namedTarget('package', arg.value));
+}
+
+/** `pip install x`, `cargo add x`, `brew install x`: the subcommands of a package tool that install or remove. */
+function packageTool(subcommands: readonly string[], publish: readonly string[] = [], values: readonly string[] = []): Handler {
+  return (binder, command) => {
+    const options = parseOptions(command.args, { values, stopAtOperand: true });
+    const [subcommand, ...rest] = options.rest;
+    const name = subcommand?.value;
+    if (name === undefined) return;
+    if (publish.includes(name)) return binder.emit(command, 'publish');
+    if (!subcommands.includes(name)) return;
+    const operands = parseOptions(rest, { values: ['r', 'requirement', 'c', 'constraint', 'e', 'editable', 'i', 'index-url', 'extra-index-url', 't', 'target', 'features', 'F', 'version', 'vers', 'git', 'branch', 'tag', 'rev', 'path'] }).operands;
+    installs(binder, command, operands, true);
+  };
+}
+
+/** `uv add x`, `uv pip install x`, `poetry add x`; otherwise the runner (`uv run CMD`). */
+function pythonProject(run: Handler): Handler {
+  const tool = packageTool(['add', 'remove'], ['publish']);
+  return (binder, command) => {
+    const first = command.args[0]?.value;
+    if (first === 'pip') return packageTool(['install', 'uninstall'])(binder, { ...command, args: command.args.slice(1) });
+    if (first === 'add' || first === 'remove' || first === 'publish') return tool(binder, command);
+    run(binder, command);
   };
 }
 
@@ -1239,8 +1311,17 @@ const kubectl: Handler = (binder, command) => {
   const [subcommand, action] = options.operands.map((operand) => operand.value);
   if (subcommand === undefined || !KUBECTL_DEPLOYS.has(subcommand)) return;
   if (subcommand === 'rollout' && ['status', 'history'].includes(action ?? '')) return;
-  environments(binder, command, [valueOf(options, 'context'), valueOf(options, 'n', 'namespace')]);
+  const named = [valueOf(options, 'context'), valueOf(options, 'n', 'namespace')];
+  environments(binder, command, named);
+  if (subcommand === 'delete') deletions(binder, command, named);
 };
+
+/** Deleting what runs in each environment named (`kubectl delete -n prod`, `helm uninstall --kube-context prod`). */
+function deletions(binder: ShellBinder, command: Command, named: readonly (Arg | undefined)[]): void {
+  const values = [...new Set(named.map((arg) => arg?.value).filter((value) => value !== undefined))];
+  if (values.length === 0) return binder.emit(command, 'delete');
+  for (const value of values) binder.emit(command, 'delete', namedTarget('environment', value));
+}
 
 function environments(binder: ShellBinder, command: Command, named: readonly (Arg | undefined)[]): void {
   const values = [...new Set(named.map((arg) => arg?.value).filter((value) => value !== undefined))];
@@ -1250,19 +1331,55 @@ function environments(binder: ShellBinder, command: Command, named: readonly (Ar
 
 const helm: Handler = (binder, command) => {
   const options = parseOptions(command.args, { values: ['n', 'namespace', 'kube-context', 'f', 'values', 'set', 'set-string', 'set-file', 'version', 'timeout', 'kubeconfig', 'repo', 'post-renderer', 'description', 'o', 'output'] });
-  if (!['install', 'upgrade', 'uninstall', 'delete', 'rollback'].includes(options.operands[0]?.value ?? '')) return;
-  environments(binder, command, [valueOf(options, 'kube-context'), valueOf(options, 'n', 'namespace')]);
+  const subcommand = options.operands[0]?.value ?? '';
+  if (!['install', 'upgrade', 'uninstall', 'delete', 'rollback'].includes(subcommand)) return;
+  const named = [valueOf(options, 'kube-context'), valueOf(options, 'n', 'namespace')];
+  environments(binder, command, named);
+  if (subcommand === 'uninstall' || subcommand === 'delete') deletions(binder, command, named);
 };
 
 /** terraform/tofu apply and destroy; the environment from `-var env=…` (or environment=, stage=). */
 const terraform: Handler = (binder, command) => {
   const options = parseOptions(command.args, { values: ['var', 'var-file', 'target', 'chdir', 'state', 'parallelism', 'lock-timeout'], singleDash: true });
-  if (!['apply', 'destroy'].includes(options.operands[0]?.value ?? '')) return;
+  const subcommand = options.operands[0]?.value ?? '';
+  if (!['apply', 'destroy'].includes(subcommand)) return;
   const variable = valuesOf(options, 'var')
     .map((arg) => /^(?:env|environment|stage|workspace)=(.+)$/.exec(arg.value ?? '')?.[1])
     .find((value) => value !== undefined);
   deployTo(binder, command, variable);
+  // Destroying removes what the configuration in the working folder (or -chdir) describes.
+  if (subcommand === 'destroy' || has(options, 'destroy')) {
+    const folder = valueOf(options, 'chdir');
+    binder.emit(command, 'delete', pathTarget(resolvePath(folder?.value ?? '.', command.cwd), undefined, true));
+    if (variable !== undefined) binder.emit(command, 'delete', namedTarget('environment', variable));
+  }
 };
+
+/**
+ * The AWS CLI: the profile (or region-free environment) names the environment; `s3 rm`/`rb` and
+ * `delete-*`/`terminate-*` operations delete, `deploy` and `create-*`/`update-*`/`put-*` deploy.
+ */
+const aws: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: ['profile', 'region', 'output', 'query', 'endpoint-url', 'cli-input-json', 'bucket', 'key', 'stack-name', 'function-name', 'cluster', 'service'] });
+  const [service, operation] = options.operands.map((operand) => operand.value ?? '');
+  if (!service || !operation) return;
+  const profile = valueOf(options, 'profile');
+  const deletes = (service === 's3' && (operation === 'rm' || operation === 'rb')) || /^(delete|terminate|remove|deregister|destroy)-/.test(operation);
+  const deploys = operation === 'deploy' || /^(create|update|put|deploy|publish|start|stop|reboot|modify|run)-/.test(operation) || (service === 's3' && ['cp', 'mv', 'sync'].includes(operation));
+  if (deletes) binder.emit(command, 'delete', profile?.value === undefined ? undefined : namedTarget('environment', profile.value));
+  if (deletes || deploys) deployTo(binder, command, profile?.value);
+};
+
+/** `docker compose down -v`, `docker volume rm/prune`, `docker system prune --volumes`: data in volumes is deleted. */
+function dockerDeletesVolumes(words: readonly Arg[]): boolean {
+  const values = words.map((arg) => arg.value ?? '');
+  const [first, second] = values;
+  const flags = values.filter((value) => value.startsWith('-'));
+  if (first === 'down') return flags.some((flag) => flag === '--volumes' || /^-[a-z]*v[a-z]*$/.test(flag));
+  if (first === 'volume') return second === 'rm' || second === 'prune';
+  if (first === 'system' && second === 'prune') return flags.includes('--volumes');
+  return false;
+}
 
 /** `vercel` deploys (a preview; production with --prod or --target production); other subcommands don't. */
 const vercel: Handler = (binder, command) => {
@@ -1343,6 +1460,8 @@ const DOCKER_EXEC_VALUES = ['e', 'env', 'env-file', 'u', 'user', 'w', 'workdir',
  */
 const docker: Handler = (binder, command) => {
   const words = command.args[0]?.value === 'compose' ? command.args.slice(1) : command.args;
+  if (dockerDeletesVolumes(words)) return binder.emit(command, 'delete');
+  if (words[0]?.value === 'push') return binder.emit(command, 'publish');
   if (words[0]?.value !== 'exec') return;
   const rest = parseOptions(words.slice(1), { values: DOCKER_EXEC_VALUES, stopAtOperand: true }).rest;
   binder.dispatch({ ...command, cwd: undefined }, rest.slice(1));
@@ -1372,10 +1491,10 @@ const COMMANDS = new Map<string, Handler>(Object.entries<Handler>({
   npx: prefix(['p', 'package', 'c', 'call']),
   bunx: prefix(['p', 'package']),
   pnpx: prefix(),
-  uv: runner('run', ['with', 'python', 'p', 'extra', 'group', 'package', 'directory', 'project', 'env-file']),
-  poetry: runner('run'),
-  pipenv: runner('run'),
-  pdm: runner('run'),
+  uv: pythonProject(runner('run', ['with', 'python', 'p', 'extra', 'group', 'package', 'directory', 'project', 'env-file'])),
+  poetry: pythonProject(runner('run')),
+  pipenv: pythonProject(runner('run')),
+  pdm: pythonProject(runner('run')),
   hatch: runner('run'),
   bundle: runner('exec'),
   docker,
@@ -1445,8 +1564,14 @@ const COMMANDS = new Map<string, Handler>(Object.entries<Handler>({
   nox: runTests,
   ctest: runTests,
   unittest: runTests,
-  go: testSubcommand('test'),
-  cargo: testSubcommand('test', 'nextest'),
+  go: (binder, command) => {
+    testSubcommand('test')(binder, command);
+    packageTool(['get', 'install'])(binder, command);
+  },
+  cargo: (binder, command) => {
+    testSubcommand('test', 'nextest')(binder, command);
+    packageTool(['add', 'remove', 'install'], ['publish'])(binder, command);
+  },
   dotnet: testSubcommand('test'),
   deno: testSubcommand('test'),
   swift: testSubcommand('test'),
@@ -1459,6 +1584,20 @@ const COMMANDS = new Map<string, Handler>(Object.entries<Handler>({
   node: (binder, command) => {
     if (command.args.some((arg) => arg.value === '--test')) binder.emit(command, 'run-tests');
   },
+  pip: packageTool(['install', 'uninstall']),
+  pip3: packageTool(['install', 'uninstall']),
+  pipx: packageTool(['install', 'uninstall']),
+  conda: packageTool(['install', 'remove', 'uninstall', 'update']),
+  gem: packageTool(['install', 'uninstall'], ['push']),
+  brew: packageTool(['install', 'uninstall', 'remove', 'upgrade']),
+  apt: packageTool(['install', 'remove', 'purge']),
+  'apt-get': packageTool(['install', 'remove', 'purge']),
+  composer: packageTool(['require', 'remove']),
+  twine: packageTool([], ['upload']),
+  gh: (binder, command) => {
+    if (command.args[0]?.value === 'release' && command.args[1]?.value === 'create') binder.emit(command, 'publish');
+  },
+  aws,
   npm: packageManager(false),
   yarn: packageManager(true),
   pnpm: packageManager(true),

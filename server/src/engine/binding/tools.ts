@@ -1,8 +1,9 @@
 import type { Action, ActionAttributes, ActionStep, Target, TargetKind, Verb } from '../actions';
-import { attributesOf } from '../actions';
+import { attributesOf, makeAction } from '../actions';
 import { isObject, valueOffsets } from '../json';
 import type { ArgumentValue, ToolCall } from '../session';
 import type { Span } from '../text';
+import { simpleCommands } from './commandLine';
 import { bindShellCommand } from './shell';
 import { bindSql } from './sql';
 import { namedTarget, normalizePath, pathTarget } from './targets';
@@ -760,10 +761,34 @@ export function bindSqlArguments(args: CallArguments, from: Names, database: Nam
     .flatMap((sql) => bindSql(sql.value, sql.spanOf, databaseName, FIRST_STEP));
 }
 
-/** A shell command: Codex's heredoc apply_patch by its patch, anything else by the shell binder. */
+/**
+ * A shell command: Codex's heredoc apply_patch by its patch, anything else by the shell binder; and
+ * every simple command it runs as an `execute` of that program with its words.
+ */
 export function bindCommand(command: LocatedString, context: BindingContext): Action[] {
-  const bind = (text: LocatedString) => patchViaShell(text, context) ?? bindShellCommand(commandSource(text, context.cwd));
+  const bind = (text: LocatedString) => {
+    const effects = patchViaShell(text, context) ?? bindShellCommand(commandSource(text, context.cwd));
+    return [...effects, ...executions(text)];
+  };
   return context.commands ? context.commands.actionsOf(command, context.cwd, bind) : bind(command);
+}
+
+/** Variables that turn a repository's hooks off for one command: pre-commit's SKIP, husky's HUSKY=0. */
+const HOOKS_OFF = /^(?:SKIP=.|HUSKY=0|HUSKY_SKIP_HOOKS=[1t]|PRE_COMMIT_ALLOW_NO_CONFIG=)/;
+
+/**
+ * Each simple command of a command line as the program it runs, what rules over named commands judge;
+ * and a git command run with its hooks turned off by a variable, which the shell binder does not see.
+ */
+function executions(text: LocatedString): Action[] {
+  const actions: Action[] = [];
+  for (const command of simpleCommands(text.value)) {
+    const span = text.spanOf(command.start, command.end);
+    const step = { order: command.order, chain: command.chain };
+    actions.push(makeAction('execute', namedTarget('command', command.words.join(' ')), {}, span, step, 'shell'));
+    if (command.words[0] === 'git' && command.assignments.some((assignment) => HOOKS_OFF.test(assignment))) actions.push(makeAction('skip-checks', undefined, {}, span, step, 'shell'));
+  }
+  return actions;
 }
 
 function bindTargetEffect(effect: TargetEffect, args: CallArguments, context: BindingContext, facts: SessionFacts): Action[] {

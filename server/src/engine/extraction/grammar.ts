@@ -1,5 +1,5 @@
 import { VERBS, type Verb } from '../actions';
-import type { ConstraintRule, Scope } from '../constraints';
+import { type ConstraintRule, SCOPE_TARGET_FIELDS, type Scope } from '../constraints';
 import { type Entity, amountEntities, phraseEntities, textEntities } from './entities';
 import * as L from './lexicon';
 import type { FamilyName, TargetContext } from './lexicon';
@@ -965,7 +965,6 @@ function directObject(view: SentenceView, trigger: Mention, complement: boolean)
   return result;
 }
 
-const TARGET_FIELDS = ['paths', 'databases', 'tables', 'recipients', 'allowedDomains', 'branches', 'environments', 'devices', 'events', 'accounts'] as const;
 
 /**
  * Compiles a draft into rules: one, or one per kind of step when a prerequisite asks for steps of
@@ -986,7 +985,7 @@ function compileDraft(view: SentenceView, draft: Draft): ConstraintRule[] {
   const context = contextOf(view, families, entities, searched);
   const scope = scopeOf(view, draft, context, entities, regions);
   if (scope === 'unrepresentable') return [];
-  const scoped = TARGET_FIELDS.some((f) => scope[f] !== undefined) || scope.amountAbove !== undefined;
+  const scoped = SCOPE_TARGET_FIELDS.some((f) => scope[f] !== undefined) || scope.amountAbove !== undefined;
   // "Always back up your photos": advice about the listener's own things, not a rule for the agent.
   if (!scoped && regions.some((r) => view.words.slice(r.from, r.to).some((w) => w.norm === 'your'))) return [];
   const triggerVerbs = verbsOf(draft.triggers, context);
