@@ -1214,8 +1214,11 @@ function sqliteDotCommand(binder: ShellBinder, command: Command, line: string, s
 /* Tests and deployment -------------------------------------------------------------------------- */
 
 /** An npm script name: tests, or a deployment to the environment after `deploy:` / `deploy-`. */
+/** Scripts that check the code (tests, linters, type checks, pre-commit): what "run the checks first" asks for. */
+const CHECK_SCRIPT = /^(?:tests?|lint|check|checks|verify|validate|typecheck|type-check|flint|ci|precommit|pre-commit|preflight|qa)(?:$|[:_-])/;
+
 function bindScript(binder: ShellBinder, command: Command, script: string): boolean {
-  if (/^tests?(?:$|[:_-])/.test(script)) {
+  if (CHECK_SCRIPT.test(script)) {
     binder.emit(command, 'run-tests');
     return true;
   }
@@ -1292,10 +1295,7 @@ function pythonProject(run: Handler): Handler {
 
 const make: Handler = (binder, command) => {
   const options = parseOptions(command.args, { values: ['C', 'directory', 'f', 'file', 'makefile', 'I', 'include-dir', 'o', 'W', 'l'] });
-  for (const target of options.operands) {
-    if (target.value === 'check') binder.emit(command, 'run-tests');
-    else if (target.value !== undefined) bindScript(binder, command, target.value);
-  }
+  for (const target of options.operands) if (target.value !== undefined) bindScript(binder, command, target.value);
 };
 
 function deployTo(binder: ShellBinder, command: Command, environment: string | undefined): void {
@@ -1553,6 +1553,23 @@ const COMMANDS = new Map<string, Handler>(Object.entries<Handler>({
   sqlite3: sqlite,
   // Tests.
   pytest: runTests,
+  // Linters and type checkers are checks too.
+  eslint: runTests,
+  flake8: runTests,
+  pylint: runTests,
+  mypy: runTests,
+  pyright: runTests,
+  'golangci-lint': runTests,
+  shellcheck: runTests,
+  ruff: testSubcommand('check'),
+  // `pre-commit` alone runs the hooks too; its other subcommands manage them.
+  'pre-commit': (binder, command) => {
+    const subcommand = command.args.find((arg) => !arg.value?.startsWith('-'))?.value;
+    if (subcommand === undefined || subcommand === 'run' || subcommand === 'try-repo') binder.emit(command, 'run-tests');
+  },
+  tsc: (binder, command) => {
+    if (command.args.some((arg) => arg.value === '--noEmit')) binder.emit(command, 'run-tests');
+  },
   'py.test': runTests,
   jest: runTests,
   vitest: runTests,
@@ -1569,7 +1586,7 @@ const COMMANDS = new Map<string, Handler>(Object.entries<Handler>({
     packageTool(['get', 'install'])(binder, command);
   },
   cargo: (binder, command) => {
-    testSubcommand('test', 'nextest')(binder, command);
+    testSubcommand('test', 'nextest', 'clippy')(binder, command);
     packageTool(['add', 'remove', 'install'], ['publish'])(binder, command);
   },
   dotnet: testSubcommand('test'),

@@ -7,7 +7,9 @@ import {
   CURRENCY_WORDS,
   DATABASE_NOUNS,
   DEVICE_GENERIC_TAILS,
+  ANY_DEPTH_FOLDER_NOUNS,
   DEVICE_NOUNS,
+  DISTINCTIVE_PROGRAMS,
   ENVIRONMENT_NAMES,
   ENVIRONMENT_NOUNS,
   EVENT_NOUNS,
@@ -15,6 +17,7 @@ import {
   FOLDER_NOUNS,
   GENERIC_EVENT_NOUNS,
   NOT_PATHS,
+  PROGRAMS,
   TABLE_NOUNS,
   TOP_LEVEL_DOMAINS,
   WELL_KNOWN_BRANCHES,
@@ -24,7 +27,7 @@ import type { Word } from './words';
 
 /** A thing a rule can be about, found in a sentence; offsets are in the turn's text. */
 export type Entity =
-  | { readonly kind: 'path' | 'email' | 'branch' | 'environment' | 'database' | 'table' | 'device' | 'event' | 'account'; readonly value: string; readonly start: number; readonly end: number }
+  | { readonly kind: 'path' | 'email' | 'branch' | 'environment' | 'database' | 'table' | 'device' | 'event' | 'account' | 'command'; readonly value: string; readonly start: number; readonly end: number }
   | { readonly kind: 'domain'; readonly value: string; readonly start: number; readonly end: number; /** Could also be a file ("notes.me"). */ readonly alsoFile: boolean }
   | {
       readonly kind: 'amount';
@@ -39,6 +42,8 @@ export type EntityKind = Entity['kind'];
 
 const TLDS = new Set(TOP_LEVEL_DOMAINS);
 const EXTENSIONS = new Set(FILE_EXTENSIONS);
+/** Names that are files of their own when written with a dot, not extensions. */
+const DOTFILE_NAMES = new Set(['env', 'git', 'github', 'gitignore', 'npmrc', 'nvmrc', 'vscode', 'idea', 'cache', 'config', 'ssh', 'aws', 'docker', 'key', 'lock', 'envrc', 'netrc', 'pem']);
 const NOT_PATH = new Set(NOT_PATHS);
 const EMAIL = /^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/;
 const DOMAIN = /^@?(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+([a-z]{2,})$/i;
@@ -90,7 +95,10 @@ export function textEntities(text: string, base: number): Entity[] {
       continue;
     }
     const file = FILE_NAME.exec(token);
-    if ((file && EXTENSIONS.has((file[1] ?? '').toLowerCase())) || /^\*\.\w+$/.test(token) || (DOTFILE.test(token) && token.length > 2)) {
+    // `.py`, `.sql.out`: an extension names every file that ends with it; `.env`, `.gitignore` are files.
+    const extension = /^(?:\.[A-Za-z0-9]+){2,}$/.test(token) || (/^\.[A-Za-z0-9]+$/.test(token) && EXTENSIONS.has(token.slice(1).toLowerCase()) && !DOTFILE_NAMES.has(token.slice(1).toLowerCase()));
+    if (extension) found.push({ kind: 'path', value: `**/*${token}`, start, end });
+    else if ((file && EXTENSIONS.has((file[1] ?? '').toLowerCase())) || /^\*\.\w+$/.test(token) || (DOTFILE.test(token) && token.length > 2)) {
       found.push({ kind: 'path', value: scopePath(token), start, end });
     }
   }
@@ -182,6 +190,7 @@ const BRANCH_HEADS = wordSet(BRANCH_NOUNS);
 const DATABASE_HEADS = wordSet(DATABASE_NOUNS);
 const TABLE_HEADS = wordSet(TABLE_NOUNS);
 const FOLDER_HEADS = wordSet(FOLDER_NOUNS);
+const ANY_DEPTH_FOLDERS = new Set(ANY_DEPTH_FOLDER_NOUNS);
 const NAME_STOP = wordSet(['with', 'about', 'for', 'on', 'at', 'in', 'from', 'to', 'and', 'or']);
 
 const isWordLike = (w: Word) => /^[\w@$€£¥.:/#-]+$/.test(w.text) && w.text !== '';
@@ -194,8 +203,12 @@ function modifiersBefore(words: readonly Word[], head: number, from: number): Wo
   const result: Word[] = [];
   for (let i = head - 1; i >= from; i--) {
     const w = words[i] as Word;
-    if (!isWordLike(w) || has(DETERMINERS, w) || endsPhrase(w) || w.tags.has('Verb') || w.tags.has('Preposition') || w.tags.has('Conjunction') || w.tags.has('Adverb') || w.tags.has('Pronoun') || w.tags.has('Negative')) break;
+    // A name in backticks is a name whatever the tagger makes of it ("the `generated` folder").
+    const quoted = /`$/.test(w.pre) || /^`/.test(w.post);
+    if (!isWordLike(w) || has(DETERMINERS, w) || (endsPhrase(w) && !quoted)) break;
+    if (!quoted && (w.tags.has('Verb') || w.tags.has('Preposition') || w.tags.has('Conjunction') || w.tags.has('Adverb') || w.tags.has('Pronoun') || w.tags.has('Negative'))) break;
     result.unshift(w);
+    if (quoted) break;
     if (result.length === 3) break;
   }
   return result;
@@ -250,7 +263,9 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
       if (name.length > 0 && !(kind === 'database' && w.norm === 'schema' && !after)) {
         const value = joined(name).replace(/[`'"]/g, '');
         const [first, last] = after ? [w, after] : [name[0] as Word, w];
-        push(kind, kind === 'path' ? value.replace(/\/+$/, '') : value, first, last);
+        // "`generated` directories": a folder of that name wherever it is.
+        const anyDepth = kind === 'path' && !value.includes('/') && ANY_DEPTH_FOLDERS.has(w.norm);
+        push(kind, kind === 'path' ? `${anyDepth ? '**/' : ''}${value.replace(/\/+$/, '')}` : value, first, last);
         if (ENVIRONMENTS.has(value.toLowerCase())) push('environment', value.toLowerCase(), name[0] as Word, name[0] as Word);
       }
       continue;
@@ -292,6 +307,45 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
       if (parts.length > 0) push('event', joined(parts), phrase[0] as Word, phrase[phrase.length - 1] as Word);
       i = event - 1 + tail.length;
     }
+  }
+  return found;
+}
+
+const KNOWN_PROGRAMS = new Set(PROGRAMS);
+const DISTINCTIVE = new Set(DISTINCTIVE_PROGRAMS);
+const SCRIPT = /^(?:\.{0,2}\/)?[\w./-]+\.(?:py|sh|js|mjs|ts|rb|pl|ps1|bat)$/;
+/** A code span's text: `npm install`, ``git commit --amend``. */
+const CODE_SPAN = /(`+)([^`\n]+?)\1/g;
+/** A program's name written plainly: "npm", "Yarn", "pre-commit". */
+const BARE_WORD = /(?<![\w`/.-])[A-Za-z][\w-]*(?![\w`/-]|\.\w)/g;
+
+/** Whether a code span is a command: it starts with a program, or runs a script file (`./deploy.sh`, `setup.py`). */
+function isCommand(span: string): boolean {
+  const words = span.trim().split(/\s+/);
+  const first = (words[0] ?? '').replace(/^(?:sudo|env)$/, '') === '' && words.length > 1 ? (words[1] as string) : (words[0] ?? '');
+  if (KNOWN_PROGRAMS.has(first.toLowerCase())) return true;
+  return SCRIPT.test(first) && (words.length > 1 || first.startsWith('./') || /\.(?:py|sh)$/.test(first));
+}
+
+/**
+ * Commands a sentence names: code spans that read as a command, and distinctive program names written
+ * plainly ("don't use npm or yarn"). A command's words are covered, so none of them reads as an action
+ * word or a target's name.
+ */
+export function commandEntities(text: string, base: number): Entity[] {
+  const found: Entity[] = [];
+  for (const match of text.matchAll(CODE_SPAN)) {
+    const inner = match[2] as string;
+    if (!isCommand(inner)) continue;
+    const start = base + (match.index ?? 0) + (match[1] as string).length + (inner.length - inner.trimStart().length);
+    const value = inner.trim();
+    found.push({ kind: 'command', value, start, end: start + value.length });
+  }
+  const inSpan = (offset: number) => found.some((e) => offset >= e.start - 1 && offset <= e.end + 1);
+  for (const match of text.matchAll(BARE_WORD)) {
+    const start = base + (match.index ?? 0);
+    if (!DISTINCTIVE.has(match[0].toLowerCase()) || inSpan(start)) continue;
+    found.push({ kind: 'command', value: match[0].toLowerCase(), start, end: start + match[0].length });
   }
   return found;
 }

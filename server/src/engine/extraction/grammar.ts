@@ -1,6 +1,7 @@
 import { VERBS, type Verb } from '../actions';
 import { type ConstraintRule, SCOPE_TARGET_FIELDS, type Scope } from '../constraints';
-import { type Entity, amountEntities, phraseEntities, textEntities } from './entities';
+import { type CommandRule, commandRule } from './commands';
+import { type Entity, amountEntities, commandEntities, phraseEntities, textEntities } from './entities';
 import * as L from './lexicon';
 import type { FamilyName, TargetContext } from './lexicon';
 import { type Phrase, compile, findAll, findFirst, matchAt, startsWith, wordSet } from './match';
@@ -14,12 +15,13 @@ export type Reading =
 
 type Form = 'base' | 'gerund' | 'past' | 'third';
 
-/** An action word or phrase: words [start, end). */
+/** An action word or phrase: words [start, end); a named command is one too, with the rule it stands for. */
 interface Mention {
   readonly family: FamilyName;
   readonly start: number;
   readonly end: number;
   readonly form: Form;
+  readonly command?: CommandRule;
 }
 
 /** Words [from, to). */
@@ -166,6 +168,15 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
   return mentions;
 }
 
+/** A named command as a mention: its words, and the rule it stands for. */
+function commandMention(words: readonly Word[], command: Entity, inside: (w: Word, e: Entity) => boolean): Mention[] {
+  const first = words.findIndex((w) => inside(w, command));
+  if (first === -1) return [];
+  let end = first + 1;
+  while (end < words.length && inside(words[end] as Word, command)) end++;
+  return [{ family: 'command', start: first, end, form: 'base', command: commandRule(command.value) }];
+}
+
 // ---- the sentence as a whole ---------------------------------------------------------------------
 
 /** Everything frames need about one sentence. */
@@ -184,13 +195,17 @@ class SentenceView {
       const next = this.words.find((w) => w.start >= e.end);
       return e.kind === 'path' && next?.forms.includes('branch') ? { ...e, kind: 'branch' as const, value: e.value.replace(/^\*\*\//, '') } : e;
     });
-    this.entities = [...textual, ...amountEntities(sentence.text, sentence.start, this.words)];
+    // A command names a program and its words: a path inside it (`./deploy.sh`) is part of the command.
+    const commands = commandEntities(sentence.text, sentence.start);
+    const lexical = [...textual.filter((e) => !commands.some((c) => e.start >= c.start && e.end <= c.end)), ...commands];
+    this.entities = [...lexical, ...amountEntities(sentence.text, sentence.start, this.words)];
+    const inside = (w: Word, e: Entity) => (w.start < e.end && w.end > e.start) || (w.text === '' && w.start > e.start && w.start < e.end);
     const covered = new Set<number>();
     this.words.forEach((w, i) => {
-      if (textual.some((e) => w.start < e.end && w.end > e.start) || (w.text === '' && textual.some((e) => w.start > e.start && w.start < e.end))) covered.add(i);
+      if (lexical.some((e) => inside(w, e))) covered.add(i);
     });
     this.covered = covered;
-    this.mentions = findMentions(this.words, covered);
+    this.mentions = [...findMentions(this.words, covered), ...commands.flatMap((c) => commandMention(this.words, c, inside))].sort((a, b) => a.start - b.start);
     // Action words used as verbs ("run DROP TABLE") cannot name a target; "the test database" can.
     const blocked = new Set(covered);
     for (const m of this.mentions) {
@@ -338,8 +353,10 @@ function approverCue(view: SentenceView, range: Range): boolean {
 }
 
 /** Mentions of steps that can satisfy a prerequisite ("back it up", "run the tests"). */
-const satisfying = (mentions: readonly Mention[]) => mentions.filter((m) => (L.FAMILIES[m.family] as L.ActionFamily).satisfies === true);
-const governable = (mentions: readonly Mention[]) => mentions.filter((m) => (L.FAMILIES[m.family] as L.ActionFamily).satisfies !== true);
+/** A command that runs checks can be a step; any other action is governed. */
+const satisfies = (m: Mention) => (m.command ? m.command.checks : (L.FAMILIES[m.family] as L.ActionFamily).satisfies === true);
+const satisfying = (mentions: readonly Mention[]) => mentions.filter(satisfies);
+const governable = (mentions: readonly Mention[]) => mentions.filter((m) => !satisfies(m));
 
 /** Where a clause's object region ends: at a condition ("while we're away") or exception. */
 function objectEnd(view: SentenceView, from: number, to: number): number {
@@ -421,7 +438,7 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       const previous = words[next.start - 1];
       const last = coordinated[coordinated.length - 1] as Mention;
       if (has(COORDINATORS, previous) || endsWithComma(words[next.start - 1]) || (previous?.norm === 'even' && has(COORDINATORS, words[next.start - 2]))) {
-        if (next.start > last.end || next.family !== last.family) coordinated.push(next);
+        if (next.start >= last.end || next.family !== last.family) coordinated.push(next);
       }
     }
     const thingSubject = /^(no|nothing|none)$/.test(cue.norm) ? { from: cueEnd, to: found.start } : passive ? { from: range.from, to: i } : undefined;
@@ -823,6 +840,11 @@ function contextOf(view: SentenceView, families: readonly FamilyName[], entities
 function verbsOf(mentions: readonly Mention[], context: TargetContext | undefined): Verb[] {
   const verbs = new Set<Verb>();
   for (const m of mentions) {
+    // A named command in the steps runs checks; as the governed action, it is what it does.
+    if (m.command) {
+      for (const v of m.command.checks && satisfies(m) ? (['run-tests'] as const) : m.command.verbs) verbs.add(v);
+      continue;
+    }
     const family = L.FAMILIES[m.family] as L.ActionFamily;
     for (const v of (context && family.by?.[context]) || family.verbs) verbs.add(v);
   }
@@ -971,6 +993,11 @@ function directObject(view: SentenceView, trigger: Mention, complement: boolean)
  * different kinds ("run the tests and back up the database": both are required, not either).
  */
 function compileDraft(view: SentenceView, draft: Draft): ConstraintRule[] {
+  const named = draft.triggers.filter((m) => m.command !== undefined);
+  if (named.length > 0) {
+    const others = draft.triggers.filter((m) => m.command === undefined);
+    return [...commandRules(draft, named), ...(others.length > 0 ? compileDraft(view, { ...draft, triggers: others }) : [])];
+  }
   const regions = draft.regions.filter((r) => r.to > r.from);
   const searched = [...regions, ...(draft.stepRegions ?? [])].filter((r) => r.to > r.from);
   const trigger = draft.triggers[0] as Mention;
@@ -996,6 +1023,27 @@ function compileDraft(view: SentenceView, draft: Draft): ConstraintRule[] {
     const requires = verbsOf(draft.requires?.filter((m) => m.family === family) ?? [], context).filter((v) => !triggerVerbs.includes(v));
     return requires.length > 0 ? [{ kind: 'prerequisite' as const, trigger: triggerVerbs, scope, requires }] : [];
   });
+}
+
+/**
+ * Rules over named commands: each command's own verbs and targets ("never run `git push --force`"
+ * forbids force pushes); commands that are only run merge into one rule over their names.
+ */
+function commandRules(draft: Draft, named: readonly Mention[]): ConstraintRule[] {
+  const rules: ConstraintRule[] = [];
+  const run = named.filter((m) => m.command?.verbs.length === 1 && m.command.verbs[0] === 'execute');
+  const commands = unique(run.flatMap((m) => m.command?.scope.commands ?? []));
+  const withRequirement = (trigger: Verb[], scope: Scope): ConstraintRule[] => {
+    if (draft.kind !== 'prerequisite') return [{ kind: draft.kind, trigger, scope }];
+    const requires = verbsOf(draft.requires ?? [], undefined).filter((v) => !trigger.includes(v));
+    return requires.length > 0 ? [{ kind: 'prerequisite', trigger, scope, requires }] : [];
+  };
+  if (commands.length > 0) rules.push(...withRequirement(['execute'], { commands }));
+  for (const m of named) {
+    if (run.includes(m) || !m.command) continue;
+    rules.push(...withRequirement(VERBS.filter((v) => m.command?.verbs.includes(v)), m.command.scope));
+  }
+  return rules;
 }
 
 // ---- revocations ---------------------------------------------------------------------------------

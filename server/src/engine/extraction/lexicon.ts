@@ -43,8 +43,15 @@ export const FAMILIES = {
   unlock: { verbs: ['unlock', 'open'] },
   open: { verbs: ['open'], by: { device: ['open', 'unlock'], path: ['read'] } },
   disable: { verbs: ['disable'] },
-  /** Committing or merging lands on a branch through a push; elsewhere it names no action of ours. */
-  land: { verbs: [], by: { branch: ['push'] } },
+  /** Committing lands on a branch through a push too: "never commit to main" covers pushing to it. */
+  commit: { verbs: ['commit'], by: { branch: ['commit', 'push', 'force-push'] } },
+  /** Merging lands on a branch through a push; elsewhere it names no action of ours. */
+  land: { verbs: [], by: { branch: ['commit', 'push', 'force-push'] } },
+  install: { verbs: ['install'] },
+  publish: { verbs: ['publish'] },
+  skipChecks: { verbs: ['skip-checks'] },
+  /** A command named in the sentence; its verbs are the command's own (see commands.ts). */
+  command: { verbs: [] },
   /** "Leave it alone", "don't touch": any change to the thing. */
   touch: {
     verbs: MODIFY_FILES,
@@ -84,10 +91,10 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'pay', 'pay * out', 'transfer', 'settle', 'wire', 'remit', 'send money', 'send * money', 'purchase', 'buy', 'spend', 'payment',
     'make * payment', 'make * purchase', 'reimburse', 'refund',
   ],
-  deploy: ['deploy', 'ship', 'release', 'roll * out', 'launch', 'publish', 'go live', 'deployment', 'rollout'],
+  deploy: ['deploy', 'ship', 'release', 'roll * out', 'launch', 'go live', 'deployment', 'rollout'],
   push: ['push'],
   forcePush: ['force push', 'force-push', 'push * force', 'push f', 'forcepush'],
-  rewriteHistory: ['rewrite * history', 'rebase', 'amend', 'squash'],
+  rewriteHistory: ['rewrite * history', 'rebase', 'amend', 'squash', 'fixup', 'force * rewrite'],
   discard: ['discard', 'discard * change', 'throw * away * change', 'reset * hard', 'hard reset', 'revert * change'],
   test: [
     'test', 'run * test', 'run * test suite', 'test suite', 'test suite pass', 'test run', 'test * pass', 'test * green', 'ci', 'ci * pass',
@@ -100,7 +107,19 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   open: ['open'],
   disable: ['disable', 'turn * off', 'switch * off', 'shut * off', 'deactivate', 'disarm', 'power * off'],
   touch: ['touch', 'mess with', 'tamper with', 'meddle with', 'fiddle with'],
-  land: ['commit', 'merge'],
+  commit: ['commit', 'make * commit', 'create * commit', 'git commit'],
+  land: ['merge'],
+  install: [
+    'install', 'add * dependency', 'add * package', 'add * library', 'add * dep', 'update * dependency', 'upgrade * dependency', 'bump * dependency',
+    'remove * dependency', 'update * package', 'upgrade * package', 'install * package', 'new dependency', 'new package', 'dependency change',
+    'dependency update', 'dependency upgrade', 'introduce * dependency',
+  ],
+  publish: ['publish', 'npm publish', 'create * release', 'cut * release', 'tag * release', 'upload * package'],
+  skipChecks: [
+    'bypass * hook', 'skip * hook', 'disable * hook', 'bypass * check', 'skip * check', 'skip * pre-commit', 'bypass * pre-commit', 'no-verify',
+    'bypass * verification', 'skip * verification', 'circumvent * hook', 'ignore * hook', 'bypass * ci', 'skip * ci',
+  ],
+  command: [],
 };
 
 /** Word pairs that look like an action but are not one ("move on", "pay attention"). */
@@ -262,7 +281,8 @@ export const GENERIC_OBJECTS: readonly string[] = [
   'deployment', 'release', 'update', 'project', 'workspace', 'machine', 'computer', 'disk', 'place', 'location', 'one', 'lot', 'bunch',
   'piece', 'part', 'transaction', 'order', 'vendor', 'supplier', 'payee', 'inbox', 'attachment', 'output', 'result', 'log', 'device',
   'home', 'house', 'schedule', 'invite', 'invitation', 'draft', 'reply', 'note', 'report', 'summary', 'site', 'server', 'service', 'app',
-  'application', 'environment', 'env',
+  'application', 'environment', 'env', 'dependency', 'package', 'library', 'dep', 'module', 'commit', 'change', 'remote', 'origin', 'command',
+  'script', 'tool', 'operation', 'action', 'source', 'version', 'tag', 'hook', 'check', 'test', 'suite', 'lockfile', 'lock file', 'content',
 ];
 /** A bare pronoun or demonstrative object points at something said before: alone it names no scope. */
 export const ANAPHORS: readonly string[] = ['it', 'that', 'this', 'them', 'those', 'these', 'him', 'her'];
@@ -280,7 +300,7 @@ export const SKIPPABLE: readonly string[] = [
   'directly', 'manually', 'yet', 'always', 'never', 'first', 'allow', 'allowed', 'permit', 'permitted', 'suppose', 'supposed', 'going',
   'gonna', 'ok', 'okay', 'under', 'circumstance', 'any', 'case', 'at', 'time', 'point', 'all', 'here', 'there', 'not', 'need', 'want',
   'like', 'expect', 'wish', 'let', 'unilaterally', 'blindly', 'silently', 'quietly', 'casually', 'simply', 'immediately', 'later',
-  'now', 'further', 'more', 'kindly', 'run', 'execute', 'use', 'perform', 'do', 'git', 'dare',
+  'now', 'further', 'more', 'kindly', 'run', 'execute', 'use', 'perform', 'do', 'git', 'dare', 'invoke', 'call', 'type', 'directly',
 ];
 /** Who may stand between a negation and its action: "don't you dare delete", "I don't want anyone to push". */
 export const NEGATION_LISTENERS: readonly string[] = ['you', 'anyone', 'anybody', 'yourself', 'i'];
@@ -294,6 +314,28 @@ export const SEND_OUT: readonly string[] = ['go', 'go out', 'leave', 'get out', 
 /** Words besides actions and rule nouns that may start something the grammar reads (the cheap first look). */
 export const GATE_WORDS: readonly string[] = ['said', 'told', 'mentioned', 'nothing', 'keep', 'stay', 'remain', 'locked', 'approve', 'approval', 'permission', 'sign-off'];
 
+
+/**
+ * Programs a rule may name as a command to run or not to run. A code span that starts with one is a
+ * command ("`npm install`", "`git push --force`"); the ones marked distinctive name a program even
+ * without backticks ("don't use npm or yarn").
+ */
+export const PROGRAMS: readonly string[] = [
+  'git', 'gh', 'npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'bun', 'bunx', 'node', 'deno', 'tsc', 'eslint', 'prettier', 'jest', 'vitest', 'mocha',
+  'playwright', 'cypress', 'pip', 'pip3', 'pipx', 'python', 'python3', 'poetry', 'pipenv', 'pdm', 'uv', 'uvx', 'conda', 'mamba', 'pytest',
+  'tox', 'nox', 'ruff', 'black', 'mypy', 'flake8', 'cargo', 'rustup', 'rustc', 'go', 'gofmt', 'make', 'cmake', 'ninja', 'bazel', 'gradle',
+  'gradlew', 'mvn', 'dotnet', 'msbuild', 'docker', 'docker-compose', 'podman', 'kubectl', 'helm', 'terraform', 'tofu', 'pulumi', 'aws', 'az',
+  'gcloud', 'firebase', 'vercel', 'netlify', 'fly', 'flyctl', 'heroku', 'sudo', 'rm', 'mv', 'cp', 'chmod', 'chown', 'curl', 'wget', 'ssh',
+  'scp', 'rsync', 'psql', 'mysql', 'sqlite3', 'redis-cli', 'mongo', 'mongosh', 'prisma', 'alembic', 'rake', 'rails', 'bundle', 'gem',
+  'composer', 'php', 'artisan', 'mix', 'brew', 'apt', 'apt-get', 'yum', 'dnf', 'pre-commit', 'husky', 'lerna', 'nx', 'turbo', 'vite',
+  'webpack', 'esbuild', 'swift', 'xcodebuild', 'pod', 'flutter', 'dart', 'ng', 'just', 'task', 'bash', 'sh', 'zsh', 'eval', 'kill',
+  'pkill', 'killall', 'shutdown', 'reboot', 'dd', 'mkfs', 'find', 'xargs', 'tar', 'zip', 'unzip', 'sed', 'awk', 'perl', 'ruby', 'java',
+];
+export const DISTINCTIVE_PROGRAMS: readonly string[] = [
+  'npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'bunx', 'pip', 'pip3', 'pipx', 'poetry', 'pipenv', 'conda', 'pytest', 'cargo', 'rustup', 'kubectl',
+  'terraform', 'helm', 'sudo', 'docker', 'docker-compose', 'gcloud', 'brew', 'apt-get', 'gradle', 'gradlew', 'mvn', 'tsc', 'eslint', 'prettier',
+  'vitest', 'pre-commit', 'husky', 'prisma', 'alembic', 'psql', 'sqlite3', 'uvx', 'ruff', 'mypy', 'flake8', 'webpack', 'xcodebuild', 'dotnet',
+];
 
 /** Noun heads that name a kind of target, so a phrase like "the front door" is a device. */
 export const DEVICE_NOUNS: readonly string[] = [
@@ -318,7 +360,9 @@ export const BRANCH_NOUNS: readonly string[] = ['branch'];
 export const WELL_KNOWN_BRANCHES: readonly string[] = ['main', 'master', 'develop', 'trunk'];
 export const ENVIRONMENT_NAMES: readonly string[] = ['production', 'prod', 'staging', 'stage', 'live', 'development', 'dev', 'qa', 'uat', 'preprod', 'pre-prod', 'sandbox', 'test'];
 export const ENVIRONMENT_NOUNS: readonly string[] = ['environment', 'env', 'cluster', 'server', 'servers', 'site', 'stack'];
-export const FOLDER_NOUNS: readonly string[] = ['folder', 'directory', 'dir', 'repo', 'repository', 'bucket'];
+export const FOLDER_NOUNS: readonly string[] = ['folder', 'directory', 'dir', 'repo', 'repository', 'bucket', 'subdirectory', 'subfolder', 'subdir'];
+/** Folder nouns that speak of any folder of that name, wherever it is: "`generated` subdirectories". */
+export const ANY_DEPTH_FOLDER_NOUNS: readonly string[] = ['subdirectory', 'subfolder', 'subdir', 'subdirectories', 'subfolders', 'subdirs', 'directories', 'folders', 'dirs'];
 /** Amount comparators: "over $500" means above 500; "$500 or more" means 500 and above. */
 export const ABOVE_WORDS: readonly string[] = [
   'over', 'above', 'more than', 'greater than', 'larger than', 'bigger than', 'higher than', 'exceeding', 'exceed', 'in excess of',

@@ -1,6 +1,7 @@
 import { decodedToRawOffsets } from '../json';
 import type { Session, Turn } from '../session';
 import type { Span } from '../text';
+import { readable } from './normalize';
 import { readSentences, type Word } from './words';
 
 /** A sentence of a user message: its words (offsets in the turn's text) and its exact source range. */
@@ -84,7 +85,7 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
   const result: Sentence[] = [];
   for (const segment of segments(session, turn)) {
     for (const block of blocks(segment.text)) {
-      if (!worthReading(block.text)) continue;
+      if (!worthReading(readable(block.text).text)) continue;
       for (const sentence of readSentences(block.text, segment.at + block.at, worthReading)) {
         const local = { start: sentence.start - segment.at, end: sentence.end - segment.at };
         const span = segment.toSource ? { start: segment.toSource(local.start), end: segment.toSource(local.end) } : turn.span;

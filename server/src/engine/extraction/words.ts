@@ -1,4 +1,5 @@
 import type Compromise from 'compromise';
+import { readable } from './normalize';
 
 type Nlp = typeof Compromise;
 let loadedNlp: Nlp | undefined;
@@ -90,18 +91,18 @@ export function baseForms(word: string): string[] {
   return forms;
 }
 
-function toWord(term: CompromiseTerm, base: number): Word {
+function toWord(term: CompromiseTerm, at: (offset: number) => number): Word {
   const norm = (term.machine ?? term.implicit ?? term.normal).toLowerCase();
   const forms = new Set(baseForms(norm));
   if (term.root) forms.add(term.root.toLowerCase());
-  const start = base + term.offset.start;
+  const start = at(term.offset.start);
   return {
     text: term.text,
     norm,
     forms: [...forms],
     tags: new Set(term.tags),
     start,
-    end: start + term.offset.length,
+    end: Math.max(start, at(term.offset.start + term.offset.length)),
     pre: term.pre,
     post: term.post,
   };
@@ -123,13 +124,16 @@ interface CompromiseSpan {
  */
 export function readSentences(block: string, base: number, worthReading: (text: string) => boolean): SentenceWords[] {
   const result: SentenceWords[] = [];
-  for (const range of nlp.tokenize(block).json({ offset: true }) as CompromiseSpan[]) {
-    const text = block.slice(range.offset.start, range.offset.start + range.offset.length);
+  const { text: readableBlock, original } = readable(block);
+  for (const range of nlp.tokenize(readableBlock).json({ offset: true }) as CompromiseSpan[]) {
+    const text = readableBlock.slice(range.offset.start, range.offset.start + range.offset.length);
     if (!worthReading(text)) continue;
     const doc = nlp(text);
     doc.compute('root');
+    // Offsets in the readable text, mapped back to the block as written, then to the caller's text.
+    const at = (offset: number) => base + original(range.offset.start + offset);
     for (const sentence of doc.json({ offset: true }) as CompromiseSentence[]) {
-      const words = sentence.terms.map((t) => toWord(t, base + range.offset.start)).filter((w, i) => !isListMarker(w, i));
+      const words = sentence.terms.map((t) => toWord(t, at)).filter((w, i) => !isListMarker(w, i));
       const first = words.find((w) => w.text !== '');
       const last = [...words].reverse().find((w) => w.text !== '');
       if (!first || !last) continue;

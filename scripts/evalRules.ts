@@ -1,0 +1,39 @@
+import { parseArgs } from 'node:util';
+import { type Judged, figures, judge } from '../test/corpus/compile';
+import { type Split, loadCorpus } from '../test/corpus/corpus';
+
+/*
+ * Scores extraction on the real-rules corpus (test/corpus): how many real rule sentences compile to
+ * their annotated rule, by half. `--failures tune` lists the tuning half's misses, to work from;
+ * the test half's are listed only when asked by name, for checking annotations, never for tuning.
+ */
+
+const { values } = parseArgs({ options: { failures: { type: 'string' }, json: { type: 'boolean', default: false } } });
+
+const judged = loadCorpus().map(judge);
+const percent = (part: { right: number; total: number }) => (part.total === 0 ? 'n/a' : `${((100 * part.right) / part.total).toFixed(1)}% (${part.right}/${part.total})`);
+
+const halves = (['tune', 'test'] as const).map((split) => figures(judged, split));
+if (values.json) {
+  console.log(JSON.stringify(halves, null, 2));
+} else {
+  for (const f of halves) {
+    console.log(`${f.split} half: ${f.sources} sources`);
+    console.log(`  rule sentences compiled right: ${percent(f.rules)}`);
+    console.log(`    stateable in the vocabulary:  ${percent(f.resolvable)}`);
+    console.log(`    not stateable (must bind nothing): ${percent(f.unresolved)}`);
+    console.log(`  sentences that are no rule, read as none: ${percent(f.nonRules)}`);
+    const docs = f.documents;
+    console.log(`  whole documents: ${docs.extracted} sentences read as rules, ${docs.notRules} of them no rule${docs.extracted > 0 ? ` (1 in ${(docs.extracted / Math.max(docs.notRules, 1)).toFixed(1)})` : ''}`);
+  }
+}
+
+const shown = values.failures as Split | undefined;
+if (shown) {
+  const misses = judged.filter((j: Judged) => j.entry.split === shown && !j.right);
+  for (const j of misses) {
+    console.log(`\n${j.entry.file}:${j.entry.line} [${j.cls}] ${j.entry.text.replace(/\n/g, ' ⏎ ')}`);
+    console.log(`  want: ${j.want.join(' | ') || '(nothing)'}`);
+    console.log(`  got:  ${j.got.join(' | ') || '(nothing)'}`);
+  }
+}

@@ -1,0 +1,67 @@
+import type { Action, Verb } from '../actions';
+import { bindShellCommandParsed } from '../binding/shell';
+import type { Scope } from '../constraints';
+
+/** What a rule that names a command governs: the verbs and targets the command itself binds to. */
+export interface CommandRule {
+  readonly verbs: readonly Verb[];
+  readonly scope: Scope;
+  /** The command runs checks (tests, linters, type checks): it can be the step a prerequisite asks for. */
+  readonly checks: boolean;
+}
+
+/**
+ * Verbs specific enough that a rule naming a command that does them is about them: "never run `git
+ * push --force`" forbids force pushes however they are written. A command that does none of these
+ * (`npm install`, `npx`, `bun test`) is governed as the program it runs.
+ */
+const SPECIFIC: ReadonlySet<Verb> = new Set<Verb>([
+  'delete', 'overwrite', 'move', 'drop', 'truncate', 'update', 'alter', 'send', 'pay', 'deploy', 'push', 'force-push', 'rewrite-history',
+  'discard-changes', 'commit', 'publish', 'skip-checks',
+]);
+
+/** Verbs a more specific one stands for within one command: a forced push is about forcing, a commit --no-verify about the hooks. */
+const NARROWER: Readonly<Partial<Record<Verb, readonly Verb[]>>> = {
+  'force-push': ['push'],
+  'skip-checks': ['commit', 'push'],
+  'rewrite-history': ['commit'],
+};
+
+/** Verbs that also cover another: a push forbidden is a force push forbidden too, as "never push to main" reads. */
+const WIDER: Readonly<Partial<Record<Verb, readonly Verb[]>>> = { push: ['force-push'] };
+
+function scopeOf(actions: readonly Action[]): Scope {
+  const scope: { -readonly [K in keyof Scope]: Scope[K] } = {};
+  const add = (field: 'paths' | 'branches' | 'environments' | 'databases' | 'tables' | 'recipients', value: string) => {
+    scope[field] = [...new Set([...(scope[field] ?? []), value])];
+  };
+  for (const action of actions) {
+    const target = action.target;
+    if (!target) continue;
+    if (target.kind === 'path') add('paths', target.value);
+    else if (target.kind === 'branch') add('branches', target.value);
+    else if (target.kind === 'environment') add('environments', target.value);
+    else if (target.kind === 'database') add('databases', target.value);
+    else if (target.kind === 'table') add('tables', target.value);
+    else if (target.kind === 'recipient') add('recipients', target.value);
+  }
+  return scope;
+}
+
+/** The rule a named command stands for: its specific actions with their targets, else running it. */
+export function commandRule(command: string): CommandRule {
+  let bound: Action[];
+  try {
+    bound = bindShellCommandParsed({ command, spanOf: (start, end) => ({ start, end }), cwd: undefined });
+  } catch {
+    bound = [];
+  }
+  const checks = bound.some((action) => action.verb === 'run-tests');
+  const actions = bound.filter((action) => SPECIFIC.has(action.verb));
+  if (actions.length === 0) return { verbs: ['execute'], scope: { commands: [command] }, checks };
+  const verbs = new Set(actions.map((action) => action.verb));
+  for (const verb of [...verbs]) for (const narrower of NARROWER[verb] ?? []) verbs.delete(narrower);
+  for (const verb of [...verbs]) for (const wider of WIDER[verb] ?? []) verbs.add(wider);
+  const kept = actions.filter((action) => verbs.has(action.verb));
+  return { verbs: [...verbs], scope: scopeOf(kept), checks };
+}

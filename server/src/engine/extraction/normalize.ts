@@ -1,0 +1,91 @@
+/*
+ * Text as people write it, made readable for the tagger: markdown emphasis, emoji and heading marks
+ * taken out, chat shorthand and apostrophe-less contractions written out ("pls dont" → "please
+ * don't", "w/o" → "without"). Every offset of the result maps back to the text as written, so
+ * what is read keeps its exact source range.
+ */
+
+/** Text made readable, and the way back to the text as written. */
+export interface ReadableText {
+  readonly text: string;
+  /** The offset in the written text of an offset in `text` (its length maps to the written text's end). */
+  readonly original: (offset: number) => number;
+}
+
+/** Shorthand and contractions without apostrophes, lowercase, as whole words. */
+const SHORTHAND: Readonly<Record<string, string>> = {
+  pls: 'please', plz: 'please', plse: 'please', pleeease: 'please', b4: 'before', abt: 'about', bc: 'because', cuz: 'because', coz: 'because',
+  rn: 'right now', ppl: 'people', msg: 'message', msgs: 'messages', pkg: 'package', pkgs: 'packages', deps: 'dependencies', dep: 'dependency',
+  nvm: 'never mind', thx: 'thanks', ty: 'thanks', tmrw: 'tomorrow', tmr: 'tomorrow', ur: 'your', ya: 'you', yr: 'your', gonna: 'going to',
+  wanna: 'want to', gotta: 'have to', okey: 'okay', k: 'okay', tho: 'though', altho: 'although', thru: 'through', w: 'with', wo: 'without',
+  dont: "don't", doesnt: "doesn't", didnt: "didn't", cant: "can't", wont: "won't", isnt: "isn't", arent: "aren't", wasnt: "wasn't",
+  werent: "weren't", shouldnt: "shouldn't", wouldnt: "wouldn't", couldnt: "couldn't", mustnt: "mustn't", havent: "haven't", hasnt: "hasn't",
+  hadnt: "hadn't", neednt: "needn't", theres: "there's", thats: "that's", whats: "what's", youre: "you're", im: "I'm", ive: "I've",
+  lets: "let's", ok: 'okay',
+};
+/** Shorthand written with a slash: "w/o", "w/", "b/c". */
+const SLASHED: Readonly<Record<string, string>> = { 'w/o': 'without', 'w/': 'with', 'b/c': 'because', 'b/4': 'before' };
+
+const PATTERN = new RegExp(
+  [
+    // Markdown emphasis around words: **never**, __never__, *never*, _never_ (not a glob's star).
+    String.raw`(?<emphasis>\*\*|__)(?=[^\s*_])`,
+    String.raw`(?<=[^\s*_])(?<emphasisEnd>\*\*|__)`,
+    String.raw`(?<![\w*/.])(?<star>[*_])(?=[A-Za-z])`,
+    String.raw`(?<=[A-Za-z.!?:)])(?<starEnd>[*_])(?![\w*/])`,
+    // Emoji, pictographs and the marks that dress them up.
+    String.raw`(?<emoji>[\p{Extended_Pictographic}\u{FE0F}\u{200D}\u{20E3}\u{2713}-\u{2717}\u{2022}\u{25B6}\u{25BA}\u{2192}\u{21D2}])`,
+    // Heading marks at a line's start.
+    String.raw`(?<heading>^#{1,6}[ \t]+)`,
+    String.raw`(?<slashed>(?<![\w/])(?:[Ww]\/[Oo]|[Ww]\/(?=\s)|[Bb]\/[Cc4])(?![\w/]))`,
+    String.raw`(?<word>(?<![\w'’\/.-])[A-Za-z][A-Za-z0-9]*(?![\w'’\/-]|\.\w))`,
+  ].join('|'),
+  'gmu',
+);
+
+/** Replacements to make, in order: [start, end, replacement] over the written text. */
+function edits(text: string): [number, number, string][] {
+  const result: [number, number, string][] = [];
+  for (const match of text.matchAll(PATTERN)) {
+    const groups = match.groups ?? {};
+    const start = match.index ?? 0;
+    const end = start + match[0].length;
+    if (groups.word !== undefined) {
+      const lower = groups.word.toLowerCase();
+      const replacement = SHORTHAND[lower];
+      // "K" and "W" alone are too often a name or a list letter; "ok" only reads better lowercase.
+      if (replacement === undefined || (lower.length === 1 && groups.word !== lower)) continue;
+      result.push([start, end, groups.word === groups.word.toUpperCase() && lower.length > 1 ? replacement.toUpperCase() : replacement]);
+    } else if (groups.slashed !== undefined) {
+      result.push([start, end, SLASHED[groups.slashed.toLowerCase()] ?? groups.slashed]);
+    } else {
+      result.push([start, end, '']);
+    }
+  }
+  return result;
+}
+
+/** The written text made readable; text with nothing to change comes back as it is. */
+export function readable(written: string): ReadableText {
+  const changes = edits(written);
+  if (changes.length === 0) return { text: written, original: (offset) => offset };
+  let text = '';
+  // map[i]: the written offset of text[i]; one more entry for the end.
+  const map: number[] = [];
+  let at = 0;
+  for (const [start, end, replacement] of changes) {
+    for (let i = at; i < start; i++) map.push(i);
+    text += written.slice(at, start);
+    // A replacement's characters all point at the start of what they replace; its end at the end.
+    for (let i = 0; i < replacement.length; i++) map.push(i === 0 ? start : Math.min(start + i, end - 1));
+    text += replacement;
+    at = end;
+  }
+  for (let i = at; i < written.length; i++) map.push(i);
+  text += written.slice(at);
+  map.push(written.length);
+  return {
+    text,
+    original: (offset) => map[Math.min(Math.max(offset, 0), map.length - 1)] as number,
+  };
+}

@@ -1,0 +1,65 @@
+import { extractConstraints } from '../../server/src/engine/extraction';
+import { parseTranscript } from '../../server/src/engine/parse';
+import type { Session } from '../../server/src/engine/session';
+import { type EntryClass, type LoadedEntry, type Split, atomsOf, classOf } from './corpus';
+
+/** One text as the only user message of an OpenAI chat session, read by the real adapter. */
+export function sessionOf(text: string): Session {
+  const parsed = parseTranscript({ name: 'corpus.json', text: JSON.stringify([{ role: 'user', content: text }]) });
+  if (parsed.kind !== 'transcript' || !parsed.sessions[0]) throw new Error('the corpus session did not parse');
+  return parsed.sessions[0];
+}
+
+/** What the engine compiles one entry's text to, as atoms (see `atomsOf`). */
+export function compiledAtoms(text: string): string[] {
+  return atomsOf(extractConstraints(sessionOf(text)).constraints.map((c) => c.rule));
+}
+
+export interface Judged {
+  readonly entry: LoadedEntry;
+  readonly cls: EntryClass;
+  readonly got: readonly string[];
+  readonly want: readonly string[];
+  /** Resolvable: exactly the annotated atoms. Unresolved and not-a-rule: nothing that governs. */
+  readonly right: boolean;
+}
+
+export function judge(entry: LoadedEntry): Judged {
+  const got = compiledAtoms(entry.text);
+  const want = entry.expect === 'unresolved' ? [] : atomsOf(entry.expect);
+  return { entry, cls: classOf(entry), got, want, right: got.length === want.length && got.every((atom, i) => atom === want[i]) };
+}
+
+export interface SplitFigures {
+  readonly split: Split;
+  readonly sources: number;
+  /** Every rule sentence (resolvable or not): compiled to the right rule, or to nothing when it cannot be said. */
+  readonly rules: { readonly right: number; readonly total: number };
+  readonly resolvable: { readonly right: number; readonly total: number };
+  readonly unresolved: { readonly right: number; readonly total: number };
+  /** Sentences that are no rule, with nothing extracted from them. */
+  readonly nonRules: { readonly right: number; readonly total: number };
+  /** In whole documents (system prompts, policies): extracted rules, and those from sentences that are no rule. */
+  readonly documents: { readonly extracted: number; readonly notRules: number };
+}
+
+export function figures(judged: readonly Judged[], split: Split): SplitFigures {
+  const mine = judged.filter((j) => j.entry.split === split);
+  const count = (predicate: (j: Judged) => boolean) => {
+    const chosen = mine.filter(predicate);
+    return { right: chosen.filter((j) => j.right).length, total: chosen.length };
+  };
+  const inDocuments = mine.filter((j) => j.entry.source.doc !== undefined);
+  return {
+    split,
+    sources: new Set(mine.map((j) => j.entry.sourceKey)).size,
+    rules: count((j) => j.cls !== 'not-a-rule'),
+    resolvable: count((j) => j.cls === 'resolvable'),
+    unresolved: count((j) => j.cls === 'unresolved'),
+    nonRules: count((j) => j.cls === 'not-a-rule'),
+    documents: {
+      extracted: inDocuments.reduce((sum, j) => sum + (j.got.length > 0 ? 1 : 0), 0),
+      notRules: inDocuments.filter((j) => j.cls === 'not-a-rule' && j.got.length > 0).length,
+    },
+  };
+}
