@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { VerbSchema } from '../../server/src/engine/actions';
-import { CONSTRAINT_KINDS, type ConstraintRule, ScopeSchema } from '../../server/src/engine/constraints';
+import { CONSTRAINT_KINDS, type ConstraintRule, ScopeSchema, unmeetableField } from '../../server/src/engine/constraints';
 
 /*
  * The real-rules corpus: verbatim sentences from public rule files, agent system prompts and agent
@@ -134,4 +134,14 @@ export function atomsOf(rules: readonly Pick<ConstraintRule, 'kind' | 'trigger' 
     for (const verb of rule.trigger) atoms.add(`${rule.kind} ${verb} ${scope}${requires ? ` requires ${requires}` : ''}`);
   }
   return [...atoms].sort();
+}
+
+/**
+ * Why an annotated rule could never govern a call, if it could not: every scope field must match, so
+ * a field none of its verbs' targets can meet (a path on a push, a branch on a file write) makes the
+ * rule one the vocabulary cannot state, which is what "unresolved" is for.
+ */
+export function firingProblem(rule: ExpectedRule): string | undefined {
+  const field = unmeetableField(rule);
+  return field === undefined ? undefined : `no verb of [${rule.trigger.join(', ')}] has targets for "${field}"`;
 }

@@ -51,6 +51,42 @@ export const TARGET_KINDS = ['path', 'database', 'table', 'recipient', 'branch',
 export const TargetKindSchema = /* @__PURE__ */ z.enum(TARGET_KINDS);
 export type TargetKind = z.infer<typeof TargetKindSchema>;
 
+/**
+ * The kinds of target each verb's actions can have, as binding makes them: a rule whose scope names
+ * targets none of its verbs can have could never govern a call.
+ */
+export const VERB_TARGET_KINDS: Readonly<Record<Verb, readonly TargetKind[]>> = {
+  delete: ['path', 'database', 'table', 'branch', 'environment', 'event', 'resource'],
+  overwrite: ['path'],
+  write: ['path'],
+  move: ['path'],
+  read: ['path'],
+  backup: ['path', 'database', 'table'],
+  drop: ['database', 'table', 'resource'],
+  truncate: ['table'],
+  update: ['table', 'database', 'resource'],
+  alter: ['table', 'database', 'resource'],
+  send: ['recipient'],
+  pay: ['account'],
+  deploy: ['environment'],
+  push: ['branch'],
+  'force-push': ['branch'],
+  'rewrite-history': ['branch'],
+  'discard-changes': ['path'],
+  'run-tests': ['environment'],
+  commit: ['branch', 'path'],
+  'skip-checks': [],
+  install: ['package'],
+  publish: [],
+  execute: ['command'],
+  cancel: ['event', 'resource'],
+  reschedule: ['event', 'resource'],
+  create: ['event', 'resource'],
+  unlock: ['device'],
+  open: ['device'],
+  disable: ['device'],
+};
+
 export interface Target {
   readonly kind: TargetKind;
   /**

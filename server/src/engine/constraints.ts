@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VerbSchema } from './actions';
+import { type TargetKind, VERB_TARGET_KINDS, VerbSchema } from './actions';
 import type { Span } from './text';
 
 const names = (what: string) => z.array(z.string().min(1)).min(1).optional().describe(what);
@@ -27,6 +27,35 @@ export type Scope = z.infer<typeof ScopeSchema>;
 
 /** The scope fields that name targets; a scope with none of them covers every target. */
 export const SCOPE_TARGET_FIELDS = ['paths', 'databases', 'tables', 'recipients', 'allowedDomains', 'branches', 'environments', 'devices', 'events', 'accounts', 'commands'] as const;
+
+/** The kinds of target a scope field names; an amount threshold applies to payments. */
+const FIELD_KINDS: Readonly<Record<(typeof SCOPE_TARGET_FIELDS)[number], readonly TargetKind[]>> = {
+  paths: ['path'],
+  databases: ['database', 'table'],
+  tables: ['table'],
+  recipients: ['recipient'],
+  allowedDomains: ['recipient'],
+  branches: ['branch'],
+  environments: ['environment'],
+  devices: ['device'],
+  events: ['event'],
+  accounts: ['account'],
+  commands: ['command'],
+};
+
+/**
+ * The scope field that none of the rule's verbs can meet, if one is: such a rule could never govern
+ * a call (a path on a push, a branch on a file write), so it was not stated in a way the vocabulary
+ * can say.
+ */
+export function unmeetableField(rule: Pick<ConstraintRule, 'trigger' | 'scope'>): string | undefined {
+  const kinds = new Set(rule.trigger.flatMap((verb) => VERB_TARGET_KINDS[verb]));
+  for (const field of SCOPE_TARGET_FIELDS) {
+    if (rule.scope[field] !== undefined && !FIELD_KINDS[field].some((kind) => kinds.has(kind))) return field;
+  }
+  if (rule.scope.amountAbove !== undefined && !rule.trigger.includes('pay')) return 'amountAbove';
+  return undefined;
+}
 
 export const CONSTRAINT_KINDS = ['prohibition', 'prerequisite', 'confirmation'] as const;
 

@@ -146,6 +146,19 @@ class ShellBinder {
     this.restoreFolder(saved);
   }
 
+  /** Files `git add` staged in this command line, for the commit after it. */
+  private staged: Target[] = [];
+
+  stage(target: Target): void {
+    this.staged.push(target);
+  }
+
+  takeStaged(): Target[] {
+    const staged = this.staged;
+    this.staged = [];
+    return staged;
+  }
+
   emit(command: Command, verb: Verb, target?: Target, attributes: ActionAttributes = {}): void {
     this.actions.push(makeAction(verb, target, attributes, command.span, command.step, 'shell'));
   }
@@ -1015,11 +1028,28 @@ const gitRebase: Handler = (binder, command) => {
   binder.emit(command, 'rewrite-history', branch === undefined ? undefined : namedTarget('branch', branch));
 };
 
+/**
+ * A commit, on the files it takes when the command line names them: its own pathspecs, or what a
+ * `git add` earlier in the same command line staged. Files staged by an earlier call are not known.
+ */
 const gitCommit: Handler = (binder, command) => {
   const options = parseOptions(command.args, { values: ['m', 'message', 'F', 'file', 'C', 'reuse-message', 'c', 'reedit-message', 'author', 'date', 'fixup', 'squash', 't', 'template', 'cleanup'] });
   if (has(options, 'dry-run')) return;
-  binder.emit(command, 'commit');
+  const files = [...options.operands.map((path) => pathOf(path, command.cwd)), ...binder.takeStaged()].filter((target) => target !== undefined);
+  if (files.length === 0) binder.emit(command, 'commit');
+  for (const file of files) binder.emit(command, 'commit', file);
   if (has(options, 'amend')) binder.emit(command, 'rewrite-history');
+};
+
+/** `git add FILE…` stages named files for a commit later in the line; `.`, `-A` and folders stage what the transcript does not show. */
+const gitAdd: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: ['pathspec-from-file', 'chmod'] });
+  if (has(options, 'n', 'dry-run', 'A', 'all', 'u', 'update')) return;
+  for (const path of options.operands) {
+    if (path.value === undefined || path.value === '.' || path.value.endsWith('/') || /[*?]/.test(path.value)) continue;
+    const target = pathOf(path, command.cwd);
+    if (target) binder.stage(target);
+  }
 };
 
 /** A merge or cherry-pick makes a commit on the current branch. */
@@ -1059,6 +1089,7 @@ const GIT_COMMANDS = new Map<string, Handler>(Object.entries<Handler>({
   switch: gitSwitch,
   rebase: gitRebase,
   commit: gitCommit,
+  add: gitAdd,
   merge: gitMerge,
   'cherry-pick': gitMerge,
   branch: gitBranch,

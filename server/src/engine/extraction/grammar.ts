@@ -112,6 +112,9 @@ const REPORTING = wordSet(L.REPORTING_VERBS);
 const PASS_ON = wordSet(L.PASS_ON_VERBS);
 const ME = wordSet(['me', 'us', 'user', 'human', 'owner', 'my', 'our', 'myself', 'ourselves', 'you']);
 const OWNERS = wordSet(L.APPROVAL_OWNERS);
+const REQUEST = wordSet(L.REQUEST_VERBS);
+const EXPLICITLY = wordSet(L.EXPLICITLY);
+const GRANTERS = wordSet(L.GRANTERS);
 const WANT = wordSet(L.WANT_VERBS);
 const BE_OR_GET = wordSet(['be', 'get']);
 const COORDINATORS = wordSet(['or', 'and', 'nor']);
@@ -349,7 +352,29 @@ function askCue(view: SentenceView, range: Range): boolean {
 
 /** "I approve", "I say so", "you have my OK", "asking me": said about the person approving. */
 function approverCue(view: SentenceView, range: Range): boolean {
-  return askCue(view, range) || findFirst(view.words, P.approverClauses, range.from, range.to) !== undefined;
+  return askCue(view, range) || findFirst(view.words, P.approverClauses, range.from, range.to) !== undefined || requestCue(view, range);
+}
+
+/**
+ * A request or a grant of the action, as an exception says it: explicitly ("unless explicitly
+ * asked"), in the passive ("unless requested", "without being told to"), or by someone who may grant
+ * it ("unless the user asks", "until Priya approves", "without asking the team lead").
+ */
+function requestCue(view: SentenceView, range: Range): boolean {
+  const words = view.words;
+  for (let i = range.from; i < range.to; i++) {
+    const w = words[i] as Word;
+    if (!has(REQUEST, w) || view.isMentionWord(i)) continue;
+    const before = words.slice(Math.max(range.from, i - 3), i);
+    if (before.some((b) => has(EXPLICITLY, b))) return true;
+    if (words[i + 1] && has(EXPLICITLY, words[i + 1])) return true;
+    // A participle right after the connector or after "being"/"been": "unless asked", "without being told".
+    if ((w.tags.has('PastTense') || w.tags.has('Participle') || /ed$/.test(w.norm) || w.norm === 'told') && (i === range.from || before.some((b) => /^(being|been|be|is|are|was|get|got)$/.test(b.norm)))) return true;
+    // Asking someone: "without asking Priya first", "without asking the team lead".
+    if (w.forms.includes('ask') && /ing$/.test(w.norm)) return true;
+    if (before.some((b) => has(GRANTERS, b) || b.tags.has('ProperNoun') || b.tags.has('Person'))) return true;
+  }
+  return false;
 }
 
 /** Mentions of steps that can satisfy a prerequisite ("back it up", "run the tests"). */

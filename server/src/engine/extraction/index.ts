@@ -37,7 +37,13 @@ export function extractConstraints(session: Session): Extraction {
   for (const turn of session.turns) {
     if (!turn.isUserMessage) continue;
     for (const sentence of userSentences(session, turn, worthReading)) {
-      for (const reading of readSentence(sentence)) {
+      let readings = readSentence(sentence);
+      // An item that states nothing alone may with the line that introduces it.
+      for (const variant of readings.length === 0 ? (sentence.withLeadIn ?? []) : []) {
+        readings = readSentence(variant).filter((reading) => reading.kind === 'constraint');
+        if (readings.length > 0) break;
+      }
+      for (const reading of readings) {
         const where = { turnIndex: turn.index, span: sentence.span, text: sentence.text };
         if (reading.kind === 'constraint') constraints.push({ rule: reading.rule, ...where });
         else revocations.push({ ...where, ...(reading.topic && { topic: reading.topic }) });

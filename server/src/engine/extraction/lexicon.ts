@@ -163,11 +163,21 @@ export const ASK_PHRASES: readonly string[] = [
 ];
 /** Nouns of approval: "my OK", "the user's sign-off", "explicit approval". */
 export const APPROVAL_NOUNS: readonly string[] = [
+  'instruction', 'request', 'direction', 'ask', 'say so', 'authorisation', 'sign off', 'thumbs up', 'ack', 'acknowledgement', 'acknowledgment',
   'ok', 'okay', 'approval', 'permission', 'sign-off', 'signoff', 'go-ahead', 'consent', 'green light', 'blessing', 'confirmation',
   'authorization', 'authorisation', 'say-so', 'agreement',
 ];
 /** Words before an approval noun that make it the person's: "my OK", "explicit approval". */
-export const APPROVAL_OWNERS: readonly string[] = ['me', 'us', 'user', 'my', 'our', 'explicit', 'written', 'prior', 'express', 'direct', 'personal', 'final', 'human'];
+export const APPROVAL_OWNERS: readonly string[] = ['me', 'us', 'user', "user's", 'my', 'our', 'explicit', 'written', 'prior', 'express', 'direct', 'personal', 'final', 'human', 'their', 'his', 'her', 'clear', 'specific'];
+/** Verbs of asking for or granting an action: "unless explicitly asked", "unless the user requests it", "until Priya approves". */
+export const REQUEST_VERBS: readonly string[] = [
+  'ask', 'request', 'instruct', 'tell', 'direct', 'approve', 'authorize', 'authorise', 'permit', 'allow', 'confirm', 'say', 'want', 'agree',
+  'okay', 'greenlight', 'sign', 'order', 'require', 'prompt', 'specify', 'mention', 'demand',
+];
+/** Adverbs that make a request the explicit kind an exception needs. */
+export const EXPLICITLY: readonly string[] = ['explicitly', 'specifically', 'expressly', 'directly', 'clearly', 'personally', 'first'];
+/** Who may grant an exception besides "me": the user, a named person, the maintainers. */
+export const GRANTERS: readonly string[] = ['user', 'users', 'i', 'we', 'you', 'someone', 'somebody', 'human', 'owner', 'maintainer', 'maintainers', 'admin', 'lead', 'manager', 'team', 'they', 'he', 'she', 'customer', 'requester', 'operator', 'reviewer'];
 /** The person approving, said in a subordinate clause: "until I approve", "unless I say so", "unless you have my OK". */
 export const APPROVER_CLAUSES: readonly string[] = [
   'i * approve', 'i * say so', 'i * say', 'i * confirm', 'i * agree', 'i * okay', 'i * sign off', 'i * allow', 'i * authorize',
@@ -406,7 +416,7 @@ export const CONNECTORS = {
   after: ['after', 'once', 'only after', 'only once', 'only when', 'only if', 'only with', 'not until'],
   without: ['without', 'w/o'],
   whenever: ['if', 'when', 'whenever', 'each time', 'every time', 'any time', 'anytime', 'in case'],
-  condition: ['while', 'whilst', 'during', 'as long as', 'because', 'since', 'so that', 'when', 'whenever', 'if', 'in case', 'so'],
+  condition: ['while', 'whilst', 'during', 'as long as', 'because', 'since', 'so that', 'when', 'whenever', 'if', 'in case', 'so', 'as part of', 'in the course of', 'even', 'even in', 'even when', 'even if'],
   except: ['except', 'except for', 'other than', 'besides', 'apart from', 'aside from', 'but not', 'excluding'],
 } as const;
 

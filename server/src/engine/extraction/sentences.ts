@@ -12,6 +12,12 @@ export interface Sentence {
   /** Offset of the sentence in the turn's text; word offsets are in the turn's text too. */
   readonly start: number;
   readonly words: readonly Word[];
+  /**
+   * For a list item under a line that introduces it ("Never do these without asking:"): the item
+   * read together with that line, in the ways it can combine, to try when the item alone states
+   * nothing. Their words have offsets in their own text; their span is the item's.
+   */
+  readonly withLeadIn?: readonly Sentence[];
 }
 
 /** A stretch of a turn's text and how its offsets map to the source. */
@@ -45,13 +51,22 @@ const QUOTED = /^\s*>/;
 const TAG_LINE = /^\s*<\/?[A-Za-z_][\w.:-]*(?:\s[^>]*)?>\s*$/;
 const LIST_OR_HEADING = /^\s*(?:[-*•+]\s|\d{1,2}[.)]\s|#{1,6}\s)/;
 
+const LIST_ITEM = /^\s*(?:[-*•+]\s|\d{1,2}[.)]\s)/;
+const HEADING = /^\s*#{1,6}\s/;
+
+interface Block {
+  text: string;
+  readonly at: number;
+  readonly kind: 'paragraph' | 'item' | 'heading';
+}
+
 /**
  * Blocks worth reading: paragraphs, with list items and headings on their own, leaving out fenced
  * code and quoted lines (pasted material, not the person's instructions).
  */
-function blocks(text: string): { text: string; at: number }[] {
-  const result: { text: string; at: number }[] = [];
-  let current: { text: string; at: number } | undefined;
+function blocks(text: string): Block[] {
+  const result: Block[] = [];
+  let current: Block | undefined;
   let fenced = false;
   let at = 0;
   for (const line of text.split('\n')) {
@@ -67,7 +82,7 @@ function blocks(text: string): { text: string; at: number }[] {
       continue;
     }
     if (!current || LIST_OR_HEADING.test(line)) {
-      current = { text: line, at: lineAt };
+      current = { text: line, at: lineAt, kind: HEADING.test(line) ? 'heading' : LIST_ITEM.test(line) ? 'item' : 'paragraph' };
       result.push(current);
     } else {
       current.text += `\n${line}`;
@@ -84,14 +99,54 @@ function blocks(text: string): { text: string; at: number }[] {
 export function userSentences(session: Session, turn: Turn, worthReading: (text: string) => boolean): Sentence[] {
   const result: Sentence[] = [];
   for (const segment of segments(session, turn)) {
+    let leadIn: string | undefined;
     for (const block of blocks(segment.text)) {
-      if (!worthReading(readable(block.text).text)) continue;
-      for (const sentence of readSentences(block.text, segment.at + block.at, worthReading)) {
+      const readableText = readable(block.text).text;
+      const lead = block.kind === 'item' ? leadIn : undefined;
+      // A heading, or a line ending in a colon, introduces the items after it; any other paragraph ends that.
+      if (block.kind !== 'item') leadIn = block.kind === 'heading' || /:\s*$/.test(readableText) ? leadInText(readableText) : undefined;
+      if (!worthReading(readableText) && !(lead !== undefined && worthReading(lead))) continue;
+      const sentences = readSentences(block.text, segment.at + block.at, lead === undefined ? worthReading : () => true);
+      sentences.forEach((sentence, index) => {
         const local = { start: sentence.start - segment.at, end: sentence.end - segment.at };
         const span = segment.toSource ? { start: segment.toSource(local.start), end: segment.toSource(local.end) } : turn.span;
-        result.push({ turnIndex: turn.index, text: segment.text.slice(local.start, local.end), span, start: sentence.start, words: sentence.words });
-      }
+        const text = segment.text.slice(local.start, local.end);
+        const withLeadIn = index === 0 && lead !== undefined ? combined(lead, readable(text).text, turn.index, span) : [];
+        result.push({ turnIndex: turn.index, text, span, start: sentence.start, words: sentence.words, ...(withLeadIn.length > 0 && { withLeadIn }) });
+      });
     }
   }
   return result;
+}
+
+/** The sentence of a heading or a line that introduces what follows: its last sentence, without marks and colon. */
+function leadInText(text: string): string {
+  const line = text.replace(/^\s*(?:#{1,6}\s+|[-*•+]\s+|\d{1,2}[.)]\s+)/, '').replace(/:\s*$/, '').trim();
+  const sentences = line.split(/(?<=[.!?])\s+(?=\S)/);
+  return sentences[sentences.length - 1] ?? line;
+}
+
+/** Words in a line that stand for the items after it: "never do these", "any of the following". */
+const PLACEHOLDER = /\b(?:any of (?:these|the following)|(?:the following|these)(?: (?:actions|things|commands|operations|steps|changes|files|tasks|items))?|the \w+ below|below)\b/i;
+const CONNECTOR = /\b(?:before|after|when|whenever|if|until|unless|without|once|prior to|while)\b/i;
+const LIST_MARK = /^\s*(?:[-*•+]\s+|\d{1,2}[.)]\s+)/;
+
+/**
+ * A list item read with the line that introduces it, in the ways the two combine: the item in place
+ * of the line's placeholder ("Never do these without asking:" + "deleting files"), the item then the
+ * line's condition ("Before committing:" + "run the tests"), the line then the item ("Do not:" + "push
+ * to main"). Tried in that order by extraction, the first that states something wins.
+ */
+function combined(lead: string, item: string, turnIndex: number, span: Span): Sentence[] {
+  const body = item.replace(LIST_MARK, '').trim();
+  // The item's first clause: what follows a dash or a colon explains it.
+  const clause = (body.split(/\s[-–—]\s|;\s|:\s/)[0] ?? body).replace(/[.!?]+$/, '');
+  const texts: string[] = [];
+  if (PLACEHOLDER.test(lead)) texts.push(lead.replace(PLACEHOLDER, clause));
+  if (CONNECTOR.test(lead)) texts.push(`${clause} ${lead.charAt(0).toLowerCase()}${lead.slice(1)}`);
+  texts.push(`${lead} ${clause}`);
+  return texts.map((text) => {
+    const words = readSentences(text, 0, () => true).flatMap((sentence) => sentence.words);
+    return { turnIndex, text, span, start: 0, words };
+  });
 }

@@ -139,7 +139,7 @@ export function readSentences(block: string, base: number, worthReading: (text: 
       if (!first || !last) continue;
       // The sentence runs from its first word to its closing punctuation (not the following spaces).
       const closing = /^[^\s]*/.exec(last.post)?.[0] ?? '';
-      const leading = /[`'"(\[]*$/.exec(first.pre)?.[0] ?? '';
+      const leading = /[`'"(\[*_]*$/.exec(first.pre)?.[0] ?? '';
       result.push({ start: first.start - leading.length, end: last.end + closing.length, words });
     }
   }
