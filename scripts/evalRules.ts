@@ -8,6 +8,11 @@ import { type Split, loadCorpus } from '../test/corpus/corpus';
  * the test half's are listed only when asked by name, for checking annotations, never for tuning.
  */
 
+// Piped into `head`, the listing may be cut short: that is no error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+});
+
 const { values } = parseArgs({ options: { failures: { type: 'string' }, json: { type: 'boolean', default: false } } });
 
 const judged = loadCorpus().map(judge);

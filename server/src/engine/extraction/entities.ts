@@ -27,7 +27,14 @@ import type { Word } from './words';
 
 /** A thing a rule can be about, found in a sentence; offsets are in the turn's text. */
 export type Entity =
-  | { readonly kind: 'path' | 'email' | 'branch' | 'environment' | 'database' | 'table' | 'device' | 'event' | 'account' | 'command'; readonly value: string; readonly start: number; readonly end: number }
+  | {
+      readonly kind: 'path' | 'email' | 'branch' | 'environment' | 'database' | 'table' | 'device' | 'event' | 'account' | 'command';
+      readonly value: string;
+      readonly start: number;
+      readonly end: number;
+      /** A folder named in words ("the temp folder", "the upstream repo") rather than written as a path. */
+      readonly inWords?: boolean;
+    }
   | { readonly kind: 'domain'; readonly value: string; readonly start: number; readonly end: number; /** Could also be a file ("notes.me"). */ readonly alsoFile: boolean }
   | {
       readonly kind: 'amount';
@@ -249,7 +256,7 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
   const found: Entity[] = [];
   // An entity's range covers its whole phrase ("my 1:1 with Sam"), so none of its words reads as an unknown qualifier.
   const push = (kind: 'database' | 'table' | 'branch' | 'environment' | 'device' | 'event' | 'path', value: string, first: Word, last: Word) => {
-    if (value.trim() !== '') found.push({ kind, value, start: first.start, end: last.end });
+    if (value.trim() !== '') found.push({ kind, value, start: first.start, end: last.end, ...(kind === 'path' && { inWords: true }) });
   };
   for (let i = from; i < to; i++) {
     const w = words[i] as Word;
@@ -259,7 +266,9 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
       const kind = headOf(DATABASE_HEADS) ? 'database' : headOf(TABLE_HEADS) ? 'table' : headOf(BRANCH_HEADS) ? 'branch' : 'path';
       const mods = modifiersBefore(words, i, from).filter((m) => !covered.has(words.indexOf(m)));
       const after = nameAfter(words, i, to);
-      const name = after ? [after] : mods;
+      // "stack branches", "feature branches": a kind of branch, not one named.
+      const kindOfBranch = kind === 'branch' && !after && w.tags.has('Plural') && !mods.some((m) => /`/.test(m.pre) || /^`/.test(m.post));
+      const name = after ? [after] : kindOfBranch ? [] : mods;
       if (name.length > 0 && !(kind === 'database' && w.norm === 'schema' && !after)) {
         const value = joined(name).replace(/[`'"]/g, '');
         const [first, last] = after ? [w, after] : [name[0] as Word, w];

@@ -1,5 +1,5 @@
 import { VERBS, type Verb } from '../actions';
-import { type ConstraintRule, SCOPE_TARGET_FIELDS, type Scope } from '../constraints';
+import { type ConstraintRule, SCOPE_TARGET_FIELDS, type Scope, unmeetableField } from '../constraints';
 import { type CommandRule, commandRule } from './commands';
 import { type Entity, amountEntities, commandEntities, phraseEntities, textEntities } from './entities';
 import * as L from './lexicon';
@@ -22,6 +22,8 @@ interface Mention {
   readonly end: number;
   readonly form: Form;
   readonly command?: CommandRule;
+  /** Words inside the phrase's gaps ("run the full test suite": the, full): they may narrow it. */
+  readonly gaps?: readonly number[];
 }
 
 /** Words [from, to). */
@@ -107,6 +109,8 @@ const UNIVERSAL = wordSet(L.UNIVERSAL_OBJECTS);
 const ANAPHOR = wordSet(L.ANAPHORS);
 const DEFINITE = wordSet(L.DEFINITE_DETERMINERS);
 const GENERIC = wordSet(L.GENERIC_OBJECTS);
+/** Generic words that stay broad even before another noun: "code changes" are changes. */
+const BROAD = wordSet(['code', 'source', 'any', 'all', 'new', 'existing', 'local', 'current']);
 const FUNCTION = wordSet(L.FUNCTION_WORDS);
 const REPORTING = wordSet(L.REPORTING_VERBS);
 const PASS_ON = wordSet(L.PASS_ON_VERBS);
@@ -129,6 +133,8 @@ const STAY = wordSet(['stay', 'remain', 'kept', 'keep']);
 const DB_FILE = /\.(db|sqlite3?|duckdb)$/i;
 const STRONG_TIME = compile(L.FROM_NOW_ON.filter((w) => w !== 'now'));
 const CAPITALIZED = /^[A-Z][\w&'.-]*$/;
+/** Words that point at things named elsewhere: "the following changes", "these files", "the above". */
+const POINTERS = wordSet(['following', 'these', 'those', 'above', 'below', 'aforementioned', 'said', 'such']);
 
 const has = (set: ReadonlySet<string>, w: Word | undefined) => w !== undefined && w.forms.some((f) => set.has(f));
 const endsWithComma = (w: Word | undefined) => w !== undefined && w.post.includes(',');
@@ -157,15 +163,18 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
       i = notAction - 1;
       continue;
     }
-    let best: { end: number; family: FamilyName; lemma: string } | undefined;
+    let best: { end: number; family: FamilyName; lemma: string; gaps: number[] } | undefined;
     for (const form of word.forms) {
       for (const candidate of ACTIONS_BY_FIRST.get(form) ?? []) {
-        const end = matchAt(words, i, candidate.phrase);
-        if (end !== undefined && (!best || end > best.end)) best = { end, family: candidate.family, lemma: form };
+        const gaps: number[] = [];
+        const end = matchAt(words, i, candidate.phrase, words.length, gaps);
+        // A phrase never runs through a path or a command: its words are the entity's.
+        if (end === undefined || gaps.some((gap) => covered.has(gap)) || (end > i + 1 && covered.has(end - 1))) continue;
+        if (!best || end > best.end) best = { end, family: candidate.family, lemma: form, gaps };
       }
     }
     if (!best) continue;
-    mentions.push({ family: best.family, start: i, end: best.end, form: formOf(word, best.lemma) });
+    mentions.push({ family: best.family, start: i, end: best.end, form: formOf(word, best.lemma), ...(best.gaps.length > 0 && { gaps: best.gaps }) });
     i = best.end - 1;
   }
   return mentions;
@@ -463,6 +472,8 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       const previous = words[next.start - 1];
       const last = coordinated[coordinated.length - 1] as Mention;
       if (has(COORDINATORS, previous) || endsWithComma(words[next.start - 1]) || (previous?.norm === 'even' && has(COORDINATORS, words[next.start - 2]))) {
+        // A command after another action is that action's object ("never change the yarn setup"), not an action of its own.
+        if ((next.command !== undefined) !== (found.command !== undefined)) continue;
         if (next.start >= last.end || next.family !== last.family) coordinated.push(next);
       }
     }
@@ -834,11 +845,16 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
   for (let i = range.from; i < range.to; i++) {
     const w = words[i] as Word;
     const mention = view.mentions.find((m) => i >= m.start && i < m.end);
-    if (mention && (families.has(mention.family) || w.tags.has('Verb'))) continue;
+    // A word in a phrase's gap is no part of the action: "the full test suite" narrows it.
+    if (mention && !mention.gaps?.includes(i) && (families.has(mention.family) || w.tags.has('Verb'))) continue;
     if (view.covered.has(i) || w.text === '' || named.some((e) => w.start >= e.start && w.end <= e.end)) continue;
-    if (has(FUNCTION, w) || has(GENERIC, w) || has(UNIVERSAL, w) || has(ANAPHOR, w) || has(SKIP, w) || has(ME, w)) continue;
+    // A generic noun that modifies another ("summary files", "log files") names a kind of thing.
+    const next = words[i + 1];
+    const modifier = i + 1 < range.to && next !== undefined && has(GENERIC, w) && has(GENERIC, next) && !has(FUNCTION, next) && !has(BROAD, w) && !/[,;:.!?)]/.test(w.post);
+    if (!modifier && (has(FUNCTION, w) || has(GENERIC, w) || has(UNIVERSAL, w) || has(ANAPHOR, w) || has(SKIP, w) || has(ME, w))) continue;
     if (['Determiner', 'Preposition', 'Conjunction', 'Pronoun', 'Adverb', 'Value', 'Date', 'Time', 'Duration', 'Negative', 'Modal', 'Auxiliary', 'Copula', 'Possessive', 'QuestionWord', 'Expression', 'Money'].some((t) => w.tags.has(t))) continue;
-    if (w.tags.has('Noun') || w.tags.has('Adjective') || w.tags.has('ProperNoun')) result.push(w);
+    // Any other content word narrows the rule, whatever its part of speech ("don't touch prod", "files you created").
+    if (/[A-Za-z]/.test(w.text)) result.push(w);
   }
   return result;
 }
@@ -850,8 +866,10 @@ function contextOf(view: SentenceView, families: readonly FamilyName[], entities
   if (any('pay')) return kinds.has('path') ? 'path' : 'money';
   if (any('deploy')) return 'environment';
   if (any('push', 'forcePush', 'rewriteHistory')) return kinds.has('environment') && !kinds.has('branch') ? 'environment' : kinds.has('event') ? 'event' : 'branch';
-  if (any('unlock', 'disable')) return 'device';
-  if (any('cancel', 'reschedule', 'create')) return kinds.has('path') ? 'path' : 'event';
+  // A device or an event only when the sentence names one: "disable the cache" is no device.
+  if (any('unlock', 'disable')) return kinds.has('device') || view.contextWord('device', ranges) || !kinds.has('path') && entities.length === 0 && any('unlock') ? 'device' : undefined;
+  if (any('cancel', 'reschedule')) return kinds.has('path') ? 'path' : 'event';
+  if (any('create')) return kinds.has('path') ? 'path' : kinds.has('event') || view.contextWord('event', ranges) ? 'event' : undefined;
   if (any('open') && (kinds.has('device') || view.contextWord('device', ranges))) return 'device';
   if (kinds.has('database') || kinds.has('table') || (view.contextWord('database', ranges) && !kinds.has('path'))) return 'database';
   if (kinds.has('event') || (view.contextWord('event', ranges) && !kinds.has('path'))) return 'event';
@@ -901,6 +919,19 @@ function pointsBack(view: SentenceView, trigger: Mention, region: Range): boolea
   return !has(UNIVERSAL, view.words[trigger.end + 1]);
 }
 
+/** The kinds of entity each context turns into scope. */
+const CONTEXT_KINDS: Readonly<Record<TargetContext | 'none', readonly Entity['kind'][]>> = {
+  path: ['path', 'domain'],
+  database: ['database', 'table', 'path'],
+  recipient: ['email', 'domain'],
+  money: ['account', 'amount'],
+  branch: ['branch', 'path'],
+  environment: ['environment'],
+  device: ['device'],
+  event: ['event'],
+  none: [],
+};
+
 /** Scope from the entities in the draft's regions, read for its context. */
 function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | undefined, entities: readonly Entity[], regions: readonly Range[]): Scope | 'unrepresentable' {
   const scope: { -readonly [K in keyof Scope]: Scope[K] } = {};
@@ -917,43 +948,62 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
     }
     return false;
   };
+  // "the production database": a name inside a larger one is read as part of it.
+  const fits = (kind: Entity['kind']) => CONTEXT_KINDS[context ?? 'none'].includes(kind);
   for (const e of entities) {
+    if (entities.some((o) => o !== e && o.start <= e.start && o.end >= e.end && (o.start < e.start || o.end > e.end || o.kind !== e.kind) && fits(o.kind) && !fits(e.kind))) continue;
     switch (e.kind) {
       case 'path':
         if (context === 'path') add('paths', e.value);
         else if (context === 'database') DB_FILE.test(e.value) ? add('databases', e.value.replace(/^\*\*\//, '')) : add('paths', e.value);
-        else if (context === 'branch') add('branches', e.value.replace(/^(\*\*\/|origin\/)/, ''));
+        // A path written like feature/login may name a branch; a folder named in words ("the upstream repo") does not.
+        else if (context === 'branch' && !e.inWords) add('branches', e.value.replace(/^(\*\*\/|origin\/)/, ''));
         else return 'unrepresentable';
         break;
       case 'email':
         if (context !== 'recipient') return 'unrepresentable';
         add('recipients', e.value);
         break;
+      // A target the rule's actions cannot have narrows it in a way no scope says: never widened away.
       case 'domain':
         if (context === 'recipient') draft.allowListed || outsideBefore(e) ? add('allowedDomains', e.value) : add('recipients', `@${e.value}`);
         else if (e.alsoFile && context === 'path') add('paths', `**/${e.value}`);
+        else return 'unrepresentable';
         break;
       case 'database':
-        if (context === 'database') add('databases', e.value);
+        if (context !== 'database') return 'unrepresentable';
+        add('databases', e.value);
         break;
       case 'table':
-        if (context === 'database') add('tables', e.value);
+        if (context !== 'database') return 'unrepresentable';
+        add('tables', e.value);
         break;
       case 'branch':
-        if (context === 'branch') add('branches', e.value);
+        if (context !== 'branch') return 'unrepresentable';
+        add('branches', e.value);
         break;
       case 'environment':
-        if (context === 'environment') add('environments', e.value);
+        if (context !== 'environment') return 'unrepresentable';
+        add('environments', e.value);
         break;
       case 'device':
-        if (context === 'device') add('devices', e.value);
+        if (context !== 'device') return 'unrepresentable';
+        add('devices', e.value);
         break;
       case 'event':
-        if (context === 'event') add('events', e.value);
+        if (context !== 'event') return 'unrepresentable';
+        add('events', e.value);
         break;
       case 'account':
-        if (context === 'money') add('accounts', e.value);
+        if (context !== 'money') return 'unrepresentable';
+        add('accounts', e.value);
         break;
+      case 'command': {
+        // A command the rule names as its action or step is the rule's own; any other narrows it.
+        const own = [...draft.triggers, ...(draft.requires ?? [])].some((m) => m.command !== undefined && (view.words[m.start] as Word).start <= e.start && (view.words[m.end - 1] as Word).end >= e.start);
+        if (!own) return 'unrepresentable';
+        break;
+      }
       case 'amount':
         if (e.comparator === 'above' || (e.comparator === 'below' && draft.allowListed)) scope.amountAbove = e.amount;
         else if (e.comparator === 'at-least') scope.amountAbove = Math.max(0, Math.round((e.amount - 0.01) * 100) / 100);
@@ -1018,12 +1068,19 @@ function directObject(view: SentenceView, trigger: Mention, complement: boolean)
  * different kinds ("run the tests and back up the database": both are required, not either).
  */
 function compileDraft(view: SentenceView, draft: Draft): ConstraintRule[] {
+  // A rule whose scope none of its verbs can meet was not stated in a way the vocabulary can say.
+  return compileDraftRules(view, draft).filter((rule) => unmeetableField(rule) === undefined);
+}
+
+function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   const named = draft.triggers.filter((m) => m.command !== undefined);
   if (named.length > 0) {
     const others = draft.triggers.filter((m) => m.command === undefined);
-    return [...commandRules(draft, named), ...(others.length > 0 ? compileDraft(view, { ...draft, triggers: others }) : [])];
+    return [...commandRules(draft, named), ...(others.length > 0 ? compileDraftRules(view, { ...draft, triggers: others }) : [])];
   }
-  const regions = draft.regions.filter((r) => r.to > r.from);
+  const regions = draft.regions.filter((r) => r.to > r.from).map((r) => withModifiers(view, draft.triggers, r));
+  // "the following changes", "these files": the thing is named elsewhere, and no scope says where.
+  if (regions.some((r) => view.words.slice(r.from, r.to).some((w) => has(POINTERS, w))) && !entitiesIn(view, regions).some(namesTarget)) return [];
   const searched = [...regions, ...(draft.stepRegions ?? [])].filter((r) => r.to > r.from);
   const trigger = draft.triggers[0] as Mention;
   let entities = entitiesIn(view, searched);
@@ -1048,6 +1105,24 @@ function compileDraft(view: SentenceView, draft: Draft): ConstraintRule[] {
     const requires = verbsOf(draft.requires?.filter((m) => m.family === family) ?? [], context).filter((v) => !triggerVerbs.includes(v));
     return requires.length > 0 ? [{ kind: 'prerequisite' as const, trigger: triggerVerbs, scope, requires }] : [];
   });
+}
+
+/**
+ * A region that starts at an action said as a noun, taken back over the words that modify it:
+ * "documentation changes", "production deploys" narrow the changes and the deploys.
+ */
+function withModifiers(view: SentenceView, triggers: readonly Mention[], region: Range): Range {
+  const trigger = triggers.find((m) => m.start === region.from);
+  const head = trigger ? (view.words[trigger.start] as Word) : undefined;
+  if (!trigger || !head || !head.tags.has('Noun') || head.tags.has('Verb') && !head.tags.has('Plural')) return region;
+  let from = region.from;
+  while (from > 0) {
+    const w = view.words[from - 1] as Word;
+    const modifies = (w.tags.has('Noun') || w.tags.has('Adjective') || view.covered.has(from - 1)) && !w.tags.has('Pronoun') && !w.tags.has('Determiner') && !w.tags.has('Possessive') && !/[,;:.!?)]/.test(w.post) && !view.isMentionWord(from - 1) && !has(UNIVERSAL, w) && !has(SKIP, w);
+    if (!modifies) break;
+    from--;
+  }
+  return { from, to: region.to };
 }
 
 /**
@@ -1180,7 +1255,10 @@ export function readSentence(sentence: Sentence): Reading[] {
       if (!outcome) continue;
       if (outcome !== 'nothing') {
         for (const draft of outcome.drafts) {
-          for (const rule of compileDraft(view, draft)) readings.push({ kind: 'constraint', rule });
+          for (const rule of compileDraft(view, draft)) {
+            const key = JSON.stringify(rule);
+            if (!readings.some((r) => r.kind === 'constraint' && JSON.stringify(r.rule) === key)) readings.push({ kind: 'constraint', rule });
+          }
         }
       }
       break;

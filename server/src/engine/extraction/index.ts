@@ -50,5 +50,17 @@ export function extractConstraints(session: Session): Extraction {
       }
     }
   }
-  return { constraints, revocations };
+  return { constraints: withExceptions(constraints), revocations };
+}
+
+/**
+ * "Never amend commits. … Only amend if the user explicitly says so.": a prohibition and, later in
+ * the same message, a confirmation of the same actions on the same targets are one rule with an
+ * exception: the confirmation.
+ */
+function withExceptions(constraints: readonly StatedConstraint[]): StatedConstraint[] {
+  const key = (c: StatedConstraint) => JSON.stringify([[...c.rule.trigger].sort(), c.rule.scope]);
+  return constraints.filter(
+    (c) => c.rule.kind !== 'prohibition' || !constraints.some((o) => o.rule.kind === 'confirmation' && o.turnIndex === c.turnIndex && o.span.start > c.span.start && key(o) === key(c)),
+  );
 }

@@ -280,7 +280,8 @@ export const FUNCTION_WORDS: readonly string[] = [
   'people', 'person', 'folk', 'recipient', 'anyone', 'somebody', 'someone', 'ever', 'behalf', 'pass', 'passing', 'green', 'successful',
   'successfully', 'clean', 'complete', 'good', 'fine', 'done', 'finished', 'first', 'straight', 'directly', 'existing', 'origin',
   'upstream', 'remote', 'the', 'a', 'an', 'against', 'among', 'toward', 'towards', 'upon', 'per', 'via', 'behind', 'near', 'around',
-  'along', 'beside', 'regarding', 'concerning', 'there',
+  'along', 'beside', 'regarding', 'concerning', 'there', 'matching', 'named', 'called', 'located', 'stored', 'listed', 'uncommitted', 'unsaved',
+  'unstaged', 'staged', 'pending', 'local', 'locally', 'remotely',
 ];
 /** Nouns that do not narrow a rule: "files", "email", "any meeting". */
 export const GENERIC_OBJECTS: readonly string[] = [

@@ -24,7 +24,7 @@ export function wordSet(words: readonly string[]): ReadonlySet<string> {
 const matches = (word: Word | undefined, token: string) => word !== undefined && (word.norm === token || word.forms.includes(token));
 
 /** Where `phrase` ends (exclusive) if it matches at `index`, else undefined. Gaps never swallow sentence punctuation. */
-export function matchAt(words: readonly Word[], index: number, phrase: Phrase, limit = words.length): number | undefined {
+export function matchAt(words: readonly Word[], index: number, phrase: Phrase, limit = words.length, gaps?: number[]): number | undefined {
   let at = index;
   for (let step = 0; step < phrase.length; step++) {
     const token = phrase[step];
@@ -40,6 +40,7 @@ export function matchAt(words: readonly Word[], index: number, phrase: Phrase, l
         if (/[,;:.!?]/.test(words[at + skip]?.post ?? '')) break;
       }
       if (found === undefined) return undefined;
+      for (let gap = at; gap < found; gap++) gaps?.push(gap);
       at = found + 1;
       step++;
       continue;
