@@ -97,7 +97,9 @@ export function textEntities(text: string, base: number): Entity[] {
       continue;
     }
     if (token.includes('/')) {
-      if (NOT_PATH.has(lower) || DATE_OR_RATIO.test(token) || token.startsWith('//') || /^-/.test(token)) continue;
+      // "Write/Edit", "CI/CD", "Slack/Teams": words joined by a slash, not a path.
+      const wordPair = /^[A-Z][A-Za-z]*(?:\/[A-Z][A-Za-z]*)+$/.test(token);
+      if (NOT_PATH.has(lower) || wordPair || DATE_OR_RATIO.test(token) || token.startsWith('//') || /^-/.test(token)) continue;
       found.push({ kind: 'path', value: scopePath(token), start, end });
       continue;
     }
@@ -323,6 +325,8 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
 const KNOWN_PROGRAMS = new Set(PROGRAMS);
 const DISTINCTIVE = new Set(DISTINCTIVE_PROGRAMS);
 const SCRIPT = /^(?:\.{0,2}\/)?[\w./-]+\.(?:py|sh|js|mjs|ts|rb|pl|ps1|bat)$/;
+/** Words after which a code span is a command to run. */
+const RUN_BEFORE = /\b(?:run|running|ran|execute|executing|invoke|invoking|call|calling|type|typing|use|using)\s+(?:the\s+)?(?:command\s+)?$/i;
 /** A code span's text: `npm install`, ``git commit --amend``. */
 const CODE_SPAN = /(`+)([^`\n]+?)\1/g;
 /** A program's name written plainly: "npm", "Yarn", "pre-commit". */
@@ -343,9 +347,14 @@ function isCommand(span: string): boolean {
  */
 export function commandEntities(text: string, base: number): Entity[] {
   const found: Entity[] = [];
+  let lastEnd = -1;
   for (const match of text.matchAll(CODE_SPAN)) {
     const inner = match[2] as string;
-    if (!isCommand(inner)) continue;
+    const before = text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0);
+    // A span of an unknown program is a command when it is run ("run `vp vitest`"), or listed with one ("`vp vitest` or `vp oxlint`").
+    const run = RUN_BEFORE.test(before) || (lastEnd >= 0 && /^\s*(?:,|,?\s*(?:or|and|nor))\s*$/.test(text.slice(lastEnd, match.index ?? 0)));
+    if (!isCommand(inner) && !(run && /^[\w./-]+(?:\s|$)/.test(inner.trim()))) continue;
+    lastEnd = (match.index ?? 0) + match[0].length;
     const start = base + (match.index ?? 0) + (match[1] as string).length + (inner.length - inner.trimStart().length);
     const value = inner.trim();
     found.push({ kind: 'command', value, start, end: start + value.length });

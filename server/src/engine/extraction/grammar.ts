@@ -109,6 +109,7 @@ const UNIVERSAL = wordSet(L.UNIVERSAL_OBJECTS);
 const ANAPHOR = wordSet(L.ANAPHORS);
 const DEFINITE = wordSet(L.DEFINITE_DETERMINERS);
 const GENERIC = wordSet(L.GENERIC_OBJECTS);
+const DESCRIPTIVE = wordSet(L.DESCRIPTIVE);
 /** Generic words that stay broad even before another noun: "code changes" are changes. */
 const BROAD = wordSet(['code', 'source', 'any', 'all', 'new', 'existing', 'local', 'current']);
 const FUNCTION = wordSet(L.FUNCTION_WORDS);
@@ -325,7 +326,8 @@ function subjectBefore(words: readonly Word[], from: number, index: number): Sub
 // ---- clauses -------------------------------------------------------------------------------------
 
 /** Splits a sentence at semicolons, colons, dashes and "but", and before "and never…", "and always…". */
-function clausesOf(words: readonly Word[], from: number): Range[] {
+function clausesOf(view: SentenceView, from: number): Range[] {
+  const words = view.words;
   const clauses: Range[] = [];
   let start = from;
   const close = (end: number) => {
@@ -336,7 +338,9 @@ function clausesOf(words: readonly Word[], from: number): Range[] {
     const w = words[i] as Word;
     if (i > start && has(CONTRASTS, w) && w.text !== '') close(i);
     else if (i > start && has(CLAUSE_JOINERS, w) && (has(CLAUSE_STARTERS, words[i + 1]) || (words[i + 1]?.norm === 'do' && words[i + 2]?.norm === 'not'))) close(i);
-    if (closesClause(w)) close(i + 1);
+    // A parenthesis names or lists within its clause; a colon right after an action introduces its object ("do not modify: tests, …").
+    const objectFollows = /^\s*:/.test(w.post) && view.isMentionWord(i) && words.slice(start, i).some((b) => /^(not|never|no|avoid)$/.test(b.norm));
+    if (closesClause(w) && !/^[\s()]*$/.test(w.post.replace(/[^;:()\u2014\u2013-]/g, '')) && !objectFollows) close(i + 1);
   }
   close(words.length);
   return clauses;
@@ -915,8 +919,14 @@ function pointsBack(view: SentenceView, trigger: Mention, region: Range): boolea
   const next = view.words[trigger.end];
   if (!next || trigger.end >= region.to) return false;
   if (has(ANAPHOR, next)) return true;
-  if (!has(DEFINITE, next)) return false;
-  return !has(UNIVERSAL, view.words[trigger.end + 1]);
+  if (!has(DEFINITE, next) || has(UNIVERSAL, view.words[trigger.end + 1])) return false;
+  // "that invoice" points back; "the CQL grammar", "the `docs/` folder" name their thing.
+  for (let i = trigger.end + 1; i < region.to; i++) {
+    const w = view.words[i] as Word;
+    if (view.covered.has(i) || (!has(GENERIC, w) && (w.tags.has('Noun') || w.tags.has('Adjective')) && !w.tags.has('Pronoun'))) return false;
+    if (/[,;:.!?()]/.test(w.post) || !(w.tags.has('Noun') || w.tags.has('Adjective'))) break;
+  }
+  return true;
 }
 
 /** The kinds of entity each context turns into scope. */
@@ -1023,7 +1033,11 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   // the action's direct object ("open the side entrance"). Any other word narrows the rule in a way
   // a scope cannot say.
   const families = new Set([...draft.triggers, ...(draft.requires ?? [])].map((m) => m.family));
-  const leftovers = regions.flatMap((r) => objectWords(view, r, families, entities));
+  // Beside a path written out, words that say what it holds describe it ("generated files in `gen/`").
+  const writtenPath = entities.some((e) => e.kind === 'path' && !e.inWords);
+  const leftovers = regions
+    .flatMap((r) => objectWords(view, r, families, entities))
+    .filter((w) => !(writtenPath && (has(DESCRIPTIVE, w) || describesEntity(view, words.indexOf(w)))));
   if (leftovers.length === 0) return scope;
   if (context === 'money') {
     const names = leftovers.filter((w) => CAPITALIZED.test(w.text) && words.indexOf(w) > 0);
@@ -1036,6 +1050,17 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
     return scope;
   }
   return 'unrepresentable';
+}
+
+/** A word of a noun phrase that a parenthesis then names: "the CQL grammar (`src/antlr/Cql.g`)". */
+function describesEntity(view: SentenceView, index: number): boolean {
+  const words = view.words;
+  for (let i = index; i < words.length && i < index + 5; i++) {
+    const w = words[i] as Word;
+    if (w.post.includes('(')) return view.covered.has(i + 1);
+    if (!(w.tags.has('Noun') || w.tags.has('Adjective')) || /[,;:.!?)]/.test(w.post)) return false;
+  }
+  return false;
 }
 
 /**
@@ -1244,7 +1269,7 @@ export function readSentence(sentence: Sentence): Reading[] {
   if (findFirst(words, P.hypothetical) || startsWith(words, P.advice, skipOpeners(words, from, words.length)) !== undefined) return [];
   if (passedOnOrReported(view, from)) return [];
   const readings: Reading[] = [];
-  for (const clause of clausesOf(words, from)) {
+  for (const clause of clausesOf(view, from)) {
     const revocation = revocationIn(view, clause);
     if (revocation) {
       readings.push(revocation);
