@@ -405,6 +405,10 @@ function objectEnd(view: SentenceView, from: number, to: number): number {
     // the object; a comma inside a list of targets ("temp/, logs/ and cache/") does not.
     const next = words[i + 1];
     if (endsWithComma(words[i]) && next && (next.tags.has('Pronoun') || has(CLAUSE_OPENERS, next))) return i + 1;
+    // A parenthesis that opens with a verb is an aside: "commit to `master` (use PRs)".
+    if (i > from && (/\(\s*$/.test(words[i - 1]?.post ?? '') || /\(/.test((words[i] as Word).pre)) && ((words[i] as Word).tags.has('Imperative') || /^(use|see|e\.g|i\.e|not|only|prefer|open|ask|run)$/.test((words[i] as Word).norm))) return i;
+    // A second sentence of a bullet, or a dash before a reason, ends it too.
+    if (/^\s*[.!?]\s/.test(words[i]?.post ?? '') || /\s[-–—]\s/.test(words[i]?.post ?? '')) return i + 1;
   }
   return to;
 }
@@ -1112,8 +1116,14 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   // "The raw/ folder is the only copy, so never delete anything in it": an object that points
   // back takes its targets from earlier in the sentence; with none there, the rule names nothing.
   if (!entities.some(namesTarget) && refersBack(view, trigger, regions[0] ?? { from: 0, to: 0 })) {
-    entities = [...entitiesIn(view, [{ from: 0, to: Math.min(...searched.map((r) => r.from)) }]), ...entities];
-    if (!entities.some(namesTarget)) return [];
+    const before = { from: 0, to: regions[0]?.from ?? 0 };
+    entities = entitiesIn(view, [before, ...searched]);
+    // "Read a file before editing it": what "it" points at may be any thing of a kind, not a named one.
+    const anyOfKind = view.words.slice(before.from, before.to).some((w, i) => {
+      const previous = view.words[before.from + i - 1];
+      return has(GENERIC, w) && w.tags.has('Noun') && (previous === undefined || /^(a|an|any|every|each|all)$/.test(previous.norm) || has(SKIP, previous) || view.isMentionWord(before.from + i - 1));
+    });
+    if (!entities.some(namesTarget) && !anyOfKind) return [];
   }
   const families = [...draft.triggers, ...(draft.requires ?? [])].map((m) => m.family);
   const context = contextOf(view, families, entities, searched);

@@ -103,9 +103,11 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
     for (const block of blocks(segment.text)) {
       const readableText = readable(block.text).text;
       const lead = block.kind === 'item' ? leadIn : undefined;
-      // A heading, or a line ending in a colon, introduces the items after it; any other paragraph ends that.
-      if (block.kind !== 'item') leadIn = block.kind === 'heading' || /:\s*$/.test(readableText) ? leadInText(readableText) : undefined;
-      if (!worthReading(readableText) && !(lead !== undefined && worthReading(lead))) continue;
+      // A heading, or a line ending in a colon (an item too, for the items nested under it), introduces the
+      // items after it; any other paragraph ends that.
+      if (/:\s*$/.test(readableText) || block.kind === 'heading') leadIn = leadInText(readableText);
+      else if (block.kind !== 'item') leadIn = undefined;
+      if (!worthReading(readableText) && !(lead !== undefined && worthReading(`${lead} ${readableText}`))) continue;
       const sentences = readSentences(block.text, segment.at + block.at, lead === undefined ? worthReading : () => true);
       sentences.forEach((sentence, index) => {
         const local = { start: sentence.start - segment.at, end: sentence.end - segment.at };
@@ -130,6 +132,7 @@ function leadInText(text: string): string {
 const PLACEHOLDER = /\b(?:any of (?:these|the following)|(?:the following|these)(?: (?:actions|things|commands|operations|steps|changes|files|tasks|items))?|the \w+ below|below)\b/i;
 const CONNECTOR = /\b(?:before|after|when|whenever|if|until|unless|without|once|prior to|while)\b/i;
 const LIST_MARK = /^\s*(?:[-*•+]\s+|\d{1,2}[.)]\s+)/;
+const ASKING = /\b(?:ask|confirm|check with|approval|permission|sign-off|consent)\b/i;
 
 /**
  * A list item read with the line that introduces it, in the ways the two combine: the item in place
@@ -144,6 +147,8 @@ function combined(lead: string, item: string, turnIndex: number, span: Span): Se
   const texts: string[] = [];
   if (PLACEHOLDER.test(lead)) texts.push(lead.replace(PLACEHOLDER, clause));
   if (CONNECTOR.test(lead)) texts.push(`${clause} ${lead.charAt(0).toLowerCase()}${lead.slice(1)}`);
+  // "Ask first:" + "adding dependencies": asking comes before the item's action.
+  else if (ASKING.test(lead)) texts.push(`${lead} before ${clause}`);
   texts.push(`${lead} ${clause}`);
   return texts.map((text) => {
     const words = readSentences(text, 0, () => true).flatMap((sentence) => sentence.words);
