@@ -352,7 +352,7 @@ export function commandEntities(text: string, base: number): Entity[] {
     const inner = match[2] as string;
     const before = text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0);
     // A span of an unknown program is a command when it is run ("run `vp vitest`"), or listed with one ("`vp vitest` or `vp oxlint`").
-    const run = RUN_BEFORE.test(before) || (lastEnd >= 0 && /^\s*(?:,|,?\s*(?:or|and|nor))\s*$/.test(text.slice(lastEnd, match.index ?? 0)));
+    const run = RUN_BEFORE.test(before) || (lastEnd >= 0 && /^\s*(?:,|\/|,?\s*(?:or|and|nor))\s*$/.test(text.slice(lastEnd, match.index ?? 0)));
     if (!isCommand(inner) && !(run && /^[\w./-]+(?:\s|$)/.test(inner.trim()))) continue;
     lastEnd = (match.index ?? 0) + match[0].length;
     const start = base + (match.index ?? 0) + (match[1] as string).length + (inner.length - inner.trimStart().length);

@@ -94,6 +94,7 @@ const P = {
   condition: compile(L.CONNECTORS.condition),
   except: compile(L.CONNECTORS.except),
   topicMarkers: compile(L.TOPIC_MARKERS),
+  insteadOf: compile(['instead of', 'rather than', 'in place of', 'over', 'and not', 'but not', 'never']),
   outside: compile(L.OUTSIDE_WORDS),
   sendOut: compile(L.SEND_OUT),
   contexts: {
@@ -1266,7 +1267,38 @@ function revocationIn(view: SentenceView, clause: Range): Reading | undefined {
 
 // ---- entry point ---------------------------------------------------------------------------------
 
-const FRAMES = [personApprovesFrame, permissionForFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
+/**
+ * "Use `pnpm` (not npm or yarn)", "use uv instead of pip", "prefer `vp dlx` over `npx`", "`uv` only
+ * (no `pip`)": a command named as the one to use forbids the others named beside it.
+ */
+function alternativesFrame(view: SentenceView, clause: Range): Outcome | undefined {
+  const words = view.words;
+  const commands = view.mentionsIn(clause).filter((m) => m.command !== undefined);
+  // "use pnpm only": the others of its kind are the ones not to use.
+  const only = commands.length === 1 ? words.findIndex((w, i) => inRange(clause, i) && has(ONLY, w)) : -1;
+  const alone = commands[0];
+  const group = alone?.command?.scope.commands?.length === 1 ? L.INTERCHANGEABLE_PROGRAMS.find((g) => g.includes(alone.command?.scope.commands?.[0] ?? '')) : undefined;
+  if (only !== -1 && alone && group && !negatedIn(view, clause)) {
+    const others = group.filter((program) => !alone.command?.scope.commands?.includes(program));
+    return { drafts: [{ kind: 'prohibition', triggers: [{ ...alone, command: { verbs: ['execute'], scope: { commands: others }, checks: false } }], regions: [{ from: alone.start, to: alone.end }] }] };
+  }
+  if (commands.length < 2) return undefined;
+  for (let i = clause.from; i < clause.to; i++) {
+    const marker = startsWith(words, P.insteadOf, i, clause.to);
+    const w = words[i] as Word;
+    // "not"/"no" mark the others only right after a parenthesis or a comma that follows the command to use.
+    const negative = marker === undefined && /^(not|no)$/.test(w.norm) && (/\($/.test(words[i - 1]?.post.trim() ?? '') || /\(/.test(w.pre) || endsWithComma(words[i - 1]));
+    if (marker === undefined && !negative) continue;
+    const end = marker ?? i + 1;
+    const used = commands.filter((m) => m.end <= i);
+    const others = commands.filter((m) => m.start >= end);
+    if (used.length === 0 || others.length === 0) continue;
+    return { drafts: [{ kind: 'prohibition', triggers: others, regions: [{ from: (others[0] as Mention).start, to: clause.to }] }] };
+  }
+  return undefined;
+}
+
+const FRAMES = [alternativesFrame, personApprovesFrame, permissionForFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
 
 /** Reads one sentence of a user message: the rules it states and the rules it takes back. */
 export function readSentence(sentence: Sentence): Reading[] {

@@ -1,6 +1,6 @@
 import type { Session } from '../session';
 import { readSentence } from './grammar';
-import { ACTION_WORDS, GATE_WORDS, LEAVE_ALONE, READ_ONLY, RULE_CUE_PHRASES, RULE_NOUNS } from './lexicon';
+import { ACTION_WORDS, DISTINCTIVE_PROGRAMS, GATE_WORDS, LEAVE_ALONE, READ_ONLY, RULE_CUE_PHRASES, RULE_NOUNS } from './lexicon';
 import { userSentences } from './sentences';
 import type { Extraction, Revocation, StatedConstraint } from './types';
 
@@ -17,6 +17,8 @@ function firstWordPattern(phrases: readonly string[]): RegExp {
 
 /** What a rule is about: an action, a rule noun, a thing to keep as it is. */
 const TOPIC_WORDS = firstWordPattern([...Object.values(ACTION_WORDS).flat(), ...LEAVE_ALONE, ...READ_ONLY, ...RULE_NOUNS.filter((p) => !p.startsWith('what ')), ...GATE_WORDS]);
+/** A command a rule can be about: a code span, or a program named plainly. */
+const NAMES_COMMAND = new RegExp(`\`|\\b(?:${DISTINCTIVE_PROGRAMS.map((p) => p.replace(/[-.]/g, '\\$&')).join('|')})\\b`, 'i');
 /** What makes a sentence a rule or a change of rules: a negation, a connector, an ask, a revocation. */
 const RULE_CUES = firstWordPattern(RULE_CUE_PHRASES);
 
@@ -24,7 +26,7 @@ const RULE_CUES = firstWordPattern(RULE_CUE_PHRASES);
  * A cheap first look at text: does it have both a topic word and a rule cue? Text without them
  * (most chat and most requests) never reaches the tagger, which keeps extraction linear and cheap.
  */
-const worthReading = (text: string) => TOPIC_WORDS.test(text) && RULE_CUES.test(text);
+const worthReading = (text: string) => (TOPIC_WORDS.test(text) || NAMES_COMMAND.test(text)) && RULE_CUES.test(text);
 
 /**
  * The constraints and revocations stated in a session's user messages (SPEC sections 3 and 4):

@@ -354,7 +354,15 @@ export const PROGRAMS: readonly string[] = [
 export const DISTINCTIVE_PROGRAMS: readonly string[] = [
   'npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'bunx', 'pip', 'pip3', 'pipx', 'poetry', 'pipenv', 'conda', 'pytest', 'cargo', 'rustup', 'kubectl',
   'terraform', 'helm', 'sudo', 'docker', 'docker-compose', 'gcloud', 'brew', 'apt-get', 'gradle', 'gradlew', 'mvn', 'tsc', 'eslint', 'prettier',
-  'vitest', 'pre-commit', 'husky', 'prisma', 'alembic', 'psql', 'sqlite3', 'uvx', 'ruff', 'mypy', 'flake8', 'webpack', 'xcodebuild', 'dotnet',
+  'vitest', 'pre-commit', 'husky', 'prisma', 'alembic', 'psql', 'sqlite3', 'uvx', 'ruff', 'mypy', 'flake8', 'webpack', 'xcodebuild', 'dotnet', 'uv',
+];
+/** Programs that do one job, any one of which a rule may name as the only one to use ("use pnpm only"). */
+export const INTERCHANGEABLE_PROGRAMS: readonly (readonly string[])[] = [
+  ['npm', 'yarn', 'pnpm', 'bun'],
+  ['pip', 'pip3', 'poetry', 'conda', 'uv', 'pipenv', 'pdm'],
+  ['npx', 'pnpx', 'bunx', 'yarn dlx', 'pnpm dlx'],
+  ['jest', 'vitest', 'mocha'],
+  ['docker', 'podman'],
 ];
 
 /** Noun heads that name a kind of target, so a phrase like "the front door" is a device. */
@@ -440,4 +448,5 @@ export const RULE_CUE_PHRASES: readonly string[] = [
   'remain', ...APPROVAL_NOUNS, 'approve', 'sign', ...REQUIRE_VERBS, 'always', 'make sure', 'ensure', 'must', 'should', ...REVOKE_VERBS,
   ...RULE_NOUNS.filter((p) => !p.startsWith('what ')), 'said', 'told', ...FROM_NOW_ON, ...STOP_DOING, ...CONNECTORS.before,
   ...CONNECTORS.until, ...CONNECTORS.after, ...CONNECTORS.without, ...CONNECTORS.whenever, ...CONNECTORS.except, 'only', 'nothing',
+  'instead of', 'rather than', 'prefer', 'exclusively', 'solely',
 ];
