@@ -43,6 +43,8 @@ interface Draft {
   readonly stepRegions?: readonly Range[];
   /** "only ever send to acme.io": the domains named are the allowed ones. */
   readonly allowListed?: boolean;
+  /** An example of a category ("actions that update the database (booking, modifying flights…)"): its object describes, it does not narrow. */
+  readonly example?: boolean;
 }
 
 /** A frame's verdict on a clause: rules, or "understood, and it states nothing we can compile". */
@@ -457,7 +459,9 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       }
       if (has(BE_OR_GET, w)) beOrGet = true;
       if (w.norm === 'i') self = true;
-      const skippable = has(SKIP, w) || has(LISTENERS, w) || w.text === '' || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
+      // "never do destructive operations such as deleting…": a category before its examples.
+      const category = has(CATEGORY_NOUNS, w) || /^(such|as|like|including|e\.g\.?|destructive|risky|dangerous|irreversible|external)$/.test(w.norm);
+      const skippable = has(SKIP, w) || has(LISTENERS, w) || w.text === '' || category || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
       if (!skippable || closesClause(w)) break;
     }
     if (!found) continue;
@@ -625,9 +629,13 @@ function connectorFrame(view: SentenceView, clause: Range): Outcome | undefined 
 
 /** Where a leading subordinate clause ends and the main clause starts: at a comma or "then". */
 function leadSplit(words: readonly Word[], from: number, to: number): { subEnd: number; mainStart: number } | undefined {
+  // A comma inside parentheses lists examples; it does not end the leading clause.
+  let depth = 0;
   for (let i = from; i < to; i++) {
     const w = words[i] as Word;
-    if (endsWithComma(w)) return { subEnd: i + 1, mainStart: skipOpeners(words, i + 1, to) };
+    depth += (w.pre.match(/\(/g)?.length ?? 0) - (w.pre.match(/\)/g)?.length ?? 0);
+    depth = Math.max(0, depth + (w.post.match(/\(/g)?.length ?? 0) - (w.post.match(/\)/g)?.length ?? 0));
+    if (depth === 0 && endsWithComma(w)) return { subEnd: i + 1, mainStart: skipOpeners(words, i + 1, to) };
     if (i > from && w.norm === 'then') return { subEnd: i, mainStart: i + 1 };
   }
   // No comma: the main clause starts at an obligation or an ask ("before deploying always run the tests").
@@ -944,6 +952,7 @@ const CONTEXT_KINDS: Readonly<Record<TargetContext | 'none', readonly Entity['ki
   environment: ['environment'],
   device: ['device'],
   event: ['event'],
+  resource: [],
   none: [],
 };
 
@@ -1040,6 +1049,7 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   const families = new Set([...draft.triggers, ...(draft.requires ?? [])].map((m) => m.family));
   // Beside a path written out, words that say what it holds describe it ("generated files in `gen/`").
   const writtenPath = entities.some((e) => e.kind === 'path' && !e.inWords);
+  if (draft.example) return scope;
   const leftovers = regions
     .flatMap((r) => objectWords(view, r, families, entities))
     .filter((w) => !(writtenPath && (has(DESCRIPTIVE, w) || describesEntity(view, words.indexOf(w)))));
@@ -1103,6 +1113,8 @@ function compileDraft(view: SentenceView, draft: Draft): ConstraintRule[] {
 }
 
 function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
+  const examples = draft.example ? undefined : categoryExamples(view, draft);
+  if (examples) return examples.flatMap((example) => compileDraftRules(view, { ...draft, triggers: [example.mention], regions: [example.region], example: true }));
   const named = draft.triggers.filter((m) => m.command !== undefined);
   if (named.length > 0) {
     const others = draft.triggers.filter((m) => m.command === undefined);
@@ -1127,7 +1139,10 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     if (!entities.some(namesTarget) && !anyOfKind) return [];
   }
   const families = [...draft.triggers, ...(draft.requires ?? [])].map((m) => m.family);
-  const context = contextOf(view, families, entities, searched);
+  // An example's plain object ("modifying flights", "upgrading cabin class") is a record of the system
+  // the category names: only targets written out (paths, branches, addresses) narrow it.
+  if (draft.example) entities = entities.filter((e) => ['path', 'email', 'domain', 'branch', 'environment', 'command', 'amount'].includes(e.kind) && !(e.kind === 'path' && e.inWords));
+  const context = draft.example ? (contextOf(view, families, entities, []) ?? 'resource') : contextOf(view, families, entities, searched);
   const scope = scopeOf(view, draft, context, entities, regions);
   if (scope === 'unrepresentable') return [];
   const scoped = SCOPE_TARGET_FIELDS.some((f) => scope[f] !== undefined) || scope.amountAbove !== undefined;
@@ -1141,6 +1156,56 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     const requires = verbsOf(draft.requires?.filter((m) => m.family === family) ?? [], context).filter((v) => !triggerVerbs.includes(v));
     return requires.length > 0 ? [{ kind: 'prerequisite' as const, trigger: triggerVerbs, scope, requires }] : [];
   });
+}
+
+/** Marks of a list of examples after a category: "such as", "like", "e.g.", "including", or a parenthesis. */
+const EXAMPLE_MARKERS = compile(['such as', 'like', 'e.g.', 'eg', 'e.g', 'including', 'include', 'for example', 'for instance', 'i.e.', 'namely']);
+const CATEGORY_NOUNS = wordSet(['action', 'operation', 'change', 'command', 'thing', 'task', 'step', 'activity', 'update', 'modification', 'write', 'mutation', 'tool', 'call']);
+
+/**
+ * The examples of a category the draft's action is stated over: "actions that update the booking
+ * database (booking, modifying flights, editing baggage)", "external operations such as pushing
+ * commits or posting comments". Each example's action is governed (SPEC section 4), each with the
+ * words up to the next example.
+ */
+function categoryExamples(view: SentenceView, draft: Draft): { mention: Mention; region: Range }[] | undefined {
+  const words = view.words;
+  const region = draft.regions[0];
+  const first = draft.triggers[0];
+  if (!region || !first) return undefined;
+  const from = Math.min(region.from, first.start);
+  // The category is named just before the draft's actions, or by its first action ("actions that update …").
+  const headAt = (i: number) => has(CATEGORY_NOUNS, words[i]) && (words[i] as Word).tags.has('Noun');
+  let head = -1;
+  for (let i = Math.max(0, from - 8); i < Math.min(region.to, from + 12); i++) if (headAt(i)) head = i;
+  if (head === -1) return undefined;
+  for (let i = head + 1; i < region.to; i++) {
+    const marker = startsWith(words, EXAMPLE_MARKERS, i, region.to);
+    const parenthesis = /\(/.test((words[i] as Word).pre) || /\(\s*$/.test(words[i - 1]?.post ?? '');
+    const colon = /:\s*$/.test(words[i - 1]?.post ?? '');
+    if (marker === undefined && !parenthesis && !colon) continue;
+    const start = marker ?? i;
+    // The list runs to its closing parenthesis, else to the end of the region.
+    let end = region.to;
+    for (let j = start; parenthesis && j < region.to; j++) {
+      if (/\)/.test((words[j] as Word).post)) {
+        end = j + 1;
+        break;
+      }
+    }
+    // A noun right after an example's action is its object ("pushing commits"), not another example.
+    const mentions = view
+      .mentionsIn({ from: start, to: end })
+      .filter((m) => m.command !== undefined || !satisfies(m))
+      .filter((m, index, all) => {
+        const previous = all[index - 1];
+        const word = words[m.start] as Word;
+        return !(previous && m.command === undefined && word.tags.has('Noun') && !word.tags.has('Gerund') && m.start <= previous.end + 1);
+      });
+    if (mentions.length === 0) return undefined;
+    return mentions.map((mention, index) => ({ mention, region: { from: mention.start, to: mentions[index + 1]?.start ?? end } }));
+  }
+  return undefined;
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Verb } from '../actions';
  */
 
 /** What kind of thing an action's object is; it picks the verbs a word means ("drop" a table vs a file). */
-export type TargetContext = 'path' | 'database' | 'recipient' | 'money' | 'branch' | 'environment' | 'device' | 'event';
+export type TargetContext = 'path' | 'database' | 'recipient' | 'money' | 'branch' | 'environment' | 'device' | 'event' | 'resource';
 
 /** A family of words that mean one action: the verbs it triggers, by what its object is. */
 export interface ActionFamily {
@@ -20,12 +20,12 @@ export interface ActionFamily {
 const MODIFY_FILES: readonly Verb[] = ['delete', 'overwrite', 'write', 'move'];
 
 export const FAMILIES = {
-  remove: { verbs: ['delete'], by: { database: ['delete', 'drop', 'truncate'], event: ['cancel', 'delete'] } },
+  remove: { verbs: ['delete'], by: { database: ['delete', 'drop', 'truncate'], event: ['cancel', 'delete'], resource: ['delete'] } },
   truncate: { verbs: ['truncate'] },
-  modify: { verbs: ['write', 'overwrite'], by: { database: ['update', 'alter'], event: ['reschedule'] } },
+  modify: { verbs: ['write', 'overwrite'], by: { database: ['update', 'alter'], event: ['reschedule'], resource: ['update'] } },
   schemaChange: { verbs: ['alter'] },
   overwrite: { verbs: ['overwrite'] },
-  write: { verbs: ['write', 'overwrite'], by: { database: ['update'] } },
+  write: { verbs: ['write', 'overwrite'], by: { database: ['update'], resource: ['update'] } },
   move: { verbs: ['move'], by: { event: ['reschedule'] } },
   read: { verbs: ['read'], satisfies: true },
   backup: { verbs: ['backup'], satisfies: true },
@@ -39,7 +39,7 @@ export const FAMILIES = {
   test: { verbs: ['run-tests'], satisfies: true },
   cancel: { verbs: ['cancel'] },
   reschedule: { verbs: ['reschedule'] },
-  create: { verbs: ['create'], by: { path: ['write'] } },
+  create: { verbs: ['create'], by: { path: ['write'], resource: ['create'] } },
   unlock: { verbs: ['unlock', 'open'] },
   open: { verbs: ['open'], by: { device: ['open', 'unlock'], path: ['read'] } },
   disable: { verbs: ['disable'] },
@@ -73,7 +73,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'clean * out', 'clean * up', 'throw * away', 'throw * out', 'unlink', 'shred', 'prune', 'empty', 'drop', 'deletion', 'removal',
   ],
   truncate: ['truncate'],
-  modify: ['modify', 'edit', 'change', 'tweak', 'update', 'modification', 'rewrite'],
+  modify: ['modify', 'edit', 'change', 'tweak', 'update', 'modification', 'rewrite', 'hand-edit', 'hand edit', 'upgrade', 'downgrade', 'exchange'],
   schemaChange: [
     'alter', 'migrate', 'migration', 'schema change', 'schema migration', 'change * schema', 'modify * schema', 'alter * schema', 'update * schema',
     'touch * schema', 'add * column', 'rename * column', 'drop * column',
