@@ -37,7 +37,8 @@ function scopeOf(actions: readonly Action[]): Scope {
   };
   for (const action of actions) {
     const target = action.target;
-    if (!target) continue;
+    // The working folder a command acts on when it names none (`git reset --hard`) is no target the rule names.
+    if (!target || (target.kind === 'path' && target.value === '.')) continue;
     if (target.kind === 'path') add('paths', target.value);
     else if (target.kind === 'branch') add('branches', target.value);
     else if (target.kind === 'environment') add('environments', target.value);

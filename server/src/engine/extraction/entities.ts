@@ -98,7 +98,8 @@ export function textEntities(text: string, base: number): Entity[] {
     }
     if (token.includes('/')) {
       // "Write/Edit", "CI/CD", "Slack/Teams": words joined by a slash, not a path.
-      const wordPair = /^[A-Z][A-Za-z]*(?:\/[A-Z][A-Za-z]*)+$/.test(token);
+      // Words joined by a slash with a capital in them ("Write/Edit", "CI/CD", "RPC/message"): alternatives, not a path.
+      const wordPair = /^[A-Za-z]+(?:\/[A-Za-z]+)+$/.test(token) && /[A-Z]/.test(token);
       if (NOT_PATH.has(lower) || wordPair || DATE_OR_RATIO.test(token) || token.startsWith('//') || /^-/.test(token)) continue;
       found.push({ kind: 'path', value: scopePath(token), start, end });
       continue;
@@ -353,7 +354,8 @@ export function commandEntities(text: string, base: number): Entity[] {
     const before = text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0);
     // A span of an unknown program is a command when it is run ("run `vp vitest`"), or listed with one ("`vp vitest` or `vp oxlint`").
     const run = RUN_BEFORE.test(before) || (lastEnd >= 0 && /^\s*(?:,|\/|,?\s*(?:or|and|nor))\s*$/.test(text.slice(lastEnd, match.index ?? 0)));
-    if (!isCommand(inner) && !(run && /^[\w./-]+(?:\s|$)/.test(inner.trim()))) continue;
+    // A template ("`bun <file>`") stands for many commands, none of them written.
+    if (/<[^>]*>|\{[^}]*\}/.test(inner) || (!isCommand(inner) && !(run && /^[\w./-]+(?:\s|$)/.test(inner.trim())))) continue;
     lastEnd = (match.index ?? 0) + match[0].length;
     const start = base + (match.index ?? 0) + (match[1] as string).length + (inner.length - inner.trimStart().length);
     const value = inner.trim();

@@ -207,10 +207,21 @@ class SentenceView {
   constructor(readonly sentence: Sentence) {
     this.words = sentence.words;
     // "the feature/login branch": a slashed name before "branch" is a branch, not a path.
-    const textual = textEntities(sentence.text, sentence.start).map((e) => {
+    let textual = textEntities(sentence.text, sentence.start).map((e): Entity => {
       const next = this.words.find((w) => w.start >= e.end);
       return e.kind === 'path' && next?.forms.includes('branch') ? { ...e, kind: 'branch' as const, value: e.value.replace(/^\*\*\//, '') } : e;
     });
+    // "main/master" is two branches, not a path.
+    const branchPairs = textual.filter((e) => e.kind === 'path' && e.value.split('/').every((part) => WELL_KNOWN_BRANCH.has(part)));
+    const parts = (e: Entity) => {
+      let at = e.start;
+      return e.value.split('/').map((value) => {
+        const part = { kind: 'branch' as const, value, start: at, end: at + value.length };
+        at += value.length + 1;
+        return part;
+      });
+    };
+    textual = [...textual.filter((e) => !branchPairs.includes(e)), ...branchPairs.flatMap(parts)];
     // A command names a program and its words: a path inside it (`./deploy.sh`) is part of the command.
     const commands = commandEntities(sentence.text, sentence.start);
     const lexical = [...textual.filter((e) => !commands.some((c) => e.start >= c.start && e.end <= c.end)), ...commands];
@@ -255,7 +266,10 @@ class SentenceView {
     const first = this.words[range.from];
     const last = this.words[range.to - 1];
     if (!first || !last || range.to <= range.from) return [];
-    return this.entities.filter((e) => e.start >= first.start && e.start < last.end + last.post.length);
+    // Up to the next word: punctuation after the last word may open the next entity ("or `vp oxlint`").
+    const next = this.words[range.to];
+    const limit = next ? next.start : last.end + last.post.length;
+    return this.entities.filter((e) => e.start >= first.start && e.start < limit);
   }
 
   /** Whether words of a kind of target ("table", "meeting", "door") appear in the ranges. */
@@ -541,7 +555,9 @@ function requirementFrame(view: SentenceView, clause: Range): Outcome | undefine
   const rest = { from: verb.end, to: clause.to };
   const regions = [{ from: (triggers[0] as Mention).start, to: verb.start }];
   // "must be approved", "needs my OK", "requires approval".
-  const approvalNext = findFirst(words, P.approvalNouns, rest.from, Math.min(rest.to, rest.from + 3)) !== undefined;
+  // "requires approval", "needs my OK"; "requires OSS community approval" is someone else's.
+  const approvalNoun = findFirst(words, P.approvalNouns, rest.from, Math.min(rest.to, rest.from + 4));
+  const approvalNext = approvalNoun !== undefined && words.slice(rest.from, approvalNoun.start).every((w) => has(OWNERS, w) || w.tags.has('Determiner') || /^(explicit|prior|written|manual|human)$/.test(w.norm));
   if (approved || approverCue(view, rest) || approvalNext) return { drafts: [{ kind: 'confirmation', triggers, regions }] };
   const steps = satisfying(view.mentionsIn(rest));
   if (require && steps.length > 0) return { drafts: [prerequisite(view, triggers, steps, regions, rest)] };
@@ -667,8 +683,8 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
     if (approverCue(view, sub)) return { drafts: [{ kind: 'confirmation', triggers, regions }] };
     const steps = satisfying(subMentions);
     if (steps.length > 0) return { drafts: [prerequisite(view, triggers, steps, regions, sub)] };
-    // "without a reason", "until Friday": a condition we cannot compile into a step.
-    return kind === 'without' ? 'nothing' : undefined;
+    // "without a reason", "unless it is necessary": a condition we cannot compile into a step.
+    return kind === 'without' || (view.words[sub.from - 1] as Word | undefined)?.norm === 'unless' ? 'nothing' : undefined;
   }
   if (kind === 'after') {
     // "X only after Y", "only X once I approve", "delete temp files after backing them up".
@@ -1047,13 +1063,16 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   // the action's direct object ("open the side entrance"). Any other word narrows the rule in a way
   // a scope cannot say.
   const families = new Set([...draft.triggers, ...(draft.requires ?? [])].map((m) => m.family));
-  // Beside a path written out, words that say what it holds describe it ("generated files in `gen/`").
-  const writtenPath = entities.some((e) => e.kind === 'path' && !e.inWords);
   if (draft.example) return scope;
-  const leftovers = regions
-    .flatMap((r) => objectWords(view, r, families, entities))
-    .filter((w) => !(writtenPath && (has(DESCRIPTIVE, w) || describesEntity(view, words.indexOf(w)))));
+  // Beside a path written out, words that say what it holds describe it ("generated files in `gen/`").
+  const leftovers = regions.flatMap((r) => {
+    const writtenPath = view.textEntitiesIn(r).some((e) => e.kind === 'path' && !e.inWords);
+    return objectWords(view, r, families, entities).filter((w) => !(writtenPath && (has(DESCRIPTIVE, w) || describesEntity(view, words.indexOf(w)))));
+  });
   if (leftovers.length === 0) return scope;
+  // "Never commit secrets, credentials, or `.env` files": of a list, the items the scope can name are
+  // kept; the others (secrets) are left ungoverned, which narrows the rule, never widens it.
+  if (regions.every((r) => listItemsNamingNothing(view, r, leftovers))) return scope;
   if (context === 'money') {
     const names = leftovers.filter((w) => CAPITALIZED.test(w.text) && words.indexOf(w) > 0);
     if (names.length > 0) add('accounts', names.map((w) => w.text).join(' '));
@@ -1065,6 +1084,32 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
     return scope;
   }
   return 'unrepresentable';
+}
+
+/**
+ * Whether a region is a list whose every leftover word sits in an item that names no target, and
+ * some other item names one.
+ */
+function listItemsNamingNothing(view: SentenceView, region: Range, leftovers: readonly Word[]): boolean {
+  const words = view.words;
+  const items: Range[] = [];
+  let start = region.from;
+  for (let i = region.from; i < region.to; i++) {
+    const w = words[i] as Word;
+    if (/^(or|and|nor)$/.test(w.norm) && i > start) {
+      items.push({ from: start, to: i });
+      start = i + 1;
+    } else if (endsWithComma(w)) {
+      items.push({ from: start, to: i + 1 });
+      start = i + 1;
+    }
+  }
+  items.push({ from: start, to: region.to });
+  if (items.length < 2) return false;
+  const named = (item: Range) => view.textEntitiesIn(item).some((e) => e.kind !== 'amount') || view.phraseEntitiesIn(item).length > 0;
+  const inItem = (item: Range, w: Word) => words.indexOf(w) >= item.from && words.indexOf(w) < item.to;
+  const mine = leftovers.filter((w) => inItem(region, w));
+  return items.some(named) && mine.every((w) => items.some((item) => inItem(item, w) && !named(item)));
 }
 
 /** A word of a noun phrase that a parenthesis then names: "the CQL grammar (`src/antlr/Cql.g`)". */
@@ -1160,6 +1205,8 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
 
 /** Marks of a list of examples after a category: "such as", "like", "e.g.", "including", or a parenthesis. */
 const EXAMPLE_MARKERS = compile(['such as', 'like', 'e.g.', 'eg', 'e.g', 'including', 'include', 'for example', 'for instance', 'i.e.', 'namely']);
+const WELL_KNOWN_BRANCH = wordSet(L.WELL_KNOWN_BRANCHES);
+const CHOOSING = wordSet(['use', 'prefer', 'always', 'only', 'run', 'invoke', 'choose', 'stick', 'favor', 'favour', 'switch']);
 const CATEGORY_NOUNS = wordSet(['action', 'operation', 'change', 'command', 'thing', 'task', 'step', 'activity', 'update', 'modification', 'write', 'mutation', 'tool', 'call']);
 
 /**
@@ -1355,6 +1402,8 @@ function alternativesFrame(view: SentenceView, clause: Range): Outcome | undefin
     const negative = marker === undefined && /^(not|no)$/.test(w.norm) && (/\($/.test(words[i - 1]?.post.trim() ?? '') || /\(/.test(w.pre) || endsWithComma(words[i - 1]));
     if (marker === undefined && !negative) continue;
     const end = marker ?? i + 1;
+    // Said as an instruction ("use X instead of Y"), not as a description ("it is built with X rather than Y").
+    if (!words.slice(clause.from, i).some((b) => has(CHOOSING, b))) continue;
     const used = commands.filter((m) => m.end <= i);
     const others = commands.filter((m) => m.start >= end);
     if (used.length === 0 || others.length === 0) continue;

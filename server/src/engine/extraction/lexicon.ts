@@ -198,7 +198,7 @@ export const APPROVED_PARTICIPLES: readonly string[] = [
   'be * vet by me', 'be * review by me', 'get * approve', 'go through me', 'be run by me', 'be * green light',
 ];
 /** "needs my OK", "requires a backup": a requirement stated about the action. */
-export const REQUIRE_VERBS: readonly string[] = ['need', 'require', 'must be precede by', 'be subject to', 'have to wait for', 'must wait for', 'depend on', 'call for'];
+export const REQUIRE_VERBS: readonly string[] = ['need', 'require', 'must be precede by', 'be subject to', 'have to wait for', 'must wait for', 'depend on', 'call for', 'warrant', 'demand'];
 /** A main clause may start with these when a leading "before…" clause has no comma. */
 export const OBLIGATIONS: readonly string[] = ['always', 'make sure', 'be sure', 'ensure', 'remember to', 'do not forget to', 'you must', 'you should', 'you need to', 'you have to', 'first', 'please'];
 
@@ -302,7 +302,7 @@ export const GENERIC_OBJECTS: readonly string[] = [
   'piece', 'part', 'transaction', 'order', 'vendor', 'supplier', 'payee', 'inbox', 'attachment', 'output', 'result', 'log', 'device',
   'home', 'house', 'schedule', 'invite', 'invitation', 'draft', 'reply', 'note', 'report', 'summary', 'site', 'server', 'service', 'app',
   'application', 'environment', 'env', 'dependency', 'package', 'library', 'dep', 'module', 'commit', 'change', 'remote', 'origin', 'command',
-  'script', 'tool', 'operation', 'action', 'source', 'version', 'tag', 'hook', 'suite', 'lockfile', 'lock file', 'content',
+  'script', 'tool', 'operation', 'action', 'source', 'tag', 'hook', 'suite', 'lockfile', 'lock file', 'content',
 ];
 /** A bare pronoun or demonstrative object points at something said before: alone it names no scope. */
 export const ANAPHORS: readonly string[] = ['it', 'that', 'this', 'them', 'those', 'these', 'him', 'her'];

@@ -132,7 +132,7 @@ function leadInText(text: string): string {
 const PLACEHOLDER = /\b(?:any of (?:these|the following)|(?:the following|these)(?: (?:actions|things|commands|operations|steps|changes|files|tasks|items))?|the \w+ below|below)\b/i;
 const CONNECTOR = /\b(?:before|after|when|whenever|if|until|unless|without|once|prior to|while)\b/i;
 const LIST_MARK = /^\s*(?:[-*•+]\s+|\d{1,2}[.)]\s+)/;
-const ASKING = /\b(?:ask|confirm|check with|approval|permission|sign-off|consent)\b/i;
+const ASKING = /\b(?:ask|confirm|confirmation|check with|approval|permission|sign-off|consent)\b/i;
 
 /**
  * A list item read with the line that introduces it, in the ways the two combine: the item in place
