@@ -87,7 +87,8 @@ export function textEntities(text: string, base: number): Entity[] {
     const start = base + (chunk.index ?? 0) + lead + emphasized;
     const end = start + token.length;
     const lower = token.toLowerCase();
-    if (EMAIL.test(token)) {
+    // An email address, or a chat channel ("#general"), which messages are sent to like an address.
+    if (EMAIL.test(token) || /^#[a-z0-9][\w.-]*$/i.test(token)) {
       found.push({ kind: 'email', value: lower, start, end });
       continue;
     }
@@ -156,15 +157,50 @@ function comparatorOf(words: readonly Word[], first: number, last: number): 'abo
   return 'none';
 }
 
-/** Amounts of money: "$500", "1,000 euros", "USD 2k", and a bare number after a comparator. */
+const UNITS: Readonly<Record<string, number>> = {
+  a: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, fifteen: 15,
+  twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90,
+};
+const MULTIPLIERS: Readonly<Record<string, number>> = { hundred: 100, thousand: 1000, grand: 1000, million: 1e6, k: 1000 };
+const WORD_AMOUNT = new RegExp(
+  String.raw`\b(?<number>(?:(?:${Object.keys(UNITS).join('|')})(?:[\s-]+(?:${Object.keys(UNITS).join('|')}))?)(?:\s+(?:${Object.keys(MULTIPLIERS).join('|')}))+)\s*(?<word>${CODES})\b`,
+  'gi',
+);
+
+/** "two hundred", "five thousand", "a grand": a number written in words. */
+function wordNumber(text: string): number {
+  let total = 0;
+  let current = 0;
+  for (const word of text.toLowerCase().split(/[\s-]+/)) {
+    if (UNITS[word] !== undefined) current += UNITS[word] as number;
+    else if (MULTIPLIERS[word] !== undefined) {
+      current = Math.max(current, 1) * (MULTIPLIERS[word] as number);
+      if ((MULTIPLIERS[word] as number) >= 1000) {
+        total += current;
+        current = 0;
+      }
+    }
+  }
+  return total + current;
+}
+
+/** Amounts of money: "$500", "1,000 euros", "USD 2k", "two hundred dollars", and a bare number after a comparator. */
 export function amountEntities(text: string, base: number, words: readonly Word[]): Entity[] {
   const found: Entity[] = [];
   const taken: [number, number][] = [];
+  for (const match of text.matchAll(WORD_AMOUNT)) {
+    const start = base + (match.index ?? 0);
+    const end = start + match[0].length;
+    const currency = CURRENCY_WORDS[(match.groups?.word ?? '').toLowerCase()];
+    found.push({ kind: 'amount', value: match[0], amount: wordNumber(match.groups?.number ?? ''), ...(currency && { currency }), comparator: comparatorOf(words, wordIndexAt(words, start), wordIndexAt(words, end)), start, end });
+    taken.push([start, end]);
+  }
   for (const match of text.matchAll(MONEY)) {
     const g = match.groups ?? {};
     const number = g.n1 ?? g.n2 ?? g.n3;
     if (!number) continue;
     const start = base + (match.index ?? 0);
+    if (taken.some(([s, e]) => start >= s && start < e)) continue;
     const end = start + match[0].length;
     const currency = g.symbol ? CURRENCY_SYMBOLS[g.symbol] : CURRENCY_WORDS[(g.code ?? g.word ?? '').toLowerCase()];
     const first = wordIndexAt(words, start);
@@ -285,7 +321,9 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
     if (has(ENVIRONMENTS, w) && !(i + 1 < to && has(DATABASE_HEADS, words[i + 1]))) {
       const next = words[i + 1];
       const previous = words[i - 1];
-      const named = has(ENVIRONMENT_HEADS, next) || /^(to|on|in|into|onto)$/.test(previous?.norm ?? '') || i === from;
+      // "don't touch prod": the object of a verb, for names no other word could be.
+      const objectOfVerb = previous !== undefined && previous.tags.has('Verb') && /^(prod|production|staging|preprod|pre-prod|uat)$/.test(w.norm);
+      const named = has(ENVIRONMENT_HEADS, next) || /^(to|on|in|into|onto|against)$/.test(previous?.norm ?? '') || i === from || objectOfVerb;
       if (named) push('environment', w.norm, w, w);
       continue;
     }

@@ -114,11 +114,12 @@ const DEFINITE = wordSet(L.DEFINITE_DETERMINERS);
 const GENERIC = wordSet(L.GENERIC_OBJECTS);
 const DESCRIPTIVE = wordSet(L.DESCRIPTIVE);
 /** Generic words that stay broad even before another noun: "code changes" are changes. */
-const BROAD = wordSet(['code', 'source', 'any', 'all', 'new', 'existing', 'local', 'current']);
+const BROAD = wordSet(['code', 'source', 'any', 'all', 'new', 'existing', 'local', 'current', 'slack', 'email', 'e-mail', 'chat']);
 const FUNCTION = wordSet(L.FUNCTION_WORDS);
 const REPORTING = wordSet(L.REPORTING_VERBS);
 const PASS_ON = wordSet(L.PASS_ON_VERBS);
-const ME = wordSet(['me', 'us', 'user', 'human', 'owner', 'my', 'our', 'myself', 'ourselves', 'you']);
+const ME = wordSet(['me', 'us', 'user', 'human', 'owner', 'my', 'our', 'myself', 'ourselves', 'you', ...L.AGENT_NAMES]);
+const AGENT_NAMES = wordSet(L.AGENT_NAMES);
 const OWNERS = wordSet(L.APPROVAL_OWNERS);
 const REQUEST = wordSet(L.REQUEST_VERBS);
 const EXPLICITLY = wordSet(L.EXPLICITLY);
@@ -331,10 +332,14 @@ function subjectBefore(words: readonly Word[], from: number, index: number): Sub
     // A comma closes what came before: "if in doubt, ask me".
     if (endsWithComma(w)) return 'none';
     if (has(SKIP, w) || (w.text === '' && w.norm !== 'i') || w.tags.has('Possessive') || w.tags.has('Determiner')) continue;
-    if (w.norm === 'you' || w.norm === 'nobody' || w.norm === 'anyone' || w.norm === 'anybody') return 'listener';
+    if (w.norm === 'you' || w.norm === 'nobody' || w.norm === 'anyone' || w.norm === 'anybody' || has(AGENT_NAMES, w)) return 'listener';
     if (w.norm === 'we') return 'we';
     if (w.norm === 'i') return 'self';
     if (w.tags.has('Pronoun') || w.tags.has('Noun') || w.tags.has('ProperNoun')) return 'other';
+    // "MMS messages won't send": a thing before a negated verb is its subject, however it is tagged.
+    const before = words.slice(from, i);
+    const thing = before.some((b) => (b.tags.has('Noun') || b.tags.has('Acronym')) && !b.tags.has('Pronoun')) && !before.some((b) => b.tags.has('Pronoun'));
+    if (thing && !w.tags.has('Infinitive') && !w.tags.has('Imperative') && !w.tags.has('Adverb') && !w.tags.has('Conjunction') && !w.tags.has('Preposition') && !w.tags.has('Expression') && /[a-z]/i.test(w.text)) return 'other';
     return 'none';
   }
   return 'none';
@@ -759,12 +764,20 @@ function keepFrame(view: SentenceView, clause: Range): Outcome | undefined {
   return undefined;
 }
 
+/** A state word, not a preposition: "keep the alarm on (at night)", not "stay on the line". */
+function isStateWord(words: readonly Word[], index: number): boolean {
+  const next = words[index + 1];
+  return !next || /[,;:.!?)]/.test((words[index] as Word).post) || !(next.tags.has('Determiner') || next.tags.has('Noun') || next.tags.has('Possessive'));
+}
+
 /** "The garage door should stay closed", "the alarm must remain armed": the thing is named first. */
 function stayFrame(view: SentenceView, clause: Range): Outcome | undefined {
   const words = view.words;
   for (let i = clause.from + 2; i < clause.to; i++) {
     const state = KEEP_STATE_PHRASES.find((k) => matchAt(words, i, k.phrase) !== undefined);
-    if (!state || !has(STAY, words[i - 1])) continue;
+    if (!state || !has(STAY, words[i - 1]) || !isStateWord(words, i)) continue;
+    // "I'll stay on the line", "we stay on": people staying somewhere, not a device kept in a state.
+    if (words.slice(clause.from, i - 1).some((w) => /^(i|we|you|he|she|they)$/.test(w.norm))) continue;
     const mention: Mention = { family: state.family, start: i - 1, end: i, form: 'base' };
     return { drafts: [{ kind: 'prohibition', triggers: [mention], regions: [{ from: clause.from, to: i - 1 }] }] };
   }
@@ -895,7 +908,7 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
 function contextOf(view: SentenceView, families: readonly FamilyName[], entities: readonly Entity[], ranges: readonly Range[]): TargetContext | undefined {
   const kinds = new Set(entities.map((e) => e.kind));
   const any = (...names: FamilyName[]) => families.some((f) => names.includes(f));
-  if (any('send')) return 'recipient';
+  if (any('send')) return entities.some((e) => e.kind === 'amount' && e.currency !== undefined) ? 'money' : 'recipient';
   if (any('pay')) return kinds.has('path') ? 'path' : 'money';
   if (any('deploy')) return 'environment';
   if (any('push', 'forcePush', 'rewriteHistory')) return kinds.has('environment') && !kinds.has('branch') ? 'environment' : kinds.has('event') ? 'event' : 'branch';
@@ -1347,7 +1360,8 @@ function revocationIn(view: SentenceView, clause: Range): Reading | undefined {
   if (noLonger) {
     const subject = subjectBefore(words, clause.from, noLonger.start);
     if (subject === 'other') return undefined;
-    const range = { from: noLonger.end, to: clause.to };
+    // The topic runs to a reason after it ("…, it's regenerated every night").
+    const range = { from: noLonger.end, to: objectEnd(view, noLonger.end, clause.to) };
     const strong = findFirst(words, STRONG_TIME, clause.from, clause.to) !== undefined || words.slice(noLonger.start, noLonger.end).some((w) => w.norm === 'longer');
     if (!strong && satisfying(view.mentionsIn(range)).length === 0 && !askCue(view, range)) return undefined;
     const topic = topicOf(view, range);

@@ -29,7 +29,8 @@ export const FAMILIES = {
   move: { verbs: ['move'], by: { event: ['reschedule'] } },
   read: { verbs: ['read'], satisfies: true },
   backup: { verbs: ['backup'], satisfies: true },
-  send: { verbs: ['send'] },
+  /** Money sent is a payment: "don't send more than 1,000 euros". */
+  send: { verbs: ['send'], by: { money: ['pay'] } },
   pay: { verbs: ['pay'], by: { path: ['move'] } },
   deploy: { verbs: ['deploy'] },
   push: { verbs: ['push', 'force-push'], by: { environment: ['deploy', 'push'], event: ['reschedule'] } },
@@ -78,7 +79,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'alter', 'migrate', 'migration', 'schema change', 'schema migration', 'change * schema', 'modify * schema', 'alter * schema', 'update * schema',
     'touch * schema', 'add * column', 'rename * column', 'drop * column',
   ],
-  overwrite: ['overwrite', 'clobber', 'replace', 'write over'],
+  overwrite: ['overwrite', 'clobber', 'replace', 'write over', 'regenerate', 'recreate', 're-generate', 'rebuild * snapshot'],
   write: ['write', 'write to', 'save'],
   move: ['move', 'rename', 'relocate', 'mv'],
   read: ['read', 'access', 'view'],
@@ -129,9 +130,12 @@ export const NOT_ACTIONS: readonly string[] = [
   'back off', 'clear * head', 'clear * throat', 'clear * mind', 'open up', 'change * mind', 'spend time', 'copy that', 'test drive',
   'release * tension', 'launch into', 'share * thought', 'share * opinion', 'post office', 'blog post', 'commit message', 'empty promise',
   'make sure', 'be sure', 'email me', 'email us', 'send me', 'send us', 'message me', 'message us', 'text me', 'write me', 'write to me',
-  'reply to me', 'forward me', 'forward to me',
+  'reply to me', 'forward me', 'forward to me', 'transfer me', 'transfer us', 'transfer him', 'transfer her', 'transfer them', 'transfer the call',
+  'transfer * to * agent', 'transfer * to * human', 'transfer * to * representative', 'transfer * to * department', 'transfer * to * supervisor',
 ];
 
+/** Names the agent goes by in rules about it: "nothing gets deleted by an agent", "Claude must never…". */
+export const AGENT_NAMES: readonly string[] = ['agent', 'agents', 'assistant', 'ai', 'bot', 'claude', 'codex', 'copilot', 'gemini', 'llm', 'model', 'cursor', 'cline'];
 /** Words that negate what follows ("n't" arrives as "not"). */
 export const NEGATIONS: readonly string[] = ['not', 'never', 'no', 'nothing', 'nobody', 'no one', 'none', 'nor', 'under no circumstance', 'at no time', 'at no point'];
 /** Verbs that forbid their gerund: "avoid deleting", "stop pushing", "refrain from paying". */
@@ -301,7 +305,7 @@ export const GENERIC_OBJECTS: readonly string[] = [
   'deployment', 'release', 'update', 'project', 'workspace', 'machine', 'computer', 'disk', 'place', 'location', 'one', 'lot', 'bunch',
   'piece', 'part', 'transaction', 'order', 'vendor', 'supplier', 'payee', 'inbox', 'attachment', 'output', 'result', 'log', 'device',
   'home', 'house', 'schedule', 'invite', 'invitation', 'draft', 'reply', 'note', 'report', 'summary', 'site', 'server', 'service', 'app',
-  'application', 'environment', 'env', 'dependency', 'package', 'library', 'dep', 'module', 'commit', 'change', 'remote', 'origin', 'command',
+  'application', 'environment', 'env', 'channel', 'slack', 'thread', 'dm', 'dependency', 'package', 'library', 'dep', 'module', 'commit', 'change', 'remote', 'origin', 'command',
   'script', 'tool', 'operation', 'action', 'source', 'tag', 'hook', 'suite', 'lockfile', 'lock file', 'content',
 ];
 /** A bare pronoun or demonstrative object points at something said before: alone it names no scope. */
