@@ -1361,7 +1361,8 @@ function revocationIn(view: SentenceView, clause: Range): Reading | undefined {
     const subject = subjectBefore(words, clause.from, noLonger.start);
     if (subject === 'other') return undefined;
     // The topic runs to a reason after it ("…, it's regenerated every night").
-    const range = { from: noLonger.end, to: objectEnd(view, noLonger.end, clause.to) };
+    const reason = view.words.findIndex((w, i) => i >= noLonger.end && i < clause.to && endsWithComma(w) && (view.words[i + 1]?.tags.has('Pronoun') || has(CLAUSE_OPENERS, view.words[i + 1])));
+    const range = { from: noLonger.end, to: reason === -1 ? clause.to : reason + 1 };
     const strong = findFirst(words, STRONG_TIME, clause.from, clause.to) !== undefined || words.slice(noLonger.start, noLonger.end).some((w) => w.norm === 'longer');
     if (!strong && satisfying(view.mentionsIn(range)).length === 0 && !askCue(view, range)) return undefined;
     const topic = topicOf(view, range);
