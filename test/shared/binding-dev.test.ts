@@ -35,8 +35,8 @@ const BOUND: Readonly<Record<string, readonly string[]>> = {
 /** Calls the shell and SQL binders read: verb and target only, since their own tests cover the rest. */
 const BOUND_BY_PARSERS: Readonly<Record<string, readonly string[]>> = {
   toolu_014dda0bb0f1c306: ['alter database:orders', 'alter table:orders'],
-  toolu_01a91d9ab7370807: ['delete path:/home/dev/projects/lab-notebook/data/raw/2024-06'],
-  call_b48a6eb383cb04: ['force-push branch:main', 'push branch:main'],
+  toolu_01a91d9ab7370807: ['delete path:/home/dev/projects/lab-notebook/data/raw/2024-06', 'execute command:rm -rf data/raw/2024-06'],
+  call_b48a6eb383cb04: ['execute command:git push --force origin main', 'force-push branch:main', 'push branch:main'],
 };
 
 const verbAndTarget = (action: Action): string => `${action.verb}${action.target ? ` ${action.target.kind}:${action.target.value}` : ''}`;

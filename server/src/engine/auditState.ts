@@ -5,7 +5,7 @@ import { type BinderMemory, SessionBinder } from './binding';
 import type { DeclaredEffect } from './binding/types';
 import type { Constraint } from './constraints';
 import { type JsonLine, readJsonl, withoutBom } from './document';
-import type { Extraction, Revocation, StatedConstraint } from './extraction';
+import type { Extraction, Revocation, StatedConstraint, UnresolvedRule } from './extraction';
 import type { Finding } from './findings';
 import { type ProposalJudgement, type ProposedCall, type TurnReadings, findingsModule, judgeProposedCall, turnKey } from './gate';
 import { buildLedger } from './ledger';
@@ -546,7 +546,8 @@ function readRestTurns(state: AuditState, local: Session, restTurns: readonly Tu
     const key = turnKey(restTurns[turn.index - preludeTurns] as Turn);
     const constraints = fresh.constraints.filter((c) => c.turnIndex === turn.index).map(({ turnIndex: _turnIndex, ...c }) => ({ ...c, span: at(c.span) }));
     const revocations = fresh.revocations.filter((r) => r.turnIndex === turn.index).map(({ turnIndex: _turnIndex, ...r }) => ({ ...r, span: at(r.span) }));
-    readings.set(key, { constraints, revocations });
+    const unresolved = (fresh.unresolved ?? []).filter((u) => u.turnIndex === turn.index).map(({ turnIndex: _turnIndex, ...u }) => ({ ...u, span: at(u.span) }));
+    readings.set(key, unresolved.length > 0 ? { constraints, revocations, unresolved } : { constraints, revocations });
   }
   return readings;
 }
@@ -554,12 +555,14 @@ function readRestTurns(state: AuditState, local: Session, restTurns: readonly Tu
 function joinExtraction(summary: Extraction, restTurns: readonly Turn[], readings: ReadonlyMap<string, TurnReadings>): Extraction {
   const constraints: StatedConstraint[] = [...summary.constraints];
   const revocations: Revocation[] = [...summary.revocations];
+  const unresolved: UnresolvedRule[] = [...(summary.unresolved ?? [])];
   for (const turn of restTurns) {
     const found = turn.isUserMessage ? readings.get(turnKey(turn)) : undefined;
     for (const c of found?.constraints ?? []) constraints.push({ ...c, turnIndex: turn.index });
     for (const r of found?.revocations ?? []) revocations.push({ ...r, turnIndex: turn.index });
+    for (const u of found?.unresolved ?? []) unresolved.push({ ...u, turnIndex: turn.index });
   }
-  return { constraints, revocations };
+  return unresolved.length > 0 ? { constraints, revocations, unresolved } : { constraints, revocations };
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { type Extraction, type Revocation, type StatedConstraint, extractConstraints } from './extraction';
+import { type Extraction, type Revocation, type StatedConstraint, type UnresolvedRule, extractConstraints } from './extraction';
 import type { Session, Turn } from './session';
 import type { Span } from './text';
 
@@ -6,6 +6,7 @@ import type { Span } from './text';
 interface LocalExtraction {
   readonly constraints: readonly StatedConstraint[];
   readonly revocations: readonly Revocation[];
+  readonly unresolved: readonly UnresolvedRule[];
 }
 
 function shift(span: Span, by: number): Span {
@@ -43,6 +44,7 @@ export class ExtractionMemo {
     const next = new Map<string, LocalExtraction>();
     const constraints: StatedConstraint[] = [];
     const revocations: Revocation[] = [];
+    const unresolved: UnresolvedRule[] = [];
     for (const turn of session.turns) {
       if (!turn.isUserMessage) continue;
       checkpoint?.();
@@ -52,22 +54,25 @@ export class ExtractionMemo {
       if (!local) {
         const found = extractConstraints({ ...session, turns: [turn] });
         const inside = (s: Span) => s.start >= turn.span.start && s.end <= turn.span.end;
-        if (![...found.constraints, ...found.revocations].every((r) => inside(r.span))) {
+        if (![...found.constraints, ...found.revocations, ...(found.unresolved ?? [])].every((r) => inside(r.span))) {
           // A sentence mapped outside its turn cannot move with it: use it as found, and read it again next time.
           constraints.push(...found.constraints);
           revocations.push(...found.revocations);
+          unresolved.push(...(found.unresolved ?? []));
           continue;
         }
         local = {
           constraints: found.constraints.map((c) => ({ ...c, span: shift(c.span, -anchor) })),
           revocations: found.revocations.map((r) => ({ ...r, span: shift(r.span, -anchor) })),
+          unresolved: (found.unresolved ?? []).map((u) => ({ ...u, span: shift(u.span, -anchor) })),
         };
       }
       next.set(key, local);
       for (const c of local.constraints) constraints.push({ ...c, turnIndex: turn.index, span: shift(c.span, anchor) });
       for (const r of local.revocations) revocations.push({ ...r, turnIndex: turn.index, span: shift(r.span, anchor) });
+      for (const u of local.unresolved) unresolved.push({ ...u, turnIndex: turn.index, span: shift(u.span, anchor) });
     }
     this.entries = next;
-    return { constraints, revocations };
+    return { constraints, revocations, unresolved };
   }
 }

@@ -3,7 +3,7 @@ import { type ApprovalUse, type Violation, audit } from './audit';
 import { bindSession } from './binding';
 import type { DeclaredEffect } from './binding/types';
 import type { Constraint } from './constraints';
-import type { Extraction, Revocation } from './extraction';
+import type { Extraction, Revocation, UnresolvedRule } from './extraction';
 import { ExtractionMemo } from './extractionMemo';
 import { type ConstraintEnding, buildLedger, compiledRuleText } from './ledger';
 import type { Policy, Suppression } from './policy';
@@ -134,6 +134,17 @@ function constraintNote(constraint: Constraint, ending: ConstraintEnding | undef
   };
 }
 
+/** The note on a rule that was stated but cannot be enforced exactly: it governs nothing, never a wider scope. */
+function unresolvedNote(rule: UnresolvedRule): Finding {
+  return {
+    ruleId: 'constraint-detected',
+    level: ruleInfo('constraint-detected').level,
+    message: `Rule not enforced: ${rule.reason}, so it governs no call`,
+    span: rule.span,
+    related: [],
+  };
+}
+
 /** The first policy suppression that accepts `finding`, if any. */
 export function suppressionFor(finding: Finding, policies: readonly Policy[]): { suppression: Suppression; policy: string } | undefined {
   for (const policy of policies) {
@@ -158,7 +169,7 @@ export function analyzeSession(session: Session, options: AnalysisOptions = {}):
   const actions = (options.bind ?? bindSession)(session, declared);
   const approvals: ApprovalUse[] = [];
   const verdicts = audit({ session, actions, constraints }, approvals).map((v) => toFinding(v, session, declared));
-  const { findings, suppressed } = sessionFindings(session.problems.map(problemFinding), constraints, endings, verdicts, policies);
+  const { findings, suppressed } = sessionFindings(session.problems.map(problemFinding), constraints, endings, verdicts, policies, extraction.unresolved);
   return { findings, suppressed, constraints, actions, revocations: extraction.revocations, endings, approvals };
 }
 
@@ -177,8 +188,9 @@ export function sessionFindings(
   endings: ReadonlyMap<string, ConstraintEnding>,
   verdicts: readonly Finding[],
   policies: readonly Policy[],
+  unresolved: readonly UnresolvedRule[] = [],
 ): { findings: Finding[]; suppressed: AppliedSuppression[] } {
-  const notes = constraints.filter((c) => c.source.kind === 'session').map((c) => constraintNote(c, endings.get(c.id)));
+  const notes = [...constraints.filter((c) => c.source.kind === 'session').map((c) => constraintNote(c, endings.get(c.id))), ...unresolved.map(unresolvedNote)];
   const findings: Finding[] = [];
   const suppressed: AppliedSuppression[] = [];
   for (const finding of [...problems, ...notes, ...verdicts]) {

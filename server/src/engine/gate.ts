@@ -1,7 +1,7 @@
 import { type AuditHistory, audit } from './audit';
 import { bindSession } from './binding';
 import { isActiveAt } from './constraints';
-import type { Extraction, Revocation, StatedConstraint } from './extraction';
+import type { Extraction, Revocation, StatedConstraint, UnresolvedRule } from './extraction';
 import type { AnalysisOptions, AppliedSuppression, Finding } from './findings';
 import { buildLedger } from './ledger';
 import type { Session, ToolCall, Turn } from './session';
@@ -172,6 +172,8 @@ export function judgementReason(judgement: ProposalJudgement): string {
 export interface TurnReadings {
   readonly constraints: readonly Omit<StatedConstraint, 'turnIndex'>[];
   readonly revocations: readonly Omit<Revocation, 'turnIndex'>[];
+  /** Rules stated but not enforceable: only notes read them, so a state saved without them still judges right. */
+  readonly unresolved?: readonly Omit<UnresolvedRule, 'turnIndex'>[];
 }
 
 /** A cheap fingerprint of a user turn: its place in the source and its text. */

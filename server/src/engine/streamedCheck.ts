@@ -119,7 +119,7 @@ export class StreamedCheck {
     if (this.stopped !== undefined) return undefined;
     const endings = new Map<string, ConstraintEnding>();
     const constraints = buildLedger(this.policies, this.extraction, endings);
-    const { findings, suppressed } = sessionFindings(this.problems, constraints, endings, this.verdicts, this.policies);
+    const { findings, suppressed } = sessionFindings(this.problems, constraints, endings, this.verdicts, this.policies, this.extraction.unresolved);
     const facts: SessionFacts = {
       format: this.format,
       ...(this.names.id !== undefined && { id: this.names.id }),

@@ -11,7 +11,9 @@ import type { Word } from './words';
 /** What one clause says, as far as extraction understands it. */
 export type Reading =
   | { readonly kind: 'constraint'; readonly rule: ConstraintRule }
-  | { readonly kind: 'revocation'; readonly topic?: { readonly verbs: readonly Verb[]; readonly scope: Scope } };
+  | { readonly kind: 'revocation'; readonly topic?: { readonly verbs: readonly Verb[]; readonly scope: Scope } }
+  /** A rule was stated, but not in a way the vocabulary can say exactly: it governs nothing, and says why. */
+  | { readonly kind: 'unresolved'; readonly reason: string };
 
 type Form = 'base' | 'gerund' | 'past' | 'third';
 
@@ -130,7 +132,7 @@ const COORDINATORS = wordSet(['or', 'and', 'nor']);
 const CLAUSE_STARTERS = wordSet(L.CLAUSE_STARTERS);
 const CLAUSE_JOINERS = wordSet(['and', 'so', 'then', 'plus', 'also']);
 const CONTRASTS = wordSet(['but', 'however', 'although', 'though', 'whereas', 'yet']);
-const CLAUSE_OPENERS = wordSet(['not', 'even', 'and', 'but', 'so', 'because', 'since', 'which', 'who', 'though', 'although', 'unless', 'except', 'then', 'be', 'please']);
+const CLAUSE_OPENERS = wordSet(['as', 'not', 'even', 'and', 'but', 'so', 'because', 'since', 'which', 'who', 'though', 'although', 'unless', 'except', 'then', 'be', 'please']);
 const INSTRUMENT = wordSet(['with', 'using', 'via', 'to', 'into', 'onto', 'through', 'somewhere']);
 const ONLY = wordSet(['only', 'solely', 'exclusively']);
 const KEEP = wordSet(['keep', 'leave']);
@@ -204,6 +206,8 @@ class SentenceView {
   readonly mentions: readonly Mention[];
   /** Words that cannot be part of a target's name: inside text entities, or action words used as verbs. */
   readonly blocked: ReadonlySet<number>;
+  /** Why the last draft compiled to nothing, for the note that says so. */
+  unresolved: string | undefined = undefined;
 
   constructor(readonly sentence: Sentence) {
     this.words = sentence.words;
@@ -971,6 +975,15 @@ function pointsBack(view: SentenceView, trigger: Mention, region: Range): boolea
   return true;
 }
 
+/** Records why a draft cannot be compiled, for the note: a scope is never widened instead. */
+function unstatable(view: SentenceView, reason: string): 'unrepresentable' {
+  view.unresolved = reason;
+  return 'unrepresentable';
+}
+
+const namesNoScope = (words: readonly Word[]) => `"${words.map((w) => w.text).join(' ')}" narrows it in a way no scope can say`;
+const verbsSaid = (draft: Draft) => draft.triggers.map((m) => (m.command ? m.command.verbs.join('/') : m.family)).join(', ');
+
 /** The kinds of entity each context turns into scope. */
 const CONTEXT_KINDS: Readonly<Record<TargetContext | 'none', readonly Entity['kind'][]>> = {
   path: ['path', 'domain'],
@@ -1011,56 +1024,56 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
         else if (context === 'database') DB_FILE.test(e.value) ? add('databases', e.value.replace(/^\*\*\//, '')) : add('paths', e.value);
         // A path written like feature/login may name a branch; a folder named in words ("the upstream repo") does not.
         else if (context === 'branch' && !e.inWords) add('branches', e.value.replace(/^(\*\*\/|origin\/)/, ''));
-        else return 'unrepresentable';
+        else return unstatable(view, `"${e.value}" is a path, which ${verbsSaid(draft)} does not act on`);
         break;
       case 'email':
-        if (context !== 'recipient') return 'unrepresentable';
+        if (context !== 'recipient') return unstatable(view, `"${e.value}" is not a target ${verbsSaid(draft)} acts on`);
         add('recipients', e.value);
         break;
       // A target the rule's actions cannot have narrows it in a way no scope says: never widened away.
       case 'domain':
         if (context === 'recipient') draft.allowListed || outsideBefore(e) ? add('allowedDomains', e.value) : add('recipients', `@${e.value}`);
         else if (e.alsoFile && context === 'path') add('paths', `**/${e.value}`);
-        else return 'unrepresentable';
+        else return unstatable(view, `"${e.value}" is not a target ${verbsSaid(draft)} acts on`);
         break;
       case 'database':
-        if (context !== 'database') return 'unrepresentable';
+        if (context !== 'database') return unstatable(view, `"${e.value}" is not a target ${verbsSaid(draft)} acts on`);
         add('databases', e.value);
         break;
       case 'table':
-        if (context !== 'database') return 'unrepresentable';
+        if (context !== 'database') return unstatable(view, `"${e.value}" is not a target ${verbsSaid(draft)} acts on`);
         add('tables', e.value);
         break;
       case 'branch':
-        if (context !== 'branch') return 'unrepresentable';
+        if (context !== 'branch') return unstatable(view, `"${e.value}" is not a target ${verbsSaid(draft)} acts on`);
         add('branches', e.value);
         break;
       case 'environment':
-        if (context !== 'environment') return 'unrepresentable';
+        if (context !== 'environment') return unstatable(view, `"${e.value}" is not a target ${verbsSaid(draft)} acts on`);
         add('environments', e.value);
         break;
       case 'device':
-        if (context !== 'device') return 'unrepresentable';
+        if (context !== 'device') return unstatable(view, `"${e.value}" is not a target ${verbsSaid(draft)} acts on`);
         add('devices', e.value);
         break;
       case 'event':
-        if (context !== 'event') return 'unrepresentable';
+        if (context !== 'event') return unstatable(view, `"${e.value}" is not a target ${verbsSaid(draft)} acts on`);
         add('events', e.value);
         break;
       case 'account':
-        if (context !== 'money') return 'unrepresentable';
+        if (context !== 'money') return unstatable(view, `"${e.value}" is not a target ${verbsSaid(draft)} acts on`);
         add('accounts', e.value);
         break;
       case 'command': {
         // A command the rule names as its action or step is the rule's own; any other narrows it.
         const own = [...draft.triggers, ...(draft.requires ?? [])].some((m) => m.command !== undefined && (view.words[m.start] as Word).start <= e.start && (view.words[m.end - 1] as Word).end >= e.start);
-        if (!own) return 'unrepresentable';
+        if (!own) return unstatable(view, `the command "${e.value}" narrows the rule in a way no scope says`);
         break;
       }
       case 'amount':
         if (e.comparator === 'above' || (e.comparator === 'below' && draft.allowListed)) scope.amountAbove = e.amount;
         else if (e.comparator === 'at-least') scope.amountAbove = Math.max(0, Math.round((e.amount - 0.01) * 100) / 100);
-        else if (e.comparator === 'below') return 'unrepresentable';
+        else if (e.comparator === 'below') return unstatable(view, `an amount below ${e.value} cannot be said as a scope`);
         if (e.comparator !== 'none' && e.currency) scope.currency = e.currency;
         break;
     }
@@ -1089,14 +1102,14 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   if (context === 'money') {
     const names = leftovers.filter((w) => CAPITALIZED.test(w.text) && words.indexOf(w) > 0);
     if (names.length > 0) add('accounts', names.map((w) => w.text).join(' '));
-    return leftovers.every((w) => names.includes(w)) ? scope : 'unrepresentable';
+    return leftovers.every((w) => names.includes(w)) ? scope : unstatable(view, namesNoScope(leftovers));
   }
   const object = directObject(view, draft.triggers[0] as Mention, context === 'event');
   if ((context === 'device' || context === 'event') && !scope.devices && !scope.events && object.length > 0 && leftovers.every((w) => object.includes(w))) {
     add(context === 'device' ? 'devices' : 'events', object.map((w) => w.text).join(' ').toLowerCase());
     return scope;
   }
-  return 'unrepresentable';
+  return unstatable(view, namesNoScope(leftovers));
 }
 
 /**
@@ -1167,7 +1180,11 @@ function directObject(view: SentenceView, trigger: Mention, complement: boolean)
  */
 function compileDraft(view: SentenceView, draft: Draft): ConstraintRule[] {
   // A rule whose scope none of its verbs can meet was not stated in a way the vocabulary can say.
-  return compileDraftRules(view, draft).filter((rule) => unmeetableField(rule) === undefined);
+  return compileDraftRules(view, draft).filter((rule) => {
+    const field = unmeetableField(rule);
+    if (field !== undefined) view.unresolved = `its ${field} scope is not something ${rule.trigger.join('/')} can have`;
+    return field === undefined;
+  });
 }
 
 function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
@@ -1180,7 +1197,10 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   }
   const regions = draft.regions.filter((r) => r.to > r.from).map((r) => withModifiers(view, draft.triggers, r));
   // "the following changes", "these files": the thing is named elsewhere, and no scope says where.
-  if (regions.some((r) => view.words.slice(r.from, r.to).some((w) => has(POINTERS, w))) && !entitiesIn(view, regions).some(namesTarget)) return [];
+  if (regions.some((r) => view.words.slice(r.from, r.to).some((w) => has(POINTERS, w))) && !entitiesIn(view, regions).some(namesTarget)) {
+    view.unresolved = 'its targets are named elsewhere ("the following", "these"), not in the sentence';
+    return [];
+  }
   const searched = [...regions, ...(draft.stepRegions ?? [])].filter((r) => r.to > r.from);
   const trigger = draft.triggers[0] as Mention;
   let entities = entitiesIn(view, searched);
@@ -1194,7 +1214,10 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
       const previous = view.words[before.from + i - 1];
       return has(GENERIC, w) && w.tags.has('Noun') && (previous === undefined || /^(a|an|any|every|each|all)$/.test(previous.norm) || has(SKIP, previous) || view.isMentionWord(before.from + i - 1));
     });
-    if (!entities.some(namesTarget) && !anyOfKind) return [];
+    if (!entities.some(namesTarget) && !anyOfKind) {
+      view.unresolved = 'what it points at ("it", "them") is not named in the sentence';
+      return [];
+    }
   }
   const families = [...draft.triggers, ...(draft.requires ?? [])].map((m) => m.family);
   // An example's plain object ("modifying flights", "upgrading cabin class") is a record of the system
@@ -1450,12 +1473,15 @@ export function readSentence(sentence: Sentence): Reading[] {
       const outcome = frame(view, clause);
       if (!outcome) continue;
       if (outcome !== 'nothing') {
+        view.unresolved = undefined;
+        const before = readings.length;
         for (const draft of outcome.drafts) {
           for (const rule of compileDraft(view, draft)) {
             const key = JSON.stringify(rule);
             if (!readings.some((r) => r.kind === 'constraint' && JSON.stringify(r.rule) === key)) readings.push({ kind: 'constraint', rule });
           }
         }
+        if (readings.length === before && view.unresolved !== undefined) readings.push({ kind: 'unresolved', reason: view.unresolved });
       }
       break;
     }

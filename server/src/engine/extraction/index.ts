@@ -2,9 +2,9 @@ import type { Session } from '../session';
 import { readSentence } from './grammar';
 import { ACTION_WORDS, DISTINCTIVE_PROGRAMS, GATE_WORDS, LEAVE_ALONE, READ_ONLY, RULE_CUE_PHRASES, RULE_NOUNS } from './lexicon';
 import { userSentences } from './sentences';
-import type { Extraction, Revocation, StatedConstraint } from './types';
+import type { Extraction, Revocation, StatedConstraint, UnresolvedRule } from './types';
 
-export type { Extraction, Revocation, StatedConstraint } from './types';
+export type { Extraction, Revocation, StatedConstraint, UnresolvedRule } from './types';
 
 /** A regex that finds any of `phrases` by its first word; stems take a few letters of inflection ("deleting", "backed"). */
 function firstWordPattern(phrases: readonly string[]): RegExp {
@@ -36,6 +36,7 @@ const worthReading = (text: string) => (TOPIC_WORDS.test(text) || NAMES_COMMAND.
 export function extractConstraints(session: Session): Extraction {
   const constraints: StatedConstraint[] = [];
   const revocations: Revocation[] = [];
+  const unresolved: UnresolvedRule[] = [];
   for (const turn of session.turns) {
     if (!turn.isUserMessage) continue;
     for (const sentence of userSentences(session, turn, worthReading)) {
@@ -45,14 +46,17 @@ export function extractConstraints(session: Session): Extraction {
         readings = readSentence(variant).filter((reading) => reading.kind === 'constraint');
         if (readings.length > 0) break;
       }
+      const stated = readings.some((reading) => reading.kind === 'constraint');
       for (const reading of readings) {
         const where = { turnIndex: turn.index, span: sentence.span, text: sentence.text };
         if (reading.kind === 'constraint') constraints.push({ rule: reading.rule, ...where });
-        else revocations.push({ ...where, ...(reading.topic && { topic: reading.topic }) });
+        else if (reading.kind === 'revocation') revocations.push({ ...where, ...(reading.topic && { topic: reading.topic }) });
+        // Said once per sentence, and only when nothing of it is enforced.
+        else if (!stated && !unresolved.some((u) => u.turnIndex === turn.index && u.span.start === sentence.span.start)) unresolved.push({ ...where, reason: reading.reason });
       }
     }
   }
-  return { constraints: withExceptions(constraints), revocations };
+  return { constraints: withExceptions(constraints), revocations, unresolved };
 }
 
 /**

@@ -19,7 +19,16 @@ export interface Revocation {
   readonly topic?: { readonly verbs: readonly Verb[]; readonly scope: Scope };
 }
 
+/** A sentence that states a rule the vocabulary cannot say exactly: it governs nothing, and a note says why. */
+export interface UnresolvedRule {
+  readonly turnIndex: number;
+  readonly span: Span;
+  readonly text: string;
+  readonly reason: string;
+}
+
 export interface Extraction {
   readonly constraints: readonly StatedConstraint[];
   readonly revocations: readonly Revocation[];
+  readonly unresolved?: readonly UnresolvedRule[];
 }
