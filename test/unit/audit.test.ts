@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { analyzeSession } from '../../server/src/engine/findings';
 import { parseTranscript } from '../../server/src/engine/parse';
 import type { Session } from '../../server/src/engine/session';
 import { constraint, session, verdicts } from '../support/trace';
@@ -120,4 +121,27 @@ test('a violating call the record shows never ran is reported as stopped', () =>
   const stopped: Session = { ...s, calls: s.calls.map((c) => ({ ...c, stopped: { kind: 'rejected', message: 'the user rejected it' } })) };
   const noRaw = constraint({ kind: 'prohibition', trigger: ['delete'], scope: { paths: ['data/raw'] } });
   assert.deepEqual(verdicts(stopped, noRaw), { t1: 'prohibition-violated:stopped' });
+});
+
+describe('checks run on the whole workspace', () => {
+  const errors = (commands: string[]) => {
+    const messages: unknown[] = [{ role: 'user', content: 'Always run the tests before committing.' }];
+    commands.forEach((command, i) => {
+      messages.push({ role: 'assistant', content: null, tool_calls: [{ id: `c${i}`, type: 'function', function: { name: 'bash', arguments: JSON.stringify({ command }) } }] });
+      messages.push({ role: 'tool', tool_call_id: `c${i}`, content: 'ok' });
+    });
+    const parsed = parseTranscript({ name: 'ws.json', text: JSON.stringify(messages) });
+    if (parsed.kind !== 'transcript') throw new Error('not a transcript');
+    return analyzeSession(parsed.sessions[0]!).findings.filter((f) => f.level === 'error').map((f) => `${f.ruleId} ${f.callId}`);
+  };
+
+  test('a test run with no target meets a prerequisite on a commit, which has none either', () => {
+    assert.deepEqual(errors(['npm test', 'git commit -m x']), []);
+    assert.deepEqual(errors(['npm test && git commit -m x']), []);
+  });
+
+  test('a file changed after the test run makes it stale; no test run at all is missing', () => {
+    assert.deepEqual(errors(['npm test', 'echo x > a.txt', 'git commit -m x']), ['prerequisite-late c2']);
+    assert.deepEqual(errors(['git commit -m x']), ['prerequisite-missing c0']);
+  });
 });

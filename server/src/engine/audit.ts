@@ -45,6 +45,9 @@ export interface AuditHistory {
   readonly approvals: readonly ApprovalUse[];
 }
 
+/** Steps that, run without a target, are run on the whole workspace: they cover any action after them. */
+const WORKSPACE_STEPS: ReadonlySet<string> = new Set(['run-tests']);
+
 /** Verbs that change a target: one after a backup makes the backup stale. */
 export const WRITES: ReadonlySet<string> = new Set(['write', 'overwrite', 'move']);
 
@@ -110,6 +113,20 @@ class ActionIndex {
     }
   }
 
+  /** Whether any file changed after step `b` of call `d` and before action `a` of call `c`: checks run before the change are stale. */
+  changedBetween(d: ToolCall, b: Action, c: ToolCall, a: Action): boolean {
+    for (let index = d.index; index <= c.index; index++) {
+      const call = this.input.session.calls[index];
+      for (const action of call ? (this.input.actions[index] ?? []) : []) {
+        if (!WRITES.has(action.verb) && action.verb !== 'delete') continue;
+        const afterStep = index > d.index || action.step.order > b.step.order;
+        const beforeAction = index < c.index || action.step.order < a.step.order;
+        if (afterStep && beforeAction && action !== a) return true;
+      }
+    }
+    return false;
+  }
+
   /** Writes to a target, in call order. */
   writesTo(value: string): readonly Located[] {
     if (!this.writes) {
@@ -123,8 +140,11 @@ class ActionIndex {
   }
 
   /** Actions with `verb` whose target may cover `target`: the same one, a folder above it, or its database. */
-  covering(verb: string, target: Target): Located[] {
+  covering(verb: string, target: Target | undefined): Located[] {
     const found: Located[] = [];
+    // A check run on the whole workspace (`npm test`, no target) counts for whatever comes after it.
+    if (WORKSPACE_STEPS.has(verb)) for (const located of this.byVerb.get(verb) ?? []) if (!located.action.target) found.push(located);
+    if (!target) return found;
     const add = (key: string) => {
       for (const located of this.byVerbTarget.get(key) ?? []) found.push(located);
     };
@@ -177,8 +197,8 @@ function checkPrerequisite(index: ActionIndex, constraint: Constraint, c: ToolCa
     if (!best || REASON_RANK[evidence.reason] < REASON_RANK[best.reason]) best = evidence;
   };
   for (const verb of constraint.rule.requires ?? []) {
-    for (const { call: d, action: b } of a.target ? index.covering(verb, a.target) : []) {
-      if (d.turnIndex < constraint.activeFrom || (d.index === c.index && b === a) || !covers(b.target, a.target)) continue;
+    for (const { call: d, action: b } of index.covering(verb, a.target)) {
+      if (d.turnIndex < constraint.activeFrom || (d.index === c.index && b === a) || !(covers(b.target, a.target) || (WORKSPACE_STEPS.has(verb) && !b.target))) continue;
       const when = timing(d, b, c, a);
       if (when !== 'before') {
         consider({ call: d, action: b, reason: when });
@@ -189,7 +209,7 @@ function checkPrerequisite(index: ActionIndex, constraint: Constraint, c: ToolCa
         consider({ call: d, action: b, reason: status === 'error' ? 'failed' : 'unknown' });
         continue;
       }
-      if (isStale(index, d, b, c, a)) {
+      if (isStale(index, d, b, c, a) || (WORKSPACE_STEPS.has(verb) && !b.target && index.changedBetween(d, b, c, a))) {
         consider({ call: d, action: b, reason: 'stale' });
         continue;
       }
