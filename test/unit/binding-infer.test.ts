@@ -172,3 +172,58 @@ test('SQL and shell commands in the arguments of unseen tools', () => {
   assert.equal(actions[2]?.[0]?.basis, 'shell');
   assert.deepEqual(actions[3]?.map(verbAndTarget), ['delete path:tmp/x', 'execute command:true']);
 });
+
+test('tools never seen: arguments by their value or schema, names that undo their verb, the action as a value, records of a service', () => {
+  assert.deepEqual(
+    bound([
+      // Arguments named anything: an IBAN is an account, an amount's currency is in its name, an address is a recipient.
+      { name: 'wire', args: { amount_eur: 900, dest: 'NL91ABNA0417164300' } },
+      { name: 'forward', args: { message_id: 'm1', forward_to: 'x@gmail.com' } },
+      { name: 'remove_item', args: { target: 'reports/q3.csv' } },
+      { name: 'post_message', args: { channel: '#general', text: 'hi' } },
+      // A payment tool named "send" pays; a draft sends nothing; a ledger row pays nothing; archiving deletes nothing.
+      { name: 'send_payment', args: { recipient: 'DE89370400440532013000', amount: 250, currency: 'EUR' } },
+      { name: 'create_email_draft', args: { to: 'bob@rival.com', body: 'y' } },
+      { name: 'append_ledger_row', args: { amount: 500, account: 'ops' } },
+      { name: 'archive_email', args: { email_id: '42' } },
+      // The action as an argument's value: locking is no unlock.
+      { name: 'set_lock', args: { device: 'front door', action: 'lock' } },
+      { name: 'set_lock', args: { device: 'front door', action: 'unlock' } },
+      // A new start moves an event; another change does not.
+      { name: 'update_event', args: { event_id: 'evt_1', start_time: '2024-05-02T10:00' } },
+      // A service's records: changed, made anew (no id yet), called off.
+      { name: 'update_reservation_flights', args: { reservation_id: 'ABC123', cabin: 'economy', flights: [] } },
+      { name: 'book_reservation', args: { user_id: 'u1', payment_id: 'credit_card_1' } },
+      { name: 'cancel_reservation', args: { reservation_id: 'ABC123' } },
+      { name: 'run_tests', args: { service: 'billing' } },
+    ]),
+    [
+      ['pay account:NL91ABNA0417164300 {"amount":900,"currency":"EUR"}'],
+      ['send recipient:x@gmail.com'],
+      ['delete path:reports/q3.csv'],
+      ['send recipient:#general'],
+      ['pay account:DE89370400440532013000 {"amount":250,"currency":"EUR"}'],
+      [],
+      [],
+      [],
+      [],
+      ['unlock device:front door'],
+      ['reschedule event:evt_1'],
+      ['update resource:ABC123'],
+      ['create'],
+      ['cancel resource:ABC123'],
+      ['run-tests'],
+    ],
+  );
+});
+
+test('a parameter the tool declares as an email address holds recipients, whatever it is called', () => {
+  const messages = [
+    { role: 'user', content: 'Go.' },
+    { role: 'assistant', content: null, tool_calls: [{ id: 'c1', type: 'function', function: { name: 'notify', arguments: JSON.stringify({ who: 'ops-team' }) } }] },
+  ];
+  const tools = [{ type: 'function', function: { name: 'notify', parameters: { type: 'object', properties: { who: { type: 'string', description: 'The recipient of the notice.' } } } } }];
+  const parsed = parseTranscript({ name: 'chat.json', text: JSON.stringify({ tools, messages }) });
+  assert.ok(parsed.kind === 'transcript');
+  assert.deepEqual(bindSession(parsed.sessions[0]!).map((list) => list.map(describe)), [['send recipient:ops-team']]);
+});

@@ -66,7 +66,16 @@ interface VerbRule {
   readonly needsAmount?: boolean;
   /** With an amount and no payee the action still happens (a threshold applies to it). */
   readonly amountAlone?: boolean;
+  /** Only when the call gives a new time ("update_event" moving the event). */
+  readonly needsTime?: boolean;
+  /** With no target argument, the action still happens on no known target. */
+  readonly untargeted?: boolean;
+  /** Only when the name says what record it acts on (`update_reservation`), not text or files (`edit`, `create_file`). */
+  readonly needsRecord?: boolean;
 }
+
+/** Words of tool names that act on text and files, not on a service's records. */
+const TEXT_WORDS = ['file', 'files', 'text', 'line', 'lines', 'content', 'code', 'buffer', 'notebook', 'cell', 'dir', 'directory', 'folder', 'path', 'editor', 'document', 'doc', 'page'];
 
 
 /** The lexicon, in priority order: the first rule whose words match and whose target is present wins. */
@@ -84,6 +93,8 @@ const RULES: readonly VerbRule[] = [
   { words: ['alter', 'migrate', 'migration'], verbs: ['alter'], targets: [{ role: 'table' }, { role: 'database' }] },
   { words: ['cancel', 'void', 'revoke'], verbs: ['cancel'], targets: [{ role: 'event' }, { role: 'id' }] },
   { words: ['reschedule', 'postpone', 'move', 'delay', 'defer'], verbs: ['reschedule'], targets: [{ role: 'event' }] },
+  // Changing an event's time moves it: `update_event` with a new start.
+  { words: ['update', 'modify', 'edit', 'change', 'patch', 'set'], alsoWords: ['event', 'meeting', 'appointment', 'calendar'], verbs: ['reschedule'], targets: [{ role: 'event' }, { role: 'id', kind: 'event' }], needsTime: true },
   {
     words: ['delete', 'remove', 'erase', 'purge', 'clear', 'wipe', 'destroy', 'rm', 'unlink', 'trash', 'del'],
     verbs: ['delete'],
@@ -100,7 +111,7 @@ const RULES: readonly VerbRule[] = [
   },
   { words: ['deploy', 'release', 'ship', 'publish', 'promote', 'rollout', 'launch'], verbs: ['deploy'], targets: [{ role: 'environment' }] },
   { words: ['push'], verbs: ['push'], targets: [{ role: 'branch' }] },
-  { words: ['send', 'email', 'mail', 'forward', 'share', 'message', 'reply', 'invite', 'dm', 'sms', 'notify'], verbs: ['send'], targets: [{ role: 'recipient' }] },
+  { words: ['send', 'email', 'mail', 'forward', 'share', 'message', 'reply', 'invite', 'dm', 'sms', 'notify', 'post', 'slack', 'tweet', 'chat'], verbs: ['send'], targets: [{ role: 'recipient' }] },
   { words: ['move', 'rename', 'mv', 'relocate'], verbs: ['move'], targets: [{ role: 'path', recursiveWords: true }] },
   {
     words: ['create', 'schedule', 'add', 'book', 'new'],
@@ -114,7 +125,30 @@ const RULES: readonly VerbRule[] = [
     verbs: ['write'],
     targets: [{ role: 'path' }, { role: 'table', verbs: ['update'] }, { role: 'database', verbs: ['update'] }],
   },
+  { words: ['test', 'tests'], alsoWords: ['run', 'execute', 'start', 'trigger'], verbs: ['run-tests'], targets: [{ role: 'environment' }], untargeted: true },
+  // Records of a service the tool manages (a reservation, an order, an account): changed, made, or called off.
+  { words: ['update', 'modify', 'edit', 'change', 'patch', 'upgrade', 'downgrade', 'exchange', 'return', 'amend', 'adjust'], verbs: ['update'], targets: [{ role: 'id' }], untargeted: true, needsRecord: true },
+  // A record made anew has no id yet: the ids a call names (user, payment method) are not what it makes.
+  { words: ['create', 'book', 'place', 'register', 'open', 'add', 'new', 'submit', 'issue', 'reserve'], verbs: ['create'], targets: [], untargeted: true, needsRecord: true },
 ];
+
+/** Name words that undo the action another word names: a draft is not sent, an archived mail is not deleted, a ledger row pays nothing. */
+const NOT_DONE: readonly { readonly words: readonly string[]; readonly unless: readonly string[]; readonly verbs: readonly Verb[] }[] = [
+  { words: ['draft', 'drafts', 'template', 'preview'], unless: ['send', 'publish'], verbs: ['send', 'pay', 'publish'] },
+  { words: ['archive'], unless: ['delete', 'remove', 'purge'], verbs: ['delete'] },
+  { words: ['ledger', 'row', 'record', 'log', 'note', 'sheet', 'spreadsheet', 'entry', 'journal', 'budget', 'report', 'estimate', 'quote'], unless: ['pay', 'payment', 'transfer', 'wire', 'send'], verbs: ['pay'] },
+];
+
+/** Arguments whose value names the action itself: `{"action": "unlock"}`. */
+const ACTION_ARGUMENTS = ['action', 'operation', 'op', 'command', 'cmd', 'state', 'mode', 'verb', 'intent'];
+/** Values of such arguments and the verb each means; values that mean none (lock, close, arm) are left out. */
+const ACTION_VALUES: Readonly<Record<string, Verb>> = {
+  unlock: 'unlock', open: 'open', disarm: 'disable', disable: 'disable', off: 'disable', delete: 'delete', remove: 'delete', destroy: 'delete',
+  purge: 'delete', cancel: 'cancel', send: 'send', pay: 'pay', transfer: 'pay', deploy: 'deploy', publish: 'publish', drop: 'drop',
+  truncate: 'truncate', reschedule: 'reschedule', move: 'move', overwrite: 'overwrite', push: 'push', 'force-push': 'force-push',
+};
+/** Argument names that carry a new time: an event update that has one moves the event. */
+const TIME_ARGUMENT = /(?:^|_)(?:start|end|time|date|datetime|when|begin|starts|ends|start_time|end_time|new_start|new_time|new_date|slot)(?:$|_)/i;
 
 /** A name or description that starts with one of these only looks: only `read` may bind. */
 const LOOKING_WORDS = new Set([
@@ -194,18 +228,32 @@ export function inferActions(args: CallArguments, context: BindingContext): Acti
 function fromWords(words: readonly string[], reading: Reading): Action[] | undefined {
   if (words.length === 0) return undefined;
   const onlyLooks = forms(words[0] ?? '').some((form) => LOOKING_WORDS.has(form));
-  for (const rule of RULES) {
+  const undone = new Set(NOT_DONE.filter((n) => mentions(words, n.words) && !mentions(words, n.unless)).flatMap((n) => n.verbs));
+  const valued = actionValue(reading);
+  for (const rule of valued ? [valued, ...RULES] : RULES) {
     if (onlyLooks && !rule.verbs.includes('read')) continue;
-    if (!mentions(words, rule.words) || (rule.alsoWords && !mentions(words, rule.alsoWords))) continue;
+    if (rule !== valued && (!mentions(words, rule.words) || (rule.alsoWords && !mentions(words, rule.alsoWords)))) continue;
+    if (rule.verbs.some((verb) => undone.has(verb))) return [];
+    if (rule.needsTime && !reading.args.names.some((name) => TIME_ARGUMENT.test(name))) continue;
+    if (rule.needsRecord && (words.every((word) => mentions([word], rule.words)) || mentions(words, TEXT_WORDS))) continue;
     const actions = applyRule(rule, words, reading);
     if (actions.length > 0) return actions;
   }
   return undefined;
 }
 
+/** A rule from an argument that names the action (`{"action": "unlock", "device": "front door"}`), if one does. */
+function actionValue(reading: Reading): VerbRule | undefined {
+  const value = reading.args.first(ACTION_ARGUMENTS)?.value.trim().toLowerCase();
+  const verb = value === undefined ? undefined : ACTION_VALUES[value];
+  if (!verb) return undefined;
+  const rule = RULES.find((r) => r.verbs[0] === verb && !r.alsoWords && !r.needsAmount);
+  return rule ? { ...rule, words: [] } : { words: [], verbs: [verb], targets: [{ role: 'id' }], untargeted: true };
+}
+
 function applyRule(rule: VerbRule, words: readonly string[], reading: Reading): Action[] {
   const { args, context } = reading;
-  const amount: ActionAttributes = rule.verbs.includes('pay') ? amountOf(args, ROLES.amount, ROLES.currency) : {};
+  const amount: ActionAttributes = rule.verbs.includes('pay') ? amountWithCurrency(args) : {};
   if (rule.needsAmount && amount.amount === undefined) return [];
   const force = rule.verbs.includes('push') && args.isTrue(ROLES.force);
   const verbsFor = (target: TargetRole): Verb[] => [...(target.verbs ?? rule.verbs), ...(force && !rule.verbs.includes('force-push') ? ['force-push' as const] : [])];
@@ -230,7 +278,19 @@ function applyRule(rule: VerbRule, words: readonly string[], reading: Reading): 
     );
   }
   const amountArgument = rule.amountAlone && amount.amount !== undefined ? firstOfRole(args, 'amount') : undefined;
-  return amountArgument ? rule.verbs.map((verb) => ({ verb, attributes, span: wholeSpan(amountArgument), step: FIRST_STEP, basis: 'inferred' as const })) : [];
+  if (amountArgument) return rule.verbs.map((verb) => ({ verb, attributes, span: wholeSpan(amountArgument), step: FIRST_STEP, basis: 'inferred' as const }));
+  return rule.untargeted ? rule.verbs.map((verb) => ({ verb, attributes, span: args.call.nameSpan, step: FIRST_STEP, basis: 'inferred' as const })) : [];
+}
+
+/** The amount: a known argument, else one named for it (`amount_eur`, `total_usd`), its currency in its name. */
+function amountWithCurrency(args: CallArguments): ActionAttributes {
+  const known = amountOf(args, ROLES.amount, ROLES.currency);
+  if (known.amount !== undefined) return known;
+  const name = args.names.find((n) => /(?:^|_)(?:amount|sum|total|price|value)(?:_|$)/i.test(n));
+  if (!name) return known;
+  const currency = /_([a-z]{3})$/i.exec(name)?.[1]?.toUpperCase();
+  const parsed = amountOf(args, [name], ROLES.currency);
+  return currency && parsed.currency === undefined ? { ...parsed, currency } : parsed;
 }
 
 function firstOfRole(args: CallArguments, role: NamedRole): LocatedString | undefined {
@@ -244,13 +304,57 @@ function firstOfRole(args: CallArguments, role: NamedRole): LocatedString | unde
  */
 function targetsOfRole(reading: Reading, target: TargetRole): { kind: TargetKind; values: LocatedString[]; argument: string }[] {
   const { args, nameWords } = reading;
-  const names = target.role === 'id' ? args.names.filter((name) => ID_ARGUMENT.test(name)) : args.present(ROLES[target.role]);
+  const named = target.role === 'id' ? args.names.filter((name) => ID_ARGUMENT.test(name)) : args.present(ROLES[target.role]);
+  // Arguments named anything (`forward_to`, `dest`, `target`) play a part their schema or their value shows.
+  const names = named.length > 0 || target.role === 'id' ? named : argumentsPlaying(reading, target.role);
   return names
     .map((name) => {
       const kind = target.kind ?? (target.role === 'id' ? (idKind(wordsOf(name)) ?? idKind(nameWords) ?? 'resource') : target.role);
       return { kind, values: args.stringsOf([name]), argument: name };
     })
     .filter((group) => group.values.length > 0);
+}
+
+const EMAIL_VALUE = /^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i;
+const IBAN_VALUE = /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/;
+const CHANNEL_VALUE = /^#[\w.-]+$/;
+const PATH_VALUE = /^(?:~|\.{1,2})?\/?(?:[\w.@-]+\/)+[\w.@*-]*$|^[\w@-][\w.@-]*\.[A-Za-z0-9]{1,8}$/;
+/** What a parameter's declared description says it holds. */
+const DESCRIBED: readonly [RegExp, NamedRole][] = [
+  [/\b(?:e-?mail address|recipient|addressee|send(?:s|ing)? (?:it )?to)\b/i, 'recipient'],
+  [/\b(?:iban|account number|payee|beneficiary|bank account)\b/i, 'account'],
+  [/\b(?:file|folder|directory|path)\b/i, 'path'],
+  [/\b(?:environment|stage)\b/i, 'environment'],
+  [/\b(?:branch)\b/i, 'branch'],
+];
+
+/**
+ * The arguments, of those no name list knows, that play `role`: by their declared schema (format,
+ * description) or by the shape of their value (an email address, an IBAN, a path, a #channel).
+ */
+function argumentsPlaying(reading: Reading, role: NamedRole): string[] {
+  const { args, context } = reading;
+  const properties = schemaProperties(context.tools.get(args.call.name)?.parameters);
+  return args.names.filter((name) => {
+    const schema = properties[name];
+    if (schema?.format === 'email' && role === 'recipient') return true;
+    const described = DESCRIBED.find(([pattern]) => pattern.test(schema?.description ?? ''));
+    if (described) return described[1] === role;
+    const value = args.find(name)?.value;
+    const values = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
+    if (values.length === 0) return false;
+    const all = (pattern: RegExp) => values.every((v) => pattern.test(v.trim()));
+    if (role === 'recipient') return all(EMAIL_VALUE) || all(CHANNEL_VALUE) || (/(?:^|_)to$|^to_|forward|recipient|channel/i.test(name) && values.every((v) => v.trim() !== ''));
+    if (role === 'account') return all(IBAN_VALUE);
+    if (role === 'path') return all(PATH_VALUE) && !all(EMAIL_VALUE);
+    return false;
+  });
+}
+
+/** A declared JSON Schema's properties, by name. */
+function schemaProperties(parameters: unknown): Record<string, { format?: string; description?: string }> {
+  const properties = typeof parameters === 'object' && parameters !== null ? (parameters as { properties?: unknown }).properties : undefined;
+  return typeof properties === 'object' && properties !== null ? (properties as Record<string, { format?: string; description?: string }>) : {};
 }
 
 function idKind(words: readonly string[]): TargetKind | undefined {
