@@ -2,14 +2,15 @@
 // of every line of the same text, both measured in this run (the machine is shared and noisy, so
 // only the ratio means anything). Each side runs several times, interleaved; medians are compared.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { bindShellCommand } from '../server/src/engine/binding/shell';
 import { parseTranscript } from '../server/src/engine/parse';
 import { auditMicrosPerCall } from './auditBench';
-import { analysisOf, extractionMicrosPerMessage } from './extractionBench';
+import { analysisOf, extractionMicrosPerMessage, extractionShare } from './extractionBench';
+import { tauShapedResults } from './tauShaped';
 import { hookLatency } from './hookBench';
 import { DEBOUNCE_MS } from '../server/src/lsp/analysisScheduler';
 import { lspLatency } from './lspBench';
@@ -160,6 +161,8 @@ const auditLong = auditMicrosPerCall(10_000);
 const shell = shellMicrosPerCommand();
 const extraction = extractionMicrosPerMessage();
 const analysis = analysisOf(text);
+// A results file of many sessions that share one long policy (tau-bench's shape), as evaluation corpora are.
+const results = withSessionFile(tauShapedResults(200), 'results.json', (file) => ({ ...extractionShare(file), ...checkProcess(readFileSync(file, 'utf8'), 'results.json', 3) }));
 const hook = hookLatency();
 const ratio = (ms: number) => `${ms.toFixed(0)} ms (${(ms / hook.node).toFixed(2)}× node -e 0)`;
 // The language server runs as its own process (the built dist/server.js), after the in-process measurements.
@@ -175,6 +178,7 @@ void lspLatency().then((lsp) =>
       `audit, 50 constraints:    ${auditShort.toFixed(2)} µs/call at 1,000 calls, ${auditLong.toFixed(2)} µs/call at 10,000 calls\n` +
       `shell binding: ${shell.toFixed(1)} µs/command\n` +
       `extraction: ${extraction.toFixed(0)} µs per message of the extraction corpus; on the ${(text.length / 1024 / 1024).toFixed(0)} MB session ${analysis.extractMs.toFixed(0)} ms for ${analysis.userMessages} user messages, within a whole analysis (extract, bind, audit) of ${analysis.analyseMs.toFixed(0)} ms after parsing\n` +
+      `extraction on a tau-bench-shaped results file (${results.sessions} runs sharing its airline policy): ${results.extractMs.toFixed(0)} ms, each round from nothing read (median of ${ROUNDS}), against reading the file and JSON.parse ${results.readParseMs.toFixed(1)} ms: ${(results.extractMs / results.readParseMs).toFixed(1)}×; loading the tagger, once per process, ${results.taggerMs.toFixed(0)} ms; the whole check ${results.checkMs.toFixed(0)} ms (median of 3)\n` +
       `hook claude-code, ${hook.megabytes.toFixed(1)} MB session, whole process (node -e 0: ${hook.node.toFixed(0)} ms${hook.nodeWithExtraCaCerts === undefined ? '' : `; every process without this machine's NODE_EXTRA_CA_CERTS, which made node -e 0 take ${hook.nodeWithExtraCaCerts.toFixed(0)} ms`}):\n` +
       `  cold (no cache):                   ${ratio(hook.cold)}\n` +
       `  warm (the session grew by a call): ${ratio(hook.warm)}\n` +
@@ -185,7 +189,7 @@ void lspLatency().then((lsp) =>
       `  a Write right after the session's first rule (median of 3 copies): the hook process alone ${ratio(hook.firstRule.alone)}; the hook server, which bound the earlier calls while idle, ${ratio(hook.firstRule.served)}\n` +
       `language server, ${lsp.turns.toLocaleString('en-US')}-turn session (${lsp.megabytes.toFixed(1)} MB): first diagnostics ${lsp.firstMs.toFixed(0)} ms\n` +
       `edit to diagnostics, after the ${DEBOUNCE_MS} ms debounce: p95 ${lsp.p95Ms.toFixed(0)} ms (median ${lsp.p50Ms.toFixed(0)}) over ${lsp.edits} edits typed after the server's first ${lsp.edits}, which gave p95 ${lsp.firstEditsP95Ms.toFixed(0)} ms (median ${lsp.firstEditsP50Ms.toFixed(0)}) while V8 compiled the code they run\n` +
-      `bench: check/parse=${(checkMs / json).toFixed(2)} audit_us=${auditLong.toFixed(2)} lsp_p95_ms=${lsp.p95Ms.toFixed(0)} mem/file=${(peakBytes / fileBytes).toFixed(2)} hook/node=${(Math.max(hook.server.bound, hook.server.shell) / hook.node).toFixed(2)}
+      `bench: check/parse=${(checkMs / json).toFixed(2)} extract/parse(results)=${(results.extractMs / results.readParseMs).toFixed(1)} audit_us=${auditLong.toFixed(2)} lsp_p95_ms=${lsp.p95Ms.toFixed(0)} mem/file=${(peakBytes / fileBytes).toFixed(2)} hook/node=${(Math.max(hook.server.bound, hook.server.shell) / hook.node).toFixed(2)}
 `,
   ),
 );

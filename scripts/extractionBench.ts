@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { analyzeSession } from '../server/src/engine/findings';
 import { extractConstraints } from '../server/src/engine/extraction';
-import { ExtractionMemo } from '../server/src/engine/extractionMemo';
+import { ExtractionMemo, forgetSharedReadings } from '../server/src/engine/extractionMemo';
+import { loadTagger } from '../server/src/engine/extraction/words';
 import { parseTranscript } from '../server/src/engine/parse';
 import type { Session } from '../server/src/engine/session';
 import { CORPUS } from '../test/fixtures/extraction-corpus';
@@ -37,11 +38,43 @@ export function analysisOf(text: string): { extractMs: number; analyseMs: number
   const parsed = parseTranscript({ name: 'bench.jsonl', text });
   if (parsed.kind !== 'transcript' || !parsed.sessions[0]) throw new Error('bench session did not parse');
   const session = parsed.sessions[0];
+  forgetSharedReadings();
   let start = performance.now();
   new ExtractionMemo().extract(session);
   const extractMs = performance.now() - start;
+  forgetSharedReadings();
   start = performance.now();
   analyzeSession(session);
   const analyseMs = performance.now() - start;
   return { extractMs, analyseMs, userMessages: session.turns.filter((t) => t.isUserMessage).length };
+}
+
+/**
+ * On a results file of many sessions (tau-bench's shape): extraction of every session as `check`
+ * runs it, each round from nothing read (median of `rounds`), against reading the file and
+ * JSON.parse of it, in this process; and loading the tagger, which a process pays once.
+ */
+export function extractionShare(file: string, rounds = 5): { extractMs: number; readParseMs: number; taggerMs: number; sessions: number } {
+  const { readFileSync } = require('node:fs') as typeof import('node:fs');
+  const readParseMs = median(
+    Array.from({ length: rounds }, () => {
+      const start = performance.now();
+      JSON.parse(readFileSync(file, 'utf8'));
+      return performance.now() - start;
+    }),
+  );
+  const parsed = parseTranscript({ name: 'results.json', text: readFileSync(file, 'utf8') });
+  if (parsed.kind !== 'transcript') throw new Error('the results file did not parse');
+  let start = performance.now();
+  loadTagger();
+  const taggerMs = performance.now() - start;
+  const extractMs = median(
+    Array.from({ length: rounds }, () => {
+      forgetSharedReadings();
+      start = performance.now();
+      for (const session of parsed.sessions) new ExtractionMemo().extract(session);
+      return performance.now() - start;
+    }),
+  );
+  return { extractMs, readParseMs, taggerMs, sessions: parsed.sessions.length };
 }

@@ -76,7 +76,8 @@ export function namesAction(text: string, action: Action, constraint: Constraint
     return amount !== undefined && amountsIn(text).some((a) => Math.abs(a - amount) < 0.005);
   }
   const target = action.target;
-  if (!target) return false;
+  // An action on no known target (a booking that makes a new record) has nothing to name but its verb.
+  if (!target) return true;
   const lower = text.toLowerCase();
   const value = target.value.toLowerCase();
   const base = value.split('/').filter(Boolean).pop() ?? value;

@@ -1,4 +1,5 @@
 import { type Extraction, type Revocation, type StatedConstraint, type UnresolvedRule, extractConstraints } from './extraction';
+import { forgetTaggedSentences } from './extraction/words';
 import type { Session, Turn } from './session';
 import type { Span } from './text';
 
@@ -31,6 +32,38 @@ function memoKey(session: Session, turn: Turn): string {
 }
 
 /**
+ * Readings kept for the whole process, across sessions and files: a results file of 200 sessions
+ * repeats one system prompt 200 times, and a corpus repeats its AGENTS.md in every session. Keyed
+ * like the memo below, so a message written the same way anywhere is read once. Long messages are
+ * not kept, and the whole is forgotten past a size, so memory stays bounded.
+ */
+const SHARED_LIMIT_CHARS = 32 * 1024 * 1024;
+const SHARED_ENTRY_LIMIT_CHARS = 256 * 1024;
+const shared = new Map<string, LocalExtraction>();
+let sharedChars = 0;
+
+/** Forgets the process's shared readings and tagged sentences: for a measurement that must read every message afresh. */
+export function forgetSharedReadings(): void {
+  shared.clear();
+  sharedChars = 0;
+  forgetTaggedSentences();
+}
+
+function sharedReading(key: string): LocalExtraction | undefined {
+  return shared.get(key);
+}
+
+function keepShared(key: string, reading: LocalExtraction): void {
+  if (key.length > SHARED_ENTRY_LIMIT_CHARS) return;
+  if (sharedChars + key.length > SHARED_LIMIT_CHARS) {
+    shared.clear();
+    sharedChars = 0;
+  }
+  shared.set(key, reading);
+  sharedChars += key.length;
+}
+
+/**
  * Extraction across versions of one document. Extraction reads each user message on its own, so
  * a message unchanged by an edit extracts the same wherever it now sits: its results are kept (by
  * the message as written) and moved to its new place and turn, and only edited messages are read
@@ -50,7 +83,7 @@ export class ExtractionMemo {
       checkpoint?.();
       const key = memoKey(session, turn);
       const anchor = anchorOf(turn);
-      let local = next.get(key) ?? this.entries.get(key);
+      let local = next.get(key) ?? this.entries.get(key) ?? sharedReading(key);
       if (!local) {
         const found = extractConstraints({ ...session, turns: [turn] });
         const inside = (s: Span) => s.start >= turn.span.start && s.end <= turn.span.end;
@@ -66,6 +99,7 @@ export class ExtractionMemo {
           revocations: found.revocations.map((r) => ({ ...r, span: shift(r.span, -anchor) })),
           unresolved: (found.unresolved ?? []).map((u) => ({ ...u, span: shift(u.span, -anchor) })),
         };
+        keepShared(key, local);
       }
       next.set(key, local);
       for (const c of local.constraints) constraints.push({ ...c, turnIndex: turn.index, span: shift(c.span, anchor) });

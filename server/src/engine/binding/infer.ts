@@ -304,7 +304,10 @@ function firstOfRole(args: CallArguments, role: NamedRole): LocatedString | unde
  */
 function targetsOfRole(reading: Reading, target: TargetRole): { kind: TargetKind; values: LocatedString[]; argument: string }[] {
   const { args, nameWords } = reading;
-  const named = target.role === 'id' ? args.names.filter((name) => ID_ARGUMENT.test(name)) : args.present(ROLES[target.role]);
+  const ids = target.role === 'id' ? args.names.filter((name) => ID_ARGUMENT.test(name)) : [];
+  // Of several ids, the record the tool is named for (`reservation_id` of update_reservation_flights); the others are instruments.
+  const own = ids.filter((name) => wordsOf(name).some((word) => word !== 'id' && mentions(nameWords, [word])));
+  const named = target.role === 'id' ? (own.length > 0 ? own : ids) : args.present(ROLES[target.role]);
   // Arguments named anything (`forward_to`, `dest`, `target`) play a part their schema or their value shows.
   const names = named.length > 0 || target.role === 'id' ? named : argumentsPlaying(reading, target.role);
   return names

@@ -118,6 +118,31 @@ interface CompromiseSpan {
 }
 
 /**
+ * Tagged sentences by their text, for the whole process: people and agents say the same sentences
+ * again and again ("Yes, please go ahead.", "Thanks!"), and tagging is most of extraction's time.
+ * Bounded: forgotten past a number of sentences.
+ */
+const TAGGED_LIMIT = 20_000;
+const taggedSentences = new Map<string, CompromiseSentence[]>();
+
+/** Forgets the tagged sentences: for a measurement that must tag every sentence afresh. */
+export function forgetTaggedSentences(): void {
+  taggedSentences.clear();
+}
+
+function tagged(text: string): CompromiseSentence[] {
+  let sentences = taggedSentences.get(text);
+  if (!sentences) {
+    const doc = nlp(text);
+    doc.compute('root');
+    sentences = doc.json({ offset: true }) as CompromiseSentence[];
+    if (taggedSentences.size >= TAGGED_LIMIT) taggedSentences.clear();
+    taggedSentences.set(text, sentences);
+  }
+  return sentences;
+}
+
+/**
  * Reads a block of text as sentences of words. `base` is the block's offset in the text the word
  * offsets should refer to. Sentences are found by compromise's tokenizer (cheap); only those that
  * pass `worthReading` are tagged (lemmas, parts of speech, contractions), the expensive part.
@@ -128,11 +153,9 @@ export function readSentences(block: string, base: number, worthReading: (text: 
   for (const range of nlp.tokenize(readableBlock).json({ offset: true }) as CompromiseSpan[]) {
     const text = readableBlock.slice(range.offset.start, range.offset.start + range.offset.length);
     if (!worthReading(text)) continue;
-    const doc = nlp(text);
-    doc.compute('root');
     // Offsets in the readable text, mapped back to the block as written, then to the caller's text.
     const at = (offset: number) => base + original(range.offset.start + offset);
-    for (const sentence of doc.json({ offset: true }) as CompromiseSentence[]) {
+    for (const sentence of tagged(text)) {
       const words = sentence.terms.map((t) => toWord(t, at)).filter((w, i) => !isListMarker(w, i));
       const first = words.find((w) => w.text !== '');
       const last = [...words].reverse().find((w) => w.text !== '');
