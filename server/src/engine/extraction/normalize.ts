@@ -1,3 +1,5 @@
+import wordnet from './wordnet.json';
+
 /*
  * Text as people write it, made readable for the tagger: markdown emphasis, emoji and heading marks
  * taken out, chat shorthand and apostrophe-less contractions written out ("pls dont" → "please
@@ -43,6 +45,50 @@ const PATTERN = new RegExp(
   'gmu',
 );
 
+/**
+ * Typos of the words rules turn on: a word one edit (a letter left out, added, changed, or two
+ * swapped) from exactly one rule word is that word, unless it is a real word of its own, as
+ * WordNet's table says ("delte" is delete; "sever" stays sever).
+ */
+const RULE_WORDS: Readonly<Record<string, readonly string[]>> = (wordnet as { typoGuards: Record<string, string[]> }).typoGuards;
+let typoIndex: Map<string, string[]> | undefined;
+
+/** Rule words by each of their one-letter deletions and by themselves: a typo and its word share one. */
+function typoCandidates(word: string): string[] {
+  if (!typoIndex) {
+    typoIndex = new Map();
+    for (const rule of Object.keys(RULE_WORDS)) {
+      for (const key of [rule, ...deletions(rule)]) typoIndex.set(key, [...(typoIndex.get(key) ?? []), rule]);
+    }
+  }
+  const found = new Set<string>();
+  for (const key of [word, ...deletions(word)]) for (const rule of typoIndex.get(key) ?? []) found.add(rule);
+  return [...found].filter((rule) => oneEdit(word, rule));
+}
+
+function deletions(word: string): string[] {
+  return Array.from({ length: word.length }, (_, i) => word.slice(0, i) + word.slice(i + 1));
+}
+
+/** Whether two different words are one deletion, insertion, substitution or adjacent swap apart. */
+function oneEdit(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2));
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/** The rule word a typo stands for, if the word is one. */
+function corrected(word: string): string | undefined {
+  const lower = word.toLowerCase();
+  if (lower.length < 4 || RULE_WORDS[lower] !== undefined) return undefined;
+  const candidates = typoCandidates(lower).filter((rule) => rule.length >= 5 || lower.length >= 5);
+  if (candidates.length !== 1) return undefined;
+  const rule = candidates[0] as string;
+  return RULE_WORDS[rule]?.includes(lower) ? undefined : rule;
+}
+
 /** Replacements to make, in order: [start, end, replacement] over the written text. */
 function edits(text: string): [number, number, string][] {
   const result: [number, number, string][] = [];
@@ -52,7 +98,7 @@ function edits(text: string): [number, number, string][] {
     const end = start + match[0].length;
     if (groups.word !== undefined) {
       const lower = groups.word.toLowerCase();
-      const replacement = SHORTHAND[lower];
+      const replacement = SHORTHAND[lower] ?? corrected(groups.word);
       // "K" and "W" alone are too often a name or a list letter; "ok" only reads better lowercase.
       if (replacement === undefined || (lower.length === 1 && groups.word !== lower)) continue;
       result.push([start, end, groups.word === groups.word.toUpperCase() && lower.length > 1 ? replacement.toUpperCase() : replacement]);
