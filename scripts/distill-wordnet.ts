@@ -70,13 +70,13 @@ for (const [part, lemmas] of Object.entries(parts)) {
   for (const lemma of lemmas) if (!lemma.includes('_')) for (const form of inflections(lemma, part === 'verb' || part === 'noun')) real.add(form);
 }
 
-// Rule words: single words of four letters or more, with their inflections.
-const singles = (phrases: readonly string[]) => phrases.filter((p) => /^[a-z]{4,}$/.test(p));
+// Rule words: single words of three letters or more, with their inflections.
+const singles = (phrases: readonly string[]) => phrases.filter((p) => /^[a-z]{3,}$/.test(p));
 const ruleWords = new Set<string>();
 for (const phrases of [...Object.values(ACTION_WORDS), NEGATIONS, FORBIDDING_VERBS, FORBIDDEN_WORDS, CLAUSE_STARTERS, ...Object.values(CONNECTORS)]) {
   for (const word of singles(phrases)) for (const form of inflections(word, true)) ruleWords.add(form);
 }
-for (const word of ['approval', 'permission', 'confirmation', 'explicitly', 'explicit', 'allowed', 'without', 'unless', 'before', 'always', 'never', 'production', 'staging']) ruleWords.add(word);
+for (const word of ['approval', 'permission', 'confirmation', 'explicitly', 'explicit', 'allowed', 'without', 'unless', 'before', 'always', 'never', 'production', 'staging', 'run', 'execute', 'invoke', 'ask', 'confirm', 'approve', 'must', 'should', 'first']) for (const form of inflections(word, true)) ruleWords.add(form);
 
 const typoGuards: Record<string, string[]> = {};
 for (const word of [...ruleWords].sort()) {

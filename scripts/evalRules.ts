@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { type Judged, figures, judge } from '../test/corpus/compile';
+import { type Judged, figures, judge, metamorphicFigures } from '../test/corpus/compile';
 import { type Split, loadCorpus } from '../test/corpus/corpus';
 
 /*
@@ -19,9 +19,14 @@ const judged = loadCorpus().map(judge);
 const percent = (part: { right: number; total: number }) => (part.total === 0 ? 'n/a' : `${((100 * part.right) / part.total).toFixed(1)}% (${part.right}/${part.total})`);
 
 const halves = (['tune', 'test'] as const).map((split) => figures(judged, split));
+const metamorphic = metamorphicFigures();
 if (values.json) {
-  console.log(JSON.stringify(halves, null, 2));
+  console.log(JSON.stringify({ halves, metamorphic: { rules: metamorphic.rules, byRewrite: metamorphic.byRewrite } }, null, 2));
 } else {
+  const rewrites = metamorphic.byRewrite.filter((r) => r.rewrite !== 'plain');
+  const right = rewrites.reduce((sum, r) => sum + r.right, 0);
+  const total = rewrites.reduce((sum, r) => sum + r.total, 0);
+  console.log(`metamorphic suite: ${metamorphic.rules} rules, ${right}/${total} rewrites compile to their rule (${((100 * right) / total).toFixed(1)}%): ${metamorphic.byRewrite.map((r) => `${r.rewrite} ${r.right}/${r.total}`).join(', ')}`);
   for (const f of halves) {
     console.log(`${f.split} half: ${f.sources} sources`);
     console.log(`  rule sentences compiled right: ${percent(f.rules)}`);
@@ -33,7 +38,10 @@ if (values.json) {
   }
 }
 
-const shown = values.failures as Split | undefined;
+if (values.failures === 'metamorphic') {
+  for (const miss of metamorphic.misses) console.log(`\n[${miss.rewrite}] ${miss.text}\n  want: ${miss.want.join(' | ')}\n  got:  ${miss.got.join(' | ') || '(nothing)'}`);
+}
+const shown = values.failures === 'tune' || values.failures === 'test' ? (values.failures as Split) : undefined;
 if (shown) {
   const misses = judged.filter((j: Judged) => j.entry.split === shown && !j.right);
   for (const j of misses) {

@@ -2,6 +2,7 @@ import { extractConstraints } from '../../server/src/engine/extraction';
 import { parseTranscript } from '../../server/src/engine/parse';
 import type { Session } from '../../server/src/engine/session';
 import { type EntryClass, type LoadedEntry, type Split, atomsOf, classOf } from './corpus';
+import { REWRITES, type Rewrite, expectedOf, metamorphicBases, rewrite } from './metamorphic';
 
 /** One text as the only user message of an OpenAI chat session, read by the real adapter. */
 export function sessionOf(text: string): Session {
@@ -62,4 +63,31 @@ export function figures(judged: readonly Judged[], split: Split): SplitFigures {
       notRules: inDocuments.filter((j) => j.cls === 'not-a-rule' && j.got.length > 0).length,
     },
   };
+}
+
+export interface MetamorphicFigures {
+  readonly rules: number;
+  /** Per rewrite: rewrites that compile to the rule, and all of them. */
+  readonly byRewrite: readonly { readonly rewrite: Rewrite; readonly right: number; readonly total: number }[];
+  readonly misses: readonly { readonly rewrite: Rewrite; readonly text: string; readonly want: readonly string[]; readonly got: readonly string[] }[];
+}
+
+/** Every rule of the metamorphic suite under every rewrite, each compiled and compared with the rule. */
+export function metamorphicFigures(): MetamorphicFigures {
+  const bases = metamorphicBases();
+  const counts = new Map<Rewrite, { right: number; total: number }>(REWRITES.map((r) => [r, { right: 0, total: 0 }]));
+  const misses: { rewrite: Rewrite; text: string; want: string[]; got: string[] }[] = [];
+  bases.forEach((base, index) => {
+    const want = atomsOf(expectedOf(base));
+    for (const how of REWRITES) {
+      const text = rewrite(base, how, index);
+      const got = compiledAtoms(text);
+      const right = got.length === want.length && got.every((atom, i) => atom === want[i]);
+      const count = counts.get(how) as { right: number; total: number };
+      count.total++;
+      if (right) count.right++;
+      else misses.push({ rewrite: how, text, want, got });
+    }
+  });
+  return { rules: bases.length, byRewrite: REWRITES.map((rewrite) => ({ rewrite, ...(counts.get(rewrite) as { right: number; total: number }) })), misses };
 }

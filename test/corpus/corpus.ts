@@ -72,9 +72,13 @@ export function splitOf(sourceKey: string): Split {
   return (digest[0] as number) % 2 === 0 ? 'tune' : 'test';
 }
 
-/** Every entry of every `sources/*.jsonl`, validated; an invalid line throws with its place. */
+/**
+ * Every entry of every `sources/*.jsonl`, validated; an invalid line throws with its place. A text a
+ * source says twice (two harvests of one repository) counts once.
+ */
 export function loadCorpus(folder = SOURCES_FOLDER): LoadedEntry[] {
   const entries: LoadedEntry[] = [];
+  const seen = new Set<string>();
   for (const file of readdirSync(folder).filter((name) => name.endsWith('.jsonl')).sort()) {
     const lines = readFileSync(join(folder, file), 'utf8').split('\n');
     lines.forEach((text, index) => {
@@ -82,6 +86,9 @@ export function loadCorpus(folder = SOURCES_FOLDER): LoadedEntry[] {
       const parsed = CorpusEntrySchema.safeParse(JSON.parse(text));
       if (!parsed.success) throw new Error(`${file}:${index + 1}: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
       const sourceKey = sourceKeyOf(file, parsed.data);
+      const key = `${parsed.data.source.repo.toLowerCase()}\u0000${parsed.data.source.doc ?? ''}\u0000${parsed.data.text}`;
+      if (seen.has(key)) return;
+      seen.add(key);
       entries.push({ ...parsed.data, file, line: index + 1, sourceKey, split: splitOf(sourceKey) });
     });
   }

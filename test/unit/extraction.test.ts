@@ -5,7 +5,7 @@ import { ConstraintRuleSchema } from '../../server/src/engine/constraints';
 import { type Extraction, extractConstraints } from '../../server/src/engine/extraction';
 import { parseTranscript } from '../../server/src/engine/parse';
 import type { Session } from '../../server/src/engine/session';
-import { APPROVALS, CONFIRMATIONS, CORPUS, type CorpusCase, type Expected, NEAR_MISSES, PREREQUISITES, PROHIBITIONS, REVOCATIONS } from '../fixtures/extraction-corpus';
+import { APPROVALS, AS_WRITTEN, CONFIRMATIONS, CORPUS, type CorpusCase, type Expected, NEAR_MISSES, PREREQUISITES, PROHIBITIONS, REVOCATIONS } from '../fixtures/extraction-corpus';
 import { marked, slice } from '../support/fixture';
 
 /** One user message as an OpenAI chat transcript, read by the real adapter. */
@@ -45,6 +45,7 @@ describe('the corpus: each sentence compiles to its annotated rule, or to nothin
     ['revocations', REVOCATIONS],
     ['near misses', NEAR_MISSES],
     ['approvals', APPROVALS],
+    ['as people write them', AS_WRITTEN],
   ];
   for (const [name, cases] of groups) {
     describe(name, () => {

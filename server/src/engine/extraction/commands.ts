@@ -20,6 +20,9 @@ const SPECIFIC: ReadonlySet<Verb> = new Set<Verb>([
   'discard-changes', 'commit', 'publish', 'skip-checks',
 ]);
 
+/** Verbs that mean something of their own without a target: a force push, a commit, skipping the hooks. */
+const UNTARGETED_OK: ReadonlySet<Verb> = new Set<Verb>(['push', 'force-push', 'rewrite-history', 'discard-changes', 'commit', 'publish', 'skip-checks']);
+
 /** Verbs a more specific one stands for within one command: a forced push is about forcing, a commit --no-verify about the hooks. */
 const NARROWER: Readonly<Partial<Record<Verb, readonly Verb[]>>> = {
   'force-push': ['push'],
@@ -59,7 +62,10 @@ export function commandRule(command: string): CommandRule {
   }
   const checks = bound.some((action) => action.verb === 'run-tests');
   const actions = bound.filter((action) => SPECIFIC.has(action.verb));
-  if (actions.length === 0) return { verbs: ['execute'], scope: { commands: [command] }, checks };
+  // A deletion or a deploy with no target the command names (`terraform destroy`) would forbid every
+  // deletion or deploy: the rule is over the command itself, as written.
+  const untargeted = actions.some((action) => !UNTARGETED_OK.has(action.verb) && (!action.target || (action.target.kind === 'path' && action.target.value === '.')));
+  if (actions.length === 0 || untargeted) return { verbs: ['execute'], scope: { commands: [command] }, checks };
   const verbs = new Set(actions.map((action) => action.verb));
   for (const verb of [...verbs]) for (const narrower of NARROWER[verb] ?? []) verbs.delete(narrower);
   for (const verb of [...verbs]) for (const wider of WIDER[verb] ?? []) verbs.add(wider);

@@ -181,7 +181,10 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
       }
     }
     if (!best) continue;
-    mentions.push({ family: best.family, start: i, end: best.end, form: formOf(word, best.lemma), ...(best.gaps.length > 0 && { gaps: best.gaps }) });
+    // A phrase's form is its verb's: "force-pushed" is past, as "pushed" is.
+    const last = words[best.end - 1] as Word;
+    const form = best.end - i > 1 && formOf(word, best.lemma) === 'base' && /ed$/.test(last.norm) ? 'past' : formOf(word, best.lemma);
+    mentions.push({ family: best.family, start: i, end: best.end, form, ...(best.gaps.length > 0 && { gaps: best.gaps }) });
     i = best.end - 1;
   }
   return mentions;
@@ -430,7 +433,7 @@ function objectEnd(view: SentenceView, from: number, to: number): number {
     // A comma before a new clause ("…, it's the only copy", "…, not even for the plumber") ends
     // the object; a comma inside a list of targets ("temp/, logs/ and cache/") does not.
     const next = words[i + 1];
-    if (endsWithComma(words[i]) && next && (next.tags.has('Pronoun') || has(CLAUSE_OPENERS, next))) return i + 1;
+    if (endsWithComma(words[i]) && next && (next.tags.has('Pronoun') || has(CLAUSE_OPENERS, next) || startsClause(words, i + 1, to))) return i + 1;
     // A parenthesis that opens with a verb is an aside: "commit to `master` (use PRs)".
     if (i > from && (/\(\s*$/.test(words[i - 1]?.post ?? '') || /\(/.test((words[i] as Word).pre)) && ((words[i] as Word).tags.has('Imperative') || /^(use|see|e\.g|i\.e|not|only|prefer|open|ask|run)$/.test((words[i] as Word).norm))) return i;
     // A second sentence of a bullet, or a dash before a reason, ends it too.
@@ -439,9 +442,19 @@ function objectEnd(view: SentenceView, from: number, to: number): number {
   return to;
 }
 
+/** A clause of its own after a comma: a subject then a finite verb ("…, finance reconciles them nightly"). */
+function startsClause(words: readonly Word[], from: number, to: number): boolean {
+  for (let i = from; i < Math.min(to, from + 4); i++) {
+    const w = words[i] as Word;
+    if (i > from && w.tags.has('Verb') && (w.tags.has('PresentTense') || w.tags.has('PastTense')) && !w.tags.has('Gerund') && !w.tags.has('Infinitive')) return true;
+    if (!(w.tags.has('Noun') || w.tags.has('Determiner') || w.tags.has('Adjective')) || /[,;:.!?]/.test(w.post)) return false;
+  }
+  return false;
+}
+
 /** Whether a range names a thing: a target, a noun, or a quantifier ("files", "data/raw", "everything"). */
 function names(view: SentenceView, range: Range): boolean {
-  if (view.textEntitiesIn(range).length > 0) return true;
+  if (view.textEntitiesIn(range).length > 0 || view.phraseEntitiesIn(range).length > 0) return true;
   return view.words.slice(range.from, range.to).some((w) => (w.tags.has('Noun') && !w.tags.has('Pronoun')) || has(UNIVERSAL, w) || has(GENERIC, w));
 }
 
@@ -471,6 +484,7 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     let j = cueEnd;
     let beOrGet = false;
     let self = false;
+    let ranInPassive = false;
     let found: Mention | undefined;
     const limit = Math.min(range.to, cueEnd + (nounSubject ? 9 : 6));
     for (; j < limit; j++) {
@@ -481,11 +495,17 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
         break;
       }
       if (has(BE_OR_GET, w)) beOrGet = true;
+      if (beOrGet && /^(run|ran|used|executed|invoked|called|typed)$/.test(w.norm)) ranInPassive = true;
       if (w.norm === 'i') self = true;
       // "never do destructive operations such as deleting…": a category before its examples.
       const category = has(CATEGORY_NOUNS, w) || /^(such|as|like|including|e\.g\.?|destructive|risky|dangerous|irreversible|external)$/.test(w.norm);
       const skippable = has(SKIP, w) || has(LISTENERS, w) || w.text === '' || category || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
       if (!skippable || closesClause(w)) break;
+    }
+    // "`npm install` must never be run": a command named first, then run in the passive.
+    if (!found && ranInPassive) {
+      const named = view.mentionsIn({ from: range.from, to: i }).filter((m) => m.command !== undefined);
+      if (named.length > 0) return { negation: i, mentions: named };
     }
     if (!found) continue;
     // "must never be deleted" is a passive; "must not be sending" is not.
@@ -895,13 +915,21 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
   for (let i = range.from; i < range.to; i++) {
     const w = words[i] as Word;
     const mention = view.mentions.find((m) => i >= m.start && i < m.end);
-    // A word in a phrase's gap is no part of the action: "the full test suite" narrows it.
-    if (mention && !mention.gaps?.includes(i) && (families.has(mention.family) || w.tags.has('Verb'))) continue;
+    // A word in a phrase's gap is no part of the action: "the full test suite" narrows it. An action
+    // word after a preposition or a determiner is a name ("push to release"), not an action.
+    const after = words[i + 1];
+    const endsPhrase = !after || i + 1 >= range.to || /[,;:.!?)]/.test(w.post) || has(FUNCTION, after);
+    const asName = i > range.from && (/^(the|a|an)$/.test(words[i - 1]?.norm ?? '') || (/^(to|onto|into|on|in|from|at)$/.test(words[i - 1]?.norm ?? '') && endsPhrase));
+    // In some phrases a gap only describes ("add new dependencies", "bypass the pre-commit hooks").
+    const describes = mention !== undefined && DESCRIBED_GAPS.has(mention.family);
+    if (mention && (!mention.gaps?.includes(i) || describes) && !asName && (families.has(mention.family) || w.tags.has('Verb') || describes)) continue;
     if (view.covered.has(i) || w.text === '' || named.some((e) => w.start >= e.start && w.end <= e.end)) continue;
     // A generic noun that modifies another ("summary files", "log files") names a kind of thing.
     const next = words[i + 1];
     const modifier = i + 1 < range.to && next !== undefined && has(GENERIC, w) && has(GENERIC, next) && !has(FUNCTION, next) && !has(BROAD, w) && !/[,;:.!?)]/.test(w.post);
-    if (!modifier && (has(FUNCTION, w) || has(GENERIC, w) || has(UNIVERSAL, w) || has(ANAPHOR, w) || has(SKIP, w) || has(ME, w))) continue;
+    // A generic word right after "to" is a name ("push to release"), which narrows the rule.
+    const destination = /^(to|onto|into)$/.test(words[i - 1]?.norm ?? '') && i > range.from && !w.tags.has('Plural');
+    if (!modifier && (has(FUNCTION, w) || (has(GENERIC, w) && !destination) || has(UNIVERSAL, w) || has(ANAPHOR, w) || has(SKIP, w) || has(ME, w))) continue;
     if (['Determiner', 'Preposition', 'Conjunction', 'Pronoun', 'Adverb', 'Value', 'Date', 'Time', 'Duration', 'Negative', 'Modal', 'Auxiliary', 'Copula', 'Possessive', 'QuestionWord', 'Expression', 'Money'].some((t) => w.tags.has(t))) continue;
     // Any other content word narrows the rule, whatever its part of speech ("don't touch prod", "files you created").
     if (/[A-Za-z]/.test(w.text)) result.push(w);
@@ -966,6 +994,7 @@ function pointsBack(view: SentenceView, trigger: Mention, region: Range): boolea
   if (!next || trigger.end >= region.to) return false;
   if (has(ANAPHOR, next)) return true;
   if (!has(DEFINITE, next) || has(UNIVERSAL, view.words[trigger.end + 1])) return false;
+  if (view.phraseEntitiesIn({ from: trigger.end, to: region.to }).length > 0) return false;
   // "that invoice" points back; "the CQL grammar", "the `docs/` folder" name their thing.
   for (let i = trigger.end + 1; i < region.to; i++) {
     const w = view.words[i] as Word;
@@ -1090,10 +1119,14 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   // a scope cannot say.
   const families = new Set([...draft.triggers, ...(draft.requires ?? [])].map((m) => m.family));
   if (draft.example) return scope;
+  // "push to release": the one word after "to" is the branch's name, whatever else it may mean.
+  const branchWord = context === 'branch' && !scope.branches ? branchAfterTo(view, regions, draft.triggers) : undefined;
+  // A name that opens the sentence is capitalised for the sentence, not for the branch.
+  if (branchWord !== undefined) add('branches', branchWord === 0 && /^[A-Z][a-z0-9_.-]*$/.test((words[0] as Word).text) ? (words[0] as Word).text.toLowerCase() : (words[branchWord] as Word).text);
   // Beside a path written out, words that say what it holds describe it ("generated files in `gen/`").
   const leftovers = regions.flatMap((r) => {
     const writtenPath = view.textEntitiesIn(r).some((e) => e.kind === 'path' && !e.inWords);
-    return objectWords(view, r, families, entities).filter((w) => !(writtenPath && (has(DESCRIPTIVE, w) || describesEntity(view, words.indexOf(w)))));
+    return objectWords(view, r, families, entities).filter((w) => words.indexOf(w) !== branchWord && !(writtenPath && (has(DESCRIPTIVE, w) || describesEntity(view, words.indexOf(w)))));
   });
   if (leftovers.length === 0) return scope;
   // "Never commit secrets, credentials, or `.env` files": of a list, the items the scope can name are
@@ -1136,6 +1169,28 @@ function listItemsNamingNothing(view: SentenceView, region: Range, leftovers: re
   const inItem = (item: Range, w: Word) => words.indexOf(w) >= item.from && words.indexOf(w) < item.to;
   const mine = leftovers.filter((w) => inItem(region, w));
   return items.some(named) && mine.every((w) => items.some((item) => inItem(item, w) && !named(item)));
+}
+
+/**
+ * The word that names a branch: right after "to" with nothing more of the phrase ("push to release"),
+ * or alone as the subject of a passive ("release must never be pushed to").
+ */
+function branchAfterTo(view: SentenceView, regions: readonly Range[], triggers: readonly Mention[]): number | undefined {
+  const words = view.words;
+  const action = (w: Word) => triggers.some((m) => words.indexOf(w) >= m.start && words.indexOf(w) < m.end);
+  for (const r of regions) {
+    const content = words.slice(r.from, r.to).filter((w) => !has(SKIP, w) && w.text !== '' && !w.tags.has('Determiner') && !action(w));
+    const only = content.length === 1 ? (content[0] as Word) : undefined;
+    if (only && r.from === words.indexOf(only) - (words[r.from]?.tags.has('Determiner') ? 1 : 0) && /^[\w./-]+$/.test(only.text) && !has(FUNCTION, only) && !has(UNIVERSAL, only) && !only.tags.has('Pronoun')) return words.indexOf(only);
+    for (let i = r.from + 1; i < r.to; i++) {
+      const w = words[i] as Word;
+      if (!/^(to|onto|into)$/.test(words[i - 1]?.norm ?? '') || view.covered.has(i)) continue;
+      const next = words[i + 1];
+      const alone = !next || i + 1 >= r.to || /[,;:.!?)]/.test(w.post) || next.tags.has('Preposition') || next.tags.has('Conjunction') || next.tags.has('Adverb') || has(FUNCTION, next);
+      if (alone && /^[\w./-]+$/.test(w.text) && !has(FUNCTION, w) && !has(UNIVERSAL, w) && !has(DEFINITE, w) && !w.tags.has('Pronoun') && !w.tags.has('Determiner')) return i;
+    }
+  }
+  return undefined;
 }
 
 /** A word of a noun phrase that a parenthesis then names: "the CQL grammar (`src/antlr/Cql.g`)". */
@@ -1242,6 +1297,8 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
 /** Marks of a list of examples after a category: "such as", "like", "e.g.", "including", or a parenthesis. */
 const EXAMPLE_MARKERS = compile(['such as', 'like', 'e.g.', 'eg', 'e.g', 'including', 'include', 'for example', 'for instance', 'i.e.', 'namely']);
 const WELL_KNOWN_BRANCH = wordSet(L.WELL_KNOWN_BRANCHES);
+/** Families whose phrases' gaps describe the thing rather than narrow it. */
+const DESCRIBED_GAPS: ReadonlySet<FamilyName> = new Set<FamilyName>(['install', 'skipChecks', 'publish', 'commit']);
 const CHOOSING = wordSet(['use', 'prefer', 'always', 'only', 'run', 'invoke', 'choose', 'stick', 'favor', 'favour', 'switch']);
 const CATEGORY_NOUNS = wordSet(['action', 'operation', 'change', 'command', 'thing', 'task', 'step', 'activity', 'update', 'modification', 'write', 'mutation', 'tool', 'call']);
 

@@ -73,7 +73,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'delete', 'remove', 'rm', 'erase', 'purge', 'wipe', 'wipe * out', 'trash', 'nuke', 'destroy', 'get rid of', 'clear', 'clear * out',
     'clean * out', 'clean * up', 'throw * away', 'throw * out', 'unlink', 'shred', 'prune', 'empty', 'drop', 'deletion', 'removal',
   ],
-  truncate: ['truncate'],
+  truncate: ['truncate', 'truncation'],
   modify: ['modify', 'edit', 'change', 'tweak', 'update', 'modification', 'rewrite', 'hand-edit', 'hand edit', 'upgrade', 'downgrade', 'exchange'],
   schemaChange: [
     'alter', 'migrate', 'migration', 'schema change', 'schema migration', 'change * schema', 'modify * schema', 'alter * schema', 'update * schema',
@@ -117,7 +117,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   ],
   publish: ['publish', 'npm publish', 'create * release', 'cut * release', 'tag * release', 'upload * package'],
   skipChecks: [
-    'bypass * hook', 'skip * hook', 'disable * hook', 'bypass * check', 'skip * check', 'skip * pre-commit', 'bypass * pre-commit', 'no-verify',
+    'bypass * hook', 'skip * hook', 'disable * hook', 'bypass * check', 'skip * check', 'skip * pre-commit', 'bypass * pre-commit', 'no-verify', 'noverify',
     'bypass * verification', 'skip * verification', 'circumvent * hook', 'ignore * hook', 'bypass * ci', 'skip * ci',
   ],
   command: [],
@@ -286,6 +286,7 @@ export const FUNCTION_WORDS: readonly string[] = [
   'upstream', 'remote', 'the', 'a', 'an', 'against', 'among', 'toward', 'towards', 'upon', 'per', 'via', 'behind', 'near', 'around',
   'along', 'beside', 'regarding', 'concerning', 'there', 'matching', 'named', 'called', 'located', 'stored', 'listed', 'uncommitted', 'unsaved',
   'unstaged', 'staged', 'pending', 'local', 'locally', 'remotely', 'existing', 'current', 'proactively', 'unnecessarily', 'unprompted',
+  'thanks', 'thank', 'cheers', 'pls', 'please', 'kindly', 'lol', 'btw', 'though', 'tho', 'ok', 'okay',
 ];
 /**
  * Words that describe what a path holds rather than narrow it: "generated files in `src/gen/`",

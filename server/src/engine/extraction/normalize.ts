@@ -41,6 +41,8 @@ const PATTERN = new RegExp(
     String.raw`(?<heading>^#{1,6}[ \t]+)`,
     String.raw`(?<slashed>(?<![\w/])(?:[Ww]\/[Oo]|[Ww]\/(?=\s)|[Bb]\/[Cc4])(?![\w/]))`,
     String.raw`(?<word>(?<![\w'’\/.-])[A-Za-z][A-Za-z0-9]*(?![\w'’\/-]|\.\w))`,
+    // The parts of a hyphenated word ("force-psuh"), for typos only.
+    String.raw`(?<hyphenated>(?<![\w'’\/.-])[A-Za-z]+(?:-[A-Za-z]+)+(?![\w'’\/-]|\.\w))`,
   ].join('|'),
   'gmu',
 );
@@ -82,8 +84,9 @@ function oneEdit(a: string, b: string): boolean {
 /** The rule word a typo stands for, if the word is one. */
 function corrected(word: string): string | undefined {
   const lower = word.toLowerCase();
-  if (lower.length < 4 || RULE_WORDS[lower] !== undefined) return undefined;
-  const candidates = typoCandidates(lower).filter((rule) => rule.length >= 5 || lower.length >= 5);
+  if (lower.length < 3 || RULE_WORDS[lower] !== undefined) return undefined;
+  // Short words are only swapped letters ("puhs"): other edits of them make too many real words.
+  const candidates = typoCandidates(lower).filter((rule) => rule.length >= 5 || lower.length >= 5 || (rule.length === lower.length && [...rule].sort().join('') === [...lower].sort().join('')));
   if (candidates.length !== 1) return undefined;
   const rule = candidates[0] as string;
   return RULE_WORDS[rule]?.includes(lower) ? undefined : rule;
@@ -102,6 +105,13 @@ function edits(text: string): [number, number, string][] {
       // "K" and "W" alone are too often a name or a list letter; "ok" only reads better lowercase.
       if (replacement === undefined || (lower.length === 1 && groups.word !== lower)) continue;
       result.push([start, end, groups.word === groups.word.toUpperCase() && lower.length > 1 ? replacement.toUpperCase() : replacement]);
+    } else if (groups.hyphenated !== undefined) {
+      let at = start;
+      for (const part of groups.hyphenated.split('-')) {
+        const fixed = corrected(part);
+        if (fixed !== undefined) result.push([at, at + part.length, fixed]);
+        at += part.length + 1;
+      }
     } else if (groups.slashed !== undefined) {
       result.push([start, end, SLASHED[groups.slashed.toLowerCase()] ?? groups.slashed]);
     } else {

@@ -162,8 +162,10 @@ export function readSentences(block: string, base: number, worthReading: (text: 
       if (!first || !last) continue;
       // The sentence runs from its first word to its closing punctuation (not the following spaces).
       const closing = /^[^\s]*/.exec(last.post)?.[0] ?? '';
-      const leading = /[`'"(\[*_]*$/.exec(first.pre)?.[0] ?? '';
-      result.push({ start: first.start - leading.length, end: last.end + closing.length, words });
+      // And from its opening quote or backtick, which the tagger may leave out of the first word's punctuation.
+      let start = first.start;
+      while (start > base && /[`'"(\[*_]/.test(block[start - base - 1] ?? '')) start--;
+      result.push({ start, end: last.end + closing.length, words });
     }
   }
   return result;
