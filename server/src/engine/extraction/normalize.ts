@@ -89,7 +89,10 @@ function corrected(word: string): string | undefined {
   const candidates = typoCandidates(lower).filter((rule) => rule.length >= 5 || lower.length >= 5 || (rule.length === lower.length && [...rule].sort().join('') === [...lower].sort().join('')));
   if (candidates.length !== 1) return undefined;
   const rule = candidates[0] as string;
-  return RULE_WORDS[rule]?.includes(lower) ? undefined : rule;
+  if (RULE_WORDS[rule]?.includes(lower)) return undefined;
+  // Written as the typo was: "Nevr" is "Never", "DELTE" is "DELETE".
+  if (word === word.toUpperCase()) return rule.toUpperCase();
+  return /^[A-Z]/.test(word) ? rule.charAt(0).toUpperCase() + rule.slice(1) : rule;
 }
 
 /** Replacements to make, in order: [start, end, replacement] over the written text. */
