@@ -533,7 +533,9 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
         if (next.start >= last.end || next.family !== last.family) coordinated.push(next);
       }
     }
-    const thingSubject = /^(no|nothing|none)$/.test(cue.norm) ? { from: cueEnd, to: found.start } : passive ? { from: range.from, to: i } : undefined;
+    // A passive's thing is the noun phrase before its first verb: "files under gen/ are rebuilt … and must not be edited".
+    const subjectEnd = words.findIndex((w, k) => k > range.from && k < i && w.tags.has('Copula'));
+    const thingSubject = /^(no|nothing|none)$/.test(cue.norm) ? { from: cueEnd, to: found.start } : passive ? { from: range.from, to: subjectEnd === -1 ? i : subjectEnd } : undefined;
     // A passive must name its thing in the clause ("data/raw must never be deleted"); "…, cannot be booked" does not say what.
     if (passive && !nounSubject && !names(view, { from: range.from, to: i })) continue;
     return { negation: i, mentions: coordinated, ...(thingSubject && { subject: thingSubject }) };
@@ -1198,7 +1200,7 @@ function describesEntity(view: SentenceView, index: number): boolean {
   const words = view.words;
   for (let i = index; i < words.length && i < index + 5; i++) {
     const w = words[i] as Word;
-    if (w.post.includes('(')) return view.covered.has(i + 1);
+    if (w.post.includes('(') || (words[i + 1]?.pre.includes('(') ?? false)) return view.covered.has(i + 1);
     if (!(w.tags.has('Noun') || w.tags.has('Adjective')) || /[,;:.!?)]/.test(w.post)) return false;
   }
   return false;
