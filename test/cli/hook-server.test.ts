@@ -228,7 +228,7 @@ describe('hook server', () => {
     assert.equal(second.status, 0);
     assert.match(second.stdout, /a hook server already serves /);
     // The server may write its code cache there as it stops: retried, as any removal racing a writer.
-    rmSync(join(box.cache, 'ghost-lint'), { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
+    rmSync(join(box.cache, 'ghost-lint'), { recursive: true, force: true, maxRetries: 40, retryDelay: 100 });
     assert.equal(await first.exited, 0);
     assert.match(first.log(), /stopping: its (process id file|spool)/);
   });
