@@ -1261,6 +1261,18 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   const searched = [...regions, ...(draft.stepRegions ?? [])].filter((r) => r.to > r.from);
   const trigger = draft.triggers[0] as Mention;
   let entities = entitiesIn(view, searched);
+  // "Read `docs/README.md` before making changes": a step on one file before actions on others is no
+  // same-target prerequisite; it is one when the action points back at the step's thing ("back up
+  // temp/ before deleting it") or names its own.
+  if (draft.kind === 'prerequisite' && draft.stepRegions) {
+    const stepPaths = entitiesIn(view, draft.stepRegions).filter((e) => e.kind === 'path');
+    const own = entitiesIn(view, regions).some(namesTarget);
+    const pointsAtStep = regions.some((r) => view.words.slice(r.from, r.to).some((w) => has(ANAPHOR, w) || /^(its|their|they|the same)$/.test(w.norm)));
+    if (stepPaths.length > 0 && !own && !pointsAtStep) {
+      view.unresolved = `the step is on ${stepPaths.map((e) => `"${e.value}"`).join(', ')}, not on what the rule governs`;
+      return [];
+    }
+  }
   // "The raw/ folder is the only copy, so never delete anything in it": an object that points
   // back takes its targets from earlier in the sentence; with none there, the rule names nothing.
   if (!entities.some(namesTarget) && refersBack(view, trigger, regions[0] ?? { from: 0, to: 0 })) {
