@@ -1267,7 +1267,9 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   if (draft.kind === 'prerequisite' && draft.stepRegions) {
     const stepPaths = entitiesIn(view, draft.stepRegions).filter((e) => e.kind === 'path');
     const own = entitiesIn(view, regions).some(namesTarget);
-    const pointsAtStep = regions.some((r) => view.words.slice(r.from, r.to).some((w) => has(ANAPHOR, w) || /^(its|their|they|the same)$/.test(w.norm)));
+    // "before deleting it", "before they are deleted": a pronoun in the action's object or as its subject.
+    const near = [...regions, ...draft.triggers.map((m) => ({ from: Math.max(0, m.start - 3), to: m.start }))];
+    const pointsAtStep = near.some((r) => view.words.slice(r.from, r.to).some((w) => has(ANAPHOR, w) || /^(its|their|they|the same)$/.test(w.norm)));
     if (stepPaths.length > 0 && !own && !pointsAtStep) {
       view.unresolved = `the step is on ${stepPaths.map((e) => `"${e.value}"`).join(', ')}, not on what the rule governs`;
       return [];
