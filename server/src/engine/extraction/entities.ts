@@ -15,6 +15,7 @@ import {
   EVENT_NOUNS,
   FILE_EXTENSIONS,
   FOLDER_NOUNS,
+  GENERIC_OBJECTS,
   GENERIC_EVENT_NOUNS,
   NOT_PATHS,
   PROGRAMS,
@@ -49,6 +50,8 @@ export type EntityKind = Entity['kind'];
 
 const TLDS = new Set(TOP_LEVEL_DOMAINS);
 const EXTENSIONS = new Set(FILE_EXTENSIONS);
+/** Words that, joined by a slash, are alternatives ("files/branches", "email/slack"), not a path. */
+const COMMON_NOUNS = new Set([...GENERIC_OBJECTS, 'branch', 'issue', 'pr', 'comment', 'slack', 'email', 'read', 'write', 'create', 'update', 'delete', 'edit']);
 /** Names that are files of their own when written with a dot, not extensions. */
 const DOTFILE_NAMES = new Set(['env', 'git', 'github', 'gitignore', 'npmrc', 'nvmrc', 'vscode', 'idea', 'cache', 'config', 'ssh', 'aws', 'docker', 'key', 'lock', 'envrc', 'netrc', 'pem']);
 const NOT_PATH = new Set(NOT_PATHS);
@@ -100,7 +103,8 @@ export function textEntities(text: string, base: number): Entity[] {
     if (token.includes('/')) {
       // "Write/Edit", "CI/CD", "Slack/Teams": words joined by a slash, not a path.
       // Words joined by a slash with a capital in them ("Write/Edit", "CI/CD", "RPC/message"): alternatives, not a path.
-      const wordPair = /^[A-Za-z]+(?:\/[A-Za-z]+)+$/.test(token) && /[A-Z]/.test(token);
+      const parts = token.toLowerCase().split('/');
+      const wordPair = /^[A-Za-z]+(?:\/[A-Za-z]+)+$/.test(token) && (/[A-Z]/.test(token) || parts.every((part) => [part, part.replace(/s$/, ''), part.replace(/es$/, '')].some((form) => COMMON_NOUNS.has(form))));
       if (NOT_PATH.has(lower) || wordPair || DATE_OR_RATIO.test(token) || token.startsWith('//') || /^-/.test(token)) continue;
       found.push({ kind: 'path', value: scopePath(token), start, end });
       continue;
@@ -270,7 +274,8 @@ function nameAfter(words: readonly Word[], head: number, to: number): Word | und
   return quoted || identifier ? w : undefined;
 }
 
-const joined = (ws: readonly Word[]) => ws.map((w) => w.text).join(' ');
+/** Words as one name: "feature-x" stays joined as written, "front door" keeps its space. */
+const joined = (ws: readonly Word[]) => ws.map((w, i) => w.text + (i < ws.length - 1 ? (/^[-_./]$/.test(w.post) ? w.post : ' ') : '')).join('');
 
 /** A phrase's words after its head ("with the board", "for Q3"), up to the end of the noun phrase. */
 function complement(words: readonly Word[], after: number, to: number): Word[] {
@@ -306,7 +311,7 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
       const mods = modifiersBefore(words, i, from).filter((m) => !covered.has(words.indexOf(m)));
       const after = nameAfter(words, i, to);
       // "stack branches", "feature branches": a kind of branch, not one named.
-      const kindOfBranch = kind === 'branch' && !after && w.tags.has('Plural') && !mods.some((m) => /`/.test(m.pre) || /^`/.test(m.post));
+      const kindOfBranch = kind === 'branch' && !after && (w.tags.has('Plural') || w.norm.endsWith('es')) && !mods.some((m) => /`/.test(m.pre) || /^`/.test(m.post));
       const name = after ? [after] : kindOfBranch ? [] : mods;
       if (name.length > 0 && !(kind === 'database' && w.norm === 'schema' && !after)) {
         const value = joined(name).replace(/[`'"]/g, '');

@@ -368,7 +368,8 @@ function clausesOf(view: SentenceView, from: number): Range[] {
     if (i > start && has(CONTRASTS, w) && w.text !== '') close(i);
     else if (i > start && has(CLAUSE_JOINERS, w) && (has(CLAUSE_STARTERS, words[i + 1]) || (words[i + 1]?.norm === 'do' && words[i + 2]?.norm === 'not'))) close(i);
     // A parenthesis names or lists within its clause; a colon right after an action introduces its object ("do not modify: tests, …").
-    const objectFollows = /^\s*:/.test(w.post) && view.isMentionWord(i) && words.slice(start, i).some((b) => /^(not|never|no|avoid)$/.test(b.norm));
+    // A colon after an action introduces its object ("do not modify: tests, …"), after a category its examples ("operations: deleting…").
+    const objectFollows = /^\s*:/.test(w.post) && ((view.isMentionWord(i) && words.slice(start, i).some((b) => /^(not|never|no|avoid)$/.test(b.norm))) || has(CATEGORY_NOUNS, w));
     if (closesClause(w) && !/^[\s()]*$/.test(w.post.replace(/[^;:()\u2014\u2013-]/g, '')) && !objectFollows) close(i + 1);
   }
   close(words.length);
@@ -622,7 +623,10 @@ function prerequisite(view: SentenceView, triggers: readonly Mention[], steps: r
 function requirementOf(view: SentenceView, main: Range): { kind: 'confirmation' } | { kind: 'prerequisite'; steps: Mention[] } | undefined {
   const words = view.words;
   if (askCue(view, main)) {
-    const subject = subjectBefore(words, main.from, findFirst(words, P.ask, main.from, main.to)?.start ?? main.from);
+    // "Ask me …" is said to the agent; "… that warrant user confirmation" says it of the actions.
+    const asked = findFirst(words, P.ask, main.from, main.to);
+    if (!asked) return { kind: 'confirmation' };
+    const subject = subjectBefore(words, main.from, asked.start);
     return subject === 'other' || subject === 'self' ? undefined : { kind: 'confirmation' };
   }
   const steps = satisfying(view.mentionsIn(main));
@@ -1180,8 +1184,10 @@ function listItemsNamingNothing(view: SentenceView, region: Range, leftovers: re
 function branchAfterTo(view: SentenceView, regions: readonly Range[], triggers: readonly Mention[]): number | undefined {
   const words = view.words;
   const action = (w: Word) => triggers.some((m) => words.indexOf(w) >= m.start && words.indexOf(w) < m.end);
+  const firstTrigger = Math.min(...triggers.map((m) => m.start));
   for (const r of regions) {
-    const content = words.slice(r.from, r.to).filter((w) => !has(SKIP, w) && w.text !== '' && !w.tags.has('Determiner') && !action(w));
+    // Only a region before the action can be its passive subject.
+    const content = r.to <= firstTrigger ? words.slice(r.from, r.to).filter((w) => !has(SKIP, w) && w.text !== '' && !w.tags.has('Determiner') && !action(w)) : [];
     const only = content.length === 1 ? (content[0] as Word) : undefined;
     if (only && r.from === words.indexOf(only) - (words[r.from]?.tags.has('Determiner') ? 1 : 0) && /^[\w./-]+$/.test(only.text) && !has(FUNCTION, only) && !has(UNIVERSAL, only) && !only.tags.has('Pronoun')) return words.indexOf(only);
     for (let i = r.from + 1; i < r.to; i++) {
@@ -1294,7 +1300,8 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   // An example's plain object ("modifying flights", "upgrading cabin class") is a record of the system
   // the category names: only targets written out (paths, branches, addresses) narrow it.
   if (draft.example) entities = entities.filter((e) => ['path', 'email', 'domain', 'branch', 'environment', 'command', 'amount'].includes(e.kind) && !(e.kind === 'path' && e.inWords));
-  const context = draft.example ? (contextOf(view, families, entities, []) ?? 'resource') : contextOf(view, families, entities, searched);
+  // An example's context comes from what it writes out, or database words ("dropping database tables"), else the records of a service.
+  const context = draft.example ? (contextOf(view, families, entities, []) ?? (view.contextWord('database', searched) ? 'database' : 'resource')) : contextOf(view, families, entities, searched);
   const scope = scopeOf(view, draft, context, entities, regions);
   if (scope === 'unrepresentable') return [];
   const scoped = SCOPE_TARGET_FIELDS.some((f) => scope[f] !== undefined) || scope.amountAbove !== undefined;

@@ -142,8 +142,10 @@ const ASKING = /\b(?:ask|confirm|confirmation|check with|approval|permission|sig
  */
 function combined(lead: string, item: string, turnIndex: number, span: Span): Sentence[] {
   const body = item.replace(LIST_MARK, '').trim();
-  // The item's first clause: what follows a dash or a colon explains it.
-  const clause = (body.split(/\s[-–—]\s|;\s|:\s/)[0] ?? body).replace(/[.!?]+$/, '');
+  // The item's first clause: what follows a dash or a colon explains it, unless it lists ("Destructive operations: a, b, c").
+  const [head] = body.split(/\s[-–—]\s|;\s/);
+  const listing = /:\s.*,/.test(head ?? '');
+  const clause = ((listing ? head : head?.split(/:\s/)[0]) ?? body).replace(/[.!?]+$/, '');
   const texts: string[] = [];
   if (PLACEHOLDER.test(lead)) texts.push(lead.replace(PLACEHOLDER, clause));
   if (CONNECTOR.test(lead)) texts.push(`${clause} ${lead.charAt(0).toLowerCase()}${lead.slice(1)}`);
