@@ -499,7 +499,11 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       if (beOrGet && /^(run|ran|used|executed|invoked|called|typed)$/.test(w.norm)) ranInPassive = true;
       if (w.norm === 'i') self = true;
       // "never do destructive operations such as deleting…": a category before its examples.
-      const category = has(CATEGORY_NOUNS, w) || /^(such|as|like|including|e\.g\.?|destructive|risky|dangerous|irreversible|external)$/.test(w.norm);
+      const category =
+        has(CATEGORY_NOUNS, w) ||
+        /^(such|as|like|including|e\.g\.?|destructive|risky|dangerous|irreversible|external)$/.test(w.norm) ||
+        // An adjective before a category noun: "broad staging commands such as …".
+        ((w.tags.has('Adjective') || w.tags.has('Noun')) && words.slice(j + 1, j + 4).some((next) => has(CATEGORY_NOUNS, next)));
       const skippable = has(SKIP, w) || has(LISTENERS, w) || w.text === '' || category || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
       if (!skippable || closesClause(w)) break;
     }
