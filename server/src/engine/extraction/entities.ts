@@ -51,7 +51,7 @@ export type EntityKind = Entity['kind'];
 const TLDS = new Set(TOP_LEVEL_DOMAINS);
 const EXTENSIONS = new Set(FILE_EXTENSIONS);
 /** Words that, joined by a slash, are alternatives ("files/branches", "email/slack"), not a path. */
-const COMMON_NOUNS = new Set([...GENERIC_OBJECTS, 'branch', 'issue', 'pr', 'comment', 'slack', 'email', 'read', 'write', 'create', 'update', 'delete', 'edit']);
+const COMMON_NOUNS = new Set([...GENERIC_OBJECTS, 'branch', 'issue', 'pr', 'comment', 'slack', 'email', 'read', 'write', 'create', 'update', 'delete', 'edit', 'text', 'md', 'doc', 'test', 'image', 'script', 'config']);
 /** Names that are files of their own when written with a dot, not extensions. */
 const DOTFILE_NAMES = new Set(['env', 'git', 'github', 'gitignore', 'npmrc', 'nvmrc', 'vscode', 'idea', 'cache', 'config', 'ssh', 'aws', 'docker', 'key', 'lock', 'envrc', 'netrc', 'pem']);
 const NOT_PATH = new Set(NOT_PATHS);

@@ -430,7 +430,7 @@ const governable = (mentions: readonly Mention[]) => mentions.filter((m) => !sat
 function objectEnd(view: SentenceView, from: number, to: number): number {
   const words = view.words;
   for (let i = from; i < to; i++) {
-    if (i > from && [P.condition, P.before, P.until, P.after, P.without, P.except].some((p) => startsWith(words, p, i, to) !== undefined)) return i;
+    if ([P.condition, P.before, P.until, P.after, P.without, P.except].some((p) => startsWith(words, p, i, to) !== undefined)) return i;
     // A comma before a new clause ("…, it's the only copy", "…, not even for the plumber") ends
     // the object; a comma inside a list of targets ("temp/, logs/ and cache/") does not.
     const next = words[i + 1];
@@ -932,7 +932,9 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     const asName = i > range.from && (/^(the|a|an)$/.test(words[i - 1]?.norm ?? '') || (/^(to|onto|into|on|in|from|at)$/.test(words[i - 1]?.norm ?? '') && endsPhrase));
     // In some phrases a gap only describes ("add new dependencies", "bypass the pre-commit hooks").
     const describes = mention !== undefined && DESCRIBED_GAPS.has(mention.family);
-    if (mention && (!mention.gaps?.includes(i) || describes) && !asName && (families.has(mention.family) || w.tags.has('Verb') || describes)) continue;
+    // An action in a relative clause narrows the thing ("commits that have already been pushed").
+    const relative = words.slice(Math.max(range.from, i - 4), i).some((b) => /^(that|which|who|whose)$/.test(b.norm));
+    if (mention && (!mention.gaps?.includes(i) || describes) && !asName && !relative && (families.has(mention.family) || w.tags.has('Verb') || describes)) continue;
     if (view.covered.has(i) || w.text === '' || named.some((e) => w.start >= e.start && w.end <= e.end)) continue;
     // A generic noun that modifies another ("summary files", "log files") names a kind of thing.
     const next = words[i + 1];
@@ -1345,7 +1347,8 @@ function categoryExamples(view: SentenceView, draft: Draft): { mention: Mention;
   const headAt = (i: number) => has(CATEGORY_NOUNS, words[i]) && (words[i] as Word).tags.has('Noun');
   let head = -1;
   for (let i = Math.max(0, from - 8); i < Math.min(region.to, from + 12); i++) if (headAt(i)) head = i;
-  if (head === -1) return undefined;
+  // "any change of product types (e.g. …)" is a narrower kind than its examples say: no category reading.
+  if (head === -1 || /^(of|to|for)$/.test(words[head + 1]?.norm ?? '')) return undefined;
   for (let i = head + 1; i < region.to; i++) {
     const marker = startsWith(words, EXAMPLE_MARKERS, i, region.to);
     const parenthesis = /\(/.test((words[i] as Word).pre) || /\(\s*$/.test(words[i - 1]?.post ?? '');
