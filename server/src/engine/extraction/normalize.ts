@@ -28,6 +28,11 @@ const SHORTHAND: Readonly<Record<string, string>> = {
 /** Shorthand written with a slash: "w/o", "w/", "b/c". */
 const SLASHED: Readonly<Record<string, string>> = { 'w/o': 'without', 'w/': 'with', 'b/c': 'because', 'b/4': 'before' };
 
+/** Action words that, joined by a slash, are alternatives rather than a path. */
+const SLASH_ACTIONS = ['read', 'write', 'edit', 'create', 'update', 'delete', 'remove', 'modify', 'move', 'rename', 'commit', 'push', 'merge', 'deploy', 'install', 'publish', 'send', 'post', 'close', 'open']
+  .map((word) => `[${word[0]}${word[0]?.toUpperCase()}]${word.slice(1)}`)
+  .join('|');
+
 const PATTERN = new RegExp(
   [
     // Markdown emphasis around words: **never**, __never__, *never*, _never_ (not a glob's star).
@@ -40,6 +45,8 @@ const PATTERN = new RegExp(
     // Heading marks at a line's start.
     String.raw`(?<heading>^#{1,6}[ \t]+)`,
     String.raw`(?<slashed>(?<![\w/])(?:[Ww]\/[Oo]|[Ww]\/(?=\s)|[Bb]\/[Cc4])(?![\w/]))`,
+    // Actions joined by a slash are alternatives: "Write/Edit operations", "create/update".
+    String.raw`(?<alternatives>(?<![\w/.\x60-])(?:${SLASH_ACTIONS})(?:\/(?:${SLASH_ACTIONS}))+(?![\w/.\x60-]))`,
     String.raw`(?<word>(?<![\w'’\/.-])[A-Za-z][A-Za-z0-9]*(?![\w'’\/-]|\.\w))`,
     // The parts of a hyphenated word ("force-psuh"), for typos only.
     String.raw`(?<hyphenated>(?<![\w'’\/.-])[A-Za-z]+(?:-[A-Za-z]+)+(?![\w'’\/-]|\.\w))`,
@@ -115,6 +122,8 @@ function edits(text: string): [number, number, string][] {
         if (fixed !== undefined) result.push([at, at + part.length, fixed]);
         at += part.length + 1;
       }
+    } else if (groups.alternatives !== undefined) {
+      result.push([start, end, groups.alternatives.split('/').join(' or ')]);
     } else if (groups.slashed !== undefined) {
       result.push([start, end, SLASHED[groups.slashed.toLowerCase()] ?? groups.slashed]);
     } else {
