@@ -436,12 +436,24 @@ function objectEnd(view: SentenceView, from: number, to: number): number {
     // the object; a comma inside a list of targets ("temp/, logs/ and cache/") does not.
     const next = words[i + 1];
     if (endsWithComma(words[i]) && next && (next.tags.has('Pronoun') || has(CLAUSE_OPENERS, next) || startsClause(words, i + 1, to))) return i + 1;
+    // A purpose ends it: "bypass the checks to make things work".
+    const after = words[i + 1];
+    if ((words[i] as Word).norm === 'to' && purposeAt(view, i + 1, to)) return i;
     // A parenthesis that opens with a verb is an aside: "commit to `master` (use PRs)".
     if (i > from && (/\(\s*$/.test(words[i - 1]?.post ?? '') || /\(/.test((words[i] as Word).pre)) && ((words[i] as Word).tags.has('Imperative') || /^(use|see|e\.g|i\.e|not|only|prefer|open|ask|run)$/.test((words[i] as Word).norm))) return i;
     // A second sentence of a bullet, or a dash before a reason, ends it too.
     if (/^\s*[.!?]\s/.test(words[i]?.post ?? '') || /\s[-–—]\s/.test(words[i]?.post ?? '')) return i + 1;
   }
   return to;
+}
+
+/** A verb of purpose and its object ("make things work"), not a place named like a verb ("to prod", "to `master`"). */
+function purposeAt(view: SentenceView, index: number, to: number): boolean {
+  const verb = view.words[index];
+  const object = view.words[index + 1];
+  if (!verb || !object || index + 1 >= to || /[,;:.!?)]/.test(verb.post)) return false;
+  const named = view.covered.has(index) || view.phraseEntitiesIn({ from: index, to: index + 1 }).length > 0 || has(WELL_KNOWN_BRANCH, verb) || view.isMentionWord(index);
+  return !named && verb.tags.has('Infinitive') && !verb.tags.has('Noun') && (object.tags.has('Determiner') || object.tags.has('Noun') || object.tags.has('Adjective'));
 }
 
 /** A clause of its own after a comma: a subject then a finite verb ("…, finance reconciles them nightly"). */
@@ -741,9 +753,10 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
     if (subject === 'self' || subject === 'other') return undefined;
     if (trigger.form === 'past' || trigger.form === 'third') return undefined;
     const regions = [region(triggers, main)];
-    if (approverCue(view, sub)) return { drafts: [{ kind: 'confirmation', triggers: triggers.slice(0, 1), regions }] };
+    const governed = coordinatedFrom(view, triggers);
+    if (approverCue(view, sub)) return { drafts: [{ kind: 'confirmation', triggers: governed, regions }] };
     const steps = satisfying(subMentions);
-    if (steps.length > 0) return { drafts: [prerequisite(view, triggers.slice(0, 1), steps, regions, sub)] };
+    if (steps.length > 0) return { drafts: [prerequisite(view, governed, steps, regions, sub)] };
     return undefined;
   }
   // before / whenever: the main clause says what must come first.
@@ -890,22 +903,37 @@ function prohibitionFrame(view: SentenceView, clause: Range): Outcome | undefine
   const end = objectEnd(view, (triggers[0] as Mention).end, clause.to);
   // An exception is a scope only for sending ("except people at acme.io" names the allowed domain).
   if (startsWith(view.words, P.except, end, clause.to) !== undefined && !triggers.some((m) => m.family === 'send')) return 'nothing';
-  // Each action governs the words up to the next one; an action with no object of its own shares the next one's.
+  const regions = [{ from: (triggers[0] as Mention).start, to: clauseEndAfterExcept(view, end, clause.to) }, ...(negated.subject ? [negated.subject] : [])];
+  return { drafts: [{ kind: 'prohibition', triggers, regions }] };
+}
+
+/** A phrase that ends in its own thing: "make commits", "bypass the checks", "add a dependency". */
+function namesItsThing(view: SentenceView, mention: Mention): boolean {
+  return mention.end - mention.start > 1 && (view.words[mention.end - 1] as Word).tags.has('Noun');
+}
+
+/**
+ * "Create commits or push branches only when asked", "never delete logs or push to main": each action
+ * governs the words up to the next one, so one action's object never narrows (or unsettles) another's.
+ * An action with no object of its own shares the next one's ("don't delete or move files in temp/").
+ */
+function splitByObjects(view: SentenceView, draft: Draft): Draft[] {
+  const [first, ...others] = draft.regions;
+  const triggers = draft.triggers;
+  if (triggers.length < 2 || draft.example || !first || first.from !== (triggers[0] as Mention).start || categoryExamples(view, draft)) return [draft];
   const drafts: Draft[] = [];
   let pending: Mention[] = [];
   triggers.forEach((mention, index) => {
     const next = triggers[index + 1];
-    const region = { from: mention.end, to: next ? next.start : clauseEndAfterExcept(view, end, clause.to) };
+    const region = { from: mention.end, to: next && next.start < first.to ? next.start : first.to };
     pending.push(mention);
-    const own = view.textEntitiesIn(region).length > 0 || view.phraseEntitiesIn(region).length > 0 || objectWords(view, region, new Set([mention.family])).length > 0;
+    const own = namesItsThing(view, mention) || view.textEntitiesIn(region).length > 0 || view.phraseEntitiesIn(region).length > 0 || objectWords(view, region, new Set([mention.family])).length > 0;
     if (own || !next) {
-      const regions = [{ from: (pending[0] as Mention).start, to: region.to }];
-      if (negated.subject) regions.push(negated.subject);
-      drafts.push({ kind: 'prohibition', triggers: pending, regions });
+      drafts.push({ ...draft, triggers: pending, regions: [{ from: (pending[0] as Mention).start, to: region.to }, ...others] });
       pending = [];
     }
   });
-  return { drafts };
+  return drafts;
 }
 
 /** Where the last action's object ends: through an exception ("except people at acme.io"), which scopes sending. */
@@ -962,8 +990,10 @@ function contextOf(view: SentenceView, families: readonly FamilyName[], entities
   if (any('cancel', 'reschedule')) return kinds.has('path') ? 'path' : 'event';
   if (any('create')) return kinds.has('path') ? 'path' : kinds.has('event') || view.contextWord('event', ranges) ? 'event' : undefined;
   if (any('open') && (kinds.has('device') || view.contextWord('device', ranges))) return 'device';
-  if (kinds.has('database') || kinds.has('table') || (view.contextWord('database', ranges) && !kinds.has('path'))) return 'database';
-  if (kinds.has('event') || (view.contextWord('event', ranges) && !kinds.has('path'))) return 'event';
+  // A word of a kind ("table", "meeting") sets the context only for actions that mean something else there.
+  const meansOther = (context: TargetContext) => families.some((f) => (L.FAMILIES[f] as L.ActionFamily).by?.[context] !== undefined);
+  if (kinds.has('database') || kinds.has('table') || (view.contextWord('database', ranges) && !kinds.has('path') && meansOther('database'))) return 'database';
+  if (kinds.has('event') || (view.contextWord('event', ranges) && !kinds.has('path') && meansOther('event'))) return 'event';
   if (kinds.has('device')) return 'device';
   if (kinds.has('branch')) return 'branch';
   if (kinds.has('environment')) return 'environment';
@@ -1181,7 +1211,14 @@ function listItemsNamingNothing(view: SentenceView, region: Range, leftovers: re
   const named = (item: Range) => view.textEntitiesIn(item).some((e) => e.kind !== 'amount') || view.phraseEntitiesIn(item).length > 0;
   const inItem = (item: Range, w: Word) => words.indexOf(w) >= item.from && words.indexOf(w) < item.to;
   const mine = leftovers.filter((w) => inItem(region, w));
-  return items.some(named) && mine.every((w) => items.some((item) => inItem(item, w) && !named(item)));
+  const leftOut = (item: Range) => mine.some((w) => inItem(item, w));
+  if (items.some(named)) return mine.every((w) => items.some((item) => inItem(item, w) && !named(item)));
+  // "bypass quality checks or validation", "create commits or pull requests": the action's phrase names
+  // its own thing, and the other items, plain common nouns, are things no scope can say.
+  const phraseNamesThing = (item: Range) => view.mentions.some((m) => m.start >= item.from && m.end <= item.to && namesItsThing(view, m));
+  // A compound's first word may look like a verb: "pull requests", "merge requests".
+  const plainNouns = (item: Range) => (words[item.to - 1] as Word).tags.has('Noun') && words.slice(item.from, item.to).every((w) => (w.tags.has('Noun') || w.tags.has('Adjective') || w.tags.has('Determiner') || w.tags.has('Verb') || has(COORDINATORS, w)) && !w.tags.has('ProperNoun') && !w.tags.has('Pronoun') && !CAPITALIZED.test(w.text));
+  return items.some(phraseNamesThing) && items.every((item) => !leftOut(item) || (!phraseNamesThing(item) && plainNouns(item)));
 }
 
 /**
@@ -1563,7 +1600,7 @@ export function readSentence(sentence: Sentence): Reading[] {
       if (outcome !== 'nothing') {
         view.unresolved = undefined;
         const before = readings.length;
-        for (const draft of outcome.drafts) {
+        for (const draft of outcome.drafts.flatMap((d) => splitByObjects(view, d))) {
           for (const rule of compileDraft(view, draft)) {
             const key = JSON.stringify(rule);
             if (!readings.some((r) => r.kind === 'constraint' && JSON.stringify(r.rule) === key)) readings.push({ kind: 'constraint', rule });
