@@ -249,13 +249,16 @@ const has = (set: ReadonlySet<string>, w: Word | undefined) => w !== undefined &
 const endsPhrase = (w: Word) => /[,;:.!?)]/.test(w.post);
 
 /** Modifier words right before `head` (not determiners, not across punctuation): "front" in "the front door". */
+/** Words that point at a thing by where the session stands, not by its name: "the current branch". */
+const DEICTIC = new Set(['current', 'same', 'working', 'active', 'present', 'existing']);
+
 function modifiersBefore(words: readonly Word[], head: number, from: number): Word[] {
   const result: Word[] = [];
   for (let i = head - 1; i >= from; i--) {
     const w = words[i] as Word;
     // A name in backticks is a name whatever the tagger makes of it ("the `generated` folder").
     const quoted = /`$/.test(w.pre) || /^`/.test(w.post);
-    if (!isWordLike(w) || has(DETERMINERS, w) || (endsPhrase(w) && !quoted)) break;
+    if (!isWordLike(w) || has(DETERMINERS, w) || (has(DEICTIC, w) && !quoted) || (endsPhrase(w) && !quoted)) break;
     if (!quoted && (w.tags.has('Verb') || w.tags.has('Preposition') || w.tags.has('Conjunction') || w.tags.has('Adverb') || w.tags.has('Pronoun') || w.tags.has('Negative'))) break;
     result.unshift(w);
     if (quoted) break;

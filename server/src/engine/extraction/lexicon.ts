@@ -285,7 +285,7 @@ export const FUNCTION_WORDS: readonly string[] = [
   'successfully', 'clean', 'complete', 'good', 'fine', 'done', 'finished', 'first', 'straight', 'directly', 'existing', 'origin',
   'upstream', 'remote', 'the', 'a', 'an', 'against', 'among', 'toward', 'towards', 'upon', 'per', 'via', 'behind', 'near', 'around',
   'along', 'beside', 'regarding', 'concerning', 'there', 'matching', 'named', 'called', 'located', 'stored', 'listed', 'uncommitted', 'unsaved',
-  'unstaged', 'staged', 'pending', 'local', 'locally', 'remotely', 'existing', 'current', 'proactively', 'unnecessarily', 'unprompted',
+  'unstaged', 'staged', 'pending', 'local', 'locally', 'remotely', 'existing', 'proactively', 'unnecessarily', 'unprompted',
   'thanks', 'thank', 'cheers', 'pls', 'please', 'kindly', 'lol', 'btw', 'though', 'tho', 'ok', 'okay',
 ];
 /**

@@ -85,10 +85,22 @@ function blocks(text: string): Block[] {
       current = { text: line, at: lineAt, kind: HEADING.test(line) ? 'heading' : LIST_ITEM.test(line) ? 'item' : 'paragraph' };
       result.push(current);
     } else {
-      current.text += `\n${line}`;
+      // A hard-wrapped line goes on the sentence (one character for one, so offsets hold); a new line otherwise ends it.
+      current.text += `${continues(current.text, line) ? ' ' : '\n'}${line}`;
     }
   }
   return result;
+}
+
+/** Words that cannot end a sentence: a line ending in one was wrapped. */
+const OPEN_ENDING = /(?:,|\b(?:a|an|the|and|or|but|nor|to|of|in|on|at|for|from|with|without|by|before|after|until|unless|if|when|than|any|all|every|no|not|never|must|should|only|your|our|my|their|its|is|are|be)\s*)$/i;
+/** Markdown files are wrapped at 70–120 columns: a long line whose sentence is not over goes on. */
+const WRAP_COLUMN = 60;
+
+function continues(previous: string, line: string): boolean {
+  const last = previous.slice(previous.lastIndexOf('\n') + 1).trimEnd();
+  if (/[.!?:;]["')`*_]*$/.test(last) || !/^\s*[a-z`(\[]/.test(line)) return false;
+  return last.length >= WRAP_COLUMN || OPEN_ENDING.test(last);
 }
 
 /**
