@@ -131,6 +131,7 @@ const BE_OR_GET = wordSet(['be', 'get']);
 const COORDINATORS = wordSet(['or', 'and', 'nor']);
 const CLAUSE_STARTERS = wordSet(L.CLAUSE_STARTERS);
 const CLAUSE_JOINERS = wordSet(['and', 'so', 'then', 'plus', 'also']);
+const SUBORDINATORS = wordSet(['if', 'when', 'whenever', 'before', 'after', 'unless', 'once', 'while', 'until', 'as', 'since', 'because', 'although', 'though', 'where', 'wherever', 'in case', 'even']);
 const CONTRASTS = wordSet(['but', 'however', 'although', 'though', 'whereas', 'yet']);
 const CLAUSE_OPENERS = wordSet(['as', 'not', 'even', 'and', 'but', 'so', 'because', 'since', 'which', 'who', 'though', 'although', 'unless', 'except', 'then', 'be', 'please']);
 const INSTRUMENT = wordSet(['with', 'using', 'via', 'to', 'into', 'onto', 'through', 'somewhere']);
@@ -372,6 +373,9 @@ function clausesOf(view: SentenceView, from: number): Range[] {
     const listFollows = has(CATEGORY_NOUNS, w) && words.slice(i + 1, i + 12).some((next) => endsWithComma(next));
     const objectFollows = /^\s*:/.test(w.post) && ((view.isMentionWord(i) && words.slice(start, i).some((b) => /^(not|never|no|avoid)$/.test(b.norm))) || listFollows);
     if (closesClause(w) && !/^[\s()]*$/.test(w.post.replace(/[^;:()\u2014\u2013-]/g, '')) && !objectFollows) close(i + 1);
+    // "Do not add dependencies, every dependency requires approval first": a clause with its own
+    // subject and verb after a comma is a sentence of its own, unless the first is a subordinate one.
+    else if (endsWithComma(w) && startsClause(words, i + 1, words.length) && !has(SUBORDINATORS, words[skipOpeners(words, start, i)])) close(i + 1);
   }
   close(words.length);
   return clauses;
