@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { VerbSchema } from '../../server/src/engine/actions';
-import { CONSTRAINT_KINDS, type ConstraintRule, ScopeSchema, unmeetableField } from '../../server/src/engine/constraints';
+import { CONSTRAINT_KINDS, type ConstraintRule, SCOPE_TARGET_FIELDS, ScopeSchema, unmeetableField } from '../../server/src/engine/constraints';
 
 /*
  * The real-rules corpus: verbatim sentences from public rule files, agent system prompts and agent
@@ -130,15 +130,35 @@ function normalScope(scope: ConstraintRule['scope']): string {
 }
 
 /**
- * A set of rules as atoms, one per (kind, verb, scope, requirement): how verbs are grouped into rules
- * says nothing about what the rules govern, so two sets govern the same when their atoms are equal.
+ * A scope as the scopes of its targets, one each. A call has one target, which a scope admits when
+ * any value of the field for its kind does (scope.ts), so `{commands: [a, b]}` governs what `{commands:
+ * [a]}` and `{commands: [b]}` do together. Recipients and allowed domains stay together: an allowed
+ * domain takes addresses out of scope. The amount applies to each.
+ */
+function targetScopes(scope: ConstraintRule['scope']): ConstraintRule['scope'][] {
+  const { amountAbove, currency } = scope;
+  const predicate = { ...(amountAbove !== undefined && { amountAbove }), ...(currency !== undefined && { currency }) };
+  const parts: ConstraintRule['scope'][] = [];
+  if (scope.recipients || scope.allowedDomains) parts.push({ ...predicate, recipients: scope.recipients, allowedDomains: scope.allowedDomains });
+  for (const field of SCOPE_TARGET_FIELDS) {
+    if (field === 'recipients' || field === 'allowedDomains') continue;
+    for (const value of scope[field] ?? []) parts.push({ ...predicate, [field]: [value] });
+  }
+  return parts.length > 0 ? parts : [scope];
+}
+
+/**
+ * A set of rules as atoms, one per (kind, verb, target, requirement): how verbs and targets are grouped
+ * into rules says nothing about what the rules govern, so two sets govern the same when their atoms are equal.
  */
 export function atomsOf(rules: readonly Pick<ConstraintRule, 'kind' | 'trigger' | 'scope' | 'requires'>[]): string[] {
   const atoms = new Set<string>();
   for (const rule of rules) {
-    const scope = normalScope(rule.scope ?? {});
     const requires = rule.requires ? [...new Set(rule.requires)].sort().join('+') : '';
-    for (const verb of rule.trigger) atoms.add(`${rule.kind} ${verb} ${scope}${requires ? ` requires ${requires}` : ''}`);
+    for (const part of targetScopes(rule.scope ?? {})) {
+      const scope = normalScope(part);
+      for (const verb of rule.trigger) atoms.add(`${rule.kind} ${verb} ${scope}${requires ? ` requires ${requires}` : ''}`);
+    }
   }
   return [...atoms].sort();
 }

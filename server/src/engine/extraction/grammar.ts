@@ -441,7 +441,6 @@ function objectEnd(view: SentenceView, from: number, to: number): number {
     const next = words[i + 1];
     if (endsWithComma(words[i]) && next && (next.tags.has('Pronoun') || has(CLAUSE_OPENERS, next) || startsClause(words, i + 1, to))) return i + 1;
     // A purpose ends it: "bypass the checks to make things work".
-    const after = words[i + 1];
     if ((words[i] as Word).norm === 'to' && purposeAt(view, i + 1, to)) return i;
     // A parenthesis that opens with a verb is an aside: "commit to `master` (use PRs)".
     if (i > from && (/\(\s*$/.test(words[i - 1]?.post ?? '') || /\(/.test((words[i] as Word).pre)) && ((words[i] as Word).tags.has('Imperative') || /^(use|see|e\.g|i\.e|not|only|prefer|open|ask|run)$/.test((words[i] as Word).norm))) return i;
