@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { figures, judge, metamorphicFigures } from '../corpus/compile';
-import { classOf, firingProblem, loadCorpus, splitOf } from '../corpus/corpus';
+import { atomsOf, classOf, firingProblem, loadCorpus, splitOf } from '../corpus/corpus';
 import { SHARED_DIR, sharedPath } from '../support/shared';
 
 /*
@@ -45,6 +45,27 @@ describe('the real-rules corpus', () => {
         .filter((line) => line !== '' && !line.startsWith('#')),
     );
     assert.deepEqual(corpus.filter((e) => heldOut.has(e.source.repo.toLowerCase())).map((e) => e.source.repo), []);
+  });
+});
+
+describe('the judge compares what rules govern, not how they are grouped', () => {
+  test('one rule over two targets is two rules over one each', () => {
+    const together = atomsOf([{ kind: 'prohibition', trigger: ['execute'], scope: { commands: ['vp vitest', 'vp oxlint'] } }]);
+    const apart = atomsOf([
+      { kind: 'prohibition', trigger: ['execute'], scope: { commands: ['vp oxlint'] } },
+      { kind: 'prohibition', trigger: ['execute'], scope: { commands: ['vp vitest'] } },
+    ]);
+    assert.deepEqual(together, apart);
+    assert.notDeepEqual(together, atomsOf([{ kind: 'prohibition', trigger: ['execute'], scope: { commands: ['vp oxlint'] } }]));
+  });
+  test('allowed domains stay one scope: each takes addresses out of the other’s reach', () => {
+    const both = atomsOf([{ kind: 'prohibition', trigger: ['send'], scope: { allowedDomains: ['acme.io', 'acme.com'] } }]);
+    const each = atomsOf([
+      { kind: 'prohibition', trigger: ['send'], scope: { allowedDomains: ['acme.io'] } },
+      { kind: 'prohibition', trigger: ['send'], scope: { allowedDomains: ['acme.com'] } },
+    ]);
+    assert.equal(both.length, 1);
+    assert.notDeepEqual(both, each);
   });
 });
 
