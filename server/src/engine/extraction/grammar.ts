@@ -101,6 +101,7 @@ const P = {
   insteadOf: compile(['instead of', 'rather than', 'in place of', 'over', 'and not', 'but not', 'never']),
   outside: compile(L.OUTSIDE_WORDS),
   sendOut: compile(L.SEND_OUT),
+  onOwnAccord: compile(L.ON_OWN_ACCORD),
   contexts: {
     database: compile(L.DATABASE_CONTEXT_WORDS),
     event: compile(L.EVENT_CONTEXT_WORDS),
@@ -520,6 +521,12 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
         /^(such|as|like|including|e\.g\.?|destructive|risky|dangerous|irreversible|external)$/.test(w.norm) ||
         // An adjective before a category noun: "broad staging commands such as …".
         ((w.tags.has('Adjective') || w.tags.has('Noun')) && words.slice(j + 1, j + 4).some((next) => has(CATEGORY_NOUNS, next)));
+      // "never stage and commit files": a verb we have no action for, joined to one we have, leaves that one governed.
+      const joinedVerb = w.tags.has('Verb') && !w.tags.has('Auxiliary') && !w.tags.has('Copula') && has(COORDINATORS, words[j + 1]) && view.mentionAt(j + 2) !== undefined;
+      if (joinedVerb) {
+        j++;
+        continue;
+      }
       const skippable = has(SKIP, w) || has(LISTENERS, w) || w.text === '' || category || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
       if (!skippable || closesClause(w)) break;
     }
@@ -907,7 +914,9 @@ function prohibitionFrame(view: SentenceView, clause: Range): Outcome | undefine
   // An exception is a scope only for sending ("except people at acme.io" names the allowed domain).
   if (startsWith(view.words, P.except, end, clause.to) !== undefined && !triggers.some((m) => m.family === 'send')) return 'nothing';
   const regions = [{ from: (triggers[0] as Mention).start, to: clauseEndAfterExcept(view, end, clause.to) }, ...(negated.subject ? [negated.subject] : [])];
-  return { drafts: [{ kind: 'prohibition', triggers, regions }] };
+  // "Never commit automatically", "don't push on your own": not unless the person asks for it.
+  const kind = findFirst(view.words, P.onOwnAccord, clause.from, clause.to) ? 'confirmation' : 'prohibition';
+  return { drafts: [{ kind, triggers, regions }] };
 }
 
 /** A phrase that ends in its own thing: "make commits", "bypass the checks", "add a dependency". */
@@ -1353,7 +1362,8 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   if (scope === 'unrepresentable') return [];
   const scoped = SCOPE_TARGET_FIELDS.some((f) => scope[f] !== undefined) || scope.amountAbove !== undefined;
   // "Always back up your photos": advice about the listener's own things, not a rule for the agent.
-  if (!scoped && regions.some((r) => view.words.slice(r.from, r.to).some((w) => w.norm === 'your'))) return [];
+  const yours = (r: Range) => view.words.slice(r.from, r.to).some((w, k) => w.norm === 'your' && !findAll(view.words, P.onOwnAccord, r.from, r.to).some((f) => r.from + k >= f.start && r.from + k < f.end));
+  if (!scoped && regions.some(yours)) return [];
   const triggerVerbs = verbsOf(draft.triggers, context);
   if (triggerVerbs.length === 0) return [];
   if (draft.kind !== 'prerequisite') return [{ kind: draft.kind, trigger: triggerVerbs, scope }];

@@ -270,6 +270,11 @@ export const CLAUSE_STARTERS: readonly string[] = [
   'never', 'always', 'ask', 'please', 'make', 'keep', 'leave', 'also', 'only', 'before', 'after', 'if', 'when', 'whenever', 'check', 'get',
   'let', 'you', 'we', 'i', 'then', 'stay', 'hands', 'nothing', 'remember', 'ensure', 'under',
 ];
+/** Doing it unasked: "never commit automatically", "don't push on your own". Such a rule wants the person's say-so. */
+export const ON_OWN_ACCORD: readonly string[] = [
+  'automatically', 'automatic', 'auto', 'proactively', 'proactive', 'unprompted', 'unasked', 'unilaterally', 'on your own', 'of your own accord',
+  'on its own', 'by yourself', 'on your own initiative',
+];
 /** Words that never name a target: function words, comparators, fillers. */
 export const FUNCTION_WORDS: readonly string[] = [
   'in', 'on', 'at', 'to', 'from', 'of', 'for', 'with', 'by', 'about', 'under', 'over', 'above', 'below', 'into', 'onto', 'inside', 'within',
