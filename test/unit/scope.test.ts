@@ -27,6 +27,12 @@ describe('paths', () => {
     ['/home/dev/project/data/*', 'data/raw', true],
     ['/etc/passwd', 'temp', false],
     ['/srv/temp/a.csv', '/srv/temp', true],
+    // A folder named at any depth holds what is inside it.
+    ['/home/dev/project/packages/a/node_modules/lodash/index.js', '**/node_modules', true],
+    ['/home/dev/project/packages/a/node_modules_backup/index.js', '**/node_modules', false],
+    ['/home/dev/project/src/generated/api.ts', '**/generated', true],
+    ['/home/dev/project/docs/a.md', '**/*.md', true],
+    ['/home/dev/project/docs/a.mdx', '**/*.md', false],
   ];
   for (const [target, scope, expected] of cases) {
     test(`${target} ${expected ? 'is' : 'is not'} in scope ${scope}`, () => assert.equal(pathInScope(target, scope, CWD), expected));

@@ -47,10 +47,17 @@ function resolvedScope(scopePath: string, cwd: string | undefined): ResolvedScop
   if (!resolved) {
     const scope = normalizePath(scopePath, cwd);
     const glob = isGlob(scope);
-    resolved = { scope, scopeBase: staticBase(scope), glob, match: glob ? matcher(scope) : undefined };
+    resolved = { scope, scopeBase: staticBase(scope), glob, match: glob ? matchedOrBelow(scope) : undefined };
     forCwd.set(scopePath, resolved);
   }
   return resolved;
+}
+
+/** A path a glob names, or one inside it: a scope of node_modules at any depth holds `a/node_modules/x/index.js`. */
+function matchedOrBelow(pattern: string): (path: string) => boolean {
+  const named = matcher(pattern);
+  const below = matcher(`${pattern.replace(/\/+$/, '')}/**`);
+  return (path) => named(path) || below(path);
 }
 
 function staticBase(pattern: string): string {

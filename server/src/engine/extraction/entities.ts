@@ -70,9 +70,13 @@ const EMPHASIS = /^([*_]{1,2})(.+?)\1$/;
 function scopePath(raw: string): string {
   const path = raw.replace(/\\/g, '/');
   if (!path.includes('/')) return `**/${path}`;
-  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  return trimmed.replace(/^\.\//, '');
+  const trimmed = (path.length > 1 ? path.replace(/\/+$/, '') : path).replace(/^\.\//, '');
+  // A folder tools make in every package ("node_modules/") is that folder wherever it is.
+  return TOOL_FOLDERS.has(trimmed) ? `**/${trimmed}` : trimmed;
 }
+
+/** Folders package managers, interpreters and build tools make inside any project or package. */
+const TOOL_FOLDERS = new Set(['node_modules', 'bower_components', '__pycache__', '.venv', '.tox', '.pytest_cache', '.mypy_cache', '.ruff_cache', '.terraform', '.next', '.nuxt', '.gradle', '.git']);
 
 /** Paths, emails, domains and folders written as chunks of text ("temp/", "bob@x.com", "acme.io", "*.csv"). */
 export function textEntities(text: string, base: number): Entity[] {
