@@ -33,6 +33,9 @@ const NARROWER: Readonly<Partial<Record<Verb, readonly Verb[]>>> = {
 /** Verbs that also cover another: a push forbidden is a force push forbidden too, as "never push to main" reads. */
 const WIDER: Readonly<Partial<Record<Verb, readonly Verb[]>>> = { push: ['force-push'] };
 
+/** Flags that make a command wait on a person: an editor or a prompt. */
+const INTERACTIVE_FLAG = /\s(?:-i|--interactive|--patch|--edit)(?=\s|$)|^git\s+(?:add|checkout|reset|stash|restore|commit)\b.*\s-p(?=\s|$)|^git\s.*\s-e(?=\s|$)/;
+
 function scopeOf(actions: readonly Action[]): Scope {
   const scope: { -readonly [K in keyof Scope]: Scope[K] } = {};
   const add = (field: 'paths' | 'branches' | 'environments' | 'databases' | 'tables' | 'recipients', value: string) => {
@@ -61,6 +64,8 @@ export function commandRule(command: string): CommandRule {
     bound = [];
   }
   const checks = bound.some((action) => action.verb === 'run-tests');
+  // "Avoid `git rebase -i`" is about the prompt it opens, which an agent cannot answer, not about rebasing.
+  if (INTERACTIVE_FLAG.test(command)) return { verbs: ['execute'], scope: { commands: [command] }, checks };
   const actions = bound.filter((action) => SPECIFIC.has(action.verb));
   // A deletion or a deploy with no target the command names (`terraform destroy`) would forbid every
   // deletion or deploy: the rule is over the command itself, as written.

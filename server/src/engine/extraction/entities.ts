@@ -378,6 +378,8 @@ const DISTINCTIVE = new Set(DISTINCTIVE_PROGRAMS);
 const SCRIPT = /^(?:\.{0,2}\/)?[\w./-]+\.(?:py|sh|js|mjs|ts|rb|pl|ps1|bat)$/;
 /** Words after which a code span is a command to run. */
 const RUN_BEFORE = /\b(?:run|running|ran|execute|executing|invoke|invoking|call|calling|type|typing|use|using)\s+(?:the\s+)?(?:command\s+)?$/i;
+/** Words after which a code span is an example of commands: "commands that need a tty (e.g. `vim`)". */
+const COMMAND_EXAMPLES_BEFORE = /\b(?:commands?|tools?|programs?|binaries|clis?|scripts?)\b[^.;:]{0,80}?(?:such as|like|e\.g\.?,?|i\.e\.?,?|including|for example,?)\s*$/i;
 /** A code span's text: `npm install`, ``git commit --amend``. */
 const CODE_SPAN = /(`+)([^`\n]+?)\1/g;
 /** A program's name written plainly: "npm", "Yarn", "pre-commit". */
@@ -403,7 +405,7 @@ export function commandEntities(text: string, base: number): Entity[] {
     const inner = match[2] as string;
     const before = text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0);
     // A span of an unknown program is a command when it is run ("run `vp vitest`"), or listed with one ("`vp vitest` or `vp oxlint`").
-    const run = RUN_BEFORE.test(before) || (lastEnd >= 0 && /^\s*(?:,|\/|,?\s*(?:or|and|nor))\s*$/.test(text.slice(lastEnd, match.index ?? 0)));
+    const run = RUN_BEFORE.test(before) || COMMAND_EXAMPLES_BEFORE.test(text.slice(Math.max(0, (match.index ?? 0) - 120), match.index ?? 0)) || (lastEnd >= 0 && /^\s*(?:,|\/|,?\s*(?:or|and|nor))\s*$/.test(text.slice(lastEnd, match.index ?? 0)));
     // A template ("`bun <file>`") stands for many commands, none of them written.
     if (/<[^>]*>|\{[^}]*\}/.test(inner) || (!isCommand(inner) && !(run && /^[\w./-]+(?:\s|$)/.test(inner.trim())))) continue;
     lastEnd = (match.index ?? 0) + match[0].length;

@@ -504,7 +504,7 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     let self = false;
     let ranInPassive = false;
     let found: Mention | undefined;
-    const limit = Math.min(range.to, cueEnd + (nounSubject ? 9 : 6));
+    let limit = Math.min(range.to, cueEnd + (nounSubject ? 9 : 6));
     for (; j < limit; j++) {
       const w = words[j] as Word;
       const mention = view.mentionAt(j);
@@ -527,6 +527,15 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
         j++;
         continue;
       }
+      // "avoid shell commands that require user input (e.g. `git rebase -i`)": past a category's relative clause to its examples.
+      const examples = /^(that|which)$/.test(w.norm) && has(CATEGORY_NOUNS, words[j - 1]) ? examplesAfter(words, j, range.to) : undefined;
+      if (examples !== undefined) {
+        limit = Math.min(range.to, limit + (examples - j));
+        j = examples - 1;
+        continue;
+      }
+      // A category's words do not count against the reach: "broad staging commands such as `git add -A`".
+      if (category) limit = Math.min(range.to, limit + 1);
       const skippable = has(SKIP, w) || has(LISTENERS, w) || w.text === '' || category || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
       if (!skippable || closesClause(w)) break;
     }
@@ -538,7 +547,8 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     if (!found) continue;
     // "must never be deleted" is a passive; "must not be sending" is not.
     const passive = beOrGet && found.form === 'past';
-    if (forbidding !== undefined && found.form !== 'gerund') continue;
+    // "avoid deleting", "avoid `git rebase -i`"; "stop, delete it" is no prohibition.
+    if (forbidding !== undefined && found.form !== 'gerund' && found.command === undefined) continue;
     if (found.form === 'past' && !passive && !nounSubject) continue;
     // "she never deletes" is about her; "don't run any migrations" names things.
     const foundWord = words[found.start] as Word;
@@ -850,7 +860,14 @@ function leaveAloneFrame(view: SentenceView, clause: Range): Outcome | undefined
     const subject = subjectBefore(words, clause.from, leave.start);
     if (subject === 'other' || subject === 'self') return undefined;
     const touch: Mention = { family: 'touch', start: leave.start, end: leave.start + 1, form: 'base' };
-    const inside = leave.end - leave.start > 2 ? { from: leave.start + 1, to: leave.end - 1 } : { from: leave.end, to: objectEnd(view, leave.end, clause.to) };
+    // "leave temp/ alone" wraps its object; "stay away from temp/" is followed by it.
+    const wraps = leave.end - leave.start > 2 && /^(alone|be)$/.test((words[leave.end - 1] as Word).norm);
+    const inside = wraps ? { from: leave.start + 1, to: leave.end - 1 } : { from: leave.end, to: objectEnd(view, leave.end, clause.to) };
+    // "Stay away from commands such as `crontab -e`": running them is what is kept away from.
+    const named = view.mentionsIn({ from: inside.from, to: clause.to }).filter((m) => m.command !== undefined);
+    if (named.length > 0) return { drafts: [{ kind: 'prohibition', triggers: named, regions: [{ from: (named[0] as Mention).start, to: clause.to }] }] };
+    // "Stay away from risky operations": a kind of action, which touching no thing says.
+    if (words.slice(inside.from, inside.to).some((w) => has(CATEGORY_NOUNS, w) && w.tags.has('Noun'))) return 'nothing';
     return { drafts: [{ kind: 'prohibition', triggers: [touch], regions: [inside] }] };
   }
   const readOnly = findFirst(words, P.readOnly, clause.from, clause.to) ?? findFirst(words, P.forbidden, clause.from, clause.to);
@@ -871,7 +888,8 @@ function leaveAloneFrame(view: SentenceView, clause: Range): Outcome | undefined
 /** "Only ever send email to acme.io addresses", "only pay invoices under $500". */
 function onlyFrame(view: SentenceView, clause: Range): Outcome | undefined {
   const words = view.words;
-  const only = words.findIndex((w, i) => inRange(clause, i) && has(ONLY, w));
+  // "text-only tools" is a kind of tool, not an "only" rule.
+  const only = words.findIndex((w, i) => inRange(clause, i) && has(ONLY, w) && !w.tags.has('Hyphenated'));
   if (only === -1 || startsWith(words, P.after, only, clause.to) !== undefined) return undefined;
   const mentions = governable(view.mentionsIn(clause));
   // "only send emails with my explicit approval"
@@ -1425,6 +1443,17 @@ function categoryExamples(view: SentenceView, draft: Draft): { mention: Mention;
       });
     if (mentions.length === 0) return undefined;
     return mentions.map((mention, index) => ({ mention, region: { from: mention.start, to: mentions[index + 1]?.start ?? end } }));
+  }
+  return undefined;
+}
+
+/** Where a list of examples starts, within a few words: after "such as", "e.g." or an opening parenthesis. */
+function examplesAfter(words: readonly Word[], from: number, to: number): number | undefined {
+  for (let i = from + 1; i < Math.min(to, from + 15); i++) {
+    const marker = startsWith(words, EXAMPLE_MARKERS, i, to);
+    if (marker !== undefined) return marker;
+    if (/\(/.test((words[i] as Word).pre) || /\(\s*$/.test(words[i - 1]?.post ?? '')) return startsWith(words, EXAMPLE_MARKERS, i, to) ?? i;
+    if (closesClause(words[i - 1])) return undefined;
   }
   return undefined;
 }

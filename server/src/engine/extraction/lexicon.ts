@@ -360,6 +360,7 @@ export const PROGRAMS: readonly string[] = [
   'composer', 'php', 'artisan', 'mix', 'brew', 'apt', 'apt-get', 'yum', 'dnf', 'pre-commit', 'husky', 'lerna', 'nx', 'turbo', 'vite',
   'webpack', 'esbuild', 'swift', 'xcodebuild', 'pod', 'flutter', 'dart', 'ng', 'just', 'task', 'bash', 'sh', 'zsh', 'eval', 'kill',
   'pkill', 'killall', 'shutdown', 'reboot', 'dd', 'mkfs', 'find', 'xargs', 'tar', 'zip', 'unzip', 'sed', 'awk', 'perl', 'ruby', 'java',
+  'vi', 'vim', 'nvim', 'nano', 'emacs', 'less', 'more', 'top', 'htop', 'watch', 'tail', 'cat', 'grep', 'ls', 'mkdir', 'touch', 'ln',
 ];
 export const DISTINCTIVE_PROGRAMS: readonly string[] = [
   'npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'bunx', 'pip', 'pip3', 'pipx', 'poetry', 'pipenv', 'conda', 'pytest', 'cargo', 'rustup', 'kubectl',
