@@ -1001,7 +1001,9 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // A generic word right after "to" is a name ("push to release"), which narrows the rule.
     const destination = /^(to|onto|into)$/.test(words[i - 1]?.norm ?? '') && i > range.from && !w.tags.has('Plural');
     if (!modifier && (has(FUNCTION, w) || (has(GENERIC, w) && !destination) || has(UNIVERSAL, w) || has(ANAPHOR, w) || has(SKIP, w) || has(ME, w))) continue;
-    if (['Determiner', 'Preposition', 'Conjunction', 'Pronoun', 'Adverb', 'Value', 'Date', 'Time', 'Duration', 'Negative', 'Modal', 'Auxiliary', 'Copula', 'Possessive', 'QuestionWord', 'Expression', 'Money'].some((t) => w.tags.has(t))) continue;
+    // A possessive pronoun says nothing ("your files"); a name's possessive narrows ("Alice's reports").
+    const namedOwner = w.tags.has('Possessive') && !w.tags.has('Pronoun') && CAPITALIZED.test(w.text);
+    if (!namedOwner && ['Determiner', 'Preposition', 'Conjunction', 'Pronoun', 'Adverb', 'Value', 'Date', 'Time', 'Duration', 'Negative', 'Modal', 'Auxiliary', 'Copula', 'Possessive', 'QuestionWord', 'Expression', 'Money'].some((t) => w.tags.has(t))) continue;
     // Any other content word narrows the rule, whatever its part of speech ("don't touch prod", "files you created").
     if (/[A-Za-z]/.test(w.text)) result.push(w);
   }

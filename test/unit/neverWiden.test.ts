@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { SCOPE_TARGET_FIELDS } from '../../server/src/engine/constraints';
+import { extractConstraints } from '../../server/src/engine/extraction';
+import { sessionOf } from '../corpus/compile';
+
+/**
+ * A rule is never wider than stated: every way of saying "keep off this thing" with a thing no scope
+ * can name ("the shared drive", "Alice's reports") must either name it or compile to nothing, never
+ * to a rule over every target. Frames × objects, so a frame that drops its object fails for all.
+ */
+const FRAMES = [
+  'never delete X', 'do not touch X', 'stay away from X', 'leave X alone', 'hands off X', 'keep your hands off X', 'X is off-limits',
+  'X are read-only', 'X must never be deleted', 'ask me before deleting X', 'back up X before deleting it', 'dont modify X without asking',
+  'no changes to X', 'nothing in X gets deleted', 'only delete X after I approve', 'never push X', 'never send X to anyone',
+  'avoid editing X', 'refrain from deleting X', 'X should not be modified', 'you may not delete X', 'deleting X is forbidden',
+  'please never wipe X', 'under no circumstances delete X', 'I need to approve any change to X', 'get my OK before you edit X',
+  'never, ever delete X, they matter', '**Never** delete X.', 'pls dont delte X',
+];
+const THINGS = [
+  'the shared drive', 'old logs', "Alice's reports", 'the quarterly invoices', 'the marketing site', 'the legacy scripts', 'the risky operations',
+  'anything in the vault', 'the current branch', 'the customer records', 'the team calendar', 'the admin panel',
+];
+
+describe('never wider than stated', () => {
+  for (const frame of FRAMES) {
+    test(frame, () => {
+      for (const thing of THINGS) {
+        const text = frame.replace('X', thing);
+        const wide = extractConstraints(sessionOf(text)).constraints.filter(({ rule }) => !SCOPE_TARGET_FIELDS.some((field) => rule.scope[field] !== undefined));
+        assert.deepEqual(wide.map((c) => c.rule), [], `"${text}" compiled to a rule over every target`);
+      }
+    });
+  }
+});
