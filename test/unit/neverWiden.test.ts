@@ -22,10 +22,24 @@ const THINGS = [
   'anything in the vault', 'the current branch', 'the customer records', 'the team calendar', 'the admin panel',
 ];
 
+/** Other actions, other kinds of thing, and the thing named before the rule: as a subject, or a label. */
+const MORE_FRAMES = [
+  'never pay X', 'dont cancel X', 'never email X', 'do not deploy X', 'never reschedule X', 'no pushes to X', 'ask before paying X',
+  'check with me before cancelling X', 'X need my approval before any change', 'X require my OK before any change', 'always back up X first',
+  'run the tests before deploying X', 'never forward X', 'dont share X with anyone', 'do not drop X', 'do not merge X',
+  'X must be approved by me before being sent', 'before you touch X, ask me', 'if you want to delete X, ask first',
+  'whenever you modify X, make a backup first', 'no deleting X', 'X: never delete', 'Do not:\n- delete X',
+];
+const MORE_THINGS = [
+  'the vendor invoices', "Marco's meetings", 'the recurring payments', 'the big customers', 'the partner newsletter', 'the weekly sync',
+  'the old branches', 'the EU servers', 'the archived tickets', 'the billing service',
+];
+
 describe('never wider than stated', () => {
-  for (const frame of FRAMES) {
+  const cases: [frame: string, things: readonly string[]][] = [...FRAMES.map((f) => [f, THINGS] as [string, readonly string[]]), ...MORE_FRAMES.map((f) => [f, MORE_THINGS] as [string, readonly string[]])];
+  for (const [frame, things] of cases) {
     test(frame, () => {
-      for (const thing of THINGS) {
+      for (const thing of things) {
         const text = frame.replace('X', thing);
         const wide = extractConstraints(sessionOf(text)).constraints.filter(({ rule }) => !SCOPE_TARGET_FIELDS.some((field) => rule.scope[field] !== undefined));
         assert.deepEqual(wide.map((c) => c.rule), [], `"${text}" compiled to a rule over every target`);

@@ -161,6 +161,12 @@ function formOf(word: Word, lemma: string): Form {
   return 'past';
 }
 
+/** "the archived tickets": a participle between a determiner and a noun, an adjective of the noun. */
+function participleBeforeNoun(words: readonly Word[], i: number): boolean {
+  const [previous, word, next] = [words[i - 1], words[i] as Word, words[i + 1]];
+  return /(?:ed|ing)$/.test(word.norm) && previous?.tags.has('Determiner') === true && next?.tags.has('Noun') === true && !next.tags.has('Pronoun') && !/[,;:.!?]/.test(word.post);
+}
+
 /** Action words of the sentence, longest phrase first, leaving out words inside paths and emails. */
 function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Mention[] {
   const mentions: Mention[] = [];
@@ -183,6 +189,8 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
       }
     }
     if (!best) continue;
+    // "the archived tickets", "any deleted files": a participle between a determiner and its noun describes the thing.
+    if (best.end === i + 1 && participleBeforeNoun(words, i)) continue;
     // A phrase's form is its verb's: "force-pushed" is past, as "pushed" is.
     const last = words[best.end - 1] as Word;
     const form = best.end - i > 1 && formOf(word, best.lemma) === 'base' && /ed$/.test(last.norm) ? 'past' : formOf(word, best.lemma);
@@ -372,7 +380,7 @@ function clausesOf(view: SentenceView, from: number): Range[] {
     // A parenthesis names or lists within its clause; a colon right after an action introduces its object ("do not modify: tests, …").
     // A colon after an action introduces its object ("do not modify: tests, …"), after a category its examples ("operations: deleting…").
     const listFollows = has(CATEGORY_NOUNS, w) && words.slice(i + 1, i + 12).some((next) => endsWithComma(next));
-    const objectFollows = /^\s*:/.test(w.post) && ((view.isMentionWord(i) && words.slice(start, i).some((b) => /^(not|never|no|avoid)$/.test(b.norm))) || listFollows);
+    const objectFollows = /^[/`'"*_)\]]*\s*:/.test(w.post) && ((view.isMentionWord(i) && words.slice(start, i).some((b) => /^(not|never|no|avoid)$/.test(b.norm))) || listFollows || thingLabel(view, { from: start, to: i + 1 }) !== undefined || words.slice(start, i + 1).every((b) => /^(do|not|never|no|avoid)$/.test(b.norm) || b.text === ''));
     if (closesClause(w) && !/^[\s()]*$/.test(w.post.replace(/[^;:()\u2014\u2013-]/g, '')) && !objectFollows) close(i + 1);
     // "Do not add dependencies, every dependency requires approval first": a clause with its own
     // subject and verb after a comma is a sentence of its own, unless the first is a subordinate one.
@@ -555,7 +563,8 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     if (found.form === 'third' && !nounSubject && cue.norm !== 'no' && foundWord.tags.has('Verb') && !foundWord.tags.has('Plural')) continue;
     // A double negative or "not only" is not a prohibition.
     if (words[cueEnd]?.norm === 'only') continue;
-    const subject = subjectBefore(words, range.from, i);
+    // "The vendor invoices: never delete": a label names the thing, not who acts.
+    const subject = subjectBefore(words, thingLabel(view, { from: range.from, to: i })?.to ?? range.from, i);
     const wants = words.slice(cueEnd, found.start).some((w) => has(WANT, w));
     if (subject === 'other' && !passive && !nounSubject) continue;
     if ((subject === 'self' || self) && !wants && !passive) continue;
@@ -606,7 +615,9 @@ function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefi
   if (!trigger) return undefined;
   const subject = subjectBefore(words, clause.from, asked.start);
   if (subject === 'other') return undefined;
-  return { drafts: [{ kind: 'confirmation', triggers: [trigger], regions: [{ from: trigger.start, to: objectEnd(view, trigger.end, clause.to) }] }] };
+  // "temp/ needs my OK before any change": the thing is the clause's subject.
+  const thing = subjectPhrase(view, { from: clause.from, to: asked.start });
+  return { drafts: [{ kind: 'confirmation', triggers: [trigger], regions: [{ from: trigger.start, to: objectEnd(view, trigger.end, clause.to) }, ...(thing ? [thing] : [])] }] };
 }
 
 /** "Paying anything over $500 needs my OK", "deploys require a passing test run", "… must be approved by me". */
@@ -790,6 +801,11 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
     if (requirement.kind === 'confirmation') {
       // "The board meetings need my OK before you cancel them": the thing was named first.
       if (!leading && pointsBack(view, coordinatedFrom(view, triggers).at(-1) as Mention, regions[0] as Range)) regions.push({ from: main.from, to: main.to });
+      // "The vendor invoices need my OK before any change": the thing is the main clause's subject.
+      else if (!leading) {
+        const subject = subjectPhrase(view, main);
+        if (subject) regions.push(subject);
+      }
       return { drafts: [{ kind: 'confirmation', triggers: coordinatedFrom(view, triggers), regions }] };
     }
     return { drafts: [prerequisite(view, coordinatedFrom(view, triggers), requirement.steps, regions, main)] };
@@ -931,10 +947,47 @@ function prohibitionFrame(view: SentenceView, clause: Range): Outcome | undefine
   const end = objectEnd(view, (triggers[0] as Mention).end, clause.to);
   // An exception is a scope only for sending ("except people at acme.io" names the allowed domain).
   if (startsWith(view.words, P.except, end, clause.to) !== undefined && !triggers.some((m) => m.family === 'send')) return 'nothing';
-  const regions = [{ from: (triggers[0] as Mention).start, to: clauseEndAfterExcept(view, end, clause.to) }, ...(negated.subject ? [negated.subject] : [])];
+  const regions: Range[] = [{ from: (triggers[0] as Mention).start, to: clauseEndAfterExcept(view, end, clause.to) }, ...(negated.subject ? [negated.subject] : [])];
+  // "The vendor invoices: never delete.": the thing was named before the colon.
+  const label = thingLabel(view, { from: clause.from, to: negated.negation });
+  const first = triggers[0] as Mention;
+  const ownObject = namesItsThing(view, first) || names(view, { from: first.end, to: (regions[0] as Range).to });
+  if (label && !ownObject) regions.push(label);
   // "Never commit automatically", "don't push on your own": not unless the person asks for it.
   const kind = findFirst(view.words, P.onOwnAccord, clause.from, clause.to) ? 'confirmation' : 'prohibition';
   return { drafts: [{ kind, triggers, regions }] };
+}
+
+/**
+ * A thing named as a label before a colon ("the vendor invoices:", "`migrations/`:"): with a determiner,
+ * a possessive or a target written out, and no action; a bare topic ("Git:", "Safety:") is a heading.
+ */
+function thingLabel(view: SentenceView, range: Range): Range | undefined {
+  const words = view.words;
+  const colon = words.findIndex((w, i) => i >= range.from && i < range.to && /:\s*$/.test(w.post));
+  if (colon === -1) return undefined;
+  const label = { from: skipOpeners(words, range.from, colon + 1), to: colon + 1 };
+  const labelWords = words.slice(label.from, label.to);
+  // "the recurring payments:" names things; an action said as a verb makes it a clause of its own.
+  const action = view.mentionsIn(label).some((m) => (words[m.start] as Word).tags.has('Verb'));
+  if (labelWords.length === 0 || action || labelWords.some((w, k) => w.tags.has('Verb') && !participleBeforeNoun(words, label.from + k))) return undefined;
+  const first = labelWords[0] as Word;
+  const marked = first.tags.has('Determiner') || (first.tags.has('Possessive') && !has(ME, first)) || view.textEntitiesIn(label).length > 0;
+  return marked ? label : undefined;
+}
+
+/** A clause's subject when it names a thing ("the vendor invoices need …"): its words before the first verb. */
+function subjectPhrase(view: SentenceView, clause: Range): Range | undefined {
+  const words = view.words;
+  const start = skipOpeners(words, clause.from, clause.to);
+  let end = start;
+  const verbAt = (i: number) => ((words[i] as Word).tags.has('Verb') || (view.isMentionWord(i) && !(words[i] as Word).tags.has('Noun')) || startsWith(words, P.require, i, clause.to) !== undefined) && !participleBeforeNoun(words, i);
+  while (end < clause.to && !verbAt(end)) end++;
+  const first = words[start];
+  // Marked as a thing: a determiner, a name's possessive or a target written out, then the verb.
+  const marked = first !== undefined && (first.tags.has('Determiner') || (first.tags.has('Possessive') && !has(ME, first)) || view.textEntitiesIn({ from: start, to: end }).length > 0);
+  const thing = words.slice(start, end).some((w, k) => (w.tags.has('Noun') || view.covered.has(start + k)) && !w.tags.has('Pronoun') && !has(ME, w));
+  return marked && thing && end > start && end < clause.to ? { from: start, to: end } : undefined;
 }
 
 /** A phrase that ends in its own thing: "make commits", "bypass the checks", "add a dependency". */
