@@ -976,6 +976,21 @@ function thingLabel(view: SentenceView, range: Range): Range | undefined {
   return marked ? label : undefined;
 }
 
+/** A clause that ends in a colon: what follows it (a list) is its object. */
+function introducesList(view: SentenceView, clause: Range): boolean {
+  return /:\s*$/.test(view.words[clause.to - 1]?.post ?? '');
+}
+
+/** Whether a draft says what it acts on: a phrase that names its thing, or words after an action, or a subject. */
+function namesObject(view: SentenceView, draft: Draft): boolean {
+  if (draft.triggers.some((m) => m.command !== undefined || namesItsThing(view, m))) return true;
+  const actionWord = (i: number) => draft.triggers.some((m) => i >= m.start && i < m.end);
+  return draft.regions.some((r) => {
+    const rest = view.words.slice(r.from, r.to).map((_, k) => r.from + k).filter((i) => !actionWord(i));
+    return rest.some((i) => names(view, { from: i, to: i + 1 }));
+  });
+}
+
 /** A clause's subject when it names a thing ("the vendor invoices need …"): its words before the first verb. */
 function subjectPhrase(view: SentenceView, clause: Range): Range | undefined {
   const words = view.words;
@@ -1078,6 +1093,8 @@ function contextOf(view: SentenceView, families: readonly FamilyName[], entities
   // A word of a kind ("table", "meeting") sets the context only for actions that mean something else there.
   const meansOther = (context: TargetContext) => families.some((f) => (L.FAMILIES[f] as L.ActionFamily).by?.[context] !== undefined);
   if (kinds.has('database') || kinds.has('table') || (view.contextWord('database', ranges) && !kinds.has('path') && meansOther('database'))) return 'database';
+  // A path written out is what the rule is about; "lock files" or "the review notes" only describe it.
+  if (entities.some((e) => e.kind === 'path' && !e.inWords)) return 'path';
   if (kinds.has('event') || (view.contextWord('event', ranges) && !kinds.has('path') && meansOther('event'))) return 'event';
   if (kinds.has('device')) return 'device';
   if (kinds.has('branch')) return 'branch';
@@ -1173,7 +1190,10 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   };
   // "the production database": a name inside a larger one is read as part of it.
   const fits = (kind: Entity['kind']) => CONTEXT_KINDS[context ?? 'none'].includes(kind);
+  // Beside a path written out, a device or an event named in words describes it ("workflow lock files (`….lock.yml`)").
+  const writtenPath = context === 'path' && entities.some((e) => e.kind === 'path' && !e.inWords);
   for (const e of entities) {
+    if (writtenPath && (e.kind === 'device' || e.kind === 'event')) continue;
     if (entities.some((o) => o !== e && o.start <= e.start && o.end >= e.end && (o.start < e.start || o.end > e.end || o.kind !== e.kind) && fits(o.kind) && !fits(e.kind))) continue;
     switch (e.kind) {
       case 'path':
@@ -1698,6 +1718,8 @@ export function readSentence(sentence: Sentence): Reading[] {
         view.unresolved = undefined;
         const before = readings.length;
         for (const draft of outcome.drafts.flatMap((d) => splitByObjects(view, d))) {
+          // "Never manually edit:" introduces the things it is about; said alone it is about none of them.
+          if (introducesList(view, clause) && !namesObject(view, draft)) continue;
           for (const rule of compileDraft(view, draft)) {
             const key = JSON.stringify(rule);
             if (!readings.some((r) => r.kind === 'constraint' && JSON.stringify(r.rule) === key)) readings.push({ kind: 'constraint', rule });
