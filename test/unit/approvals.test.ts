@@ -33,6 +33,20 @@ function approval(session: Session, rule: ConstraintRule, act: Action, used: Rea
   return findApproval(session, constraint(rule), act, session.turns.length, used)?.text;
 }
 
+describe('the working tree, named as people name it', () => {
+  const DISCARD: ConstraintRule = { kind: 'confirmation', trigger: ['discard-changes'], scope: {} };
+  const RESET = action('discard-changes', { kind: 'path', value: '/home/dev/app', recursive: true });
+  const rule: [string, string] = ['user', 'Never discard work unless I ask.'];
+  test('a yes to "reset the working tree" approves `git reset --hard`', () => {
+    const session = chat(rule, ['assistant', 'I would like to reset the working tree now. Shall I?'], ['user', 'Yes, go ahead.']);
+    assert.equal(approval(session, DISCARD, RESET), 'Yes, go ahead.');
+  });
+  test('a yes to another proposal does not', () => {
+    const session = chat(rule, ['assistant', 'I would like to run the tests now. Shall I?'], ['user', 'Yes, go ahead.']);
+    assert.equal(approval(session, DISCARD, RESET), undefined);
+  });
+});
+
 describe('a request or approval that names the action', () => {
   test('a request naming the amount approves the payment', () => {
     const session = chat(RULE, ['assistant', 'Sure.'], ['user', 'Please pay the Brightline invoice of $1,200.']);

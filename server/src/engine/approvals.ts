@@ -61,6 +61,8 @@ function amountsIn(text: string): number[] {
   });
 }
 
+const WORKING_TREE = /\b(?:working (?:tree|copy|directory|dir)|worktree|work tree|local changes|uncommitted (?:changes|work)|(?:the|this) (?:repo|repository|checkout))\b/i;
+
 /** Lowercase words of a name: "front_door" → front door, "Q3 board review" → q3 board review. */
 function nameWords(name: string): string[] {
   return name
@@ -78,6 +80,8 @@ export function namesAction(text: string, action: Action, constraint: Constraint
   const target = action.target;
   // An action on no known target (a booking that makes a new record) has nothing to name but its verb.
   if (!target) return true;
+  // `git reset --hard` acts on the working tree, which people name as such, not by its path.
+  if (action.verb === 'discard-changes' && target.kind === 'path' && target.recursive === true && WORKING_TREE.test(text)) return true;
   const lower = text.toLowerCase();
   const value = target.value.toLowerCase();
   const base = value.split('/').filter(Boolean).pop() ?? value;

@@ -96,7 +96,10 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   push: ['push'],
   forcePush: ['force push', 'force-push', 'push * force', 'push f', 'forcepush'],
   rewriteHistory: ['rewrite * history', 'rebase', 'amend', 'squash', 'fixup', 'force * rewrite'],
-  discard: ['discard', 'discard * change', 'throw * away * change', 'reset * hard', 'hard reset', 'revert * change', 'revert'],
+  discard: [
+    'discard', 'discard * change', 'throw * away * change', 'reset * hard', 'hard reset', 'revert * change', 'revert', 'reset * working tree',
+    'reset * working copy', 'reset * worktree', 'reset * work tree', 'reset * checkout', 'reset * local change', 'reset * change', 'wipe * local change',
+  ],
   test: [
     'test', 'run * test', 'run * test suite', 'test suite', 'test suite pass', 'test run', 'test * pass', 'test * green', 'ci', 'ci * pass',
     'ci * green', 'build * green', 'build * pass', 'passing test', 'green build',
