@@ -68,12 +68,21 @@ const EMPHASIS = /^([*_]{1,2})(.+?)\1$/;
 
 /** A path as a rule scope: relative stays relative, a folder loses its slash, a bare file or extension glob matches at any depth. */
 function scopePath(raw: string): string {
-  const path = raw.replace(/\\/g, '/');
+  // A placeholder stands for any name: `docs/sprint-N/plan.md`, `logs/YYYY-MM-DD.log`.
+  const path = raw.replace(/\\/g, '/').replace(PLACEHOLDER, '*');
   if (!path.includes('/')) return `**/${path}`;
-  const trimmed = (path.length > 1 ? path.replace(/\/+$/, '') : path).replace(/^\.\//, '');
+  let trimmed = (path.length > 1 ? path.replace(/\/+$/, '') : path).replace(/^\.\//, '');
+  // A rules file's "/api/*.cs" is the repository's api/, as in .gitignore; "/etc/hosts" is the machine's.
+  const root = /^\/([^/]+)/.exec(trimmed)?.[1];
+  if (root !== undefined && !SYSTEM_ROOTS.has(root)) trimmed = trimmed.slice(1);
   // A folder tools make in every package ("node_modules/") is that folder wherever it is.
   return TOOL_FOLDERS.has(trimmed) ? `**/${trimmed}` : trimmed;
 }
+
+/** Top-level folders of a machine: a path under one is absolute, not the repository's. */
+const SYSTEM_ROOTS = new Set(['etc', 'usr', 'var', 'home', 'tmp', 'opt', 'bin', 'sbin', 'lib', 'lib64', 'srv', 'root', 'dev', 'proc', 'sys', 'mnt', 'media', 'run', 'boot', 'Users', 'Volumes', 'Library', 'System', 'Applications', 'private', 'nix', 'workspace', 'workspaces', 'app', 'data', 'code', 'repo']);
+/** A placeholder letter or date pattern between separators: sprint-N, v-X, YYYY-MM-DD. */
+const PLACEHOLDER = /(?<=^|[-_./])(?:[NX]|YYYY-MM-DD|YYYY|NNN?)(?=[-_./]|$)/g;
 
 /** Folders package managers, interpreters and build tools make inside any project or package. */
 const TOOL_FOLDERS = new Set(['node_modules', 'bower_components', '__pycache__', '.venv', '.tox', '.pytest_cache', '.mypy_cache', '.ruff_cache', '.terraform', '.next', '.nuxt', '.gradle', '.git']);

@@ -542,6 +542,8 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
         j = examples - 1;
         continue;
       }
+      // "no auto-commit", "never auto-push": done unasked, read below.
+      if (autoPrefix(w) && view.mentionAt(j + 1) !== undefined) continue;
       // A category's words do not count against the reach: "broad staging commands such as `git add -A`".
       if (category) limit = Math.min(range.to, limit + 1);
       const skippable = has(SKIP, w) || has(LISTENERS, w) || w.text === '' || category || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
@@ -954,7 +956,8 @@ function prohibitionFrame(view: SentenceView, clause: Range): Outcome | undefine
   const ownObject = namesItsThing(view, first) || names(view, { from: first.end, to: (regions[0] as Range).to });
   if (label && !ownObject) regions.push(label);
   // "Never commit automatically", "don't push on your own": not unless the person asks for it.
-  const kind = findFirst(view.words, P.onOwnAccord, clause.from, clause.to) ? 'confirmation' : 'prohibition';
+  const unasked = findFirst(view.words, P.onOwnAccord, clause.from, clause.to) !== undefined || triggers.some((m) => autoPrefix(view.words[m.start - 1]));
+  const kind = unasked ? 'confirmation' : 'prohibition';
   return { drafts: [{ kind, triggers, regions }] };
 }
 
@@ -1004,6 +1007,9 @@ function subjectPhrase(view: SentenceView, clause: Range): Range | undefined {
   const thing = words.slice(start, end).some((w, k) => (w.tags.has('Noun') || view.covered.has(start + k)) && !w.tags.has('Pronoun') && !has(ME, w));
   return marked && thing && end > start && end < clause.to ? { from: start, to: end } : undefined;
 }
+
+/** "auto-commit", "automatic pushes": the action done without being asked. */
+const autoPrefix = (w: Word | undefined) => w !== undefined && /^(auto|automatic)$/.test(w.norm);
 
 /** A phrase that ends in its own thing: "make commits", "bypass the checks", "add a dependency". */
 function namesItsThing(view: SentenceView, mention: Mention): boolean {
@@ -1062,7 +1068,7 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // An action in a relative clause narrows the thing ("commits that have already been pushed").
     const relative = words.slice(Math.max(range.from, i - 4), i).some((b) => /^(that|which|who|whose)$/.test(b.norm));
     if (mention && (!mention.gaps?.includes(i) || describes) && !asName && !relative && (families.has(mention.family) || w.tags.has('Verb') || describes)) continue;
-    if (view.covered.has(i) || w.text === '' || named.some((e) => w.start >= e.start && w.end <= e.end)) continue;
+    if (view.covered.has(i) || w.text === '' || named.some((e) => w.start >= e.start && w.end <= e.end) || (autoPrefix(w) && view.mentionAt(i + 1) !== undefined)) continue;
     // A generic noun that modifies another ("summary files", "log files") names a kind of thing.
     const next = words[i + 1];
     const modifier = i + 1 < range.to && next !== undefined && has(GENERIC, w) && has(GENERIC, next) && !has(FUNCTION, next) && !has(BROAD, w) && !/[,;:.!?)]/.test(w.post);
@@ -1313,7 +1319,18 @@ function listItemsNamingNothing(view: SentenceView, region: Range, leftovers: re
   }
   items.push({ from: start, to: region.to });
   if (items.length < 2) return false;
-  const named = (item: Range) => view.textEntitiesIn(item).some((e) => e.kind !== 'amount') || view.phraseEntitiesIn(item).length > 0;
+  // An item ends at its comma: "secrets, `.env`" puts `.env` in the second item, though its backtick comes before that word.
+  const itemEnd = (item: Range) => {
+    const last = words[item.to - 1] as Word;
+    const comma = last.post.indexOf(',');
+    return comma === -1 ? last.end + last.post.length : last.end + comma;
+  };
+  const itemStart = (item: Range) => {
+    const previous = items[items.indexOf(item) - 1];
+    return previous ? itemEnd(previous) : (words[item.from] as Word).start;
+  };
+  const named = (item: Range) =>
+    view.textEntitiesIn({ from: region.from, to: region.to }).some((e) => e.kind !== 'amount' && e.start >= itemStart(item) && e.start < itemEnd(item)) || view.phraseEntitiesIn(item).length > 0;
   const inItem = (item: Range, w: Word) => words.indexOf(w) >= item.from && words.indexOf(w) < item.to;
   const mine = leftovers.filter((w) => inItem(region, w));
   const leftOut = (item: Range) => mine.some((w) => inItem(item, w));

@@ -275,7 +275,7 @@ export const CLAUSE_STARTERS: readonly string[] = [
 ];
 /** Doing it unasked: "never commit automatically", "don't push on your own". Such a rule wants the person's say-so. */
 export const ON_OWN_ACCORD: readonly string[] = [
-  'automatically', 'automatic', 'auto', 'proactively', 'proactive', 'unprompted', 'unasked', 'unilaterally', 'on your own', 'of your own accord',
+  'automatically', 'proactively', 'proactive', 'unprompted', 'unasked', 'unilaterally', 'on your own', 'of your own accord',
   'on its own', 'by yourself', 'on your own initiative',
 ];
 /** Words that never name a target: function words, comparators, fillers. */
