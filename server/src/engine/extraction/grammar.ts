@@ -669,6 +669,20 @@ function prerequisite(view: SentenceView, triggers: readonly Mention[], steps: r
   return { kind: 'prerequisite', triggers, requires: steps.filter((step) => step.start < end), regions, stepRegions: [{ from: stepClause.from, to: end }] };
 }
 
+/** A granter ("the customer", "a maintainer", "I") whose approving verb is the clause's: "the customer must confirm". */
+function granterApproves(view: SentenceView, clause: Range): boolean {
+  const words = view.words;
+  for (let i = clause.from + 1; i < clause.to; i++) {
+    if (!(words[i] as Word).forms.some((f) => APPROVING_VERBS.has(f))) continue;
+    const before = words.slice(clause.from, i);
+    const granter = before.findIndex((w) => has(GRANTERS, w) && w.norm !== 'you');
+    // Only a modal or an adverb between the granter and the verb: "must", "needs to", "has to", "explicitly".
+    return granter !== -1 && before.slice(granter + 1).every((w) => w.tags.has('Modal') || w.tags.has('Adverb') || /^(need|needs|have|has|to|must|should|will|first)$/.test(w.norm));
+  }
+  return false;
+}
+const APPROVING_VERBS = new Set(['confirm', 'approve', 'authorize', 'authorise', 'okay', 'sign', 'agree', 'consent']);
+
 /** The main clause's requirement: ask the person (confirmation) or do a step first (prerequisite). */
 function requirementOf(view: SentenceView, main: Range): { kind: 'confirmation' } | { kind: 'prerequisite'; steps: Mention[] } | undefined {
   const words = view.words;
@@ -679,6 +693,8 @@ function requirementOf(view: SentenceView, main: Range): { kind: 'confirmation' 
     const subject = subjectBefore(words, main.from, asked.start);
     return subject === 'other' || subject === 'self' ? undefined : { kind: 'confirmation' };
   }
+  // "The user must confirm before any cancellation", "the customer has to approve before a refund".
+  if (findFirst(words, P.approverClauses, main.from, main.to) || granterApproves(view, main)) return { kind: 'confirmation' };
   const steps = satisfying(view.mentionsIn(main));
   if (steps.length === 0) return undefined;
   const first = steps[0] as Mention;
@@ -804,7 +820,8 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
       // "The board meetings need my OK before you cancel them": the thing was named first.
       if (!leading && pointsBack(view, coordinatedFrom(view, triggers).at(-1) as Mention, regions[0] as Range)) regions.push({ from: main.from, to: main.to });
       // "The vendor invoices need my OK before any change": the thing is the main clause's subject.
-      else if (!leading) {
+      // "The customer must confirm before …" names who approves, not the thing.
+      else if (!leading && !granterApproves(view, main)) {
         const subject = subjectPhrase(view, main);
         if (subject) regions.push(subject);
       }
