@@ -167,6 +167,20 @@ function participleBeforeNoun(words: readonly Word[], i: number): boolean {
   return /(?:ed|ing)$/.test(word.norm) && previous?.tags.has('Determiner') === true && next?.tags.has('Noun') === true && !next.tags.has('Pronoun') && !/[,;:.!?]/.test(word.post);
 }
 
+/** Verbs of talking and thinking: their object is an action spoken of, not done. */
+const TALK_VERBS = wordSet(['propose', 'suggest', 'describe', 'discuss', 'explain', 'summarize', 'summarise', 'outline', 'recommend', 'consider', 'present', 'mention', 'report', 'document', 'plan', 'list']);
+
+function talkedAbout(words: readonly Word[], i: number): boolean {
+  const word = words[i] as Word;
+  if (!word.tags.has('Noun') || word.tags.has('Verb')) return false;
+  for (let j = i - 1; j >= Math.max(0, i - 3); j--) {
+    const before = words[j] as Word;
+    if (has(TALK_VERBS, before) && before.tags.has('Verb')) return true;
+    if (!(before.tags.has('Determiner') || before.tags.has('Adjective') || before.tags.has('Possessive'))) return false;
+  }
+  return false;
+}
+
 /** Action words of the sentence, longest phrase first, leaving out words inside paths and emails. */
 function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Mention[] {
   const mentions: Mention[] = [];
@@ -191,6 +205,8 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
     if (!best) continue;
     // "the archived tickets", "any deleted files": a participle between a determiner and its noun describes the thing.
     if (best.end === i + 1 && participleBeforeNoun(words, i)) continue;
+    // "before proposing changes", "summarise the deletions": an action named as what is talked about, not done.
+    if (talkedAbout(words, i)) continue;
     // A phrase's form is its verb's: "force-pushed" is past, as "pushed" is.
     const last = words[best.end - 1] as Word;
     const form = best.end - i > 1 && formOf(word, best.lemma) === 'base' && /ed$/.test(last.norm) ? 'past' : formOf(word, best.lemma);

@@ -290,7 +290,7 @@ export const FUNCTION_WORDS: readonly string[] = [
   'explicitly', 'prior', 'written', 'express', 'personal', 'final', 'approval', 'permission', 'consent', 'confirmation', 'go-ahead',
   'circumstance', 'time', 'case', 'point', 'cost', 'worth', 'total', 'value', 'amount', 'sum', 'address', 'addresses', 'domain',
   'people', 'person', 'folk', 'recipient', 'anyone', 'somebody', 'someone', 'ever', 'behalf', 'pass', 'passing', 'green', 'successful',
-  'successfully', 'clean', 'complete', 'good', 'fine', 'done', 'finished', 'first', 'straight', 'directly', 'existing', 'origin',
+  'successfully', 'clean', 'good', 'fine', 'done', 'finished', 'first', 'straight', 'directly', 'existing', 'origin',
   'upstream', 'remote', 'the', 'a', 'an', 'against', 'among', 'toward', 'towards', 'upon', 'per', 'via', 'behind', 'near', 'around',
   'along', 'beside', 'regarding', 'concerning', 'there', 'matching', 'named', 'called', 'located', 'stored', 'listed', 'uncommitted', 'unsaved',
   'unstaged', 'staged', 'pending', 'local', 'locally', 'remotely', 'existing', 'proactively', 'unnecessarily', 'unprompted',
