@@ -269,3 +269,22 @@ test('SQL tools hand their statement and database to the SQL binder; spans insid
     for (const action of list) assert.ok(action.span.start >= spans[i]!.start && action.span.end <= spans[i]!.end);
   });
 });
+
+test('forge MCP tools bind as the `gh` command each is; an update that does not close is only an update', () => {
+  const text = jsonl(
+    entry('user', { message: { role: 'user', content: 'Tidy up the tracker.' } }),
+    toolUse('f1', 'mcp__github__merge_pull_request', { owner: 'acme', repo: 'web', pullNumber: 12, merge_method: 'squash' }),
+    toolUse('f2', 'mcp__github__update_issue', { owner: 'acme', repo: 'web', issue_number: 3, state: 'closed' }),
+    toolUse('f3', 'mcp__github__update_issue', { owner: 'acme', repo: 'web', issue_number: 4, title: 'Clearer title' }),
+    toolUse('f4', 'mcp__github__create_pull_request', { owner: 'acme', repo: 'web', title: 'Fix', head: 'fix', base: 'main' }),
+    toolUse('f5', 'mcp__gitlab__merge_merge_request', { project_id: 'acme/web', merge_request_iid: 7 }),
+  );
+  const actions = bindSession(parse(text, 'claude-code'));
+  assert.deepEqual(actions.map((list) => list.map(describe)), [
+    ['execute command:gh pr merge 12'],
+    ['execute command:gh issue close 3'],
+    ['update'],
+    ['execute command:gh pr create'],
+    ['execute command:gh pr merge 7'],
+  ]);
+});

@@ -530,7 +530,16 @@ interface PatchEffect {
   readonly from: Names;
 }
 
-type Effect = TargetEffect | ShellEffect | SqlEffect | PatchEffect;
+/** A forge operation as the `gh` command that does it: rules over `gh pr merge` govern the forge's merge tool too. */
+interface ForgeEffect {
+  readonly kind: 'forge';
+  readonly command: string;
+  /** The pull request's or issue's number, appended as `gh` takes it. */
+  readonly number: Names;
+  readonly when?: { readonly argument: string; readonly values: readonly string[] };
+}
+
+type Effect = TargetEffect | ShellEffect | SqlEffect | PatchEffect | ForgeEffect;
 
 export interface ToolSpec {
   /** Tool names, compared without case (`Write` and `write` alike), after any MCP server prefix. */
@@ -553,6 +562,10 @@ const EVENT = ['event_id', 'event', 'meeting_id', 'calendar_event_id', 'appointm
 const DEVICE = ['device', 'device_id', 'lock', 'lock_id', 'door', 'door_id', 'entity_id', 'name', 'garage', 'gate', 'alarm', 'camera'];
 const ENVIRONMENT = ['environment', 'env', 'stage', 'target_environment', 'target'];
 const BRANCH = ['branch', 'branch_name', 'ref', 'refspec'];
+const PR_NUMBER = ['pullNumber', 'pull_number', 'pr_number', 'number', 'pull_request_number', 'merge_request_iid', 'mr_iid', 'iid'];
+const ISSUE_NUMBER = ['issue_number', 'issueNumber', 'number', 'issue_iid', 'iid'];
+const FORGE_SUBJECT = ['title', 'head', 'body', 'repo', 'owner', 'project_id'];
+const forge = (command: string, number: Names, when?: ForgeEffect['when']): ForgeEffect => ({ kind: 'forge', command, number, ...(when && { when }) });
 const SHELL: ShellEffect = { kind: 'shell', from: ['command', 'cmd'], cwd: ['workdir', 'working_directory', 'directory', 'dir_path', 'cwd'] };
 
 const write = (from: Names, extra: Partial<TargetEffect> = {}): TargetEffect => ({ kind: 'target', verbs: ['write'], target: 'path', from, ...extra });
@@ -669,6 +682,16 @@ export const TOOL_SPECS: readonly ToolSpec[] = [
   { names: ['deploy', 'deploy_service', 'deploy_app', 'deploy_to', 'release', 'promote', 'rollout'], effects: [{ kind: 'target', verbs: ['deploy'], target: 'environment', from: ENVIRONMENT }] },
   { names: ['git_push', 'push', 'push_branch'], effects: [{ kind: 'target', verbs: ['push'], target: 'branch', from: BRANCH, force: ['force', 'force_push', 'forced'] }] },
   { names: ['force_push', 'git_force_push'], effects: [{ kind: 'target', verbs: ['push', 'force-push'], target: 'branch', from: BRANCH }] },
+  // Forges: GitHub's and GitLab's MCP servers, as the `gh` command each tool is.
+  { names: ['merge_pull_request', 'merge_merge_request'], effects: [forge('gh pr merge', PR_NUMBER)] },
+  { names: ['create_pull_request', 'create_merge_request'], effects: [forge('gh pr create', [])] },
+  { names: ['close_pull_request'], effects: [forge('gh pr close', PR_NUMBER)] },
+  { names: ['update_pull_request', 'update_merge_request'], effects: [forge('gh pr close', PR_NUMBER, { argument: 'state', values: ['closed', 'close'] })] },
+  { names: ['create_issue'], effects: [forge('gh issue create', [])] },
+  { names: ['close_issue'], effects: [forge('gh issue close', ISSUE_NUMBER)] },
+  { names: ['update_issue'], effects: [forge('gh issue close', ISSUE_NUMBER, { argument: 'state', values: ['closed', 'close'] })] },
+  { names: ['add_issue_comment', 'create_issue_comment'], effects: [forge('gh issue comment', ISSUE_NUMBER)] },
+  { names: ['add_pull_request_comment', 'create_pull_request_comment', 'add_pull_request_review_comment'], effects: [forge('gh pr comment', PR_NUMBER)] },
 ];
 
 /** Words of a device's new state, and the verb that state means. */
@@ -726,7 +749,22 @@ function bindEffect(effect: Effect, args: CallArguments, context: BindingContext
       return args.stringsOf(effect.from).flatMap((patch) => patchActions(patch, context));
     case 'target':
       return bindTargetEffect(effect, args, context, facts);
+    case 'forge':
+      return bindForgeEffect(effect, args);
   }
+}
+
+function bindForgeEffect(effect: ForgeEffect, args: CallArguments): Action[] {
+  if (effect.when) {
+    const selector = args.find(effect.when.argument)?.value;
+    if (typeof selector !== 'string' || !effect.when.values.includes(selector.toLowerCase())) return [];
+  }
+  const number = args.stringsOf(effect.number)[0];
+  // The span of what names the pull request or issue, else of any argument: the call's own words.
+  const located = number ?? args.stringsOf(FORGE_SUBJECT)[0];
+  if (!located) return [];
+  const command = number ? `${effect.command} ${number.value}` : effect.command;
+  return [makeAction('execute', namedTarget('command', command), {}, wholeSpan(located), FIRST_STEP, 'builtin')];
 }
 
 function bindShellEffect(effect: ShellEffect, args: CallArguments, context: BindingContext): Action[] {

@@ -216,6 +216,25 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
   return mentions;
 }
 
+const FORGE_PHRASES = Object.entries(L.FORGE_OPERATIONS).flatMap(([command, phrases]) => compile(phrases).map((phrase) => ({ phrase, command })));
+
+/** Forge operations said in words ("merging pull requests", "close issues"), as the command each is. */
+function forgeMentions(words: readonly Word[], covered: ReadonlySet<number>): Mention[] {
+  const mentions: Mention[] = [];
+  for (let i = 0; i < words.length; i++) {
+    if (covered.has(i)) continue;
+    for (const { phrase, command } of FORGE_PHRASES) {
+      const end = matchAt(words, i, phrase);
+      if (end === undefined) continue;
+      const verb = typeof phrase[0] === 'string' ? phrase[0] : '';
+      mentions.push({ family: 'command', start: i, end, form: formOf(words[i] as Word, verb), command: commandRule(command) });
+      i = end - 1;
+      break;
+    }
+  }
+  return mentions;
+}
+
 /** A named command as a mention: its words, and the rule it stands for. */
 function commandMention(words: readonly Word[], command: Entity, inside: (w: Word, e: Entity) => boolean): Mention[] {
   const first = words.findIndex((w) => inside(w, command));
@@ -266,7 +285,9 @@ class SentenceView {
       if (lexical.some((e) => inside(w, e))) covered.add(i);
     });
     this.covered = covered;
-    this.mentions = [...findMentions(this.words, covered), ...commands.flatMap((c) => commandMention(this.words, c, inside))].sort((a, b) => a.start - b.start);
+    const forge = forgeMentions(this.words, covered);
+    const overlapsForge = (m: Mention) => forge.some((f) => m.start < f.end && m.end > f.start);
+    this.mentions = [...findMentions(this.words, covered).filter((m) => !overlapsForge(m)), ...forge, ...commands.flatMap((c) => commandMention(this.words, c, inside))].sort((a, b) => a.start - b.start);
     // Action words used as verbs ("run DROP TABLE") cannot name a target; "the test database" can.
     const blocked = new Set(covered);
     for (const m of this.mentions) {
@@ -415,12 +436,29 @@ function askCue(view: SentenceView, range: Range): boolean {
     // "ask Bob before…" asks someone else.
     const next = words[found.end];
     const asksOther = words[found.start]?.forms.includes('ask') && found.end - found.start === 1 && next && !has(ME, next) && (next.tags.has('ProperNoun') || next.tags.has('Person'));
-    if (!asksOther) return true;
+    // "ask the user for the issue ID", "ask me which branch": asking for information, not for a yes.
+    const forInformation = words[found.start]?.forms.includes('ask') && asksForInformation(view, found.end, range.to);
+    if (!asksOther && !forInformation) return true;
   }
   for (const found of findAll(words, P.approvalNouns, range.from, range.to)) {
     if (has(OWNERS, words[found.start - 1]) || has(OWNERS, words[found.start - 2])) return true;
   }
   return false;
+}
+
+/** After "ask (the user)": "for" something that is no approval, or a question word. */
+function asksForInformation(view: SentenceView, from: number, to: number): boolean {
+  const words = view.words;
+  let i = from;
+  // Past whom is asked: "me", "the user", "the reviewer".
+  while (i < to && i < from + 4 && (has(ME, words[i]) || has(GRANTERS, words[i]) || (words[i] as Word).tags.has('Determiner') || ((words[i] as Word).tags.has('Noun') && (words[i] as Word).norm !== 'for'))) i++;
+  const next = words[i];
+  if (!next || i >= to) return false;
+  if (/^(which|what|who|where|how|whether)$/.test(next.norm)) return true;
+  if (next.norm !== 'for') return false;
+  // "ask for approval", "ask the user for explicit permission" stay asks.
+  const object = findFirst(words, P.approvalNouns, i + 1, Math.min(to, i + 5));
+  return object === undefined;
 }
 
 /** "I approve", "I say so", "you have my OK", "asking me": said about the person approving. */
@@ -481,7 +519,12 @@ function purposeAt(view: SentenceView, index: number, to: number): boolean {
   const object = view.words[index + 1];
   if (!verb || !object || index + 1 >= to || /[,;:.!?)]/.test(verb.post)) return false;
   const named = view.covered.has(index) || view.phraseEntitiesIn({ from: index, to: index + 1 }).length > 0 || has(WELL_KNOWN_BRANCH, verb) || view.isMentionWord(index);
-  return !named && verb.tags.has('Infinitive') && !verb.tags.has('Noun') && (object.tags.has('Determiner') || object.tags.has('Noun') || object.tags.has('Adjective'));
+  // "to fix these issues" points at a case the rule is about: it narrows the rule, so it stays in the object.
+  const words = view.words;
+  let end = index + 1;
+  while (end < to && !/[,;:.!?)]/.test((words[end - 1] as Word).post)) end++;
+  const pointsAtCase = words.slice(index, end).some((w) => has(POINTERS, w) || has(ANAPHOR, w) || /^(this|that|it|them|they)$/.test(w.norm));
+  return !named && !pointsAtCase && verb.tags.has('Infinitive') && !verb.tags.has('Noun') && (object.tags.has('Determiner') || object.tags.has('Noun') || object.tags.has('Adjective'));
 }
 
 /** A clause of its own after a comma: a subject then a finite verb ("…, finance reconciles them nightly"). */
@@ -1095,7 +1138,7 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // word after a preposition or a determiner is a name ("push to release"), not an action.
     const after = words[i + 1];
     const endsPhrase = !after || i + 1 >= range.to || /[,;:.!?)]/.test(w.post) || has(FUNCTION, after);
-    const asName = i > range.from && (/^(the|a|an)$/.test(words[i - 1]?.norm ?? '') || (/^(to|onto|into|on|in|from|at)$/.test(words[i - 1]?.norm ?? '') && endsPhrase));
+    const asName = i > range.from && mention?.start === i && (/^(the|a|an)$/.test(words[i - 1]?.norm ?? '') || (/^(to|onto|into|on|in|from|at)$/.test(words[i - 1]?.norm ?? '') && endsPhrase));
     // In some phrases a gap only describes ("add new dependencies", "bypass the pre-commit hooks").
     const describes = mention !== undefined && DESCRIBED_GAPS.has(mention.family);
     // An action in a relative clause narrows the thing ("commits that have already been pushed").
@@ -1455,7 +1498,10 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   const named = draft.triggers.filter((m) => m.command !== undefined);
   if (named.length > 0) {
     const others = draft.triggers.filter((m) => m.command === undefined);
-    return [...commandRules(draft, named), ...(others.length > 0 ? compileDraftRules(view, { ...draft, triggers: others }) : [])];
+    // "Never merge PRs into main", "never run `npm install` in CI": a command scope cannot say where.
+    const narrowing = commandNarrowing(view, draft, named);
+    if (narrowing !== undefined) view.unresolved = narrowing;
+    return [...(narrowing === undefined ? commandRules(draft, named) : []), ...(others.length > 0 ? compileDraftRules(view, { ...draft, triggers: others }) : [])];
   }
   const regions = draft.regions.filter((r) => r.to > r.from).map((r) => withModifiers(view, draft.triggers, r));
   // "the following changes", "these files": the thing is named elsewhere, and no scope says where.
@@ -1605,6 +1651,18 @@ function withModifiers(view: SentenceView, triggers: readonly Mention[], region:
  * Rules over named commands: each command's own verbs and targets ("never run `git push --force`"
  * forbids force pushes); commands that are only run merge into one rule over their names.
  */
+/** Why a rule over named commands would be wider than stated: a place or a target after them that no command scope says. */
+function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Mention[]): string | undefined {
+  const words = view.words;
+  const last = Math.max(...named.map((m) => m.end));
+  const region = draft.regions[0];
+  if (!region || region.to <= last) return undefined;
+  const after = { from: last, to: region.to };
+  const target = [...view.textEntitiesIn(after), ...view.phraseEntitiesIn(after)].find((e) => e.kind !== 'command' && e.kind !== 'amount');
+  if (target) return `"${words.slice(after.from, after.to).map((w) => w.text).join(' ').trim()}" narrows the commands in a way no scope says`;
+  return undefined;
+}
+
 function commandRules(draft: Draft, named: readonly Mention[]): ConstraintRule[] {
   const rules: ConstraintRule[] = [];
   const run = named.filter((m) => m.command?.verbs.length === 1 && m.command.verbs[0] === 'execute');

@@ -1,6 +1,6 @@
 import type { Session } from '../session';
 import { readSentence } from './grammar';
-import { ACTION_WORDS, DISTINCTIVE_PROGRAMS, GATE_WORDS, LEAVE_ALONE, READ_ONLY, RULE_CUE_PHRASES, RULE_NOUNS } from './lexicon';
+import { ACTION_WORDS, DISTINCTIVE_PROGRAMS, FORGE_OPERATIONS, GATE_WORDS, LEAVE_ALONE, READ_ONLY, RULE_CUE_PHRASES, RULE_NOUNS } from './lexicon';
 import { userSentences } from './sentences';
 import type { Extraction, Revocation, StatedConstraint, UnresolvedRule } from './types';
 
@@ -16,7 +16,7 @@ function firstWordPattern(phrases: readonly string[]): RegExp {
 }
 
 /** What a rule is about: an action, a rule noun, a thing to keep as it is. */
-const TOPIC_WORDS = firstWordPattern([...Object.values(ACTION_WORDS).flat(), ...LEAVE_ALONE, ...READ_ONLY, ...RULE_NOUNS.filter((p) => !p.startsWith('what ')), ...GATE_WORDS]);
+const TOPIC_WORDS = firstWordPattern([...Object.values(ACTION_WORDS).flat(), ...Object.values(FORGE_OPERATIONS).flat(), ...LEAVE_ALONE, ...READ_ONLY, ...RULE_NOUNS.filter((p) => !p.startsWith('what ')), ...GATE_WORDS]);
 /** A command a rule can be about: a code span, or a program named plainly. */
 const NAMES_COMMAND = new RegExp(`\`|\\b(?:${DISTINCTIVE_PROGRAMS.map((p) => p.replace(/[-.]/g, '\\$&')).join('|')})\\b`, 'i');
 /** What makes a sentence a rule or a change of rules: a negation, a connector, an ask, a revocation. */

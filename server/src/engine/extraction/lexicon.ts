@@ -102,7 +102,8 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   ],
   test: [
     'test', 'run * test', 'run * test suite', 'test suite', 'test suite pass', 'test run', 'test * pass', 'test * green', 'ci', 'ci * pass',
-    'ci * green', 'build * green', 'build * pass', 'passing test', 'green build',
+    'ci * green', 'build * green', 'build * pass', 'passing test', 'green build', 'lint', 'linter', 'run * linter', 'run * lint', 'type check',
+    'typecheck', 'type-check', 'run * check',
   ],
   cancel: ['cancel', 'call * off', 'decline', 'cancellation', 'axe'],
   reschedule: ['reschedule', 'postpone', 'push * back', 'delay', 'move * back'],
@@ -124,6 +125,20 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'bypass * verification', 'skip * verification', 'circumvent * hook', 'ignore * hook', 'bypass * ci', 'skip * ci',
   ],
   command: [],
+};
+
+/**
+ * Operations on a code forge said in words, and the `gh` command each is: "never merge PRs" governs
+ * `gh pr merge` (and the forge tools bound to it).
+ */
+export const FORGE_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
+  'gh pr merge': ['merge * pr', 'merge * pull request', 'merge * mr', 'merge * merge request'],
+  'gh pr create': ['open * pr', 'open * pull request', 'create * pr', 'create * pull request', 'raise * pr', 'submit * pr', 'file * pr'],
+  'gh pr close': ['close * pr', 'close * pull request'],
+  'gh pr comment': ['comment on * pr', 'comment on * pull request'],
+  'gh issue create': ['open * issue', 'create * issue', 'file * issue', 'raise * issue'],
+  'gh issue close': ['close * issue'],
+  'gh issue comment': ['comment on * issue'],
 };
 
 /** Word pairs that look like an action but are not one ("move on", "pay attention"). */
