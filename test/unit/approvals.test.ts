@@ -33,6 +33,20 @@ function approval(session: Session, rule: ConstraintRule, act: Action, used: Rea
   return findApproval(session, constraint(rule), act, session.turns.length, used)?.text;
 }
 
+describe('a command, named', () => {
+  const CREATE: ConstraintRule = { kind: 'confirmation', trigger: ['execute'], scope: { commands: ['gh pr create'] } };
+  const RUN = action('execute', { kind: 'command', value: 'gh pr create --fill' });
+  const rule: [string, string] = ['user', 'Never open pull requests automatically.'];
+  test('a yes to "shall I run `gh pr create --fill`?" approves running it', () => {
+    const session = chat(rule, ['assistant', 'I would like to run `gh pr create --fill` now. Shall I?'], ['user', 'Yes.']);
+    assert.equal(approval(session, CREATE, RUN), 'Yes.');
+  });
+  test('a yes to running another command does not', () => {
+    const session = chat(rule, ['assistant', 'I would like to run `gh pr view` now. Shall I?'], ['user', 'Yes.']);
+    assert.equal(approval(session, CREATE, RUN), undefined);
+  });
+});
+
 describe('the working tree, named as people name it', () => {
   const DISCARD: ConstraintRule = { kind: 'confirmation', trigger: ['discard-changes'], scope: {} };
   const RESET = action('discard-changes', { kind: 'path', value: '/home/dev/app', recursive: true });

@@ -97,7 +97,8 @@ export function namesAction(text: string, action: Action, constraint: Constraint
 
 /** Whether a message proposes or asks for the action by its verb and details. */
 function namesTheAction(text: string, action: Action, constraint: Constraint): boolean {
-  return namesAction(text, action, constraint) && mentionsVerb(text, action.verb);
+  // A command named is the action itself: "shall I run `gh pr create`?" proposes running it.
+  return namesAction(text, action, constraint) && (mentionsVerb(text, action.verb) || action.target?.kind === 'command');
 }
 
 type Answer = 'approves' | 'refuses' | 'unrelated';
