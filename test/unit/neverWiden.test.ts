@@ -29,6 +29,7 @@ const MORE_FRAMES = [
   'run the tests before deploying X', 'never forward X', 'dont share X with anyone', 'do not drop X', 'do not merge X',
   'X must be approved by me before being sent', 'before you touch X, ask me', 'if you want to delete X, ask first',
   'whenever you modify X, make a backup first', 'no deleting X', 'X: never delete', 'Do not:\n- delete X',
+  'do not modify, stage, commit, or revert X', 'never push or force-push X', 'only commit or merge X when I ask',
 ];
 const MORE_THINGS = [
   'the vendor invoices', "Marco's meetings", 'the recurring payments', 'the big customers', 'the partner newsletter', 'the weekly sync',

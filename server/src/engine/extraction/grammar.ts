@@ -224,8 +224,10 @@ function forgeMentions(words: readonly Word[], covered: ReadonlySet<number>): Me
   for (let i = 0; i < words.length; i++) {
     if (covered.has(i)) continue;
     for (const { phrase, command } of FORGE_PHRASES) {
-      const end = matchAt(words, i, phrase);
-      if (end === undefined) continue;
+      const gaps: number[] = [];
+      const end = matchAt(words, i, phrase, words.length, gaps);
+      // "create commits or pull requests": a gap never runs across a list.
+      if (end === undefined || gaps.some((g) => has(COORDINATORS, words[g]) || endsWithComma(words[g]))) continue;
       const verb = typeof phrase[0] === 'string' ? phrase[0] : '';
       mentions.push({ family: 'command', start: i, end, form: formOf(words[i] as Word, verb), command: commandRule(command) });
       i = end - 1;
@@ -1089,7 +1091,15 @@ const autoPrefix = (w: Word | undefined) => w !== undefined && /^(auto|automatic
 
 /** A phrase that ends in its own thing: "make commits", "bypass the checks", "add a dependency". */
 function namesItsThing(view: SentenceView, mention: Mention): boolean {
-  return mention.end - mention.start > 1 && (view.words[mention.end - 1] as Word).tags.has('Noun');
+  const last = view.words[mention.end - 1] as Word;
+  if (mention.end - mention.start < 2 || !last.tags.has('Noun') || last.tags.has('Hyphenated')) return false;
+  // "revert unrelated changes": a word in the gap narrows the thing, which then is no plain one of its own,
+  // unless the phrase's gaps only describe ("bypass quality checks", "add new dependencies").
+  if (DESCRIBED_GAPS.has(mention.family)) return true;
+  return (mention.gaps ?? []).every((g) => {
+    const w = view.words[g] as Word;
+    return w.tags.has('Determiner') || w.tags.has('Possessive') || has(FUNCTION, w) || has(UNIVERSAL, w);
+  });
 }
 
 /**
@@ -1108,7 +1118,8 @@ function splitByObjects(view: SentenceView, draft: Draft): Draft[] {
     const region = { from: mention.end, to: next && next.start < first.to ? next.start : first.to };
     pending.push(mention);
     const own = namesItsThing(view, mention) || view.textEntitiesIn(region).length > 0 || view.phraseEntitiesIn(region).length > 0 || objectWords(view, region, new Set([mention.family])).length > 0;
-    if (own || !next) {
+    // The next action's phrase holds its own thing ("opening a PR"): there is no object after it to share.
+    if (own || !next || namesItsThing(view, next)) {
       drafts.push({ ...draft, triggers: pending, regions: [{ from: (pending[0] as Mention).start, to: region.to }, ...others] });
       pending = [];
     }
