@@ -83,6 +83,19 @@ describe('compiled scopes', () => {
     }
   });
 
+  test("an environment's name as a database scope covers that environment's databases, and their tables", () => {
+    const prod: Scope = { databases: ['prod'] };
+    const on = (target: Target) => actionInScope(act('drop', target), prod, CWD);
+    assert.equal(on({ kind: 'database', value: 'app_production' }), true);
+    assert.equal(on({ kind: 'database', value: 'prod-eu' }), true);
+    assert.equal(on({ kind: 'database', value: 'app_staging' }), false);
+    assert.equal(on({ kind: 'table', value: 'users', database: 'orders-prod' }), true);
+    assert.equal(on({ kind: 'table', value: 'users', database: 'orders-dev' }), false);
+    // Any other name is matched as before: by its words, not by its parts' environments.
+    assert.equal(actionInScope(act('drop', { kind: 'database', value: 'orders_archive' }), { databases: ['orders'] }, CWD), true);
+    assert.equal(actionInScope(act('drop', { kind: 'database', value: 'ledger' }), { databases: ['orders'] }, CWD), false);
+  });
+
   test('a scope rules out a target kind only when it admits no target of that kind', () => {
     const scopes: Scope[] = [
       {},

@@ -133,6 +133,11 @@ function recipientPattern(recipient: string): RecipientPattern {
 const ENVIRONMENT_ALIASES: Record<string, string> = { prod: 'production', live: 'production', stg: 'staging', stage: 'staging', dev: 'development' };
 const environmentName = (name: string) => ENVIRONMENT_ALIASES[name.toLowerCase()] ?? name.toLowerCase();
 
+/** A database scope that is an environment's name covers that environment's databases by their names' parts. */
+function environmentDatabase(scopeName: string, database: string): boolean {
+  return ENVIRONMENT_ALIASES[scopeName.toLowerCase()] !== undefined || Object.values(ENVIRONMENT_ALIASES).includes(scopeName.toLowerCase()) ? environmentMatches(scopeName, database) : false;
+}
+
 /** An environment a call names is the one a scope names, or a part of it: `prod-eu` and `production-db` are production. */
 function environmentMatches(scopeName: string, target: string): boolean {
   const wanted = environmentName(scopeName);
@@ -217,12 +222,14 @@ export class CompiledScope {
         return false;
       }
       case 'database':
-        return (scope.databases ?? []).some((d) => target.value === d || namesMatch(d, target) || (d.includes('/') && pathInScope(target.value, d, cwd)));
+        // A database named by its environment ("prod") is any database of it: `app_production`, `prod-eu`.
+        return (scope.databases ?? []).some((d) => target.value === d || namesMatch(d, target) || environmentDatabase(d, target.value) || (d.includes('/') && pathInScope(target.value, d, cwd)));
       case 'table':
         // A table is in a database's scope when the call says which database it belongs to.
         return (
           (scope.tables ?? []).some((t) => t.toLowerCase() === target.value.toLowerCase() || target.value.toLowerCase().endsWith(`.${t.toLowerCase()}`)) ||
-          (target.database !== undefined && (scope.databases ?? []).some((d) => d.toLowerCase() === target.database?.toLowerCase() || (d.includes('/') && pathInScope(target.database ?? '', d, cwd))))
+          (target.database !== undefined &&
+            (scope.databases ?? []).some((d) => d.toLowerCase() === target.database?.toLowerCase() || environmentDatabase(d, target.database ?? '') || (d.includes('/') && pathInScope(target.database ?? '', d, cwd))))
         );
       case 'recipient':
         return this.recipientInScope(target.value);

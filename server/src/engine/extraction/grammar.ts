@@ -346,10 +346,13 @@ function skipOpeners(words: readonly Word[], at: number, to: number): number {
 }
 
 /** Whether the sentence is a question; a polite request ("could you…?") is not, and reads from after its opener. */
+const TAG_QUESTION = /,\s*(?:ok|okay|k|kk|right|yeah|yes|alright|all right|got it|understood|capisce|clear|yes\?|deal|cool)\s*\?+["'”’)\]]*\s*$/i;
+
 function questionStart(words: readonly Word[], text: string): 'not-a-question' | 'question' | number {
   const start = skipOpeners(words, 0, words.length);
   const polite = startsWith(words, P.polite, start);
-  const asked = /\?["'”’)\]]*\s*$/.test(text);
+  // "…, ok?" asks for a nod, not a question: the sentence before it still says what it says.
+  const asked = /\?["'”’)\]]*\s*$/.test(text) && !TAG_QUESTION.test(text);
   if (polite !== undefined) return polite;
   if (asked) return 'question';
   // "Should I delete…", "do you back up…" without a question mark.
@@ -631,7 +634,9 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     const wants = words.slice(cueEnd, found.start).some((w) => has(WANT, w));
     if (subject === 'other' && !passive && !nounSubject) continue;
     if ((subject === 'self' || self) && !wants && !passive) continue;
-    if (words.slice(range.from, i).some((w) => w.norm === 'did')) continue;
+    // "she did not delete it" reports; "I'd rather you didn't delete it" asks.
+    const did = words.slice(range.from, i).findIndex((w) => w.norm === 'did');
+    if (did !== -1 && !words.slice(range.from, range.from + did).some((w) => /^(rather|prefer|preferably)$/.test(w.norm))) continue;
     const coordinated = [found];
     const end = objectEnd(view, found.end, range.to);
     for (const next of view.mentionsIn({ from: found.end, to: end })) {
@@ -722,7 +727,9 @@ function prerequisite(view: SentenceView, triggers: readonly Mention[], steps: r
       i = coordinatedStep.end - 1;
       continue;
     }
-    if (has(INSTRUMENT, words[i]) || view.isMentionWord(i)) {
+    // "make a copy of it in /tmp/bak": after "it", a place is where the copy goes.
+    const placeAfterAnaphor = /^(in|at|inside|under)$/.test(words[i]?.norm ?? '') && words.slice((steps[0] as Mention).end, i).some((w) => has(ANAPHOR, w));
+    if (has(INSTRUMENT, words[i]) || view.isMentionWord(i) || placeAfterAnaphor) {
       end = i;
       break;
     }
@@ -790,7 +797,7 @@ function connectorFrame(view: SentenceView, clause: Range): Outcome | undefined 
     let main: Range;
     let sub: Range;
     if (leading && kind !== 'without') {
-      const split = leadSplit(words, end, clause.to);
+      const split = leadSplit(view, end, clause.to);
       if (split === undefined) continue;
       sub = { from: end, to: split.subEnd };
       main = { from: split.mainStart, to: clause.to };
@@ -806,19 +813,33 @@ function connectorFrame(view: SentenceView, clause: Range): Outcome | undefined 
 }
 
 /** Where a leading subordinate clause ends and the main clause starts: at a comma or "then". */
-function leadSplit(words: readonly Word[], from: number, to: number): { subEnd: number; mainStart: number } | undefined {
+function leadSplit(view: SentenceView, from: number, to: number): { subEnd: number; mainStart: number } | undefined {
+  const words = view.words;
   // A comma inside parentheses lists examples; it does not end the leading clause.
   let depth = 0;
   for (let i = from; i < to; i++) {
     const w = words[i] as Word;
     depth += (w.pre.match(/\(/g)?.length ?? 0) - (w.pre.match(/\)/g)?.length ?? 0);
     depth = Math.max(0, depth + (w.post.match(/\(/g)?.length ?? 0) - (w.post.match(/\)/g)?.length ?? 0));
-    if (depth === 0 && endsWithComma(w)) return { subEnd: i + 1, mainStart: skipOpeners(words, i + 1, to) };
+    // "when u reschedule stuff check with me first, esp the board meeting": a main clause before the comma.
+    if (depth === 0 && endsWithComma(w)) return mainWithoutComma(view, from, i + 1) ?? { subEnd: i + 1, mainStart: skipOpeners(words, i + 1, to) };
     if (i > from && w.norm === 'then') return { subEnd: i, mainStart: i + 1 };
   }
-  // No comma: the main clause starts at an obligation or an ask ("before deploying always run the tests").
+  return mainWithoutComma(view, from, to);
+}
+
+/**
+ * Where a main clause starts with no comma before it: at an obligation or an ask ("before deploying always
+ * run the tests"), or at a step said as a command once the leading clause has its own action ("before
+ * wiping the cache make a copy").
+ */
+function mainWithoutComma(view: SentenceView, from: number, to: number): { subEnd: number; mainStart: number } | undefined {
+  const words = view.words;
   for (let i = from + 1; i < to; i++) {
     if (startsWith(words, P.obligations, i, to) !== undefined || startsWith(words, P.ask, i, to) !== undefined) return { subEnd: i, mainStart: i };
+    const step = view.mentionAt(i);
+    const actionBefore = view.mentionsIn({ from, to: i }).some((m) => !satisfies(m));
+    if (step && satisfies(step) && step.form === 'base' && actionBefore && !has(COORDINATORS, words[i - 1]) && !(words[i - 1] as Word).tags.has('Determiner')) return { subEnd: i, mainStart: i };
   }
   return undefined;
 }
@@ -970,7 +991,10 @@ function leaveAloneFrame(view: SentenceView, clause: Range): Outcome | undefined
   if (!readOnly || readOnly.start === clause.from) return undefined;
   // "not allowed to push": the action follows, and the prohibition frame reads it.
   if (view.mentionsIn({ from: readOnly.end, to: Math.min(clause.to, readOnly.end + 3) }).length > 0) return undefined;
-  const before = { from: clause.from, to: readOnly.start };
+  // "Treat the customers table as read-only": the thing is between "treat" and "as".
+  const regard = skipOpeners(words, clause.from, readOnly.start);
+  const regarded = /^(treat|consider|regard|handle|keep)$/.test(words[regard]?.norm ?? '');
+  const before = regarded ? { from: regard + 1, to: readOnly.start - (words[readOnly.start - 1]?.norm === 'as' ? 1 : 0) } : { from: clause.from, to: readOnly.start };
   const mentions = governable(view.mentionsIn(before));
   if (mentions.length > 0) {
     // "Force-pushing to main is forbidden": the action is the subject.
@@ -1319,8 +1343,10 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
         add('branches', e.value);
         break;
       case 'environment':
-        if (context !== 'environment') return unstatable(view, `"${e.value}" is not a target ${verbsSaid(draft)} acts on`);
-        add('environments', e.value);
+        // "don't drop any tables in prod": the tables of the production database.
+        if (context === 'database') add('databases', e.value);
+        else if (context !== 'environment') return unstatable(view, `"${e.value}" is not a target ${verbsSaid(draft)} acts on`);
+        else add('environments', e.value);
         break;
       case 'device':
         if (context !== 'device') return unstatable(view, `"${e.value}" is not a target ${verbsSaid(draft)} acts on`);

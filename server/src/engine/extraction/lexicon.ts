@@ -21,9 +21,9 @@ const MODIFY_FILES: readonly Verb[] = ['delete', 'overwrite', 'write', 'move'];
 
 export const FAMILIES = {
   remove: { verbs: ['delete'], by: { database: ['delete', 'drop', 'truncate'], event: ['cancel', 'delete'], resource: ['delete'] } },
-  truncate: { verbs: ['truncate'] },
+  truncate: { verbs: ['truncate'], by: { database: ['truncate'] } },
   modify: { verbs: ['write', 'overwrite'], by: { database: ['update', 'alter'], event: ['reschedule'], resource: ['update'] } },
-  schemaChange: { verbs: ['alter'] },
+  schemaChange: { verbs: ['alter'], by: { database: ['alter'] } },
   overwrite: { verbs: ['overwrite'] },
   write: { verbs: ['write', 'overwrite'], by: { database: ['update'], resource: ['update'] } },
   move: { verbs: ['move'], by: { event: ['reschedule'] } },
@@ -172,6 +172,11 @@ export const KEEP_STATES: Readonly<Record<string, FamilyName>> = {
   armed: 'disable',
   enabled: 'disable',
   running: 'disable',
+  'as is': 'touch',
+  'as it be': 'touch',
+  untouched: 'touch',
+  intact: 'touch',
+  unchanged: 'touch',
 };
 
 /** Asking the person first: a main clause with one of these makes a confirmation. */
