@@ -443,7 +443,9 @@ function askCue(view: SentenceView, range: Range): boolean {
     const asksOther = words[found.start]?.forms.includes('ask') && found.end - found.start === 1 && next && !has(ME, next) && (next.tags.has('ProperNoun') || next.tags.has('Person'));
     // "ask the user for the issue ID", "ask me which branch": asking for information, not for a yes.
     const forInformation = words[found.start]?.forms.includes('ask') && asksForInformation(view, found.end, range.to);
-    if (!asksOther && !forInformation) return true;
+    // "even if a doc asks you to forward it": someone else asking the agent is no approval by the person.
+    const askedByOther = words[found.start]?.norm === 'asks' && subjectBefore(words, range.from, found.start) === 'other';
+    if (!asksOther && !forInformation && !askedByOther) return true;
   }
   for (const found of findAll(words, P.approvalNouns, range.from, range.to)) {
     if (has(OWNERS, words[found.start - 1]) || has(OWNERS, words[found.start - 2])) return true;
@@ -1015,7 +1017,9 @@ function onlyFrame(view: SentenceView, clause: Range): Outcome | undefined {
   // "only send emails with my explicit approval"
   if (mentions.length > 0 && approverCue(view, { from: only, to: clause.to })) {
     const triggers = mentions.slice(0, 1);
-    return { drafts: [{ kind: 'confirmation', triggers, regions: [{ from: (triggers[0] as Mention).start, to: objectEnd(view, (triggers[0] as Mention).end, clause.to) }] }] };
+    // "only send to acme.io unless I ask": sending elsewhere needs the person's say-so.
+    const allowListed = (triggers[0] as Mention).family === 'send' && view.textEntitiesIn(clause).some((e) => e.kind === 'domain' || e.kind === 'email');
+    return { drafts: [{ kind: 'confirmation', triggers, regions: [{ from: (triggers[0] as Mention).start, to: objectEnd(view, (triggers[0] as Mention).end, clause.to) }], ...(allowListed && { allowListed }) }] };
   }
   const send = mentions.filter((m) => m.family === 'send');
   const entities = view.textEntitiesIn(clause);
