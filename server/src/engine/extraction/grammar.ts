@@ -612,7 +612,10 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       if (autoPrefix(w) && view.mentionAt(j + 1) !== undefined) continue;
       // A category's words do not count against the reach: "broad staging commands such as `git add -A`".
       if (category) limit = Math.min(range.to, limit + 1);
-      const skippable = has(SKIP, w) || has(LISTENERS, w) || w.text === '' || category || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
+      // "never run database migrations": a noun that modifies the action said as a noun; "no more than $200 per purchase": an amount.
+      const modifier = (w.tags.has('Noun') || w.tags.has('Adjective')) && !w.tags.has('Pronoun') && view.mentionAt(j + 1) !== undefined && !view.covered.has(j) && !closesClause(w) && !endsWithComma(w) && view.mentionAt(j + 1)?.command === undefined;
+      const amount = nounSubject && (w.tags.has('Money') || w.tags.has('Value') || w.norm === 'per');
+      const skippable = has(SKIP, w) || has(LISTENERS, w) || w.text === '' || category || modifier || amount || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
       if (!skippable || closesClause(w)) break;
     }
     // "`npm install` must never be run": a command named first, then run in the passive.
@@ -624,7 +627,7 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     // "must never be deleted" is a passive; "must not be sending" is not.
     const passive = beOrGet && found.form === 'past';
     // "avoid deleting", "avoid `git rebase -i`"; "stop, delete it" is no prohibition.
-    if (forbidding !== undefined && found.form !== 'gerund' && found.command === undefined) continue;
+    if (forbidding !== undefined && found.form !== 'gerund' && found.command === undefined && !isNominal(words, found)) continue;
     if (found.form === 'past' && !passive && !nounSubject) continue;
     // "she never deletes" is about her; "don't run any migrations" names things.
     const foundWord = words[found.start] as Word;
@@ -865,7 +868,9 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
     const triggers = governable(negated.mentions);
     if (triggers.length === 0) return undefined;
     const regions = [{ from: (triggers[0] as Mention).start, to: main.to }, ...(negated.subject ? [negated.subject] : [])];
-    if (approverCue(view, sub)) return { drafts: [{ kind: 'confirmation', triggers, regions }] };
+    // "no refunds over 50 euros without me", "not until the user": the person is the condition.
+    const personOnly = sub.to > sub.from && words.slice(sub.from, sub.to).every((w) => has(ME, w) || w.tags.has('Determiner') || has(FUNCTION, w) || w.text === '');
+    if (approverCue(view, sub) || personOnly) return { drafts: [{ kind: 'confirmation', triggers, regions }] };
     const steps = satisfying(subMentions);
     if (steps.length > 0) return { drafts: [prerequisite(view, triggers, steps, regions, sub)] };
     // "without a reason", "unless it is necessary": a condition we cannot compile into a step.
@@ -1112,6 +1117,12 @@ function subjectPhrase(view: SentenceView, clause: Range): Range | undefined {
   const marked = first !== undefined && (first.tags.has('Determiner') || (first.tags.has('Possessive') && !has(ME, first)) || view.textEntitiesIn({ from: start, to: end }).length > 0);
   const thing = words.slice(start, end).some((w, k) => (w.tags.has('Noun') || view.covered.has(start + k)) && !w.tags.has('Pronoun') && !has(ME, w));
   return marked && thing && end > start && end < clause.to ? { from: start, to: end } : undefined;
+}
+
+/** An action said as a noun: "hold off on any merges", "avoid deletions". */
+function isNominal(words: readonly Word[], mention: Mention): boolean {
+  const word = words[mention.start] as Word;
+  return word.tags.has('Noun') && !word.tags.has('Verb') && (word.tags.has('Plural') || has(DEFINITE, words[mention.start - 1]) || has(UNIVERSAL, words[mention.start - 1]) || (words[mention.start - 1]?.tags.has('Determiner') ?? false));
 }
 
 /** "auto-commit", "automatic pushes": the action done without being asked. */
@@ -1552,7 +1563,9 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   }
   const searched = [...regions, ...(draft.stepRegions ?? [])].filter((r) => r.to > r.from);
   const trigger = draft.triggers[0] as Mention;
-  let entities = entitiesIn(view, searched);
+  // A step's own words name no target: "without tests" is the test step, not an environment called tests.
+  const stepWords = (e: Entity) => (draft.requires ?? []).some((m) => e.start >= (view.words[m.start] as Word).start && e.start < (view.words[m.end - 1] as Word).end);
+  let entities = entitiesIn(view, searched).filter((e) => !stepWords(e));
   // "Read `docs/README.md` before making changes": a step on one file before actions on others is no
   // same-target prerequisite; it is one when the action points back at the step's thing ("back up
   // temp/ before deleting it") or names its own.
