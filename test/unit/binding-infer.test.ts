@@ -189,6 +189,9 @@ test('tools never seen: arguments by their value or schema, names that undo thei
       // The action as an argument's value: locking is no unlock.
       { name: 'set_lock', args: { device: 'front door', action: 'lock' } },
       { name: 'set_lock', args: { device: 'front door', action: 'unlock' } },
+      // A home automation service named with its domain: the last word says what it does.
+      { name: 'call_service', args: { entity_id: 'lock.front_door', service: 'lock.unlock' } },
+      { name: 'call_service', args: { entity_id: 'lock.front_door', service: 'lock.lock' } },
       // A new start moves an event; another change does not.
       { name: 'update_event', args: { event_id: 'evt_1', start_time: '2024-05-02T10:00' } },
       // A service's records: changed, made anew (no id yet), called off.
@@ -208,6 +211,8 @@ test('tools never seen: arguments by their value or schema, names that undo thei
       [],
       [],
       ['unlock device:front door'],
+      ['unlock device:lock.front_door'],
+      [],
       ['reschedule event:evt_1'],
       ['update resource:ABC123'],
       ['create'],

@@ -83,6 +83,16 @@ describe('compiled scopes', () => {
     }
   });
 
+  test('a chat channel is a recipient by its name; a device by the words of its id, dots included', () => {
+    const channel: Scope = { recipients: ['#general'] };
+    assert.equal(actionInScope(act('send', { kind: 'recipient', value: '#general' }), channel, CWD), true);
+    assert.equal(actionInScope(act('send', { kind: 'recipient', value: '#random' }), channel, CWD), false);
+    assert.equal(actionInScope(act('send', { kind: 'recipient', value: 'ann@general.com' }), channel, CWD), false);
+    const door: Scope = { devices: ['front door'] };
+    assert.equal(actionInScope(act('unlock', { kind: 'device', value: 'lock.front_door' }), door, CWD), true);
+    assert.equal(actionInScope(act('unlock', { kind: 'device', value: 'lock.back_door' }), door, CWD), false);
+  });
+
   test("an environment's name as a database scope covers that environment's databases, and their tables", () => {
     const prod: Scope = { databases: ['prod'] };
     const on = (target: Target) => actionInScope(act('drop', target), prod, CWD);

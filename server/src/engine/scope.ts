@@ -8,7 +8,7 @@ import { SCOPE_TARGET_FIELDS, type Scope } from './constraints';
 function words(text: string): string[] {
   return text
     .toLowerCase()
-    .split(/[^a-z0-9@.]+/)
+    .split(/[^a-z0-9@]+/)
     .filter(Boolean)
     .map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
 }
@@ -123,11 +123,13 @@ function domainMatches(domain: string, wanted: DomainPattern): boolean {
   return domain === wanted.bare || domain.endsWith(wanted.subdomainSuffix);
 }
 
-/** A scope's recipient: one address, or everyone at a domain. */
+/** A scope's recipient: one address or channel, or everyone at a domain. */
 type RecipientPattern = { readonly email: string } | { readonly domain: DomainPattern };
 
 function recipientPattern(recipient: string): RecipientPattern {
-  return recipient.includes('@') && !recipient.startsWith('@') ? { email: recipient.toLowerCase() } : { domain: domainPattern(recipient) };
+  // "#general", "@alice" on a chat: a name, matched as written, not a domain.
+  const named = (recipient.includes('@') && !recipient.startsWith('@')) || recipient.startsWith('#') || !recipient.includes('.');
+  return named ? { email: recipient.toLowerCase() } : { domain: domainPattern(recipient) };
 }
 
 const ENVIRONMENT_ALIASES: Record<string, string> = { prod: 'production', live: 'production', stg: 'staging', stage: 'staging', dev: 'development' };

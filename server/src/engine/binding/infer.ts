@@ -140,7 +140,7 @@ const NOT_DONE: readonly { readonly words: readonly string[]; readonly unless: r
 ];
 
 /** Arguments whose value names the action itself: `{"action": "unlock"}`. */
-const ACTION_ARGUMENTS = ['action', 'operation', 'op', 'command', 'cmd', 'state', 'mode', 'verb', 'intent'];
+const ACTION_ARGUMENTS = ['action', 'operation', 'op', 'command', 'cmd', 'state', 'mode', 'verb', 'intent', 'service'];
 /** Values of such arguments and the verb each means; values that mean none (lock, close, arm) are left out. */
 const ACTION_VALUES: Readonly<Record<string, Verb>> = {
   unlock: 'unlock', open: 'open', disarm: 'disable', disable: 'disable', off: 'disable', delete: 'delete', remove: 'delete', destroy: 'delete',
@@ -245,7 +245,8 @@ function fromWords(words: readonly string[], reading: Reading): Action[] | undef
 /** A rule from an argument that names the action (`{"action": "unlock", "device": "front door"}`), if one does. */
 function actionValue(reading: Reading): VerbRule | undefined {
   const value = reading.args.first(ACTION_ARGUMENTS)?.value.trim().toLowerCase();
-  const verb = value === undefined ? undefined : ACTION_VALUES[value];
+  // A service named with its domain and words ("lock.unlock", "alarm_control_panel.alarm_disarm"): its last words say it.
+  const verb = value === undefined ? undefined : (ACTION_VALUES[value] ?? value.split(/[._\s-]+/).reverse().map((word) => ACTION_VALUES[word]).find((v) => v !== undefined));
   if (!verb) return undefined;
   const rule = RULES.find((r) => r.verbs[0] === verb && !r.alsoWords && !r.needsAmount);
   return rule ? { ...rule, words: [] } : { words: [], verbs: [verb], targets: [{ role: 'id' }], untargeted: true };
