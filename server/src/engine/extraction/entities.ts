@@ -389,6 +389,10 @@ const SCRIPT = /^(?:\.{0,2}\/)?[\w./-]+\.(?:py|sh|js|mjs|ts|rb|pl|ps1|bat)$/;
 const RUN_BEFORE = /\b(?:run|running|ran|execute|executing|invoke|invoking|call|calling|type|typing|use|using)\s+(?:the\s+)?(?:command\s+)?$/i;
 /** Words after which a code span is an example of commands: "commands that need a tty (e.g. `vim`)". */
 const COMMAND_EXAMPLES_BEFORE = /\b(?:commands?|tools?|programs?|binaries|clis?|scripts?)\b[^.;:]{0,80}?(?:such as|like|e\.g\.?,?|i\.e\.?,?|including|for example,?)\s*$/i;
+/** A category of programs and its examples marker, before programs written plainly. */
+const PLAIN_EXAMPLES = /\b(?:commands?|tools?|programs?|editors?|pagers?|binaries|clis?)\s+(?:such as|like|e\.g\.?,?|including)\s*/gi;
+/** Where such a list ends: a sentence or clause mark, or a word that is no list joiner. */
+const LIST_END = /[.;:!?)]|\s(?!or\b|and\b)[a-z]+\s+(?:that|which|who)\b/i;
 /** A code span's text: `npm install`, ``git commit --amend``. */
 const CODE_SPAN = /(`+)([^`\n]+?)\1/g;
 /** A program's name written plainly: "npm", "Yarn", "pre-commit". */
@@ -423,9 +427,13 @@ export function commandEntities(text: string, base: number): Entity[] {
     found.push({ kind: 'command', value, start, end: start + value.length });
   }
   const inSpan = (offset: number) => found.some((e) => offset >= e.start - 1 && offset <= e.end + 1);
+  // "interactive tools like vi, nano or less": programs written plainly as a category's examples.
+  const examples = [...text.matchAll(PLAIN_EXAMPLES)].map((m) => ({ from: (m.index ?? 0) + m[0].length, to: (m.index ?? 0) + m[0].length + (LIST_END.exec(text.slice((m.index ?? 0) + m[0].length))?.index ?? text.length) }));
+  const inExamples = (offset: number) => examples.some((e) => offset >= e.from && offset < e.to);
   for (const match of text.matchAll(BARE_WORD)) {
     const start = base + (match.index ?? 0);
-    if (!DISTINCTIVE.has(match[0].toLowerCase()) || inSpan(start)) continue;
+    const program = DISTINCTIVE.has(match[0].toLowerCase()) || (KNOWN_PROGRAMS.has(match[0].toLowerCase()) && inExamples(match.index ?? 0));
+    if (!program || inSpan(start)) continue;
     found.push({ kind: 'command', value: match[0].toLowerCase(), start, end: start + match[0].length });
   }
   return found;

@@ -18,7 +18,7 @@ function firstWordPattern(phrases: readonly string[]): RegExp {
 /** What a rule is about: an action, a rule noun, a thing to keep as it is. */
 const TOPIC_WORDS = firstWordPattern([...Object.values(ACTION_WORDS).flat(), ...Object.values(FORGE_OPERATIONS).flat(), ...LEAVE_ALONE, ...READ_ONLY, ...RULE_NOUNS.filter((p) => !p.startsWith('what ')), ...GATE_WORDS]);
 /** A command a rule can be about: a code span, or a program named plainly. */
-const NAMES_COMMAND = new RegExp(`\`|\\b(?:${DISTINCTIVE_PROGRAMS.map((p) => p.replace(/[-.]/g, '\\$&')).join('|')})\\b`, 'i');
+const NAMES_COMMAND = new RegExp(`\`|\\b(?:${DISTINCTIVE_PROGRAMS.map((p) => p.replace(/[-.]/g, '\\$&')).join('|')})\\b|\\b(?:commands?|tools?|programs?|editors?|pagers?|binaries|clis?)\\s+(?:such as|like|e\\.g\\.|including)\\b`, 'i');
 /** What makes a sentence a rule or a change of rules: a negation, a connector, an ask, a revocation. */
 const RULE_CUES = firstWordPattern(RULE_CUE_PHRASES);
 

@@ -161,7 +161,7 @@ export const FORBIDDING_VERBS: readonly string[] = ['avoid', 'refrain from', 'st
 /** Phrases that forbid the action they name: "forbidden to…", "… is not allowed", "… is off-limits". */
 export const FORBIDDEN_WORDS: readonly string[] = ['forbidden from', 'banned from', 'prohibited from', 'barred from', 'forbid', 'forbidden', 'prohibit', 'prohibited', 'ban', 'banned', 'off the table', 'no-go', 'not allow', 'not permit', 'not ok', 'not okay', 'out of the question'];
 /** "Leave X alone", "hands off X": keep the thing as it is. */
-export const LEAVE_ALONE: readonly string[] = ['leave ** alone', 'leave ** be', 'hands off', 'stay away from', 'stay out of', 'keep away from', 'keep out of', 'keep your hands off'];
+export const LEAVE_ALONE: readonly string[] = ['leave ** alone', 'leave ** be', 'hands off', 'stay away from', 'stay out of', 'stay off', 'keep away from', 'keep out of', 'keep off', 'keep your hands off'];
 export const READ_ONLY: readonly string[] = ['read-only', 'read only', 'off-limits', 'off limits', 'untouchable', 'frozen', 'not to be touch'];
 /** "Keep the door locked": the state to keep, and the family of actions that would break it. */
 export const KEEP_STATES: Readonly<Record<string, FamilyName>> = {
