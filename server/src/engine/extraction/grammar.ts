@@ -1262,7 +1262,8 @@ const namesTarget = (e: Entity) => e.kind !== 'amount' || e.comparator !== 'none
 
 /** The action's object points at something said before: "it", "them", "that invoice", "anything in it". */
 function refersBack(view: SentenceView, trigger: Mention, region: Range): boolean {
-  return pointsBack(view, trigger, region) || view.words.slice(trigger.end, region.to).some((w) => w.norm === 'it' || w.norm === 'them');
+  // "Never drop tables there": the place was named before.
+  return pointsBack(view, trigger, region) || view.words.slice(trigger.end, region.to).some((w) => w.norm === 'it' || w.norm === 'them' || (w.norm === 'there' && !w.tags.has('Pronoun')));
 }
 
 /** The object words right after an action name something said before ("it", "that invoice"). */

@@ -46,6 +46,12 @@ export function extractConstraints(session: Session): Extraction {
         readings = readSentence(variant).filter((reading) => reading.kind === 'constraint');
         if (readings.length > 0) break;
       }
+      // One whose object points back may name it with the target the sentence before wrote out.
+      const antecedent = readings.some((reading) => reading.kind === 'constraint') ? undefined : sentence.withAntecedent?.();
+      if (antecedent) {
+        const resolved = readSentence(antecedent).filter((reading) => reading.kind === 'constraint');
+        if (resolved.length > 0) readings = resolved;
+      }
       const stated = readings.some((reading) => reading.kind === 'constraint');
       for (const reading of readings) {
         const where = { turnIndex: turn.index, span: sentence.span, text: sentence.text };

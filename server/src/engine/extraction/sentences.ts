@@ -1,6 +1,7 @@
 import { decodedToRawOffsets } from '../json';
 import type { Session, Turn } from '../session';
 import type { Span } from '../text';
+import { textEntities } from './entities';
 import { readable } from './normalize';
 import { readSentences, type Word } from './words';
 
@@ -18,6 +19,12 @@ export interface Sentence {
    * nothing. Their words have offsets in their own text; their span is the item's.
    */
   readonly withLeadIn?: readonly Sentence[];
+  /**
+   * For a sentence whose object points back ("Never delete anything in it."): the sentence with the
+   * pointer replaced by the target the sentence before it names ("data/raw is the only copy."), to
+   * try when the sentence alone names nothing. Made on demand: most sentences never need it.
+   */
+  readonly withAntecedent?: () => Sentence | undefined;
 }
 
 /** A stretch of a turn's text and how its offsets map to the source. */
@@ -126,11 +133,34 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
         const span = segment.toSource ? { start: segment.toSource(local.start), end: segment.toSource(local.end) } : turn.span;
         const text = segment.text.slice(local.start, local.end);
         const withLeadIn = index === 0 && lead !== undefined ? combined(lead, readable(text).text, turn.index, span) : [];
-        result.push({ turnIndex: turn.index, text, span, start: sentence.start, words: sentence.words, ...(withLeadIn.length > 0 && { withLeadIn }) });
+        const withAntecedent = POINTER.test(text) ? () => antecedentVariant(segment.text.slice(0, local.start), readable(text).text, turn.index, span) : undefined;
+        result.push({ turnIndex: turn.index, text, span, start: sentence.start, words: sentence.words, ...(withLeadIn.length > 0 && { withLeadIn }), ...(withAntecedent && { withAntecedent }) });
       });
     }
   }
   return result;
+}
+
+/** A pointer to a target named before: "it", "them", or "there" (a place). */
+const POINTER = /\b(it|them|there)\b(?=[\s.,;:!?)]*$|[\s.,;:!?)]+(?:[a-z]+\s*){0,4}$)/i;
+const TARGET_KINDS = new Set(['path', 'email', 'domain']);
+
+/**
+ * The sentence with its pointer replaced by the last target the text before it writes out, within the
+ * same stretch of text: "data/raw is the only copy. Never delete anything in it." reads "… in data/raw".
+ */
+function antecedentVariant(before: string, text: string, turnIndex: number, span: Span): Sentence | undefined {
+  const pointer = POINTER.exec(text);
+  if (!pointer) return undefined;
+  // The sentence just before this one, not earlier paragraphs.
+  const previous = before.split(/\n\s*\n/).pop()?.split(/(?<=[.!?])\s+/).filter((s) => s.trim() !== '').pop() ?? '';
+  const target = textEntities(readable(previous).text, 0).filter((e) => TARGET_KINDS.has(e.kind)).pop();
+  if (!target) return undefined;
+  const named = readable(previous).text.slice(target.start, target.end);
+  const replacement = pointer[1]?.toLowerCase() === 'there' ? `in ${named}` : named;
+  const variant = `${text.slice(0, pointer.index)}${replacement}${text.slice(pointer.index + (pointer[1]?.length ?? 0))}`;
+  const words = readSentences(variant, 0, () => true).flatMap((sentence) => sentence.words);
+  return { turnIndex, text: variant, span, start: 0, words };
 }
 
 /** The sentence of a heading or a line that introduces what follows: its last sentence, without marks and colon. */
