@@ -117,7 +117,8 @@ export function textEntities(text: string, base: number): Entity[] {
       // "Write/Edit", "CI/CD", "Slack/Teams": words joined by a slash, not a path.
       // Words joined by a slash with a capital in them ("Write/Edit", "CI/CD", "RPC/message"): alternatives, not a path.
       const parts = token.toLowerCase().split('/');
-      const wordPair = /^[A-Za-z]+(?:\/[A-Za-z]+)+$/.test(token) && (/[A-Z]/.test(token) || parts.every((part) => [part, part.replace(/s$/, ''), part.replace(/es$/, '')].some((form) => COMMON_NOUNS.has(form))));
+      // Gerunds joined by a slash are actions ("creating/closing/commenting on PRs").
+      const wordPair = /^[A-Za-z]+(?:\/[A-Za-z]+)+$/.test(token) && (/[A-Z]/.test(token) || parts.every((part) => /^[a-z]{2,}ing$/.test(part)) || parts.every((part) => [part, part.replace(/s$/, ''), part.replace(/es$/, '')].some((form) => COMMON_NOUNS.has(form))));
       if (NOT_PATH.has(lower) || wordPair || DATE_OR_RATIO.test(token) || token.startsWith('//') || /^-/.test(token)) continue;
       found.push({ kind: 'path', value: scopePath(token), start, end });
       continue;

@@ -6,7 +6,7 @@ import * as L from './lexicon';
 import type { FamilyName, TargetContext } from './lexicon';
 import { type Phrase, compile, findAll, findFirst, matchAt, startsWith, wordSet } from './match';
 import type { Sentence } from './sentences';
-import type { Word } from './words';
+import { type Word, baseForms } from './words';
 
 /** What one clause says, as far as extraction understands it. */
 export type Reading =
@@ -24,6 +24,8 @@ interface Mention {
   readonly end: number;
   readonly form: Form;
   readonly command?: CommandRule;
+  /** A command said as an operation in words ("merge PRs"), which is an action of its own beside others. */
+  readonly saidInWords?: true;
   /** Words inside the phrase's gaps ("run the full test suite": the, full): they may narrow it. */
   readonly gaps?: readonly number[];
 }
@@ -99,6 +101,7 @@ const P = {
   except: compile(L.CONNECTORS.except),
   topicMarkers: compile(L.TOPIC_MARKERS),
   insteadOf: compile(['instead of', 'rather than', 'in place of', 'over', 'and not', 'but not', 'never']),
+  putAside: compile(['instead of', 'rather than', 'in place of']),
   outside: compile(L.OUTSIDE_WORDS),
   sendOut: compile(L.SEND_OUT),
   onOwnAccord: compile(L.ON_OWN_ACCORD),
@@ -164,7 +167,10 @@ function formOf(word: Word, lemma: string): Form {
 /** "the archived tickets": a participle between a determiner and a noun, an adjective of the noun. */
 function participleBeforeNoun(words: readonly Word[], i: number): boolean {
   const [previous, word, next] = [words[i - 1], words[i] as Word, words[i + 1]];
-  return /(?:ed|ing)$/.test(word.norm) && previous?.tags.has('Determiner') === true && next?.tags.has('Noun') === true && !next.tags.has('Pronoun') && !/[,;:.!?]/.test(word.post);
+  // After a determiner, a verb or a preposition: "the archived tickets", "affect shared state", "on shared drives".
+  // A gerund there is an action ("such as pushing commits"); only a participle in -ed describes.
+  const opens = previous !== undefined && (previous.tags.has('Determiner') || (/ed$/.test(word.norm) && (previous.tags.has('Preposition') || (previous.tags.has('Verb') && !previous.tags.has('Auxiliary') && !previous.tags.has('Copula') && !previous.tags.has('Modal')))));
+  return /(?:ed|ing)$/.test(word.norm) && opens && next?.tags.has('Noun') === true && !next.tags.has('Pronoun') && !/[,;:.!?]/.test(word.post);
 }
 
 /** Verbs of talking and thinking: their object is an action spoken of, not done. */
@@ -223,18 +229,76 @@ function forgeMentions(words: readonly Word[], covered: ReadonlySet<number>): Me
   const mentions: Mention[] = [];
   for (let i = 0; i < words.length; i++) {
     if (covered.has(i)) continue;
+    const chained = forgeChain(words, i);
+    if (chained) {
+      mentions.push(chained);
+      i = chained.end - 1;
+      continue;
+    }
     for (const { phrase, command } of FORGE_PHRASES) {
       const gaps: number[] = [];
       const end = matchAt(words, i, phrase, words.length, gaps);
       // "create commits or pull requests": a gap never runs across a list.
       if (end === undefined || gaps.some((g) => has(COORDINATORS, words[g]) || endsWithComma(words[g]))) continue;
       const verb = typeof phrase[0] === 'string' ? phrase[0] : '';
-      mentions.push({ family: 'command', start: i, end, form: formOf(words[i] as Word, verb), command: commandRule(command) });
+      mentions.push({ family: 'command', start: i, end, form: formOf(words[i] as Word, verb), command: commandRule(command), saidInWords: true });
       i = end - 1;
       break;
     }
   }
   return mentions;
+}
+
+const FORGE_VERBS = new Set(FORGE_PHRASES.map(({ phrase }) => phrase[0]).filter((t): t is string => typeof t === 'string'));
+const FORGE_OBJECTS = wordSet(['pr', 'prs', 'issue', 'issues', 'mr', 'mrs', 'pull', 'merge']);
+const isForgeVerb = (word: string) => baseForms(word).some((form) => FORGE_VERBS.has(form));
+
+/**
+ * Forge operations said as a list sharing their words: "create, close or comment on PRs or issues",
+ * "creating/closing/commenting on PRs": one mention of every operation the verbs and objects make.
+ */
+function forgeChain(words: readonly Word[], start: number): Mention | undefined {
+  const verbs: Word[] = [];
+  let at = start;
+  while (at < words.length) {
+    const w = words[at] as Word;
+    const parts = w.norm.includes('/') ? w.norm.split('/') : [w.norm];
+    if (!parts.every(isForgeVerb)) break;
+    verbs.push(...parts.map((part) => ({ ...w, norm: part, forms: baseForms(part) })));
+    at++;
+    const joined = has(COORDINATORS, words[at]) ? at + 1 : endsWithComma(w) ? at : undefined;
+    if (joined === undefined || !isForgeVerb((words[joined] as Word | undefined)?.norm.split('/')[0] ?? '')) break;
+    at = joined;
+  }
+  // The objects: the first within a few words, and those listed after it ("PRs or issues").
+  const first = words.findIndex((w, k) => k >= at && k < at + 4 && has(FORGE_OBJECTS, w));
+  if (first === -1) return undefined;
+  const objects = [first];
+  for (let k = first + 1; k + 1 < words.length && (has(COORDINATORS, words[k]) || endsWithComma(words[k - 1])); ) {
+    const next = has(COORDINATORS, words[k]) ? k + 1 : k;
+    if (!has(FORGE_OBJECTS, words[next])) break;
+    objects.push(next);
+    k = next + 1;
+  }
+  if (verbs.length < 2 && objects.length < 2) return undefined;
+  const commands = new Set<string>();
+  let end = at;
+  for (const verb of verbs) {
+    for (const object of objects) {
+      // The verb, the words before the first object ("on"), then this object.
+      const said = [verb, ...words.slice(at, first), ...words.slice(object, object + 2)];
+      for (const { phrase, command } of FORGE_PHRASES) {
+        const matched = matchAt(said, 0, phrase, said.length);
+        if (matched === undefined) continue;
+        commands.add(command);
+        end = Math.max(end, object + matched - 1 - (first - at));
+        break;
+      }
+    }
+  }
+  if (commands.size === 0 || end <= at) return undefined;
+  const rule: CommandRule = { verbs: ['execute'], scope: { commands: [...commands] }, checks: false };
+  return { family: 'command', start, end, form: formOf(words[start] as Word, (verbs[0] as Word).forms.find((f) => FORGE_VERBS.has(f)) ?? ''), command: rule, saidInWords: true };
 }
 
 /** A named command as a mention: its words, and the rule it stands for. */
@@ -510,6 +574,10 @@ function objectEnd(view: SentenceView, from: number, to: number): number {
     // the object; a comma inside a list of targets ("temp/, logs/ and cache/") does not.
     const next = words[i + 1];
     if (endsWithComma(words[i]) && next && (next.tags.has('Pronoun') || has(CLAUSE_OPENERS, next) || startsClause(words, i + 1, to))) return i + 1;
+    // A verb we have no action for, joined after the object, starts an act of its own: "merge PRs or claim the status".
+    const joined = words[i + 1];
+    const ownObject = i > from ? names(view, { from, to: i }) : view.mentions.some((m) => m.end === i && m.command !== undefined);
+    if (has(COORDINATORS, words[i]) && joined && i + 2 < to && !view.covered.has(i + 1) && joined.tags.has('Verb') && !joined.tags.has('Noun') && !joined.tags.has('Gerund') && !joined.tags.has('PastTense') && !view.isMentionWord(i + 1) && ownObject) return i;
     // A purpose ends it: "bypass the checks to make things work".
     if ((words[i] as Word).norm === 'to' && purposeAt(view, i + 1, to)) return i;
     // A parenthesis that opens with a verb is an aside: "commit to `master` (use PRs)".
@@ -564,6 +632,11 @@ interface Negated {
 function negatedIn(view: SentenceView, range: Range): Negated | undefined {
   const words = view.words;
   for (let i = range.from; i < range.to; i++) {
+    // "Touch nothing in data/", "change nothing without asking": the negation is the object.
+    const objectNegated = view.mentionAt(i);
+    if (objectNegated?.start === i && objectNegated.form === 'base' && !objectNegated.command && words[objectNegated.end]?.norm === 'nothing' && subjectBefore(words, range.from, i) === 'none') {
+      return { negation: i, mentions: [objectNegated] };
+    }
     const negation = startsWith(words, P.negations, i, range.to);
     const forbidding = negation === undefined ? startsWith(words, P.forbidding, i, range.to) : undefined;
     const forbiddenTo = negation === undefined && forbidding === undefined ? startsWith(words, P.forbidden, i, range.to) : undefined;
@@ -649,7 +722,7 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       const last = coordinated[coordinated.length - 1] as Mention;
       if (has(COORDINATORS, previous) || endsWithComma(words[next.start - 1]) || (previous?.norm === 'even' && has(COORDINATORS, words[next.start - 2]))) {
         // A command after another action is that action's object ("never change the yarn setup"), not an action of its own.
-        if ((next.command !== undefined) !== (found.command !== undefined)) continue;
+        if ((next.command !== undefined) !== (found.command !== undefined) && !next.saidInWords && !found.saidInWords) continue;
         if (next.start >= last.end || next.family !== last.family) coordinated.push(next);
       }
     }
@@ -671,10 +744,23 @@ function personApprovesFrame(view: SentenceView, clause: Range): Outcome | undef
   if (!found) return undefined;
   const subject = subjectBefore(view.words, clause.from, found.start);
   if (subject === 'other') return undefined;
-  const triggers = governable(view.mentionsIn({ from: found.end, to: clause.to })).slice(0, 1);
-  if (triggers.length === 0) return undefined;
-  const end = objectEnd(view, found.end, clause.to);
-  return { drafts: [{ kind: 'confirmation', triggers, regions: [{ from: found.end, to: end }] }] };
+  // A participle describes ("ordered by mistake"); the action approved is said as a verb or a noun.
+  const candidates = governable(view.mentionsIn({ from: found.end, to: clause.to })).filter((m) => m.form !== 'past');
+  // "confirm the refund amount and the reason for the cancellation": what is confirmed are details of the action named after "for".
+  const named = (m: Mention) => {
+    let marker = m.start - 1;
+    while (marker > found.end && view.words[marker]?.tags.has('Determiner')) marker--;
+    return marker >= found.end && /^(for|before)$/.test(view.words[marker]?.norm ?? '');
+  };
+  const detailed = candidates.find(named);
+  const trigger = detailed ?? candidates[0];
+  if (!trigger) return undefined;
+  const triggers = [trigger];
+  // "confirm the cancellation": the action itself, not a thing named after one.
+  const actionItself = view.words.slice(found.end, trigger.start).every((w) => w.tags.has('Determiner') || has(UNIVERSAL, w));
+  const from = detailed || actionItself ? trigger.start : found.end;
+  const end = objectEnd(view, detailed ? trigger.end : found.end, clause.to);
+  return { drafts: [{ kind: 'confirmation', triggers, regions: [{ from, to: end }] }] };
 }
 
 /** "You need my permission to disarm the alarm", "get my sign-off on any deploy", "ask me for any payment over $500". */
@@ -1156,7 +1242,8 @@ function splitByObjects(view: SentenceView, draft: Draft): Draft[] {
     const next = triggers[index + 1];
     const region = { from: mention.end, to: next && next.start < first.to ? next.start : first.to };
     pending.push(mention);
-    const own = namesItsThing(view, mention) || view.textEntitiesIn(region).length > 0 || view.phraseEntitiesIn(region).length > 0 || objectWords(view, region, new Set([mention.family])).length > 0;
+    // Any thing named before the next action is this one's own, a generic one too ("push code or modify …").
+    const own = namesItsThing(view, mention) || names(view, region) || objectWords(view, region, new Set([mention.family])).length > 0;
     // The next action's phrase holds its own thing ("opening a PR"): there is no object after it to share.
     if (own || !next || namesItsThing(view, next)) {
       drafts.push({ ...draft, triggers: pending, regions: [{ from: (pending[0] as Mention).start, to: region.to }, ...others] });
@@ -1194,6 +1281,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // An action in a relative clause narrows the thing ("commits that have already been pushed").
     const relative = words.slice(Math.max(range.from, i - 4), i).some((b) => /^(that|which|who|whose)$/.test(b.norm));
     if (mention && (!mention.gaps?.includes(i) || describes) && !asName && !relative && (families.has(mention.family) || w.tags.has('Verb') || describes)) continue;
+    // "(e.g. --no-verify)": the marker of an example says nothing of its own.
+    if (/^(?:e\.?g|i\.?e)\.?$/.test(w.norm)) continue;
     if (view.covered.has(i) || w.text === '' || named.some((e) => w.start >= e.start && w.end <= e.end) || (autoPrefix(w) && view.mentionAt(i + 1) !== undefined)) continue;
     // A generic noun that modifies another ("summary files", "log files") names a kind of thing.
     const next = words[i + 1];
@@ -1665,7 +1754,10 @@ function categoryExamples(view: SentenceView, draft: Draft): { mention: Mention;
       .filter((m, index, all) => {
         const previous = all[index - 1];
         const word = words[m.start] as Word;
-        return !(previous && m.command === undefined && word.tags.has('Noun') && !word.tags.has('Gerund') && m.start <= previous.end + 1);
+        const objectOfPrevious = previous !== undefined && m.command === undefined && m.start <= previous.end + 1;
+        // "modifying shared infrastructure": a participle before the object describes it.
+        const describing = m.form === 'past' && m.end === m.start + 1 && (words[m.end] as Word | undefined)?.tags.has('Noun') === true;
+        return !(objectOfPrevious && ((word.tags.has('Noun') && !word.tags.has('Gerund')) || describing));
       });
     if (mentions.length === 0) return undefined;
     return mentions.map((mention, index) => ({ mention, region: { from: mention.start, to: mentions[index + 1]?.start ?? end } }));
@@ -1754,6 +1846,16 @@ function topicOf(view: SentenceView, range: Range): { verbs: Verb[]; scope: Scop
  * I said about the door", "never mind that rule", "the ban on force-pushing is lifted", "you can
  * delete temp files without backing them up from now on".
  */
+/** Whether the word at `index` is inside a parenthesis opened after `from`. */
+function inParenthesis(words: readonly Word[], from: number, index: number): boolean {
+  for (let i = index; i >= from; i--) {
+    const w = words[i] as Word;
+    if (i < index && /\)/.test(w.post)) return false;
+    if (/\(/.test(w.pre) || (i < index && /\(\s*$/.test(w.post))) return true;
+  }
+  return false;
+}
+
 function revocationIn(view: SentenceView, clause: Range): Reading | undefined {
   const words = view.words;
   const start = skipOpeners(words, clause.from, clause.to);
@@ -1785,7 +1887,8 @@ function revocationIn(view: SentenceView, clause: Range): Reading | undefined {
   }
   // "you no longer need to back up files in temp/", "no need to ask me before paying anymore"
   const noLonger = findFirst(words, P.noLonger, clause.from, clause.to);
-  if (noLonger) {
+  // "(either 'no longer needed' or …)": a reason quoted as a value, not a rule ending.
+  if (noLonger && !inParenthesis(words, clause.from, noLonger.start)) {
     const subject = subjectBefore(words, clause.from, noLonger.start);
     if (subject === 'other') return undefined;
     // The topic runs to a reason after it ("…, it's regenerated every night").
@@ -1855,7 +1958,31 @@ function alternativesFrame(view: SentenceView, clause: Range): Outcome | undefin
   return undefined;
 }
 
-const FRAMES = [alternativesFrame, personApprovesFrame, permissionForFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
+/**
+ * "Add a new commit instead of amending", "fix the cause rather than bypassing the checks": an
+ * instruction that puts an action aside forbids it.
+ */
+function putAsideFrame(view: SentenceView, clause: Range): Outcome | undefined {
+  const words = view.words;
+  for (let i = clause.from; i < clause.to; i++) {
+    const marker = startsWith(words, P.putAside, i, clause.to);
+    if (marker === undefined) continue;
+    const aside = view.mentionAt(marker);
+    if (!aside || aside.start !== marker || aside.form !== 'gerund' || aside.command !== undefined) return undefined;
+    // An instruction: the clause opens on a verb with no subject ("add", "fix"), not a description ("it is built …").
+    // After a leading clause ("if a commit needs fixing, add …") and a softener ("try to fix …").
+    let afterComma = i;
+    while (afterComma > clause.from && !endsWithComma(words[afterComma - 1])) afterComma--;
+    let start = skipOpeners(words, Math.max(clause.from, afterComma), i);
+    while (start < i && (has(SKIP, words[start]) || /^(try|to)$/.test((words[start] as Word).norm))) start++;
+    const verb = words[start];
+    if (!verb || !verb.tags.has('Verb') || verb.tags.has('Copula') || verb.tags.has('Auxiliary') || verb.tags.has('Gerund') || verb.tags.has('PastTense') || verb.tags.has('PresentTense') && !verb.tags.has('Infinitive') && !verb.tags.has('Imperative')) return undefined;
+    return { drafts: [{ kind: 'prohibition', triggers: [aside], regions: [{ from: aside.start, to: objectEnd(view, aside.end, clause.to) }] }] };
+  }
+  return undefined;
+}
+
+const FRAMES = [putAsideFrame, alternativesFrame, personApprovesFrame, permissionForFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
 
 /** Reads one sentence of a user message: the rules it states and the rules it takes back. */
 export function readSentence(sentence: Sentence): Reading[] {

@@ -218,6 +218,10 @@ export const PERSON_APPROVES: readonly string[] = [
   'i * want to sign off on', 'i * need to sign off on', 'i * want to see', 'i * need to see', 'i * like to see', 'i * want to review',
   'i * need to review', 'i * like to review', 'i * want to okay', 'i * want to check', 'i * want to be ask about', 'i * will approve',
   'let me approve', 'let me review', 'let me see', 'let me sign off on', 'let me okay',
+  // The person named in the third person, as policies for agents say it: "the user needs to confirm the order id".
+  ...['user', 'customer', 'client', 'requester'].flatMap((person) =>
+    ['need to', 'must', 'have to', 'should'].flatMap((must) => ['confirm', 'approve'].map((verb) => `the ${person} * ${must} ${verb}`)),
+  ),
 ];
 /** A governed action that must be approved first: "every payment over $500 must be approved by me". */
 export const APPROVED_PARTICIPLES: readonly string[] = [
@@ -479,7 +483,7 @@ export const CONNECTORS = {
  */
 export const RULE_CUE_PHRASES: readonly string[] = [
   ...NEGATIONS, 'dont', ...FORBIDDING_VERBS, ...FORBIDDEN_WORDS, ...LEAVE_ALONE, ...READ_ONLY, ...Object.keys(KEEP_STATES), 'keep', 'stay',
-  'remain', ...APPROVAL_NOUNS, 'approve', 'sign', ...REQUIRE_VERBS, 'always', 'make sure', 'ensure', 'must', 'should', ...REVOKE_VERBS,
+  'remain', ...APPROVAL_NOUNS, 'approve', 'confirm', 'sign', ...REQUIRE_VERBS, 'always', 'make sure', 'ensure', 'must', 'should', ...REVOKE_VERBS,
   ...RULE_NOUNS.filter((p) => !p.startsWith('what ')), 'said', 'told', ...FROM_NOW_ON, ...STOP_DOING, ...CONNECTORS.before,
   ...CONNECTORS.until, ...CONNECTORS.after, ...CONNECTORS.without, ...CONNECTORS.whenever, ...CONNECTORS.except, 'only', 'nothing',
   'instead of', 'rather than', 'prefer', 'exclusively', 'solely',

@@ -188,12 +188,17 @@ function combined(lead: string, item: string, turnIndex: number, span: Span): Se
   const [head] = body.split(/\s[-–—]\s|;\s/);
   const listing = /:\s.*,/.test(head ?? '');
   const clause = ((listing ? head : head?.split(/:\s/)[0]) ?? body).replace(/[.!?]+$/, '');
+  // A label the list explains ("Actions that affect shared state: pushing code, …") says what the
+  // examples have in common, no more: the list alone is tried first.
+  const listed = listing ? clause.slice(clause.search(/:\s/) + 1).trim() : undefined;
   const texts: string[] = [];
-  if (PLACEHOLDER.test(lead)) texts.push(lead.replace(PLACEHOLDER, clause));
-  if (CONNECTOR.test(lead)) texts.push(`${clause} ${lead.charAt(0).toLowerCase()}${lead.slice(1)}`);
-  // "Ask first:" + "adding dependencies": asking comes before the item's action.
-  else if (ASKING.test(lead)) texts.push(`${lead} before ${clause}`);
-  texts.push(`${lead} ${clause}`);
+  for (const part of listed ? [listed, clause] : [clause]) {
+    if (PLACEHOLDER.test(lead)) texts.push(lead.replace(PLACEHOLDER, part));
+    if (CONNECTOR.test(lead)) texts.push(`${part} ${lead.charAt(0).toLowerCase()}${lead.slice(1)}`);
+    // "Ask first:" + "adding dependencies": asking comes before the item's action.
+    else if (ASKING.test(lead)) texts.push(`${lead} before ${part}`);
+    texts.push(`${lead} ${part}`);
+  }
   return texts.map((text) => {
     const words = readSentences(text, 0, () => true).flatMap((sentence) => sentence.words);
     return { turnIndex, text, span, start: 0, words };
