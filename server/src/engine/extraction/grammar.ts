@@ -766,17 +766,35 @@ function personApprovesFrame(view: SentenceView, clause: Range): Outcome | undef
 /** "You need my permission to disarm the alarm", "get my sign-off on any deploy", "ask me for any payment over $500". */
 function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefined {
   const words = view.words;
-  const asked = findAll(words, P.approvalNouns, clause.from, clause.to).find((f) => has(OWNERS, words[f.start - 1]) || has(OWNERS, words[f.start - 2]));
-  if (!asked) return undefined;
-  const marker = words[asked.end];
-  if (!marker || !/^(to|for|on|of|before)$/.test(marker.norm)) return undefined;
-  const trigger = governable(view.mentionsIn({ from: asked.end + 1, to: Math.min(clause.to, asked.end + 4) }))[0];
-  if (!trigger) return undefined;
+  const approvals = findAll(words, P.approvalNouns, clause.from, clause.to);
+  const asked = approvals.find((f) => has(OWNERS, words[f.start - 1]) || has(OWNERS, words[f.start - 2]));
+  const marker = asked ? words[asked.end] : undefined;
+  const trigger = asked && marker && /^(to|for|on|of|before)$/.test(marker.norm) ? governable(view.mentionsIn({ from: asked.end + 1, to: Math.min(clause.to, asked.end + 4) }))[0] : undefined;
+  if (!asked || !trigger) return actionApprovalFrame(view, clause, approvals);
   const subject = subjectBefore(words, clause.from, asked.start);
   if (subject === 'other') return undefined;
   // "temp/ needs my OK before any change": the thing is the clause's subject.
   const thing = subjectPhrase(view, { from: clause.from, to: asked.start });
   return { drafts: [{ kind: 'confirmation', triggers: [trigger], regions: [{ from: trigger.start, to: objectEnd(view, trigger.end, clause.to) }, ...(thing ? [thing] : [])] }] };
+}
+
+/** Waiting for an approval or getting one: "wait for an explicit push instruction", "get deploy approval first". */
+const AWAITS = compile(['wait for', 'await', 'get', 'obtain', 'need', 'require', 'ask for', 'request']);
+
+/** "Then wait for an explicit push instruction": the action said as the approval's modifier. */
+function actionApprovalFrame(view: SentenceView, clause: Range, approvals: readonly { start: number; end: number }[]): Outcome | undefined {
+  const words = view.words;
+  for (const approval of approvals) {
+    const action = governable(view.mentions.filter((m) => m.end === approval.start && m.start >= clause.from))[0];
+    if (!action || action.command !== undefined) continue;
+    let before = action.start;
+    while (before > clause.from && (words[before - 1]?.tags.has('Determiner') || has(OWNERS, words[before - 1]))) before--;
+    const awaits = [1, 2].map((n) => before - n).find((at) => at >= clause.from && startsWith(words, AWAITS, at, before) === before);
+    const subject = awaits === undefined ? undefined : subjectBefore(words, clause.from, awaits);
+    if (subject !== 'none' && subject !== 'listener') continue;
+    return { drafts: [{ kind: 'confirmation', triggers: [action], regions: [{ from: action.start, to: action.end }] }] };
+  }
+  return undefined;
 }
 
 /** "Paying anything over $500 needs my OK", "deploys require a passing test run", "… must be approved by me". */
@@ -1421,8 +1439,12 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
       case 'path':
         if (context === 'path') add('paths', e.value);
         else if (context === 'database') DB_FILE.test(e.value) ? add('databases', e.value.replace(/^\*\*\//, '')) : add('paths', e.value);
+        // Files pushed or committed ("never push `.env` files"): a file name or pattern is never a branch.
+        else if (context === 'branch' && !e.inWords && /^\*\*\/(?:\.|.*\.[A-Za-z0-9]+$|\*)/.test(e.value)) add('paths', e.value);
         // A path written like feature/login may name a branch; a folder named in words ("the upstream repo") does not.
         else if (context === 'branch' && !e.inWords) add('branches', e.value.replace(/^(\*\*\/|origin\/)/, ''));
+        // "to the remote repository": where every push goes, which narrows nothing ("the upstream repo" is one remote of several).
+        else if (context === 'branch' && /^(?:\*\*\/)?remote$/.test(e.value)) break;
         else return unstatable(view, `"${e.value}" is a path, which ${verbsSaid(draft)} does not act on`);
         break;
       case 'email':
