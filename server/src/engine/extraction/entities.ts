@@ -51,7 +51,12 @@ export type EntityKind = Entity['kind'];
 const TLDS = new Set(TOP_LEVEL_DOMAINS);
 const EXTENSIONS = new Set(FILE_EXTENSIONS);
 /** Words that, joined by a slash, are alternatives ("files/branches", "email/slack"), not a path. */
-const COMMON_NOUNS = new Set([...GENERIC_OBJECTS, 'branch', 'issue', 'pr', 'comment', 'slack', 'email', 'read', 'write', 'create', 'update', 'delete', 'edit', 'text', 'md', 'doc', 'test', 'image', 'script', 'config']);
+const COMMON_NOUNS = new Set([...GENERIC_OBJECTS, 'branch', 'issue', 'pr', 'comment', 'slack', 'email', 'read', 'write', 'create', 'update', 'delete', 'edit', 'text', 'md', 'doc', 'test', 'image', 'script', 'config', 'package', 'dependency', 'dependencies', 'library', 'libraries']);
+/** Common nouns joined by a slash ("files/branches", "packages/dependencies"): alternatives, each of them meant. */
+export function commonNounsJoined(token: string): boolean {
+  const parts = token.toLowerCase().split('/');
+  return parts.length > 1 && parts.every((part) => /^[a-z]+$/.test(part) && [part, part.replace(/s$/, ''), part.replace(/es$/, '')].some((form) => COMMON_NOUNS.has(form)));
+}
 /** Names that are files of their own when written with a dot, not extensions. */
 const DOTFILE_NAMES = new Set(['env', 'git', 'github', 'gitignore', 'npmrc', 'nvmrc', 'vscode', 'idea', 'cache', 'config', 'ssh', 'aws', 'docker', 'key', 'lock', 'envrc', 'netrc', 'pem']);
 const NOT_PATH = new Set(NOT_PATHS);
@@ -118,7 +123,7 @@ export function textEntities(text: string, base: number): Entity[] {
       // Words joined by a slash with a capital in them ("Write/Edit", "CI/CD", "RPC/message"): alternatives, not a path.
       const parts = token.toLowerCase().split('/');
       // Gerunds joined by a slash are actions ("creating/closing/commenting on PRs").
-      const wordPair = /^[A-Za-z]+(?:\/[A-Za-z]+)+$/.test(token) && (/[A-Z]/.test(token) || parts.every((part) => /^[a-z]{2,}ing$/.test(part)) || parts.every((part) => [part, part.replace(/s$/, ''), part.replace(/es$/, '')].some((form) => COMMON_NOUNS.has(form))));
+      const wordPair = /^[A-Za-z]+(?:\/[A-Za-z]+)+$/.test(token) && (/[A-Z]/.test(token) || parts.every((part) => /^[a-z]{2,}ing$/.test(part)) || commonNounsJoined(token));
       if (NOT_PATH.has(lower) || wordPair || DATE_OR_RATIO.test(token) || token.startsWith('//') || /^-/.test(token)) continue;
       found.push({ kind: 'path', value: scopePath(token), start, end });
       continue;

@@ -1735,7 +1735,7 @@ const WELL_KNOWN_BRANCH = wordSet(L.WELL_KNOWN_BRANCHES);
 /** Families whose phrases' gaps describe the thing rather than narrow it. */
 const DESCRIBED_GAPS: ReadonlySet<FamilyName> = new Set<FamilyName>(['install', 'skipChecks', 'publish', 'commit']);
 const CHOOSING = wordSet(['use', 'prefer', 'always', 'only', 'run', 'invoke', 'choose', 'stick', 'favor', 'favour', 'switch']);
-const CATEGORY_NOUNS = wordSet(['action', 'operation', 'change', 'command', 'thing', 'task', 'step', 'activity', 'update', 'modification', 'write', 'mutation', 'tool', 'call', 'program', 'editor', 'pager', 'binary', 'cli']);
+const CATEGORY_NOUNS = wordSet(['action', 'operation', 'change', 'command', 'thing', 'task', 'step', 'activity', 'update', 'modification', 'write', 'mutation', 'tool', 'call', 'program', 'editor', 'pager', 'binary', 'cli', 'process']);
 
 /**
  * The examples of a category the draft's action is stated over: "actions that update the booking

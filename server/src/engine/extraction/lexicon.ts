@@ -99,6 +99,8 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   discard: [
     'discard', 'discard * change', 'throw * away * change', 'reset * hard', 'hard reset', 'revert * change', 'revert', 'reset * working tree',
     'reset * working copy', 'reset * worktree', 'reset * work tree', 'reset * checkout', 'reset * local change', 'reset * change', 'wipe * local change',
+    'overwrite * uncommitted change', 'overwrite * uncommitted work', 'overwrite * local change', 'lose * uncommitted change',
+    'lose * uncommitted work', 'lose * local change', 'throw * away * uncommitted',
   ],
   test: [
     'test', 'run * test', 'run * test suite', 'test suite', 'test suite pass', 'test run', 'test * pass', 'test * green', 'ci', 'ci * pass',
@@ -117,7 +119,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   install: [
     'install', 'add * dependency', 'add * package', 'add * library', 'add * dep', 'update * dependency', 'upgrade * dependency', 'bump * dependency',
     'remove * dependency', 'update * package', 'upgrade * package', 'install * package', 'new dependency', 'new package', 'dependency change',
-    'dependency update', 'dependency upgrade', 'introduce * dependency',
+    'dependency update', 'dependency upgrade', 'introduce * dependency', 'downgrade * dependency', 'downgrade * package', 'remove * package',
   ],
   publish: ['publish', 'npm publish', 'create * release', 'cut * release', 'tag * release', 'upload * package'],
   skipChecks: [
@@ -358,6 +360,7 @@ export const SKIPPABLE: readonly string[] = [
   'gonna', 'ok', 'okay', 'under', 'circumstance', 'any', 'case', 'at', 'time', 'point', 'all', 'here', 'there', 'not', 'need', 'want',
   'like', 'expect', 'wish', 'let', 'unilaterally', 'blindly', 'silently', 'quietly', 'casually', 'simply', 'immediately', 'later',
   'now', 'further', 'more', 'kindly', 'run', 'execute', 'use', 'perform', 'do', 'git', 'dare', 'invoke', 'call', 'type', 'directly',
+  'start', 'spawn',
 ];
 /** Who may stand between a negation and its action: "don't you dare delete", "I don't want anyone to push". */
 export const NEGATION_LISTENERS: readonly string[] = ['you', 'anyone', 'anybody', 'yourself', 'i'];

@@ -188,11 +188,14 @@ function combined(lead: string, item: string, turnIndex: number, span: Span): Se
   const [head] = body.split(/\s[-–—]\s|;\s/);
   const listing = /:\s.*,/.test(head ?? '');
   const clause = ((listing ? head : head?.split(/:\s/)[0]) ?? body).replace(/[.!?]+$/, '');
-  // A label the list explains ("Actions that affect shared state: pushing code, …") says what the
-  // examples have in common, no more: the list alone is tried first.
-  const listed = listing ? clause.slice(clause.search(/:\s/) + 1).trim() : undefined;
+  // A label the list explains says what its examples have in common: a category ("Destructive
+  // operations: a, b") is read with them; a clause ("Actions that affect shared state: …") may say more
+  // than a rule can, so the list alone is tried first.
+  const colon = clause.search(/:\s/);
+  const listed = listing ? clause.slice(colon + 1).trim() : undefined;
+  const clauseLabel = listing && (/\b(?:that|which|who)\b/i.test(clause.slice(0, colon)) || clause.slice(0, colon).trim().split(/\s+/).length > 4);
   const texts: string[] = [];
-  for (const part of listed ? [listed, clause] : [clause]) {
+  for (const part of listed === undefined ? [clause] : clauseLabel ? [listed, clause] : [clause, listed]) {
     if (PLACEHOLDER.test(lead)) texts.push(lead.replace(PLACEHOLDER, part));
     if (CONNECTOR.test(lead)) texts.push(`${part} ${lead.charAt(0).toLowerCase()}${lead.slice(1)}`);
     // "Ask first:" + "adding dependencies": asking comes before the item's action.

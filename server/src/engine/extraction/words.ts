@@ -1,4 +1,5 @@
 import type Compromise from 'compromise';
+import { commonNounsJoined } from './entities';
 import { readable } from './normalize';
 
 type Nlp = typeof Compromise;
@@ -95,6 +96,9 @@ function toWord(term: CompromiseTerm, at: (offset: number) => number): Word {
   const norm = (term.machine ?? term.implicit ?? term.normal).toLowerCase();
   const forms = new Set(baseForms(norm));
   if (term.root) forms.add(term.root.toLowerCase());
+  // Things joined by a slash ("packages/dependencies", "files/branches") are each of them; a path
+  // ("tests/fixtures") or verbs joined so ("read/write") are not.
+  if (commonNounsJoined(norm)) for (const part of norm.split('/')) for (const form of baseForms(part)) forms.add(form);
   const start = at(term.offset.start);
   return {
     text: term.text,
