@@ -600,6 +600,13 @@ const python: Handler = (binder, command) => {
 const runTests: Handler = (binder, command) => binder.emit(command, 'run-tests');
 
 /** `go test`, `cargo test`, `mvn verify`: run-tests when the subcommand is one of `subcommands`. */
+/** A tool that checks only when told to (`prettier --check`), and otherwise changes files. */
+function checkFlag(...flags: string[]): Handler {
+  return (binder, command) => {
+    if (command.args.some((arg) => arg.value !== undefined && flags.includes(arg.value))) binder.emit(command, 'run-tests');
+  };
+}
+
 function testSubcommand(...subcommands: string[]): Handler {
   return (binder, command) => {
     const subcommand = command.args.find((arg) => !arg.value?.startsWith('-'))?.value;
@@ -1329,6 +1336,12 @@ const make: Handler = (binder, command) => {
   for (const target of options.operands) if (target.value !== undefined) bindScript(binder, command, target.value);
 };
 
+const taskRunner: Handler = (binder, command) => {
+  const options = parseOptions(command.args, { values: ['f', 'justfile', 'd', 'working-directory', 't', 'taskfile', 'dir'] });
+  const recipe = options.operands[0]?.value;
+  if (recipe !== undefined) bindScript(binder, command, recipe);
+};
+
 function deployTo(binder: ShellBinder, command: Command, environment: string | undefined): void {
   binder.emit(command, 'deploy', environment === undefined ? undefined : namedTarget('environment', environment));
 }
@@ -1592,7 +1605,22 @@ const COMMANDS = new Map<string, Handler>(Object.entries<Handler>({
   pyright: runTests,
   'golangci-lint': runTests,
   shellcheck: runTests,
+  rubocop: runTests,
+  phpstan: runTests,
+  psalm: runTests,
+  stylelint: runTests,
+  hadolint: runTests,
+  tflint: runTests,
+  ktlint: runTests,
+  swiftlint: runTests,
+  'clang-tidy': runTests,
+  cppcheck: runTests,
   ruff: testSubcommand('check'),
+  // A formatter is a check when it only checks; otherwise it rewrites files.
+  prettier: checkFlag('--check', '-c', '--list-different', '-l'),
+  black: checkFlag('--check', '--diff'),
+  isort: checkFlag('--check', '--check-only', '-c', '--diff'),
+  gofmt: checkFlag('-l', '-d'),
   // `pre-commit` alone runs the hooks too; its other subcommands manage them.
   'pre-commit': (binder, command) => {
     const subcommand = command.args.find((arg) => !arg.value?.startsWith('-'))?.value;
@@ -1613,7 +1641,7 @@ const COMMANDS = new Map<string, Handler>(Object.entries<Handler>({
   ctest: runTests,
   unittest: runTests,
   go: (binder, command) => {
-    testSubcommand('test')(binder, command);
+    testSubcommand('test', 'vet')(binder, command);
     packageTool(['get', 'install'])(binder, command);
   },
   cargo: (binder, command) => {
@@ -1621,7 +1649,7 @@ const COMMANDS = new Map<string, Handler>(Object.entries<Handler>({
     packageTool(['add', 'remove', 'install'], ['publish'])(binder, command);
   },
   dotnet: testSubcommand('test'),
-  deno: testSubcommand('test'),
+  deno: testSubcommand('test', 'lint', 'check'),
   swift: testSubcommand('test'),
   mix: testSubcommand('test'),
   rake: testSubcommand('test', 'spec'),
@@ -1651,6 +1679,9 @@ const COMMANDS = new Map<string, Handler>(Object.entries<Handler>({
   pnpm: packageManager(true),
   bun: packageManager(true),
   make,
+  // Task runners: a recipe is read by its name, as a make target is.
+  just: taskRunner,
+  task: taskRunner,
   // Deployment.
   kubectl,
   helm,

@@ -330,7 +330,8 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
     const headOf = (set: ReadonlySet<string>) => has(set, w);
     if (headOf(DATABASE_HEADS) || headOf(TABLE_HEADS) || headOf(FOLDER_HEADS) || headOf(BRANCH_HEADS)) {
       const kind = headOf(DATABASE_HEADS) ? 'database' : headOf(TABLE_HEADS) ? 'table' : headOf(BRANCH_HEADS) ? 'branch' : 'path';
-      const mods = modifiersBefore(words, i, from).filter((m) => !covered.has(words.indexOf(m)));
+      // "database tables" are a database's tables, none named.
+      const mods = modifiersBefore(words, i, from).filter((m) => !covered.has(words.indexOf(m)) && !(kind === 'table' && has(DATABASE_HEADS, m)));
       const after = nameAfter(words, i, to);
       // "stack branches", "feature branches": a kind of branch, not one named.
       const kindOfBranch = kind === 'branch' && !after && (w.tags.has('Plural') || w.norm.endsWith('es')) && !mods.some((m) => /`/.test(m.pre) || /^`/.test(m.post));
@@ -390,6 +391,7 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
 
 const KNOWN_PROGRAMS = new Set(PROGRAMS);
 const DISTINCTIVE = new Set(DISTINCTIVE_PROGRAMS);
+const PROGRAM_THINGS = /^\s+(?:hooks?|config(?:uration)?s?|registry|registries|cache|lock ?files?|settings)\b/i;
 const SCRIPT = /^(?:\.{0,2}\/)?[\w./-]+\.(?:py|sh|js|mjs|ts|rb|pl|ps1|bat)$/;
 /** Words after which a code span is a command to run. */
 const RUN_BEFORE = /\b(?:run|running|ran|execute|executing|invoke|invoking|call|calling|type|typing|use|using)\s+(?:the\s+)?(?:command\s+)?$/i;
@@ -439,7 +441,9 @@ export function commandEntities(text: string, base: number): Entity[] {
   for (const match of text.matchAll(BARE_WORD)) {
     const start = base + (match.index ?? 0);
     const program = DISTINCTIVE.has(match[0].toLowerCase()) || (KNOWN_PROGRAMS.has(match[0].toLowerCase()) && inExamples(match.index ?? 0));
-    if (!program || inSpan(start)) continue;
+    // "pre-commit hooks", "the npm registry": a program's name describing a thing of its own.
+    const describes = PROGRAM_THINGS.test(text.slice((match.index ?? 0) + match[0].length));
+    if (!program || describes || inSpan(start)) continue;
     found.push({ kind: 'command', value: match[0].toLowerCase(), start, end: start + match[0].length });
   }
   return found;

@@ -113,6 +113,8 @@ const P = {
 };
 const KEEP_STATE_PHRASES = Object.entries(L.KEEP_STATES).map(([state, family]) => ({ phrase: compile([state])[0] as Phrase, family }));
 const SKIP = wordSet(L.SKIPPABLE);
+const DATABASE_WORDS = wordSet(['database', 'databases', 'db', 'dbs']);
+const REGISTRIES = new Set(['npm', 'pypi', 'crates.io', 'rubygems', 'nuget', 'maven', 'jsr', 'hex', 'packagist']);
 const LISTENERS = wordSet(L.NEGATION_LISTENERS);
 const UNIVERSAL = wordSet(L.UNIVERSAL_OBJECTS);
 const ANAPHOR = wordSet(L.ANAPHORS);
@@ -1299,12 +1301,16 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // An action in a relative clause narrows the thing ("commits that have already been pushed").
     const relative = words.slice(Math.max(range.from, i - 4), i).some((b) => /^(that|which|who|whose)$/.test(b.norm));
     if (mention && (!mention.gaps?.includes(i) || describes) && !asName && !relative && (families.has(mention.family) || w.tags.has('Verb') || describes)) continue;
-    // "(e.g. --no-verify)": the marker of an example says nothing of its own.
-    if (/^(?:e\.?g|i\.?e)\.?$/.test(w.norm)) continue;
+    // "(e.g. --no-verify)": the marker of an example says nothing of its own; "by hand" is how, not what.
+    if (/^(?:e\.?g|i\.?e)\.?$/.test(w.norm) || (w.norm === 'hand' && words[i - 1]?.norm === 'by')) continue;
+    // "publish to PyPI": the registry a package goes to, which every publish has.
+    if (families.has('publish') && REGISTRIES.has(w.norm)) continue;
     if (view.covered.has(i) || w.text === '' || named.some((e) => w.start >= e.start && w.end <= e.end) || (autoPrefix(w) && view.mentionAt(i + 1) !== undefined)) continue;
     // A generic noun that modifies another ("summary files", "log files") names a kind of thing.
     const next = words[i + 1];
-    const modifier = i + 1 < range.to && next !== undefined && has(GENERIC, w) && has(GENERIC, next) && !has(FUNCTION, next) && !has(BROAD, w) && !/[,;:.!?)]/.test(w.post);
+    // "database tables", "db rows" are simply a database's: the kind says where, not which.
+    const ofDatabase = has(DATABASE_WORDS, w) && /^(table|tables|row|rows|record|records|column|columns)$/.test(next?.norm ?? '');
+    const modifier = i + 1 < range.to && next !== undefined && has(GENERIC, w) && has(GENERIC, next) && !has(FUNCTION, next) && !has(BROAD, w) && !/[,;:.!?)]/.test(w.post) && !ofDatabase;
     // A generic word right after "to" is a name ("push to release"), which narrows the rule.
     const destination = /^(to|onto|into)$/.test(words[i - 1]?.norm ?? '') && i > range.from && !w.tags.has('Plural');
     if (!modifier && (has(FUNCTION, w) || (has(GENERIC, w) && !destination) || has(UNIVERSAL, w) || has(ANAPHOR, w) || has(SKIP, w) || has(ME, w))) continue;
@@ -1490,6 +1496,9 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
       case 'command': {
         // A command the rule names as its action or step is the rule's own; any other narrows it.
         const own = [...draft.triggers, ...(draft.requires ?? [])].some((m) => m.command !== undefined && (view.words[m.start] as Word).start <= e.start && (view.words[m.end - 1] as Word).end >= e.start);
+        // "publish to npm": the registry a package goes to, which every publish has.
+        const registry = draft.triggers.some((m) => m.family === 'publish') && REGISTRIES.has(e.value);
+        if (registry) break;
         if (!own) return unstatable(view, `the command "${e.value}" narrows the rule in a way no scope says`);
         break;
       }

@@ -189,6 +189,9 @@ export const ASK_PHRASES: readonly string[] = [
   'tell me', 'tell us', 'tell the user', 'warn me', 'notify me', 'notify the user', 'let me decide', 'let me review', 'let me see', 'let me look', 'show me', 'ping me', 'talk to me', 'get my', 'get the user', 'wait for my', 'wait for me', 'get approval', 'get permission',
   'get sign-off', 'get confirmation', 'get explicit', 'seek approval', 'seek my', 'request approval', 'asking me', 'checking with me',
   'confirming with me', 'consulting me', 'asking first', 'asking the user',
+  // "without discussing it first", "not without consulting the team": talking it over first is asking.
+  'discuss * first', 'discussing * first', 'discuss * with me', 'discuss * with the user', 'discussing * with me', 'discussing * with the user',
+  'consult the user', 'consulting the user', 'check with the team', 'checking with the user',
 ];
 /** Nouns of approval: "my OK", "the user's sign-off", "explicit approval". */
 export const APPROVAL_NOUNS: readonly string[] = [
@@ -341,7 +344,7 @@ export const GENERIC_OBJECTS: readonly string[] = [
   'piece', 'part', 'transaction', 'order', 'vendor', 'supplier', 'payee', 'inbox', 'attachment', 'output', 'result', 'log', 'device',
   'home', 'house', 'schedule', 'invite', 'invitation', 'draft', 'reply', 'note', 'report', 'summary', 'site', 'server', 'service', 'app',
   'application', 'environment', 'env', 'channel', 'slack', 'thread', 'dm', 'dependency', 'package', 'library', 'dep', 'module', 'commit', 'change', 'remote', 'origin', 'command',
-  'script', 'tool', 'operation', 'action', 'source', 'tag', 'hook', 'suite', 'lockfile', 'lock file', 'content',
+  'script', 'tool', 'operation', 'action', 'source', 'hook', 'suite', 'lockfile', 'lock file', 'content',
 ];
 /** A bare pronoun or demonstrative object points at something said before: alone it names no scope. */
 export const ANAPHORS: readonly string[] = ['it', 'that', 'this', 'them', 'those', 'these', 'him', 'her'];

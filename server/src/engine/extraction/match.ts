@@ -6,15 +6,21 @@ export const GAP = Symbol('gap');
 export const LONG_GAP = Symbol('long gap');
 const GAP_WORDS = { [GAP]: 2, [LONG_GAP]: 6 } as const;
 
-/** "back * up" → ['back', GAP, 'up']; hyphens split as the tagger splits them ("force-push"). */
+/**
+ * "back * up" → ['back', GAP, 'up']. A hyphenated word is matched both ways the tagger may read it:
+ * split ("force-push" → force, push) and joined ("pre-commit" → precommit).
+ */
 export function compile(phrases: readonly string[]): Phrase[] {
-  return phrases.map((p) =>
+  const tokens = (p: string) =>
     p
-      .toLowerCase()
-      .split(/[\s-]+/)
+      .split(/\s+/)
       .filter(Boolean)
-      .map((t) => (t === '**' ? LONG_GAP : t === '*' ? GAP : t)),
-  );
+      .map((t) => (t === '**' ? LONG_GAP : t === '*' ? GAP : t));
+  return phrases.flatMap((p) => {
+    const lower = p.toLowerCase();
+    const split = tokens(lower.replace(/-/g, ' '));
+    return /\w-\w/.test(lower) ? [split, tokens(lower.replace(/(\w)-(\w)/g, '$1$2'))] : [split];
+  });
 }
 
 export function wordSet(words: readonly string[]): ReadonlySet<string> {
