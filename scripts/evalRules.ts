@@ -6,6 +6,7 @@ import { type Split, loadCorpus } from '../test/corpus/corpus';
  * Scores extraction on the real-rules corpus (test/corpus): how many real rule sentences compile to
  * their annotated rule, by half. `--failures tune` lists the tuning half's misses, to work from;
  * the test half's are listed only when asked by name, for checking annotations, never for tuning.
+ * `--file` keeps the sources files named.
  */
 
 // Piped into `head`, the listing may be cut short: that is no error.
@@ -13,9 +14,13 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code !== 'EPIPE') throw error;
 });
 
-const { values } = parseArgs({ options: { failures: { type: 'string' }, json: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { failures: { type: 'string' }, json: { type: 'boolean', default: false }, file: { type: 'string', multiple: true } } });
 
-const judged = loadCorpus().map(judge);
+// `--file second-harvest.jsonl`: one harvest's figures alone (a batch measured before anything was tuned on it).
+const files = values.file;
+const judged = loadCorpus()
+  .filter((entry) => files === undefined || files.includes(entry.file))
+  .map(judge);
 const percent = (part: { right: number; total: number }) => (part.total === 0 ? 'n/a' : `${((100 * part.right) / part.total).toFixed(1)}% (${part.right}/${part.total})`);
 
 const halves = (['tune', 'test'] as const).map((split) => figures(judged, split));

@@ -376,7 +376,8 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
     }
     const event = noun ? EVENT_HEADS.map((p) => matchAt(words, i, p)).find((end) => end !== undefined) : undefined;
     if (event !== undefined) {
-      const mods = modifiersBefore(words, i, from);
+      // "new meetings" are whichever are made: new names none.
+      const mods = modifiersBefore(words, i, from).filter((m) => m.norm !== 'new');
       const head = words.slice(i, event).filter((h) => !has(GENERIC_EVENTS, h));
       const tail = complement(words, event, to);
       const phrase = [...mods, ...words.slice(i, event), ...tail];
@@ -391,6 +392,7 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
 
 const KNOWN_PROGRAMS = new Set(PROGRAMS);
 const DISTINCTIVE = new Set(DISTINCTIVE_PROGRAMS);
+const SPAN_THINGS = /^(?:\s*\/\s*`[^`]*`)*\s+(?:\w+\s+)?(?:comments?|fences?|directives?|annotations?|attributes?|pragmas?|markers?|decorators?|macros?|keywords?|imports?|statements?|blocks?|tags?|labels?|fields?|types?|lints?)\b/i;
 const PROGRAM_THINGS = /^\s+(?:hooks?|config(?:uration)?s?|registry|registries|cache|lock ?files?|settings)\b/i;
 const SCRIPT = /^(?:\.{0,2}\/)?[\w./-]+\.(?:py|sh|js|mjs|ts|rb|pl|ps1|bat)$/;
 /** Words after which a code span is a command to run. */
@@ -427,8 +429,10 @@ export function commandEntities(text: string, base: number): Entity[] {
     const before = text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0);
     // A span of an unknown program is a command when it is run ("run `vp vitest`"), or listed with one ("`vp vitest` or `vp oxlint`").
     const run = RUN_BEFORE.test(before) || COMMAND_EXAMPLES_BEFORE.test(text.slice(Math.max(0, (match.index ?? 0) - 120), match.index ?? 0)) || (lastEnd >= 0 && /^\s*(?:,|\/|,?\s*(?:or|and|nor))\s*$/.test(text.slice(lastEnd, match.index ?? 0)));
-    // A template ("`bun <file>`") stands for many commands, none of them written.
-    if (/<[^>]*>|\{[^}]*\}/.test(inner) || (!isCommand(inner) && !(run && /^[\w./-]+(?:\s|$)/.test(inner.trim())))) continue;
+    // A template ("`bun <file>`") stands for many commands, none of them written; an unknown word before
+    // a thing's noun names that thing ("`eslint-disable` comments", "`no_run` doctest fences").
+    const namesThing = !isCommand(inner) && SPAN_THINGS.test(text.slice((match.index ?? 0) + match[0].length));
+    if (/<[^>]*>|\{[^}]*\}/.test(inner) || namesThing || (!isCommand(inner) && !(run && /^[\w./-]+(?:\s|$)/.test(inner.trim())))) continue;
     lastEnd = (match.index ?? 0) + match[0].length;
     const start = base + (match.index ?? 0) + (match[1] as string).length + (inner.length - inner.trimStart().length);
     const value = inner.trim();

@@ -114,6 +114,9 @@ const P = {
 const KEEP_STATE_PHRASES = Object.entries(L.KEEP_STATES).map(([state, family]) => ({ phrase: compile([state])[0] as Phrase, family }));
 const SKIP = wordSet(L.SKIPPABLE);
 const DATABASE_WORDS = wordSet(['database', 'databases', 'db', 'dbs']);
+const FORGE_HOSTS = wordSet(['github', 'gitlab', 'bitbucket', 'remote', 'codeberg', 'gitea', 'origin']);
+const REMOTES = wordSet(['github', 'gitlab', 'bitbucket', 'remote', 'codeberg', 'gitea', 'origin', 'upstream']);
+const REPOSITORY_THINGS = wordSet(['branch', 'branches', 'tag', 'tags', 'repo', 'repos', 'repository', 'repositories', 'stash', 'worktree', 'worktrees', 'remote', 'remotes', 'fork', 'forks', 'label', 'labels', 'milestone', 'milestones', 'gist', 'gists', 'workflow', 'workflows']);
 const REGISTRIES = new Set(['npm', 'pypi', 'crates.io', 'rubygems', 'nuget', 'maven', 'jsr', 'hex', 'packagist']);
 const LISTENERS = wordSet(L.NEGATION_LISTENERS);
 const UNIVERSAL = wordSet(L.UNIVERSAL_OBJECTS);
@@ -221,7 +224,37 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
     mentions.push({ family: best.family, start: i, end: best.end, form, ...(best.gaps.length > 0 && { gaps: best.gaps }) });
     i = best.end - 1;
   }
-  return mentions;
+  return withSharedPhrases(words, mentions);
+}
+
+/**
+ * Verbs listed before a phrase that holds its object share that object: "add, remove, or upgrade
+ * dependencies" is three dependency changes, though only "upgrade dependencies" is written whole.
+ */
+function withSharedPhrases(words: readonly Word[], mentions: readonly Mention[]): Mention[] {
+  const result = [...mentions];
+  for (const phrase of mentions) {
+    if (phrase.end - phrase.start < 2) continue;
+    let verb = phrase.start - 1;
+    for (;;) {
+      // A coordinator ("or", "and") or a comma between this verb and the next.
+      const joined = has(COORDINATORS, words[verb]) ? verb - 1 : endsWithComma(words[verb]) ? verb : undefined;
+      if (joined === undefined || joined < 0) break;
+      verb = joined;
+      const word = words[verb] as Word;
+      const rest = [word, ...words.slice(phrase.start + 1, phrase.end)];
+      const shared = [...word.forms].flatMap((form) => (ACTIONS_BY_FIRST.get(form) ?? []).map((c) => ({ ...c, form }))).find((c) => c.phrase.length > 1 && matchAt(rest, 0, c.phrase, rest.length) === rest.length);
+      if (!shared || !word.tags.has('Verb')) break;
+      const at = result.findIndex((m) => m.start === verb);
+      const mention: Mention = { family: shared.family, start: verb, end: verb + 1, form: formOf(word, shared.form) };
+      if (at === -1) result.push(mention);
+      else if ((result[at] as Mention).end === verb + 1) result[at] = mention;
+      else break;
+      verb--;
+      if (verb < 0 || !endsWithComma(words[verb]) && !has(COORDINATORS, words[verb])) break;
+    }
+  }
+  return result.sort((a, b) => a.start - b.start);
 }
 
 const FORGE_PHRASES = Object.entries(L.FORGE_OPERATIONS).flatMap(([command, phrases]) => compile(phrases).map((phrase) => ({ phrase, command })));
@@ -578,8 +611,9 @@ function objectEnd(view: SentenceView, from: number, to: number): number {
     if (endsWithComma(words[i]) && next && (next.tags.has('Pronoun') || has(CLAUSE_OPENERS, next) || startsClause(words, i + 1, to))) return i + 1;
     // A verb we have no action for, joined after the object, starts an act of its own: "merge PRs or claim the status".
     const joined = words[i + 1];
-    const ownObject = i > from ? names(view, { from, to: i }) : view.mentions.some((m) => m.end === i && m.command !== undefined);
-    if (has(COORDINATORS, words[i]) && joined && i + 2 < to && !view.covered.has(i + 1) && joined.tags.has('Verb') && !joined.tags.has('Noun') && !joined.tags.has('Gerund') && !joined.tags.has('PastTense') && !view.isMentionWord(i + 1) && ownObject) return i;
+    // The object is this action's own, or there is none: "never push or pull" ends at "or".
+    const ownObject = i > from ? names(view, { from, to: i }) : view.mentions.some((m) => m.end === i && m.command !== undefined) || i + 2 === to;
+    if (has(COORDINATORS, words[i]) && joined && (i + 2 < to || i + 2 === to) && !view.covered.has(i + 1) && joined.tags.has('Verb') && !joined.tags.has('Noun') && !joined.tags.has('Gerund') && !joined.tags.has('PastTense') && !view.isMentionWord(i + 1) && ownObject) return i;
     // A purpose ends it: "bypass the checks to make things work".
     if ((words[i] as Word).norm === 'to' && purposeAt(view, i + 1, to)) return i;
     // A parenthesis that opens with a verb is an aside: "commit to `master` (use PRs)".
@@ -706,7 +740,9 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     if (found.form === 'past' && !passive && !nounSubject) continue;
     // "she never deletes" is about her; "don't run any migrations" names things.
     const foundWord = words[found.start] as Word;
-    if (found.form === 'third' && !nounSubject && cue.norm !== 'no' && foundWord.tags.has('Verb') && !foundWord.tags.has('Plural')) continue;
+    // "Claude never pushes" is about the agent, as "you never push" is.
+    const agentSubject = subjectBefore(words, range.from, i) === 'listener';
+    if (found.form === 'third' && !nounSubject && !agentSubject && cue.norm !== 'no' && foundWord.tags.has('Verb') && !foundWord.tags.has('Plural')) continue;
     // A double negative or "not only" is not a prohibition.
     if (words[cueEnd]?.norm === 'only') continue;
     // "The vendor invoices: never delete": a label names the thing, not who acts.
@@ -1109,13 +1145,16 @@ function leaveAloneFrame(view: SentenceView, clause: Range): Outcome | undefined
   const regarded = /^(treat|consider|regard|handle|keep)$/.test(words[regard]?.norm ?? '');
   const before = regarded ? { from: regard + 1, to: readOnly.start - (words[readOnly.start - 1]?.norm === 'as' ? 1 : 0) } : { from: clause.from, to: readOnly.start };
   const mentions = governable(view.mentionsIn(before));
+  // "… is forbidden unless the user explicitly requests it": an exception the person grants.
+  const unless = words.findIndex((w, k) => k >= readOnly.end && k < clause.to && /^(unless|without|except)$/.test(w.norm));
+  const kind = unless !== -1 && approverCue(view, { from: unless + 1, to: clause.to }) ? 'confirmation' : 'prohibition';
   if (mentions.length > 0) {
     // "Force-pushing to main is forbidden": the action is the subject.
     if (mentions.some((m) => m.form === 'base' && subjectBefore(words, clause.from, m.start) !== 'none')) return undefined;
-    return { drafts: [{ kind: 'prohibition', triggers: coordinatedFrom(view, mentions), regions: [before] }] };
+    return { drafts: [{ kind, triggers: coordinatedFrom(view, mentions), regions: [before] }] };
   }
   const touch: Mention = { family: 'touch', start: readOnly.start, end: readOnly.end, form: 'base' };
-  return { drafts: [{ kind: 'prohibition', triggers: [touch], regions: [before] }] };
+  return { drafts: [{ kind, triggers: [touch], regions: [before] }] };
 }
 
 /** "Only ever send email to acme.io addresses", "only pay invoices under $500". */
@@ -1172,10 +1211,27 @@ function prohibitionFrame(view: SentenceView, clause: Range): Outcome | undefine
   const first = triggers[0] as Mention;
   const ownObject = namesItsThing(view, first) || names(view, { from: first.end, to: (regions[0] as Range).to });
   if (label && !ownObject) regions.push(label);
+  // "Never modify code you haven't read": the thing is one a step has not yet been done on.
+  const notYetDone = stepNotYetDone(view, regions[0] as Range);
+  if (notYetDone) return { drafts: [prerequisite(view, triggers, [notYetDone.step], [{ from: first.start, to: notYetDone.at }, ...regions.slice(1)], { from: notYetDone.step.start, to: notYetDone.step.end })] };
   // "Never commit automatically", "don't push on your own": not unless the person asks for it.
   const unasked = findFirst(view.words, P.onOwnAccord, clause.from, clause.to) !== undefined || triggers.some((m) => autoPrefix(view.words[m.start - 1]));
   const kind = unasked ? 'confirmation' : 'prohibition';
   return { drafts: [{ kind, triggers, regions }] };
+}
+
+/** "… code you haven't read", "files that you have not backed up": a relative clause whose step is not yet done. */
+function stepNotYetDone(view: SentenceView, region: Range): { at: number; step: Mention } | undefined {
+  const words = view.words;
+  for (let i = region.from + 1; i < region.to; i++) {
+    const opens = words[i]?.norm === 'you' || (/^(that|which)$/.test(words[i]?.norm ?? '') && words[i + 1]?.norm === 'you');
+    if (!opens) continue;
+    const negation = words.slice(i + 1, i + 5).findIndex((w) => /^(not|never)$/.test(w.norm));
+    if (negation === -1) return undefined;
+    const step = view.mentionsIn({ from: i + 2 + negation, to: Math.min(region.to, i + 8) }).find(satisfies);
+    return step ? { at: i, step } : undefined;
+  }
+  return undefined;
 }
 
 /**
@@ -1299,18 +1355,33 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // In some phrases a gap only describes ("add new dependencies", "bypass the pre-commit hooks").
     const describes = mention !== undefined && DESCRIBED_GAPS.has(mention.family);
     // An action in a relative clause narrows the thing ("commits that have already been pushed").
-    const relative = words.slice(Math.max(range.from, i - 4), i).some((b) => /^(that|which|who|whose)$/.test(b.norm));
+    const relative = words.slice(Math.max(range.from, i - 4), i).some((b) => /^(that|which|who|whose)$/.test(b.norm)) || words.slice(Math.max(range.from + 1, i - 3), i).some((b) => /^(you|i|we|they|someone)$/.test(b.norm));
     if (mention && (!mention.gaps?.includes(i) || describes) && !asName && !relative && (families.has(mention.family) || w.tags.has('Verb') || describes)) continue;
     // "(e.g. --no-verify)": the marker of an example says nothing of its own; "by hand" is how, not what.
     if (/^(?:e\.?g|i\.?e)\.?$/.test(w.norm) || (w.norm === 'hand' && words[i - 1]?.norm === 'by')) continue;
-    // "publish to PyPI": the registry a package goes to, which every publish has.
+    // "publish to PyPI": the registry a package goes to, which every publish has; what is created is new.
     if (families.has('publish') && REGISTRIES.has(w.norm)) continue;
+    if (families.has('create') && w.norm === 'new') continue;
+    // "push to GitHub": the host every push goes to; a remote's own name ("upstream") does narrow.
+    const pushes = families.has('push') || families.has('forcePush') || families.has('commit');
+    if (pushes && has(FORGE_HOSTS, w)) continue;
+    if (pushes && has(REMOTES, w)) {
+      result.push(w);
+      continue;
+    }
     if (view.covered.has(i) || w.text === '' || named.some((e) => w.start >= e.start && w.end <= e.end) || (autoPrefix(w) && view.mentionAt(i + 1) !== undefined)) continue;
+    // Someone else's narrows: "other developers' commits", "someone else's branch".
+    if (w.tags.has('Possessive') && !w.tags.has('Pronoun') && (/^(other|another|else)$/.test(words[i - 1]?.norm ?? '') || w.norm === 'else')) {
+      result.push(w);
+      continue;
+    }
     // A generic noun that modifies another ("summary files", "log files") names a kind of thing.
     const next = words[i + 1];
     // "database tables", "db rows" are simply a database's: the kind says where, not which.
     const ofDatabase = has(DATABASE_WORDS, w) && /^(table|tables|row|rows|record|records|column|columns)$/.test(next?.norm ?? '');
-    const modifier = i + 1 < range.to && next !== undefined && has(GENERIC, w) && has(GENERIC, next) && !has(FUNCTION, next) && !has(BROAD, w) && !/[,;:.!?)]/.test(w.post) && !ofDatabase;
+    // Before the action said as a noun, a generic word is its object's kind: "file changes" are changes to files.
+    const beforeAction = view.mentions.some((m) => m.start === i + 1 && families.has(m.family));
+    const modifier = i + 1 < range.to && next !== undefined && has(GENERIC, w) && has(GENERIC, next) && !has(FUNCTION, next) && !has(BROAD, w) && !/[,;:.!?)]/.test(w.post) && !ofDatabase && !beforeAction;
     // A generic word right after "to" is a name ("push to release"), which narrows the rule.
     const destination = /^(to|onto|into)$/.test(words[i - 1]?.norm ?? '') && i > range.from && !w.tags.has('Plural');
     if (!modifier && (has(FUNCTION, w) || (has(GENERIC, w) && !destination) || has(UNIVERSAL, w) || has(ANAPHOR, w) || has(SKIP, w) || has(ME, w))) continue;
@@ -1610,7 +1681,7 @@ function branchAfterTo(view: SentenceView, regions: readonly Range[], triggers: 
       if (!/^(to|onto|into)$/.test(words[i - 1]?.norm ?? '') || view.covered.has(i)) continue;
       const next = words[i + 1];
       const alone = !next || i + 1 >= r.to || /[,;:.!?)]/.test(w.post) || next.tags.has('Preposition') || next.tags.has('Conjunction') || next.tags.has('Adverb') || has(FUNCTION, next);
-      if (alone && /^[\w./-]+$/.test(w.text) && !has(FUNCTION, w) && !has(UNIVERSAL, w) && !has(DEFINITE, w) && !w.tags.has('Pronoun') && !w.tags.has('Determiner')) return i;
+      if (alone && /^[\w./-]+$/.test(w.text) && !has(FUNCTION, w) && !has(UNIVERSAL, w) && !has(DEFINITE, w) && !has(REMOTES, w) && !w.tags.has('Pronoun') && !w.tags.has('Determiner')) return i;
     }
   }
   return undefined;
@@ -1722,6 +1793,12 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   if (draft.example) entities = entities.filter((e) => ['path', 'email', 'domain', 'branch', 'environment', 'command', 'amount'].includes(e.kind) && !(e.kind === 'path' && e.inWords));
   // An example's context comes from what it writes out, or database words ("dropping database tables"), else the records of a service.
   const context = draft.example ? (contextOf(view, families, entities, []) ?? (view.contextWord('database', searched) ? 'database' : 'resource')) : contextOf(view, families, entities, searched);
+  // "create branches", "create a tag": things of git or a forge that no create rule is about (events, bookings, files).
+  const createdElsewhere = context === undefined && families.includes('create') && regions.some((r) => view.words.slice(r.from, r.to).some((w) => has(REPOSITORY_THINGS, w)));
+  if (createdElsewhere) {
+    unstatable(view, `what ${verbsSaid(draft)} makes here is no target the vocabulary names`);
+    return [];
+  }
   const scope = scopeOf(view, draft, context, entities, regions);
   if (scope === 'unrepresentable') return [];
   const scoped = SCOPE_TARGET_FIELDS.some((f) => scope[f] !== undefined) || scope.amountAbove !== undefined;
@@ -1814,7 +1891,12 @@ function examplesAfter(words: readonly Word[], from: number, to: number): number
 function withModifiers(view: SentenceView, triggers: readonly Mention[], region: Range): Range {
   const trigger = triggers.find((m) => m.start === region.from);
   const head = trigger ? (view.words[trigger.start] as Word) : undefined;
-  if (!trigger || !head || !head.tags.has('Noun') || head.tags.has('Verb') && !head.tags.has('Plural')) return region;
+  // A plural after a modifier that itself follows a verb or a determiner is a noun, however tagged: "implementing UI/UX changes".
+  let openerAt = region.from - 1;
+  while (openerAt >= 0 && ((view.words[openerAt] as Word).tags.has('Noun') || (view.words[openerAt] as Word).tags.has('Adjective')) && !(view.words[openerAt] as Word).tags.has('Pronoun')) openerAt--;
+  const opener = view.words[openerAt];
+  const pluralAfterModifier = head !== undefined && /s$/.test(head.norm) && openerAt < region.from - 1 && opener !== undefined && (opener.tags.has('Gerund') || opener.tags.has('Determiner') || opener.tags.has('Preposition'));
+  if (!trigger || !head || (!pluralAfterModifier && (!head.tags.has('Noun') || (head.tags.has('Verb') && !head.tags.has('Plural'))))) return region;
   let from = region.from;
   while (from > 0) {
     const w = view.words[from - 1] as Word;
@@ -1837,7 +1919,11 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   if (!region || region.to <= last) return undefined;
   const after = { from: last, to: region.to };
   const target = [...view.textEntitiesIn(after), ...view.phraseEntitiesIn(after)].find((e) => e.kind !== 'command' && e.kind !== 'amount');
-  if (target) return `"${words.slice(after.from, after.to).map((w) => w.text).join(' ').trim()}" narrows the commands in a way no scope says`;
+  // "`git rebase` on shared branches": a place or a kind said right after the commands narrows them too.
+  const families = new Set(draft.triggers.map((m) => m.family));
+  const placed = /^(on|in|into|to|onto|against|for|from|under|inside|within|outside|across)$/.test(words[after.from]?.norm ?? '');
+  const qualified = placed ? objectWords(view, after, families).filter((w) => !view.mentions.some((m) => m.command !== undefined && words.indexOf(w) >= m.start && words.indexOf(w) < m.end)) : [];
+  if (target || qualified.length > 0) return `"${words.slice(after.from, after.to).map((w) => w.text).join(' ').trim()}" narrows the commands in a way no scope says`;
   return undefined;
 }
 

@@ -305,7 +305,7 @@ export const CLAUSE_STARTERS: readonly string[] = [
 /** Doing it unasked: "never commit automatically", "don't push on your own". Such a rule wants the person's say-so. */
 export const ON_OWN_ACCORD: readonly string[] = [
   'automatically', 'proactively', 'proactive', 'unprompted', 'unasked', 'unilaterally', 'on your own', 'of your own accord',
-  'on its own', 'by yourself', 'on your own initiative',
+  'on its own', 'by yourself', 'on your own initiative', 'autonomously', 'without being asked', 'without being told',
 ];
 /** Words that never name a target: function words, comparators, fillers. */
 export const FUNCTION_WORDS: readonly string[] = [
