@@ -51,7 +51,7 @@ export type EntityKind = Entity['kind'];
 const TLDS = new Set(TOP_LEVEL_DOMAINS);
 const EXTENSIONS = new Set(FILE_EXTENSIONS);
 /** Words that, joined by a slash, are alternatives ("files/branches", "email/slack"), not a path. */
-const COMMON_NOUNS = new Set([...GENERIC_OBJECTS, 'branch', 'issue', 'pr', 'comment', 'slack', 'email', 'read', 'write', 'create', 'update', 'delete', 'edit', 'text', 'md', 'doc', 'test', 'image', 'script', 'config', 'package', 'dependency', 'dependencies', 'library', 'libraries']);
+const COMMON_NOUNS = new Set([...GENERIC_OBJECTS, 'branch', 'issue', 'pr', 'comment', 'slack', 'email', 'read', 'write', 'create', 'update', 'delete', 'edit', 'text', 'md', 'doc', 'test', 'image', 'script', 'config', 'package', 'dependency', 'dependencies', 'library', 'libraries', 'environment', 'secret', 'auth', 'credential', 'key', 'token', 'certificate']);
 /** Common nouns joined by a slash ("files/branches", "packages/dependencies"): alternatives, each of them meant. */
 export function commonNounsJoined(token: string): boolean {
   const parts = token.toLowerCase().split('/');
@@ -123,7 +123,7 @@ export function textEntities(text: string, base: number): Entity[] {
       // Words joined by a slash with a capital in them ("Write/Edit", "CI/CD", "RPC/message"): alternatives, not a path.
       const parts = token.toLowerCase().split('/');
       // Gerunds joined by a slash are actions ("creating/closing/commenting on PRs").
-      const wordPair = /^[A-Za-z]+(?:\/[A-Za-z]+)+$/.test(token) && (/[A-Z]/.test(token) || parts.every((part) => /^[a-z]{2,}ing$/.test(part)) || commonNounsJoined(token));
+      const wordPair = /^[A-Za-z]+(?:\/[A-Za-z]+)+$/.test(token) && (/[A-Z]/.test(token) || parts.every((part) => /^[a-z]{2,}ing$/.test(part) || SMALL_WORDS.has(part)) || commonNounsJoined(token));
       if (NOT_PATH.has(lower) || wordPair || DATE_OR_RATIO.test(token) || token.startsWith('//') || /^-/.test(token)) continue;
       found.push({ kind: 'path', value: scopePath(token), start, end });
       continue;
@@ -392,11 +392,13 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
 
 const KNOWN_PROGRAMS = new Set(PROGRAMS);
 const DISTINCTIVE = new Set(DISTINCTIVE_PROGRAMS);
+/** Little words joined by a slash ("to/from", "and/or", "on/off"): alternatives, never a path. */
+const SMALL_WORDS = new Set(['to', 'from', 'in', 'out', 'on', 'off', 'and', 'or', 'up', 'down', 'into', 'onto', 'yes', 'no', 'if', 'when', 'with', 'without']);
 const SPAN_THINGS = /^(?:\s*\/\s*`[^`]*`)*\s+(?:\w+\s+)?(?:comments?|fences?|directives?|annotations?|attributes?|pragmas?|markers?|decorators?|macros?|keywords?|imports?|statements?|blocks?|tags?|labels?|fields?|types?|lints?)\b/i;
 const PROGRAM_THINGS = /^\s+(?:hooks?|config(?:uration)?s?|registry|registries|cache|lock ?files?|settings)\b/i;
 const SCRIPT = /^(?:\.{0,2}\/)?[\w./-]+\.(?:py|sh|js|mjs|ts|rb|pl|ps1|bat)$/;
 /** Words after which a code span is a command to run. */
-const RUN_BEFORE = /\b(?:run|running|ran|execute|executing|invoke|invoking|call|calling|type|typing|use|using)\s+(?:the\s+)?(?:command\s+)?$/i;
+const RUN_BEFORE = /\b(?:run|running|ran|execute|executing|invoke|invoking|call|calling|type|typing|use|using)\s+(?:(?:or|and)\s+\w+\s+)?(?:the\s+)?(?:command\s+)?$/i;
 /** Words after which a code span is an example of commands: "commands that need a tty (e.g. `vim`)". */
 const COMMAND_EXAMPLES_BEFORE = /\b(?:commands?|tools?|programs?|binaries|clis?|scripts?)\b[^.;:]{0,80}?(?:such as|like|e\.g\.?,?|i\.e\.?,?|including|for example,?)\s*$/i;
 /** A category of programs and its examples marker, before programs written plainly. */

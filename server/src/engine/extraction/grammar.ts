@@ -270,6 +270,13 @@ function forgeMentions(words: readonly Word[], covered: ReadonlySet<number>): Me
       i = chained.end - 1;
       continue;
     }
+    // "push or pull", "never pulls or pushes": pulling beside pushing is git's pull.
+    const word = words[i] as Word;
+    const besidePush = (at: number) => (words[at] as Word | undefined)?.forms.includes('push') === true;
+    if (word.forms.includes('pull') && !/^requests?$/.test(words[i + 1]?.norm ?? '') && ((has(COORDINATORS, words[i - 1]) && besidePush(i - 2)) || (has(COORDINATORS, words[i + 1]) && besidePush(i + 2)))) {
+      mentions.push({ family: 'command', start: i, end: i + 1, form: formOf(word, 'pull'), command: commandRule('git pull'), saidInWords: true });
+      continue;
+    }
     for (const { phrase, command } of FORGE_PHRASES) {
       const gaps: number[] = [];
       const end = matchAt(words, i, phrase, words.length, gaps);
@@ -490,7 +497,9 @@ function subjectBefore(words: readonly Word[], from: number, index: number): Sub
     // A comma closes what came before: "if in doubt, ask me".
     if (endsWithComma(w)) return 'none';
     if (has(SKIP, w) || (w.text === '' && w.norm !== 'i') || w.tags.has('Possessive') || w.tags.has('Determiner')) continue;
-    if (w.norm === 'you' || w.norm === 'nobody' || w.norm === 'anyone' || w.norm === 'anybody' || has(AGENT_NAMES, w)) return 'listener';
+    // The agent by its name, one word or two ("Claude", "Claude Code", "Gemini CLI").
+    const agentName = has(AGENT_NAMES, w) || (/^(code|cli|agent|assistant|bot|copilot)$/.test(w.norm) && has(AGENT_NAMES, words[i - 1]));
+    if (w.norm === 'you' || w.norm === 'nobody' || w.norm === 'anyone' || w.norm === 'anybody' || agentName) return 'listener';
     if (w.norm === 'we') return 'we';
     if (w.norm === 'i') return 'self';
     if (w.tags.has('Pronoun') || w.tags.has('Noun') || w.tags.has('ProperNoun')) return 'other';
@@ -707,6 +716,12 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       // "never stage and commit files": a verb we have no action for, joined to one we have, leaves that one governed.
       const joinedVerb = w.tags.has('Verb') && !w.tags.has('Auxiliary') && !w.tags.has('Copula') && has(COORDINATORS, words[j + 1]) && view.mentionAt(j + 2) !== undefined;
       if (joinedVerb) {
+        j++;
+        continue;
+      }
+      // "never run or suggest `npm install`": a second verb joined to running names the same command.
+      const runOr = has(COORDINATORS, w) && /^(run|use|execute|invoke|call|start)$/.test(words[j - 1]?.norm ?? '') && words[j + 1]?.tags.has('Verb') === true && !view.isMentionWord(j + 1);
+      if (runOr) {
         j++;
         continue;
       }

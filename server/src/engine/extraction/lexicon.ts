@@ -141,6 +141,8 @@ export const FORGE_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   'gh issue create': ['open * issue', 'create * issue', 'file * issue', 'raise * issue'],
   'gh issue close': ['close * issue'],
   'gh issue comment': ['comment on * issue'],
+  // Pulling is git's, said in words: "pulling from GitHub", "pull updates from the remote".
+  'git pull': ['pull from', 'pull * update', 'pull * latest'],
 };
 
 /** Word pairs that look like an action but are not one ("move on", "pay attention"). */

@@ -119,12 +119,19 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
   const result: Sentence[] = [];
   for (const segment of segments(session, turn)) {
     let leadIn: string | undefined;
+    // The lead-in of items nested under an item that introduces them, and that item's indent.
+    let nested: { lead: string; indent: number } | undefined;
     for (const block of blocks(segment.text)) {
       const readableText = readable(block.text).text;
-      const lead = block.kind === 'item' ? leadIn : undefined;
+      const indent = /^\s*/.exec(block.text)?.[0].length ?? 0;
+      if (nested && (block.kind !== 'item' || indent <= nested.indent)) nested = undefined;
+      const lead = block.kind === 'item' ? (nested?.lead ?? leadIn) : undefined;
       // A heading, or a line ending in a colon (an item too, for the items nested under it), introduces the
-      // items after it; any other paragraph ends that.
-      if (/:\s*$/.test(readableText) || block.kind === 'heading') leadIn = leadInText(readableText);
+      // items after it; any other paragraph ends that. An item that introduces items of its own fills its
+      // line's placeholder: "Never do the following without asking:" + "Run any of these commands:" reads
+      // "Never run any of these commands without asking" for the items under it.
+      if (block.kind === 'item' && lead !== undefined && PLACEHOLDER.test(lead) && /:\s*$/.test(readableText)) nested = { lead: lead.replace(DO_PLACEHOLDER, lowerFirst(leadInText(readableText))), indent };
+      else if (/:\s*$/.test(readableText) || block.kind === 'heading') leadIn = leadInText(readableText);
       else if (block.kind !== 'item') leadIn = undefined;
       if (!worthReading(readableText) && !(lead !== undefined && worthReading(`${lead} ${readableText}`))) continue;
       const sentences = readSentences(block.text, segment.at + block.at, lead === undefined ? worthReading : () => true);
@@ -171,8 +178,11 @@ function leadInText(text: string): string {
 }
 
 /** Words in a line that stand for the items after it: "never do these", "any of the following". */
-const PLACEHOLDER = /\b(?:any of (?:these|the following)|(?:the following|these)(?: (?:actions|things|commands|operations|steps|changes|files|tasks|items))?|the \w+ below|below)\b/i;
+const PLACEHOLDER = /\b(?:(?:any of )?(?:the following|these)(?: (?:actions|things|commands|operations|steps|changes|files|tasks|items))?|the \w+ below|below)\b/i;
+/** The placeholder with the verb that stands for the items' own ("do the following"). */
+const DO_PLACEHOLDER = new RegExp(`(?:\\bdo\\s+)?${PLACEHOLDER.source}`, 'i');
 const CONNECTOR = /\b(?:before|after|when|whenever|if|until|unless|without|once|prior to|while)\b/i;
+const lowerFirst = (text: string) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 const LIST_MARK = /^\s*(?:[-*•+]\s+|\d{1,2}[.)]\s+)/;
 const ASKING = /\b(?:ask|confirm|confirmation|check with|approval|permission|sign-off|consent)\b/i;
 
