@@ -15,7 +15,6 @@ import {
   EVENT_NOUNS,
   FILE_EXTENSIONS,
   FOLDER_NOUNS,
-  GENERIC_OBJECTS,
   GENERIC_EVENT_NOUNS,
   NOT_PATHS,
   PROGRAMS,
@@ -24,6 +23,7 @@ import {
   WELL_KNOWN_BRANCHES,
 } from './lexicon';
 import { type Phrase, compile, matchAt, wordSet } from './match';
+import { commonNounsJoined } from './slashed';
 import type { Word } from './words';
 
 /** A thing a rule can be about, found in a sentence; offsets are in the turn's text. */
@@ -50,13 +50,6 @@ export type EntityKind = Entity['kind'];
 
 const TLDS = new Set(TOP_LEVEL_DOMAINS);
 const EXTENSIONS = new Set(FILE_EXTENSIONS);
-/** Words that, joined by a slash, are alternatives ("files/branches", "email/slack"), not a path. */
-const COMMON_NOUNS = new Set([...GENERIC_OBJECTS, 'branch', 'issue', 'pr', 'comment', 'slack', 'email', 'read', 'write', 'create', 'update', 'delete', 'edit', 'text', 'md', 'doc', 'test', 'image', 'script', 'config', 'package', 'dependency', 'dependencies', 'library', 'libraries', 'environment', 'secret', 'auth', 'credential', 'key', 'token', 'certificate']);
-/** Common nouns joined by a slash ("files/branches", "packages/dependencies"): alternatives, each of them meant. */
-export function commonNounsJoined(token: string): boolean {
-  const parts = token.toLowerCase().split('/');
-  return parts.length > 1 && parts.every((part) => /^[a-z]+$/.test(part) && [part, part.replace(/s$/, ''), part.replace(/es$/, '')].some((form) => COMMON_NOUNS.has(form)));
-}
 /** Names that are files of their own when written with a dot, not extensions. */
 const DOTFILE_NAMES = new Set(['env', 'git', 'github', 'gitignore', 'npmrc', 'nvmrc', 'vscode', 'idea', 'cache', 'config', 'ssh', 'aws', 'docker', 'key', 'lock', 'envrc', 'netrc', 'pem']);
 const NOT_PATH = new Set(NOT_PATHS);

@@ -1,5 +1,5 @@
 import type Compromise from 'compromise';
-import { commonNounsJoined } from './entities';
+import { commonNounsJoined } from './slashed';
 import { readable } from './normalize';
 
 type Nlp = typeof Compromise;
