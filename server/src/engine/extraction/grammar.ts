@@ -109,6 +109,7 @@ const P = {
     database: compile(L.DATABASE_CONTEXT_WORDS),
     event: compile(L.EVENT_CONTEXT_WORDS),
     device: compile(L.DEVICE_NOUNS),
+    file: compile(['file', 'files', 'document', 'documents', 'folder', 'folders', 'directory', 'directories']),
   },
 };
 const KEEP_STATE_PHRASES = Object.entries(L.KEEP_STATES).map(([state, family]) => ({ phrase: compile([state])[0] as Phrase, family }));
@@ -270,11 +271,12 @@ function forgeMentions(words: readonly Word[], covered: ReadonlySet<number>): Me
       i = chained.end - 1;
       continue;
     }
-    // "push or pull", "never pulls or pushes": pulling beside pushing is git's pull.
+    // "push or pull", "stage and commit": a git verb beside its companion is git's own.
     const word = words[i] as Word;
-    const besidePush = (at: number) => (words[at] as Word | undefined)?.forms.includes('push') === true;
-    if (word.forms.includes('pull') && !/^requests?$/.test(words[i + 1]?.norm ?? '') && ((has(COORDINATORS, words[i - 1]) && besidePush(i - 2)) || (has(COORDINATORS, words[i + 1]) && besidePush(i + 2)))) {
-      mentions.push({ family: 'command', start: i, end: i + 1, form: formOf(word, 'pull'), command: commandRule('git pull'), saidInWords: true });
+    const companion = GIT_COMPANIONS.find((c) => word.forms.includes(c.verb));
+    const beside = (at: number) => companion !== undefined && (words[at] as Word | undefined)?.forms.includes(companion.beside) === true;
+    if (companion && !/^requests?$/.test(words[i + 1]?.norm ?? '') && ((has(COORDINATORS, words[i - 1]) && beside(i - 2)) || (has(COORDINATORS, words[i + 1]) && beside(i + 2)))) {
+      mentions.push({ family: 'command', start: i, end: i + 1, form: formOf(word, companion.verb), command: commandRule(companion.command), saidInWords: true });
       continue;
     }
     for (const { phrase, command } of FORGE_PHRASES) {
@@ -291,6 +293,11 @@ function forgeMentions(words: readonly Word[], covered: ReadonlySet<number>): Me
   return mentions;
 }
 
+/** Git verbs that are git's only beside their companion: "push or pull", "stage and commit". */
+const GIT_COMPANIONS = [
+  { verb: 'pull', beside: 'push', command: 'git pull' },
+  { verb: 'stage', beside: 'commit', command: 'git add' },
+] as const;
 const FORGE_VERBS = new Set(FORGE_PHRASES.map(({ phrase }) => phrase[0]).filter((t): t is string => typeof t === 'string'));
 const FORGE_OBJECTS = wordSet(['pr', 'prs', 'issue', 'issues', 'mr', 'mrs', 'pull', 'merge']);
 const isForgeVerb = (word: string) => baseForms(word).some((form) => FORGE_VERBS.has(form));
@@ -321,6 +328,14 @@ function forgeChain(words: readonly Word[], start: number): Mention | undefined 
     if (!has(FORGE_OBJECTS, words[next])) break;
     objects.push(next);
     k = next + 1;
+  }
+  // "create commits or pull requests": the verb's second object is the forge's; the mention is that object.
+  const afterOtherObject = verbs.length === 1 && objects.length === 1 && first > at && has(COORDINATORS, words[first - 1]);
+  if (afterOtherObject) {
+    const said = [verbs[0] as Word, ...words.slice(first, first + 2)];
+    const found = FORGE_PHRASES.map(({ phrase, command }) => ({ command, end: matchAt(said, 0, phrase, said.length) })).find((f) => f.end !== undefined);
+    if (!found || found.end === undefined) return undefined;
+    return { family: 'command', start: first, end: first + found.end - 1, form: formOf(words[start] as Word, (verbs[0] as Word).forms.find((f) => FORGE_VERBS.has(f)) ?? ''), command: commandRule(found.command), saidInWords: true };
   }
   if (verbs.length < 2 && objects.length < 2) return undefined;
   const commands = new Set<string>();
@@ -1421,6 +1436,8 @@ function contextOf(view: SentenceView, families: readonly FamilyName[], entities
   if (any('cancel', 'reschedule')) return kinds.has('path') ? 'path' : 'event';
   if (any('create')) return kinds.has('path') ? 'path' : kinds.has('event') || view.contextWord('event', ranges) ? 'event' : undefined;
   if (any('open') && (kinds.has('device') || view.contextWord('device', ranges))) return 'device';
+  // "never open files": reading them, not a door.
+  if (any('open') && view.contextWord('file', ranges)) return 'path';
   // A word of a kind ("table", "meeting") sets the context only for actions that mean something else there.
   const meansOther = (context: TargetContext) => families.some((f) => (L.FAMILIES[f] as L.ActionFamily).by?.[context] !== undefined);
   if (kinds.has('database') || kinds.has('table') || (view.contextWord('database', ranges) && !kinds.has('path') && meansOther('database'))) return 'database';

@@ -141,8 +141,9 @@ export const FORGE_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   'gh issue create': ['open * issue', 'create * issue', 'file * issue', 'raise * issue'],
   'gh issue close': ['close * issue'],
   'gh issue comment': ['comment on * issue'],
-  // Pulling is git's, said in words: "pulling from GitHub", "pull updates from the remote".
+  // Pulling and staging are git's, said in words: "pulling from GitHub", "stage the files".
   'git pull': ['pull from', 'pull * update', 'pull * latest'],
+  'git add': ['stage * file', 'stage * change'],
 };
 
 /** Word pairs that look like an action but are not one ("move on", "pay attention"). */
