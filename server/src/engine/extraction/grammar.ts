@@ -778,7 +778,9 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     // "The vendor invoices: never delete": a label names the thing, not who acts.
     const subject = subjectBefore(words, thingLabel(view, { from: range.from, to: i })?.to ?? range.from, i);
     const wants = words.slice(cueEnd, found.start).some((w) => has(WANT, w));
-    if (subject === 'other' && !passive && !nounSubject) continue;
+    // "It is forbidden to delete …", "it's not allowed to push": the "it" stands for the action after.
+    const dummyIt = i === range.from + 2 && /^(it|this)$/.test(words[range.from]?.norm ?? '') && has(BE_OR_GET, words[range.from + 1]) && words.slice(cueEnd, found.start).some((w) => /^(allowed|permitted|ok|okay|acceptable)$/.test(w.norm) || forbiddenTo !== undefined);
+    if (subject === 'other' && !passive && !nounSubject && !dummyIt) continue;
     if ((subject === 'self' || self) && !wants && !passive) continue;
     // "she did not delete it" reports; "I'd rather you didn't delete it" asks.
     const did = words.slice(range.from, i).findIndex((w) => w.norm === 'did');
