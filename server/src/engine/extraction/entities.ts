@@ -443,7 +443,16 @@ export function commandEntities(text: string, base: number): Entity[] {
     // "pre-commit hooks", "the npm registry": a program's name describing a thing of its own.
     const describes = PROGRAM_THINGS.test(text.slice((match.index ?? 0) + match[0].length));
     if (!program || describes || inSpan(start)) continue;
-    found.push({ kind: 'command', value: match[0].toLowerCase(), start, end: start + match[0].length });
+    // "never run npm install or terraform destroy": the words after the program are its subcommand and
+    // flags, up to a word that is none ("in CI", "or", "unless …"); the program alone would be wider.
+    const args = PLAIN_ARGS.exec(text.slice((match.index ?? 0) + match[0].length))?.[0] ?? '';
+    const value = `${match[0]}${args}`.toLowerCase();
+    found.push({ kind: 'command', value, start, end: start + match[0].length + args.length });
   }
   return found;
 }
+
+/** Words that end a command written plainly: function words, and nouns that say what it is. */
+const NOT_AN_ARGUMENT = /^(?:or|and|nor|in|on|to|for|with|without|unless|until|before|after|when|while|if|because|since|as|at|from|into|onto|against|the|a|an|any|all|this|that|these|those|it|them|is|are|be|was|ever|again|anymore|directly|here|there|yourself|yet|first|instead|only|either|commands?|scripts?|packages?|tools?|programs?|globally|locally|manually|automatically)$/;
+/** A plain command's arguments: up to four subcommands or flags after the program. */
+const PLAIN_ARGS = new RegExp(`^(?:[ \\t]+(?!(?:${NOT_AN_ARGUMENT.source.slice(1, -1)})(?![\\w-]))(?:--?[A-Za-z][\\w-]*|[a-z][\\w:-]*)){0,4}`);
