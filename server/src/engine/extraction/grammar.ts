@@ -110,11 +110,14 @@ const P = {
     event: compile(L.EVENT_CONTEXT_WORDS),
     device: compile(L.DEVICE_NOUNS),
     file: compile(['file', 'files', 'document', 'documents', 'folder', 'folders', 'directory', 'directories']),
+    record: compile(L.RECORD_NOUNS),
   },
 };
 const KEEP_STATE_PHRASES = Object.entries(L.KEEP_STATES).map(([state, family]) => ({ phrase: compile([state])[0] as Phrase, family }));
 const SKIP = wordSet(L.SKIPPABLE);
 const DATABASE_WORDS = wordSet(['database', 'databases', 'db', 'dbs']);
+const RECORDS = wordSet(L.RECORD_NOUNS);
+const GENERIC_EVENT_WORDS = wordSet(L.GENERIC_EVENT_NOUNS);
 const FORGE_HOSTS = wordSet(['github', 'gitlab', 'bitbucket', 'remote', 'codeberg', 'gitea', 'origin']);
 const REMOTES = wordSet(['github', 'gitlab', 'bitbucket', 'remote', 'codeberg', 'gitea', 'origin', 'upstream']);
 const REPOSITORY_THINGS = wordSet(['branch', 'branches', 'tag', 'tags', 'repo', 'repos', 'repository', 'repositories', 'stash', 'worktree', 'worktrees', 'remote', 'remotes', 'fork', 'forks', 'label', 'labels', 'milestone', 'milestones', 'gist', 'gists', 'workflow', 'workflows']);
@@ -703,8 +706,8 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     const cueEnd = negation ?? forbidding ?? forbiddenTo;
     if (cueEnd === undefined) continue;
     const cue = words[i] as Word;
-    // "No, …" answers; it does not negate what follows.
-    if (cue.norm === 'no' && endsWithComma(cue)) continue;
+    // "No, …" answers; it does not negate what follows. "There is no need to …" says it is not required.
+    if (cue.norm === 'no' && (endsWithComma(cue) || /^(need|reason|point|requirement)$/.test(words[cueEnd]?.norm ?? ''))) continue;
     const nounSubject = /^(no|nothing|nobody|none)$/.test(cue.norm) || cue.norm === 'no one';
     let j = cueEnd;
     let beOrGet = false;
@@ -732,6 +735,12 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       const joinedVerb = w.tags.has('Verb') && !w.tags.has('Auxiliary') && !w.tags.has('Copula') && has(COORDINATORS, words[j + 1]) && view.mentionAt(j + 2) !== undefined;
       if (joinedVerb) {
         j++;
+        continue;
+      }
+      // "do not proceed with any refund", "never go ahead with a deploy": doing the action named next.
+      if (/^(proceed|go)$/.test(w.norm) && (words[j + 1]?.norm === 'with' || (words[j + 1]?.norm === 'ahead' && words[j + 2]?.norm === 'with'))) {
+        j += words[j + 1]?.norm === 'ahead' ? 2 : 1;
+        limit = Math.min(range.to, limit + 2);
         continue;
       }
       // "never run or suggest `npm install`": a second verb joined to running names the same command.
@@ -1391,6 +1400,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     if (mention && (!mention.gaps?.includes(i) || describes) && !asName && !relative && (families.has(mention.family) || w.tags.has('Verb') || describes)) continue;
     // "(e.g. --no-verify)": the marker of an example says nothing of its own; "by hand" is how, not what.
     if (/^(?:e\.?g|i\.?e)\.?$/.test(w.norm) || (w.norm === 'hand' && words[i - 1]?.norm === 'by')) continue;
+    // A business record or an event said generically ("an order", "any reservation") is the kind, not a name.
+    if (has(RECORDS, w) || has(GENERIC_EVENT_WORDS, w)) continue;
     // "publish to PyPI": the registry a package goes to, which every publish has; what is created is new.
     if (families.has('publish') && REGISTRIES.has(w.norm)) continue;
     if (families.has('create') && w.norm === 'new') continue;
@@ -1450,6 +1461,8 @@ function contextOf(view: SentenceView, families: readonly FamilyName[], entities
   if (kinds.has('branch')) return 'branch';
   if (kinds.has('environment')) return 'environment';
   if (kinds.has('path') || kinds.has('domain')) return 'path';
+  // "modify an order", "remove a passenger from the booking": a business record, as agent policies say.
+  if (view.contextWord('record', ranges) && meansOther('resource')) return 'resource';
   return undefined;
 }
 

@@ -109,7 +109,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   ],
   cancel: ['cancel', 'call * off', 'decline', 'cancellation', 'axe'],
   reschedule: ['reschedule', 'postpone', 'push * back', 'delay', 'move * back'],
-  create: ['create', 'schedule', 'book'],
+  create: ['create', 'schedule', 'book', 'place * order'],
   unlock: ['unlock', 'unbolt', 'unlatch'],
   open: ['open'],
   disable: ['disable', 'turn * off', 'switch * off', 'shut * off', 'deactivate', 'disarm', 'power * off'],
@@ -185,6 +185,8 @@ export const KEEP_STATES: Readonly<Record<string, FamilyName>> = {
 };
 
 /** Asking the person first: a main clause with one of these makes a confirmation. */
+/** Who a service agent's policy serves, named in the third person as the one who approves. */
+export const PEOPLE_SERVED: readonly string[] = ['customer', 'client', 'patient', 'caller', 'guest', 'member', 'traveler', 'traveller', 'passenger', 'requester', 'buyer'];
 export const ASK_PHRASES: readonly string[] = [
   'ask me', 'ask us', 'ask first', 'ask the user', 'ask for permission', 'ask for approval', 'ask permission', 'ask', 'check with me',
   'check with us', 'check with the user', 'check in with me', 'confirm with me', 'confirm with us', 'confirm with the user', 'consult me',
@@ -195,6 +197,8 @@ export const ASK_PHRASES: readonly string[] = [
   // "without discussing it first", "not without consulting the team": talking it over first is asking.
   'discuss * first', 'discussing * first', 'discuss * with me', 'discuss * with the user', 'discussing * with me', 'discussing * with the user',
   'consult the user', 'consulting the user', 'check with the team', 'checking with the user',
+  // The person by the role a policy gives them: "check with the patient", "confirm with the customer".
+  ...PEOPLE_SERVED.flatMap((person) => [`check with the ${person}`, `checking with the ${person}`, `confirm with the ${person}`, `confirm ** with the ${person}`, `ask the ${person}`, `asking the ${person}`]),
 ];
 /** Nouns of approval: "my OK", "the user's sign-off", "explicit approval". */
 export const APPROVAL_NOUNS: readonly string[] = [
@@ -219,6 +223,7 @@ export const APPROVER_CLAUSES: readonly string[] = [
   'i * authorise', 'i * give', 'i * tell you', 'i * review', 'i * check', 'i * look at', 'i * see', 'i * sign', 'i * get back to you', 'i * reply', 'i * respond', 'i * decide', 'i * green light', 'i * greenlight', 'you * have my',
   'you * get my', 'you * ask me', 'you * check with me', 'you * confirm with me', 'you hear from me', 'we * approve', 'we * say so',
   'we * confirm', 'the user * approve', 'the user * confirm', 'the user * say so', 'the user * agree', 'a human * approve',
+  ...PEOPLE_SERVED.flatMap((person) => [`the ${person} * approve`, `the ${person} * confirm`, `the ${person} * agree`]),
 ];
 /** "I want to approve every payment over $500", "let me sign off on any deploy". */
 export const PERSON_APPROVES: readonly string[] = [
@@ -427,6 +432,12 @@ export const EVENT_NOUNS: readonly string[] = [
 ];
 /** Event heads too generic to name an event: "any meeting with the board" names the board. */
 export const GENERIC_EVENT_NOUNS: readonly string[] = ['meeting', 'event', 'appointment', 'call', 'invite', 'invitation', 'booking', 'reservation', 'session', '1:1', 'one-on-one', 'anything', 'something', 'calendar'];
+/** The records an agent policy is about (retail, travel, support): what its actions act on, never a name. */
+export const RECORD_NOUNS: readonly string[] = [
+  'order', 'orders', 'flight', 'flights', 'reservation', 'reservations', 'booking', 'bookings', 'item', 'items', 'ticket', 'tickets',
+  'subscription', 'subscriptions', 'passenger', 'passengers', 'baggage', 'bag', 'bags', 'seat', 'seats', 'shipment', 'shipments',
+  'cart', 'product', 'products', 'listing', 'listings', 'claim', 'claims', 'case', 'cases', 'policy', 'policies',
+];
 export const DATABASE_NOUNS: readonly string[] = ['database', 'db', 'schema', 'datastore', 'data store'];
 export const TABLE_NOUNS: readonly string[] = ['table', 'collection'];
 export const DATABASE_CONTEXT_WORDS: readonly string[] = ['database', 'db', 'table', 'schema', 'column', 'row', 'record', 'sql', 'index', 'collection', 'migration'];
