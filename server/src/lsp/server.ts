@@ -14,7 +14,8 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { POLICY_FILE_NAMES, type Policy } from '../engine/policy';
-import { PolicyDiscovery } from '../policy/discovery';
+import { nodeHost } from '../host/nodeHost';
+import { PolicyDiscovery } from '../host/policies';
 import { AnalysisScheduler } from './analysisScheduler';
 import { policyDiagnostics } from './diagnostics';
 import { DocumentServices } from './documentServices';
@@ -51,7 +52,7 @@ export function startServer(connection: Connection): void {
   const disk = new ServiceWorker(log);
   const largeFiles = new Map<string, CancellationTokenSource>();
   let workspaceRoots: string[] = [];
-  let discovery = new PolicyDiscovery();
+  let discovery = new PolicyDiscovery(nodeHost);
 
   const openPolicyText = (path: string) => documents.all().find((d) => isPolicyFile(d.uri) && filePath(d.uri) === path)?.getText();
   const policiesFor = (uri: string): Policy[] => {
@@ -97,7 +98,7 @@ export function startServer(connection: Connection): void {
   connection.onInitialize((params) => {
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     workspaceRoots = folders.map(filePath).filter((p): p is string => p !== undefined);
-    discovery = new PolicyDiscovery({ workspaceRoots, readText: openPolicyText });
+    discovery = new PolicyDiscovery(nodeHost, { workspaceRoots, readText: openPolicyText });
     const capabilities = params.capabilities;
     const support: EditSupport = {
       documentChanges: capabilities.workspace?.workspaceEdit?.documentChanges === true,

@@ -1,18 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CodeAction, CompletionItem, Diagnostic, DocumentSymbol, Hover, InlayHint, Location, Position, Range, SemanticTokens, TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { version } from '../../../../package.json';
-import { asText, collectInputs, displayPath, readInput } from '../../cli/files';
 import { analyzeSession } from '../../engine/findings';
-import { toMarkdown } from '../../engine/markdownReport';
-import { parseInput } from '../../engine/inputs';
-import type { ParsedTranscript } from '../../engine/parse';
 import type { Policy } from '../../engine/policy';
-import { type FileReport, checkReport, inputErrorReport, reportFile } from '../../engine/report';
-import { toSarif } from '../../engine/sarif';
 import { LineIndex } from '../../engine/text';
-import { PolicyDiscovery } from '../../policy/discovery';
+import { checkPaths, loadTranscript } from '../../host/check';
+import { asText, collectInputs, displayPath } from '../../host/files';
+import { type Host, asBuffer, readTextIfFile } from '../../host/host';
+import { PolicyDiscovery } from '../../host/policies';
+import { problemCount, render } from '../../host/render';
 import { toDiagnostics } from '../diagnostics';
 import { type BenchmarkParams, runBenchmark } from './benchmark';
 import { caseCompletions, caseDocumentSyntax, caseHover } from '../features/caseFiles';
@@ -113,6 +109,10 @@ export interface ReportParams {
  * A request for a version other than the one analysed gets null: the server asks again.
  */
 export class LanguageService {
+  /** The service's only way to the disk: files too large for the editor, workspace audits and reports, policies. */
+  constructor(private readonly host: Host) {}
+
+  private readonly readText = (absolutePath: string) => readTextIfFile(this.host, absolutePath);
   private readonly documents = new Map<string, TranscriptState>();
   private readonly memories = new Map<string, DocumentMemory>();
   /** Each open document's text as the editor has it, so an edit costs the server its changes, not a copy of the whole text. */
@@ -145,7 +145,7 @@ export class LanguageService {
    */
   private inputOf(params: AnalyseParams): { text: string; lines?: LineIndex; bytes?: number } | undefined {
     if (params.text === 'disk') {
-      const file = readFileSync(fileURLToPath(params.uri));
+      const file = asBuffer(this.host.readFile(fileURLToPath(params.uri)));
       return { text: asText(file), bytes: file.length };
     }
     if (params.text === 'held') {
@@ -239,13 +239,13 @@ export class LanguageService {
 
   codeActions(params: DocumentParams & { readonly range: Range; readonly diagnostics: readonly Diagnostic[] }): CodeAction[] | null {
     const document = this.document(params);
-    return document ? codeActions(document, params.range, params.diagnostics, this.support) : null;
+    return document ? codeActions(document, params.range, params.diagnostics, this.support, this.readText) : null;
   }
 
   resolveCodeAction(params: { readonly action: CodeAction }): CodeAction {
     const data = params.action.data as Partial<DocumentParams> | undefined;
     const document = data?.uri !== undefined && data.version !== undefined ? this.document({ uri: data.uri, version: data.version }) : undefined;
-    return document ? resolveCodeAction(document, params.action, this.support) : params.action;
+    return document ? resolveCodeAction(document, params.action, this.support, this.readText) : params.action;
   }
 
   ledger(params: DocumentParams): LedgerResult | null {
@@ -255,14 +255,14 @@ export class LanguageService {
 
   /** Every transcript under `folders`, read from disk and analysed with the policies that apply to it; stops at cancellation. */
   auditWorkspace(params: AuditParams, job: JobContext): AuditWorkspaceResult {
-    const discovery = new PolicyDiscovery({ workspaceRoots: params.workspaceRoots });
-    const inputs = params.folders.flatMap((folder) => collectInputs(folder, [folder]));
+    const discovery = new PolicyDiscovery(this.host, { workspaceRoots: params.workspaceRoots });
+    const inputs = params.folders.flatMap((folder) => collectInputs(this.host, folder, [folder]));
     const files: AuditedFile[] = [];
     try {
       for (const [done, input] of inputs.entries()) {
         job.checkpoint();
         job.progress({ message: input.displayPath, percentage: Math.floor((done / inputs.length) * 100) });
-        const audited = auditFile(input.absolutePath, discovery, job);
+        const audited = auditFile(this.host, input.absolutePath, discovery, job);
         if (audited) files.push(audited);
       }
     } catch (e) {
@@ -275,7 +275,7 @@ export class LanguageService {
   /** The workspace's benchmark cases run with a replay agent (the "Run benchmark" command); cancelled between runs. */
   async runBenchmark(params: BenchmarkParams, job: JobContext): Promise<RunBenchmarkResult> {
     try {
-      return await runBenchmark(params, job);
+      return await runBenchmark(this.host, params, job);
     } catch (e) {
       if (e instanceof Cancelled) return { report: null, problems: [], cancelled: true };
       throw e;
@@ -284,53 +284,40 @@ export class LanguageService {
 
   /** The given files, read from disk; files that are not transcripts are left out. */
   auditFiles(params: AuditFilesParams, job: JobContext): AuditFilesResult {
-    const discovery = new PolicyDiscovery({ workspaceRoots: params.workspaceRoots });
+    const discovery = new PolicyDiscovery(this.host, { workspaceRoots: params.workspaceRoots });
     const files: AuditedFile[] = [];
     for (const path of params.files) {
       job.checkpoint();
-      const audited = auditFile(path, discovery, job);
+      const audited = auditFile(this.host, path, discovery, job);
       if (audited) files.push(audited);
     }
     return { files };
   }
 
-  /** A `ghost-lint check` report of files and folders, rendered in `format`. */
+  /** A `ghost-lint check` report of files and folders, rendered in `format`; an open document is reported as the editor has it. */
   exportReport(params: ReportParams, job: JobContext): ExportReportResult {
-    const name = (path: string) => (params.relativeTo !== undefined ? displayPath(params.relativeTo, path) : path);
-    const discovery = new PolicyDiscovery({ workspaceRoots: params.workspaceRoots, displayName: name });
-    const inputs = new Map<string, { text?: string; explicit: boolean }>();
-    for (const file of params.files) inputs.set(file.path, { ...(file.text !== undefined && { text: file.text }), explicit: true });
-    for (const folder of params.folders) for (const found of collectInputs(folder, [folder])) if (!inputs.has(found.absolutePath)) inputs.set(found.absolutePath, { explicit: false });
-    const reports: FileReport[] = [];
-    for (const [path, input] of inputs) {
-      job.checkpoint();
-      let parsed: ParsedTranscript;
-      try {
-        parsed = parseInput(input.text !== undefined ? { name: name(path), text: input.text } : readInput({ displayPath: name(path), absolutePath: path, explicit: input.explicit }));
-      } catch (e) {
-        reports.push(inputErrorReport(name(path), `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`));
-        continue;
-      }
-      if (parsed.kind !== 'transcript' && !input.explicit) continue;
-      try {
-        reports.push(reportFile(name(path), parsed, { policies: discovery.forTranscript(path) }));
-      } catch (e) {
-        reports.push(inputErrorReport(name(path), (e as Error).message));
-      }
-    }
-    const report = checkReport(version, reports);
-    const content = params.format === 'sarif' ? `${JSON.stringify(toSarif(report), null, 2)}\n` : params.format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : toMarkdown(report);
-    return { content, files: reports.length, problems: report.summary.errors + report.summary.warnings };
+    const texts = new Map(params.files.flatMap((file) => (file.text !== undefined ? [[file.path, file.text] as const] : [])));
+    const report = checkPaths(this.host, {
+      cwd: '/',
+      paths: [...params.files.map((file) => file.path), ...params.folders],
+      name: (path) => (params.relativeTo !== undefined ? displayPath(params.relativeTo, path) : path),
+      workspaceRoots: params.workspaceRoots,
+      openText: (path) => texts.get(path),
+      checkpoint: () => job.checkpoint(),
+    });
+    return { content: render(report, params.format), files: report.files.length, problems: problemCount(report) };
   }
 }
 
 /** One file of a workspace audit: its findings, or why it could not be read; undefined for a file that is not a transcript. */
-function auditFile(path: string, discovery: PolicyDiscovery, job: JobContext): AuditedFile | undefined {
+function auditFile(host: Host, path: string, discovery: PolicyDiscovery, job: JobContext): AuditedFile | undefined {
   const uri = pathToFileURL(path).href;
   try {
-    const parsed = parseInput(readInput({ displayPath: path, absolutePath: path, explicit: false }));
+    const loaded = loadTranscript(host, { displayPath: path, absolutePath: path, explicit: false }, discovery);
+    if (!loaded) return undefined;
+    if ('error' in loaded) return { uri, sessions: 0, calls: 0, findings: [], error: loaded.error };
+    const { parsed, policies } = loaded;
     if (parsed.kind !== 'transcript') return undefined;
-    const policies = discovery.forTranscript(path);
     const findings = parsed.sessions.flatMap((session) => {
       job.checkpoint();
       const lines = new LineIndex(session.text);
