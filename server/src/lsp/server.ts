@@ -21,7 +21,7 @@ import { policyDiagnostics } from './diagnostics';
 import { DocumentServices } from './documentServices';
 import type { EditSupport } from './features/codeActions';
 import { LEGEND } from './features/semanticTokens';
-import { AuditFilesRequest, AuditWorkspaceRequest, ExportReportRequest, LargeFileClosedNotification, LargeFileOpenedNotification, LedgerRequest, RunBenchmarkRequest } from './protocol';
+import { AuditFilesRequest, AuditWorkspaceRequest, BenchmarkViewRequest, ExportReportRequest, LargeFileClosedNotification, LargeFileOpenedNotification, LedgerRequest, RunBenchmarkRequest, ScaffoldCaseRequest } from '../../../shared/protocol';
 import { JobCancelled, ServiceWorker } from './workerHost';
 
 const isPolicyFile = (uri: string) => (POLICY_FILE_NAMES as readonly string[]).includes(basename(uri));
@@ -230,6 +230,10 @@ export function startServer(connection: Connection): void {
       throw e;
     }
   });
+
+  // Benchmark pages and new cases are rendered where the report and case code live: the client bundles none of it.
+  connection.onRequest(BenchmarkViewRequest, (params, token) => disk.call('benchmarkView', params, token));
+  connection.onRequest(ScaffoldCaseRequest, (params, token) => disk.call('scaffoldCase', params, token));
 
   // A file the editor shows but does not sync (over its size limit): read from disk, off the main thread.
   connection.onNotification(LargeFileOpenedNotification, async ({ uri }) => {

@@ -1,3 +1,4 @@
+import type { Defence } from '../../../../shared/bench';
 import { type ProposalJudgement, judgeProposedCall, judgementReason } from '../gate';
 import { parseTranscript } from '../parse';
 import type { Policy } from '../policy';
@@ -17,14 +18,8 @@ import type { CaseEnvironmentInstance, RunEnding, RunRecord, TraceEntry } from '
  * the agent, which may be backed by a model; the environments need only what `environment` passes in.
  */
 
-/**
- * The paper's four defence conditions: none; restore (STAR-Guard's restoration layer: the constraints
- * still in force are put before the resumed request the agent reads); audit (the deterministic auditor
- * judges every call before it runs, repairing prerequisites and blocking violations); full (both).
- * Restoration changes only what a model reads, so a replay agent runs restore as none and full as audit.
- */
-export const DEFENCES = ['none', 'restore', 'audit', 'full'] as const;
-export type Defence = (typeof DEFENCES)[number];
+/** The paper's four defence conditions (shared/bench.ts says what each does). */
+export { DEFENCES, type Defence } from '../../../../shared/bench';
 
 /** The defences whose tool calls the auditor judges before they run. */
 export const usesAudit = (defence: Defence): boolean => defence === 'audit' || defence === 'full';

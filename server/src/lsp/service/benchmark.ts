@@ -5,7 +5,7 @@ import { type SuiteAgent, loadSuite, runSuite } from '../../host/suite';
 import { modelAgent } from '../../model/agent';
 import { ModelClient } from '../../model/client';
 import { EndpointSettingsSchema } from '../../model/settings';
-import type { RunBenchmarkParams, RunBenchmarkResult } from '../protocol';
+import type { RunBenchmarkParams, RunBenchmarkResult } from '../../../../shared/protocol';
 import type { JobContext } from './languageService';
 
 export interface BenchmarkParams extends Omit<RunBenchmarkParams, 'folders' | 'saveRuns' | 'workDoneToken'> {

@@ -8,7 +8,8 @@ import { checkPaths, loadTranscript } from '../../host/check';
 import { asText, collectInputs, displayPath } from '../../host/files';
 import { type Host, asBuffer, readTextIfFile } from '../../host/host';
 import { PolicyDiscovery } from '../../host/policies';
-import { problemCount, render } from '../../host/render';
+import { problemCount, render, renderBench } from '../../host/render';
+import { benchmarkHtml } from '../features/benchmarkView';
 import { toDiagnostics } from '../diagnostics';
 import { type BenchmarkParams, runBenchmark } from './benchmark';
 import { caseCompletions, caseDocumentSyntax, caseHover } from '../features/caseFiles';
@@ -17,7 +18,11 @@ import { hover } from '../features/hover';
 import { ledger } from '../features/ledger';
 import { definition, documentSymbols, inlayHints, references } from '../features/navigation';
 import { semanticTokens } from '../features/semanticTokens';
-import type { AuditFilesResult, AuditWorkspaceResult, AuditedFile, ExportReportResult, LedgerResult, ReportFormat, RunBenchmarkResult } from '../protocol';
+import { z } from 'zod';
+import type { AuditFilesResult, AuditWorkspaceResult, AuditedFile, BenchmarkViewParams, BenchmarkViewResult, ExportReportResult, LedgerResult, ReportFormat, RunBenchmarkResult, ScaffoldCaseParams, ScaffoldCaseResult } from '../../../../shared/protocol';
+import { DomainSchema } from '../../engine/bench/caseSchema';
+import { BenchReportSchema } from '../../engine/bench/report';
+import { scaffoldCase } from '../../engine/bench/scaffold';
 import { DocumentMemory, type TranscriptState, analyseTranscript } from './transcriptState';
 
 /** Thrown at a checkpoint when the job was cancelled: its result is no longer wanted. */
@@ -294,6 +299,20 @@ export class LanguageService {
     return { files };
   }
 
+  /** A benchmark report as the editor shows it (a page for a webview) or exports it (Markdown, JSON). */
+  benchmarkView(params: BenchmarkViewParams): BenchmarkViewResult {
+    const { report, format, nonce } = BenchmarkViewParamsSchema.parse(params);
+    if (format !== 'html') return { content: renderBench(report, format) };
+    if (nonce === undefined) throw new Error('the benchmark page needs a nonce for its style block');
+    return { content: benchmarkHtml(report, nonce) };
+  }
+
+  /** A new case file for a domain, as JSON text. */
+  scaffoldCase(params: ScaffoldCaseParams): ScaffoldCaseResult {
+    const { domain, id } = ScaffoldCaseParamsSchema.parse(params);
+    return { content: `${JSON.stringify(scaffoldCase(domain, id), null, 2)}\n` };
+  }
+
   /** A `ghost-lint check` report of files and folders, rendered in `format`; an open document is reported as the editor has it. */
   exportReport(params: ReportParams, job: JobContext): ExportReportResult {
     const texts = new Map(params.files.flatMap((file) => (file.text !== undefined ? [[file.path, file.text] as const] : [])));
@@ -308,6 +327,12 @@ export class LanguageService {
     return { content: render(report, params.format), files: report.files.length, problems: problemCount(report) };
   }
 }
+
+/** What the client may ask to see of a benchmark report; the report is checked against its schema, as any input from outside. */
+const BenchmarkViewParamsSchema = z.object({ report: BenchReportSchema, format: z.enum(['html', 'markdown', 'json']), nonce: z.string().regex(/^[A-Za-z0-9+/=]+$/).optional() });
+
+/** A case id as "New Benchmark Case…" asks for it: it names the file. */
+const ScaffoldCaseParamsSchema = z.object({ domain: DomainSchema, id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/) });
 
 /** One file of a workspace audit: its findings, or why it could not be read; undefined for a file that is not a transcript. */
 function auditFile(host: Host, path: string, discovery: PolicyDiscovery, job: JobContext): AuditedFile | undefined {
