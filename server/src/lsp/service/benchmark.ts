@@ -6,7 +6,7 @@ import { modelAgent } from '../../model/agent';
 import { ModelClient } from '../../model/client';
 import { EndpointSettingsSchema } from '../../model/settings';
 import type { RunBenchmarkParams, RunBenchmarkResult } from '../../../../shared/protocol';
-import type { JobContext } from './languageService';
+import type { JobContext } from './job';
 
 export interface BenchmarkParams extends Omit<RunBenchmarkParams, 'folders' | 'saveRuns' | 'workDoneToken'> {
   /** Absolute folders to search for case files. */

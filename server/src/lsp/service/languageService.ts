@@ -12,6 +12,7 @@ import { problemCount, render, renderBench } from '../../host/render';
 import { benchmarkHtml } from '../features/benchmarkView';
 import { toDiagnostics } from '../diagnostics';
 import { type BenchmarkParams, runBenchmark } from './benchmark';
+import { Cancelled, type JobContext } from './job';
 import { caseCompletions, caseDocumentSyntax, caseHover } from '../features/caseFiles';
 import { type EditSupport, codeActions, resolveCodeAction } from '../features/codeActions';
 import { hover } from '../features/hover';
@@ -25,20 +26,6 @@ import { BenchReportSchema } from '../../engine/bench/report';
 import { scaffoldCase } from '../../engine/bench/scaffold';
 import { DocumentMemory, type TranscriptState, analyseTranscript } from './transcriptState';
 
-/** Thrown at a checkpoint when the job was cancelled: its result is no longer wanted. */
-export class Cancelled extends Error {
-  constructor() {
-    super('cancelled');
-  }
-}
-
-/** What a running job may do besides its work. */
-export interface JobContext {
-  /** Throws `Cancelled` once the job is cancelled; called between steps of long work. */
-  checkpoint(): void;
-  /** Reports progress of a long job (one report per file of a workspace audit). */
-  progress(report: { readonly message: string; readonly percentage: number }): void;
-}
 
 /**
  * What to analyse: the document's whole text; `held`, the text the service holds for this version,

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { nodeHost } from '../../host/nodeHost';
-import { Cancelled, type JobContext, LanguageService } from './languageService';
+import { Cancelled, type JobContext } from './job';
+import { LanguageService } from './languageService';
 import type { ServiceReply, ServiceRequest, WorkerData } from './rpc';
 
 /**
