@@ -1,5 +1,6 @@
 import type { Defence } from '../../../../shared/bench';
 import { type ProposalJudgement, judgeProposedCall, judgementReason } from '../gate';
+import { fnv1a32CodePoints, seededBasis } from '../hash';
 import { parseTranscript } from '../parse';
 import type { Policy } from '../policy';
 import type { RepairCall } from '../repair';
@@ -57,9 +58,7 @@ export interface BenchOptions {
 
 /** A seed for one run from the bench's seed and the run's coordinates (FNV-1a), so runs do not share a stream. */
 function runSeed(seed: number, caseId: string, condition: Condition, repetition: number): number {
-  let hash = (0x811c9dc5 ^ seed) >>> 0;
-  for (const ch of `${caseId}\u0000${condition}\u0000${repetition}`) hash = Math.imul(hash ^ (ch.codePointAt(0) ?? 0), 0x01000193) >>> 0;
-  return hash;
+  return fnv1a32CodePoints(`${caseId}\u0000${condition}\u0000${repetition}`, seededBasis(seed));
 }
 
 /** The case's tools as a policy declares tools: the auditor binds their calls by these effects. */
