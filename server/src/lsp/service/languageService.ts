@@ -1,6 +1,23 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CodeAction, CompletionItem, Diagnostic, DocumentSymbol, Hover, InlayHint, Location, Position, Range, SemanticTokens, TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { z } from 'zod';
+import type {
+  AuditFilesResult,
+  AuditWorkspaceResult,
+  AuditedFile,
+  BenchmarkViewParams,
+  BenchmarkViewResult,
+  ExportReportResult,
+  LedgerResult,
+  ReportFormat,
+  RunBenchmarkResult,
+  ScaffoldCaseParams,
+  ScaffoldCaseResult,
+} from '../../../../shared/protocol';
+import { DomainSchema } from '../../engine/bench/caseSchema';
+import { BenchReportSchema } from '../../engine/bench/report';
+import { scaffoldCase } from '../../engine/bench/scaffold';
 import { analyzeSession } from '../../engine/findings';
 import type { Policy } from '../../engine/policy';
 import { LineIndex } from '../../engine/text';
@@ -9,23 +26,17 @@ import { asText, collectInputs, displayPath } from '../../host/files';
 import { type Host, asBuffer, readTextIfFile } from '../../host/host';
 import { PolicyDiscovery } from '../../host/policies';
 import { problemCount, render, renderBench } from '../../host/render';
-import { benchmarkHtml } from '../features/benchmarkView';
 import { toDiagnostics } from '../diagnostics';
-import { type BenchmarkParams, runBenchmark } from './benchmark';
-import { Cancelled, type JobContext } from './job';
+import { benchmarkHtml } from '../features/benchmarkView';
 import { caseCompletions, caseDocumentSyntax, caseHover } from '../features/caseFiles';
 import { type EditSupport, codeActions, resolveCodeAction } from '../features/codeActions';
 import { hover } from '../features/hover';
 import { ledger } from '../features/ledger';
 import { definition, documentSymbols, inlayHints, references } from '../features/navigation';
 import { semanticTokens } from '../features/semanticTokens';
-import { z } from 'zod';
-import type { AuditFilesResult, AuditWorkspaceResult, AuditedFile, BenchmarkViewParams, BenchmarkViewResult, ExportReportResult, LedgerResult, ReportFormat, RunBenchmarkResult, ScaffoldCaseParams, ScaffoldCaseResult } from '../../../../shared/protocol';
-import { DomainSchema } from '../../engine/bench/caseSchema';
-import { BenchReportSchema } from '../../engine/bench/report';
-import { scaffoldCase } from '../../engine/bench/scaffold';
+import { type BenchmarkParams, runBenchmark } from './benchmark';
+import { Cancelled, type JobContext } from './job';
 import { DocumentMemory, type TranscriptState, analyseTranscript } from './transcriptState';
-
 
 /**
  * What to analyse: the document's whole text; `held`, the text the service holds for this version,
@@ -93,6 +104,12 @@ export interface ReportParams {
   readonly relativeTo?: string;
   readonly workspaceRoots: readonly string[];
 }
+
+/** What the client may ask to see of a benchmark report; the report is checked against its schema, as any input from outside. */
+const BenchmarkViewParamsSchema = z.object({ report: BenchReportSchema, format: z.enum(['html', 'markdown', 'json']), nonce: z.string().regex(/^[A-Za-z0-9+/=]+$/).optional() });
+
+/** A case id as "New Benchmark Case…" asks for it: it names the file. */
+const ScaffoldCaseParamsSchema = z.object({ domain: DomainSchema, id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/) });
 
 /**
  * The transcript language service: LSP-shaped answers from the engine, for documents it was given
@@ -314,12 +331,6 @@ export class LanguageService {
     return { content: render(report, params.format), files: report.files.length, problems: problemCount(report) };
   }
 }
-
-/** What the client may ask to see of a benchmark report; the report is checked against its schema, as any input from outside. */
-const BenchmarkViewParamsSchema = z.object({ report: BenchReportSchema, format: z.enum(['html', 'markdown', 'json']), nonce: z.string().regex(/^[A-Za-z0-9+/=]+$/).optional() });
-
-/** A case id as "New Benchmark Case…" asks for it: it names the file. */
-const ScaffoldCaseParamsSchema = z.object({ domain: DomainSchema, id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/) });
 
 /** One file of a workspace audit: its findings, or why it could not be read; undefined for a file that is not a transcript. */
 function auditFile(host: Host, path: string, discovery: PolicyDiscovery, job: JobContext): AuditedFile | undefined {
