@@ -52,7 +52,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^client/src/' },
       to: {
-        pathNot: ['^client/src/', '^shared/', '^(vscode|vscode-languageclient/node)$', '^node_modules/(@types/vscode|vscode-languageclient|vscode-languageserver-protocol|vscode-jsonrpc|zod)/'],
+        pathNot: ['^client/src/', '^shared/', '^(vscode|vscode-languageclient/node)$', '(^|/)node_modules/(@types/vscode|vscode-languageclient|vscode-languageserver-protocol|vscode-jsonrpc|zod)/'],
         dependencyTypesNot: ['core'],
       },
     },
