@@ -1,12 +1,16 @@
 import assert from 'node:assert/strict';
-import { posix } from 'node:path';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, posix } from 'node:path';
 import { describe, test } from 'node:test';
+import { replayAgent } from '../../server/src/engine/bench/agents';
 import type { CheckReport } from '../../server/src/engine/report';
 import { baselineKeys } from '../../server/src/engine/sarif';
 import { type CheckPathsOptions, checkPaths } from '../../server/src/host/check';
 import { render } from '../../server/src/host/render';
+import { RunsNotSaved, type SuiteAgent, type SuiteOptions, loadSuite, runSuite } from '../../server/src/host/suite';
 import type { ModelSection } from '../../server/src/model/checkReport';
 import { MemoryHost } from '../support/memoryHost';
+import { REPO_ROOT } from '../support/shared';
 
 /** A session that deletes temp/a.csv with no backup: governed only when a policy says so. */
 const DELETION = JSON.stringify({
@@ -141,5 +145,38 @@ describe('render', () => {
     assert.match(markdown, /^#/);
     assert.match(markdown, /project\/sessions\/a\.json/);
     assert.doesNotMatch(markdown, /127\.0\.0\.1/);
+  });
+});
+
+describe('the benchmark driver over a host', () => {
+  const fixtures = join(REPO_ROOT, 'test', 'fixtures', 'cases', 'runner');
+  const caseFiles = Object.fromEntries(readdirSync(fixtures).map((name) => [`/ws/cases/${name}`, readFileSync(join(fixtures, name), 'utf8')]));
+  const options = (host: MemoryHost, more: Partial<SuiteOptions> = {}) => async () => {
+    const loaded = await loadSuite(host, '/ws', ['cases']);
+    assert.deepEqual(loaded.problems.filter((p) => p.severity === 'error'), []);
+    const agent: SuiteAgent = { name: 'replay-ghost', agent: replayAgent('replay-ghost'), concurrency: 1 };
+    return runSuite(host, loaded.cases.map((c) => c.benchCase), { agent, defences: ['none', 'audit'], repetitions: 1, seed: 3, environment: loaded.environment, ...more });
+  };
+
+  test('cases found in a folder run behind each defence, with progress over all runs, and the runs are saved where asked', async () => {
+    const host = new MemoryHost(caseFiles);
+    const progress: number[] = [];
+    const report = await options(host, {
+      saveRuns: { folder: '/ws/runs', name: (path) => posix.relative('/ws', path) },
+      onRun: ({ done, total }) => progress.push(done / total),
+    })();
+    assert.deepEqual(report.cases, ['runner-email-domain', 'runner-fs-backup']);
+    assert.deepEqual(report.defences.map((d) => [d.defence, d.ghost.rate.value]), [['none', 1], ['audit', 0]]);
+    assert.equal(progress.length, 16);
+    assert.equal(progress.at(-1), 1);
+    const transcript = report.defences[0]?.runs.find((r) => r.case === 'runner-fs-backup' && r.condition === 'LI')?.transcript;
+    assert.equal(transcript, 'runs/none/runner-fs-backup.LI.1.json');
+    assert.ok(host.files.get('/ws/runs/none/runner-fs-backup.LI.1.json')?.includes('"messages"'));
+    assert.ok(host.files.has('/ws/runs/.ghost-lint.json'));
+  });
+
+  test('runs that cannot be saved stop the bench with the folder named', async () => {
+    const host = new MemoryHost({ ...caseFiles, '/ws/runs': 'a file, not a folder' });
+    await assert.rejects(options(host, { saveRuns: { folder: '/ws/runs', name: (path) => posix.relative('/ws', path) } }), (e: Error) => e instanceof RunsNotSaved && e.message === 'cannot write to runs: EEXIST');
   });
 });

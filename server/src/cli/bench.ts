@@ -36,6 +36,7 @@ async function bench(io: CliIo, options: BenchCommandOptions): Promise<number> {
   let report;
   try {
     report = await runSuite(
+      nodeHost,
       loaded.cases.map((c) => c.benchCase),
       {
         agent,

@@ -1,6 +1,7 @@
 /*
  * What the shells (CLI, language service, benchmark drivers) need from the machine, as one
- * interface they are handed: the host layer reads through it and never touches the disk itself, so
+ * interface they are handed: the host layer reads (and saves benchmark runs) through it and never
+ * touches the disk itself, so
  * its logic runs the same over an in-memory file system in tests (the pattern of
  * vscode-json-languageservice, whose service gets its file reads from its host).
  */
@@ -36,6 +37,10 @@ export interface Host {
   list(folder: string): FolderEntry[];
   /** Opens the file for reading a piece at a time; throws when it cannot be opened. */
   openPieces(absolutePath: string): TextPieceReader;
+  /** Creates the folder and any missing parents (the benchmark's saved runs); throws when it cannot. */
+  makeFolder(absolutePath: string): void;
+  /** Writes the file whole, replacing it; throws when it cannot. */
+  writeFile(absolutePath: string, text: string): void;
 }
 
 /** Decodes a host's bytes as UTF-8 without copying them (a Buffer from Node's host is one already). */

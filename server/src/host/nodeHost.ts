@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import type { EntryKind, Host, TextPieceReader } from './host';
 
@@ -60,4 +60,8 @@ export const nodeHost: Host = {
   },
   list: (folder) => readdirSync(folder, { withFileTypes: true }).map((entry) => ({ name: entry.name, kind: kindOf(entry) })),
   openPieces: (absolutePath) => new TextPieces(absolutePath),
+  makeFolder: (absolutePath) => {
+    mkdirSync(absolutePath, { recursive: true });
+  },
+  writeFile: (absolutePath, text) => writeFileSync(absolutePath, text),
 };

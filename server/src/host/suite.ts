@@ -59,10 +59,10 @@ export function loadSuite(host: Host, cwd: string, paths: readonly string[]): Pr
  * four conditions behind each defence, each defence's runs saved as transcripts when asked, and the
  * report with the outcome mix, GHOST and the difference-in-differences.
  */
-export async function runSuite(cases: readonly BenchCase[], options: SuiteOptions): Promise<BenchReport> {
+export async function runSuite(host: Host, cases: readonly BenchCase[], options: SuiteOptions): Promise<BenchReport> {
   const { agent, saveRuns: save } = options;
   const perDefence = cases.length * CONDITIONS.length * options.repetitions;
-  if (save) saving(save.name(save.folder), () => saveRunsPolicy(save.folder, cases));
+  if (save) saving(save.name(save.folder), () => saveRunsPolicy(host, save.folder, cases));
   const defences: DefenceRuns[] = [];
   for (const defence of options.defences) {
     const before = defences.length * perDefence;
@@ -76,7 +76,7 @@ export async function runSuite(cases: readonly BenchCase[], options: SuiteOption
       environment: options.environment,
       ...(onRun && { onProgress: ({ done, run }) => onRun({ defence, done: before + done, total: perDefence * options.defences.length, run }) }),
     });
-    const saved = save && saving(save.name(save.folder), () => saveRuns(save.folder, defence, runs));
+    const saved = save && saving(save.name(save.folder), () => saveRuns(host, save.folder, defence, runs));
     defences.push({ defence, runs, ...(save && saved && { transcripts: new Map([...saved].map(([run, path]) => [run, save.name(path)])) }) });
     options.onDefence?.(defence, runs);
   }

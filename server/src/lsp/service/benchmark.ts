@@ -43,6 +43,7 @@ export async function runBenchmark(host: Host, params: BenchmarkParams, job: Job
   });
   if (loaded.cases.length === 0) return { report: null, problems, cancelled: false };
   const report = await runSuite(
+    host,
     loaded.cases.map((c) => c.benchCase),
     {
       agent: benchAgent(params),
