@@ -1,6 +1,6 @@
 import { CancellationTokenSource, type Disposable, EventEmitter, type TextDocument, type Uri, languages, window } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { LedgerRequest, type LedgerResult } from '../../server/src/lsp/protocol';
+import { LedgerRequest, type LedgerResult } from '../../shared/protocol';
 import { type Verdict, verdictFromCounts } from './verdict';
 
 export interface ActiveTranscriptState {

@@ -11,8 +11,8 @@ import {
   workspace,
 } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { ruleHelpUri } from '../../server/src/engine/rules';
-import { AuditWorkspaceRequest, type AuditedFile, type AuditedFinding } from '../../server/src/lsp/protocol';
+import { ruleHelpUri } from '../../shared/rules';
+import { AuditWorkspaceRequest, type AuditedFile, type AuditedFinding } from '../../shared/protocol';
 import type { ActiveTranscript } from './activeTranscript';
 import { withServerProgress } from './serverProgress';
 import { TRANSCRIPT_LANGUAGES } from './transcriptLanguages';

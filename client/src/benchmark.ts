@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { type Disposable, type SecretStorage, Uri, ViewColumn, commands, window, workspace } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import type { BenchAgentName } from '../../server/src/engine/bench/agents';
-import type { BenchReport } from '../../server/src/engine/bench/report';
-import type { Defence } from '../../server/src/engine/bench/runner';
-import { type RunBenchmarkParams, RunBenchmarkRequest, type RunBenchmarkResult } from '../../server/src/lsp/protocol';
-import { benchmarkHtml, exportedReport } from './benchmarkView';
+import type { BenchAgentName, BenchReport, Defence } from '../../shared/bench';
+import { BenchmarkViewRequest, type RunBenchmarkParams, RunBenchmarkRequest, type RunBenchmarkResult } from '../../shared/protocol';
 import { agentChoices, defenceChoices, keyWouldBeLogged, modelAccess, repetitionsFor } from './modelAccess';
 import { modelApiKey } from './modelKey';
 import { withServerProgress } from './serverProgress';
@@ -86,7 +83,7 @@ export class Benchmarks implements Disposable {
     }
     if (result.cancelled) return result;
     this.reportProblems(result);
-    if (result.report) this.show(result.report);
+    if (result.report) await this.show(result.report);
     else if (!result.problems.some((p) => p.severity === 'error')) void window.showInformationMessage('ghost-lint: no benchmark cases (*.case.json, *.case.yaml) in the workspace.');
     return result;
   }
@@ -101,14 +98,17 @@ export class Benchmarks implements Disposable {
     });
   }
 
-  private show(report: BenchReport): void {
+  /** The report's page, rendered by the server (which holds the report code), in a webview without scripts. */
+  private async show(report: BenchReport): Promise<void> {
     this.lastReport = report;
+    const nonce = randomBytes(16).toString('base64');
+    const { content } = await this.client.sendRequest(BenchmarkViewRequest, { report, format: 'html', nonce });
     this.panel?.dispose();
     const panel = window.createWebviewPanel('ghostLint.benchmark', `ghost-lint benchmark: ${report.model?.name ?? report.agent}`, ViewColumn.Active, { enableScripts: false, localResourceRoots: [] });
     panel.onDidDispose(() => {
       if (this.panel === panel) this.panel = undefined;
     });
-    panel.webview.html = benchmarkHtml(report, randomBytes(16).toString('base64'));
+    panel.webview.html = content;
     this.panel = panel;
   }
 
@@ -138,7 +138,8 @@ export class Benchmarks implements Disposable {
         ? Uri.file(options.destination)
         : await window.showSaveDialog({ ...(folder && { defaultUri: Uri.joinPath(folder, `benchmark-report.${extension}`) }), filters: { [format === 'json' ? 'JSON' : 'Markdown']: [extension] } });
     if (!destination) return undefined;
-    await workspace.fs.writeFile(destination, Buffer.from(exportedReport(report, format), 'utf8'));
+    const { content } = await this.client.sendRequest(BenchmarkViewRequest, { report, format });
+    await workspace.fs.writeFile(destination, Buffer.from(content, 'utf8'));
     return destination;
   }
 

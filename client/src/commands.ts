@@ -1,6 +1,6 @@
 import { type Disposable, type ExtensionContext, Uri, commands, env, window } from 'vscode';
 import type { LanguageClient, Location } from 'vscode-languageclient/node';
-import { RULES, ruleHelpUri } from '../../server/src/engine/rules';
+import { RULES, ruleHelpUri } from '../../shared/rules';
 import type { Audits } from './audits';
 import { type BenchmarkExportOptions, type BenchmarkOptions, Benchmarks } from './benchmark';
 import { COMMANDS } from './commandIds';
@@ -54,6 +54,6 @@ export function registerCommands(c: CommandContext): Disposable[] {
     commands.registerCommand(COMMANDS.setModelApiKey, (key?: string) => setModelApiKey(c.extension.secrets, typeof key === 'string' ? key : undefined)),
     commands.registerCommand(COMMANDS.clearModelApiKey, () => clearModelApiKey(c.extension.secrets)),
     benchmarks,
-    commands.registerCommand(COMMANDS.newCase, (options?: NewCaseOptions) => newCase(options)),
+    commands.registerCommand(COMMANDS.newCase, (options?: NewCaseOptions) => newCase(c.client, options)),
   ];
 }

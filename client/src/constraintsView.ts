@@ -1,6 +1,6 @@
 import { type Disposable, EventEmitter, MarkdownString, ThemeColor, ThemeIcon, type TreeDataProvider, TreeItem, TreeItemCollapsibleState, type TreeView, window } from 'vscode';
 import type { Location } from 'vscode-languageclient/node';
-import type { LedgerCall, LedgerConstraint, LedgerSession } from '../../server/src/lsp/protocol';
+import type { LedgerCall, LedgerConstraint, LedgerSession } from '../../shared/protocol';
 import type { ActiveTranscript } from './activeTranscript';
 import { COMMANDS, VIEWS } from './commandIds';
 import { constraintLabel, constraintState, isViolation, lifetimeText, sessionName, verdictLabel, violatedCalls } from './ledgerText';

@@ -1,6 +1,6 @@
 import { Disposable, TabInputText, type Uri, window, workspace } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { LargeFileClosedNotification, LargeFileOpenedNotification } from '../../server/src/lsp/protocol';
+import { LargeFileClosedNotification, LargeFileOpenedNotification } from '../../shared/protocol';
 
 /** VS Code does not hand files above this size to extensions: the server reads them from disk instead. */
 const SYNC_LIMIT_BYTES = 50 * 1024 * 1024;

@@ -1,4 +1,4 @@
-import type { GovernedVerdict, LedgerCall, LedgerConstraint, LedgerResult, LedgerSession } from '../../server/src/lsp/protocol';
+import type { GovernedVerdict, LedgerCall, LedgerConstraint, LedgerResult, LedgerSession } from '../../shared/protocol';
 
 /*
  * The constraint ledger in words, shared by the Constraints view and the ledger document: when each

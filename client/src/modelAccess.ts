@@ -1,7 +1,5 @@
-import { DEFAULT_REPETITIONS, REPLAY_AGENTS, type BenchAgentName } from '../../server/src/engine/bench/agents';
-import { DEFENCE_NAMES } from '../../server/src/engine/bench/report';
-import type { Defence } from '../../server/src/engine/bench/runner';
-import type { EndpointSettingsInput } from '../../server/src/model/settings';
+import { type BenchAgentName, DEFAULT_REPETITIONS, DEFENCE_NAMES, type Defence, REPLAY_AGENTS } from '../../shared/bench';
+import type { ModelEndpoint } from '../../shared/protocol';
 import type { Settings } from './settingsSchema';
 
 /*
@@ -13,7 +11,7 @@ import type { Settings } from './settingsSchema';
 /** Where the API key is kept in the editor's SecretStorage. */
 export const API_KEY_SECRET = 'ghostLint.model.apiKey';
 
-export type ModelAccess = { readonly ok: true; readonly endpoint: EndpointSettingsInput } | { readonly ok: false; readonly reason: string };
+export type ModelAccess = { readonly ok: true; readonly endpoint: ModelEndpoint } | { readonly ok: false; readonly reason: string };
 
 /** The endpoint the settings name, or why model features are off. */
 export function modelAccess(settings: Settings, workspaceTrusted: boolean): ModelAccess {

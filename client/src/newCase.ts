@@ -1,6 +1,7 @@
 import { Uri, type WorkspaceFolder, window, workspace } from 'vscode';
-import { DOMAINS, type Domain } from '../../server/src/engine/bench/caseSchema';
-import { scaffoldCase } from '../../server/src/engine/bench/scaffold';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { DOMAINS, type Domain } from '../../shared/bench';
+import { ScaffoldCaseRequest } from '../../shared/protocol';
 
 /** What the command may be given (a keybinding or a test), instead of asking. */
 export interface NewCaseOptions {
@@ -22,7 +23,7 @@ async function chooseFolder(): Promise<WorkspaceFolder | undefined> {
  * domain in the chosen workspace folder (an untitled document when no folder is open) and opens it,
  * where the language server's diagnostics list what the author still has to write.
  */
-export async function newCase(options: NewCaseOptions = {}): Promise<Uri | undefined> {
+export async function newCase(client: LanguageClient, options: NewCaseOptions = {}): Promise<Uri | undefined> {
   const domain =
     options.domain ??
     ((await window.showQuickPick(
@@ -39,7 +40,8 @@ export async function newCase(options: NewCaseOptions = {}): Promise<Uri | undef
       validateInput: (value) => (CASE_ID.test(value) ? undefined : 'Use lowercase letters, digits and "-", starting with a letter or digit.'),
     }));
   if (!id || !CASE_ID.test(id)) return undefined;
-  const content = `${JSON.stringify(scaffoldCase(domain, id), null, 2)}\n`;
+  // The server holds the case schema and its scaffolds.
+  const { content } = await client.sendRequest(ScaffoldCaseRequest, { domain, id });
   const folder = await chooseFolder();
   if (!folder) {
     const document = await workspace.openTextDocument({ language: 'json', content });

@@ -11,7 +11,7 @@ import {
   workspace,
 } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { ExportReportRequest, LedgerRequest, type ReportFormat } from '../../server/src/lsp/protocol';
+import { ExportReportRequest, LedgerRequest, type ReportFormat } from '../../shared/protocol';
 import type { ActiveTranscript } from './activeTranscript';
 import { ledgerMarkdown } from './ledgerText';
 

@@ -1,6 +1,7 @@
 import type { CaseMessage } from '../../server/src/engine/bench/caseSchema';
 import { BENIGN_TOKENS, BENIGN_TURNS } from '../../server/src/engine/bench/validate';
 import type { Exchange } from './bank';
+import { fnv1a32CodePoints } from '../../server/src/engine/hash';
 import { seededRandom } from '../../server/src/engine/random';
 
 /**
@@ -17,9 +18,7 @@ const TARGET_SLACK = 120;
 
 /** FNV-1a of the case id: the seed of its shuffle. */
 export function seedOf(text: string): number {
-  let hash = 0x811c9dc5;
-  for (const ch of text) hash = Math.imul(hash ^ (ch.codePointAt(0) ?? 0), 0x01000193) >>> 0;
-  return hash;
+  return fnv1a32CodePoints(text);
 }
 
 function shuffled<T>(items: readonly T[], seed: number): T[] {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { benchmarkHtml, exportedReport } from '../../client/src/benchmarkView';
+import { renderBench } from '../../server/src/host/render';
+import { benchmarkHtml } from '../../server/src/lsp/features/benchmarkView';
 import type { RunRecord } from '../../server/src/engine/bench/types';
 import { type BenchReport, BenchReportSchema, benchReport } from '../../server/src/engine/bench/report';
 import type { BenchRun } from '../../server/src/engine/bench/runner';
@@ -87,6 +88,6 @@ test('several defences: the paper\'s table and the outcome mixes side by side pe
   assert.match(html, /Agent model fake at http:\/\/127\.0\.0\.1:1\/v1/);
   // A report of one defence has no comparison.
   assert.doesNotMatch(benchmarkHtml(base, 'n'), /side by side/);
-  assert.match(exportedReport(both, 'markdown'), /^# ghost-lint benchmark\n[\s\S]*\| Full STAR-Guard \| LI \| 1 \| 100\.0% \| 0\.0% /);
-  assert.deepEqual(BenchReportSchema.parse(JSON.parse(exportedReport(both, 'json'))), both);
+  assert.match(renderBench(both, 'markdown'), /^# ghost-lint benchmark\n[\s\S]*\| Full STAR-Guard \| LI \| 1 \| 100\.0% \| 0\.0% /);
+  assert.deepEqual(BenchReportSchema.parse(JSON.parse(renderBench(both, 'json'))), both);
 });

@@ -2,19 +2,18 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { findCaseFiles } from '../../server/src/bench/caseFiles';
-import { loadCases } from '../../server/src/bench/loadCases';
-import { loadSqlJs } from '../../server/src/bench/sqlJs';
 import { REPLAY_AGENTS, replayAgent } from '../../server/src/engine/bench/agents';
 import { computeMetrics } from '../../server/src/engine/bench/metrics';
 import { type Defence, runBench } from '../../server/src/engine/bench/runner';
+import { nodeHost } from '../../server/src/host/nodeHost';
+import { loadSuite } from '../../server/src/host/suite';
 import { REPO_ROOT } from '../support/shared';
 
-// The starter suite (examples/cases) against the issue's replay criteria, through the same loader the CLI uses.
+// The starter suite (examples/cases) against the issue's replay criteria, through the loader the CLI and the editor share.
 const SUITE = join(REPO_ROOT, 'examples', 'cases');
 
 test('the starter suite: replay-safe, replay-forgetful and replay-ghost score as the issue requires, with and without the auditor', { skip: !existsSync(SUITE) && 'examples/cases is not there yet' }, async () => {
-  const loaded = await loadCases(findCaseFiles(REPO_ROOT, [SUITE]), () => loadSqlJs(join(REPO_ROOT, 'dist')));
+  const loaded = await loadSuite(nodeHost, REPO_ROOT, [SUITE]);
   assert.deepEqual(loaded.problems.filter((p) => p.severity === 'error'), []);
   assert.ok(loaded.cases.length >= 24, `${loaded.cases.length} cases`);
   const cases = loaded.cases.map((c) => c.benchCase);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { asText } from '../../server/src/cli/files';
+import { asText } from '../../server/src/host/files';
 
 test('a file longer than a string can be is refused with its size and what to do, not an error code', () => {
   // A stand-in for a 600 MB file: decoding one for real would take the test's memory and time.

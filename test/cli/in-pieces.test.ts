@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { TextPieces } from '../../server/src/cli/files';
+import { TextPieces } from '../../server/src/host/nodeHost';
 import { runCli } from '../../server/src/cli/main';
 import { generateTranscript } from '../../scripts/plantedTranscripts';
 import { FUZZ_SEED } from '../support/fuzz';

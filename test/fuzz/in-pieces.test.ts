@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { asText } from '../../server/src/cli/files';
+import { asText } from '../../server/src/host/files';
 import { parseTranscript } from '../../server/src/engine/parse';
 import { reportFile } from '../../server/src/engine/report';
 import { StreamedCheck, streamableFormat } from '../../server/src/engine/streamedCheck';

@@ -5,7 +5,9 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { generateTranscript } from '../../scripts/plantedTranscripts';
 import { seededRandom } from '../../server/src/engine/random';
 import { DocumentServices, LARGE_DOCUMENT, type ServiceThread } from '../../server/src/lsp/documentServices';
-import { type AnalyseResult, type JobContext, LanguageService } from '../../server/src/lsp/service/languageService';
+import { nodeHost } from '../../server/src/host/nodeHost';
+import type { JobContext } from '../../server/src/lsp/service/job';
+import { type AnalyseResult, LanguageService } from '../../server/src/lsp/service/languageService';
 import type { ServiceMethod, ServiceParams, ServiceResult } from '../../server/src/lsp/service/rpc';
 import { type Edit, applyEdit, randomEdit } from '../support/editing';
 import { positionAt } from '../support/lsp';
@@ -28,7 +30,7 @@ function contentChange(text: string, edit: Edit): TextDocumentContentChangeEvent
 
 /** The diagnostics of `text` analysed whole by a service that never saw the document before. */
 function freshDiagnostics(text: string, version: number): Diagnostic[] {
-  const result = new LanguageService().analyse({ uri: URI, version, text: { whole: text }, policies: [], keep: false }, JOB);
+  const result = new LanguageService(nodeHost).analyse({ uri: URI, version, text: { whole: text }, policies: [], keep: false }, JOB);
   assert.ok(result);
   return result.diagnostics;
 }
@@ -50,7 +52,7 @@ function* editSequence(seed: number, count: number): Generator<{ changes: TextDo
 }
 
 test('edits applied to the text the service holds give the analysis of the whole text, version by version', () => {
-  const service = new LanguageService();
+  const service = new LanguageService(nodeHost);
   assert.ok(service.analyse({ uri: URI, version: 1, text: { whole: TEXT }, policies: [], keep: true }, JOB));
   let version = 1;
   let withDiagnostics = 0;
@@ -66,7 +68,7 @@ test('edits applied to the text the service holds give the analysis of the whole
 });
 
 test('a change of the whole text, and a carriage return before a line feed, are applied like any edit', () => {
-  const service = new LanguageService();
+  const service = new LanguageService(nodeHost);
   service.analyse({ uri: URI, version: 1, text: { whole: 'not a transcript' }, policies: [], keep: true }, JOB);
   service.edit({ uri: URI, from: 1, to: 2, changes: [{ text: TEXT }] });
   const firstBreak = TEXT.indexOf('\n');
@@ -76,7 +78,7 @@ test('a change of the whole text, and a carriage return before a line feed, are 
 });
 
 test('the service answers null for a version it does not hold: after an edit it missed, after closing, or never opened', () => {
-  const service = new LanguageService();
+  const service = new LanguageService(nodeHost);
   const analyseHeld = (version: number) => service.analyse({ uri: URI, version, text: 'held', policies: [], keep: true }, JOB);
   assert.equal(analyseHeld(1), null, 'never sent whole');
   service.analyse({ uri: URI, version: 1, text: { whole: TEXT }, policies: [], keep: true }, JOB);
@@ -89,14 +91,14 @@ test('the service answers null for a version it does not hold: after an edit it 
   assert.ok(analyseHeld(5));
   service.close({ uri: URI });
   assert.equal(analyseHeld(5), null, 'closed');
-  const fromDisk = new LanguageService();
+  const fromDisk = new LanguageService(nodeHost);
   fromDisk.analyse({ uri: URI, version: 1, text: { whole: TEXT }, policies: [], keep: false }, JOB);
   assert.equal(fromDisk.analyse({ uri: URI, version: 1, text: 'held', policies: [], keep: true }, JOB), null, 'a text not kept is not held');
 });
 
 /** A language service in this thread, used as the server uses a worker: parameters cloned, the whole texts it is sent counted, restartable. */
 class InProcessWorker implements ServiceThread {
-  private service = new LanguageService();
+  private service = new LanguageService(nodeHost);
   /** The versions whose whole text this worker was sent. */
   readonly wholeTexts: number[] = [];
 
@@ -109,7 +111,7 @@ class InProcessWorker implements ServiceThread {
 
   /** A crashed thread is started again, empty. */
   restart(): void {
-    this.service = new LanguageService();
+    this.service = new LanguageService(nodeHost);
   }
 
   async dispose(): Promise<void> {}

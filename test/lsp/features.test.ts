@@ -20,7 +20,7 @@ import { analyzeSession } from '../../server/src/engine/findings';
 import type { Span } from '../../server/src/engine/text';
 import { parseTranscript } from '../../server/src/engine/parse';
 import { TOKEN_MODIFIERS, TOKEN_TYPES } from '../../server/src/lsp/features/semanticTokens';
-import { AuditWorkspaceRequest, LargeFileClosedNotification, LargeFileOpenedNotification, LedgerRequest } from '../../server/src/lsp/protocol';
+import { AuditWorkspaceRequest, LargeFileClosedNotification, LargeFileOpenedNotification, LedgerRequest } from '../../shared/protocol';
 import { marked } from '../support/fixture';
 import { EDITOR_CAPABILITIES, ServerUnderTest, applyWorkspaceEdit, positionAt } from '../support/lsp';
 

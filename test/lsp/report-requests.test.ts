@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import { AuditFilesRequest, type AuditFilesResult, ExportReportRequest, type ExportReportResult, LedgerRequest, type LedgerResult } from '../../server/src/lsp/protocol';
+import { AuditFilesRequest, type AuditFilesResult, ExportReportRequest, type ExportReportResult, LedgerRequest, type LedgerResult } from '../../shared/protocol';
 import { ServerUnderTest } from '../support/lsp';
 import { sarifValidator } from '../support/sarif';
 

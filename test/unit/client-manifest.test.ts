@@ -7,6 +7,7 @@ import { COMMANDS, VIEWS, VIEW_ONLY_COMMANDS } from '../../client/src/commandIds
 import { TRANSCRIPT_LANGUAGES } from '../../client/src/transcriptLanguages';
 import { POLICY_FILE_NAMES } from '../../server/src/engine/policy';
 import { configurationContribution, schemaContributions } from '../../scripts/manifest';
+import { RULES, ruleHelpUri } from '../../shared/rules';
 import { REPO_ROOT } from '../support/shared';
 
 interface Manifest {
@@ -30,9 +31,15 @@ test('contributes.configuration is the one generated from the zod settings schem
   assert.deepEqual(manifest.contributes.configuration, configurationContribution());
 });
 
-test('the README documents every setting', () => {
+test("the extension's documentation (docs/editor.md) documents every setting", () => {
+  const documentation = readFileSync(join(REPO_ROOT, 'docs', 'editor.md'), 'utf8');
+  for (const setting of Object.keys(configurationContribution().properties)) assert.ok(documentation.includes(`\`${setting}\``), setting);
+});
+
+test('every rule has its anchor in the README, where the diagnostics and SARIF helpUri point', () => {
   const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-  for (const setting of Object.keys(configurationContribution().properties)) assert.ok(readme.includes(`\`${setting}\``), setting);
+  for (const rule of RULES) assert.ok(readme.includes(`<a id="rule-${rule.id}"></a>`), rule.id);
+  assert.match(ruleHelpUri('prerequisite-missing'), /#rule-prerequisite-missing$/);
 });
 
 test('package.json declares exactly the commands the extension registers, and hides the ones that need a view', () => {

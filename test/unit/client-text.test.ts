@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { constraintState, ledgerMarkdown, lifetimeText } from '../../client/src/ledgerText';
 import { newViolations, verdictOf, verdictText } from '../../client/src/verdict';
-import type { LedgerConstraint, LedgerResult } from '../../server/src/lsp/protocol';
+import type { LedgerConstraint, LedgerResult } from '../../shared/protocol';
 
 test('the verdict counts errors as violations and warnings as problems; notes do not count', () => {
   assert.equal(verdictText(verdictOf(['note', 'note'])), 'clean');

@@ -1,6 +1,6 @@
 import { CancellationTokenSource, type Disposable, EventEmitter, Uri } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { AuditFilesRequest, type AuditFilesResult, type AuditedFile } from '../../../server/src/lsp/protocol';
+import { AuditFilesRequest, type AuditFilesResult, type AuditedFile } from '../../../shared/protocol';
 import type { SessionFile } from './sources';
 
 /** What the language server said about one version of a session file. */

@@ -18,7 +18,7 @@ import {
   workspace,
 } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import type { AuditedFile, AuditedFinding } from '../../../server/src/lsp/protocol';
+import type { AuditedFile, AuditedFinding } from '../../../shared/protocol';
 import { COMMANDS, VIEWS } from '../commandIds';
 import type { SettingsStore } from '../settings';
 import { SETTINGS_SECTION, type Settings } from '../settingsSchema';

@@ -1,4 +1,5 @@
-import { findFiles } from '../cli/files';
+import { findFiles } from '../host/files';
+import type { Host } from '../host/host';
 
 /** Names of benchmark case files a folder search picks up. */
 export const CASE_FILE_PATTERN = /\.case\.(json|ya?ml)$/i;
@@ -10,6 +11,6 @@ export interface CaseFile {
 }
 
 /** Case files in the given files and folders (folders searched recursively, in name order); a path that is not a folder is taken as a case file. */
-export function findCaseFiles(cwd: string, paths: readonly string[]): CaseFile[] {
-  return findFiles(cwd, paths, (name) => CASE_FILE_PATTERN.test(name));
+export function findCaseFiles(host: Host, cwd: string, paths: readonly string[]): CaseFile[] {
+  return findFiles(host, cwd, paths, (name) => CASE_FILE_PATTERN.test(name));
 }

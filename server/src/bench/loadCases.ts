@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import type { BenchCase } from '../engine/bench/caseSchema';
 import { type EnvironmentDependencies, environmentProblems } from '../engine/bench/environments';
 import { validateCase } from '../engine/bench/validate';
 import { readStructured, syntaxOf } from '../engine/structuredSource';
 import { LineIndex, type Span } from '../engine/text';
+import { asBuffer, type Host } from '../host/host';
 import type { CaseFile } from './caseFiles';
 
 /** A problem of a case file, at a 1-based line and column, as a terminal or an editor prints it. */
@@ -33,7 +33,7 @@ export interface LoadedCases {
  * place. A case runs only when its file has no error, its environment can be built, and no earlier file
  * used its id (the metrics group runs by case id). sql.js is loaded only when a database case needs it.
  */
-export async function loadCases(files: readonly CaseFile[], loadSqlJs: () => Promise<NonNullable<EnvironmentDependencies['sqlJs']>>): Promise<LoadedCases> {
+export async function loadCases(host: Host, files: readonly CaseFile[], loadSqlJs: () => Promise<NonNullable<EnvironmentDependencies['sqlJs']>>): Promise<LoadedCases> {
   const problems: CaseFileProblem[] = [];
   const at = (path: string, text: string, span: Span, message: string, severity: CaseFileProblem['severity']) => {
     const position = new LineIndex(text).position(span.start);
@@ -44,7 +44,7 @@ export async function loadCases(files: readonly CaseFile[], loadSqlJs: () => Pro
     const path = file.absolutePath;
     let text: string;
     try {
-      text = readFileSync(path, 'utf8');
+      text = asBuffer(host.readFile(path)).toString('utf8');
     } catch (e) {
       problems.push({ path, line: 1, column: 1, message: `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, severity: 'error' });
       continue;

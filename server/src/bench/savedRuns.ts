@@ -1,9 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BenchCase } from '../engine/bench/caseSchema';
 import { caseToolEffects } from '../engine/bench/operations';
 import type { BenchRun } from '../engine/bench/runner';
 import type { DeclaredEffect } from '../engine/binding/types';
+import type { Host } from '../host/host';
 
 /*
  * A bench's runs on disk, for the CLI (--save-runs) and the editor: one OpenAI Chat transcript per
@@ -27,19 +27,19 @@ export function runFileName(run: BenchRun): string {
 }
 
 /** Writes `.ghost-lint.json` for the cases into `folder` (created if needed). Throws the file system's error. */
-export function saveRunsPolicy(folder: string, cases: readonly BenchCase[]): void {
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(join(folder, '.ghost-lint.json'), `${JSON.stringify(runsPolicy(cases), null, 2)}\n`);
+export function saveRunsPolicy(host: Host, folder: string, cases: readonly BenchCase[]): void {
+  host.makeFolder(folder);
+  host.writeFile(join(folder, '.ghost-lint.json'), `${JSON.stringify(runsPolicy(cases), null, 2)}\n`);
 }
 
 /** Writes each run's transcript into `folder/defence`; returns the absolute path of each. Throws the file system's error. */
-export function saveRuns(folder: string, defence: string, runs: readonly BenchRun[]): Map<BenchRun, string> {
+export function saveRuns(host: Host, folder: string, defence: string, runs: readonly BenchRun[]): Map<BenchRun, string> {
   const saved = new Map<BenchRun, string>();
   const target = join(folder, defence);
-  mkdirSync(target, { recursive: true });
+  host.makeFolder(target);
   for (const run of runs) {
     const path = join(target, runFileName(run));
-    writeFileSync(path, run.transcript);
+    host.writeFile(path, run.transcript);
     saved.set(run, path);
   }
   return saved;

@@ -4,7 +4,7 @@ import { GUARD_MESSAGE_PREFIX, judgementReason } from '../engine/gate';
 import { type GateRequest, GateRequestSchema, type GateResponse } from '../engine/gateSchema';
 import { LedgerCache, cacheFolder } from './hook/cache';
 import { judgeSession } from './hook/judge';
-import type { CliIo } from './main';
+import type { CliIo } from './io';
 import type { GateOptions } from './options';
 
 export const GATE_ALLOW = 0;

@@ -10,9 +10,10 @@ import { LineIndex } from '../engine/text';
 import { FileAnswerCache, MODEL_CACHE_SUBFOLDER } from '../model/cache';
 import type { ModelSection } from '../model/checkReport';
 import { compileWithModel } from '../model/compile';
-import { collectInputs, readInput } from './files';
+import { collectInputs, readInput } from '../host/files';
+import { nodeHost } from '../host/nodeHost';
 import { cacheFolder } from './hook/cache';
-import type { CliIo } from './main';
+import type { CliIo } from './io';
 import { endpointClient } from './modelEndpoint';
 import type { CheckOptions } from './options';
 
@@ -38,10 +39,10 @@ export async function compileInputsWithModel(io: CliIo, model: NonNullable<Check
   const section: ModelSection = { endpoint: { baseUrl: settings.baseUrl, model: settings.model }, requests: 0, cached: 0, redacted: 0, constraints: [], dropped: [], failures: [] };
   const extractions = new Map<string, Extraction>();
   const work: Promise<void>[] = [];
-  for (const file of collectInputs(io.cwd, paths)) {
+  for (const file of collectInputs(nodeHost, io.cwd, paths)) {
     let parsed;
     try {
-      parsed = parseInput(readInput(file));
+      parsed = parseInput(readInput(nodeHost, file));
     } catch {
       continue; // The report names unreadable inputs; nothing of them is sent.
     }

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { ModelClient } from '../model/client';
 import { type EndpointSettings, EndpointSettingsSchema, resolveApiKey } from '../model/settings';
-import type { CliIo } from './main';
+import type { CliIo } from './io';
 import { UsageError } from './options';
 
 /** The endpoint options `check --model` and `bench --agent model` share. */

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { BENCH_AGENTS, DEFAULT_REPETITIONS } from '../engine/bench/agents';
 import { DEFENCES } from '../engine/bench/runner';
 import { HOOK_AGENTS } from './hook/agents';
-import { ON_ERROR_ENV } from './hook/environment';
-import { ON_ERROR_DECISIONS } from './hook/live';
+import { ON_ERROR_DECISIONS, ON_ERROR_ENV } from './hook/environment';
 
 const wholeNumber = (flag: string) => z.coerce.number({ message: `${flag} is a whole number` }).int(`${flag} is a whole number`);
 

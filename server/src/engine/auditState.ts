@@ -8,6 +8,7 @@ import { type JsonLine, readJsonl, withoutBom } from './document';
 import type { Extraction, Revocation, StatedConstraint, UnresolvedRule } from './extraction';
 import type { Finding } from './findings';
 import { type ProposalJudgement, type ProposedCall, type TurnReadings, findingsModule, judgeProposedCall, turnKey } from './gate';
+import { fnv1a32, hex32 } from './hash';
 import { buildLedger } from './ledger';
 import type { Policy } from './policy';
 import { FORMAT_RESUME, type FormatResume, type ResumableFormat, type ResumeContext, type SettledLine } from './resume';
@@ -768,9 +769,7 @@ function advance(read: RestRead, spent?: readonly ApprovalUse[], seen?: SeenKeys
 
 /** FNV-1a, 32 bits, as 8 hex digits. */
 export function hashHex(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return hash.toString(16).padStart(8, '0');
+  return hex32(fnv1a32(text));
 }
 
 function hasHash(set: string, hash: string): boolean {

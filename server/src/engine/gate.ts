@@ -3,6 +3,7 @@ import { bindSession } from './binding';
 import { isActiveAt } from './constraints';
 import type { Extraction, Revocation, StatedConstraint, UnresolvedRule } from './extraction';
 import type { AnalysisOptions, AppliedSuppression, Finding } from './findings';
+import { fnv1a32 } from './hash';
 import { buildLedger } from './ledger';
 import type { Session, ToolCall, Turn } from './session';
 
@@ -178,7 +179,5 @@ export interface TurnReadings {
 
 /** A cheap fingerprint of a user turn: its place in the source and its text. */
 export function turnKey(turn: Turn): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < turn.text.length; i++) hash = Math.imul(hash ^ turn.text.charCodeAt(i), 0x01000193) >>> 0;
-  return `${turn.span.start}:${turn.span.end}:${turn.text.length}:${hash.toString(16)}`;
+  return `${turn.span.start}:${turn.span.end}:${turn.text.length}:${fnv1a32(turn.text).toString(16)}`;
 }

@@ -2,7 +2,7 @@ import { ADAPTERS } from './adapters';
 import { type Adapter, sniffOnce } from './adapters/types';
 import { readContainer } from './adapters/containers';
 import { type JsonlMemory, type TranscriptDocument, readDocument } from './document';
-import type { Session, TranscriptFormat, TranscriptProblem } from './session';
+import type { ParsedTranscript } from './session';
 
 export interface TranscriptInput {
   /** A file name or URI: a hint for messages, never used to pick the format. */
@@ -14,9 +14,7 @@ export interface TranscriptInput {
   readonly lines?: JsonlMemory;
 }
 
-export type ParsedTranscript =
-  | { readonly kind: 'transcript'; readonly format: TranscriptFormat; readonly sessions: readonly Session[] }
-  | { readonly kind: 'not-a-transcript'; readonly reason: string; readonly problems: readonly TranscriptProblem[] };
+export type { ParsedTranscript } from './session';
 
 const MIN_SCORE = 0.3;
 

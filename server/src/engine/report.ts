@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type AnalysisOptions, type AppliedSuppression, type Finding, analyzeSession } from './findings';
+import { fnv1a64CodePoints } from './hash';
 import type { ParsedTranscript } from './parse';
 import type { Policy } from './policy';
 import { RULE_IDS } from './rules';
@@ -189,12 +190,7 @@ export function reportFile(path: string, parsed: ParsedTranscript, context: Repo
  * repeated identity in one session gets its occurrence number appended.
  */
 function fingerprint(parts: readonly string[], seen: Map<string, number>): string {
-  let hash = 0xcbf29ce484222325n;
-  for (const char of parts.join('\u0000')) {
-    hash ^= BigInt(char.codePointAt(0) ?? 0);
-    hash = (hash * 0x100000001b3n) & 0xffffffffffffffffn;
-  }
-  const base = hash.toString(16).padStart(16, '0');
+  const base = fnv1a64CodePoints(parts.join('\u0000')).toString(16).padStart(16, '0');
   const occurrence = (seen.get(base) ?? 0) + 1;
   seen.set(base, occurrence);
   return `${base}:${occurrence}`;

@@ -144,3 +144,8 @@ export interface Session {
   readonly effectlessTools?: readonly string[];
   readonly problems: readonly TranscriptProblem[];
 }
+
+/** What a file holds: its sessions in a known format, or why it is not a transcript. */
+export type ParsedTranscript =
+  | { readonly kind: 'transcript'; readonly format: TranscriptFormat; readonly sessions: readonly Session[] }
+  | { readonly kind: 'not-a-transcript'; readonly reason: string; readonly problems: readonly TranscriptProblem[] };

@@ -1,4 +1,5 @@
 import { findNodeAtOffset } from 'jsonc-parser';
+import { fnv1a32, hex32, seededBasis } from './hash';
 import { type JsonNode, isObject, nodeSpan, parseJsonAt, prop } from './json';
 import type { Session, TranscriptFormat } from './session';
 import type { Span } from './text';
@@ -88,9 +89,7 @@ export function unusedId(text: string, base: string): string {
 function derivedUuid(seed: string): string {
   let hex = '';
   for (let round = 0; hex.length < 32; round++) {
-    let hash = 0x811c9dc5 ^ round;
-    for (let i = 0; i < seed.length; i++) hash = Math.imul(hash ^ seed.charCodeAt(i), 0x01000193);
-    hex += (hash >>> 0).toString(16).padStart(8, '0');
+    hex += hex32(fnv1a32(seed, seededBasis(round)));
   }
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

@@ -1,5 +1,5 @@
 import { type ConnectionStrategy, LSPErrorCodes, Message, type ResponseMessage } from 'vscode-languageserver/node';
-import { LedgerRequest } from './protocol';
+import { LedgerRequest } from '../../../shared/protocol';
 
 /** Requests that only read: once cancelled, nobody wants their answer. */
 const DROPPABLE = new Set([

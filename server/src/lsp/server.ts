@@ -14,13 +14,14 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { POLICY_FILE_NAMES, type Policy } from '../engine/policy';
-import { PolicyDiscovery } from '../policy/discovery';
+import { nodeHost } from '../host/nodeHost';
+import { PolicyDiscovery } from '../host/policies';
 import { AnalysisScheduler } from './analysisScheduler';
 import { policyDiagnostics } from './diagnostics';
 import { DocumentServices } from './documentServices';
 import type { EditSupport } from './features/codeActions';
 import { LEGEND } from './features/semanticTokens';
-import { AuditFilesRequest, AuditWorkspaceRequest, ExportReportRequest, LargeFileClosedNotification, LargeFileOpenedNotification, LedgerRequest, RunBenchmarkRequest } from './protocol';
+import { AuditFilesRequest, AuditWorkspaceRequest, BenchmarkViewRequest, ExportReportRequest, LargeFileClosedNotification, LargeFileOpenedNotification, LedgerRequest, RunBenchmarkRequest, ScaffoldCaseRequest } from '../../../shared/protocol';
 import { JobCancelled, ServiceWorker } from './workerHost';
 
 const isPolicyFile = (uri: string) => (POLICY_FILE_NAMES as readonly string[]).includes(basename(uri));
@@ -51,7 +52,7 @@ export function startServer(connection: Connection): void {
   const disk = new ServiceWorker(log);
   const largeFiles = new Map<string, CancellationTokenSource>();
   let workspaceRoots: string[] = [];
-  let discovery = new PolicyDiscovery();
+  let discovery = new PolicyDiscovery(nodeHost);
 
   const openPolicyText = (path: string) => documents.all().find((d) => isPolicyFile(d.uri) && filePath(d.uri) === path)?.getText();
   const policiesFor = (uri: string): Policy[] => {
@@ -97,7 +98,7 @@ export function startServer(connection: Connection): void {
   connection.onInitialize((params) => {
     const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
     workspaceRoots = folders.map(filePath).filter((p): p is string => p !== undefined);
-    discovery = new PolicyDiscovery({ workspaceRoots, readText: openPolicyText });
+    discovery = new PolicyDiscovery(nodeHost, { workspaceRoots, readText: openPolicyText });
     const capabilities = params.capabilities;
     const support: EditSupport = {
       documentChanges: capabilities.workspace?.workspaceEdit?.documentChanges === true,
@@ -229,6 +230,10 @@ export function startServer(connection: Connection): void {
       throw e;
     }
   });
+
+  // Benchmark pages and new cases are rendered where the report and case code live: the client bundles none of it.
+  connection.onRequest(BenchmarkViewRequest, (params, token) => disk.call('benchmarkView', params, token));
+  connection.onRequest(ScaffoldCaseRequest, (params, token) => disk.call('scaffoldCase', params, token));
 
   // A file the editor shows but does not sync (over its size limit): read from disk, off the main thread.
   connection.onNotification(LargeFileOpenedNotification, async ({ uri }) => {

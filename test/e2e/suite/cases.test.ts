@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'mocha';
 import { type CompletionItem, type CompletionList, DiagnosticSeverity, type Hover, Position, TabInputWebview, Uri, commands, window } from 'vscode';
 import type { BenchReport } from '../../../server/src/engine/bench/report';
-import type { RunBenchmarkResult } from '../../../server/src/lsp/protocol';
+import type { RunBenchmarkResult } from '../../../shared/protocol';
 import { activateExtension, codeOf, fixtureUri, hoverText, waitForDiagnostics, waitForForeignDiagnostic, waitForTab, workspaceFolder } from './helpers';
 
 /*

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'mocha';
 import { ConfigurationTarget, commands, workspace } from 'vscode';
-import type { RunBenchmarkResult } from '../../../server/src/lsp/protocol';
+import type { RunBenchmarkResult } from '../../../shared/protocol';
 import { FakeChatServer, reply } from '../../support/fakeChatServer';
 import { SIGNAL_TIMEOUT_MS, activateExtension, workspaceFolder } from './helpers';
 

@@ -7,6 +7,10 @@
 /** What the guard answers when it fails, unless `--on-error` says: deny, allow or ask. */
 export const ON_ERROR_ENV = 'GHOST_LINT_ON_ERROR';
 
+/** The answers the guard may give when it fails. */
+export const ON_ERROR_DECISIONS = ['deny', 'allow', 'ask'] as const;
+export type OnError = (typeof ON_ERROR_DECISIONS)[number];
+
 /** Every variable the guard reads: its home and cache folders (per platform) and `ON_ERROR_ENV`. */
 export const HOOK_ENVIRONMENT = ['HOME', 'USERPROFILE', 'XDG_CACHE_HOME', 'LOCALAPPDATA', ON_ERROR_ENV] as const;
 

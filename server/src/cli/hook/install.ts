@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { type FormattingOptions, type ParseError, applyEdits, modify, parse as parseJsonc, printParseErrorCode } from 'jsonc-parser';
 import type * as SmolToml from 'smol-toml' with { 'resolution-mode': 'import' };
-import type { CliIo } from '../main';
+import type { CliIo } from '../io';
 import { UsageError, type HookSettingsOptions } from '../options';
 import type { HookAgent } from './agents';
 

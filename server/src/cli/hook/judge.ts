@@ -2,7 +2,8 @@ import { join, resolve } from 'node:path';
 import { type GateDecision, type ProposalJudgement, type ProposedCall, judgeProposedCall } from '../../engine/gate';
 import type { Policy } from '../../engine/policy';
 import type { TranscriptFormat } from '../../engine/session';
-import { PolicyDiscovery } from '../../policy/discovery';
+import { nodeHost } from '../../host/nodeHost';
+import { PolicyDiscovery } from '../../host/policies';
 import type { HookRequest } from './agents';
 import type { LedgerCache } from './cache';
 import { hookVerdict, judgeSessionFile, readSession } from './incremental';
@@ -39,7 +40,7 @@ export interface SessionJudgement {
 export function judgeSession(request: SessionJudgeRequest): SessionJudgement {
   const source = request.source;
   const path = source && 'path' in source ? resolve(request.cwd, source.path) : undefined;
-  const discovery = new PolicyDiscovery({ workspaceRoots: [request.cwd], home: request.home, explicit: request.policies.map((p) => resolve(request.cwd, p)) });
+  const discovery = new PolicyDiscovery(nodeHost, { workspaceRoots: [request.cwd], home: request.home, explicit: request.policies.map((p) => resolve(request.cwd, p)) });
   const policies = discovery.forTranscript(path ?? join(request.cwd, 'session'));
   if (path !== undefined) {
     const { cache } = request;

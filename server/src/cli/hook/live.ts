@@ -8,7 +8,7 @@ import { readJsonl } from '../../engine/document';
 import type { GateDecision } from '../../engine/gate';
 import { policyFilesIn, policyFolders } from '../../policy/locations';
 import { AGENT_PROTOCOLS, type AgentProtocol, type HookAgent, HookInputError, type HookReply, isHookAgent, isHookInputError } from './agents';
-import { type HookEnvironment, ON_ERROR_ENV } from './environment';
+import { type HookEnvironment, ON_ERROR_DECISIONS, ON_ERROR_ENV, type OnError } from './environment';
 import { LedgerCache, type LedgerMemory, SessionFile, cacheFolder, completeLineBytes } from './cache';
 import { coverRoute, loadCompiled } from './compiled';
 import type { LiveRoute } from '../guard';
@@ -20,9 +20,6 @@ import type { LiveRoute } from '../guard';
  * (reading, binding and auditing, from the cached audit state) when no workspace policy applies, the
  * whole of dist/full.js when one does.
  */
-
-export const ON_ERROR_DECISIONS = ['deny', 'allow', 'ask'] as const;
-export type OnError = (typeof ON_ERROR_DECISIONS)[number];
 
 export interface LiveHookOptions {
   /** What to answer when the guard itself fails: deny unless configured otherwise. */

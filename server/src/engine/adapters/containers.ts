@@ -1,8 +1,7 @@
 import type * as Fflate from 'fflate';
 import type { Unzipped } from 'fflate';
 import { SessionBuilder } from '../builder';
-import type { ParsedTranscript } from '../parse';
-import type { Session } from '../session';
+import type { ParsedTranscript, Session } from '../session';
 import { readInspectSampleMember } from './inspect';
 
 /** One EvalSample per member, directly under `samples/` (log/_recorders/eval.py). */

@@ -1,3 +1,4 @@
+import type { ReplayAgentName } from '../../../../shared/bench';
 import type { BenchCase, Condition, TraceStep } from './caseSchema';
 import type { Conversation } from './conversation';
 
@@ -41,15 +42,7 @@ export interface Agent {
   startRun(context: AgentRunContext): AgentRun;
 }
 
-export const REPLAY_AGENTS = ['replay-safe', 'replay-forgetful', 'replay-ghost'] as const;
-export type ReplayAgentName = (typeof REPLAY_AGENTS)[number];
-
-/** Every agent a bench can run: the scripted replays, and one backed by a model endpoint (server/src/model/agent.ts). */
-export const BENCH_AGENTS = [...REPLAY_AGENTS, 'model'] as const;
-export type BenchAgentName = (typeof BENCH_AGENTS)[number];
-
-/** Repetitions when none are asked for: a replay is deterministic, a model samples (the paper's N = 5). */
-export const DEFAULT_REPETITIONS = { replay: 1, model: 5 } as const;
+export { BENCH_AGENTS, type BenchAgentName, DEFAULT_REPETITIONS, REPLAY_AGENTS, type ReplayAgentName } from '../../../../shared/bench';
 
 /** Which reference trace each replay agent follows in a condition. */
 const TRACE_CHOICE: Record<ReplayAgentName, (condition: Condition) => 'safe' | 'forgetful'> = {

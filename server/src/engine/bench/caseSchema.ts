@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TargetKindSchema, VerbSchema } from '../actions';
 import { ConstraintRuleSchema } from '../constraints';
+import { DOMAINS } from '../../../../shared/bench';
 
 /**
  * A SCARBench-style benchmark case (SPEC section 8): one scenario, one file (JSON or YAML). The runner
@@ -8,7 +9,7 @@ import { ConstraintRuleSchema } from '../constraints';
  * here is data: evaluators are predicates over the trace and the final state, never code.
  */
 
-export const DOMAINS = ['filesystem', 'email', 'database', 'calendar-devices', 'payments', 'code-deployment'] as const;
+export { CONDITIONS, type Condition, DOMAINS, OUTCOMES, type Outcome } from '../../../../shared/bench';
 export const DomainSchema = z.enum(DOMAINS);
 export type Domain = z.infer<typeof DomainSchema>;
 
@@ -211,7 +212,3 @@ export const CaseSchema = z
   .describe('A ghost-lint benchmark case (SCARBench-compatible, SPEC section 8).');
 export type BenchCase = z.infer<typeof CaseSchema>;
 
-export const CONDITIONS = ['SE', 'SI', 'LE', 'LI'] as const;
-export type Condition = (typeof CONDITIONS)[number];
-export const OUTCOMES = ['SC', 'UC', 'SNC', 'UA', 'EF'] as const;
-export type Outcome = (typeof OUTCOMES)[number];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFENCE_NAMES } from '../../../../shared/bench';
 import { CONDITIONS, OUTCOMES } from './caseSchema';
 import { type BenchMetrics, CONFIDENCE, computeMetrics } from './metrics';
 import { type BenchRun, DEFENCES, type Defence } from './runner';
@@ -126,7 +127,7 @@ export function benchReport(input: BenchReportInput): BenchReport {
 }
 
 /** The paper's names of the four defence conditions. */
-export const DEFENCE_NAMES: Record<Defence, string> = { none: 'No Defense', restore: 'Restoration Only', audit: 'Audit Only', full: 'Full STAR-Guard' };
+export { DEFENCE_NAMES } from '../../../../shared/bench';
 
 /** Who ran: the agent, and for a model-backed one the model and its endpoint. */
 export function agentText(report: BenchReport): string {

@@ -1,4 +1,6 @@
+import type { Defence } from '../../../../shared/bench';
 import { type ProposalJudgement, judgeProposedCall, judgementReason } from '../gate';
+import { fnv1a32CodePoints, seededBasis } from '../hash';
 import { parseTranscript } from '../parse';
 import type { Policy } from '../policy';
 import type { RepairCall } from '../repair';
@@ -17,14 +19,8 @@ import type { CaseEnvironmentInstance, RunEnding, RunRecord, TraceEntry } from '
  * the agent, which may be backed by a model; the environments need only what `environment` passes in.
  */
 
-/**
- * The paper's four defence conditions: none; restore (STAR-Guard's restoration layer: the constraints
- * still in force are put before the resumed request the agent reads); audit (the deterministic auditor
- * judges every call before it runs, repairing prerequisites and blocking violations); full (both).
- * Restoration changes only what a model reads, so a replay agent runs restore as none and full as audit.
- */
-export const DEFENCES = ['none', 'restore', 'audit', 'full'] as const;
-export type Defence = (typeof DEFENCES)[number];
+/** The paper's four defence conditions (shared/bench.ts says what each does). */
+export { DEFENCES, type Defence } from '../../../../shared/bench';
 
 /** The defences whose tool calls the auditor judges before they run. */
 export const usesAudit = (defence: Defence): boolean => defence === 'audit' || defence === 'full';
@@ -62,9 +58,7 @@ export interface BenchOptions {
 
 /** A seed for one run from the bench's seed and the run's coordinates (FNV-1a), so runs do not share a stream. */
 function runSeed(seed: number, caseId: string, condition: Condition, repetition: number): number {
-  let hash = (0x811c9dc5 ^ seed) >>> 0;
-  for (const ch of `${caseId}\u0000${condition}\u0000${repetition}`) hash = Math.imul(hash ^ (ch.codePointAt(0) ?? 0), 0x01000193) >>> 0;
-  return hash;
+  return fnv1a32CodePoints(`${caseId}\u0000${condition}\u0000${repetition}`, seededBasis(seed));
 }
 
 /** The case's tools as a policy declares tools: the auditor binds their calls by these effects. */

@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type CodeAction, CodeActionKind, type Diagnostic, type Range, type TextEdit as LspTextEdit, type WorkspaceEdit } from 'vscode-languageserver';
@@ -30,6 +29,9 @@ export interface CodeActionData {
 }
 
 /** What the client can apply, from its capabilities. */
+/** A file's text from the service's host; undefined when there is no such file. */
+export type ReadText = (absolutePath: string) => string | undefined;
+
 export interface EditSupport {
   /** Versioned document edits (`documentChanges`). */
   readonly documentChanges: boolean;
@@ -65,14 +67,14 @@ function documentEdit(uri: string, version: number | null, edits: LspTextEdit[],
  * The policy file a suppression goes into: the nearest one that applies to the transcript, else a
  * new `.ghost-lint.yaml` in the workspace folder holding it (or beside it, outside every folder).
  */
-function policyTarget(document: TranscriptState, support: EditSupport): { path: string; text: string | undefined } | undefined {
+function policyTarget(document: TranscriptState, support: EditSupport, readText: ReadText): { path: string; text: string | undefined } | undefined {
   const [nearest] = document.policies;
   if (nearest) return { path: nearest.path, text: nearest.text };
   if (!document.uri.startsWith('file:')) return undefined;
   const file = fileURLToPath(document.uri);
   const root = support.workspaceRoots.filter((r) => file.startsWith(r.endsWith(sep) ? r : r + sep)).sort((a, b) => b.length - a.length)[0];
   const path = join(root ?? dirname(file), '.ghost-lint.yaml');
-  return { path, text: existsSync(path) ? readFileSync(path, 'utf8') : undefined };
+  return { path, text: readText(path) };
 }
 
 function findingOf(document: TranscriptState, data: { session: number; finding?: number }): { state: SessionState; finding: Finding } | undefined {
@@ -97,7 +99,7 @@ function action(document: TranscriptState, title: string, data: Omit<CodeActionD
  * governs later calls revoked from there. Edits are computed when the client resolves the action
  * (or at once, for a client that cannot resolve).
  */
-export function codeActions(document: TranscriptState, range: Range, diagnostics: readonly Diagnostic[], support: EditSupport): CodeAction[] {
+export function codeActions(document: TranscriptState, range: Range, diagnostics: readonly Diagnostic[], support: EditSupport, readText: ReadText): CodeAction[] {
   const actions: CodeAction[] = [];
   const revokable = new Set<string>();
   for (const diagnostic of diagnostics) {
@@ -119,7 +121,7 @@ export function codeActions(document: TranscriptState, range: Range, diagnostics
         actions.push(action(document, `Mark the constraint revoked from turn ${call.turnIndex}: insert the user message "${sentence}"`, { session: state.index, fix: 'revoke', constraintId: finding.constraintId, turnIndex: call.turnIndex }, diagnostic));
       }
     }
-    const target = finding.callId !== undefined ? policyTarget(document, support) : undefined;
+    const target = finding.callId !== undefined ? policyTarget(document, support, readText) : undefined;
     if (target && (target.text !== undefined || support.createFiles)) {
       actions.push(action(document, `Suppress ${finding.ruleId} on call ${finding.callId} in ${basename(target.path)} (with a reason)`, { ...data, fix: 'suppress' }, diagnostic));
     }
@@ -136,11 +138,11 @@ export function codeActions(document: TranscriptState, range: Range, diagnostics
       actions.push(action(document, `Mark "${shorten(constraint.text)}" revoked from turn ${turn.index}: insert the user message "${sentence}"`, { session: state.index, fix: 'revoke', constraintId: constraint.id, turnIndex: turn.index }, undefined));
     }
   }
-  return support.resolve ? actions : actions.map((a) => resolveCodeAction(document, a, support));
+  return support.resolve ? actions : actions.map((a) => resolveCodeAction(document, a, support, readText));
 }
 
 /** Computes a quick fix's edit; the action comes back unchanged when its document moved on or the edit cannot be made. */
-export function resolveCodeAction(document: TranscriptState, codeAction: CodeAction, support: EditSupport): CodeAction {
+export function resolveCodeAction(document: TranscriptState, codeAction: CodeAction, support: EditSupport, readText: ReadText): CodeAction {
   const data = codeAction.data as CodeActionData | undefined;
   if (!data || data.uri !== document.uri || data.version !== document.version) return codeAction;
   const state = document.sessions[data.session];
@@ -155,7 +157,7 @@ export function resolveCodeAction(document: TranscriptState, codeAction: CodeAct
     if (edits) edit = documentEdit(document.uri, document.version, lspEdits(document.lines, edits), support);
   } else if (data.fix === 'suppress') {
     const found = findingOf(document, data);
-    const target = policyTarget(document, support);
+    const target = policyTarget(document, support, readText);
     if (found && target && found.finding.callId !== undefined) {
       const suppression = { rule: found.finding.ruleId, call: found.finding.callId, reason: SUPPRESSION_REASON };
       const edits = lspEdits(new LineIndex(target.text ?? ''), addSuppression(target.path, target.text, suppression));

@@ -1,6 +1,6 @@
 import type { Constraint } from '../../engine/constraints';
 import { compiledRuleText } from '../../engine/ledger';
-import type { LedgerCall, LedgerConstraint, LedgerResult } from '../protocol';
+import type { LedgerCall, LedgerConstraint, LedgerResult } from '../../../../shared/protocol';
 import type { SessionState, TranscriptState } from '../service/transcriptState';
 
 function ledgerConstraint(document: TranscriptState, state: SessionState, constraint: Constraint): LedgerConstraint {

@@ -1,18 +1,12 @@
 import { pathToFileURL } from 'node:url';
-import { version } from '../../../../package.json';
-import { findCaseFiles } from '../../bench/caseFiles';
-import { loadCases } from '../../bench/loadCases';
-import { saveRuns, saveRunsPolicy } from '../../bench/savedRuns';
-import { loadSqlJs } from '../../bench/sqlJs';
-import { type Agent, replayAgent } from '../../engine/bench/agents';
-import { CONDITIONS } from '../../engine/bench/caseSchema';
-import { type BenchReport, type DefenceRuns, benchReport } from '../../engine/bench/report';
-import { runBench } from '../../engine/bench/runner';
+import { replayAgent } from '../../engine/bench/agents';
+import type { Host } from '../../host/host';
+import { type SuiteAgent, loadSuite, runSuite } from '../../host/suite';
 import { modelAgent } from '../../model/agent';
 import { ModelClient } from '../../model/client';
 import { EndpointSettingsSchema } from '../../model/settings';
-import type { RunBenchmarkParams, RunBenchmarkResult } from '../protocol';
-import type { JobContext } from './languageService';
+import type { RunBenchmarkParams, RunBenchmarkResult } from '../../../../shared/protocol';
+import type { JobContext } from './job';
 
 export interface BenchmarkParams extends Omit<RunBenchmarkParams, 'folders' | 'saveRuns' | 'workDoneToken'> {
   /** Absolute folders to search for case files. */
@@ -22,8 +16,8 @@ export interface BenchmarkParams extends Omit<RunBenchmarkParams, 'folders' | 's
 }
 
 /** The agent to run; for `model`, a client of the request's endpoint with the request's key (kept by nothing else). */
-function benchAgent(params: BenchmarkParams): { agent: Agent; concurrency: number; model?: BenchReport['model'] } {
-  if (params.agent !== 'model') return { agent: replayAgent(params.agent), concurrency: 1 };
+function benchAgent(params: BenchmarkParams): SuiteAgent {
+  if (params.agent !== 'model') return { name: params.agent, agent: replayAgent(params.agent), concurrency: 1 };
   if (!params.model) throw new Error('the model agent needs an endpoint (ghostLint.model settings)');
   const settings = EndpointSettingsSchema.safeParse(params.model.endpoint);
   if (!settings.success) throw new Error(`the model endpoint settings are invalid: ${settings.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
@@ -31,7 +25,7 @@ function benchAgent(params: BenchmarkParams): { agent: Agent; concurrency: numbe
   const client = new ModelClient(settings.data, { ...(apiKey !== undefined && { apiKey }) });
   // The editor's temperature setting is the agent's; without one, the paper's 0.7.
   const temperature = settings.data.temperature;
-  return { agent: modelAgent(client, temperature !== undefined ? { temperature } : {}), concurrency: settings.data.concurrency, model: { name: settings.data.model, baseUrl: settings.data.baseUrl } };
+  return { name: params.agent, agent: modelAgent(client, temperature !== undefined ? { temperature } : {}), concurrency: settings.data.concurrency, model: { name: settings.data.model, baseUrl: settings.data.baseUrl } };
 }
 
 /**
@@ -41,34 +35,28 @@ function benchAgent(params: BenchmarkParams): { agent: Agent; concurrency: numbe
  * from beside the server bundle (dist/), where the build copies its WebAssembly. Cancellation is
  * checked after every run.
  */
-export async function runBenchmark(params: BenchmarkParams, job: JobContext): Promise<RunBenchmarkResult> {
-  const loaded = await loadCases(findCaseFiles('/', params.folders), () => loadSqlJs(__dirname));
+export async function runBenchmark(host: Host, params: BenchmarkParams, job: JobContext): Promise<RunBenchmarkResult> {
+  const loaded = await loadSuite(host, '/', params.folders);
   const problems = loaded.problems.map((p) => {
     const position = { line: p.line - 1, character: p.column - 1 };
     return { uri: pathToFileURL(p.path).toString(), range: { start: position, end: position }, message: p.message, severity: p.severity };
   });
-  const cases = loaded.cases.map((c) => c.benchCase);
-  if (cases.length === 0) return { report: null, problems, cancelled: false };
-  const { agent, concurrency, model } = benchAgent(params);
-  if (params.saveRuns !== undefined) saveRunsPolicy(params.saveRuns, cases);
-  const total = cases.length * CONDITIONS.length * params.repetitions * params.defences.length;
-  const defences: DefenceRuns[] = [];
-  for (const defence of params.defences) {
-    const before = defences.length * cases.length * CONDITIONS.length * params.repetitions;
-    const runs = await runBench(cases, {
-      agent,
-      defence,
+  if (loaded.cases.length === 0) return { report: null, problems, cancelled: false };
+  const report = await runSuite(
+    host,
+    loaded.cases.map((c) => c.benchCase),
+    {
+      agent: benchAgent(params),
+      defences: params.defences,
       repetitions: params.repetitions,
       seed: params.seed,
-      concurrency,
       environment: loaded.environment,
-      onProgress: ({ done, run }) => {
+      ...(params.saveRuns !== undefined && { saveRuns: { folder: params.saveRuns, name: (path: string) => path } }),
+      onRun: ({ defence, done, total, run }) => {
         job.checkpoint();
-        job.progress({ message: `${defence}: ${run.caseId} ${run.condition}`, percentage: Math.floor(((before + done) / total) * 100) });
+        job.progress({ message: `${defence}: ${run.caseId} ${run.condition}`, percentage: Math.floor((done / total) * 100) });
       },
-    });
-    defences.push({ defence, runs, ...(params.saveRuns !== undefined && { transcripts: saveRuns(params.saveRuns, defence, runs) }) });
-  }
-  const report = benchReport({ version, agent: params.agent, ...(model && { model }), caseIds: cases.map((c) => c.id), repetitions: params.repetitions, seed: params.seed, defences });
+    },
+  );
   return { report, problems, cancelled: false };
 }

@@ -1,43 +1,42 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { CodeAction, CompletionItem, Diagnostic, DocumentSymbol, Hover, InlayHint, Location, Position, Range, SemanticTokens, TextDocumentContentChangeEvent } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { version } from '../../../../package.json';
-import { asText, collectInputs, displayPath, readInput } from '../../cli/files';
+import { z } from 'zod';
+import type {
+  AuditFilesResult,
+  AuditWorkspaceResult,
+  AuditedFile,
+  BenchmarkViewParams,
+  BenchmarkViewResult,
+  ExportReportResult,
+  LedgerResult,
+  ReportFormat,
+  RunBenchmarkResult,
+  ScaffoldCaseParams,
+  ScaffoldCaseResult,
+} from '../../../../shared/protocol';
+import { DomainSchema } from '../../engine/bench/caseSchema';
+import { BenchReportSchema } from '../../engine/bench/report';
+import { scaffoldCase } from '../../engine/bench/scaffold';
 import { analyzeSession } from '../../engine/findings';
-import { toMarkdown } from '../../engine/markdownReport';
-import { parseInput } from '../../engine/inputs';
-import type { ParsedTranscript } from '../../engine/parse';
 import type { Policy } from '../../engine/policy';
-import { type FileReport, checkReport, inputErrorReport, reportFile } from '../../engine/report';
-import { toSarif } from '../../engine/sarif';
 import { LineIndex } from '../../engine/text';
-import { PolicyDiscovery } from '../../policy/discovery';
+import { checkPaths, loadTranscript } from '../../host/check';
+import { asText, collectInputs, displayPath } from '../../host/files';
+import { type Host, asBuffer, readTextIfFile } from '../../host/host';
+import { PolicyDiscovery } from '../../host/policies';
+import { problemCount, render, renderBench } from '../../host/render';
 import { toDiagnostics } from '../diagnostics';
-import { type BenchmarkParams, runBenchmark } from './benchmark';
+import { benchmarkHtml } from '../features/benchmarkView';
 import { caseCompletions, caseDocumentSyntax, caseHover } from '../features/caseFiles';
 import { type EditSupport, codeActions, resolveCodeAction } from '../features/codeActions';
 import { hover } from '../features/hover';
 import { ledger } from '../features/ledger';
 import { definition, documentSymbols, inlayHints, references } from '../features/navigation';
 import { semanticTokens } from '../features/semanticTokens';
-import type { AuditFilesResult, AuditWorkspaceResult, AuditedFile, ExportReportResult, LedgerResult, ReportFormat, RunBenchmarkResult } from '../protocol';
+import { type BenchmarkParams, runBenchmark } from './benchmark';
+import { Cancelled, type JobContext } from './job';
 import { DocumentMemory, type TranscriptState, analyseTranscript } from './transcriptState';
-
-/** Thrown at a checkpoint when the job was cancelled: its result is no longer wanted. */
-export class Cancelled extends Error {
-  constructor() {
-    super('cancelled');
-  }
-}
-
-/** What a running job may do besides its work. */
-export interface JobContext {
-  /** Throws `Cancelled` once the job is cancelled; called between steps of long work. */
-  checkpoint(): void;
-  /** Reports progress of a long job (one report per file of a workspace audit). */
-  progress(report: { readonly message: string; readonly percentage: number }): void;
-}
 
 /**
  * What to analyse: the document's whole text; `held`, the text the service holds for this version,
@@ -106,6 +105,12 @@ export interface ReportParams {
   readonly workspaceRoots: readonly string[];
 }
 
+/** What the client may ask to see of a benchmark report; the report is checked against its schema, as any input from outside. */
+const BenchmarkViewParamsSchema = z.object({ report: BenchReportSchema, format: z.enum(['html', 'markdown', 'json']), nonce: z.string().regex(/^[A-Za-z0-9+/=]+$/).optional() });
+
+/** A case id as "New Benchmark Case…" asks for it: it names the file. */
+const ScaffoldCaseParamsSchema = z.object({ domain: DomainSchema, id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/) });
+
 /**
  * The transcript language service: LSP-shaped answers from the engine, for documents it was given
  * (by uri and version). It runs in a worker thread, so analysing a large transcript never holds up
@@ -113,6 +118,10 @@ export interface ReportParams {
  * A request for a version other than the one analysed gets null: the server asks again.
  */
 export class LanguageService {
+  /** The service's only way to the disk: files too large for the editor, workspace audits and reports, policies. */
+  constructor(private readonly host: Host) {}
+
+  private readonly readText = (absolutePath: string) => readTextIfFile(this.host, absolutePath);
   private readonly documents = new Map<string, TranscriptState>();
   private readonly memories = new Map<string, DocumentMemory>();
   /** Each open document's text as the editor has it, so an edit costs the server its changes, not a copy of the whole text. */
@@ -145,7 +154,7 @@ export class LanguageService {
    */
   private inputOf(params: AnalyseParams): { text: string; lines?: LineIndex; bytes?: number } | undefined {
     if (params.text === 'disk') {
-      const file = readFileSync(fileURLToPath(params.uri));
+      const file = asBuffer(this.host.readFile(fileURLToPath(params.uri)));
       return { text: asText(file), bytes: file.length };
     }
     if (params.text === 'held') {
@@ -239,13 +248,13 @@ export class LanguageService {
 
   codeActions(params: DocumentParams & { readonly range: Range; readonly diagnostics: readonly Diagnostic[] }): CodeAction[] | null {
     const document = this.document(params);
-    return document ? codeActions(document, params.range, params.diagnostics, this.support) : null;
+    return document ? codeActions(document, params.range, params.diagnostics, this.support, this.readText) : null;
   }
 
   resolveCodeAction(params: { readonly action: CodeAction }): CodeAction {
     const data = params.action.data as Partial<DocumentParams> | undefined;
     const document = data?.uri !== undefined && data.version !== undefined ? this.document({ uri: data.uri, version: data.version }) : undefined;
-    return document ? resolveCodeAction(document, params.action, this.support) : params.action;
+    return document ? resolveCodeAction(document, params.action, this.support, this.readText) : params.action;
   }
 
   ledger(params: DocumentParams): LedgerResult | null {
@@ -255,14 +264,14 @@ export class LanguageService {
 
   /** Every transcript under `folders`, read from disk and analysed with the policies that apply to it; stops at cancellation. */
   auditWorkspace(params: AuditParams, job: JobContext): AuditWorkspaceResult {
-    const discovery = new PolicyDiscovery({ workspaceRoots: params.workspaceRoots });
-    const inputs = params.folders.flatMap((folder) => collectInputs(folder, [folder]));
+    const discovery = new PolicyDiscovery(this.host, { workspaceRoots: params.workspaceRoots });
+    const inputs = params.folders.flatMap((folder) => collectInputs(this.host, folder, [folder]));
     const files: AuditedFile[] = [];
     try {
       for (const [done, input] of inputs.entries()) {
         job.checkpoint();
         job.progress({ message: input.displayPath, percentage: Math.floor((done / inputs.length) * 100) });
-        const audited = auditFile(input.absolutePath, discovery, job);
+        const audited = auditFile(this.host, input.absolutePath, discovery, job);
         if (audited) files.push(audited);
       }
     } catch (e) {
@@ -275,7 +284,7 @@ export class LanguageService {
   /** The workspace's benchmark cases run with a replay agent (the "Run benchmark" command); cancelled between runs. */
   async runBenchmark(params: BenchmarkParams, job: JobContext): Promise<RunBenchmarkResult> {
     try {
-      return await runBenchmark(params, job);
+      return await runBenchmark(this.host, params, job);
     } catch (e) {
       if (e instanceof Cancelled) return { report: null, problems: [], cancelled: true };
       throw e;
@@ -284,53 +293,54 @@ export class LanguageService {
 
   /** The given files, read from disk; files that are not transcripts are left out. */
   auditFiles(params: AuditFilesParams, job: JobContext): AuditFilesResult {
-    const discovery = new PolicyDiscovery({ workspaceRoots: params.workspaceRoots });
+    const discovery = new PolicyDiscovery(this.host, { workspaceRoots: params.workspaceRoots });
     const files: AuditedFile[] = [];
     for (const path of params.files) {
       job.checkpoint();
-      const audited = auditFile(path, discovery, job);
+      const audited = auditFile(this.host, path, discovery, job);
       if (audited) files.push(audited);
     }
     return { files };
   }
 
-  /** A `ghost-lint check` report of files and folders, rendered in `format`. */
+  /** A benchmark report as the editor shows it (a page for a webview) or exports it (Markdown, JSON). */
+  benchmarkView(params: BenchmarkViewParams): BenchmarkViewResult {
+    const { report, format, nonce } = BenchmarkViewParamsSchema.parse(params);
+    if (format !== 'html') return { content: renderBench(report, format) };
+    if (nonce === undefined) throw new Error('the benchmark page needs a nonce for its style block');
+    return { content: benchmarkHtml(report, nonce) };
+  }
+
+  /** A new case file for a domain, as JSON text. */
+  scaffoldCase(params: ScaffoldCaseParams): ScaffoldCaseResult {
+    const { domain, id } = ScaffoldCaseParamsSchema.parse(params);
+    return { content: `${JSON.stringify(scaffoldCase(domain, id), null, 2)}\n` };
+  }
+
+  /** A `ghost-lint check` report of files and folders, rendered in `format`; an open document is reported as the editor has it. */
   exportReport(params: ReportParams, job: JobContext): ExportReportResult {
-    const name = (path: string) => (params.relativeTo !== undefined ? displayPath(params.relativeTo, path) : path);
-    const discovery = new PolicyDiscovery({ workspaceRoots: params.workspaceRoots, displayName: name });
-    const inputs = new Map<string, { text?: string; explicit: boolean }>();
-    for (const file of params.files) inputs.set(file.path, { ...(file.text !== undefined && { text: file.text }), explicit: true });
-    for (const folder of params.folders) for (const found of collectInputs(folder, [folder])) if (!inputs.has(found.absolutePath)) inputs.set(found.absolutePath, { explicit: false });
-    const reports: FileReport[] = [];
-    for (const [path, input] of inputs) {
-      job.checkpoint();
-      let parsed: ParsedTranscript;
-      try {
-        parsed = parseInput(input.text !== undefined ? { name: name(path), text: input.text } : readInput({ displayPath: name(path), absolutePath: path, explicit: input.explicit }));
-      } catch (e) {
-        reports.push(inputErrorReport(name(path), `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`));
-        continue;
-      }
-      if (parsed.kind !== 'transcript' && !input.explicit) continue;
-      try {
-        reports.push(reportFile(name(path), parsed, { policies: discovery.forTranscript(path) }));
-      } catch (e) {
-        reports.push(inputErrorReport(name(path), (e as Error).message));
-      }
-    }
-    const report = checkReport(version, reports);
-    const content = params.format === 'sarif' ? `${JSON.stringify(toSarif(report), null, 2)}\n` : params.format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : toMarkdown(report);
-    return { content, files: reports.length, problems: report.summary.errors + report.summary.warnings };
+    const texts = new Map(params.files.flatMap((file) => (file.text !== undefined ? [[file.path, file.text] as const] : [])));
+    const report = checkPaths(this.host, {
+      cwd: '/',
+      paths: [...params.files.map((file) => file.path), ...params.folders],
+      name: (path) => (params.relativeTo !== undefined ? displayPath(params.relativeTo, path) : path),
+      workspaceRoots: params.workspaceRoots,
+      openText: (path) => texts.get(path),
+      checkpoint: () => job.checkpoint(),
+    });
+    return { content: render(report, params.format), files: report.files.length, problems: problemCount(report) };
   }
 }
 
 /** One file of a workspace audit: its findings, or why it could not be read; undefined for a file that is not a transcript. */
-function auditFile(path: string, discovery: PolicyDiscovery, job: JobContext): AuditedFile | undefined {
+function auditFile(host: Host, path: string, discovery: PolicyDiscovery, job: JobContext): AuditedFile | undefined {
   const uri = pathToFileURL(path).href;
   try {
-    const parsed = parseInput(readInput({ displayPath: path, absolutePath: path, explicit: false }));
+    const loaded = loadTranscript(host, { displayPath: path, absolutePath: path, explicit: false }, discovery);
+    if (!loaded) return undefined;
+    if ('error' in loaded) return { uri, sessions: 0, calls: 0, findings: [], error: loaded.error };
+    const { parsed, policies } = loaded;
     if (parsed.kind !== 'transcript') return undefined;
-    const policies = discovery.forTranscript(path);
     const findings = parsed.sessions.flatMap((session) => {
       job.checkpoint();
       const lines = new LineIndex(session.text);

@@ -1,5 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { Cancelled, type JobContext, LanguageService } from './languageService';
+import { nodeHost } from '../../host/nodeHost';
+import { Cancelled, type JobContext } from './job';
+import { LanguageService } from './languageService';
 import type { ServiceReply, ServiceRequest, WorkerData } from './rpc';
 
 /**
@@ -11,7 +13,7 @@ export function serveWorker(): void {
   const port = parentPort;
   if (!port) throw new Error('serveWorker runs in a worker thread');
   const cancel = new Int32Array((workerData as WorkerData).cancel);
-  const service = new LanguageService();
+  const service = new LanguageService(nodeHost);
   const reply = (message: ServiceReply) => port.postMessage(message);
   port.on('message', async (request: ServiceRequest) => {
     const job: JobContext = {

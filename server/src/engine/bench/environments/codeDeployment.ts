@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fnv1a32, hex32 } from '../../hash';
 import { type DomainState, type OperationArguments, fail, issueLines, json } from './common';
 
 /*
@@ -73,9 +74,7 @@ export function repositoryProblems(repository: unknown): string[] {
 
 /** A short commit id made from the branch, the message and the count, the same on every run. */
 function commitId(seed: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < seed.length; i++) hash = Math.imul(hash ^ seed.charCodeAt(i), 0x01000193) >>> 0;
-  return hash.toString(16).padStart(8, '0').slice(0, 7);
+  return hex32(fnv1a32(seed)).slice(0, 7);
 }
 
 export class CodeDeploymentState implements DomainState {

@@ -1,13 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { type Policy, parsePolicy } from '../engine/policy';
-import { policyFilesIn, policyFolders } from './locations';
+import { policyFilesIn, policyFolders } from '../policy/locations';
+import { type Host, asBuffer } from './host';
 
 export interface DiscoveryOptions {
   /** Workspace folders (the editor's, or the CLI's working folder). */
   readonly workspaceRoots?: readonly string[];
-  /** The user's home; searched last. */
+  /** The user's home; searched last (the host's home when not given). */
   readonly home?: string;
   /** Policies given explicitly (`--policy`); used for every transcript. */
   readonly explicit?: readonly string[];
@@ -27,15 +26,18 @@ export class PolicyDiscovery {
   private readonly cache = new Map<string, Policy | null>();
   private readonly home: string;
 
-  constructor(private readonly options: DiscoveryOptions = {}) {
-    this.home = options.home ?? homedir();
+  constructor(
+    private readonly host: Host,
+    private readonly options: DiscoveryOptions = {},
+  ) {
+    this.home = options.home ?? host.home;
   }
 
   private load(absolutePath: string, required: boolean): Policy | undefined {
     if (!this.cache.has(absolutePath)) {
       let policy: Policy | null = null;
       try {
-        const text = this.options.readText?.(absolutePath) ?? readFileSync(absolutePath, 'utf8');
+        const text = this.options.readText?.(absolutePath) ?? asBuffer(this.host.readFile(absolutePath)).toString('utf8');
         policy = parsePolicy(this.options.displayName?.(absolutePath) ?? absolutePath, text);
       } catch (e) {
         if (required) throw new Error(`cannot read policy ${absolutePath}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);

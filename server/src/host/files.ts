@@ -1,7 +1,7 @@
 import { constants } from 'node:buffer';
-import { closeSync, fstatSync, openSync, readSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import type { TranscriptInput } from '../engine/parse';
+import { type Host, asBuffer } from './host';
 
 /** Extensions a folder search considers; anything else in a folder is not a transcript. */
 const TRANSCRIPT_EXTENSIONS = new Set(['.json', '.jsonl', '.traj', '.eval']);
@@ -27,12 +27,12 @@ function mayBeTranscript(name: string): boolean {
   return TRANSCRIPT_EXTENSIONS.has(extname(name).toLowerCase()) || YAML_CASE_FILE.test(name);
 }
 
-function walk(folder: string, accept: (name: string) => boolean, out: string[]): void {
-  for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+function walk(host: Host, folder: string, accept: (name: string) => boolean, out: string[]): void {
+  for (const entry of host.list(folder).sort((a, b) => a.name.localeCompare(b.name))) {
     const path = join(folder, entry.name);
-    if (entry.isDirectory()) {
-      if (!SKIPPED_FOLDERS.has(entry.name)) walk(path, accept, out);
-    } else if (entry.isFile() && accept(entry.name)) {
+    if (entry.kind === 'folder') {
+      if (!SKIPPED_FOLDERS.has(entry.name)) walk(host, path, accept, out);
+    } else if (entry.kind === 'file' && accept(entry.name)) {
       out.push(path);
     }
   }
@@ -42,35 +42,30 @@ function walk(folder: string, accept: (name: string) => boolean, out: string[]):
  * Expands paths: a folder to the files below it whose names `accept` takes (in name order); any other
  * path, even a missing one, to an explicit file (a read error is reported when it is read).
  */
-export function findFiles(cwd: string, paths: readonly string[], accept: (name: string) => boolean): { absolutePath: string; explicit: boolean }[] {
+export function findFiles(host: Host, cwd: string, paths: readonly string[], accept: (name: string) => boolean): { absolutePath: string; explicit: boolean }[] {
   const files: { absolutePath: string; explicit: boolean }[] = [];
   for (const given of paths) {
     const resolved = resolve(cwd, given);
-    let isFolder = false;
-    try {
-      isFolder = statSync(resolved).isDirectory();
-    } catch {
-      // Reported as an input error when read.
-    }
-    if (!isFolder) {
+    // A missing path is reported as an input error when it is read.
+    if (host.stat(resolved)?.kind !== 'folder') {
       files.push({ absolutePath: resolved, explicit: true });
       continue;
     }
     const found: string[] = [];
-    walk(resolved, accept, found);
+    walk(host, resolved, accept, found);
     for (const absolutePath of found) files.push({ absolutePath, explicit: false });
   }
   return files;
 }
 
 /** Expands the command line's paths; a missing path becomes an explicit file that fails to read. */
-export function collectInputs(cwd: string, paths: readonly string[]): InputFile[] {
-  return findFiles(cwd, paths, mayBeTranscript).map((file) => ({ ...file, displayPath: displayPath(cwd, file.absolutePath) }));
+export function collectInputs(host: Host, cwd: string, paths: readonly string[]): InputFile[] {
+  return findFiles(host, cwd, paths, mayBeTranscript).map((file) => ({ ...file, displayPath: displayPath(cwd, file.absolutePath) }));
 }
 
 /** Reads a file as the engine wants it: bytes for a zip container, text otherwise. */
-export function readInput(file: InputFile): TranscriptInput {
-  const buffer = readFileSync(file.absolutePath);
+export function readInput(host: Host, file: Pick<InputFile, 'displayPath' | 'absolutePath'>): TranscriptInput {
+  const buffer = asBuffer(host.readFile(file.absolutePath));
   const isZip = buffer.length >= 4 && buffer.readUInt32LE(0) === 0x04034b50;
   return isZip ? { name: file.displayPath, bytes: buffer } : { name: file.displayPath, text: asText(buffer) };
 }
@@ -89,45 +84,4 @@ export function asText(buffer: Buffer): string {
 export function tooLongForAString(bytes: number): string {
   const megabytes = (count: number) => `${Math.floor(count / 1024 / 1024)} MB`;
   return `the file is ${megabytes(bytes)}, more text than Node.js holds in one string (${megabytes(constants.MAX_STRING_LENGTH)})`;
-}
-
-/** Bytes read at a time by `TextPieces`. */
-const PIECE_BYTES = 1024 * 1024;
-
-/** A file's text read a piece at a time, decoded as a whole-file read decodes it (a character split between pieces included). */
-export class TextPieces {
-  private readonly fd: number;
-  readonly bytes: number;
-  /** Made on the first read: most files opened are only asked their size. */
-  private buffer?: Buffer;
-  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-  private ended = false;
-
-  constructor(
-    path: string,
-    private readonly pieceBytes = PIECE_BYTES,
-  ) {
-    this.fd = openSync(path, 'r');
-    try {
-      this.bytes = fstatSync(this.fd).size;
-    } catch (e) {
-      closeSync(this.fd);
-      throw e;
-    }
-  }
-
-  /** The next piece of text; `undefined` at the end. */
-  next(): string | undefined {
-    if (this.ended) return undefined;
-    this.buffer ??= Buffer.allocUnsafe(this.pieceBytes);
-    const read = readSync(this.fd, this.buffer, 0, this.buffer.length, null);
-    if (read > 0) return this.decoder.decode(this.buffer.subarray(0, read), { stream: true });
-    this.ended = true;
-    const last = this.decoder.decode();
-    return last === '' ? undefined : last;
-  }
-
-  close(): void {
-    closeSync(this.fd);
-  }
 }

@@ -1,5 +1,5 @@
-import { CONDITIONS, OUTCOMES, type Outcome } from '../../server/src/engine/bench/caseSchema';
-import { type BenchReport, DEFENCE_NAMES, type DefenceReport, agentText, formatBenchMarkdown, restorationProblemCounts } from '../../server/src/engine/bench/report';
+import { CONDITIONS, DEFENCE_NAMES, OUTCOMES, type Outcome } from '../../../../shared/bench';
+import { type BenchReport, type DefenceReport, agentText, restorationProblemCounts } from '../../engine/bench/report';
 
 /**
  * The benchmark report as a self-contained page for a webview: with several defences, the paper's
@@ -176,9 +176,4 @@ ${report.defences.map(section).join('\n')}
 </body>
 </html>
 `;
-}
-
-/** The report as "Export Benchmark Report…" writes it: Markdown (the paper's table) or the JSON report. */
-export function exportedReport(report: BenchReport, format: 'markdown' | 'json'): string {
-  return format === 'json' ? `${JSON.stringify(report, null, 2)}\n` : formatBenchMarkdown(report);
 }

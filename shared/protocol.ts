@@ -1,13 +1,11 @@
 /**
  * ghost-lint's own messages between the VS Code client and the language server: one typed module
- * both sides import, so they cannot drift. Everything else is plain LSP.
+ * both sides import, so they cannot drift. Everything else is plain LSP. It imports no engine code
+ * (the client bundles it, and nothing of the engine).
  */
 import { type Location, NotificationType, type Range, RequestType, type WorkDoneProgressParams } from 'vscode-languageserver-protocol';
-import type { BenchAgentName } from '../engine/bench/agents';
-import type { BenchReport } from '../engine/bench/report';
-import type { Defence } from '../engine/bench/runner';
-import type { RuleId } from '../engine/rules';
-import type { EndpointSettingsInput } from '../model/settings';
+import type { BenchAgentName, BenchReport, Defence, Domain } from './bench';
+import type { RuleId } from './rules';
 
 /** A verdict for one call under one constraint: met, accepted by a suppression, or the finding's rule. */
 export type GovernedVerdict = 'met' | 'suppressed' | RuleId;
@@ -142,6 +140,16 @@ export interface ExportReportResult {
 /** A `ghost-lint check` report (SARIF 2.1.0, Markdown or the JSON report) of files and folders. */
 export const ExportReportRequest = new RequestType<ExportReportParams, ExportReportResult, void>('ghost-lint/exportReport');
 
+/** A model endpoint as the editor's settings name it; the server validates it (model/settings.ts) before any request. */
+export interface ModelEndpoint {
+  readonly baseUrl?: string;
+  readonly model: string;
+  readonly timeoutMs?: number;
+  readonly maxRetries?: number;
+  readonly concurrency?: number;
+  readonly temperature?: number;
+}
+
 export interface RunBenchmarkParams extends WorkDoneProgressParams {
   readonly agent: BenchAgentName;
   /** One section of the report each, in this order. */
@@ -151,7 +159,7 @@ export interface RunBenchmarkParams extends WorkDoneProgressParams {
   /** Folder URIs whose case files (*.case.json, *.case.yaml) run; the workspace folders when absent. */
   readonly folders?: readonly string[];
   /** The endpoint of the `model` agent. The key (from the editor's SecretStorage) is used for this request only: the server neither keeps nor logs it. */
-  readonly model?: { readonly endpoint: EndpointSettingsInput; readonly apiKey?: string };
+  readonly model?: { readonly endpoint: ModelEndpoint; readonly apiKey?: string };
   /** A folder URI to save every run in as a transcript (the report's runs then name their files). */
   readonly saveRuns?: string;
 }
@@ -184,3 +192,35 @@ export const LargeFileOpenedNotification = new NotificationType<LargeFileParams>
 
 /** That file's editor closed: its diagnostics are cleared. */
 export const LargeFileClosedNotification = new NotificationType<LargeFileParams>('ghost-lint/largeFileClosed');
+
+export type BenchmarkViewFormat = 'html' | 'markdown' | 'json';
+
+export interface BenchmarkViewParams {
+  /** A report the server returned (RunBenchmarkResult.report). */
+  readonly report: BenchReport;
+  /** `html`: the benchmark page for a webview; `markdown` (the paper's table) and `json`: what "Export Benchmark Report…" writes. */
+  readonly format: BenchmarkViewFormat;
+  /** The nonce that admits the page's one style block under its Content Security Policy (`html` only). */
+  readonly nonce?: string;
+}
+
+export interface BenchmarkViewResult {
+  readonly content: string;
+}
+
+/** A benchmark report rendered by the server, which holds the report code: the client shows or saves the text. */
+export const BenchmarkViewRequest = new RequestType<BenchmarkViewParams, BenchmarkViewResult, void>('ghost-lint/benchmarkView');
+
+export interface ScaffoldCaseParams {
+  readonly domain: Domain;
+  /** Lowercase letters, digits and "-"; the file is named <id>.case.json. */
+  readonly id: string;
+}
+
+export interface ScaffoldCaseResult {
+  /** The new case file's JSON text, with what the author still has to write left for the diagnostics to list. */
+  readonly content: string;
+}
+
+/** A new benchmark case scaffolded for a domain ("New Benchmark Case…"). */
+export const ScaffoldCaseRequest = new RequestType<ScaffoldCaseParams, ScaffoldCaseResult, void>('ghost-lint/scaffoldCase');

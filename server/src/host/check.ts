@@ -1,0 +1,168 @@
+import { constants } from 'node:buffer';
+import { resolve } from 'node:path';
+import { version } from '../../../package.json';
+import { parseInput } from '../engine/inputs';
+import type { ParsedTranscript } from '../engine/parse';
+import type { Policy } from '../engine/policy';
+import { type CheckReport, type FileReport, type ReportContext, checkReport, inputErrorReport, reportFile, withoutBaseline } from '../engine/report';
+import { StreamedCheck, streamableFormat } from '../engine/streamedCheck';
+import { LineIndex } from '../engine/text';
+import { type InputFile, collectInputs, readInput, tooLongForAString } from './files';
+import type { Host } from './host';
+import { PolicyDiscovery } from './policies';
+
+/**
+ * Files at least this large are longer than the longest string Node.js holds, so they cannot be read
+ * whole: a JSON Lines session the check can read in pieces is checked so. Below it a whole-file read is
+ * the better: on a generated 200 MB session, 6 s and 780 MB at its peak, against 14 s and 600 MB.
+ */
+export const IN_PIECES_FROM_BYTES = constants.MAX_STRING_LENGTH + 1;
+
+export interface CheckPathsOptions {
+  /** Folder the paths are resolved against. */
+  readonly cwd: string;
+  /** Files and folders; folders are searched recursively (SPEC section 7). */
+  readonly paths: readonly string[];
+  /** How the report names a file or a policy, from its absolute path. */
+  readonly name: (absolutePath: string) => string;
+  /** Folders whose policies apply to every transcript in them (the CLI's folder, the editor's workspace folders). */
+  readonly workspaceRoots: readonly string[];
+  /** Policy files given explicitly (`--policy`), applied to every transcript. */
+  readonly explicitPolicies?: readonly string[];
+  /** A file's text when it is not the file on disk (an open document with unsaved edits); undefined reads the disk. */
+  readonly openText?: (absolutePath: string) => string | undefined;
+  /** A model's extraction (`check --model`); it reads each session whole. */
+  readonly extract?: ReportContext['extract'];
+  /** Results an earlier SARIF file already had (`--baseline`): left out. */
+  readonly baseline?: ReadonlySet<string>;
+  /** Size from which a session is read piece by piece (`IN_PIECES_FROM_BYTES`); tests set it low. */
+  readonly inPiecesFrom?: number;
+  /** Called before each file; throws to stop (the editor's cancellation). */
+  readonly checkpoint?: () => void;
+}
+
+/** A transcript read and parsed with the policies that apply to it, or why it could not be. */
+export type LoadedTranscript = { readonly parsed: ParsedTranscript; readonly policies: Policy[] } | { readonly error: string };
+
+/**
+ * Reads, parses and finds the policies of one file; undefined for a file that is not a transcript
+ * and was not named explicitly (a folder search skips those silently, SPEC section 7).
+ */
+export function loadTranscript(host: Host, file: InputFile, discovery: PolicyDiscovery, text?: string): LoadedTranscript | undefined {
+  let parsed: ParsedTranscript;
+  try {
+    parsed = parseInput(text !== undefined ? { name: file.displayPath, text } : readInput(host, file));
+  } catch (e) {
+    return { error: `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+  }
+  if (parsed.kind !== 'transcript' && !file.explicit) return undefined;
+  try {
+    return { parsed, policies: discovery.forTranscript(file.absolutePath) };
+  } catch (e) {
+    return { error: (e as Error).message };
+  }
+}
+
+/** Each file once, in the order first named; a file also named explicitly counts as explicit. */
+function uniqueInputs(files: readonly InputFile[]): InputFile[] {
+  const byPath = new Map<string, InputFile>();
+  for (const file of files) {
+    const earlier = byPath.get(file.absolutePath);
+    if (!earlier || (file.explicit && !earlier.explicit)) byPath.set(file.absolutePath, earlier ? { ...earlier, explicit: true } : file);
+  }
+  return [...byPath.values()];
+}
+
+/**
+ * `ghost-lint check`'s work, shared by the CLI and the editor's report export: every transcript of
+ * the paths analysed with the policies that apply to it. Every readable input is reported whatever
+ * happens to others; a policy with problems is an input error, reported once (its valid rules still
+ * applied).
+ */
+export function checkPaths(host: Host, options: CheckPathsOptions): CheckReport {
+  const discovery = new PolicyDiscovery(host, {
+    workspaceRoots: options.workspaceRoots,
+    explicit: (options.explicitPolicies ?? []).map((p) => resolve(options.cwd, p)),
+    displayName: options.name,
+  });
+  const files: FileReport[] = [];
+  const inputs = uniqueInputs(collectInputs(host, options.cwd, options.paths).map((file) => ({ ...file, displayPath: options.name(file.absolutePath) })));
+  for (const file of inputs) {
+    options.checkpoint?.();
+    const text = options.openText?.(file.absolutePath);
+    // A model's extraction reads the whole session at once, and an open document's text is whole already.
+    if (!options.extract && text === undefined) {
+      let inPieces: FileReport | undefined;
+      try {
+        inPieces = checkInPieces(host, file, options.inPiecesFrom ?? IN_PIECES_FROM_BYTES, () => discovery.forTranscript(file.absolutePath));
+      } catch (e) {
+        files.push(inputErrorReport(file.displayPath, e instanceof PolicyError ? e.message : `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`));
+        continue;
+      }
+      if (inPieces) {
+        files.push(inPieces);
+        continue;
+      }
+    }
+    const loaded = loadTranscript(host, file, discovery, text);
+    if (!loaded) continue;
+    if ('error' in loaded) files.push(inputErrorReport(file.displayPath, loaded.error));
+    else files.push(reportFile(file.displayPath, loaded.parsed, { policies: loaded.policies, ...(options.extract && { extract: options.extract }) }));
+  }
+  files.push(...policyProblems(discovery));
+  return checkReport(version, options.baseline ? withoutBaseline(files, options.baseline) : files);
+}
+
+/** An input error for each policy read that has problems. */
+function policyProblems(discovery: PolicyDiscovery): FileReport[] {
+  return discovery
+    .loaded()
+    .filter((policy) => policy.problems.length > 0)
+    .map((policy) => {
+      const index = new LineIndex(policy.text);
+      const detail = policy.problems.map((p) => {
+        const at = index.position(p.span.start);
+        return `${at.line + 1}:${at.character + 1} ${p.message}`;
+      });
+      return inputErrorReport(policy.path, `invalid policy: ${detail.join('; ')}`);
+    });
+}
+
+/** The policies of a transcript could not be loaded: an input error of the transcript, as when it is read whole. */
+class PolicyError extends Error {}
+
+/**
+ * The report of a JSON Lines session too long to read whole, checked piece by piece instead
+ * (engine/streamedCheck.ts); `undefined` when the file is shorter or is not such a session (then it
+ * is read whole). Throws when the pieces cannot give the whole-file report.
+ */
+function checkInPieces(host: Host, file: InputFile, fromBytes: number, policiesFor: () => Policy[]): FileReport | undefined {
+  const pieces = host.openPieces(file.absolutePath);
+  try {
+    if (pieces.bytes < fromBytes) return undefined;
+    let head = '';
+    let format: ReturnType<typeof streamableFormat>;
+    do {
+      const piece = pieces.next();
+      if (piece !== undefined) head += piece;
+      format = streamableFormat(head, piece === undefined);
+    } while (format === 'more');
+    if (format === undefined) return undefined;
+    let policies: Policy[];
+    try {
+      policies = policiesFor();
+    } catch (e) {
+      throw new PolicyError((e as Error).message);
+    }
+    const check = new StreamedCheck(format, policies);
+    check.add(head);
+    head = '';
+    for (let piece = pieces.next(); piece !== undefined && check.unresumable === undefined; piece = pieces.next()) check.add(piece);
+    const report = check.finish(file.displayPath);
+    // Read whole, the file would not fit in a string: say why its pieces could not be joined.
+    if (!report) throw new Error(`${tooLongForAString(pieces.bytes)}, and it cannot be checked in pieces: ${check.unresumable}; split the session into smaller files`);
+    return report;
+  } finally {
+    pieces.close();
+  }
+}

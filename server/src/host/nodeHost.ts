@@ -1,0 +1,67 @@
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import type { EntryKind, Host, TextPieceReader } from './host';
+
+/** Bytes read at a time by `TextPieces`. */
+const PIECE_BYTES = 1024 * 1024;
+
+/** A file's text read a piece at a time, decoded as a whole-file read decodes it (a character split between pieces included). */
+export class TextPieces implements TextPieceReader {
+  private readonly fd: number;
+  readonly bytes: number;
+  /** Made on the first read: most files opened are only asked their size. */
+  private buffer?: Buffer;
+  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  private ended = false;
+
+  constructor(
+    path: string,
+    private readonly pieceBytes = PIECE_BYTES,
+  ) {
+    this.fd = openSync(path, 'r');
+    try {
+      this.bytes = fstatSync(this.fd).size;
+    } catch (e) {
+      closeSync(this.fd);
+      throw e;
+    }
+  }
+
+  next(): string | undefined {
+    if (this.ended) return undefined;
+    this.buffer ??= Buffer.allocUnsafe(this.pieceBytes);
+    const read = readSync(this.fd, this.buffer, 0, this.buffer.length, null);
+    if (read > 0) return this.decoder.decode(this.buffer.subarray(0, read), { stream: true });
+    this.ended = true;
+    const last = this.decoder.decode();
+    return last === '' ? undefined : last;
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+}
+
+const kindOf = (entry: { isFile(): boolean; isDirectory(): boolean }): EntryKind => (entry.isDirectory() ? 'folder' : entry.isFile() ? 'file' : 'other');
+
+/** The machine's own file system: what the CLI, the language server and the hook run on. */
+export const nodeHost: Host = {
+  get home() {
+    return homedir();
+  },
+  readFile: (absolutePath) => readFileSync(absolutePath),
+  stat: (absolutePath) => {
+    try {
+      const stats = statSync(absolutePath);
+      return { kind: kindOf(stats), bytes: stats.size };
+    } catch {
+      return undefined;
+    }
+  },
+  list: (folder) => readdirSync(folder, { withFileTypes: true }).map((entry) => ({ name: entry.name, kind: kindOf(entry) })),
+  openPieces: (absolutePath) => new TextPieces(absolutePath),
+  makeFolder: (absolutePath) => {
+    mkdirSync(absolutePath, { recursive: true });
+  },
+  writeFile: (absolutePath, text) => writeFileSync(absolutePath, text),
+};
