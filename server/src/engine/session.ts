@@ -1,4 +1,4 @@
-import type { DeclaredEffect } from './binding/types';
+import type { DeclaredEffect } from './binding/declaredEffect';
 import type { Span } from './text';
 
 /** Formats ghost-lint reads, named as they appear in reports. */
