@@ -503,8 +503,12 @@ function passedOnOrReported(view: SentenceView, from: number): boolean {
     const subject = subjectBefore(words, from, i);
     if (subject === 'other') return true;
   }
-  return false;
+  // "i usually back up before i delete stuff": the person's own habit, told, not asked of the agent.
+  const self = words[start];
+  return self !== undefined && /^(i|we)$/.test(self.norm) && HABITUAL.test(words[start + 1]?.norm ?? '');
 }
+
+const HABITUAL = /^(usually|normally|typically|generally|often|sometimes|mostly|tend)$/;
 
 type Subject = 'none' | 'listener' | 'self' | 'other' | 'we';
 
