@@ -117,6 +117,7 @@ const KEEP_STATE_PHRASES = Object.entries(L.KEEP_STATES).map(([state, family]) =
 const SKIP = wordSet(L.SKIPPABLE);
 const DATABASE_WORDS = wordSet(['database', 'databases', 'db', 'dbs']);
 const RECORDS = wordSet(L.RECORD_NOUNS);
+const MESSAGE_KINDS = wordSet(['comment', 'comments', 'post', 'posts', 'tweet', 'tweets', 'notification', 'notifications', 'sms', 'dm', 'dms', 'text', 'texts', 'reply', 'replies', 'announcement', 'announcements', 'invite', 'invites', 'newsletter', 'newsletters']);
 const GENERIC_EVENT_WORDS = wordSet(L.GENERIC_EVENT_NOUNS);
 const FORGE_HOSTS = wordSet(['github', 'gitlab', 'bitbucket', 'remote', 'codeberg', 'gitea', 'origin']);
 const REMOTES = wordSet(['github', 'gitlab', 'bitbucket', 'remote', 'codeberg', 'gitea', 'origin', 'upstream']);
@@ -579,9 +580,14 @@ function askCue(view: SentenceView, range: Range): boolean {
   }
   for (const found of findAll(words, P.approvalNouns, range.from, range.to)) {
     if (has(OWNERS, words[found.start - 1]) || has(OWNERS, words[found.start - 2])) return true;
+    // "actions that warrant confirmation", "wait for approval": an approval the action needs is the person's.
+    const needed = [1, 2].some((n) => found.start - n >= range.from && startsWith(words, AWAITS_OR_NEEDS, found.start - n, found.start) === found.start);
+    if (needed && !/^(from|by)$/.test(words[found.end]?.norm ?? '')) return true;
   }
   return false;
 }
+
+const AWAITS_OR_NEEDS = compile(['wait for', 'await', 'get', 'obtain', 'need', 'require', 'warrant', 'ask for', 'request', 'seek', 'have']);
 
 /** After "ask (the user)": "for" something that is no approval, or a question word. */
 function asksForInformation(view: SentenceView, from: number, to: number): boolean {
@@ -1404,8 +1410,9 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     if (mention && (!mention.gaps?.includes(i) || describes) && !asName && !relative && (families.has(mention.family) || w.tags.has('Verb') || describes)) continue;
     // "(e.g. --no-verify)": the marker of an example says nothing of its own; "by hand" is how, not what.
     if (/^(?:e\.?g|i\.?e)\.?$/.test(w.norm) || (w.norm === 'hand' && words[i - 1]?.norm === 'by')) continue;
-    // A business record or an event said generically ("an order", "any reservation") is the kind, not a name.
-    if (has(RECORDS, w) || has(GENERIC_EVENT_WORDS, w)) continue;
+    // A business record or an event said generically ("an order", "any reservation") is the kind, not a name;
+    // so is the kind of message a send is ("posting comments", "sending notifications").
+    if (has(RECORDS, w) || has(GENERIC_EVENT_WORDS, w) || (families.has('send') && has(MESSAGE_KINDS, w))) continue;
     // "publish to PyPI": the registry a package goes to, which every publish has; what is created is new.
     if (families.has('publish') && REGISTRIES.has(w.norm)) continue;
     if (families.has('create') && w.norm === 'new') continue;
@@ -1643,7 +1650,6 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   // the action's direct object ("open the side entrance"). Any other word narrows the rule in a way
   // a scope cannot say.
   const families = new Set([...draft.triggers, ...(draft.requires ?? [])].map((m) => m.family));
-  if (draft.example) return scope;
   // "push to release": the one word after "to" is the branch's name, whatever else it may mean.
   const branchWord = context === 'branch' && !scope.branches ? branchAfterTo(view, regions, draft.triggers) : undefined;
   // A name that opens the sentence is capitalised for the sentence, not for the branch.
