@@ -121,9 +121,14 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
     let leadIn: string | undefined;
     // The lead-in of items nested under an item that introduces them, and that item's indent.
     let nested: { lead: string; indent: number } | undefined;
+    // The item before, for examples nested under it ("- Never run risky git operations." + "  - Examples: …").
+    let previousItem: { text: string; indent: number } | undefined;
     for (const block of blocks(segment.text)) {
       const readableText = readable(block.text).text;
       const indent = /^\s*/.exec(block.text)?.[0].length ?? 0;
+      const examplesOf = block.kind === 'item' && previousItem && indent > previousItem.indent ? withExamples(previousItem.text, readableText) : undefined;
+      if (block.kind === 'item' && !examplesOf) previousItem = { text: readableText, indent };
+      else if (block.kind !== 'item') previousItem = undefined;
       if (nested && (block.kind !== 'item' || indent <= nested.indent)) nested = undefined;
       const lead = block.kind === 'item' ? (nested?.lead ?? leadIn) : undefined;
       // A heading, or a line ending in a colon (an item too, for the items nested under it), introduces the
@@ -133,19 +138,46 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
       if (block.kind === 'item' && lead !== undefined && PLACEHOLDER.test(lead) && /:\s*$/.test(readableText)) nested = { lead: lead.replace(DO_PLACEHOLDER, lowerFirst(leadInText(readableText))), indent };
       else if (/:\s*$/.test(readableText) || block.kind === 'heading') leadIn = leadInText(readableText);
       else if (block.kind !== 'item') leadIn = undefined;
-      if (!worthReading(readableText) && !(lead !== undefined && worthReading(`${lead} ${readableText}`))) continue;
-      const sentences = readSentences(block.text, segment.at + block.at, lead === undefined ? worthReading : () => true);
+      if (!worthReading(readableText) && !(lead !== undefined && worthReading(`${lead} ${readableText}`)) && !(examplesOf && worthReading(examplesOf))) continue;
+      const sentences = readSentences(block.text, segment.at + block.at, lead === undefined && !examplesOf ? worthReading : () => true);
       sentences.forEach((sentence, index) => {
         const local = { start: sentence.start - segment.at, end: sentence.end - segment.at };
         const span = segment.toSource ? { start: segment.toSource(local.start), end: segment.toSource(local.end) } : turn.span;
         const text = segment.text.slice(local.start, local.end);
-        const withLeadIn = index === 0 && lead !== undefined ? combined(lead, readable(text).text, turn.index, span) : [];
+        const withLeadIn = index !== 0 ? [] : examplesOf !== undefined ? [read(examplesOf, turn.index, span)] : lead !== undefined ? combined(lead, readable(text).text, turn.index, span) : [];
         const withAntecedent = POINTER.test(text) ? () => antecedentVariant(segment.text.slice(0, local.start), readable(text).text, turn.index, span) : undefined;
         result.push({ turnIndex: turn.index, text, span, start: sentence.start, words: sentence.words, ...(withLeadIn.length > 0 && { withLeadIn }), ...(withAntecedent && { withAntecedent }) });
       });
     }
   }
   return result;
+}
+
+/** An item that lists examples of what the item above it names: "Examples: `git push`, `git pull`". */
+const EXAMPLES_LABEL = /^\s*(?:[-*•+]\s+|\d{1,2}[.)]\s+)?(?:examples?|e\.g\.?|for example|for instance|including|such as)\s*:?\s*/i;
+/** The kind of thing a rule's examples are of: "git operations", "commands", "destructive actions". */
+const CATEGORY = /\b(?:operations?|commands?|actions?|changes?|tasks?|things?|steps?|tools?)\b/i;
+
+/**
+ * The item above with the examples nested under it in place, after the kind they are of: "Do not run
+ * remote-affecting git operations without permission." + "Examples: `git push`" reads "Do not run
+ * remote-affecting git operations such as `git push` without permission".
+ */
+function withExamples(parent: string, item: string): string | undefined {
+  const label = EXAMPLES_LABEL.exec(item);
+  if (!label) return undefined;
+  const examples = item.slice(label[0].length).replace(/[.!]+\s*$/, '').trim();
+  const rule = parent.replace(LIST_MARK, '').replace(/[.!]+\s*$/, '').trim();
+  const kind = CATEGORY.exec(rule);
+  if (!kind || examples === '') return undefined;
+  const at = kind.index + kind[0].length;
+  return `${rule.slice(0, at)} such as ${examples}${rule.slice(at)}`;
+}
+
+/** A text of our own making read as one sentence (its words have offsets in it; its span is the source's). */
+function read(text: string, turnIndex: number, span: Span): Sentence {
+  const words = readSentences(text, 0, () => true).flatMap((sentence) => sentence.words);
+  return { turnIndex, text, span, start: 0, words };
 }
 
 /** A pointer to a target named before: "it", "them", or "there" (a place). */
