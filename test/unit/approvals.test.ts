@@ -33,6 +33,21 @@ function approval(session: Session, rule: ConstraintRule, act: Action, used: Rea
   return findApproval(session, constraint(rule), act, session.turns.length, used)?.text;
 }
 
+describe('talk about an action is no request for it', () => {
+  const COMMIT: ConstraintRule = { kind: 'confirmation', trigger: ['commit'], scope: {} };
+  const COMMITTING = action('commit', undefined);
+  const rule: [string, string] = ['user', 'Do not commit unless I ask.'];
+  test('"summarise the last three commits" approves no commit', () => {
+    assert.equal(approval(chat(rule, ['assistant', 'OK.'], ['user', 'Summarise the last three commits for me.']), COMMIT, COMMITTING), undefined);
+  });
+  test('"review the diff and commit it" does', () => {
+    assert.equal(approval(chat(rule, ['assistant', 'OK.'], ['user', 'Review the diff and commit it.']), COMMIT, COMMITTING), 'Review the diff and commit it.');
+  });
+  test('"commit the fix" does', () => {
+    assert.equal(approval(chat(rule, ['assistant', 'OK.'], ['user', 'Commit the fix.']), COMMIT, COMMITTING), 'Commit the fix.');
+  });
+});
+
 describe('a command, named', () => {
   const CREATE: ConstraintRule = { kind: 'confirmation', trigger: ['execute'], scope: { commands: ['gh pr create'] } };
   const RUN = action('execute', { kind: 'command', value: 'gh pr create --fill' });

@@ -39,6 +39,22 @@ describe('paths', () => {
   }
 });
 
+describe('a session that says no working folder (an OpenAI chat log)', () => {
+  const cases: [target: string, scope: string, expected: boolean][] = [
+    ['/home/dev/app/src/gen/api.ts', 'src/gen', true],
+    ['/home/dev/app/src/gen', 'src/gen', true],
+    ['/home/dev/app/src/general/api.ts', 'src/gen', false],
+    ['/home/dev/app/lib/api.ts', 'src/gen', false],
+    ['/srv/app/reports/2025/q1.csv', 'reports/*/q1.csv', true],
+    ['/srv/app/reports/2025/q2.csv', 'reports/*/q1.csv', false],
+    ['src/gen/api.ts', 'src/gen', true],
+    ['/etc/passwd', '/etc', true],
+  ];
+  for (const [target, scope, expected] of cases) {
+    test(`${target} ${expected ? 'is' : 'is not'} in scope ${scope}: a relative scope holds an absolute path that contains it as whole folders`, () => assert.equal(pathInScope(target, scope, undefined), expected));
+  }
+});
+
 describe('other targets', () => {
   test('recipients outside the allowed domain are in scope; subdomains are inside it', () => {
     const scope = { allowedDomains: ['acme.io'] };

@@ -21,6 +21,8 @@ const HOLD_BACK = /\b(?:don'?t|do not|never|not yet|hold (?:on|off)|wait|stop|no
 const APPROVING = /\b(?:approved?|go ahead|green light|you (?:can|may)|ok(?:ay)? to|fine to|permission|authori[sz]ed?|confirm(?:ed)?|proceed|yes)\b/i;
 /** A question is not a request unless it is a polite one ("could you pay…?"). */
 const POLITE = /^\W*(?:please\b|(?:can|could|would|will) you\b|would you mind\b)/i;
+/** A message that asks to be told or shown something, which does no action: "summarise the commits", "list the deploys". */
+const TALKS_ABOUT = /^\W*(?:please\s+)?(?:summari[sz]e|explain|describe|show|list|review|look at|tell me (?:about|what|why|how)|what|why|how|when|which|who|find|search|count|compare|print|investigate|analy[sz]e)\b/i;
 const HYPOTHETICAL = /\b(?:what if|suppose|imagine|hypothetically|would it be|should we|should i|do we need to|whether)\b/i;
 
 /** Words that can name a verb, from the extraction lexicon: "settle" names pay, "call off" names cancel. */
@@ -107,7 +109,9 @@ type Answer = 'approves' | 'refuses' | 'unrelated';
 function answerOf(text: string, proposal: string | undefined, action: Action, constraint: Constraint): Answer {
   const proposed = proposal !== undefined && namesTheAction(proposal, action, constraint);
   if (REFUSAL.test(text)) return proposed || namesAction(text, action, constraint) ? 'refuses' : 'unrelated';
-  if (namesAction(text, action, constraint) && (mentionsVerb(text, action.verb) || APPROVING.test(text))) {
+  // "Summarise the last three commits": a request to talk about the action's kind, not to do it.
+  const talkOnly = TALKS_ABOUT.test(text) && !/\b(?:and|then)\b/i.test(text) && !APPROVING.test(text);
+  if (!talkOnly && namesAction(text, action, constraint) && (mentionsVerb(text, action.verb) || APPROVING.test(text))) {
     if (HOLD_BACK.test(text)) return 'refuses';
     const question = /\?\s*$/.test(text.trim()) && !POLITE.test(text);
     return question || HYPOTHETICAL.test(text) ? 'unrelated' : 'approves';

@@ -35,6 +35,11 @@ interface ResolvedScope {
   readonly glob: boolean;
   /** The compiled pattern of a glob scope. */
   readonly match: ((path: string) => boolean) | undefined;
+  /**
+   * A relative scope in a session that says no working folder (an OpenAI chat log): where it lies is
+   * unknown, so an absolute path holding it as whole folders is in it ("src/gen" in /app/src/gen/a.ts).
+   */
+  readonly anywhere: boolean;
 }
 
 /** Scope paths resolved against a cwd, once per scope string and cwd: the same few scopes meet every call. */
@@ -47,7 +52,8 @@ function resolvedScope(scopePath: string, cwd: string | undefined): ResolvedScop
   if (!resolved) {
     const scope = normalizePath(scopePath, cwd);
     const glob = isGlob(scope);
-    resolved = { scope, scopeBase: staticBase(scope), glob, match: glob ? matchedOrBelow(scope) : undefined };
+    const anywhere = cwd === undefined && !scope.startsWith('/') && !scope.startsWith('~') && !scope.startsWith('**/') && scope !== '.' && !scope.startsWith('..');
+    resolved = { scope, scopeBase: staticBase(scope), glob, match: glob ? matchedOrBelow(anywhere ? `**/${scope}` : scope) : undefined, anywhere };
     forCwd.set(scopePath, resolved);
   }
   return resolved;
@@ -93,6 +99,12 @@ function shapeOf(path: string): PathShape {
 
 function pathInResolvedScope(target: PathShape, resolved: ResolvedScope): boolean {
   const { scope, scopeBase, glob, match } = resolved;
+  if (resolved.anywhere && target.path.startsWith('/')) {
+    if (glob) return !target.glob && match !== undefined && match(target.path);
+    const inner = `/${scope}`;
+    const at = target.base.indexOf(inner);
+    return at !== -1 && (target.base.length === at + inner.length || target.base.charCodeAt(at + inner.length) === SLASH);
+  }
   if (!glob) return isInside(target.base, scope) || isInside(scope, target.base);
   if (target.glob) return isInside(target.base, scopeBase) || isInside(scopeBase, target.base);
   // A concrete path: a folder holding what the pattern covers, or inside its base and matched by it.
