@@ -49,6 +49,10 @@ describe('a session that says no working folder (an OpenAI chat log)', () => {
     ['/srv/app/reports/2025/q2.csv', 'reports/*/q1.csv', false],
     ['src/gen/api.ts', 'src/gen', true],
     ['/etc/passwd', '/etc', true],
+    ['/home/dev/app/packages/a/generated/x.ts', '**/generated', true],
+    ['/home/dev/app/golden/q1.sql.out', '**/*.sql.out', true],
+    ['/home/dev/app/golden/q1.sql', '**/*.sql.out', false],
+    ['generated/x.ts', '**/generated', true],
   ];
   for (const [target, scope, expected] of cases) {
     test(`${target} ${expected ? 'is' : 'is not'} in scope ${scope}: a relative scope holds an absolute path that contains it as whole folders`, () => assert.equal(pathInScope(target, scope, undefined), expected));

@@ -52,8 +52,9 @@ function resolvedScope(scopePath: string, cwd: string | undefined): ResolvedScop
   if (!resolved) {
     const scope = normalizePath(scopePath, cwd);
     const glob = isGlob(scope);
-    const anywhere = cwd === undefined && !scope.startsWith('/') && !scope.startsWith('~') && !scope.startsWith('**/') && scope !== '.' && !scope.startsWith('..');
-    resolved = { scope, scopeBase: staticBase(scope), glob, match: glob ? matchedOrBelow(anywhere ? `**/${scope}` : scope) : undefined, anywhere };
+    const anywhere = cwd === undefined && !scope.startsWith('/') && !scope.startsWith('~') && scope !== '.' && !scope.startsWith('..');
+    const anywherePattern = scope.startsWith('**/') ? scope : `**/${scope}`;
+    resolved = { scope, scopeBase: staticBase(scope), glob, match: glob ? matchedOrBelow(anywhere ? anywherePattern : scope) : undefined, anywhere };
     forCwd.set(scopePath, resolved);
   }
   return resolved;
@@ -99,8 +100,9 @@ function shapeOf(path: string): PathShape {
 
 function pathInResolvedScope(target: PathShape, resolved: ResolvedScope): boolean {
   const { scope, scopeBase, glob, match } = resolved;
-  if (resolved.anywhere && target.path.startsWith('/')) {
-    if (glob) return !target.glob && match !== undefined && match(target.path);
+  if (resolved.anywhere && (target.path.startsWith('/') || scopeBase === '.')) {
+    // The pattern is matched below the root: picomatch's `**` does not take the leading slash.
+    if (glob) return !target.glob && match !== undefined && match(target.path.replace(/^\/+/, ''));
     const inner = `/${scope}`;
     const at = target.base.indexOf(inner);
     return at !== -1 && (target.base.length === at + inner.length || target.base.charCodeAt(at + inner.length) === SLASH);
