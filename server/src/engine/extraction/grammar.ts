@@ -1417,8 +1417,9 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     if (families.has('publish') && REGISTRIES.has(w.norm)) continue;
     if (families.has('create') && w.norm === 'new') continue;
     // "push to GitHub": the host every push goes to; a remote's own name ("upstream") does narrow.
+    // "push to GitHub", "open issues on the GitHub repo": the host every push and forge operation goes to.
     const pushes = families.has('push') || families.has('forcePush') || families.has('commit');
-    if (pushes && has(FORGE_HOSTS, w)) continue;
+    if ((pushes || families.has('command')) && has(FORGE_HOSTS, w)) continue;
     if (pushes && has(REMOTES, w)) {
       result.push(w);
       continue;
@@ -1975,7 +1976,9 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   const region = draft.regions[0];
   if (!region || region.to <= last) return undefined;
   const after = { from: last, to: region.to };
-  const target = [...view.textEntitiesIn(after), ...view.phraseEntitiesIn(after)].find((e) => e.kind !== 'command' && e.kind !== 'amount');
+  // "on the GitHub repository" names the forge every such command acts on, which narrows nothing.
+  const forgeHost = (e: Entity) => e.kind === 'path' && e.inWords === true && FORGE_HOSTS.has(e.value.replace(/^\*\*\//, '').toLowerCase());
+  const target = [...view.textEntitiesIn(after), ...view.phraseEntitiesIn(after)].find((e) => e.kind !== 'command' && e.kind !== 'amount' && !forgeHost(e));
   // "`git rebase` on shared branches": a place or a kind said right after the commands narrows them too.
   const families = new Set(draft.triggers.map((m) => m.family));
   const placed = /^(on|in|into|to|onto|against|for|from|under|inside|within|outside|across)$/.test(words[after.from]?.norm ?? '');
