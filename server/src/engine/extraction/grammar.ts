@@ -896,14 +896,17 @@ function requirementFrame(view: SentenceView, clause: Range): Outcome | undefine
   // "You need to back up…" is an obligation, read by the connector frames.
   if (require && words[require.end]?.norm === 'to' && !has(BE_OR_GET, words[require.end + 1])) return undefined;
   const subjectRange = { from: clause.from, to: verb.start };
-  const triggers = governable(view.mentionsIn(subjectRange));
+  // "`git stash` is a mutation …, so it needs approval": "it" is the command the sentence opened with.
+  const pronoun = words.slice(clause.from, verb.start).filter((w) => !has(SKIP, w) && w.text !== '' && !has(COORDINATORS, w) && !/^(so|therefore|thus|hence)$/.test(w.norm));
+  const openedWith = pronoun.length === 1 && /^(it|this|that)$/.test((pronoun[0] as Word).norm) ? view.mentionsIn({ from: 0, to: clause.from }).filter((m) => m.command !== undefined && m.start === skipOpeners(words, 0, clause.from)) : [];
+  const triggers = openedWith.length > 0 ? openedWith : governable(view.mentionsIn(subjectRange));
   if (triggers.length === 0 || triggers.some((m) => m.form === 'base' && subjectBefore(words, clause.from, m.start) !== 'none')) return undefined;
   const rest = { from: verb.end, to: clause.to };
-  const regions = [{ from: (triggers[0] as Mention).start, to: verb.start }];
+  const regions = [{ from: (triggers[0] as Mention).start, to: openedWith.length > 0 ? (triggers[0] as Mention).end : verb.start }];
   // "must be approved", "needs my OK", "requires approval".
   // "requires approval", "needs my OK"; "requires OSS community approval" is someone else's.
   const approvalNoun = findFirst(words, P.approvalNouns, rest.from, Math.min(rest.to, rest.from + 4));
-  const approvalNext = approvalNoun !== undefined && words.slice(rest.from, approvalNoun.start).every((w) => has(OWNERS, w) || w.tags.has('Determiner') || /^(explicit|prior|written|manual|human)$/.test(w.norm));
+  const approvalNext = approvalNoun !== undefined && words.slice(rest.from, approvalNoun.start).every((w) => has(OWNERS, w) || w.tags.has('Determiner') || /^(explicit|prior|written|manual|human|same|usual|normal)$/.test(w.norm));
   if (approved || approverCue(view, rest) || approvalNext) return { drafts: [{ kind: 'confirmation', triggers, regions }] };
   const steps = satisfying(view.mentionsIn(rest));
   if (require && steps.length > 0) return { drafts: [prerequisite(view, triggers, steps, regions, rest)] };
