@@ -1,5 +1,10 @@
 import type { CheckReport, FindingReport, SessionReport } from '../engine/report';
 
+export interface TextFormatOptions {
+  /** Print note-level results (`constraint-detected`, `call-stopped`); without it they are only counted, so problems stand out. */
+  readonly notes: boolean;
+}
+
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
@@ -42,27 +47,31 @@ function findingLines(f: FindingReport, suffix = ''): string[] {
   ];
 }
 
-/** Human-readable report in the style of ESLint's: findings under each file, a total at the end. */
-export function formatText(report: CheckReport): string {
+/** Human-readable report in the style of ESLint's: findings under each file, a total at the end. Without notes, files with nothing to show are left out. */
+export function formatText(report: CheckReport, options: TextFormatOptions): string {
+  const shown = (f: FindingReport) => options.notes || f.level !== 'note';
   const lines: string[] = [];
   for (const file of report.files) {
-    lines.push(file.path);
     if (file.status === 'input-error') {
-      lines.push(`  error  ${file.error ?? 'cannot be analysed'}`);
+      lines.push(file.path, `  error  ${file.error ?? 'cannot be analysed'}`);
       continue;
     }
-    for (const session of file.sessions) {
+    const sessions = file.sessions.filter((session) => options.notes || session.findings.some(shown) || session.suppressed.some(shown));
+    if (sessions.length === 0) continue;
+    lines.push(file.path);
+    for (const session of sessions) {
       lines.push(sessionSummary(session));
-      for (const f of session.findings) lines.push(...findingLines(f));
-      for (const s of session.suppressed) lines.push(...findingLines(s, `  (suppressed by ${s.policy}: ${s.reason})`));
+      for (const f of session.findings.filter(shown)) lines.push(...findingLines(f));
+      for (const s of session.suppressed.filter(shown)) lines.push(...findingLines(s, `  (suppressed by ${s.policy}: ${s.reason})`));
     }
   }
   const s = report.summary;
   const problems = s.errors + s.warnings;
+  const notes = s.notes > 0 ? `, ${plural(s.notes, 'note')}${options.notes ? '' : ' (--notes to show)'}` : '';
   lines.push('');
   lines.push(
     `${problems === 0 && s.inputErrors === 0 ? '✔' : '✖'} ${plural(problems, 'problem')} (${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')})` +
-      `${s.notes > 0 ? `, ${plural(s.notes, 'note')}` : ''}${s.suppressed > 0 ? `, ${s.suppressed} suppressed` : ''}${s.inputErrors > 0 ? `, ${plural(s.inputErrors, 'input error')}` : ''}` +
+      `${notes}${s.suppressed > 0 ? `, ${s.suppressed} suppressed` : ''}${s.inputErrors > 0 ? `, ${plural(s.inputErrors, 'input error')}` : ''}` +
       ` in ${plural(s.sessions, 'session')} from ${plural(s.files, 'file')}, ${plural(s.toolCalls, 'tool call')}`,
   );
   return `${lines.join('\n')}\n`;
