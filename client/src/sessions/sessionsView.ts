@@ -184,7 +184,7 @@ export class SessionsView implements TreeDataProvider<SessionsNode>, Disposable 
     const source = this.sourceOf(path);
     const more = count > 1 ? ` (and ${count - 1} more)` : '';
     const where = `${source?.label ?? 'a'} session ${this.projectName(path, file)}`;
-    const choice = await window.showWarningMessage(`ghost-lint: new violation in ${where}${more}: ${finding.message}`, 'Open', "Don't Notify Again");
+    const choice = await window.showWarningMessage(`ghost-lint: new violation in ${where}${more}: ${finding.message.split('\n', 1)[0]}`, 'Open', "Don't Notify Again");
     if (choice === 'Open') {
       const selection = this.client.protocol2CodeConverter.asRange(finding.range);
       await window.showTextDocument(Uri.file(path), { preview: false, selection });

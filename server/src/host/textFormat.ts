@@ -41,7 +41,8 @@ function findingLines(f: FindingReport, suffix = ''): string[] {
   const call = f.callId ? `  call ${f.callId}` : '';
   return [
     `    ${f.location.startLine}:${f.location.startColumn}  ${f.level}  ${f.ruleId}${call}${suffix}`,
-    ...paragraph(f.message, '      '),
+    // The first line is the key fact; the rest of the message repeats what the related lines below show.
+    ...paragraph(f.message.split('\n', 1)[0]!, '      '),
     ...f.related.map((r) => `      ↳ ${r.path ? `${r.path}:` : ''}${r.location.startLine}:${r.location.startColumn}  ${r.message}`),
     ...(f.repair ? paragraph(`fix: ${f.repair.description}${f.repair.snippet ? `: ${f.repair.snippet}` : ''}`, '      ') : []),
   ];

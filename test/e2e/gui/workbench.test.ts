@@ -195,7 +195,7 @@ describe('ghost-lint in the VS Code workbench', { skip: vsix ? false : 'GHOST_LI
       appendFileSync(growingSessionPath(sandbox), growingSessionRest());
       const toast = page.locator('.notifications-toasts .notification-toast').filter({ hasText: 'new violation' });
       await toast.first().waitFor({ timeout: WAIT_MS });
-      assert.match(await toast.first().innerText(), /new violation in Claude Code session field-notes: delete on data\/raw\/2024-06 is forbidden/);
+      assert.match(await toast.first().innerText(), /new violation in Claude Code session field-notes: delete of data\/raw\/2024-06, which the user forbade at turn \d+/);
       const sessions = page.locator('.pane').filter({ has: page.locator('.pane-header', { hasText: 'Agent Sessions' }) });
       await sessions.locator('.monaco-list-row').filter({ hasText: '1 violation · field-notes' }).first().waitFor({ timeout: WAIT_MS });
       await screenshot('sessions');
