@@ -5,10 +5,19 @@ import { newViolations, verdictOf, verdictText } from '../../client/src/verdict'
 import type { LedgerConstraint, LedgerResult } from '../../shared/protocol';
 
 test('the verdict counts errors as violations and warnings as problems; notes do not count', () => {
-  assert.equal(verdictText(verdictOf(['note', 'note'])), 'clean');
-  assert.equal(verdictText(verdictOf(['error', 'note'])), '1 violation');
-  assert.equal(verdictText(verdictOf(['error', 'error', 'warning'])), '2 violations, 1 problem');
-  assert.equal(verdictOf(['warning']).kind, 'problems');
+  assert.equal(verdictText(verdictOf(['note', 'note'], 2)), 'clean against 2 constraints');
+  assert.equal(verdictText(verdictOf(['error', 'note'], 1)), '1 violation');
+  assert.equal(verdictText(verdictOf(['error', 'error', 'warning'], 1)), '2 violations, 1 problem');
+  assert.equal(verdictOf(['warning'], 1).kind, 'problems');
+});
+
+test('a session that states no constraint is not clean: nothing was checked', () => {
+  const verdict = verdictOf([], 0);
+  assert.equal(verdict.kind, 'unconstrained');
+  assert.equal(verdictText(verdict), 'no constraints stated');
+  assert.equal(verdictText(verdictOf(['note'], 1)), 'clean against 1 constraint');
+  // A malformed line is still a problem, with or without constraints.
+  assert.equal(verdictText(verdictOf(['warning'], 0)), '1 problem');
 });
 
 test('a new violation is one whose rule, call and constraint were not found before, wherever it moved', () => {

@@ -256,14 +256,16 @@ export class SessionsView implements TreeDataProvider<SessionsNode>, Disposable 
       item.iconPath = new ThemeIcon('question');
       tooltip.appendMarkdown('\n\n').appendText(audit.error);
     } else {
-      const verdict = verdictOf(audit.findings.map((f) => f.level));
+      const verdict = verdictOf(audit.findings.map((f) => f.level), audit.constraints);
       item.description = `${verdictText(verdict)} · ${project}`;
       item.iconPath =
         verdict.kind === 'violations'
           ? new ThemeIcon('error', new ThemeColor('problemsErrorIcon.foreground'))
           : verdict.kind === 'problems'
             ? new ThemeIcon('warning', new ThemeColor('problemsWarningIcon.foreground'))
-            : new ThemeIcon('pass', new ThemeColor('testing.iconPassed'));
+            : verdict.kind === 'clean'
+              ? new ThemeIcon('pass', new ThemeColor('testing.iconPassed'))
+              : new ThemeIcon('circle-slash');
       tooltip.appendMarkdown('\n\n').appendText(`${audit.format ?? 'transcript'}: ${audit.sessions} session(s), ${audit.calls} tool call(s); ${verdictText(verdict)}`);
       if (audit.title !== undefined) tooltip.appendMarkdown('\n\n').appendText(audit.title);
     }

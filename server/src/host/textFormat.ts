@@ -16,7 +16,7 @@ function sessionSummary(session: SessionReport): string {
     `${plural(session.turns, 'turn')} (${session.userMessages} from the user)`,
     plural(session.toolCalls, 'tool call'),
     ...(session.stoppedCalls > 0 ? [`${session.stoppedCalls} never ran`] : []),
-    ...(session.constraints > 0 ? [plural(session.constraints, 'constraint')] : []),
+    session.constraints > 0 ? plural(session.constraints, 'constraint') : 'no constraints stated',
   ];
   return `  ${session.entry ? `${session.entry}: ` : ''}${name ? `${name}: ` : ''}${parts.join(' · ')}`;
 }
@@ -68,12 +68,21 @@ export function formatText(report: CheckReport, options: TextFormatOptions): str
   }
   const s = report.summary;
   const problems = s.errors + s.warnings;
+  const sessions = report.files.flatMap((file) => file.sessions);
+  const constraints = sessions.reduce((n, session) => n + session.constraints, 0);
+  const unconstrained = sessions.filter((session) => session.constraints === 0).length;
+  // Without a constraint nothing was checked: that must not read as checked and safe.
+  const checked =
+    constraints === 0
+      ? '; no constraints stated, so no call was checked'
+      : `, against ${plural(constraints, 'constraint')}${unconstrained > 0 ? ` (${plural(unconstrained, 'session')} stated none)` : ''}`;
+  const mark = problems > 0 || s.inputErrors > 0 ? '✖' : constraints > 0 ? '✔' : '○';
   const notes = s.notes > 0 ? `, ${plural(s.notes, 'note')}${options.notes ? '' : ' (--notes to show)'}` : '';
   lines.push('');
   lines.push(
-    `${problems === 0 && s.inputErrors === 0 ? '✔' : '✖'} ${plural(problems, 'problem')} (${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')})` +
+    `${mark} ${plural(problems, 'problem')} (${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')})` +
       `${notes}${s.suppressed > 0 ? `, ${s.suppressed} suppressed` : ''}${s.inputErrors > 0 ? `, ${plural(s.inputErrors, 'input error')}` : ''}` +
-      ` in ${plural(s.sessions, 'session')} from ${plural(s.files, 'file')}, ${plural(s.toolCalls, 'tool call')}`,
+      ` in ${plural(s.sessions, 'session')} from ${plural(s.files, 'file')}, ${plural(s.toolCalls, 'tool call')}${checked}`,
   );
   return `${lines.join('\n')}\n`;
 }
