@@ -14,6 +14,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { ruleHelpUri } from '../../shared/rules';
 import { AuditWorkspaceRequest, type AuditedFile, type AuditedFinding } from '../../shared/protocol';
 import type { ActiveTranscript } from './activeTranscript';
+import { auditLine } from './outputLog';
 import { withServerProgress } from './serverProgress';
 import { TRANSCRIPT_LANGUAGES } from './transcriptLanguages';
 import { type Verdict, hasProblems, verdictOf, verdictText } from './verdict';
@@ -76,6 +77,7 @@ export class Audits implements Disposable {
       const result = await this.client.sendRequest(AuditWorkspaceRequest, { workDoneToken }, token);
       this.publish(result.files);
       const verdicts = result.files.map((f) => verdictOf(f.findings.map((x) => x.level), f.constraints));
+      result.files.forEach((f, i) => this.client.outputChannel.appendLine(auditLine(Uri.parse(f.uri).fsPath, f.format, verdicts[i]!, new Date())));
       return {
         files: result.files.length,
         violations: verdicts.reduce((n, v) => n + v.errors, 0),
@@ -113,6 +115,7 @@ export class Audits implements Disposable {
     const verdict = state.verdict;
     const format = [...new Set(state.ledger.sessions.map((s) => s.format))].join(', ');
     const message = `ghost-lint: ${document.uri.path.split('/').pop()} (${format}): ${verdictText(verdict)}.`;
+    this.client.outputChannel.appendLine(auditLine(document.uri.fsPath, format, verdict, new Date()));
     if (!hasProblems(verdict)) void window.showInformationMessage(message);
     else {
       await commands.executeCommand('workbench.actions.view.problems');

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { constraintState, ledgerMarkdown, lifetimeText } from '../../client/src/ledgerText';
+import { auditLine, serverStateLine } from '../../client/src/outputLog';
 import { newViolations, verdictOf, verdictText } from '../../client/src/verdict';
 import type { LedgerConstraint, LedgerResult } from '../../shared/protocol';
 
@@ -89,4 +90,15 @@ test('the ledger document lists each constraint with its lifetime and a row per 
       '',
     ].join('\n'),
   );
+});
+
+test('the output channel logs the server state and each audit with its file and counts', () => {
+  const at = new Date('2026-01-02T03:04:05.000Z');
+  assert.equal(serverStateLine(2, at), '[2026-01-02T03:04:05.000Z] language server running');
+  assert.equal(serverStateLine(1, at), '[2026-01-02T03:04:05.000Z] language server stopped');
+  assert.equal(
+    auditLine('/ws/sessions/cleanup.json', 'openai-chat', verdictOf(['error', 'note'], 2), at),
+    '[2026-01-02T03:04:05.000Z] audited /ws/sessions/cleanup.json (openai-chat): 1 violation (1 error, 0 warnings, 2 constraints)',
+  );
+  assert.equal(auditLine('/ws/hello.json', undefined, verdictOf([], 0), at), '[2026-01-02T03:04:05.000Z] audited /ws/hello.json: no constraints stated (0 errors, 0 warnings, 0 constraints)');
 });
