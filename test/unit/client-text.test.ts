@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { constraintState, ledgerMarkdown, lifetimeText } from '../../client/src/ledgerText';
+import { caseProblemsNotice } from '../../client/src/caseProblems';
 import { auditLine, serverStateLine } from '../../client/src/outputLog';
 import { newViolations, verdictOf, verdictText } from '../../client/src/verdict';
 import type { LedgerConstraint, LedgerResult } from '../../shared/protocol';
@@ -101,4 +102,15 @@ test('the output channel logs the server state and each audit with its file and 
     '[2026-01-02T03:04:05.000Z] audited /ws/sessions/cleanup.json (openai-chat): 1 violation (1 error, 0 warnings, 2 constraints)',
   );
   assert.equal(auditLine('/ws/hello.json', undefined, verdictOf([], 0), at), '[2026-01-02T03:04:05.000Z] audited /ws/hello.json: no constraints stated (0 errors, 0 warnings, 0 constraints)');
+});
+
+test('the notice of case files that kept cases from running names the file and line of the first problem', () => {
+  const range = { start: { line: 3, character: 12 }, end: { line: 3, character: 22 } };
+  const problems = [
+    { uri: 'file:///ws/cases/bad.case.json', range, message: 'domain: "nonsense" is not allowed here\nmore detail', severity: 'error' as const },
+    { uri: 'file:///ws/cases/worse.case.json', range, message: 'tools: required', severity: 'error' as const },
+  ];
+  const relative = (uri: string) => uri.replace('file:///ws/', '');
+  assert.equal(caseProblemsNotice(problems, relative), 'ghost-lint: 2 problems in case files kept some cases from running; the first, in cases/bad.case.json:4: domain: "nonsense" is not allowed here');
+  assert.equal(caseProblemsNotice([], relative), undefined);
 });
