@@ -25,8 +25,8 @@ export type Outcome = (typeof OUTCOMES)[number];
 export const DEFENCES = ['none', 'restore', 'audit', 'full'] as const;
 export type Defence = (typeof DEFENCES)[number];
 
-/** The defences as the paper's table names them. */
-export const DEFENCE_NAMES: Record<Defence, string> = { none: 'No Defense', restore: 'Restoration Only', audit: 'Audit Only', full: 'Full STAR-Guard' };
+/** The defences as the paper's table names them, in SPEC's spelling ("defence", as in the rest of the product). */
+export const DEFENCE_NAMES: Record<Defence, string> = { none: 'No Defence', restore: 'Restoration Only', audit: 'Audit Only', full: 'Full STAR-Guard' };
 
 export const REPLAY_AGENTS = ['replay-safe', 'replay-forgetful', 'replay-ghost'] as const;
 export type ReplayAgentName = (typeof REPLAY_AGENTS)[number];

@@ -86,6 +86,8 @@ export interface AuditedFile {
   readonly cwd?: string;
   readonly sessions: number;
   readonly calls: number;
+  /** Constraints its sessions were checked against (policy rules included); 0: nothing was checked. */
+  readonly constraints: number;
   readonly findings: readonly AuditedFinding[];
   /** Why the file could not be read or analysed. */
   readonly error?: string;

@@ -65,7 +65,7 @@ export class ActiveTranscript implements Disposable {
     const ledger = await this.client.sendRequest(LedgerRequest, { uri: document.uri.toString() }, source.token).catch(() => null);
     // A newer update (the editor or its diagnostics changed meanwhile) has the current answer.
     if (source.token.isCancellationRequested) return ticket === this.updates ? this.state : this.latest;
-    this.set(ledger && ledger.sessions.length > 0 ? { uri: document.uri, ledger, verdict: verdictFromCounts(ledger.findings) } : undefined);
+    this.set(ledger && ledger.sessions.length > 0 ? { uri: document.uri, ledger, verdict: verdictFromCounts({ ...ledger.findings, constraints: ledger.sessions.reduce((n, s) => n + s.constraints.length, 0) }) } : undefined);
     return this.state;
   }
 

@@ -14,9 +14,10 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { ruleHelpUri } from '../../shared/rules';
 import { AuditWorkspaceRequest, type AuditedFile, type AuditedFinding } from '../../shared/protocol';
 import type { ActiveTranscript } from './activeTranscript';
+import { auditLine } from './outputLog';
 import { withServerProgress } from './serverProgress';
 import { TRANSCRIPT_LANGUAGES } from './transcriptLanguages';
-import { type Verdict, verdictOf, verdictText } from './verdict';
+import { type Verdict, hasProblems, verdictOf, verdictText } from './verdict';
 
 const SEVERITY = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, note: DiagnosticSeverity.Hint } as const;
 
@@ -75,7 +76,8 @@ export class Audits implements Disposable {
     const summary = await withServerProgress(this.client, 'ghost-lint: auditing transcripts', async (workDoneToken, token) => {
       const result = await this.client.sendRequest(AuditWorkspaceRequest, { workDoneToken }, token);
       this.publish(result.files);
-      const verdicts = result.files.map((f) => verdictOf(f.findings.map((x) => x.level)));
+      const verdicts = result.files.map((f) => verdictOf(f.findings.map((x) => x.level), f.constraints));
+      result.files.forEach((f, i) => this.client.outputChannel.appendLine(auditLine(Uri.parse(f.uri).fsPath, f.format, verdicts[i]!, new Date())));
       return {
         files: result.files.length,
         violations: verdicts.reduce((n, v) => n + v.errors, 0),
@@ -113,7 +115,8 @@ export class Audits implements Disposable {
     const verdict = state.verdict;
     const format = [...new Set(state.ledger.sessions.map((s) => s.format))].join(', ');
     const message = `ghost-lint: ${document.uri.path.split('/').pop()} (${format}): ${verdictText(verdict)}.`;
-    if (verdict.kind === 'clean') void window.showInformationMessage(message);
+    this.client.outputChannel.appendLine(auditLine(document.uri.fsPath, format, verdict, new Date()));
+    if (!hasProblems(verdict)) void window.showInformationMessage(message);
     else {
       await commands.executeCommand('workbench.actions.view.problems');
       void window.showWarningMessage(message);

@@ -3,6 +3,7 @@ import { type Disposable, type SecretStorage, Uri, ViewColumn, commands, window,
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { BenchAgentName, BenchReport, Defence } from '../../shared/bench';
 import { BenchmarkViewRequest, type RunBenchmarkParams, RunBenchmarkRequest, type RunBenchmarkResult } from '../../shared/protocol';
+import { caseProblemsNotice } from './caseProblems';
 import { agentChoices, defenceChoices, keyWouldBeLogged, modelAccess, repetitionsFor } from './modelAccess';
 import { modelApiKey } from './modelKey';
 import { withServerProgress } from './serverProgress';
@@ -91,9 +92,10 @@ export class Benchmarks implements Disposable {
   private reportProblems(result: RunBenchmarkResult): void {
     const errors = result.problems.filter((p) => p.severity === 'error');
     const first = errors[0];
-    if (!first) return;
+    const notice = caseProblemsNotice(errors, (uri) => workspace.asRelativePath(Uri.parse(uri)));
+    if (!first || notice === undefined) return;
     const open = 'Open';
-    void window.showWarningMessage(`ghost-lint: ${errors.length} problem(s) in case files kept some cases from running; the first: ${first.message}`, open).then(async (answer) => {
+    void window.showWarningMessage(notice, open).then(async (answer) => {
       if (answer === open) await commands.executeCommand('vscode.open', Uri.parse(first.uri), { selection: this.client.protocol2CodeConverter.asRange(first.range) });
     });
   }

@@ -17,6 +17,8 @@ export const COMMANDS = {
   setModelApiKey: 'ghostLint.setModelApiKey',
   clearModelApiKey: 'ghostLint.clearModelApiKey',
   newCase: 'ghostLint.newCase',
+  showOutput: 'ghostLint.showOutput',
+  restartServer: 'ghostLint.restartServer',
 } as const;
 
 /** Commands that need an argument from a view: declared, but hidden from the palette. */

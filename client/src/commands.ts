@@ -55,5 +55,7 @@ export function registerCommands(c: CommandContext): Disposable[] {
     commands.registerCommand(COMMANDS.clearModelApiKey, () => clearModelApiKey(c.extension.secrets)),
     benchmarks,
     commands.registerCommand(COMMANDS.newCase, (options?: NewCaseOptions) => newCase(c.client, options)),
+    commands.registerCommand(COMMANDS.showOutput, () => c.client.outputChannel.show(true)),
+    commands.registerCommand(COMMANDS.restartServer, () => c.client.restart()),
   ];
 }

@@ -6,6 +6,7 @@ import { Audits } from './audits';
 import { registerCommands } from './commands';
 import { ConstraintsView } from './constraintsView';
 import { watchLargeFiles } from './largeFiles';
+import { serverStateLine } from './outputLog';
 import { Reports } from './reports';
 import { SessionsView } from './sessions/sessionsView';
 import { SettingsStore } from './settings';
@@ -45,7 +46,12 @@ export async function activate(context: ExtensionContext): Promise<void> {
   context.subscriptions.push(settings);
   const policyFiles = workspace.createFileSystemWatcher('**/.ghost-lint.{json,yaml,yml}');
   client = createClient(context, policyFiles);
-  context.subscriptions.push(policyFiles, client);
+  const output = client.outputChannel;
+  context.subscriptions.push(
+    policyFiles,
+    client,
+    client.onDidChangeState(({ newState }) => output.appendLine(serverStateLine(newState, new Date()))),
+  );
   await client.start();
   const active = new ActiveTranscript(client);
   const audits = new Audits(client, active);

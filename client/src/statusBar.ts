@@ -4,7 +4,7 @@ import { VIEWS } from './commandIds';
 import type { SettingsStore } from './settings';
 import { verdictText } from './verdict';
 
-const ICON = { violations: '$(error)', problems: '$(warning)', clean: '$(pass)' } as const;
+const ICON = { violations: '$(error)', problems: '$(warning)', clean: '$(pass)', unconstrained: '$(circle-slash)' } as const;
 
 /** The active transcript's verdict in the status bar; a click shows its constraints. Hidden for other files or when turned off. */
 export class VerdictStatusBar implements Disposable {

@@ -79,11 +79,11 @@ test('several defences: the paper\'s table and the outcome mixes side by side pe
   // One bar per defence in each condition's group, labelled under it: LI is UC without a defence, SC with full.
   const li = [...html.matchAll(/<rect class="bar (\w+)" x="[\d.]+" y="[\d.]+" width="22" height="([\d.]+)"><title>Long Implicit, ([^:]+):/g)].map((m) => [m[3], m[1], Number(m[2])]);
   assert.deepEqual(li, [
-    ['No Defense', 'UC', 200],
+    ['No Defence', 'UC', 200],
     ['Full STAR-Guard', 'SC', 200],
   ]);
   assert.match(html, /<h2>Defences side by side<\/h2>/);
-  assert.match(html, /<tr><th title="none">No Defense<\/th>(<td>[\d.]+%<\/td>){6}<td>0\.0%<\/td><td>100\.0%<\/td><td>1\.000 /);
+  assert.match(html, /<tr><th title="none">No Defence<\/th>(<td>[\d.]+%<\/td>){6}<td>0\.0%<\/td><td>100\.0%<\/td><td>1\.000 /);
   assert.match(html, /<tr><th title="full">Full STAR-Guard<\/th>.*<td>0\.000 <span class="interval">\[0\.000, 0\.000\]<\/span><\/td><\/tr>/);
   assert.match(html, /Agent model fake at http:\/\/127\.0\.0\.1:1\/v1/);
   // A report of one defence has no comparison.

@@ -85,7 +85,7 @@ test('replay-forgetful behind the auditor: the prerequisite is repaired and the 
     const blocked = r.trace.find((e) => e.status === 'blocked');
     assert.equal(blocked?.tool, 'send_email');
     // The agent is told what was blocked and why, with the constraint quoted.
-    assert.match(blocked?.output ?? '', /^ghost-lint blocked this call before it ran: .*\n- send on lee@partner\.example is forbidden by "Never send anything to addresses outside acme\.io\."/);
+    assert.match(blocked?.output ?? '', /^ghost-lint blocked this call before it ran: .*\n- send to lee@partner\.example, which the user forbade at turn \d+\n {2}The rule, stated at turn \d+: "Never send anything to addresses outside acme\.io\."/);
   }
 });
 

@@ -33,10 +33,39 @@ before(() => {
 });
 
 describe('ghost-lint check', () => {
-  test('a clean transcript exits 0 and prints a summary per session', () => {
+  test('a transcript with no findings exits 0 and prints only the total; --notes adds a summary per session', () => {
     const run = runCli(['check', 'sessions/clean.json'], work);
     assert.equal(run.status, 0, run.stderr);
-    assert.match(run.stdout, /openai-chat · 3 turns \(1 from the user\) · 1 tool call/);
+    // It states no constraint, so it is not reported as checked and safe.
+    assert.equal(run.stdout, '\n○ 0 problems (0 errors, 0 warnings) in 1 session from 1 file, 1 tool call; no constraints stated, so no call was checked\n');
+    const withNotes = runCli(['check', 'sessions/clean.json', '--notes'], work);
+    assert.match(withNotes.stdout, /openai-chat · 3 turns \(1 from the user\) · 1 tool call · no constraints stated/);
+  });
+
+  test('a transcript that keeps its constraints is clean against them', () => {
+    const run = runCli(['check', 'examples/cases/email']);
+    assert.equal(run.status, 0, run.stderr);
+    assert.match(run.stdout, /^\n✔ 0 problems \(0 errors, 0 warnings\), 4 notes \(--notes to show\) in 4 sessions from 4 files, 6 tool calls, against 4 constraints\n$/);
+  });
+
+  test('notes are counted, and printed in the text format only with --notes', () => {
+    const example = 'examples/openai-chat/temp-cleanup-without-backup.json';
+    const plain = runCli(['check', example]);
+    assert.doesNotMatch(plain.stdout, /note {2}constraint-detected/);
+    assert.match(plain.stdout, /error {2}prerequisite-other-target/);
+    assert.match(plain.stdout, /, 1 note \(--notes to show\) in 1 session/);
+    const withNotes = runCli(['check', example, '--notes']);
+    assert.match(withNotes.stdout, /note {2}constraint-detected/);
+    assert.match(withNotes.stdout, /, 1 note in 1 session/);
+    const json = JSON.parse(runCli(['check', example, '--format', 'json']).stdout) as { summary: { notes: number } };
+    assert.equal(json.summary.notes, 1);
+  });
+
+  test('the README\'s first command prints at most 40 lines', () => {
+    const run = runCli(['check', 'examples']);
+    assert.equal(run.status, 1, run.stderr);
+    const lines = run.stdout.trimEnd().split('\n');
+    assert.ok(lines.length <= 40, `${lines.length} lines:\n${run.stdout}`);
   });
 
   test('a warning exits 1; folders are searched and non-transcripts skipped silently', () => {

@@ -33,7 +33,7 @@ describe('hook claude-code', () => {
     const path = writeSession(box, 'session.jsonl', claudeSession('Before you delete anything in temp/, back it up first.'));
     const decision = permission(run(box, ['hook', 'claude-code'], claudeInput(path, 'rm temp/a.csv')).stdout);
     assert.equal(decision.permissionDecision, 'deny');
-    assert.match(decision.permissionDecisionReason, /needed a backup of the same target first, by "Before you delete anything in temp\/, back it up first\."/);
+    assert.match(decision.permissionDecisionReason, /- delete of temp\/a\.csv without the backup required at turn \d+\n {2}The rule, stated at turn \d+: "Before you delete anything in temp\/, back it up first\."/);
     assert.match(decision.permissionDecisionReason, /Do this first: backup \/proj\/temp\/a\.csv before this call, with Bash: .*cp -a \/proj\/temp\/a\.csv \/proj\/temp\/a\.csv\.bak/);
   });
 
@@ -50,7 +50,7 @@ describe('hook claude-code', () => {
     const asked = permission(run(box, ['hook', 'claude-code'], claudeInput(path, 'git push origin main')).stdout);
     assert.equal(asked.permissionDecision, 'ask');
     assert.match(asked.permissionDecisionReason, /^ghost-lint asks before this call runs/);
-    assert.match(asked.permissionDecisionReason, /needed the user's approval first, by "Ask me before you push anything to main\."/);
+    assert.match(asked.permissionDecisionReason, /- push to main without the approval required at turn \d+\n {2}The rule, stated at turn \d+: "Ask me before you push anything to main\."/);
     const denied = permission(run(box, ['hook', 'claude-code', '--confirm', 'deny'], claudeInput(path, 'git push origin main')).stdout);
     assert.equal(denied.permissionDecision, 'deny');
     assert.match(denied.permissionDecisionReason, /^ghost-lint blocked this call before it ran/);

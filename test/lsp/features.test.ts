@@ -171,7 +171,7 @@ describe('a transcript open in the editor', () => {
     const text = (hover.contents as MarkupContent).value;
     assert.match(text, /`delete` → `temp\/a\.csv` \(path\)/);
     assert.match(text, /✗ \*\*prerequisite-other-target\*\* · "Before you delete anything in temp\/, back it up first\." \(prerequisite; turn 0, 4 turns earlier\)/);
-    assert.match(text, /the backup of temp\/b\.csv \(call c1\) covered another target/);
+    assert.match(text, /The backup of temp\/b\.csv \(call c1\) covered another target/);
     assert.match(text, /\*\*Verdict:\*\* breaks 1 constraint/);
   });
 

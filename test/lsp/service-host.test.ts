@@ -41,10 +41,10 @@ test('the workspace audit lists the transcripts under the folders, and a file th
   const service = new LanguageService(new MemoryHost(FILES));
   const audit = service.auditWorkspace({ folders: ['/ws'], workspaceRoots: ['/ws'] }, JOB);
   assert.deepEqual(
-    audit.files.map((f) => [f.uri.split('/').pop(), f.findings.filter((x) => x.level === 'error').map((x) => x.ruleId)]),
+    audit.files.map((f) => [f.uri.split('/').pop(), f.findings.filter((x) => x.level === 'error').map((x) => x.ruleId), f.constraints]),
     [
-      ['cleanup.json', ['prerequisite-missing']],
-      ['hello.json', []],
+      ['cleanup.json', ['prerequisite-missing'], 1],
+      ['hello.json', [], 0],
     ],
   );
   const missing = service.auditFiles({ files: ['/ws/sessions/gone.json'], workspaceRoots: ['/ws'] }, JOB);

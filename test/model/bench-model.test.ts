@@ -145,9 +145,9 @@ test('--format markdown is the paper\'s table; a model bench saves its runs even
   assert.equal(code, 0, stderr);
   assert.match(stdout, /^# ghost-lint benchmark\n\nAgent model fake at http:\/\/127\.0\.0\.1:\d+\/v1; 2 cases × 4 conditions × 5 repetitions\./);
   assert.match(stdout, /\| Defence \| Condition \| Runs \| SC \| UC \| SNC \| UA \| EF \|\n/);
-  assert.match(stdout, /\| No Defense \| LI \| 10 \| 0\.0% \| 100\.0% \| 0\.0% \| 0\.0% \| 0\.0% \|/);
+  assert.match(stdout, /\| No Defence \| LI \| 10 \| 0\.0% \| 100\.0% \| 0\.0% \| 0\.0% \| 0\.0% \|/);
   assert.match(stdout, /\| Full STAR-Guard \| LI \| 10 \| 50\.0% \| 0\.0% \| 50\.0% \| 0\.0% \| 0\.0% \|/);
-  assert.match(stdout, /\| No Defense \| 10 of 10 \| 1\.000 \[1\.000, 1\.000\] \| -1\.000 \[-1\.000, -1\.000\] \|/);
+  assert.match(stdout, /\| No Defence \| 10 of 10 \| 1\.000 \[1\.000, 1\.000\] \| -1\.000 \[-1\.000, -1\.000\] \|/);
   assert.match(stdout, /\| Full STAR-Guard \| 0 of 10 \| 0\.000 \[0\.000, 0\.000\] \|/);
   const [folder] = readdirSync(join(cwd, 'ghost-lint-runs'));
   assert.ok(folder);

@@ -1,14 +1,25 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { constraintState, ledgerMarkdown, lifetimeText } from '../../client/src/ledgerText';
+import { caseProblemsNotice } from '../../client/src/caseProblems';
+import { auditLine, serverStateLine } from '../../client/src/outputLog';
 import { newViolations, verdictOf, verdictText } from '../../client/src/verdict';
 import type { LedgerConstraint, LedgerResult } from '../../shared/protocol';
 
 test('the verdict counts errors as violations and warnings as problems; notes do not count', () => {
-  assert.equal(verdictText(verdictOf(['note', 'note'])), 'clean');
-  assert.equal(verdictText(verdictOf(['error', 'note'])), '1 violation');
-  assert.equal(verdictText(verdictOf(['error', 'error', 'warning'])), '2 violations, 1 problem');
-  assert.equal(verdictOf(['warning']).kind, 'problems');
+  assert.equal(verdictText(verdictOf(['note', 'note'], 2)), 'clean against 2 constraints');
+  assert.equal(verdictText(verdictOf(['error', 'note'], 1)), '1 violation');
+  assert.equal(verdictText(verdictOf(['error', 'error', 'warning'], 1)), '2 violations, 1 problem');
+  assert.equal(verdictOf(['warning'], 1).kind, 'problems');
+});
+
+test('a session that states no constraint is not clean: nothing was checked', () => {
+  const verdict = verdictOf([], 0);
+  assert.equal(verdict.kind, 'unconstrained');
+  assert.equal(verdictText(verdict), 'no constraints stated');
+  assert.equal(verdictText(verdictOf(['note'], 1)), 'clean against 1 constraint');
+  // A malformed line is still a problem, with or without constraints.
+  assert.equal(verdictText(verdictOf(['warning'], 0)), '1 problem');
 });
 
 test('a new violation is one whose rule, call and constraint were not found before, wherever it moved', () => {
@@ -80,4 +91,26 @@ test('the ledger document lists each constraint with its lifetime and a row per 
       '',
     ].join('\n'),
   );
+});
+
+test('the output channel logs the server state and each audit with its file and counts', () => {
+  const at = new Date('2026-01-02T03:04:05.000Z');
+  assert.equal(serverStateLine(2, at), '[2026-01-02T03:04:05.000Z] language server running');
+  assert.equal(serverStateLine(1, at), '[2026-01-02T03:04:05.000Z] language server stopped');
+  assert.equal(
+    auditLine('/ws/sessions/cleanup.json', 'openai-chat', verdictOf(['error', 'note'], 2), at),
+    '[2026-01-02T03:04:05.000Z] audited /ws/sessions/cleanup.json (openai-chat): 1 violation (1 error, 0 warnings, 2 constraints)',
+  );
+  assert.equal(auditLine('/ws/hello.json', undefined, verdictOf([], 0), at), '[2026-01-02T03:04:05.000Z] audited /ws/hello.json: no constraints stated (0 errors, 0 warnings, 0 constraints)');
+});
+
+test('the notice of case files that kept cases from running names the file and line of the first problem', () => {
+  const range = { start: { line: 3, character: 12 }, end: { line: 3, character: 22 } };
+  const problems = [
+    { uri: 'file:///ws/cases/bad.case.json', range, message: 'domain: "nonsense" is not allowed here\nmore detail', severity: 'error' as const },
+    { uri: 'file:///ws/cases/worse.case.json', range, message: 'tools: required', severity: 'error' as const },
+  ];
+  const relative = (uri: string) => uri.replace('file:///ws/', '');
+  assert.equal(caseProblemsNotice(problems, relative), 'ghost-lint: 2 problems in case files kept some cases from running; the first, in cases/bad.case.json:4: domain: "nonsense" is not allowed here');
+  assert.equal(caseProblemsNotice([], relative), undefined);
 });

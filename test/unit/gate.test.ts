@@ -24,7 +24,7 @@ test('a proposed call not in the session is judged as the next call: deny, with 
   assert.equal(judgement.recorded, false);
   assert.equal(judgement.call.index, 1);
   assert.deepEqual(judgement.findings.map((f) => f.ruleId), ['prerequisite-missing']);
-  assert.match(judgementReason(judgement), /^ghost-lint blocked this call before it ran: .*\n- delete on temp\/a\.csv needed a backup .*"Before you delete anything in temp\/, back it up first\."/);
+  assert.match(judgementReason(judgement), /^ghost-lint blocked this call before it ran: .*\n- delete of temp\/a\.csv without the backup required at turn 0\n {2}The rule, stated at turn 0: "Before you delete anything in temp\/, back it up first\."/);
 });
 
 test('a recorded call is judged with the session cut before it: its own result, later backups and later revocations do not count', () => {

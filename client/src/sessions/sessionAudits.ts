@@ -70,7 +70,7 @@ export class SessionAudits implements Disposable {
         const uri = Uri.file(file.path).toString();
         const answer = await this.client
           .sendRequest(AuditFilesRequest, { uris: [uri] }, this.cancellation.token)
-          .catch((e: Error): AuditFilesResult => ({ files: [{ uri, sessions: 0, calls: 0, findings: [], error: e.message }] }));
+          .catch((e: Error): AuditFilesResult => ({ files: [{ uri, sessions: 0, calls: 0, constraints: 0, findings: [], error: e.message }] }));
         if (this.cancellation.token.isCancellationRequested) return;
         const [audited] = answer.files;
         const audit: SessionAudit = { modifiedMs: file.modifiedMs, size: file.size, ...(audited && { file: audited }) };

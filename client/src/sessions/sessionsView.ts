@@ -184,7 +184,7 @@ export class SessionsView implements TreeDataProvider<SessionsNode>, Disposable 
     const source = this.sourceOf(path);
     const more = count > 1 ? ` (and ${count - 1} more)` : '';
     const where = `${source?.label ?? 'a'} session ${this.projectName(path, file)}`;
-    const choice = await window.showWarningMessage(`ghost-lint: new violation in ${where}${more}: ${finding.message}`, 'Open', "Don't Notify Again");
+    const choice = await window.showWarningMessage(`ghost-lint: new violation in ${where}${more}: ${finding.message.split('\n', 1)[0]}`, 'Open', "Don't Notify Again");
     if (choice === 'Open') {
       const selection = this.client.protocol2CodeConverter.asRange(finding.range);
       await window.showTextDocument(Uri.file(path), { preview: false, selection });
@@ -256,14 +256,16 @@ export class SessionsView implements TreeDataProvider<SessionsNode>, Disposable 
       item.iconPath = new ThemeIcon('question');
       tooltip.appendMarkdown('\n\n').appendText(audit.error);
     } else {
-      const verdict = verdictOf(audit.findings.map((f) => f.level));
+      const verdict = verdictOf(audit.findings.map((f) => f.level), audit.constraints);
       item.description = `${verdictText(verdict)} · ${project}`;
       item.iconPath =
         verdict.kind === 'violations'
           ? new ThemeIcon('error', new ThemeColor('problemsErrorIcon.foreground'))
           : verdict.kind === 'problems'
             ? new ThemeIcon('warning', new ThemeColor('problemsWarningIcon.foreground'))
-            : new ThemeIcon('pass', new ThemeColor('testing.iconPassed'));
+            : verdict.kind === 'clean'
+              ? new ThemeIcon('pass', new ThemeColor('testing.iconPassed'))
+              : new ThemeIcon('circle-slash');
       tooltip.appendMarkdown('\n\n').appendText(`${audit.format ?? 'transcript'}: ${audit.sessions} session(s), ${audit.calls} tool call(s); ${verdictText(verdict)}`);
       if (audit.title !== undefined) tooltip.appendMarkdown('\n\n').appendText(audit.title);
     }

@@ -110,7 +110,7 @@ function usageErrorExit(io: CliIo, e: unknown): number {
 
 /** Writes the report; `model` is the report's model section under `check --model`. */
 function finishCheck(io: CliIo, options: CheckOptions, report: CheckReport, model?: ModelSection): number {
-  const output = render(report, options.format, model);
+  const output = render(report, options.format, model, { notes: options.notes });
   if (options.output) writeOutput(io, options.output, output);
   else io.stdout(output);
   for (const file of report.files) if (file.status === 'input-error') io.stderr(`ghost-lint: ${file.path}: ${file.error ?? 'input error'}\n`);

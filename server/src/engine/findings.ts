@@ -61,13 +61,45 @@ export interface AnalysisOptions {
   readonly bind?: (session: Session, declared: readonly DeclaredEffect[]) => Action[][];
 }
 
-function describeTarget(action: Action, cwd: string | undefined): string {
+/** Where a finding's first line ends: as ESLint's, short enough to read whole in a list of problems. */
+export const FIRST_LINE_LIMIT = 90;
+
+/** Verbs whose target is where something goes ("send to", "push to") rather than what is acted on ("delete of"). */
+const TOWARD_VERBS: ReadonlySet<Action['verb']> = new Set(['send', 'pay', 'deploy', 'push', 'force-push', 'publish']);
+
+function targetText(action: Action, cwd: string | undefined): string | undefined {
   const target = action.target;
-  if (!target) return action.verb;
+  if (!target) return undefined;
   const value = cwd && target.value.startsWith(`${cwd}/`) ? target.value.slice(cwd.length + 1) : target.value;
-  const label = target.label ? ` (${target.label})` : '';
-  const amount = action.attributes.amount !== undefined ? ` of ${action.attributes.amount}${action.attributes.currency ? ` ${action.attributes.currency}` : ''}` : '';
-  return `${action.verb}${amount} on ${value}${label}`;
+  return target.label ? `${value} (${target.label})` : value;
+}
+
+/** "delete of temp/a.csv", "pay 1200 USD to Acme", "force-push to main": the action in a few words, its target apart so it can be shortened. */
+function actionParts(action: Action, cwd: string | undefined): LinePart[] {
+  const amount = action.attributes.amount !== undefined ? ` ${action.attributes.amount}${action.attributes.currency ? ` ${action.attributes.currency}` : ''}` : '';
+  const target = targetText(action, cwd);
+  if (target === undefined) return [`${action.verb}${amount}`];
+  return [`${action.verb}${amount} ${TOWARD_VERBS.has(action.verb) ? 'to' : 'of'} `, { target }];
+}
+
+/** Text, or a target that may be shortened (in its middle) so the line fits. */
+type LinePart = string | { readonly target: string };
+
+/** Joins `parts` into at most FIRST_LINE_LIMIT characters, shortening the longest target first. */
+function fitLine(parts: readonly LinePart[]): string {
+  const texts = parts.map((p) => (typeof p === 'string' ? p : p.target));
+  const targets = parts.flatMap((p, i) => (typeof p === 'string' ? [] : [i]));
+  let excess = texts.join('').length - FIRST_LINE_LIMIT;
+  while (excess > 0 && targets.length > 0) {
+    const longest = targets.reduce((a, b) => (texts[b]!.length > texts[a]!.length ? b : a));
+    const text = texts[longest]!;
+    const keep = Math.max(8, text.length - excess - 1);
+    if (keep >= text.length) break;
+    texts[longest] = `${text.slice(0, Math.ceil(keep / 2))}…${text.slice(text.length - Math.floor(keep / 2))}`;
+    excess = texts.join('').length - FIRST_LINE_LIMIT;
+    if (texts[longest]!.length === text.length) break;
+  }
+  return texts.join('');
 }
 
 const EVIDENCE_WORDS = {
@@ -80,22 +112,39 @@ const EVIDENCE_WORDS = {
   'other-target': 'covered another target',
 } as const;
 
+/** The evidence's fault in the first line, shorter than EVIDENCE_WORDS. */
+const EVIDENCE_FAULT = {
+  failed: 'failed',
+  unknown: 'has no recorded result',
+  after: 'came after it',
+  parallel: 'ran in parallel with it',
+  'not-chained': 'is not joined to it by &&',
+  stale: 'went stale (written again after it)',
+} as const;
+
+/** The key fact first (what the call did, and the rule's turn), then the rule quoted and the evidence on later lines. */
 function violationMessage(v: Violation, cwd: string | undefined): string {
-  const what = describeTarget(v.action, cwd);
-  const quote = `"${v.constraint.text}"`;
+  const source = v.constraint.source;
+  const atTurn = source.kind === 'session' ? `at turn ${source.turnIndex}` : 'by the workspace policy';
+  const act = actionParts(v.action, cwd);
   const requires = (v.constraint.rule.requires ?? []).join(' or ');
-  const prefix = v.stopped ? 'Stopped before it ran, but it would have broken a constraint: ' : '';
+  const prefix: LinePart[] = v.stopped ? ['stopped before it ran: '] : [];
+  const ruleLine = source.kind === 'session' ? `The rule, stated at turn ${source.turnIndex}: "${v.constraint.text}"` : `The workspace policy's rule ${v.constraint.id}: "${v.constraint.text}"`;
+  const evidence = v.evidence;
+  const evidenceLine = evidence ? `The ${evidence.action.verb}${evidence.action.target ? ` of ${targetText(evidence.action, cwd)}` : ''} (call ${evidence.call.id}) ${EVIDENCE_WORDS[evidence.reason]}.` : undefined;
+  const lines = (first: readonly LinePart[], ...rest: (string | undefined)[]) => [fitLine([...prefix, ...first]), ruleLine, ...rest.filter((l) => l !== undefined)].join('\n');
   switch (v.rule) {
     case 'prohibition-violated':
-      return `${prefix}${what} is forbidden by ${quote}`;
+      return lines([...act, source.kind === 'session' ? `, which the user forbade ${atTurn}` : ', which the workspace policy forbids']);
     case 'confirmation-missing':
-      return `${prefix}${what} needed the user's approval first, by ${quote}; no user message approved this action`;
+      return lines([...act, ` without the approval required ${atTurn}`], 'No user message approved this action.');
     case 'prerequisite-missing':
-      return `${prefix}${what} needed a ${requires} of the same target first, by ${quote}; there was none`;
+      return lines([...act, ` without the ${requires} required ${atTurn}`], `No ${requires} of the same target came before it.`);
     default: {
-      const evidence = v.evidence;
-      const step = evidence ? `the ${evidence.action.verb} ${evidence.action.target ? `of ${describeTarget(evidence.action, cwd).replace(/^\w+ on /, '')} ` : ''}(call ${evidence.call.id}) ${EVIDENCE_WORDS[evidence.reason]}` : '';
-      return `${prefix}${what} needed a ${requires} of the same target first, by ${quote}; ${step}`;
+      if (!evidence) return lines([...act, ` without the ${requires} required ${atTurn}`]);
+      const other = evidence.reason === 'other-target' ? targetText(evidence.action, cwd) : undefined;
+      const fault: LinePart[] = evidence.reason === 'other-target' ? (other !== undefined ? [' was of ', { target: other }] : [' was of another target']) : [` ${EVIDENCE_FAULT[evidence.reason]}`];
+      return lines([...act, `: the ${requires} required ${atTurn}`, ...fault], evidenceLine);
     }
   }
 }

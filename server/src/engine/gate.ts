@@ -160,7 +160,7 @@ export function judgementReason(judgement: ProposalJudgement): string {
       : `${GUARD_MESSAGE_PREFIX}: it breaks a constraint stated earlier in this session.`;
   const lines = [lead];
   for (const finding of judgement.findings) {
-    lines.push(`- ${finding.message}${/[.!?"]$/.test(finding.message) ? '' : '.'}`);
+    lines.push(`- ${finding.message.replace(/\n/g, '\n  ')}${/[.!?"]$/.test(finding.message) ? '' : '.'}`);
     const repair = finding.repair;
     if (repair?.call) lines.push(`  Do this first: ${repair.description}: ${JSON.stringify(repair.call.arguments)}`);
     else if (repair) lines.push(`  Do this first: ${repair.description}.`);

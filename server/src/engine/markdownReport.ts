@@ -12,7 +12,8 @@ const LEVEL_MARK = { error: '**error**', warning: 'warning', note: 'note' } as c
 /** Text safe inside a Markdown paragraph or table cell: no markup, no raw HTML, no line breaks. */
 function inline(text: string): string {
   return text
-    .replace(/\r?\n/g, ' ')
+    // A message's lines become sentences: its first line ends with no stop of its own.
+    .replace(/([.!?:;"])?\r?\n/g, (_, stop: string | undefined) => (stop ? `${stop} ` : '. '))
     .replace(/[\\`*_[\]<>|#]/g, (c) => `\\${c}`)
     .trim();
 }

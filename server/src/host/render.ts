@@ -3,7 +3,7 @@ import { toMarkdown } from '../engine/markdownReport';
 import type { CheckReport } from '../engine/report';
 import { toSarif } from '../engine/sarif';
 import { type ModelSection, formatModelSection } from '../model/checkReport';
-import { formatText } from './textFormat';
+import { type TextFormatOptions, formatText } from './textFormat';
 
 /** The forms a check report is written in: the CLI's `--format` (text, json, sarif) and the editor's export (sarif, json, markdown). */
 export type CheckFormat = 'text' | 'json' | 'sarif' | 'markdown';
@@ -11,8 +11,9 @@ export type CheckFormat = 'text' | 'json' | 'sarif' | 'markdown';
 /**
  * A check report as the CLI prints it and the editor exports it; `model` is the report's model
  * section under `check --model` (in the JSON report and after the text; SARIF and Markdown have none).
+ * `text` only affects the text format: the machine formats always carry every result.
  */
-export function render(report: CheckReport, format: CheckFormat, model?: ModelSection): string {
+export function render(report: CheckReport, format: CheckFormat, model?: ModelSection, text: TextFormatOptions = { notes: true }): string {
   switch (format) {
     case 'json':
       return `${JSON.stringify(model ? { ...report, model } : report, null, 2)}\n`;
@@ -21,7 +22,7 @@ export function render(report: CheckReport, format: CheckFormat, model?: ModelSe
     case 'markdown':
       return toMarkdown(report);
     case 'text':
-      return model ? `${formatText(report)}\n${formatModelSection(model)}` : formatText(report);
+      return model ? `${formatText(report, text)}\n${formatModelSection(model)}` : formatText(report, text);
   }
 }
 

@@ -129,7 +129,7 @@ describe('benchmark cases and the benchmark chart in the VS Code workbench', { s
       assert.match(await page_.locator('section', { hasText: 'Defence: audit' }).locator('p', { hasText: 'GHOST rate' }).innerText(), /^GHOST rate 0\.000 .*\(0 of 3 matched pairs\)$/);
 
       // The broken case did not run, and a notification says so; it goes before the screenshot.
-      const warning = page.locator('.notifications-toasts .notification-toast').filter({ hasText: 'problem(s) in case files kept some cases from running' });
+      const warning = page.locator('.notifications-toasts .notification-toast').filter({ hasText: /problems? in case files kept some cases from running; the first, in \S+\.case\.(json|ya?ml):\d+: / });
       await warning.first().waitFor({ timeout: WAIT_MS });
       await runCommand('Notifications: Clear All Notifications');
       await page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'detached', timeout: WAIT_MS });

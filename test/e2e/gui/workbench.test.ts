@@ -180,13 +180,13 @@ describe('ghost-lint in the VS Code workbench', { skip: vsix ? false : 'GHOST_LI
       const sessions = page.locator('.pane').filter({ has: page.locator('.pane-header', { hasText: 'Agent Sessions' }) });
       const rows = sessions.locator('.monaco-list-row');
       await rows.filter({ hasText: '1 violation · lab-notebook' }).first().waitFor({ timeout: WAIT_MS });
-      await rows.filter({ hasText: 'clean · lab-notebook' }).first().waitFor({ timeout: WAIT_MS });
+      await rows.filter({ hasText: /clean against 1 constraint · lab-notebook/ }).first().waitFor({ timeout: WAIT_MS });
       await rows.filter({ hasText: '1 violation · payments-api' }).first().waitFor({ timeout: WAIT_MS });
-      await rows.filter({ hasText: 'clean · field-notes' }).first().waitFor({ timeout: WAIT_MS });
+      await rows.filter({ hasText: /clean against 1 constraint · field-notes/ }).first().waitFor({ timeout: WAIT_MS });
       const claude = (await rows.allInnerTexts()).filter((t) => /lab-notebook|field-notes/.test(t));
       assert.deepEqual(
-        claude.map((t) => /(field-notes|violation · lab-notebook|clean · lab-notebook)/.exec(t)?.[1]),
-        ['field-notes', 'violation · lab-notebook', 'clean · lab-notebook'],
+        claude.map((t) => /(field-notes|violation · lab-notebook|clean against 1 constraint · lab-notebook)/.exec(t)?.[1]),
+        ['field-notes', 'violation · lab-notebook', 'clean against 1 constraint · lab-notebook'],
       );
     }));
 
@@ -195,7 +195,7 @@ describe('ghost-lint in the VS Code workbench', { skip: vsix ? false : 'GHOST_LI
       appendFileSync(growingSessionPath(sandbox), growingSessionRest());
       const toast = page.locator('.notifications-toasts .notification-toast').filter({ hasText: 'new violation' });
       await toast.first().waitFor({ timeout: WAIT_MS });
-      assert.match(await toast.first().innerText(), /new violation in Claude Code session field-notes: delete on data\/raw\/2024-06 is forbidden/);
+      assert.match(await toast.first().innerText(), /new violation in Claude Code session field-notes: delete of data\/raw\/2024-06, which the user forbade at turn \d+/);
       const sessions = page.locator('.pane').filter({ has: page.locator('.pane-header', { hasText: 'Agent Sessions' }) });
       await sessions.locator('.monaco-list-row').filter({ hasText: '1 violation · field-notes' }).first().waitFor({ timeout: WAIT_MS });
       await screenshot('sessions');

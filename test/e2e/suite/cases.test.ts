@@ -187,7 +187,7 @@ describe('"Run Benchmark" on the workspace\'s cases', () => {
     const markdown = readFileSync(destination, 'utf8');
     assert.match(markdown, /^# ghost-lint benchmark\n/);
     assert.match(markdown, /Agent replay-ghost; 3 cases × 4 conditions × 1 repetition\./);
-    assert.match(markdown, /\| No Defense \| LI \| 3 \|/);
-    assert.match(markdown, /\| No Defense \| 3 of 3 \|/);
+    assert.match(markdown, /\| No Defence \| LI \| 3 \|/);
+    assert.match(markdown, /\| No Defence \| 3 of 3 \|/);
   });
 });

@@ -338,13 +338,16 @@ function auditFile(host: Host, path: string, discovery: PolicyDiscovery, job: Jo
   try {
     const loaded = loadTranscript(host, { displayPath: path, absolutePath: path, explicit: false }, discovery);
     if (!loaded) return undefined;
-    if ('error' in loaded) return { uri, sessions: 0, calls: 0, findings: [], error: loaded.error };
+    if ('error' in loaded) return { uri, sessions: 0, calls: 0, constraints: 0, findings: [], error: loaded.error };
     const { parsed, policies } = loaded;
     if (parsed.kind !== 'transcript') return undefined;
+    let constraints = 0;
     const findings = parsed.sessions.flatMap((session) => {
       job.checkpoint();
       const lines = new LineIndex(session.text);
-      return analyzeSession(session, { policies }).findings.map((f) => ({
+      const analysis = analyzeSession(session, { policies });
+      constraints += analysis.constraints.length;
+      return analysis.findings.map((f) => ({
         ruleId: f.ruleId,
         level: f.level,
         message: f.message,
@@ -361,10 +364,11 @@ function auditFile(host: Host, path: string, discovery: PolicyDiscovery, job: Jo
       ...(first?.cwd !== undefined && { cwd: first.cwd }),
       sessions: parsed.sessions.length,
       calls: parsed.sessions.reduce((n, s) => n + s.calls.length, 0),
+      constraints,
       findings,
     };
   } catch (e) {
     if (e instanceof Cancelled) throw e;
-    return { uri, sessions: 0, calls: 0, findings: [], error: (e as Error).message };
+    return { uri, sessions: 0, calls: 0, constraints: 0, findings: [], error: (e as Error).message };
   }
 }
