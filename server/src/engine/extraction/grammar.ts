@@ -111,12 +111,14 @@ const P = {
     device: compile(L.DEVICE_NOUNS),
     file: compile(['file', 'files', 'document', 'documents', 'folder', 'folders', 'directory', 'directories']),
     record: compile(L.RECORD_NOUNS),
+    calendar: compile(['calendar', 'calendars', 'meeting', 'meetings', 'schedule', 'agenda', 'time', 'date', 'tomorrow', 'today']),
   },
 };
 const KEEP_STATE_PHRASES = Object.entries(L.KEEP_STATES).map(([state, family]) => ({ phrase: compile([state])[0] as Phrase, family }));
 const SKIP = wordSet(L.SKIPPABLE);
 const DATABASE_WORDS = wordSet(['database', 'databases', 'db', 'dbs']);
 const RECORDS = wordSet(L.RECORD_NOUNS);
+const PAYMENT_INSTRUMENTS = wordSet(['card', 'cards', 'credit', 'debit', 'gift', 'certificate', 'certificates', 'voucher', 'vouchers', 'method', 'methods', 'paypal', 'balance', 'wallet']);
 const MESSAGE_KINDS = wordSet(['comment', 'comments', 'post', 'posts', 'tweet', 'tweets', 'notification', 'notifications', 'sms', 'dm', 'dms', 'text', 'texts', 'reply', 'replies', 'announcement', 'announcements', 'invite', 'invites', 'newsletter', 'newsletters']);
 const GENERIC_EVENT_WORDS = wordSet(L.GENERIC_EVENT_NOUNS);
 const FORGE_HOSTS = wordSet(['github', 'gitlab', 'bitbucket', 'remote', 'codeberg', 'gitea', 'origin']);
@@ -501,6 +503,8 @@ function passedOnOrReported(view: SentenceView, from: number): boolean {
   for (let i = from; i < words.length; i++) {
     const w = words[i] as Word;
     if (!has(REPORTING, w) || view.isMentionWord(i)) continue;
+    // "until the user says yes", "unless the customer says so": the person's say-so, a condition, not a report.
+    if (words.slice(Math.max(from, i - 4), i).some((b) => /^(until|unless|till|before|once|after|when|if|without)$/.test(b.norm))) continue;
     const subject = subjectBefore(words, from, i);
     if (subject === 'other') return true;
   }
@@ -1416,6 +1420,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // A business record or an event said generically ("an order", "any reservation") is the kind, not a name;
     // so is the kind of message a send is ("posting comments", "sending notifications").
     if (has(RECORDS, w) || has(GENERIC_EVENT_WORDS, w) || (families.has('send') && has(MESSAGE_KINDS, w))) continue;
+    // "a refund to their credit card": the instrument a payment goes by, which every payment has.
+    if (families.has('pay') && has(PAYMENT_INSTRUMENTS, w)) continue;
     // "publish to PyPI": the registry a package goes to, which every publish has; what is created is new.
     if (families.has('publish') && REGISTRIES.has(w.norm)) continue;
     if (families.has('create') && w.norm === 'new') continue;
@@ -1471,6 +1477,8 @@ function contextOf(view: SentenceView, families: readonly FamilyName[], entities
   if (kinds.has('database') || kinds.has('table') || (view.contextWord('database', ranges) && !kinds.has('path') && meansOther('database'))) return 'database';
   // A path written out is what the rule is about; "lock files" or "the review notes" only describe it.
   if (entities.some((e) => e.kind === 'path' && !e.inWords)) return 'path';
+  // "changes to the reservation", "modify a booking": a policy's record, unless an event is named or the calendar said.
+  if (!kinds.has('event') && view.contextWord('record', ranges) && !view.contextWord('calendar', ranges) && meansOther('resource')) return 'resource';
   if (kinds.has('event') || (view.contextWord('event', ranges) && !kinds.has('path') && meansOther('event'))) return 'event';
   if (kinds.has('device')) return 'device';
   if (kinds.has('branch')) return 'branch';
@@ -1518,6 +1526,8 @@ function pointsBack(view: SentenceView, trigger: Mention, region: Range): boolea
   if (!next || trigger.end >= region.to) return false;
   if (has(ANAPHOR, next)) return true;
   if (!has(DEFINITE, next) || has(UNIVERSAL, view.words[trigger.end + 1])) return false;
+  // "my meetings", "our invoices": all of a person's, not one said before.
+  if (/^(my|our|your|their)$/.test(next.norm) && view.words[trigger.end + 1]?.tags.has('Plural')) return false;
   if (view.phraseEntitiesIn({ from: trigger.end, to: region.to }).length > 0) return false;
   // "that invoice" points back; "the CQL grammar", "the `docs/` folder" name their thing.
   for (let i = trigger.end + 1; i < region.to; i++) {
@@ -2154,7 +2164,7 @@ function putAsideFrame(view: SentenceView, clause: Range): Outcome | undefined {
     let afterComma = i;
     while (afterComma > clause.from && !endsWithComma(words[afterComma - 1])) afterComma--;
     let start = skipOpeners(words, Math.max(clause.from, afterComma), i);
-    while (start < i && (has(SKIP, words[start]) || /^(try|to)$/.test((words[start] as Word).norm))) start++;
+    while (start < i && /^(try|to|please|always|just|also|then|so)$/.test((words[start] as Word).norm)) start++;
     const verb = words[start];
     if (!verb || !verb.tags.has('Verb') || verb.tags.has('Copula') || verb.tags.has('Auxiliary') || verb.tags.has('Gerund') || verb.tags.has('PastTense') || verb.tags.has('PresentTense') && !verb.tags.has('Infinitive') && !verb.tags.has('Imperative')) return undefined;
     return { drafts: [{ kind: 'prohibition', triggers: [aside], regions: [{ from: aside.start, to: objectEnd(view, aside.end, clause.to) }] }] };

@@ -74,7 +74,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'clean * out', 'clean * up', 'throw * away', 'throw * out', 'unlink', 'shred', 'prune', 'empty', 'drop', 'deletion', 'removal',
   ],
   truncate: ['truncate', 'truncation'],
-  modify: ['modify', 'edit', 'change', 'tweak', 'update', 'modification', 'rewrite', 'hand-edit', 'hand edit', 'upgrade', 'downgrade', 'exchange'],
+  modify: ['modify', 'edit', 'change', 'tweak', 'update', 'modification', 'rewrite', 'hand-edit', 'hand edit', 'upgrade', 'downgrade', 'exchange', 'process * return', 'process * exchange'],
   schemaChange: [
     'alter', 'migrate', 'migration', 'schema change', 'schema migration', 'change * schema', 'modify * schema', 'alter * schema', 'update * schema',
     'touch * schema', 'add * column', 'rename * column', 'drop * column',
@@ -199,6 +199,8 @@ export const ASK_PHRASES: readonly string[] = [
   'consult the user', 'consulting the user', 'check with the team', 'checking with the user',
   // The person by the role a policy gives them: "check with the patient", "confirm with the customer".
   ...PEOPLE_SERVED.flatMap((person) => [`check with the ${person}`, `checking with the ${person}`, `confirm with the ${person}`, `confirm ** with the ${person}`, `ask the ${person}`, `asking the ${person}`]),
+  // "confirm the new plan and its price with them": them is the person just named.
+  'confirm ** with them', 'check with them', 'confirm ** with the user',
 ];
 /** Nouns of approval: "my OK", "the user's sign-off", "explicit approval". */
 export const APPROVAL_NOUNS: readonly string[] = [
@@ -207,7 +209,11 @@ export const APPROVAL_NOUNS: readonly string[] = [
   'authorization', 'authorisation', 'say-so', 'agreement',
 ];
 /** Words before an approval noun that make it the person's: "my OK", "explicit approval". */
-export const APPROVAL_OWNERS: readonly string[] = ['me', 'us', 'user', "user's", 'my', 'our', 'explicit', 'written', 'prior', 'express', 'direct', 'personal', 'final', 'human', 'their', 'his', 'her', 'clear', 'specific'];
+export const APPROVAL_OWNERS: readonly string[] = [
+  'me', 'us', 'user', "user's", 'my', 'our', 'explicit', 'written', 'prior', 'express', 'direct', 'personal', 'final', 'human', 'their', 'his', 'her', 'clear', 'specific',
+  // "without the customer's consent": the person a policy serves, by their role.
+  'customer', "customer's", 'client', "client's", 'patient', "patient's", 'caller', "caller's", 'guest', "guest's", 'member', "member's", 'traveler', "traveler's", 'passenger', "passenger's",
+];
 /** Verbs of asking for or granting an action: "unless explicitly asked", "unless the user requests it", "until Priya approves". */
 export const REQUEST_VERBS: readonly string[] = [
   'ask', 'request', 'instruct', 'tell', 'direct', 'approve', 'authorize', 'authorise', 'permit', 'allow', 'confirm', 'say', 'want', 'agree',
@@ -223,7 +229,8 @@ export const APPROVER_CLAUSES: readonly string[] = [
   'i * authorise', 'i * give', 'i * tell you', 'i * review', 'i * check', 'i * look at', 'i * see', 'i * sign', 'i * get back to you', 'i * reply', 'i * respond', 'i * decide', 'i * green light', 'i * greenlight', 'you * have my',
   'you * get my', 'you * ask me', 'you * check with me', 'you * confirm with me', 'you hear from me', 'we * approve', 'we * say so',
   'we * confirm', 'the user * approve', 'the user * confirm', 'the user * say so', 'the user * agree', 'a human * approve',
-  ...PEOPLE_SERVED.flatMap((person) => [`the ${person} * approve`, `the ${person} * confirm`, `the ${person} * agree`]),
+  ...PEOPLE_SERVED.flatMap((person) => [`the ${person} * approve`, `the ${person} * confirm`, `the ${person} * agree`, `the ${person} * say yes`]),
+  'the user * say yes', 'i * say yes', 'you * get a yes',
 ];
 /** "I want to approve every payment over $500", "let me sign off on any deploy". */
 export const PERSON_APPROVES: readonly string[] = [
@@ -371,7 +378,7 @@ export const SKIPPABLE: readonly string[] = [
   'gonna', 'ok', 'okay', 'under', 'circumstance', 'any', 'case', 'at', 'time', 'point', 'all', 'here', 'there', 'not', 'need', 'want',
   'like', 'expect', 'wish', 'let', 'unilaterally', 'blindly', 'silently', 'quietly', 'casually', 'simply', 'immediately', 'later',
   'now', 'further', 'more', 'kindly', 'run', 'execute', 'use', 'perform', 'do', 'git', 'dare', 'invoke', 'call', 'type', 'directly',
-  'start', 'spawn', 'direct', 'proactively', 'autonomously', 'unprompted',
+  'start', 'spawn', 'direct', 'proactively', 'autonomously', 'unprompted', 'make',
 ];
 /** Who may stand between a negation and its action: "don't you dare delete", "I don't want anyone to push". */
 export const NEGATION_LISTENERS: readonly string[] = ['you', 'anyone', 'anybody', 'yourself', 'i'];
@@ -437,6 +444,7 @@ export const RECORD_NOUNS: readonly string[] = [
   'order', 'orders', 'flight', 'flights', 'reservation', 'reservations', 'booking', 'bookings', 'item', 'items', 'ticket', 'tickets',
   'subscription', 'subscriptions', 'passenger', 'passengers', 'baggage', 'bag', 'bags', 'seat', 'seats', 'shipment', 'shipments',
   'cart', 'product', 'products', 'listing', 'listings', 'claim', 'claims', 'case', 'cases', 'policy', 'policies',
+  'plan', 'plans', 'address', 'addresses', 'exchange', 'exchanges', 'return', 'returns', 'account', 'accounts',
 ];
 export const DATABASE_NOUNS: readonly string[] = ['database', 'db', 'schema', 'datastore', 'data store'];
 export const TABLE_NOUNS: readonly string[] = ['table', 'collection'];
