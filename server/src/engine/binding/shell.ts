@@ -998,6 +998,12 @@ const gitClean: Handler = (binder, command) => {
   }
 };
 
+/** `git stash drop` / `git stash clear` throw stashed changes away; the other subcommands keep them. */
+const gitStash: Handler = (binder, command) => {
+  const subcommand = command.args.find((arg) => !arg.value?.startsWith('-'))?.value;
+  if (subcommand === 'drop' || subcommand === 'clear') binder.emit(command, 'discard-changes', worktree(command));
+};
+
 /** Operands that are plainly paths rather than branch names. */
 const looksLikePath = (value: string | undefined): boolean => value !== undefined && (value === '.' || value.startsWith('./') || value.startsWith(':/') || /[*?]/.test(value));
 
@@ -1091,6 +1097,7 @@ const GIT_COMMANDS = new Map<string, Handler>(Object.entries<Handler>({
   push: gitPush,
   reset: gitReset,
   clean: gitClean,
+  stash: gitStash,
   checkout: gitCheckout,
   restore: gitRestore,
   switch: gitSwitch,

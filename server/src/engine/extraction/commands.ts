@@ -66,7 +66,9 @@ export function commandRule(command: string): CommandRule {
   const checks = bound.some((action) => action.verb === 'run-tests');
   // "Avoid `git rebase -i`" is about the prompt it opens, which an agent cannot answer, not about rebasing.
   if (INTERACTIVE_FLAG.test(command)) return { verbs: ['execute'], scope: { commands: [command] }, checks };
-  const actions = bound.filter((action) => SPECIFIC.has(action.verb));
+  // `git clean -fd` deletes what it discards: the discard says it, without the deletion of the whole folder.
+  const discards = bound.some((action) => action.verb === 'discard-changes');
+  const actions = bound.filter((action) => SPECIFIC.has(action.verb) && !(discards && action.verb === 'delete'));
   // A deletion or a deploy with no target the command names (`terraform destroy`) would forbid every
   // deletion or deploy: the rule is over the command itself, as written.
   const untargeted = actions.some((action) => !UNTARGETED_OK.has(action.verb) && (!action.target || (action.target.kind === 'path' && action.target.value === '.')));

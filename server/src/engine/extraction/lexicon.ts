@@ -120,6 +120,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'install', 'add * dependency', 'add * package', 'add * library', 'add * dep', 'update * dependency', 'upgrade * dependency', 'bump * dependency',
     'remove * dependency', 'update * package', 'upgrade * package', 'install * package', 'new dependency', 'new package', 'dependency change',
     'dependency update', 'dependency upgrade', 'introduce * dependency', 'downgrade * dependency', 'downgrade * package', 'remove * package',
+    'introduce * library', 'introduce * package', 'introduce * framework', 'add * framework', 'new library', 'new framework',
   ],
   publish: ['publish', 'npm publish', 'create * release', 'cut * release', 'tag * release', 'upload * package'],
   skipChecks: [
