@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { runCli } from '../support/cli';
+import { BACKUP_TEMP_POLICY } from '../support/policies';
 
 const DELETION = JSON.stringify(
   {
@@ -17,14 +18,7 @@ const DELETION = JSON.stringify(
   2,
 );
 
-const POLICY = `rules:
-  - id: backup-temp
-    kind: prerequisite
-    trigger: [delete]
-    scope: { paths: ["temp/**"] }
-    requires: [backup]
-    statement: Back up every file in temp/ before deleting it.
-`;
+const POLICY = BACKUP_TEMP_POLICY;
 
 let work: string;
 let home: string;

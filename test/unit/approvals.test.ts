@@ -37,15 +37,15 @@ describe('talk about an action is no request for it', () => {
   const COMMIT: ConstraintRule = { kind: 'confirmation', trigger: ['commit'], scope: {} };
   const COMMITTING = action('commit', undefined);
   const rule: [string, string] = ['user', 'Do not commit unless I ask.'];
-  test('"summarise the last three commits" approves no commit', () => {
-    assert.equal(approval(chat(rule, ['assistant', 'OK.'], ['user', 'Summarise the last three commits for me.']), COMMIT, COMMITTING), undefined);
-  });
-  test('"review the diff and commit it" does', () => {
-    assert.equal(approval(chat(rule, ['assistant', 'OK.'], ['user', 'Review the diff and commit it.']), COMMIT, COMMITTING), 'Review the diff and commit it.');
-  });
-  test('"commit the fix" does', () => {
-    assert.equal(approval(chat(rule, ['assistant', 'OK.'], ['user', 'Commit the fix.']), COMMIT, COMMITTING), 'Commit the fix.');
-  });
+  for (const [message, approves] of [
+    ['Summarise the last three commits for me.', false],
+    ['Review the diff and commit it.', true],
+    ['Commit the fix.', true],
+  ] as const) {
+    test(`"${message}" ${approves ? 'approves' : 'approves no'} commit`, () => {
+      assert.equal(approval(chat(rule, ['assistant', 'OK.'], ['user', message]), COMMIT, COMMITTING), approves ? message : undefined);
+    });
+  }
 });
 
 describe('a command, named', () => {

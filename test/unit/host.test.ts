@@ -11,6 +11,7 @@ import { RunsNotSaved, type SuiteAgent, type SuiteOptions, loadSuite, runSuite }
 import type { ModelSection } from '../../server/src/model/checkReport';
 import { MemoryHost } from '../support/memoryHost';
 import { REPO_ROOT } from '../support/shared';
+import { BACKUP_TEMP_POLICY } from '../support/policies';
 
 /** A session that deletes temp/a.csv with no backup: governed only when a policy says so. */
 const DELETION = JSON.stringify({
@@ -21,14 +22,7 @@ const DELETION = JSON.stringify({
   ],
 });
 
-const BACKUP_POLICY = `rules:
-  - id: backup-temp
-    kind: prerequisite
-    trigger: [delete]
-    scope: { paths: ["temp/**"] }
-    requires: [backup]
-    statement: Back up every file in temp/ before deleting it.
-`;
+const BACKUP_POLICY = BACKUP_TEMP_POLICY;
 
 const FILES = {
   '/work/project/.ghost-lint.yaml': BACKUP_POLICY,

@@ -116,15 +116,17 @@ const P = {
 };
 const KEEP_STATE_PHRASES = Object.entries(L.KEEP_STATES).map(([state, family]) => ({ phrase: compile([state])[0] as Phrase, family }));
 const SKIP = wordSet(L.SKIPPABLE);
-const DATABASE_WORDS = wordSet(['database', 'databases', 'db', 'dbs']);
+const DATABASE_WORDS = wordSet(L.DATABASE_WORDS);
 const RECORDS = wordSet(L.RECORD_NOUNS);
-const PAYMENT_INSTRUMENTS = wordSet(['card', 'cards', 'credit', 'debit', 'gift', 'certificate', 'certificates', 'voucher', 'vouchers', 'method', 'methods', 'paypal', 'balance', 'wallet']);
-const MESSAGE_KINDS = wordSet(['comment', 'comments', 'post', 'posts', 'tweet', 'tweets', 'notification', 'notifications', 'sms', 'dm', 'dms', 'text', 'texts', 'reply', 'replies', 'announcement', 'announcements', 'invite', 'invites', 'newsletter', 'newsletters']);
+const PAYMENT_INSTRUMENTS = wordSet(L.PAYMENT_INSTRUMENTS);
+const MESSAGE_KINDS = wordSet(L.MESSAGE_KINDS);
 const GENERIC_EVENT_WORDS = wordSet(L.GENERIC_EVENT_NOUNS);
-const FORGE_HOSTS = wordSet(['github', 'gitlab', 'bitbucket', 'remote', 'codeberg', 'gitea', 'origin']);
-const REMOTES = wordSet(['github', 'gitlab', 'bitbucket', 'remote', 'codeberg', 'gitea', 'origin', 'upstream']);
-const REPOSITORY_THINGS = wordSet(['branch', 'branches', 'tag', 'tags', 'repo', 'repos', 'repository', 'repositories', 'stash', 'worktree', 'worktrees', 'remote', 'remotes', 'fork', 'forks', 'label', 'labels', 'milestone', 'milestones', 'gist', 'gists', 'workflow', 'workflows']);
-const REGISTRIES = new Set(['npm', 'pypi', 'crates.io', 'rubygems', 'nuget', 'maven', 'jsr', 'hex', 'packagist']);
+const FORGE_HOSTS = wordSet(L.FORGE_HOSTS);
+const REMOTES = wordSet([...L.FORGE_HOSTS, ...L.REMOTE_NAMES]);
+const REPOSITORY_THINGS = wordSet(L.REPOSITORY_THINGS);
+const REGISTRIES = wordSet(L.PACKAGE_REGISTRIES);
+/** Waiting for, getting or needing an approval: "wait for an explicit push instruction", "warrant confirmation". */
+const SEEKING_APPROVAL = compile(L.SEEKING_APPROVAL);
 const LISTENERS = wordSet(L.NEGATION_LISTENERS);
 const UNIVERSAL = wordSet(L.UNIVERSAL_OBJECTS);
 const ANAPHOR = wordSet(L.ANAPHORS);
@@ -585,13 +587,12 @@ function askCue(view: SentenceView, range: Range): boolean {
   for (const found of findAll(words, P.approvalNouns, range.from, range.to)) {
     if (has(OWNERS, words[found.start - 1]) || has(OWNERS, words[found.start - 2])) return true;
     // "actions that warrant confirmation", "wait for approval": an approval the action needs is the person's.
-    const needed = [1, 2].some((n) => found.start - n >= range.from && startsWith(words, AWAITS_OR_NEEDS, found.start - n, found.start) === found.start);
+    const needed = [1, 2].some((n) => found.start - n >= range.from && startsWith(words, SEEKING_APPROVAL, found.start - n, found.start) === found.start);
     if (needed && !/^(from|by)$/.test(words[found.end]?.norm ?? '')) return true;
   }
   return false;
 }
 
-const AWAITS_OR_NEEDS = compile(['wait for', 'await', 'get', 'obtain', 'need', 'require', 'warrant', 'ask for', 'request', 'seek', 'have']);
 
 /** After "ask (the user)": "for" something that is no approval, or a question word. */
 function asksForInformation(view: SentenceView, from: number, to: number): boolean {
@@ -871,8 +872,6 @@ function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefi
   return { drafts: [{ kind: 'confirmation', triggers: [trigger], regions: [{ from: trigger.start, to: objectEnd(view, trigger.end, clause.to) }, ...(thing ? [thing] : [])] }] };
 }
 
-/** Waiting for an approval or getting one: "wait for an explicit push instruction", "get deploy approval first". */
-const AWAITS = compile(['wait for', 'await', 'get', 'obtain', 'need', 'require', 'ask for', 'request']);
 
 /** "Then wait for an explicit push instruction": the action said as the approval's modifier. */
 function actionApprovalFrame(view: SentenceView, clause: Range, approvals: readonly { start: number; end: number }[]): Outcome | undefined {
@@ -882,7 +881,7 @@ function actionApprovalFrame(view: SentenceView, clause: Range, approvals: reado
     if (!action || action.command !== undefined) continue;
     let before = action.start;
     while (before > clause.from && (words[before - 1]?.tags.has('Determiner') || has(OWNERS, words[before - 1]))) before--;
-    const awaits = [1, 2].map((n) => before - n).find((at) => at >= clause.from && startsWith(words, AWAITS, at, before) === before);
+    const awaits = [1, 2].map((n) => before - n).find((at) => at >= clause.from && startsWith(words, SEEKING_APPROVAL, at, before) === before);
     const subject = awaits === undefined ? undefined : subjectBefore(words, clause.from, awaits);
     if (subject !== 'none' && subject !== 'listener') continue;
     return { drafts: [{ kind: 'confirmation', triggers: [action], regions: [{ from: action.start, to: action.end }] }] };

@@ -517,3 +517,26 @@ export const RULE_CUE_PHRASES: readonly string[] = [
   ...CONNECTORS.until, ...CONNECTORS.after, ...CONNECTORS.without, ...CONNECTORS.whenever, ...CONNECTORS.except, 'only', 'nothing',
   'instead of', 'rather than', 'prefer', 'exclusively', 'solely',
 ];
+
+/** Words for a database itself, which "database tables" only place. */
+export const DATABASE_WORDS: readonly string[] = ['database', 'databases', 'db', 'dbs'];
+/** What a payment goes by, which every payment has: "a refund to their gift card". */
+export const PAYMENT_INSTRUMENTS: readonly string[] = ['card', 'cards', 'credit', 'debit', 'gift', 'certificate', 'certificates', 'voucher', 'vouchers', 'method', 'methods', 'paypal', 'balance', 'wallet'];
+/** Kinds of message a send is: "posting comments", "sending notifications". */
+export const MESSAGE_KINDS: readonly string[] = [
+  'comment', 'comments', 'post', 'posts', 'tweet', 'tweets', 'notification', 'notifications', 'sms', 'dm', 'dms', 'text', 'texts', 'reply', 'replies',
+  'announcement', 'announcements', 'invite', 'invites', 'newsletter', 'newsletters',
+];
+/** Where every push and forge operation goes: "push to GitHub", "on the GitHub repository". */
+export const FORGE_HOSTS: readonly string[] = ['github', 'gitlab', 'bitbucket', 'remote', 'codeberg', 'gitea', 'origin'];
+/** A remote's own name, one of several, which narrows a push in a way no scope says. */
+export const REMOTE_NAMES: readonly string[] = ['upstream'];
+/** Things of git or a forge that no create rule is about: "create branches". */
+export const REPOSITORY_THINGS: readonly string[] = [
+  'branch', 'branches', 'tag', 'tags', 'repo', 'repos', 'repository', 'repositories', 'stash', 'worktree', 'worktrees', 'remote', 'remotes', 'fork', 'forks',
+  'label', 'labels', 'milestone', 'milestones', 'gist', 'gists', 'workflow', 'workflows',
+];
+/** Where a package is published, which every publish has: "publish to PyPI". */
+export const PACKAGE_REGISTRIES: readonly string[] = ['npm', 'pypi', 'crates.io', 'rubygems', 'nuget', 'maven', 'jsr', 'hex', 'packagist'];
+/** Waiting for, getting or needing an approval, before its noun: "wait for approval", "actions that warrant confirmation". */
+export const SEEKING_APPROVAL: readonly string[] = ['wait for', 'await', 'get', 'obtain', 'need', 'require', 'warrant', 'ask for', 'request', 'seek', 'have'];
