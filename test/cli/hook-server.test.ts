@@ -227,9 +227,15 @@ describe('hook server', () => {
     const second = spawnSync(process.execPath, [CLI, 'hook', 'serve'], { encoding: 'utf8', env: { ...process.env, HOME: box.home, XDG_CACHE_HOME: box.cache }, timeout: 10_000 });
     assert.equal(second.status, 0);
     assert.match(second.stdout, /a hook server already serves /);
-    // The server may write its code cache there as it stops: retried, as any removal racing a writer.
-    rmSync(join(box.cache, 'ghost-lint'), { recursive: true, force: true, maxRetries: 40, retryDelay: 100 });
+    // The server may write its code cache there as it stops: retried, as any removal racing a writer;
+    // on a loaded machine it can still be writing, so what it wrote is removed once it has exited.
+    try {
+      rmSync(join(box.cache, 'ghost-lint'), { recursive: true, force: true, maxRetries: 40, retryDelay: 100 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOTEMPTY') throw error;
+    }
     assert.equal(await first.exited, 0);
+    rmSync(join(box.cache, 'ghost-lint'), { recursive: true, force: true });
     assert.match(first.log(), /stopping: its (process id file|spool)/);
   });
 
