@@ -36,15 +36,31 @@ const WIDER: Readonly<Partial<Record<Verb, readonly Verb[]>>> = { push: ['force-
 /** Flags that make a command wait on a person: an editor or a prompt. */
 const INTERACTIVE_FLAG = /\s(?:-i|--interactive|--patch|--edit)(?=\s|$)|^git\s+(?:add|checkout|reset|stash|restore|commit)\b.*\s-p(?=\s|$)|^git\s.*\s-e(?=\s|$)/;
 
+/**
+ * Placeholders people write in a command to mean "any such thing": `git checkout -- <file>`, `git log
+ * [options]`. They are read as a target the rule does not name, not as shell syntax (`<` redirects).
+ */
+const PLACEHOLDER = /<[\w.-]+(?:\.\.\.)?>|\[[\w.-]+(?:\.\.\.)?\]/g;
+const STAND_IN = 'ghostlintplaceholder';
+/** Git's path separator with nothing after it (`git checkout --`) stands before the paths it is about. */
+const BARE_SEPARATOR = /\s--$/;
+
+/** The target a rule's command names, unless it is its working folder or a placeholder. */
+function namedTarget(action: Action): Action['target'] {
+  const target = action.target;
+  if (!target || (target.kind === 'path' && target.value === '.') || target.value.includes(STAND_IN)) return undefined;
+  return target;
+}
+
 function scopeOf(actions: readonly Action[]): Scope {
   const scope: { -readonly [K in keyof Scope]: Scope[K] } = {};
   const add = (field: 'paths' | 'branches' | 'environments' | 'databases' | 'tables' | 'recipients', value: string) => {
     scope[field] = [...new Set([...(scope[field] ?? []), value])];
   };
   for (const action of actions) {
-    const target = action.target;
     // The working folder a command acts on when it names none (`git reset --hard`) is no target the rule names.
-    if (!target || (target.kind === 'path' && target.value === '.')) continue;
+    const target = namedTarget(action);
+    if (!target) continue;
     if (target.kind === 'path') add('paths', target.value);
     else if (target.kind === 'branch') add('branches', target.value);
     else if (target.kind === 'environment') add('environments', target.value);
@@ -56,10 +72,12 @@ function scopeOf(actions: readonly Action[]): Scope {
 }
 
 /** The rule a named command stands for: its specific actions with their targets, else running it. */
-export function commandRule(command: string): CommandRule {
+export function commandRule(written: string): CommandRule {
+  const command = written.replace(PLACEHOLDER, '').replace(/\s+/g, ' ').trim();
+  const parsed = written.replace(PLACEHOLDER, STAND_IN).replace(BARE_SEPARATOR, ` -- ${STAND_IN}`);
   let bound: Action[];
   try {
-    bound = bindShellCommandParsed({ command, spanOf: (start, end) => ({ start, end }), cwd: undefined });
+    bound = bindShellCommandParsed({ command: parsed, spanOf: (start, end) => ({ start, end }), cwd: undefined });
   } catch {
     bound = [];
   }
@@ -71,7 +89,7 @@ export function commandRule(command: string): CommandRule {
   const actions = bound.filter((action) => SPECIFIC.has(action.verb) && !(discards && action.verb === 'delete'));
   // A deletion or a deploy with no target the command names (`terraform destroy`) would forbid every
   // deletion or deploy: the rule is over the command itself, as written.
-  const untargeted = actions.some((action) => !UNTARGETED_OK.has(action.verb) && (!action.target || (action.target.kind === 'path' && action.target.value === '.')));
+  const untargeted = actions.some((action) => !UNTARGETED_OK.has(action.verb) && !namedTarget(action));
   if (actions.length === 0 || untargeted) return { verbs: ['execute'], scope: { commands: [command] }, checks };
   const verbs = new Set(actions.map((action) => action.verb));
   for (const verb of [...verbs]) for (const narrower of NARROWER[verb] ?? []) verbs.delete(narrower);

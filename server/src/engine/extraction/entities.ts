@@ -14,6 +14,7 @@ import {
   ENVIRONMENT_NOUNS,
   EVENT_NOUNS,
   FILE_EXTENSIONS,
+  FILE_KINDS,
   FOLDER_NOUNS,
   GENERIC_EVENT_NOUNS,
   NOT_PATHS,
@@ -22,6 +23,7 @@ import {
   TOP_LEVEL_DOMAINS,
   WELL_KNOWN_BRANCHES,
 } from './lexicon';
+import { commandRule } from './commands';
 import { type Phrase, compile, matchAt, wordSet } from './match';
 import { commonNounsJoined } from './slashed';
 import type { Word } from './words';
@@ -242,6 +244,7 @@ const DETERMINERS = wordSet([
   'some', 'no', 'of', 'both', 'either', 'other', 'another', 'such',
 ]);
 const DEVICE_HEADS = compile(DEVICE_NOUNS);
+const FILE_KIND_PHRASES = Object.entries(FILE_KINDS).flatMap(([glob, phrases]) => compile(phrases).map((phrase) => ({ phrase, glob })));
 const EVENT_HEADS = compile(EVENT_NOUNS);
 const GENERIC_EVENTS = wordSet(GENERIC_EVENT_NOUNS);
 const GENERIC_DEVICE_TAILS = wordSet(DEVICE_GENERIC_TAILS);
@@ -352,6 +355,13 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
       push('branch', w.norm, w, w);
       continue;
     }
+    // Files known by a kind's name wherever they are: "env files" are `.env` and its variants.
+    const fileKind = FILE_KIND_PHRASES.map(({ phrase, glob }) => ({ end: matchAt(words, i, phrase, to), glob })).find((k) => k.end !== undefined);
+    if (fileKind?.end !== undefined) {
+      push('path', fileKind.glob, w, words[fileKind.end - 1] as Word);
+      i = fileKind.end - 1;
+      continue;
+    }
     // A head is a noun: "lock the back door" names the back door, not a lock.
     const noun = !(w.tags.has('Verb') && !w.tags.has('Noun'));
     const device = noun ? DEVICE_HEADS.map((p) => matchAt(words, i, p)).find((end) => end !== undefined) : undefined;
@@ -427,7 +437,9 @@ export function commandEntities(text: string, base: number): Entity[] {
     // A template ("`bun <file>`") stands for many commands, none of them written; an unknown word before
     // a thing's noun names that thing ("`eslint-disable` comments", "`no_run` doctest fences").
     const namesThing = !isCommand(inner) && SPAN_THINGS.test(text.slice((match.index ?? 0) + match[0].length));
-    if (/<[^>]*>|\{[^}]*\}/.test(inner) || namesThing || (!isCommand(inner) && !(run && /^[\w./-]+(?:\s|$)/.test(inner.trim())))) continue;
+    // A template of a command that does one of the vocabulary's actions whatever fills it (`git checkout -- <file>`) is that action.
+    const template = /<[^>]*>|\{[^}]*\}/.test(inner) && !(isCommand(inner) && commandRule(inner).verbs.every((verb) => verb !== 'execute'));
+    if (template || namesThing || (!isCommand(inner) && !(run && /^[\w./-]+(?:\s|$)/.test(inner.trim())))) continue;
     lastEnd = (match.index ?? 0) + match[0].length;
     const start = base + (match.index ?? 0) + (match[1] as string).length + (inner.length - inner.trimStart().length);
     const value = inner.trim();

@@ -227,9 +227,10 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
     if (best.end === i + 1 && participleBeforeNoun(words, i)) continue;
     // "before proposing changes", "summarise the deletions": an action named as what is talked about, not done.
     if (talkedAbout(words, i)) continue;
-    // A phrase's form is its verb's: "force-pushed" is past, as "pushed" is.
+    // A phrase's form is its verb's: "force-pushed" is past, as "pushed" is; "force pushing" a gerund.
     const last = words[best.end - 1] as Word;
-    const form = best.end - i > 1 && formOf(word, best.lemma) === 'base' && /ed$/.test(last.norm) ? 'past' : formOf(word, best.lemma);
+    const inflected = best.end - i > 1 && formOf(word, best.lemma) === 'base' ? (/ed$/.test(last.norm) ? 'past' : /ing$/.test(last.norm) && last.tags.has('Gerund') ? 'gerund' : undefined) : undefined;
+    const form = inflected ?? formOf(word, best.lemma);
     mentions.push({ family: best.family, start: i, end: best.end, form, ...(best.gaps.length > 0 && { gaps: best.gaps }) });
     i = best.end - 1;
   }
@@ -1340,7 +1341,9 @@ function subjectPhrase(view: SentenceView, clause: Range): Range | undefined {
 
 /** An action said as a noun: "hold off on any merges", "avoid deletions". */
 function isNominal(words: readonly Word[], mention: Mention): boolean {
-  const word = words[mention.start] as Word;
+  // A phrase's head is its last noun: "force pushes", "destructive git operations".
+  const last = words[mention.end - 1] as Word;
+  const word = mention.end - mention.start > 1 && last.tags.has('Noun') ? last : (words[mention.start] as Word);
   return word.tags.has('Noun') && !word.tags.has('Verb') && (word.tags.has('Plural') || has(DEFINITE, words[mention.start - 1]) || has(UNIVERSAL, words[mention.start - 1]) || (words[mention.start - 1]?.tags.has('Determiner') ?? false));
 }
 
@@ -1637,7 +1640,7 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
         break;
       case 'command': {
         // A command the rule names as its action or step is the rule's own; any other narrows it.
-        const own = [...draft.triggers, ...(draft.requires ?? [])].some((m) => m.command !== undefined && (view.words[m.start] as Word).start <= e.start && (view.words[m.end - 1] as Word).end >= e.start);
+        const own = [...draft.triggers, ...(draft.requires ?? [])].some((m) => (view.words[m.start] as Word).start <= e.start && (view.words[m.end - 1] as Word).end >= e.start);
         // "publish to npm": the registry a package goes to, which every publish has.
         const registry = draft.triggers.some((m) => m.family === 'publish') && REGISTRIES.has(e.value);
         if (registry) break;
@@ -1689,11 +1692,8 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   return unstatable(view, namesNoScope(leftovers));
 }
 
-/**
- * Whether a region is a list whose every leftover word sits in an item that names no target, and
- * some other item names one.
- */
-function listItemsNamingNothing(view: SentenceView, region: Range, leftovers: readonly Word[]): boolean {
+/** The items of a list written in a region: split at commas and at "or", "and", "nor". */
+function listItems(view: SentenceView, region: Range): Range[] {
   const words = view.words;
   const items: Range[] = [];
   let start = region.from;
@@ -1708,6 +1708,16 @@ function listItemsNamingNothing(view: SentenceView, region: Range, leftovers: re
     }
   }
   items.push({ from: start, to: region.to });
+  return items.filter((item) => item.to > item.from);
+}
+
+/**
+ * Whether a region is a list whose every leftover word sits in an item that names no target, and
+ * some other item names one.
+ */
+function listItemsNamingNothing(view: SentenceView, region: Range, leftovers: readonly Word[]): boolean {
+  const words = view.words;
+  const items = listItems(view, region);
   if (items.length < 2) return false;
   // An item ends at its comma: "secrets, `.env`" puts `.env` in the second item, though its backtick comes before that word.
   const itemEnd = (item: Range) => {
@@ -1814,6 +1824,10 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     const others = draft.triggers.filter((m) => m.command === undefined);
     // "Never merge PRs into main", "never run `npm install` in CI": a command scope cannot say where.
     const narrowing = commandNarrowing(view, draft, named);
+    // "`git push --force` to main": a command that is one of the vocabulary's actions, naming no
+    // target of its own, takes its place from the sentence as that action's words would.
+    const asActions = narrowing === undefined ? undefined : named.map(actionOfCommand);
+    if (asActions?.every((m) => m !== undefined)) return compileDraftRules(view, { ...draft, triggers: [...asActions, ...others] });
     if (narrowing !== undefined) view.unresolved = narrowing;
     return [...(narrowing === undefined ? commandRules(draft, named) : []), ...(others.length > 0 ? compileDraftRules(view, { ...draft, triggers: others }) : [])];
   }
@@ -1997,6 +2011,15 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   const qualified = placed ? objectWords(view, after, families).filter((w) => !view.mentions.some((m) => m.command !== undefined && words.indexOf(w) >= m.start && words.indexOf(w) < m.end)) : [];
   if (target || qualified.length > 0) return `"${words.slice(after.from, after.to).map((w) => w.text).join(' ').trim()}" narrows the commands in a way no scope says`;
   return undefined;
+}
+
+/** The family whose actions are exactly a command's, when the command names no target: `git push --force` is a force push. */
+function actionOfCommand(mention: Mention): Mention | undefined {
+  const command = mention.command;
+  if (!command || Object.keys(command.scope).length > 0) return undefined;
+  const same = (verbs: readonly Verb[]) => verbs.length === command.verbs.length && verbs.every((v) => command.verbs.includes(v));
+  const family = (Object.keys(L.FAMILIES) as FamilyName[]).find((name) => name !== 'command' && same(L.FAMILIES[name].verbs));
+  return family === undefined ? undefined : { family, start: mention.start, end: mention.end, form: mention.form };
 }
 
 function commandRules(draft: Draft, named: readonly Mention[]): ConstraintRule[] {

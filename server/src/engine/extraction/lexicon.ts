@@ -36,6 +36,8 @@ export const FAMILIES = {
   push: { verbs: ['push', 'force-push'], by: { environment: ['deploy', 'push'], event: ['reschedule'] } },
   forcePush: { verbs: ['force-push'] },
   rewriteHistory: { verbs: ['rewrite-history'] },
+  /** Git's destructive commands, named as a kind: what they lose is local work, a remote's history, or the branch's own. */
+  destructiveGit: { verbs: ['discard-changes', 'force-push', 'rewrite-history'] },
   discard: { verbs: ['discard-changes'], by: { path: ['delete'] } },
   test: { verbs: ['run-tests'], satisfies: true },
   cancel: { verbs: ['cancel'] },
@@ -93,9 +95,13 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'make * payment', 'make * purchase', 'reimburse', 'refund',
   ],
   deploy: ['deploy', 'ship', 'release', 'roll * out', 'launch', 'go live', 'deployment', 'rollout'],
-  push: ['push'],
+  push: ['push', 'remote-affecting * operation', 'upstream-affecting * operation', 'remote-affecting * command', 'upstream-affecting * command', 'remote git operation'],
   forcePush: ['force push', 'force-push', 'push * force', 'push f', 'forcepush'],
-  rewriteHistory: ['rewrite * history', 'rebase', 'amend', 'squash', 'fixup', 'force * rewrite'],
+  rewriteHistory: ['rewrite * history', 'rebase', 'amend', 'squash', 'fixup', 'force * rewrite', 'history-rewriting * command', 'history-rewriting * operation'],
+  destructiveGit: [
+    'destructive git command', 'destructive git operation', 'destructive git action', 'dangerous git command', 'dangerous git operation',
+    'irreversible git command', 'irreversible git operation', 'destructive git',
+  ],
   discard: [
     'discard', 'discard * change', 'throw * away * change', 'reset * hard', 'hard reset', 'revert * change', 'revert', 'reset * working tree',
     'reset * working copy', 'reset * worktree', 'reset * work tree', 'reset * checkout', 'reset * local change', 'reset * change', 'wipe * local change',
@@ -452,6 +458,11 @@ export const TABLE_NOUNS: readonly string[] = ['table', 'collection'];
 export const DATABASE_CONTEXT_WORDS: readonly string[] = ['database', 'db', 'table', 'schema', 'column', 'row', 'record', 'sql', 'index', 'collection', 'migration'];
 export const EVENT_CONTEXT_WORDS: readonly string[] = ['calendar', ...EVENT_NOUNS];
 export const BRANCH_NOUNS: readonly string[] = ['branch'];
+/** Files named by their kind, as the glob of the files of that kind: "env files" are `.env`, `.env.local`… */
+export const FILE_KINDS: Readonly<Record<string, readonly string[]>> = {
+  '**/.env*': ['env file', 'environment file', 'dotenv file', 'environment variable file', 'env var file', 'env config'],
+};
+
 export const WELL_KNOWN_BRANCHES: readonly string[] = ['main', 'master', 'develop', 'trunk'];
 export const ENVIRONMENT_NAMES: readonly string[] = ['production', 'prod', 'staging', 'stage', 'live', 'development', 'dev', 'qa', 'uat', 'preprod', 'pre-prod', 'sandbox', 'test'];
 export const ENVIRONMENT_NOUNS: readonly string[] = ['environment', 'env', 'cluster', 'server', 'servers', 'site', 'stack'];

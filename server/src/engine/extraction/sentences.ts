@@ -217,6 +217,13 @@ const CONNECTOR = /\b(?:before|after|when|whenever|if|until|unless|without|once|
 const lowerFirst = (text: string) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 const LIST_MARK = /^\s*(?:[-*•+]\s+|\d{1,2}[.)]\s+)/;
 const ASKING = /\b(?:ask|confirm|confirmation|check with|approval|permission|sign-off|consent)\b/i;
+/**
+ * A heading that bans what it lists without a verb of its own: "Forbidden Operations", "Prohibited
+ * commands", "Operations Claude will never do", "Off-limits".
+ */
+const BANNED_KIND = /^(?:(?:strictly\s+|absolutely\s+)?(?:forbidden|prohibited|banned|disallowed|not allowed|off[- ]limits)\b|[\w\s]*\b(?:will|must|should|shall)\s+never\s+do\b|(?:things|actions|operations|commands)\s+(?:to\s+)?never\b)/i;
+/** A heading's own condition, in parentheses or after its words: "Forbidden Commands (unless the user asks)". */
+const LEAD_CONDITION = /\(?\b((?:unless|without|except|until)\b[^)]*)\)?\s*$/i;
 
 /**
  * A list item read with the line that introduces it, in the ways the two combine: the item in place
@@ -242,6 +249,8 @@ function combined(lead: string, item: string, turnIndex: number, span: Span): Se
     if (CONNECTOR.test(lead)) texts.push(`${part} ${lead.charAt(0).toLowerCase()}${lead.slice(1)}`);
     // "Ask first:" + "adding dependencies": asking comes before the item's action.
     else if (ASKING.test(lead)) texts.push(`${lead} before ${part}`);
+    // "Forbidden Commands (unless the user asks)" + "`git reset --hard`": never the item, on the heading's condition.
+    if (BANNED_KIND.test(lead)) texts.push(`Never ${lowerFirst(part)}${LEAD_CONDITION.exec(lead)?.[1] ? ` ${LEAD_CONDITION.exec(lead)?.[1]}` : ''}`);
     texts.push(`${lead} ${part}`);
   }
   return texts.map((text) => {
