@@ -116,9 +116,11 @@ export function textEntities(text: string, base: number): Entity[] {
     if (token.includes('/')) {
       // "Write/Edit", "CI/CD", "Slack/Teams": words joined by a slash, not a path.
       // Words joined by a slash with a capital in them ("Write/Edit", "CI/CD", "RPC/message"): alternatives, not a path.
-      const parts = token.toLowerCase().split('/');
+      // "remote/upstream-affecting", "env/secret-related": alternatives before a describing suffix.
+      const words = token.replace(/-(?:[a-z]+ing|related|based|specific|facing|wide|level)$/, '');
+      const parts = words.toLowerCase().split('/');
       // Gerunds joined by a slash are actions ("creating/closing/commenting on PRs").
-      const wordPair = /^[A-Za-z]+(?:\/[A-Za-z]+)+$/.test(token) && (/[A-Z]/.test(token) || parts.every((part) => /^[a-z]{2,}ing$/.test(part) || SMALL_WORDS.has(part)) || commonNounsJoined(token));
+      const wordPair = /^[A-Za-z]+(?:\/[A-Za-z]+)+$/.test(words) && (/[A-Z]/.test(words) || parts.every((part) => /^[a-z]{2,}ing$/.test(part) || SMALL_WORDS.has(part)) || commonNounsJoined(words));
       if (NOT_PATH.has(lower) || wordPair || DATE_OR_RATIO.test(token) || token.startsWith('//') || /^-/.test(token)) continue;
       found.push({ kind: 'path', value: scopePath(token), start, end });
       continue;

@@ -171,7 +171,8 @@ const inRange = (r: Range, i: number) => i >= r.from && i < r.to;
 // ---- mentions ------------------------------------------------------------------------------------
 
 function formOf(word: Word, lemma: string): Form {
-  const norm = word.norm;
+  // Of words joined by a slash ("remote/upstream", "create/update"), the one the lemma is of.
+  const norm = word.norm.includes('/') ? (word.norm.split('/').find((part) => part.startsWith(lemma.slice(0, -1)) || lemma.startsWith(part)) ?? word.norm) : word.norm;
   if (norm === lemma) return 'base';
   if (norm.endsWith('ing')) return 'gerund';
   if (norm === `${lemma}s` || norm === `${lemma}es` || (lemma.endsWith('y') && norm === `${lemma.slice(0, -1)}ies`)) return 'third';
@@ -915,6 +916,29 @@ function requirementFrame(view: SentenceView, clause: Range): Outcome | undefine
   const steps = satisfying(view.mentionsIn(rest));
   if (require && steps.length > 0) return { drafts: [prerequisite(view, triggers, steps, regions, rest)] };
   return require ? 'nothing' : undefined;
+}
+
+/**
+ * "Any code you commit must pass the tests", "everything you push has to pass CI": the things the
+ * listener acts on must have met a step first, which is that action's prerequisite. The step may come
+ * in a clause joined to the first ("… must compile, and the tests must pass").
+ */
+function actedOnMustFrame(view: SentenceView, clause: Range): Outcome | undefined {
+  const words = view.words;
+  const listener = words.findIndex((w, i) => i > clause.from && i < clause.to && w.norm === 'you');
+  if (listener === -1) return undefined;
+  const action = view.mentionsIn({ from: listener + 1, to: Math.min(clause.to, listener + 3) }).find((m) => !satisfies(m) && m.form === 'base' && words.slice(listener + 1, m.start).every((w) => w.tags.has('Adverb')));
+  if (!action) return undefined;
+  // The thing acted on comes first: "any code", "everything", "each change" (not "before you commit").
+  const thing = words.slice(clause.from, listener);
+  const thingWord = (w: Word) => (w.tags.has('Noun') && !w.tags.has('Pronoun')) || has(UNIVERSAL, w) || has(GENERIC, w);
+  if (!thing.some(thingWord) || thing.some((w) => w.tags.has('Preposition') || w.tags.has('Conjunction') || (w.tags.has('Verb') && !thingWord(w)))) return undefined;
+  const modal = words.findIndex((w, i) => i >= action.end && i < Math.min(clause.to, action.end + 3) && /^(must|should|needs|need|has|have)$/.test(w.norm));
+  if (modal === -1 || negatedIn(view, { from: modal, to: Math.min(words.length, modal + 2) })) return undefined;
+  const rest = { from: modal + 1, to: words.length };
+  const steps = satisfying(view.mentionsIn(rest));
+  if (steps.length === 0) return undefined;
+  return { drafts: [prerequisite(view, [action], steps, [{ from: clause.from, to: listener }], rest)] };
 }
 
 /**
@@ -1755,7 +1779,7 @@ function branchAfterTo(view: SentenceView, regions: readonly Range[], triggers: 
     // Only a region before the action can be its passive subject.
     const content = r.to <= firstTrigger ? words.slice(r.from, r.to).filter((w) => !has(SKIP, w) && w.text !== '' && !w.tags.has('Determiner') && !action(w)) : [];
     const only = content.length === 1 ? (content[0] as Word) : undefined;
-    if (only && r.from === words.indexOf(only) - (words[r.from]?.tags.has('Determiner') ? 1 : 0) && /^[\w./-]+$/.test(only.text) && !has(FUNCTION, only) && !has(UNIVERSAL, only) && !only.tags.has('Pronoun')) return words.indexOf(only);
+    if (only && r.from === words.indexOf(only) - (words[r.from]?.tags.has('Determiner') ? 1 : 0) && /^[\w./-]+$/.test(only.text) && !has(FUNCTION, only) && !has(UNIVERSAL, only) && !has(GENERIC, only) && !only.tags.has('Pronoun')) return words.indexOf(only);
     for (let i = r.from + 1; i < r.to; i++) {
       const w = words[i] as Word;
       if (!/^(to|onto|into)$/.test(words[i - 1]?.norm ?? '') || view.covered.has(i)) continue;
@@ -2194,7 +2218,7 @@ function putAsideFrame(view: SentenceView, clause: Range): Outcome | undefined {
   return undefined;
 }
 
-const FRAMES = [putAsideFrame, alternativesFrame, personApprovesFrame, permissionForFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
+const FRAMES = [putAsideFrame, alternativesFrame, personApprovesFrame, permissionForFrame, actedOnMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
 
 /** Reads one sentence of a user message: the rules it states and the rules it takes back. */
 export function readSentence(sentence: Sentence): Reading[] {

@@ -95,7 +95,8 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'make * payment', 'make * purchase', 'reimburse', 'refund',
   ],
   deploy: ['deploy', 'ship', 'release', 'roll * out', 'launch', 'go live', 'deployment', 'rollout'],
-  push: ['push', 'remote-affecting * operation', 'upstream-affecting * operation', 'remote-affecting * command', 'upstream-affecting * command', 'remote git operation'],
+  push: ['push', 'remote-affecting * operation', 'upstream-affecting * operation', 'remote-affecting * command', 'upstream-affecting * command', 'remote affecting * operation',
+    'upstream affecting * operation', 'remote git operation'],
   forcePush: ['force push', 'force-push', 'push * force', 'push f', 'forcepush'],
   rewriteHistory: ['rewrite * history', 'rebase', 'amend', 'squash', 'fixup', 'force * rewrite', 'history-rewriting * command', 'history-rewriting * operation'],
   destructiveGit: [
