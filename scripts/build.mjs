@@ -1,13 +1,29 @@
 // One build for the three bundles: the VS Code extension, the language server, and the CLI.
 // Type-checking is its own step (`npm run typecheck`): esbuild only strips types.
 import * as esbuild from 'esbuild';
-import { chmodSync, copyFileSync, mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
 
+// The engine's build, for the readings `check` keeps between runs (server/src/host/readingCache.ts): a
+// digest of the engine's sources and of the tagger it reads with, so a reading is only ever reused by
+// the engine that made it. A watching build changes under it, so it keeps none.
+function engineDigest() {
+  const hash = createHash('sha256');
+  const files = readdirSync('server/src/engine', { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath ?? entry.path, entry.name))
+    .sort();
+  for (const file of files) hash.update(file).update(readFileSync(file));
+  hash.update(readFileSync('node_modules/compromise/package.json'));
+  return hash.digest('base64url').slice(0, 16);
+}
+
 const common = {
+  define: { GHOST_LINT_ENGINE_BUILD: watch ? 'undefined' : JSON.stringify(engineDigest()) },
   bundle: true,
   platform: 'node',
   target: 'node20',

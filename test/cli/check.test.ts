@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
@@ -138,5 +138,41 @@ describe('ghost-lint check', () => {
     assert.match(runCli(['--help'], work).stdout, /Exit codes/);
     const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string };
     assert.equal(runCli(['--version'], work).stdout.trim(), pkg.version);
+  });
+});
+
+describe('ghost-lint check keeps its readings for the next run', () => {
+  const VIOLATION = JSON.stringify({
+    messages: [
+      { role: 'user', content: 'Never delete anything in data/.' },
+      { role: 'assistant', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'delete_file', arguments: '{"path":"data/a.csv"}' } }] },
+      { role: 'tool', tool_call_id: 'c1', content: 'deleted' },
+    ],
+  });
+
+  test('the second run reports the same from the kept readings; --no-cache keeps none', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'ghost-lint-cache-'));
+    writeFileSync(join(folder, 'session.json'), VIOLATION);
+    const env = { XDG_CACHE_HOME: join(folder, 'cache') };
+    const first = runCli(['check', 'session.json', '--format', 'json'], folder, env);
+    assert.equal(first.status, 1, first.stderr);
+    const kept = readdirSync(join(folder, 'cache', 'ghost-lint')).filter((name) => name.startsWith('readings-'));
+    assert.equal(kept.length, 1);
+    assert.equal(runCli(['check', 'session.json', '--format', 'json'], folder, env).stdout, first.stdout);
+
+    // The kept reading is what the next run uses: with its rule taken out, nothing is found.
+    const file = join(folder, 'cache', 'ghost-lint', kept[0] as string);
+    const cache = JSON.parse(readFileSync(file, 'utf8')) as { readings: Record<string, { constraints: unknown[] }> };
+    for (const reading of Object.values(cache.readings)) reading.constraints = [];
+    writeFileSync(file, JSON.stringify(cache));
+    assert.equal(runCli(['check', 'session.json'], folder, env).status, 0);
+    // --no-cache reads the message itself and leaves the cache as it was.
+    assert.equal(runCli(['check', 'session.json', '--no-cache'], folder, env).status, 1);
+    assert.equal(readFileSync(file, 'utf8'), JSON.stringify(cache));
+
+    const elsewhere = { XDG_CACHE_HOME: join(folder, 'other-cache') };
+    assert.equal(runCli(['check', 'session.json', '--no-cache'], folder, elsewhere).status, 1);
+    const other = join(folder, 'other-cache', 'ghost-lint');
+    assert.deepEqual(existsSync(other) ? readdirSync(other).filter((name) => name.startsWith('readings-')) : [], []);
   });
 });

@@ -2,10 +2,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { version } from '../../../package.json';
 import type { CheckReport, ReportContext } from '../engine/report';
+import { useReadingStore } from '../engine/extractionMemo';
 import { baselineKeys } from '../engine/sarif';
 import { checkPaths } from '../host/check';
 import { displayPath } from '../host/files';
 import { nodeHost } from '../host/nodeHost';
+import { ReadingCache, engineBuild } from '../host/readingCache';
 import { problemCount, render } from '../host/render';
 import type { ModelSection } from '../model/checkReport';
 import { runBenchCommand } from './bench';
@@ -19,6 +21,20 @@ import { type CheckOptions, type HookServeOptions, USAGE, UsageError, parseComma
 
 /** `check`'s report of the command line's paths, as `ghost-lint check` names files: relative to the current folder. */
 function checkInputs(io: CliIo, options: CheckOptions, known: ReadonlySet<string> | undefined, extract?: ReportContext['extract']): CheckReport {
+  // A model reads each session whole: the deterministic readings are not what it returns.
+  const build = options.cache && !extract ? engineBuild() : undefined;
+  const env = io.env ?? {};
+  const cache = build === undefined ? undefined : ReadingCache.open(nodeHost, cacheFolder({ env, home: homeFolder(env, process.platform), platform: process.platform }), build);
+  useReadingStore(cache);
+  try {
+    return checkFiles(io, options, known, extract);
+  } finally {
+    useReadingStore(undefined);
+    cache?.save();
+  }
+}
+
+function checkFiles(io: CliIo, options: CheckOptions, known: ReadonlySet<string> | undefined, extract?: ReportContext['extract']): CheckReport {
   return checkPaths(nodeHost, {
     cwd: io.cwd,
     paths: options.paths,

@@ -26,6 +26,8 @@ export const CheckOptionsSchema = z.object({
   policy: z.array(z.string().min(1)).default([]),
   /** Print notes in the text format; JSON and SARIF always carry them. */
   notes: z.boolean().default(false),
+  /** Read every message afresh and keep no readings for the next run (`--no-cache`). */
+  cache: z.boolean().default(true),
   /** Model-backed extraction (opt-in): where to send the user messages, and the key file. */
   model: EndpointOptionsSchema('--model needs --model-name: the model as the endpoint names it').optional(),
 });
@@ -76,7 +78,7 @@ export type BenchCommandOptions = z.infer<typeof BenchOptionsSchema>;
 
 export class UsageError extends Error {}
 
-export const USAGE = `Usage: ghost-lint check [PATH…] [--format text|json|sarif] [--output FILE] [--policy FILE] [--baseline FILE] [--notes]
+export const USAGE = `Usage: ghost-lint check [PATH…] [--format text|json|sarif] [--output FILE] [--policy FILE] [--baseline FILE] [--notes] [--no-cache]
                         [--model --model-name NAME [--base-url URL] [--api-key-file FILE] [ENDPOINT…]]
        ghost-lint hook claude-code|codex|gemini-cli [--on-error deny|allow|ask] [--confirm ask|deny] [--policy FILE] [--server]
        ghost-lint hook install|uninstall claude-code|codex|gemini-cli [--user|--project] [--command CMD] [--no-server]
@@ -99,6 +101,8 @@ Options:
   --notes                   also print notes (the constraints found, calls stopped before they ran)
                             in the text format; without it they are only counted (json and sarif
                             always have them)
+  --no-cache                read every message afresh; by default what this build of ghost-lint
+                            read in a message (its rules) is kept in the cache folder for the next run
   --model                   also send the user messages (secrets redacted) to a model that proposes
                             constraints; needs --model-name, --base-url for a server other than
                             OpenAI's (vLLM, llama.cpp, Ollama: http://host:port/v1); the key comes from
@@ -168,6 +172,7 @@ const CHECK_OPTIONS = {
   baseline: { type: 'string' },
   policy: { type: 'string', multiple: true },
   notes: { type: 'boolean' },
+  'no-cache': { type: 'boolean' },
   model: { type: 'boolean' },
   ...ENDPOINT_FLAGS,
   ...COMMON,
@@ -220,7 +225,7 @@ export function parseCommand(argv: readonly string[]): Command {
   if (command !== 'check') throw new UsageError(`unknown command "${command}"; the commands are: check, hook, gate, bench`);
   const modelOptions = endpointValues(values);
   if (!values.model && Object.values(modelOptions).some((v) => v !== undefined)) throw new UsageError('--base-url, --model-name, --api-key-file, --timeout, --retries and --concurrency only apply with --model');
-  const result = CheckOptionsSchema.safeParse({ paths, format: values.format, output: values.output, baseline: values.baseline, policy: values.policy, notes: values.notes, ...(values.model && { model: modelOptions }) });
+  const result = CheckOptionsSchema.safeParse({ paths, format: values.format, output: values.output, baseline: values.baseline, policy: values.policy, notes: values.notes, cache: !values['no-cache'], ...(values.model && { model: modelOptions }) });
   if (!result.success) throw new UsageError(zodMessage(result.error));
   return { kind: 'check', options: result.data };
 }

@@ -4,7 +4,7 @@ import type { Session, Turn } from './session';
 import type { Span } from './text';
 
 /** A turn's extraction with spans relative to the turn's start, so it can move with the turn. */
-interface LocalExtraction {
+export interface LocalExtraction {
   readonly constraints: readonly StatedConstraint[];
   readonly revocations: readonly Revocation[];
   readonly unresolved: readonly UnresolvedRule[];
@@ -42,6 +42,23 @@ const SHARED_ENTRY_LIMIT_CHARS = 256 * 1024;
 const shared = new Map<string, LocalExtraction>();
 let sharedChars = 0;
 
+/**
+ * Readings kept beyond the process (the CLI's cache folder), by the same keys: a corpus checked again
+ * reads none of its messages, and a system prompt read by one run is not read by the next. The
+ * store is the caller's: the engine does no I/O. Its keys hold a message as written, so a store that
+ * keeps digests of them must take one long enough never to collide.
+ */
+export interface ReadingStore {
+  get(key: string): LocalExtraction | undefined;
+  set(key: string, reading: LocalExtraction): void;
+}
+let store: ReadingStore | undefined;
+
+/** Reads kept readings from `next` and keeps new ones in it, until called again (undefined: none). */
+export function useReadingStore(next: ReadingStore | undefined): void {
+  store = next;
+}
+
 /** Forgets the process's shared readings and tagged sentences: for a measurement that must read every message afresh. */
 export function forgetSharedReadings(): void {
   shared.clear();
@@ -50,11 +67,20 @@ export function forgetSharedReadings(): void {
 }
 
 function sharedReading(key: string): LocalExtraction | undefined {
-  return shared.get(key);
+  const found = shared.get(key);
+  if (found || !store || key.length > SHARED_ENTRY_LIMIT_CHARS) return found;
+  const kept = store.get(key);
+  if (kept) remember(key, kept);
+  return kept;
 }
 
 function keepShared(key: string, reading: LocalExtraction): void {
   if (key.length > SHARED_ENTRY_LIMIT_CHARS) return;
+  remember(key, reading);
+  store?.set(key, reading);
+}
+
+function remember(key: string, reading: LocalExtraction): void {
   if (sharedChars + key.length > SHARED_LIMIT_CHARS) {
     shared.clear();
     sharedChars = 0;
