@@ -448,6 +448,11 @@ export function commandEntities(text: string, base: number): Entity[] {
     found.push({ kind: 'command', value, start, end: start + value.length });
   }
   const inSpan = (offset: number) => found.some((e) => offset >= e.start - 1 && offset <= e.end + 1);
+  // "git reset --hard", "git stash drop": git written plainly is a command when a subcommand and its flags follow.
+  for (const match of text.matchAll(PLAIN_GIT)) {
+    const start = base + (match.index ?? 0);
+    if (!inSpan(start)) found.push({ kind: 'command', value: match[0].replace(/\s+/g, ' '), start, end: start + match[0].length });
+  }
   // "interactive tools like vi, nano or less": programs written plainly as a category's examples.
   const examples = [...text.matchAll(PLAIN_EXAMPLES)].map((m) => ({ from: (m.index ?? 0) + m[0].length, to: (m.index ?? 0) + m[0].length + (LIST_END.exec(text.slice((m.index ?? 0) + m[0].length))?.index ?? text.length) }));
   const inExamples = (offset: number) => examples.some((e) => offset >= e.from && offset < e.to);
@@ -465,6 +470,9 @@ export function commandEntities(text: string, base: number): Entity[] {
   }
   return found;
 }
+
+/** git written plainly with a subcommand and at least one flag or argument of its own: "git push --force", "git clean -fd", "git checkout ." */
+const PLAIN_GIT = /(?<![\w`/.-])git\s+(?:reset|clean|push|checkout|restore|rebase|commit|stash|branch|merge|pull|tag|rm|revert|filter-branch|filter-repo|gc|reflog|switch|cherry-pick|am)(?:\s+(?:--?[A-Za-z][\w-]*|drop|clear|\.(?=$|[\s,;)])|--(?=$|[\s,;)])))+/g;
 
 /** Words that end a command written plainly: function words, and nouns that say what it is. */
 const NOT_AN_ARGUMENT = /^(?:or|and|nor|in|on|to|for|with|without|unless|until|before|after|when|while|if|because|since|as|at|from|into|onto|against|the|a|an|any|all|this|that|these|those|it|them|is|are|be|was|ever|again|anymore|directly|here|there|yourself|yet|first|instead|only|either|commands?|scripts?|packages?|tools?|programs?|globally|locally|manually|automatically)$/;

@@ -1392,6 +1392,9 @@ function namesItsThing(view: SentenceView, mention: Mention): boolean {
  * governs the words up to the next one, so one action's object never narrows (or unsettles) another's.
  * An action with no object of its own shares the next one's ("don't delete or move files in temp/").
  */
+/** Actions that mean something whole without a thing: a force push, a history rewrite, discarding changes, skipping the hooks. */
+const SELF_CONTAINED: ReadonlySet<FamilyName> = new Set<FamilyName>(['forcePush', 'rewriteHistory', 'discard', 'skipChecks', 'destructiveGit']);
+
 function splitByObjects(view: SentenceView, draft: Draft): Draft[] {
   const [first, ...others] = draft.regions;
   const triggers = draft.triggers;
@@ -1403,7 +1406,14 @@ function splitByObjects(view: SentenceView, draft: Draft): Draft[] {
     const region = { from: mention.end, to: next && next.start < first.to ? next.start : first.to };
     pending.push(mention);
     // Any thing named before the next action is this one's own, a generic one too ("push code or modify …").
-    const own = namesItsThing(view, mention) || names(view, region) || objectWords(view, region, new Set([mention.family])).length > 0;
+    // An action whole without a thing, listed by a comma before an action with a thing of its own
+    // ("force-pushing, amending published commits"), is an item of its own; verbs listed before one
+    // object share it ("amend, squash, or rebase commits").
+    const afterNext = triggers[index + 2];
+    const nextRegion = next ? { from: next.end, to: afterNext && afterNext.start < first.to ? afterNext.start : first.to } : undefined;
+    const nextHasThing = next !== undefined && nextRegion !== undefined && (namesItsThing(view, next) || names(view, nextRegion) || objectWords(view, nextRegion, new Set([next.family])).length > 0);
+    const whole = SELF_CONTAINED.has(mention.family) && endsWithComma(view.words[mention.end - 1]) && region.to === mention.end && nextHasThing;
+    const own = whole || namesItsThing(view, mention) || names(view, region) || objectWords(view, region, new Set([mention.family])).length > 0;
     // The next action's phrase holds its own thing ("opening a PR"): there is no object after it to share.
     if (own || !next || namesItsThing(view, next)) {
       drafts.push({ ...draft, triggers: pending, regions: [{ from: (pending[0] as Mention).start, to: region.to }, ...others] });

@@ -1,5 +1,6 @@
+import type { ConstraintRule } from '../constraints';
 import type { Session } from '../session';
-import { readSentence } from './grammar';
+import { type Reading, readSentence } from './grammar';
 import { ACTION_WORDS, DISTINCTIVE_PROGRAMS, FORGE_OPERATIONS, GATE_WORDS, LEAVE_ALONE, READ_ONLY, RULE_CUE_PHRASES, RULE_NOUNS } from './lexicon';
 import { userSentences } from './sentences';
 import type { Extraction, Revocation, StatedConstraint, UnresolvedRule } from './types';
@@ -52,6 +53,13 @@ export function extractConstraints(session: Session): Extraction {
         const resolved = readSentence(antecedent).filter((reading) => reading.kind === 'constraint');
         if (resolved.length > 0) readings = resolved;
       }
+      // An aside in parentheses explains; without it the sentence may state its rules plainly: all it
+      // stated with the aside, and what the aside's words kept it from stating.
+      const plain = sentence.withoutAsides?.();
+      if (plain) {
+        const resolved = readSentence(plain).filter((reading) => reading.kind === 'constraint');
+        if (statesMore(resolved, readings)) readings = resolved;
+      }
       const stated = readings.some((reading) => reading.kind === 'constraint');
       for (const reading of readings) {
         const where = { turnIndex: turn.index, span: sentence.span, text: sentence.text };
@@ -63,6 +71,16 @@ export function extractConstraints(session: Session): Extraction {
     }
   }
   return { constraints: withExceptions(constraints), revocations, unresolved };
+}
+
+/** Each rule of `before` is within one of `after` (its kind, scope and requirement, its actions among them), and `after` governs more actions. */
+function statesMore(after: readonly Reading[], before: readonly Reading[]): boolean {
+  const rules = (readings: readonly Reading[]) => readings.flatMap((reading) => (reading.kind === 'constraint' ? [reading.rule] : []));
+  const [wider, narrower] = [rules(after), rules(before)];
+  const rest = (rule: ConstraintRule) => JSON.stringify({ ...rule, trigger: [] });
+  const within = (rule: ConstraintRule) => wider.some((w) => rest(w) === rest(rule) && rule.trigger.every((verb) => w.trigger.includes(verb)));
+  const actions = (list: readonly ConstraintRule[]) => list.reduce((sum, rule) => sum + rule.trigger.length, 0);
+  return narrower.every(within) && actions(wider) > actions(narrower);
 }
 
 /**

@@ -25,7 +25,16 @@ export interface Sentence {
    * try when the sentence alone names nothing. Made on demand: most sentences never need it.
    */
   readonly withAntecedent?: () => Sentence | undefined;
+  /**
+   * For a sentence with an aside in parentheses ("force-pushing (can also overwrite upstream), …"):
+   * the sentence without it, to try when the sentence states nothing: an aside explains, and its
+   * actions are not the rule's. Made on demand.
+   */
+  readonly withoutAsides?: () => Sentence;
 }
+
+/** A parenthesis that explains rather than names or lists: it opens with a modal, a pronoun or a "because". */
+const ASIDE = /\s*\((?:(?:can|could|may|might|will|would|it|it's|this|that|which|since|because|as|so|they|these|those|otherwise|else)\b|i\.e\.)[^()]*\)/gi;
 
 /** A stretch of a turn's text and how its offsets map to the source. */
 interface Segment {
@@ -146,7 +155,8 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
         const text = segment.text.slice(local.start, local.end);
         const withLeadIn = index !== 0 ? [] : examplesOf !== undefined ? [read(examplesOf, turn.index, span)] : lead !== undefined ? combined(lead, readable(text).text, turn.index, span) : [];
         const withAntecedent = POINTER.test(text) ? () => antecedentVariant(segment.text.slice(0, local.start), readable(text).text, turn.index, span) : undefined;
-        result.push({ turnIndex: turn.index, text, span, start: sentence.start, words: sentence.words, ...(withLeadIn.length > 0 && { withLeadIn }), ...(withAntecedent && { withAntecedent }) });
+        const withoutAsides = hasAside(text) ? () => read(readable(text).text.replace(ASIDE, ''), turn.index, span) : undefined;
+        result.push({ turnIndex: turn.index, text, span, start: sentence.start, words: sentence.words, ...(withLeadIn.length > 0 && { withLeadIn }), ...(withAntecedent && { withAntecedent }), ...(withoutAsides && { withoutAsides }) });
       });
     }
   }
@@ -172,6 +182,11 @@ function withExamples(parent: string, item: string): string | undefined {
   if (!kind || examples === '') return undefined;
   const at = kind.index + kind[0].length;
   return `${rule.slice(0, at)} such as ${examples}${rule.slice(at)}`;
+}
+
+function hasAside(text: string): boolean {
+  ASIDE.lastIndex = 0;
+  return ASIDE.test(text);
 }
 
 /** A text of our own making read as one sentence (its words have offsets in it; its span is the source's). */
@@ -232,7 +247,7 @@ const LEAD_CONDITION = /\(?\b((?:unless|without|except|until)\b[^)]*)\)?\s*$/i;
  * to main"). Tried in that order by extraction, the first that states something wins.
  */
 function combined(lead: string, item: string, turnIndex: number, span: Span): Sentence[] {
-  const body = item.replace(LIST_MARK, '').trim();
+  const body = item.replace(LIST_MARK, '').replace(ASIDE, '').trim();
   // The item's first clause: what follows a dash or a colon explains it, unless it lists ("Destructive operations: a, b, c").
   const [head] = body.split(/\s[-–—]\s|;\s/);
   const listing = /:\s.*,/.test(head ?? '');
