@@ -938,7 +938,9 @@ function actedOnMustFrame(view: SentenceView, clause: Range): Outcome | undefine
   const rest = { from: modal + 1, to: words.length };
   const steps = satisfying(view.mentionsIn(rest));
   if (steps.length === 0) return undefined;
-  return { drafts: [prerequisite(view, [action], steps, [{ from: clause.from, to: listener }], rest)] };
+  // "Every change", "any code": the thing is whatever the action is done to, which narrows nothing.
+  const narrows = thing.some((w) => !has(UNIVERSAL, w) && !has(GENERIC, w) && !w.tags.has('Determiner'));
+  return { drafts: [prerequisite(view, [action], steps, [narrows ? { from: clause.from, to: listener } : { from: listener, to: listener }], rest)] };
 }
 
 /**
@@ -1789,7 +1791,7 @@ function branchAfterTo(view: SentenceView, regions: readonly Range[], triggers: 
     // Only a region before the action can be its passive subject.
     const content = r.to <= firstTrigger ? words.slice(r.from, r.to).filter((w) => !has(SKIP, w) && w.text !== '' && !w.tags.has('Determiner') && !action(w)) : [];
     const only = content.length === 1 ? (content[0] as Word) : undefined;
-    if (only && r.from === words.indexOf(only) - (words[r.from]?.tags.has('Determiner') ? 1 : 0) && /^[\w./-]+$/.test(only.text) && !has(FUNCTION, only) && !has(UNIVERSAL, only) && !has(GENERIC, only) && !only.tags.has('Pronoun')) return words.indexOf(only);
+    if (only && r.from === words.indexOf(only) - (words[r.from]?.tags.has('Determiner') ? 1 : 0) && /^[\w./-]+$/.test(only.text) && !has(FUNCTION, only) && !has(UNIVERSAL, only) && !only.tags.has('Pronoun')) return words.indexOf(only);
     for (let i = r.from + 1; i < r.to; i++) {
       const w = words[i] as Word;
       if (!/^(to|onto|into)$/.test(words[i - 1]?.norm ?? '') || view.covered.has(i)) continue;
