@@ -127,7 +127,9 @@ export function textEntities(text: string, base: number): Entity[] {
     }
     const file = FILE_NAME.exec(token);
     // `.py`, `.sql.out`: an extension names every file that ends with it; `.env`, `.gitignore` are files.
-    const extension = /^(?:\.[A-Za-z0-9]+){2,}$/.test(token) || (/^\.[A-Za-z0-9]+$/.test(token) && EXTENSIONS.has(token.slice(1).toLowerCase()) && !DOTFILE_NAMES.has(token.slice(1).toLowerCase()));
+    // `.env.local`, `.npmrc.bak`: a dotfile's variants are files, not an extension.
+    const dotfileVariant = DOTFILE_NAMES.has((token.split('.')[1] ?? '').toLowerCase());
+    const extension = (/^(?:\.[A-Za-z0-9]+){2,}$/.test(token) && !dotfileVariant) || (/^\.[A-Za-z0-9]+$/.test(token) && EXTENSIONS.has(token.slice(1).toLowerCase()) && !DOTFILE_NAMES.has(token.slice(1).toLowerCase()));
     if (extension) found.push({ kind: 'path', value: `**/*${token}`, start, end });
     else if ((file && EXTENSIONS.has((file[1] ?? '').toLowerCase())) || /^\*\.\w+$/.test(token) || (DOTFILE.test(token) && token.length > 2)) {
       found.push({ kind: 'path', value: scopePath(token), start, end });

@@ -457,7 +457,9 @@ class SentenceView {
     // Up to the next word: punctuation after the last word may open the next entity ("or `vp oxlint`").
     const next = this.words[range.to];
     const limit = next ? next.start : last.end + last.post.length;
-    return this.entities.filter((e) => e.start >= first.start && e.start < limit);
+    // From the sentence's start, marks before its first word (a backtick, a dot) are the range's too.
+    const from = range.from === 0 ? Number.NEGATIVE_INFINITY : first.start;
+    return this.entities.filter((e) => e.start >= from && e.start < limit);
   }
 
   /** Whether words of a kind of target ("table", "meeting", "door") appear in the ranges. */
@@ -533,6 +535,9 @@ function subjectBefore(words: readonly Word[], from: number, index: number): Sub
     if (w.norm === 'you' || w.norm === 'nobody' || w.norm === 'anyone' || w.norm === 'anybody' || agentName) return 'listener';
     if (w.norm === 'we') return 'we';
     if (w.norm === 'i') return 'self';
+    // A file or a folder acts on nothing: "`README.md` DO NOT MODIFY" names the thing, then the rule.
+    // ("`package.json` doesn't change often" says how the file is).
+    if (/^[\w.~-]*(?:\/|\.[A-Za-z]{1,5}$)/.test(w.text) && /[./]/.test(w.text) && /^(do|never|not)$/.test(words[i + 1]?.norm ?? '')) return 'none';
     if (w.tags.has('Pronoun') || w.tags.has('Noun') || w.tags.has('ProperNoun')) return 'other';
     // "MMS messages won't send": a thing before a negated verb is its subject, however it is tagged.
     const before = words.slice(from, i);
@@ -1287,14 +1292,25 @@ function prohibitionFrame(view: SentenceView, clause: Range): Outcome | undefine
   if (!negated) return undefined;
   const triggers = negated.mentions;
   const end = objectEnd(view, (triggers[0] as Mention).end, clause.to);
-  // An exception is a scope only for sending ("except people at acme.io" names the allowed domain).
-  if (startsWith(view.words, P.except, end, clause.to) !== undefined && !triggers.some((m) => m.family === 'send')) return 'nothing';
+  // An exception is a scope only for sending ("except people at acme.io" names the allowed domain);
+  // an exception of a time or an occasion ("except during release sessions") is a condition the
+  // session cannot settle, taken to hold.
+  const except = startsWith(view.words, P.except, end, clause.to);
+  const occasion = except !== undefined && /^(during|when|while|if|in|on|for|at)$/.test(view.words[except]?.norm ?? '') && !view.words.slice(except, clause.to).some((w) => w.forms.some((f) => SAY_SO.has(f)));
+  if (except !== undefined && !occasion && !triggers.some((m) => m.family === 'send')) return 'nothing';
   const regions: Range[] = [{ from: (triggers[0] as Mention).start, to: clauseEndAfterExcept(view, end, clause.to) }, ...(negated.subject ? [negated.subject] : [])];
   // "The vendor invoices: never delete.": the thing was named before the colon.
   const label = thingLabel(view, { from: clause.from, to: negated.negation });
   const first = triggers[0] as Mention;
   const ownObject = namesItsThing(view, first) || names(view, { from: first.end, to: (regions[0] as Range).to });
   if (label && !ownObject) regions.push(label);
+  // "`.claude/**` DO NOT MODIFY", "`golden/` — never regenerate": a target written before the negation, with no verb, is its object.
+  const verbless = (range: Range) => !view.words.slice(range.from, range.to).some((w) => w.tags.has('Verb') && !w.tags.has('Noun') && !w.tags.has('Auxiliary'));
+  // A dash may set the target apart as a clause of its own: "`golden/` — never regenerate".
+  const from = clause.from > 0 && verbless({ from: 0, to: clause.from }) ? 0 : clause.from;
+  const before = { from, to: negated.negation };
+  const fronted = !label && !ownObject && objectWords(view, { from: first.end, to: (regions[0] as Range).to }, new Set(triggers.map((m) => m.family))).length === 0 && view.textEntitiesIn(before).some((e) => e.kind === 'path') && verbless(before);
+  if (fronted) regions.push(before);
   // "Never modify code you haven't read": the thing is one a step has not yet been done on.
   const notYetDone = stepNotYetDone(view, regions[0] as Range);
   if (notYetDone) return { drafts: [prerequisite(view, triggers, [notYetDone.step], [{ from: first.start, to: notYetDone.at }, ...regions.slice(1)], { from: notYetDone.step.start, to: notYetDone.step.end })] };
@@ -1394,6 +1410,9 @@ function namesItsThing(view: SentenceView, mention: Mention): boolean {
  * governs the words up to the next one, so one action's object never narrows (or unsettles) another's.
  * An action with no object of its own shares the next one's ("don't delete or move files in temp/").
  */
+/** Words of a person's say-so: an exception that names one is a confirmation, not an occasion. */
+const SAY_SO = new Set(['ask', 'request', 'say', 'tell', 'approve', 'confirm', 'permit', 'permission', 'instruct', 'allow', 'want', 'ok', 'okay']);
+
 /** Actions that mean something whole without a thing: a force push, a history rewrite, discarding changes, skipping the hooks. */
 const SELF_CONTAINED: ReadonlySet<FamilyName> = new Set<FamilyName>(['forcePush', 'rewriteHistory', 'discard', 'skipChecks', 'destructiveGit']);
 

@@ -2,6 +2,7 @@ import { decodedToRawOffsets } from '../json';
 import type { Session, Turn } from '../session';
 import type { Span } from '../text';
 import { textEntities } from './entities';
+import { PROGRAMS } from './lexicon';
 import { readable } from './normalize';
 import { readSentences, type Word } from './words';
 
@@ -74,7 +75,14 @@ interface Block {
   text: string;
   readonly at: number;
   readonly kind: 'paragraph' | 'item' | 'heading';
+  /** An item that is a command line under a line that introduces it ("Never run these without asking:"). */
+  readonly command?: true;
 }
+
+/** A command line: a known program first (after a prompt's `$`), then its arguments. */
+const COMMAND_LINE = new RegExp(`^\\s*(?:\\$\\s+)?(?:${PROGRAMS.map((p) => p.replace(/[-.]/g, '\\$&')).join('|')})(?=\\s|$)`);
+/** A shell comment after a command: what it explains is not the command. */
+const SHELL_COMMENT = /\s+#\s.*$/;
 
 /**
  * Blocks worth reading: paragraphs, with list items and headings on their own, leaving out fenced
@@ -85,11 +93,19 @@ function blocks(text: string): Block[] {
   let current: Block | undefined;
   let fenced = false;
   let at = 0;
+  // Commands listed one per line after a line ending in a colon, in a fence or not, are its items.
+  const introduces = () => /:\s*$/.test(result[result.length - 1]?.text.replace(/[*_`\s]+$/, '') ?? '') || result[result.length - 1]?.command === true;
   for (const line of text.split('\n')) {
     const lineAt = at;
     at += line.length + 1;
     if (FENCE.test(line)) {
       fenced = !fenced;
+      current = undefined;
+      continue;
+    }
+    if (line.trim() !== '' && COMMAND_LINE.test(line) && (introduces() || current?.command === true)) {
+      current = { text: line.replace(SHELL_COMMENT, '').trimEnd(), at: lineAt, kind: 'item', command: true };
+      result.push(current);
       current = undefined;
       continue;
     }
@@ -153,7 +169,9 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
         const local = { start: sentence.start - segment.at, end: sentence.end - segment.at };
         const span = segment.toSource ? { start: segment.toSource(local.start), end: segment.toSource(local.end) } : turn.span;
         const text = segment.text.slice(local.start, local.end);
-        const withLeadIn = index !== 0 ? [] : examplesOf !== undefined ? [read(examplesOf, turn.index, span)] : lead !== undefined ? combined(lead, readable(text).text, turn.index, span) : [];
+        // A command line is read as the command it is, as if written in backticks.
+        const itemText = block.command ? `\`${text.trim()}\`` : readable(text).text;
+        const withLeadIn = index !== 0 ? [] : examplesOf !== undefined ? [read(examplesOf, turn.index, span)] : lead !== undefined ? combined(lead, itemText, turn.index, span) : [];
         const withAntecedent = POINTER.test(text) ? () => antecedentVariant(segment.text.slice(0, local.start), readable(text).text, turn.index, span) : undefined;
         const withoutAsides = hasAside(text) ? () => read(readable(text).text.replace(ASIDE, ''), turn.index, span) : undefined;
         result.push({ turnIndex: turn.index, text, span, start: sentence.start, words: sentence.words, ...(withLeadIn.length > 0 && { withLeadIn }), ...(withAntecedent && { withAntecedent }), ...(withoutAsides && { withoutAsides }) });
@@ -259,14 +277,19 @@ function combined(lead: string, item: string, turnIndex: number, span: Span): Se
   const listed = listing ? clause.slice(colon + 1).trim() : undefined;
   const clauseLabel = listing && (/\b(?:that|which|who)\b/i.test(clause.slice(0, colon)) || clause.slice(0, colon).trim().split(/\s+/).length > 4);
   const texts: string[] = [];
+  // "Never modify without asking:" + "code in `backend/`": the item is the action's object, before the line's condition.
+  const condition = CONNECTOR.exec(lead);
+  const objectSlot = condition !== null && condition.index > 0 && !PLACEHOLDER.test(lead) ? condition.index : undefined;
   for (const part of listed === undefined ? [clause] : clauseLabel ? [listed, clause] : [clause, listed]) {
+    if (objectSlot !== undefined) texts.push(`${lead.slice(0, objectSlot).trimEnd()} ${part} ${lead.slice(objectSlot)}`);
     if (PLACEHOLDER.test(lead)) texts.push(lead.replace(PLACEHOLDER, part));
     if (CONNECTOR.test(lead)) texts.push(`${part} ${lead.charAt(0).toLowerCase()}${lead.slice(1)}`);
     // "Ask first:" + "adding dependencies": asking comes before the item's action.
     else if (ASKING.test(lead)) texts.push(`${lead} before ${part}`);
     // "Forbidden Commands (unless the user asks)" + "`git reset --hard`": never the item, on the heading's condition.
     if (BANNED_KIND.test(lead)) texts.push(`Never ${lowerFirst(part)}${LEAD_CONDITION.exec(lead)?.[1] ? ` ${LEAD_CONDITION.exec(lead)?.[1]}` : ''}`);
-    texts.push(`${lead} ${part}`);
+    // After a line's condition, the item would be the condition's object, not the action's.
+    if (objectSlot === undefined) texts.push(`${lead} ${part}`);
   }
   return texts.map((text) => {
     const words = readSentences(text, 0, () => true).flatMap((sentence) => sentence.words);

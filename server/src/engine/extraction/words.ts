@@ -166,9 +166,10 @@ export function readSentences(block: string, base: number, worthReading: (text: 
       if (!first || !last) continue;
       // The sentence runs from its first word to its closing punctuation (not the following spaces).
       const closing = /^[^\s]*/.exec(last.post)?.[0] ?? '';
-      // And from its opening quote or backtick, which the tagger may leave out of the first word's punctuation.
+      // And from its opening quote or backtick, which the tagger may leave out of the first word's punctuation,
+      // and the marks a path opens with (`.env`, `~/`, `/tmp`), which it leaves out of the word.
       let start = first.start;
-      while (start > base && /[`'"(\[*_]/.test(block[start - base - 1] ?? '')) start--;
+      while (start > base && /[`'"(\[*_.~/@$]/.test(block[start - base - 1] ?? '')) start--;
       result.push({ start, end: last.end + closing.length, words });
     }
   }
