@@ -58,7 +58,8 @@ const NOT_PATH = new Set(NOT_PATHS);
 const EMAIL = /^[\w.+-]+@[\w-]+(?:\.[\w-]+)+$/;
 const DOMAIN = /^@?(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+([a-z]{2,})$/i;
 const FILE_NAME = /^[\w*?{}\[\]-][\w.*?{}\[\]-]*\.([A-Za-z0-9]{1,10})$/;
-const DOTFILE = /^\.[A-Za-z][\w.-]*$/;
+/** A dotfile, its variants by a trailing glob too: `.env`, `.env.local`, `.env*`. */
+const DOTFILE = /^\.[A-Za-z][\w.-]*\*?$/;
 const DATE_OR_RATIO = /^[\d/.:-]+$/;
 const URL = /^[a-z][a-z0-9+.-]*:\/\//i;
 const WRAPPING_START = /^[`'"(\[{<“‘]+/;

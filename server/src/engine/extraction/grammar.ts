@@ -1296,9 +1296,9 @@ function prohibitionFrame(view: SentenceView, clause: Range): Outcome | undefine
   // an exception of a time or an occasion ("except during release sessions") is a condition the
   // session cannot settle, taken to hold.
   const except = startsWith(view.words, P.except, end, clause.to);
-  const occasion = except !== undefined && /^(during|when|while|if|in|on|for|at)$/.test(view.words[except]?.norm ?? '') && !view.words.slice(except, clause.to).some((w) => w.forms.some((f) => SAY_SO.has(f)));
+  const occasion = except !== undefined && /^(during|when|while|if|in|on|for|at)$/.test(view.words[end + 1]?.norm ?? '') && !view.words.slice(except, clause.to).some((w, k) => w.forms.some((f) => SAY_SO.has(f)) && !describesNext(view.words, except + k));
   if (except !== undefined && !occasion && !triggers.some((m) => m.family === 'send')) return 'nothing';
-  const regions: Range[] = [{ from: (triggers[0] as Mention).start, to: clauseEndAfterExcept(view, end, clause.to) }, ...(negated.subject ? [negated.subject] : [])];
+  const regions: Range[] = [{ from: (triggers[0] as Mention).start, to: occasion ? end : clauseEndAfterExcept(view, end, clause.to) }, ...(negated.subject ? [negated.subject] : [])];
   // "The vendor invoices: never delete.": the thing was named before the colon.
   const label = thingLabel(view, { from: clause.from, to: negated.negation });
   const first = triggers[0] as Mention;
@@ -1410,6 +1410,13 @@ function namesItsThing(view: SentenceView, mention: Mention): boolean {
  * governs the words up to the next one, so one action's object never narrows (or unsettles) another's.
  * An action with no object of its own shares the next one's ("don't delete or move files in temp/").
  */
+/** A word that describes the noun after it ("approved tooling", "explicit permission"), not a verb of its own. */
+function describesNext(words: readonly Word[], index: number): boolean {
+  const [word, next] = [words[index] as Word, words[index + 1]];
+  const describing = (word.tags.has('Adjective') && !word.tags.has('Verb')) || (/ed$/.test(word.norm) && word.tags.has('PastTense'));
+  return describing && next !== undefined && (next.tags.has('Noun') || next.tags.has('Adjective')) && !/[,;:.!?]/.test(word.post);
+}
+
 /** Words of a person's say-so: an exception that names one is a confirmation, not an occasion. */
 const SAY_SO = new Set(['ask', 'request', 'say', 'tell', 'approve', 'confirm', 'permit', 'permission', 'instruct', 'allow', 'want', 'ok', 'okay']);
 
@@ -1731,6 +1738,13 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
     return objectWords(view, r, families, entities).filter((w) => words.indexOf(w) !== branchWord && !(writtenPath && (has(DESCRIPTIVE, w) || describesEntity(view, words.indexOf(w)))));
   });
   if (leftovers.length === 0) return scope;
+  // "delete `__pycache__`", "code in `pi-mono`": a bare name in a code span, where files are meant, is a file or folder of that name.
+  const onFiles = context === 'path' || (context === undefined && [...families].every((f) => FILE_FAMILIES.has(f)));
+  const spanned = onFiles ? namesInCodeSpans(view, leftovers) : undefined;
+  if (spanned) {
+    for (const name of spanned) add('paths', name);
+    return scope;
+  }
   // "Never commit secrets, credentials, or `.env` files": of a list, the items the scope can name are
   // kept; the others (secrets) are left ungoverned, which narrows the rule, never widens it.
   if (regions.every((r) => listItemsNamingNothing(view, r, leftovers))) return scope;
@@ -1745,6 +1759,29 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
     return scope;
   }
   return unstatable(view, namesNoScope(leftovers));
+}
+
+/** Actions on files and nothing else, where a bare name is a file's or a folder's. */
+const FILE_FAMILIES: ReadonlySet<FamilyName> = new Set<FamilyName>(['remove', 'modify', 'overwrite', 'write', 'move', 'touch', 'read', 'backup']);
+
+/**
+ * The names in code spans that hold every leftover word, each as a path: a folder where it follows
+ * "in" or "under" ("code in `pi-mono`"), else a file or folder of that name at any depth.
+ */
+function namesInCodeSpans(view: SentenceView, leftovers: readonly Word[]): string[] | undefined {
+  const { text, start: base } = view.sentence;
+  const spans = [...text.matchAll(/`([\w@-][\w.@-]*)`/g)].map((m) => ({ start: base + (m.index ?? 0) + 1, value: m[1] as string }));
+  const spanOf = (w: Word) => spans.find((span) => w.start >= span.start && w.end <= span.start + span.value.length);
+  if (spans.length === 0 || !leftovers.every((w) => spanOf(w) !== undefined)) return undefined;
+  const words = view.words;
+  return unique(
+    leftovers.map((w) => {
+      const span = spanOf(w) as { start: number; value: string };
+      const first = words.findIndex((x) => x.start >= span.start);
+      const placed = /^(in|under|inside|within|into)$/.test(words[first - 1]?.norm ?? '');
+      return placed ? span.value : `**/${span.value}`;
+    }),
+  );
 }
 
 /** The items of a list written in a region: split at commas and at "or", "and", "nor". */
@@ -1960,6 +1997,7 @@ const WELL_KNOWN_BRANCH = wordSet(L.WELL_KNOWN_BRANCHES);
 /** Families whose phrases' gaps describe the thing rather than narrow it. */
 const DESCRIBED_GAPS: ReadonlySet<FamilyName> = new Set<FamilyName>(['install', 'skipChecks', 'publish', 'commit']);
 const CHOOSING = wordSet(['use', 'prefer', 'always', 'only', 'run', 'invoke', 'choose', 'stick', 'favor', 'favour', 'switch']);
+const SHOWING = wordSet(['show', 'write', 'document', 'mention', 'describe', 'explain', 'recommend', 'suggest', 'display', 'print']);
 const CATEGORY_NOUNS = wordSet(['action', 'operation', 'change', 'command', 'thing', 'task', 'step', 'activity', 'update', 'modification', 'write', 'mutation', 'tool', 'call', 'program', 'editor', 'pager', 'binary', 'cli', 'process']);
 
 /**
@@ -2203,7 +2241,9 @@ function alternativesFrame(view: SentenceView, clause: Range): Outcome | undefin
   const only = commands.length === 1 ? words.findIndex((w, i) => inRange(clause, i) && has(ONLY, w)) : -1;
   const alone = commands[0];
   const group = alone?.command?.scope.commands?.length === 1 ? L.INTERCHANGEABLE_PROGRAMS.find((g) => g.includes(alone.command?.scope.commands?.[0] ?? '')) : undefined;
-  if (only !== -1 && alone && group && !negatedIn(view, clause)) {
+  // "This project uses `uv` exclusively" says what the project is built with; "use pnpm only" is said to the agent.
+  const described = alone !== undefined && words.slice(clause.from, alone.start).some((w) => has(CHOOSING, w) && w.tags.has('Verb') && formOf(w, 'use') === 'third');
+  if (only !== -1 && alone && group && !described && !negatedIn(view, clause)) {
     const others = group.filter((program) => !alone.command?.scope.commands?.includes(program));
     return { drafts: [{ kind: 'prohibition', triggers: [{ ...alone, command: { verbs: ['execute'], scope: { commands: others }, checks: false } }], regions: [{ from: alone.start, to: alone.end }] }] };
   }
@@ -2216,7 +2256,8 @@ function alternativesFrame(view: SentenceView, clause: Range): Outcome | undefin
     if (marker === undefined && !negative) continue;
     const end = marker ?? i + 1;
     // Said as an instruction ("use X instead of Y"), not as a description ("it is built with X rather than Y").
-    if (!words.slice(clause.from, i).some((b) => has(CHOOSING, b))) continue;
+    // Shown or written about ("in the docs, always show X instead of Y"): what the text says, not what the agent runs.
+    if (!words.slice(clause.from, i).some((b) => has(CHOOSING, b)) || words.slice(clause.from, i).some((b) => has(SHOWING, b) && b.tags.has('Verb'))) continue;
     const used = commands.filter((m) => m.end <= i);
     const others = commands.filter((m) => m.start >= end);
     if (used.length === 0 || others.length === 0) continue;

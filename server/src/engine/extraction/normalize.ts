@@ -105,10 +105,13 @@ function corrected(word: string): string | undefined {
 /** Replacements to make, in order: [start, end, replacement] over the written text. */
 function edits(text: string): [number, number, string][] {
   const result: [number, number, string][] = [];
+  // Code spans are written as they are meant: `__snapshots__/`, `*.py`, `w/o` are names, not markup or shorthand.
+  const spans = [...text.matchAll(/(`+)[^`\n]+?\1/g)].map((m) => [m.index ?? 0, (m.index ?? 0) + m[0].length] as const);
   for (const match of text.matchAll(PATTERN)) {
     const groups = match.groups ?? {};
     const start = match.index ?? 0;
     const end = start + match[0].length;
+    if (spans.some(([from, to]) => start > from && start < to)) continue;
     if (groups.word !== undefined) {
       const lower = groups.word.toLowerCase();
       const replacement = SHORTHAND[lower] ?? corrected(groups.word);

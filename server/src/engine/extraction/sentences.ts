@@ -161,7 +161,8 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
       // line's placeholder: "Never do the following without asking:" + "Run any of these commands:" reads
       // "Never run any of these commands without asking" for the items under it.
       if (block.kind === 'item' && lead !== undefined && PLACEHOLDER.test(lead) && /:\s*$/.test(readableText)) nested = { lead: lead.replace(DO_PLACEHOLDER, lowerFirst(leadInText(readableText))), indent };
-      else if (/:\s*$/.test(readableText) || block.kind === 'heading') leadIn = leadInText(readableText);
+      // A line in bold alone reads as a heading: "**Generated files. Never hand-edit them.**".
+      else if (/:\s*$/.test(readableText) || block.kind === 'heading' || BOLD_LINE.test(block.text)) leadIn = leadInText(readableText);
       else if (block.kind !== 'item') leadIn = undefined;
       if (!worthReading(readableText) && !(lead !== undefined && worthReading(`${lead} ${readableText}`)) && !(examplesOf && worthReading(examplesOf))) continue;
       const sentences = readSentences(block.text, segment.at + block.at, lead === undefined && !examplesOf ? worthReading : () => true);
@@ -246,6 +247,10 @@ function leadInText(text: string): string {
 const PLACEHOLDER = /\b(?:(?:any of )?(?:the following|these)(?: (?:actions|things|commands|operations|steps|changes|files|tasks|items))?|the \w+ below|below)\b/i;
 /** The placeholder with the verb that stands for the items' own ("do the following"). */
 const DO_PLACEHOLDER = new RegExp(`(?:\\bdo\\s+)?${PLACEHOLDER.source}`, 'i');
+/** A paragraph that is one line in bold. */
+const BOLD_LINE = /^\s*(\*\*|__)[^*_\n]+\1\s*$/;
+/** A line that ends on a pronoun for the things its items name: "Never hand-edit them." */
+const POINTED_OBJECT = /\b(?:them|these|those)\s*[.!]*\s*$/i;
 const CONNECTOR = /\b(?:before|after|when|whenever|if|until|unless|without|once|prior to|while)\b/i;
 const lowerFirst = (text: string) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 const LIST_MARK = /^\s*(?:[-*•+]\s+|\d{1,2}[.)]\s+)/;
@@ -280,6 +285,10 @@ function combined(lead: string, item: string, turnIndex: number, span: Span): Se
   // "Never modify without asking:" + "code in `backend/`": the item is the action's object, before the line's condition.
   const condition = CONNECTOR.exec(lead);
   const objectSlot = condition !== null && condition.index > 0 && !PLACEHOLDER.test(lead) ? condition.index : undefined;
+  // "Never hand-edit them." + "Fixture JSONs (`tests/fixtures/*.json`) are generated…": the item's written path is what "them" is.
+  const pointer = POINTED_OBJECT.exec(lead);
+  const path = pointer ? /`([^`\s]*[/.*][^`\s]*)`/.exec(body)?.[0] : undefined;
+  if (pointer && path) texts.push(`${lead.slice(0, pointer.index)}${path}`);
   for (const part of listed === undefined ? [clause] : clauseLabel ? [listed, clause] : [clause, listed]) {
     if (objectSlot !== undefined) texts.push(`${lead.slice(0, objectSlot).trimEnd()} ${part} ${lead.slice(objectSlot)}`);
     if (PLACEHOLDER.test(lead)) texts.push(lead.replace(PLACEHOLDER, part));
