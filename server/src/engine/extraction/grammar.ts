@@ -691,7 +691,9 @@ function purposeAt(view: SentenceView, index: number, to: number): boolean {
 function startsClause(words: readonly Word[], from: number, to: number): boolean {
   for (let i = from; i < Math.min(to, from + 4); i++) {
     const w = words[i] as Word;
-    if (i > from && w.tags.has('Verb') && (w.tags.has('PresentTense') || w.tags.has('PastTense')) && !w.tags.has('Gerund') && !w.tags.has('Infinitive')) return true;
+    // "configuration files (…)": a thing's plural the tagger takes for a verb is the thing.
+    const thingPlural = has(GENERIC, w) && /s$/.test(w.norm);
+    if (i > from && w.tags.has('Verb') && (w.tags.has('PresentTense') || w.tags.has('PastTense')) && !w.tags.has('Gerund') && !w.tags.has('Infinitive') && !thingPlural) return true;
     if (!(w.tags.has('Noun') || w.tags.has('Determiner') || w.tags.has('Adjective')) || /[,;:.!?]/.test(w.post)) return false;
   }
   return false;
@@ -1901,11 +1903,31 @@ function directObject(view: SentenceView, trigger: Mention, complement: boolean)
  */
 function compileDraft(view: SentenceView, draft: Draft): ConstraintRule[] {
   // A rule whose scope none of its verbs can meet was not stated in a way the vocabulary can say.
-  return compileDraftRules(view, draft).filter((rule) => {
+  const meetable = (rule: ConstraintRule) => {
     const field = unmeetableField(rule);
     if (field !== undefined) view.unresolved = `its ${field} scope is not something ${rule.trigger.join('/')} can have`;
     return field === undefined;
-  });
+  };
+  const rules = compileDraftRules(view, draft);
+  const kept = rules.filter(meetable);
+  if (kept.length === rules.length) return kept;
+  // "Never update dependencies, package.json or build scripts": a phrase holds its own thing, and the
+  // things listed after it are its verb's ("update package.json").
+  const [phrase] = draft.triggers;
+  const region = draft.regions[0];
+  const verb = phrase && draft.triggers.length === 1 && region && namesItsThing(view, phrase) ? verbAlone(view, phrase) : undefined;
+  if (!phrase || !region || !verb || !endsWithComma(view.words[phrase.end - 1])) return kept;
+  const own = compileDraftRules(view, { ...draft, triggers: [phrase], regions: [{ from: phrase.start, to: phrase.end }] });
+  const listed = compileDraftRules(view, { ...draft, triggers: [verb], regions: [{ from: phrase.end, to: region.to }] });
+  const split = [...own, ...listed];
+  return split.every((rule) => unmeetableField(rule) === undefined) ? split : kept;
+}
+
+/** The first word of a phrase as an action of its own: "update" of "update dependencies". */
+function verbAlone(view: SentenceView, phrase: Mention): Mention | undefined {
+  const word = view.words[phrase.start] as Word;
+  const single = word.forms.flatMap((form) => (ACTIONS_BY_FIRST.get(form) ?? []).filter((c) => c.phrase.length === 1).map((c) => ({ family: c.family, form }))).find((c) => c.family !== phrase.family);
+  return single && word.tags.has('Verb') ? { family: single.family, start: phrase.start, end: phrase.start + 1, form: formOf(word, single.form) } : undefined;
 }
 
 function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
