@@ -444,7 +444,9 @@ export function commandEntities(text: string, base: number): Entity[] {
     const namesThing = !isCommand(inner) && SPAN_THINGS.test(text.slice((match.index ?? 0) + match[0].length));
     // A template of a command that does one of the vocabulary's actions whatever fills it (`git checkout -- <file>`) is that action.
     const template = /<[^>]*>|\{[^}]*\}/.test(inner) && !(isCommand(inner) && commandRule(inner).verbs.every((verb) => verb !== 'execute'));
-    if (template || namesThing || (!isCommand(inner) && !(run && /^[\w./-]+(?:\s|$)/.test(inner.trim())))) continue;
+    // A folder (`tests/unit/`) is run by a program, never itself one.
+    const folder = /^[\w./-]+\/$/.test(inner.trim());
+    if (template || namesThing || folder || (!isCommand(inner) && !(run && /^[\w./-]+(?:\s|$)/.test(inner.trim())))) continue;
     lastEnd = (match.index ?? 0) + match[0].length;
     const start = base + (match.index ?? 0) + (match[1] as string).length + (inner.length - inner.trimStart().length);
     const value = inner.trim();

@@ -561,7 +561,7 @@ function clausesOf(view: SentenceView, from: number): Range[] {
   };
   for (let i = from; i < words.length; i++) {
     const w = words[i] as Word;
-    if (i > start && has(CONTRASTS, w) && w.text !== '') close(i);
+    if (i > start && (has(CONTRASTS, w) || w.norm === 'because') && w.text !== '') close(i);
     else if (i > start && has(CLAUSE_JOINERS, w) && (has(CLAUSE_STARTERS, words[i + 1]) || (words[i + 1]?.norm === 'do' && words[i + 2]?.norm === 'not'))) close(i);
     // A parenthesis names or lists within its clause; a colon right after an action introduces its object ("do not modify: tests, …").
     // A colon after an action introduces its object ("do not modify: tests, …"), after a category its examples ("operations: deleting…").
@@ -2326,6 +2326,8 @@ export function readSentence(sentence: Sentence): Reading[] {
   if (passedOnOrReported(view, from)) return [];
   const readings: Reading[] = [];
   for (const clause of clausesOf(view, from)) {
+    // "… because it was failing before your change": a reason after the rule says why, and states nothing.
+    if (clause.from > from && words[clause.from]?.norm === 'because') continue;
     const revocation = revocationIn(view, clause);
     if (revocation) {
       readings.push(revocation);
