@@ -537,7 +537,8 @@ function subjectBefore(words: readonly Word[], from: number, index: number): Sub
     if (w.norm === 'i') return 'self';
     // A file or a folder acts on nothing: "`README.md` DO NOT MODIFY" names the thing, then the rule.
     // ("`package.json` doesn't change often" says how the file is).
-    if (/^[\w.~-]*(?:\/|\.[A-Za-z]{1,5}$)/.test(w.text) && /[./]/.test(w.text) && /^(do|never|not)$/.test(words[i + 1]?.norm ?? '')) return 'none';
+    const pathLike = (/^[\w.~-]*(?:\/|\.[A-Za-z]{1,5}$)/.test(w.text) && /[./]/.test(w.text)) || /^[/.*]/.test(w.post) || /`$/.test(w.pre);
+    if (pathLike && /^(do|never|not)$/.test(words[i + 1]?.norm ?? '')) return 'none';
     if (w.tags.has('Pronoun') || w.tags.has('Noun') || w.tags.has('ProperNoun')) return 'other';
     // "MMS messages won't send": a thing before a negated verb is its subject, however it is tagged.
     const before = words.slice(from, i);
@@ -2341,7 +2342,8 @@ export function readSentence(sentence: Sentence): Reading[] {
         const before = readings.length;
         for (const draft of outcome.drafts.flatMap((d) => splitByObjects(view, d))) {
           // "Never manually edit:" introduces the things it is about; said alone it is about none of them.
-          if (introducesList(view, clause) && !namesObject(view, draft)) continue;
+          // A prerequisite that names its step says all it needs ("All code must pass the hooks before committing:").
+          if (introducesList(view, clause) && !namesObject(view, draft) && !(draft.kind === 'prerequisite' && (draft.requires ?? []).length > 0)) continue;
           for (const rule of compileDraft(view, draft)) {
             const key = JSON.stringify(rule);
             if (!readings.some((r) => r.kind === 'constraint' && JSON.stringify(r.rule) === key)) readings.push({ kind: 'constraint', rule });

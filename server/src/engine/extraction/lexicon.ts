@@ -112,7 +112,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   test: [
     'test', 'run * test', 'run * test suite', 'test suite', 'test suite pass', 'test run', 'test * pass', 'test * green', 'ci', 'ci * pass',
     'ci * green', 'build * green', 'build * pass', 'passing test', 'green build', 'lint', 'linter', 'run * linter', 'run * lint', 'type check',
-    'typecheck', 'type-check', 'run * check',
+    'typecheck', 'type-check', 'run * check', 'pre-commit hook', 'pre-commit check', 'pass * hook',
   ],
   cancel: ['cancel', 'call * off', 'decline', 'cancellation', 'axe'],
   reschedule: ['reschedule', 'postpone', 'push * back', 'delay', 'move * back'],
