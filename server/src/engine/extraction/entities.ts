@@ -1,5 +1,6 @@
 import {
   ABOVE_WORDS,
+  ACTION_WORDS,
   AT_LEAST_WORDS,
   BELOW_WORDS,
   BRANCH_NOUNS,
@@ -399,6 +400,8 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
 }
 
 const KNOWN_PROGRAMS = new Set(PROGRAMS);
+/** Action words written alone: `delete`, `drop`, `uninstall` (as in "treat `delete` and `drop` as destructive"). */
+const ACTION_WORD_SET = new Set([...Object.values(ACTION_WORDS).flat().filter((phrase) => /^[a-z-]+$/.test(phrase)), 'uninstall', 'reset', 'destroy']);
 const DISTINCTIVE = new Set(DISTINCTIVE_PROGRAMS);
 /** Little words joined by a slash ("to/from", "and/or", "on/off"): alternatives, never a path. */
 const SMALL_WORDS = new Set(['to', 'from', 'in', 'out', 'on', 'off', 'and', 'or', 'up', 'down', 'into', 'onto', 'yes', 'no', 'if', 'when', 'with', 'without']);
@@ -444,9 +447,10 @@ export function commandEntities(text: string, base: number): Entity[] {
     const namesThing = !isCommand(inner) && SPAN_THINGS.test(text.slice((match.index ?? 0) + match[0].length));
     // A template of a command that does one of the vocabulary's actions whatever fills it (`git checkout -- <file>`) is that action.
     const template = /<[^>]*>|\{[^}]*\}/.test(inner) && !(isCommand(inner) && commandRule(inner).verbs.every((verb) => verb !== 'execute'));
-    // A folder (`tests/unit/`) is run by a program, never itself one.
+    // A folder (`tests/unit/`) is run by a program, never itself one; an action's own word (`delete`, `purge`) names the action.
     const folder = /^[\w./-]+\/$/.test(inner.trim());
-    if (template || namesThing || folder || (!isCommand(inner) && !(run && /^[\w./-]+(?:\s|$)/.test(inner.trim())))) continue;
+    const actionWord = ACTION_WORD_SET.has(inner.trim().toLowerCase()) && !KNOWN_PROGRAMS.has(inner.trim().toLowerCase());
+    if (template || namesThing || folder || actionWord || (!isCommand(inner) && !(run && /^[\w./-]+(?:\s|$)/.test(inner.trim())))) continue;
     lastEnd = (match.index ?? 0) + match[0].length;
     const start = base + (match.index ?? 0) + (match[1] as string).length + (inner.length - inner.trimStart().length);
     const value = inner.trim();

@@ -1126,7 +1126,7 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
     if (trigger.form === 'past' || trigger.form === 'third') return undefined;
     const regions = [region(triggers, main)];
     const governed = coordinatedFrom(view, triggers);
-    if (approverCue(view, sub)) return { drafts: [{ kind: 'confirmation', triggers: governed, regions }] };
+    if (approverCue(view, sub) || bareApproval(view, sub)) return { drafts: [{ kind: 'confirmation', triggers: governed, regions }] };
     const steps = satisfying(subMentions);
     if (steps.length > 0) return { drafts: [prerequisite(view, governed, steps, regions, sub)] };
     return undefined;
@@ -1162,6 +1162,14 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
     if (steps.length > 0) return { drafts: [prerequisite(view, governed, steps, regions, sub)] };
   }
   return undefined;
+}
+
+/** "after approval", "after explicit sign-off": an approval with nothing before it but its describing words, and no one else's ("from the security team"). */
+function bareApproval(view: SentenceView, sub: Range): boolean {
+  const words = view.words;
+  const found = findFirst(words, P.approvalNouns, sub.from, Math.min(sub.to, sub.from + 3));
+  if (!found || /^(from|by)$/.test(words[found.end]?.norm ?? '')) return false;
+  return words.slice(sub.from, found.start).every((w) => w.tags.has('Determiner') || w.tags.has('Adjective'));
 }
 
 /** The first trigger and those coordinated with it ("before deleting or moving anything"). */
@@ -2313,7 +2321,34 @@ function putAsideFrame(view: SentenceView, clause: Range): Outcome | undefined {
   return undefined;
 }
 
-const FRAMES = [putAsideFrame, alternativesFrame, personApprovesFrame, permissionForFrame, actedOnMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
+/**
+ * "Treat force pushes and deletions as requiring my OK", "consider `drop` and `truncate` destructive,
+ * needing confirmation": the actions named are to be asked about (or never done, when forbidden).
+ */
+function treatAsFrame(view: SentenceView, clause: Range): Outcome | undefined {
+  const words = view.words;
+  const start = skipOpeners(words, clause.from, clause.to);
+  if (!(words[start] as Word | undefined)?.forms.some((f) => TREATING.has(f))) return undefined;
+  const as = words.findIndex((w, i) => i > start && i < clause.to && w.norm === 'as');
+  if (as === -1) return undefined;
+  const triggers = governable(view.mentionsIn({ from: start + 1, to: as }));
+  if (triggers.length === 0) return undefined;
+  const rest = { from: as + 1, to: clause.to };
+  const forbidden = words.slice(rest.from, rest.to).some((w) => has(FORBIDDEN, w));
+  const asked = approverCue(view, rest) || findFirst(words, P.approvalNouns, rest.from, rest.to) !== undefined;
+  if (!forbidden && !asked) return undefined;
+  // Each action listed is one of the kind, with the words up to the next as its thing.
+  const kind = forbidden ? 'prohibition' : 'confirmation';
+  const itemEnd = (trigger: Mention, next: number) => {
+    const comma = words.findIndex((w, i) => i >= trigger.end - 1 && i < next && endsWithComma(w));
+    return comma === -1 ? next : comma + 1;
+  };
+  return { drafts: triggers.map((trigger, k) => ({ kind, triggers: [trigger], regions: [{ from: trigger.start, to: itemEnd(trigger, (triggers[k + 1] as Mention | undefined)?.start ?? as) }] })) };
+}
+const TREATING = new Set(['treat', 'consider', 'regard', 'handle', 'mark']);
+const FORBIDDEN = wordSet(['forbidden', 'prohibited', 'banned', 'off-limits', 'disallowed']);
+
+const FRAMES = [putAsideFrame, alternativesFrame, personApprovesFrame, permissionForFrame, treatAsFrame, actedOnMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
 
 /** Reads one sentence of a user message: the rules it states and the rules it takes back. */
 export function readSentence(sentence: Sentence): Reading[] {
