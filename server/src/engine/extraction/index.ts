@@ -27,7 +27,7 @@ const RULE_CUES = firstWordPattern(RULE_CUE_PHRASES);
  * A cheap first look at text: does it have both a topic word and a rule cue? Text without them
  * (most chat and most requests) never reaches the tagger, which keeps extraction linear and cheap.
  */
-export const worthReading = (text: string) => (TOPIC_WORDS.test(text) || NAMES_COMMAND.test(text)) && RULE_CUES.test(text);
+const worthReading = (text: string) => (TOPIC_WORDS.test(text) || NAMES_COMMAND.test(text)) && RULE_CUES.test(text);
 
 /**
  * The constraints and revocations stated in a session's user messages (SPEC sections 3 and 4):
