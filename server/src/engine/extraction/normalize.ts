@@ -46,7 +46,7 @@ const PATTERN = new RegExp(
     String.raw`(?<heading>^#{1,6}[ \t]+)`,
     String.raw`(?<slashed>(?<![\w/])(?:[Ww]\/[Oo]|[Ww]\/(?=\s)|[Bb]\/[Cc4])(?![\w/]))`,
     // Actions joined by a slash are alternatives: "Write/Edit operations", "create/update".
-    String.raw`(?<alternatives>(?<![\w/.\x60-])(?:${SLASH_ACTIONS})(?:\/(?:${SLASH_ACTIONS}))+(?![\w/.\x60-]))`,
+    String.raw`(?<alternatives>(?<![\w/.\x60-])(?:${SLASH_ACTIONS})(?: ?\/ ?(?:${SLASH_ACTIONS}))+(?![\w/.\x60-]))`,
     String.raw`(?<word>(?<![\w'’\/.-])[A-Za-z][A-Za-z0-9]*(?![\w'’\/-]|\.\w))`,
     // The parts of a hyphenated word ("force-psuh"), for typos only.
     String.raw`(?<hyphenated>(?<![\w'’\/.-])[A-Za-z]+(?:-[A-Za-z]+)+(?![\w'’\/-]|\.\w))`,
@@ -126,7 +126,7 @@ function edits(text: string): [number, number, string][] {
         at += part.length + 1;
       }
     } else if (groups.alternatives !== undefined) {
-      result.push([start, end, groups.alternatives.split('/').join(' or ')]);
+      result.push([start, end, groups.alternatives.split(/ ?\/ ?/).join(' or ')]);
     } else if (groups.slashed !== undefined) {
       result.push([start, end, SLASHED[groups.slashed.toLowerCase()] ?? groups.slashed]);
     } else {
