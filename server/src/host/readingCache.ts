@@ -28,7 +28,9 @@ const reading = z.object({
   revocations: z.array(z.object({ turnIndex: z.number(), span, text: z.string() }).passthrough()),
   unresolved: z.array(z.object({ turnIndex: z.number(), span, text: z.string(), reason: z.string() })),
 });
-const cacheFile = z.object({ build: z.string(), readings: z.record(z.string(), reading) });
+// The file's frame is checked when it is opened, each reading when it is first used: a run reads only
+// the readings its messages need, and a reading that does not check is read anew.
+const cacheFile = z.object({ build: z.string(), readings: z.record(z.string(), z.unknown()) });
 
 /** A message's key as a digest: 256 bits, which no two messages share. */
 function digest(key: string): string {
@@ -37,17 +39,14 @@ function digest(key: string): string {
 
 /** The readings kept in one file of the cache folder, for one build of the engine. */
 export class ReadingCache implements ReadingStore {
-  private readonly kept: Map<string, LocalExtraction>;
   private readonly added = new Map<string, LocalExtraction>();
 
   private constructor(
     private readonly host: Host,
     private readonly file: string,
     private readonly build: string,
-    kept: Map<string, LocalExtraction>,
-  ) {
-    this.kept = kept;
-  }
+    private readonly kept: Map<string, unknown>,
+  ) {}
 
   /**
    * The cache of `build` in `folder`; empty when there is none yet or it cannot be read (a cache is
@@ -55,12 +54,12 @@ export class ReadingCache implements ReadingStore {
    */
   static open(host: Host, folder: string, build: string): ReadingCache {
     const file = join(folder, `readings-${build}.json`);
-    let kept = new Map<string, LocalExtraction>();
+    let kept = new Map<string, unknown>();
     try {
       if (host.stat(file)?.kind === 'file') {
         const parsed = cacheFile.safeParse(JSON.parse(asBuffer(host.readFile(file)).toString('utf8')));
         // The rules inside were written by this very build, which is what the file's name and field say.
-        if (parsed.success && parsed.data.build === build) kept = new Map(Object.entries(parsed.data.readings) as [string, LocalExtraction][]);
+        if (parsed.success && parsed.data.build === build) kept = new Map(Object.entries(parsed.data.readings));
       }
     } catch {
       kept = new Map();
@@ -70,7 +69,10 @@ export class ReadingCache implements ReadingStore {
 
   get(key: string): LocalExtraction | undefined {
     const at = digest(key);
-    return this.added.get(at) ?? this.kept.get(at);
+    const added = this.added.get(at);
+    if (added) return added;
+    const checked = reading.safeParse(this.kept.get(at));
+    return checked.success ? (checked.data as LocalExtraction) : undefined;
   }
 
   set(key: string, value: LocalExtraction): void {
