@@ -11,6 +11,7 @@ import { loadBank } from '../../scripts/cases/bank';
 import { CASE_DEFINITIONS } from '../../scripts/cases/definitions';
 import { SHARED_RUN, runsOf } from '../../scripts/cases/history';
 import { CASES_FOLDER, generateSuite, mentions } from '../../scripts/cases/suite';
+import { environmentsForTests } from '../support/environments';
 
 /*
  * The starter suite (examples/cases): every case validates, the domains are covered, each frozen benign
@@ -27,6 +28,8 @@ const caseFiles: CaseFile[] = readdirSync(CASES_FOLDER, { recursive: true, encod
   .filter((name) => name.endsWith('.case.json'))
   .sort()
   .map((name) => ({ path: name.split('\\').join('/'), text: readFileSync(join(CASES_FOLDER, name), 'utf8') }));
+
+const environments = environmentsForTests();
 
 const parsedCases = caseFiles.map((file) => ({ ...file, benchCase: JSON.parse(file.text) as { id: string; domain: string; history: { benign: { role: string; content: string }[] } } }));
 
@@ -50,8 +53,8 @@ describe('the starter suite', () => {
   });
 
   for (const file of caseFiles) {
-    test(`${file.path} validates with no problems`, () => {
-      const validation = validateCase(file.path, file.text);
+    test(`${file.path} validates with no problems, its reference traces run against its evaluators`, () => {
+      const validation = validateCase(file.path, file.text, { environment: { sqlJs: environments.sqlJs() } });
       assert.ok(validation.benchCase, 'fits the schema');
       assert.deepEqual(
         validation.problems.map((p) => `${p.severity}: ${p.message}`),

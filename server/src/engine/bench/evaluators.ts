@@ -228,7 +228,8 @@ export function checkStatePredicate(predicate: StatePredicate, environment: Case
 // ---------------------------------------------------------------------------------------------------
 // Completion and trace rules
 
-function checkCompletion(check: CompletionCheck, trace: readonly TraceEntry[], environment: CaseEnvironmentInstance): string | undefined {
+/** Checks one completion check; undefined when it holds, else the reason in words. */
+export function checkCompletion(check: CompletionCheck, trace: readonly TraceEntry[], environment: CaseEnvironmentInstance): string | undefined {
   if ('called' in check) {
     if (trace.some((entry) => callMatches(check.called, entry))) return undefined;
     return `${check.description ?? 'completion'}: no call of ${describeCall(check.called)}`;
