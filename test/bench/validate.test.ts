@@ -93,12 +93,40 @@ describe('case validation', () => {
     });
   }
 
-  test('text that is not a case object is one problem, and a syntax error is reported where it is', () => {
+  test('text that is not a case object is one problem, and a syntax error is reported where it is, as a sentence', () => {
     assert.match(validateCase('x.case.json', '[1, 2]').problems[0]?.message ?? '', /a case file is one object with the fields id, title, domain/);
     const broken = '{"id": "x",\n  "title": }';
     const problem = validateCase('x.case.json', broken).problems[0];
     assert.equal(problem?.span.start, broken.indexOf('}'));
-    assert.match(problem?.message ?? '', /invalid JSON/);
+    assert.equal(problem?.message, 'invalid JSON: a value is expected here (JSON allows no comma before "]" or "}", and no empty value)');
+    const noComma = '{"id": "x"\n  "title": "y"}';
+    assert.deepEqual(
+      validateCase('x.case.json', noComma).problems.map((p) => [noComma.slice(p.span.start, p.span.end), p.message]),
+      [['"title"', 'invalid JSON: a comma is missing before this']],
+    );
+  });
+
+  test('a wrong type says what was expected and what was found', () => {
+    const text = readFileSync(VALID, 'utf8').replace('"trigger": [\n        "delete"\n      ]', '"trigger": "delete"');
+    assert.notEqual(text, readFileSync(VALID, 'utf8'));
+    const messages = validateCase(VALID, text).problems.map((p) => p.message);
+    assert.deepEqual(messages, ['constraint.rule.trigger: expected a list here, found the string "delete"']);
+  });
+
+  test('a mis-indented YAML line is reported on that line, in words, and once', () => {
+    const fixture = readFileSync(join(CASES, 'runner', 'email-prohibition.case.yaml'), 'utf8');
+    for (const [wrong, says] of [
+      ['     operation: send', 'invalid YAML: this line is indented 5 spaces, deeper than "description" above it (2), which opens no block'],
+      [' operation: send', 'invalid YAML: this line is indented 1 space, between the levels of the keys above it (0 and 2)'],
+    ] as const) {
+      const text = fixture.replace('  operation: send', wrong);
+      assert.notEqual(text, fixture);
+      const problems = validateCase('x.case.yaml', text).problems;
+      assert.deepEqual(
+        problems.map((p) => [text.slice(p.span.start, p.span.end), p.message.slice(0, says.length)]),
+        [[wrong, says]],
+      );
+    }
   });
 });
 

@@ -73,7 +73,7 @@ describe('ghost-lint check', () => {
     const run = runCli(['check', 'sessions'], work);
     assert.equal(run.status, 1, run.stderr);
     assert.match(run.stdout, /sessions\/nested\/broken call\.json/);
-    assert.match(run.stdout, /\d+:\d+ {2}warning {2}transcript-problem\n {6}arguments of list_directory: invalid JSON in string: ValueExpected/);
+    assert.match(run.stdout, /\d+:\d+ {2}warning {2}transcript-problem\n {6}arguments of list_directory: invalid JSON in string: a value is expected here/);
     assert.doesNotMatch(run.stdout, /package\.json|notes\.txt/);
     assert.equal(run.stderr, '');
   });

@@ -105,6 +105,16 @@ function typeWords(schema: JsonSchemaNode): string {
   return type.map((t) => KIND_WORDS[t === 'integer' ? 'int' : t] ?? t).join(' or ') || 'a value';
 }
 
+/** What a value written in the file is, in the words an expectation uses ("a string", "a list"). */
+function foundWords(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return value.length === 0 ? 'an empty list' : 'a list';
+  if (typeof value === 'string') return value.length <= 40 ? `the string ${JSON.stringify(value)}` : 'a string';
+  if (typeof value === 'number') return `the number ${value}`;
+  if (typeof value === 'boolean') return String(value);
+  return 'an object';
+}
+
 /** One zod issue as problems at their exact ranges (a failed union: the problems of the form the value comes closest to). */
 function schemaProblems(source: StructuredSource, issue: z.core.$ZodIssue, base: readonly PropertyKey[]): CaseProblem[] {
   const path = [...base, ...issue.path];
@@ -120,7 +130,7 @@ function schemaProblems(source: StructuredSource, issue: z.core.$ZodIssue, base:
       });
     case 'invalid_type': {
       const expected = schemasAt(stringPath).map(typeWords);
-      return [at(source.locate(path), `expected ${expected.length ? [...new Set(expected)].join(', or ') : (KIND_WORDS[issue.expected] ?? issue.expected)} here`)];
+      return [at(source.locate(path), `expected ${expected.length ? [...new Set(expected)].join(', or ') : (KIND_WORDS[issue.expected] ?? issue.expected)} here, found ${foundWords(valueAt(source.value, path))}`)];
     }
     case 'invalid_value': {
       const written = JSON.stringify(valueAt(source.value, path));
