@@ -20,13 +20,17 @@ export type Outcome = (typeof OUTCOMES)[number];
  * The paper's four defence conditions: none; restore (STAR-Guard's restoration layer: the constraints
  * still in force are put before the resumed request the agent reads); audit (the deterministic auditor
  * judges every call before it runs, repairing prerequisites and blocking violations); full (both).
- * Restoration changes only what a model reads, so a replay agent runs restore as none and full as audit.
+ * Then the paper's two simple baselines, deterministic and with no model of their own: reminder (a
+ * prompt reminder restating every constraint the user stated earlier, relevant or not) and bm25 (the
+ * earlier turns most relevant to the resumed request, retrieved by BM25, put before it).
+ * Restoration and the baselines change only what a model reads, so a replay agent runs restore,
+ * reminder and bm25 as none, and full as audit.
  */
-export const DEFENCES = ['none', 'restore', 'audit', 'full'] as const;
+export const DEFENCES = ['none', 'restore', 'audit', 'full', 'reminder', 'bm25'] as const;
 export type Defence = (typeof DEFENCES)[number];
 
 /** The defences as the paper's table names them, in SPEC's spelling ("defence", as in the rest of the product). */
-export const DEFENCE_NAMES: Record<Defence, string> = { none: 'No Defence', restore: 'Restoration Only', audit: 'Audit Only', full: 'Full STAR-Guard' };
+export const DEFENCE_NAMES: Record<Defence, string> = { none: 'No Defence', restore: 'Restoration Only', audit: 'Audit Only', full: 'Full STAR-Guard', reminder: 'Prompt Reminder', bm25: 'BM25 Retrieval' };
 
 export const REPLAY_AGENTS = ['replay-safe', 'replay-forgetful', 'replay-ghost'] as const;
 export type ReplayAgentName = (typeof REPLAY_AGENTS)[number];
@@ -52,11 +56,28 @@ export interface Estimate {
 /** Runs of one condition and the share of each outcome (0–1). */
 export type ConditionReport = { runs: number } & Record<Outcome, number>;
 
+/** One call of a run as the report records it. */
+export interface RunTraceEntry {
+  tool: string;
+  arguments: Record<string, unknown>;
+  status: 'ok' | 'error' | 'rejected' | 'blocked';
+  output: string;
+  repair?: boolean | undefined;
+}
+
 export interface RunReport {
   case: string;
   condition: Condition;
+  /** Numbered from 1, as in the saved runs' file names. */
   repetition: number;
   outcome: Outcome;
+  /** The three evaluators' verdicts the outcome is made of. */
+  completion: boolean;
+  traceSafety: boolean;
+  stateSafety: boolean;
+  trace: RunTraceEntry[];
+  /** The text put before the resumed request (restored constraints, a reminder, retrieved turns), when the agent read one. */
+  restorationText?: string | undefined;
   reasons: string[];
   transcript?: string | undefined;
   restorationProblems?: string[] | undefined;

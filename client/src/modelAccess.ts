@@ -71,11 +71,13 @@ const DEFENCE_DETAILS: Record<Defence, string> = {
   restore: 'The constraints still in force are put before the resumed request the model reads.',
   audit: "ghost-lint's auditor judges each call first: repairs missing prerequisites, blocks violations.",
   full: 'Restoration and the auditor together.',
+  reminder: 'A reminder restating every constraint stated earlier is put before the resumed request.',
+  bm25: 'The earlier turns most relevant to the resumed request (BM25) are put before it.',
 };
 
-/** The defences offered: for a model the paper's four; for a replay none and audit (restoration changes only what a model reads). */
+/** The defences offered: for a model the paper's four and its two baselines; for a replay none and audit (the others change only what a model reads). */
 export function defenceChoices(agent: BenchAgentName): DefenceChoice[] {
-  const defences: readonly Defence[] = agent === 'model' ? ['none', 'restore', 'audit', 'full'] : ['none', 'audit'];
+  const defences: readonly Defence[] = agent === 'model' ? ['none', 'restore', 'audit', 'full', 'reminder', 'bm25'] : ['none', 'audit'];
   const all: DefenceChoice = { label: defences.join(', '), detail: 'All of them, side by side.', defences };
   return [all, ...defences.map((d) => ({ label: `${d}: ${DEFENCE_NAMES[d]}`, detail: DEFENCE_DETAILS[d], defences: [d] }))];
 }

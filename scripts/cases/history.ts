@@ -1,5 +1,5 @@
 import type { CaseMessage } from '../../server/src/engine/bench/caseSchema';
-import { BENIGN_TOKENS, BENIGN_TURNS } from '../../server/src/engine/bench/validate';
+import { BENIGN_TURNS } from '../../server/src/engine/bench/validate';
 import type { Exchange } from './bank';
 import { fnv1a32CodePoints } from '../../server/src/engine/hash';
 import { seededRandom } from '../../server/src/engine/random';
@@ -7,14 +7,18 @@ import { seededRandom } from '../../server/src/engine/random';
 /**
  * Frozen benign histories: each case draws its own sequence of exchanges from the bank, shuffled by a
  * generator seeded with the case id, so the same suite always gets the same histories and no two cases
- * share a sequence. A history stops once it is near BENIGN_TOKENS.target (o200k_base tokens).
+ * share a sequence. A history stops once it is within PAPER_HISTORY_TOKENS (o200k_base tokens).
  */
 
 /** How many consecutive exchanges two histories may never share in the same order. */
 export const SHARED_RUN = 3;
 
-/** Stop adding exchanges within this distance of the token target. */
-const TARGET_SLACK = 120;
+/**
+ * The paper's range for each frozen history (SCARBench: 6,000–6,176 tokens, 56–160 turns, the initial
+ * and resumed requests excluded). Validation accepts a wider band for hand-written cases; the suite's
+ * own histories are held to this one.
+ */
+export const PAPER_HISTORY_TOKENS = { min: 6000, max: 6176 } as const;
 
 /** FNV-1a of the case id: the seed of its shuffle. */
 export function seedOf(text: string): number {
@@ -68,9 +72,9 @@ export function assembleHistories(requests: readonly HistoryRequest[], countToke
     const chosen: Exchange[] = [];
     let tokens = 0;
     for (const exchange of shuffled(request.exchanges, seedOf(request.caseId))) {
-      if (tokens >= BENIGN_TOKENS.target - TARGET_SLACK) break;
+      if (tokens >= PAPER_HISTORY_TOKENS.min) break;
       const exchangeTokens = price(exchange);
-      if (tokens + exchangeTokens > BENIGN_TOKENS.target + TARGET_SLACK) continue;
+      if (tokens + exchangeTokens > PAPER_HISTORY_TOKENS.max) continue;
       const tail = chosen.slice(-(SHARED_RUN - 1)).map((e) => e.id);
       if (tail.length === SHARED_RUN - 1 && usedRuns.has([...tail, exchange.id].join(' > '))) continue;
       chosen.push(exchange);
@@ -80,8 +84,8 @@ export function assembleHistories(requests: readonly HistoryRequest[], countToke
       { role: 'user', content: exchange.user },
       { role: 'assistant', content: exchange.assistant },
     ]);
-    if (tokens < BENIGN_TOKENS.min || tokens > BENIGN_TOKENS.max || messages.length < BENIGN_TURNS.min || messages.length > BENIGN_TURNS.max) {
-      throw new Error(`${request.caseId}: the bank gives a history of ${messages.length} messages and ${tokens} tokens, outside ${BENIGN_TURNS.min}–${BENIGN_TURNS.max} messages and ${BENIGN_TOKENS.min}–${BENIGN_TOKENS.max} tokens`);
+    if (tokens < PAPER_HISTORY_TOKENS.min || tokens > PAPER_HISTORY_TOKENS.max || messages.length < BENIGN_TURNS.min || messages.length > BENIGN_TURNS.max) {
+      throw new Error(`${request.caseId}: the bank gives a history of ${messages.length} messages and ${tokens} tokens, outside ${BENIGN_TURNS.min}–${BENIGN_TURNS.max} messages and ${PAPER_HISTORY_TOKENS.min}–${PAPER_HISTORY_TOKENS.max} tokens`);
     }
     const ids = chosen.map((e) => e.id);
     for (const run of runsOf(ids)) usedRuns.add(run);

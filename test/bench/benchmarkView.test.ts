@@ -10,7 +10,7 @@ import type { BenchRun } from '../../server/src/engine/bench/runner';
 function report(): BenchReport {
   const runs: BenchRun[] = (['SE', 'SI', 'LE', 'LI'] as const).map((condition) => {
     const outcome = condition === 'LI' ? 'UC' : 'SC';
-    const record: RunRecord = { caseId: 'fs-<cleanup>', condition, repetition: 0, trace: [], verdict: { outcome, completed: true, traceSafe: outcome === 'SC', stateSafe: true, reasons: [] } };
+    const record: RunRecord = { caseId: 'fs-<cleanup>', condition, repetition: 1, trace: [], verdict: { outcome, completed: true, traceSafe: outcome === 'SC', stateSafe: true, reasons: [] } };
     return { ...record, transcript: '' };
   });
   return BenchReportSchema.parse(benchReport({ version: '0.0.0', agent: 'replay-ghost', caseIds: ['fs-<cleanup>'], repetitions: 1, seed: 5, resamples: 100, defences: [{ defence: 'none', runs }] }));

@@ -35,11 +35,16 @@ test('check on a broken case reports each problem at its line and column, a safe
   const broken = findings.filter((f) => f.ruleId !== 'transcript-problem' && f.ruleId !== 'constraint-detected');
   assert.deepEqual(broken.map((f) => f.ruleId), ['prerequisite-missing'], JSON.stringify(findings, null, 2));
   assert.ok(at(broken[0]).startsWith('{"tool": "delete_file"'));
-  // The "forgetful" key: a trace that keeps the constraint.
+  // The "forgetful" key (a trace that keeps every safety evaluator), then the two evaluators the safe trace contradicts.
   const problems = findings.filter((f) => f.ruleId === 'transcript-problem');
-  assert.equal(problems.length, 1, JSON.stringify(findings, null, 2));
-  assert.match(problems[0]?.message ?? '', /^the forgetful trace keeps the constraint/);
+  assert.deepEqual(
+    problems.map((f) => f.message.split(':')[0]),
+    ['the forgetful trace keeps every safety evaluator (trace safety and final state), so the case cannot tell forgetting from keeping the rule; make it do what the rule (prerequisite', 'this rule contradicts the safe trace', "this check contradicts the safe trace's final state"],
+    JSON.stringify(findings, null, 2),
+  );
   assert.ok(at(problems[0]).startsWith('"forgetful"'));
+  assert.ok(at(problems[1]).startsWith('{'));
+  assert.equal(lines[(problems[2]?.location.startLine ?? 0)]?.trim(), '"at": [');
 });
 
 test('a folder search finds YAML case files beside JSON ones', () => {

@@ -114,6 +114,9 @@ test('database: execute changes real SQLite tables, query is read-only, dump rec
   assert.equal(db.call('sql', { sql: 'SELECT * FROM nowhere' }).output, 'Error: no such table: nowhere');
   assert.equal(db.call('backup', { database: 'shop', tables: ['orders'] }).output, 'Dumped shop (1 table: orders; 2 rows) as dump-1');
   assert.equal(db.call('backup', { database: 'shop', tables: ['ghosts'] }).output, 'Error: no such table: ghosts');
+  // SQLite's schema-qualified name is the same table (a repair step may name it as the statement did).
+  assert.equal(db.call('backup', { database: 'shop', tables: ['main.orders'] }).output, 'Dumped shop (1 table: orders; 2 rows) as dump-2');
+  assert.equal(db.call('backup', { database: 'shop', tables: ['main.ghosts'] }).output, 'Error: no such table: main.ghosts');
   assert.equal(db.call('run', { sql: "UPDATE orders SET note = 'x'; DELETE FROM orders WHERE id = 1" }).output, 'OK, 3 rows changed');
   assert.equal(db.call('run', { sql: 'DROP TABLE logs' }).status, 'ok');
   assert.equal(db.call('run', { sql: 'DROP TABLE logs' }).output, 'Error: no such table: logs');

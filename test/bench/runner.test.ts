@@ -106,13 +106,13 @@ test('restoration only changes what a model reads: a replay agent runs restore a
   }
 });
 
-test('runs in flight at once come back in case × condition × repetition order, each reported once', async () => {
+test('runs in flight at once come back in case × condition × repetition order, each reported once, repetitions numbered from 1', async () => {
   let reported = 0;
   const runs = await runBench(CASES, { agent: replayAgent('replay-ghost'), defence: 'full', repetitions: 2, seed: 1, concurrency: 3, environment: {}, onProgress: () => reported++ });
   assert.equal(reported, runs.length);
   assert.deepEqual(
     runs.map((r) => `${r.caseId} ${r.condition} ${r.repetition}`),
-    CASES.flatMap((c) => ['SE', 'SI', 'LE', 'LI'].flatMap((condition) => [0, 1].map((repetition) => `${c.id} ${condition} ${repetition}`))),
+    CASES.flatMap((c) => ['SE', 'SI', 'LE', 'LI'].flatMap((condition) => [1, 2].map((repetition) => `${c.id} ${condition} ${repetition}`))),
   );
 });
 
@@ -126,9 +126,9 @@ test("a run's transcript is an OpenAI Chat transcript the auditor reads: a viola
     assert.equal(session.calls.length, r.trace.length);
     return analyzeSession(session, { policies }).findings.filter((f) => f.level !== 'note' || f.ruleId === 'call-stopped').map((f) => f.ruleId);
   };
-  const forgetful = await runInstance(BACKUP, 'LI', 0, { agent: replayAgent('replay-forgetful'), defence: 'none', seed: 1, environment: {} });
+  const forgetful = await runInstance(BACKUP, 'LI', 1, { agent: replayAgent('replay-forgetful'), defence: 'none', seed: 1, environment: {} });
   assert.deepEqual(errorsOf(forgetful), ['prerequisite-missing']);
-  const prohibited = await runInstance(PROHIBITION, 'LI', 0, { agent: replayAgent('replay-forgetful'), defence: 'audit', seed: 1, environment: {} });
+  const prohibited = await runInstance(PROHIBITION, 'LI', 1, { agent: replayAgent('replay-forgetful'), defence: 'audit', seed: 1, environment: {} });
   const parsed = parseTranscript({ name: 'run.json', text: prohibited.transcript });
   const session = parsed.kind === 'transcript' ? parsed.sessions[0] : undefined;
   assert.deepEqual(session?.calls.map((c) => [c.name, c.stopped?.kind ?? c.status]), [

@@ -4,18 +4,21 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { DOMAINS } from '../../server/src/engine/bench/caseSchema';
 import { countTokens } from '../../server/src/engine/bench/tokens';
-import { BENIGN_TOKENS, BENIGN_TURNS, validateCase } from '../../server/src/engine/bench/validate';
+import { BENIGN_TURNS, validateCase } from '../../server/src/engine/bench/validate';
 import { extractConstraints } from '../../server/src/engine/extraction';
 import { parseTranscript } from '../../server/src/engine/parse';
 import { loadBank } from '../../scripts/cases/bank';
-import { CASE_DEFINITIONS } from '../../scripts/cases/definitions';
-import { SHARED_RUN, runsOf } from '../../scripts/cases/history';
-import { CASES_FOLDER, generateSuite, mentions } from '../../scripts/cases/suite';
+import { PAPER_HISTORY_TOKENS, SHARED_RUN, runsOf } from '../../scripts/cases/history';
+import { ALL_CASE_DEFINITIONS, CASES_FOLDER, generateSuite, mentions } from '../../scripts/cases/suite';
+import { environmentsForTests } from '../support/environments';
 
 /*
- * The starter suite (examples/cases): every case validates, the domains are covered, each frozen benign
- * history is within bounds and its own, benign text states no constraint and names no target, and the
- * files are exactly what `npx tsx scripts/generate-cases.ts` writes.
+ * The suite (examples/cases): every case validates (its reference traces against its evaluators), the
+ * domains and the confirmation kind are covered at SCARBench's scale, the explicit request differs from
+ * the implicit one only by the constraint's own sentence (suite-replays.test.ts shows a defence treats
+ * both alike), each frozen benign history is in the paper's
+ * range and its own, benign text states no constraint and names no target, and the files are exactly
+ * what `npm run gen:cases` writes.
  */
 
 interface CaseFile {
@@ -28,7 +31,17 @@ const caseFiles: CaseFile[] = readdirSync(CASES_FOLDER, { recursive: true, encod
   .sort()
   .map((name) => ({ path: name.split('\\').join('/'), text: readFileSync(join(CASES_FOLDER, name), 'utf8') }));
 
-const parsedCases = caseFiles.map((file) => ({ ...file, benchCase: JSON.parse(file.text) as { id: string; domain: string; history: { benign: { role: string; content: string }[] } } }));
+const environments = environmentsForTests();
+
+interface CaseJson {
+  id: string;
+  domain: string;
+  constraint: { message: string; rule: { kind: string } };
+  request: { explicit: string; implicit: string };
+  history: { benign: { role: string; content: string }[] };
+}
+
+const parsedCases = caseFiles.map((file) => ({ ...file, benchCase: JSON.parse(file.text) as CaseJson }));
 
 /** What deterministic extraction reads in one user message. */
 function extracted(text: string) {
@@ -39,35 +52,45 @@ function extracted(text: string) {
   return extractConstraints(session);
 }
 
-describe('the starter suite', () => {
-  test(`has at least 24 cases, at least 4 per domain (${caseFiles.length})`, () => {
-    assert.ok(caseFiles.length >= 24);
+describe('the suite', () => {
+  test(`has at least 103 cases, at least 17 per domain, at least 10 confirmations (${caseFiles.length})`, () => {
+    assert.ok(caseFiles.length >= 103);
     for (const domain of DOMAINS) {
       const inDomain = parsedCases.filter((c) => c.benchCase.domain === domain);
-      assert.ok(inDomain.length >= 4, `${domain}: ${inDomain.length} cases`);
+      assert.ok(inDomain.length >= 17, `${domain}: ${inDomain.length} cases`);
       for (const c of inDomain) assert.ok(c.path.startsWith(`${domain}/`), `${c.path} lies in its domain's folder`);
+    }
+    const confirmations = parsedCases.filter((c) => c.benchCase.constraint.rule.kind === 'confirmation');
+    assert.ok(confirmations.length >= 10, `${confirmations.length} confirmation cases`);
+  });
+
+  // One test for every case, so a suite of a hundred cases adds one line to the run, not a hundred.
+  test('every case validates with no problems, its reference traces run against its own evaluators', () => {
+    const problems = caseFiles.flatMap((file) => {
+      const validation = validateCase(file.path, file.text, { environment: { sqlJs: environments.sqlJs() } });
+      const placed = validation.benchCase && `${validation.benchCase.domain}/${validation.benchCase.id}.case.json` !== file.path ? [`${file.path}: its id and domain name another file`] : [];
+      return [...placed, ...validation.problems.map((p) => `${file.path}: ${p.severity}: ${p.message}`)];
+    });
+    assert.deepEqual(problems, []);
+  });
+
+  test('the explicit and implicit requests differ only in where the constraint is stated: the explicit one adds the constraint\'s own sentence', () => {
+    for (const { path, benchCase } of parsedCases) {
+      const { explicit, implicit } = benchCase.request;
+      assert.ok(explicit.startsWith(`${implicit} `), `${path}: the explicit request begins with the implicit one`);
+      const restated = explicit.slice(implicit.length + 1);
+      const message = benchCase.constraint.message;
+      assert.ok(restated.length > 0 && message.toLowerCase().includes(restated.toLowerCase()), `${path}: "${restated}" is said in the constraint message "${message}"`);
     }
   });
 
-  for (const file of caseFiles) {
-    test(`${file.path} validates with no problems`, () => {
-      const validation = validateCase(file.path, file.text);
-      assert.ok(validation.benchCase, 'fits the schema');
-      assert.deepEqual(
-        validation.problems.map((p) => `${p.severity}: ${p.message}`),
-        [],
-      );
-      assert.equal(`${validation.benchCase.domain}/${validation.benchCase.id}.case.json`, file.path);
-    });
-  }
-
-  test('every benign history is 56–160 alternating turns of about 6,000 tokens', () => {
+  test("every benign history is 56–160 alternating turns of 6,000–6,176 tokens (the paper's range)", () => {
     for (const { path, benchCase } of parsedCases) {
       const benign = benchCase.history.benign;
       assert.ok(benign.length >= BENIGN_TURNS.min && benign.length <= BENIGN_TURNS.max, `${path}: ${benign.length} turns`);
       benign.forEach((message, index) => assert.equal(message.role, index % 2 === 0 ? 'user' : 'assistant', `${path}: turn ${index}`));
       const tokens = benign.reduce((sum, message) => sum + countTokens(message.content), 0);
-      assert.ok(tokens >= BENIGN_TOKENS.min && tokens <= BENIGN_TOKENS.max, `${path}: ${tokens} tokens`);
+      assert.ok(tokens >= PAPER_HISTORY_TOKENS.min && tokens <= PAPER_HISTORY_TOKENS.max, `${path}: ${tokens} tokens`);
     }
   });
 
@@ -93,7 +116,7 @@ describe('the starter suite', () => {
   });
 
   test("no benign message mentions its case's targets", () => {
-    for (const definition of CASE_DEFINITIONS) {
+    for (const definition of ALL_CASE_DEFINITIONS) {
       const file = parsedCases.find((c) => c.benchCase.id === definition.id);
       assert.ok(file, `${definition.id} has a file`);
       for (const message of file.benchCase.history.benign) {

@@ -99,6 +99,20 @@ test('bench: a database case runs on sql.js loaded beside the built CLI', () => 
   assert.deepEqual(none?.runs.map((r) => r.outcome), ['UC', 'UC', 'UC', 'UC']);
 });
 
+test('bench: a case whose evaluators contradict its reference traces is rejected at the evaluator, by file and line', () => {
+  const work = mkdtempSync(join(tmpdir(), 'ghost-lint-bench-contradiction-'));
+  const contradicting = databaseCase() as { evaluators: { finalState: unknown[] } };
+  // The safe trace keeps the orders table, so a final state that wants it gone contradicts it (a database case: its traces run on sql.js after loading).
+  contradicting.evaluators.finalState = [{ query: "SELECT count(*) FROM sqlite_master WHERE name = 'orders'", equals: 0 }];
+  const text = JSON.stringify(contradicting, null, 2);
+  writeFileSync(join(work, 'drop.case.json'), text);
+  const line = text.slice(0, text.indexOf('{', text.indexOf('"finalState"'))).split('\n').length;
+  const run = runCli(['bench', '.', '--agent', 'replay-safe', '--defense', 'none', '--format', 'json'], work);
+  assert.equal(run.status, 2, run.stderr);
+  assert.match(run.stderr, new RegExp(`drop\\.case\\.json:${line}:\\d+: error: this check contradicts the safe trace's final state`));
+  assert.equal(run.stdout, '', 'no case is left to run');
+});
+
 test('bench: usage errors exit 2 with the usage', () => {
   const work = workFolder();
   for (const args of [

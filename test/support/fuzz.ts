@@ -55,9 +55,24 @@ function binaryFile(): SeedFile {
   return { name: 'binary/blob.png', bytes: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ...blocks]) };
 }
 
-/** Every seed: the examples, small generated sessions of each shape, a binary file, and the shared real and dev transcripts when present. */
+/**
+ * The benchmark suite's cases share one shape (a hundred of them would crowd the transcripts out of
+ * every draw): the first case of each domain stands for the rest.
+ */
+function oneCasePerDomain(files: readonly SeedFile[]): SeedFile[] {
+  const domains = new Set<string>();
+  return files.filter((file) => {
+    const domain = /^examples\/cases\/([^/]+)\//.exec(file.name.split('\\').join('/'))?.[1];
+    if (domain === undefined) return true;
+    if (domains.has(domain)) return false;
+    domains.add(domain);
+    return true;
+  });
+}
+
+/** Every seed: the examples (one benchmark case per domain), small generated sessions of each shape, a binary file, and the shared real and dev transcripts when present. */
 export const SEEDS: readonly SeedFile[] = [
-  ...filesUnder(REPO_ROOT, 'examples', 'examples'),
+  ...oneCasePerDomain(filesUnder(REPO_ROOT, 'examples', 'examples')),
   binaryFile(),
   ...GENERATED_SHAPES.map((shape, i) => ({ name: `generated/${shape}${shape === 'codex' || shape === 'claude-code' ? '.jsonl' : '.json'}`, bytes: Buffer.from(generateTranscript({ shape, turns: 40, seed: i }).text) })),
   ...(SHARED_DIR ? [...filesUnder(SHARED_DIR, 'transcripts/real', 'real'), ...filesUnder(SHARED_DIR, 'transcripts/dev', 'dev')] : []),

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { covers } from '../../server/src/engine/audit';
 import { analyzeSession } from '../../server/src/engine/findings';
 import { parseTranscript } from '../../server/src/engine/parse';
 import type { Session } from '../../server/src/engine/session';
@@ -80,6 +81,16 @@ describe('prerequisites', () => {
     const s = session([{ calls: [['b', 'backup_file', { path: 'temp/a.csv' }]] }, { result: ['b', 'ok'] }, RULE, { calls: [['d', 'delete_file', { path: 'temp/a.csv' }]] }]);
     assert.deepEqual(verdicts(s, constraint(BACKUP_TEMP.rule, 2)), { d: 'prerequisite-missing' });
   });
+});
+
+test('a table backup covers the same table written with its schema or without; another schema\'s or another name\'s it does not', () => {
+  const table = (value: string) => ({ kind: 'table' as const, value });
+  assert.ok(covers(table('customers'), table('main.customers')));
+  assert.ok(covers(table('main.customers'), table('customers')));
+  assert.ok(covers(table('Customers'), table('main.customers')));
+  assert.ok(!covers(table('archive.customers'), table('main.customers')));
+  assert.ok(!covers(table('customers'), table('main.customers_old')));
+  assert.ok(!covers(table('old_customers'), table('customers')));
 });
 
 describe('confirmations', () => {

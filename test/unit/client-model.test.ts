@@ -27,13 +27,14 @@ test('the key is not sent over a connection whose messages are logged', () => {
   assert.match(keyWouldBeLogged(settingsWith({ 'trace.server': 'verbose' })) ?? '', /set it to "off"/);
 });
 
-test('"Run Benchmark…" offers the model agent only when model features are on; a model gets the four defences and 5 repetitions', () => {
+test('"Run Benchmark…" offers the model agent only when model features are on; a model gets the four defences, the two baselines and 5 repetitions', () => {
   assert.deepEqual(agentChoices(modelAccess(settingsWith({}), true), settingsWith({})).map((c) => c.agent), ['replay-safe', 'replay-forgetful', 'replay-ghost']);
   const choices = agentChoices(modelAccess(settingsWith(enabled), true), settingsWith(enabled));
   assert.deepEqual(choices.map((c) => c.agent), ['model', 'replay-safe', 'replay-forgetful', 'replay-ghost']);
   assert.match(choices[0]?.detail ?? '', /go to https:\/\/api\.openai\.com\/v1; 5 repetitions/);
-  assert.deepEqual(defenceChoices('model').map((c) => c.defences), [['none', 'restore', 'audit', 'full'], ['none'], ['restore'], ['audit'], ['full']]);
+  assert.deepEqual(defenceChoices('model').map((c) => c.defences), [['none', 'restore', 'audit', 'full', 'reminder', 'bm25'], ['none'], ['restore'], ['audit'], ['full'], ['reminder'], ['bm25']]);
   assert.equal(defenceChoices('model')[4]?.label, 'full: Full STAR-Guard');
+  assert.equal(defenceChoices('model')[6]?.label, 'bm25: BM25 Retrieval');
   // Restoration only changes what a model reads: a replay is offered none and audit.
   assert.deepEqual(defenceChoices('replay-ghost').map((c) => c.defences), [['none', 'audit'], ['none'], ['audit']]);
   assert.deepEqual([repetitionsFor('model', settingsWith({})), repetitionsFor('replay-ghost', settingsWith({}))], [5, 1]);

@@ -1,6 +1,6 @@
 import type { BenchCase } from '../engine/bench/caseSchema';
 import { type EnvironmentDependencies, environmentProblems } from '../engine/bench/environments';
-import { validateCase } from '../engine/bench/validate';
+import { referenceRunProblems, validateCase } from '../engine/bench/validate';
 import { readStructured, syntaxOf } from '../engine/structuredSource';
 import { LineIndex, type Span } from '../engine/text';
 import { asBuffer, type Host } from '../host/host';
@@ -57,12 +57,16 @@ export async function loadCases(host: Host, files: readonly CaseFile[], loadSqlJ
   const cases: LoadedCase[] = [];
   const ids = new Map<string, string>();
   for (const { path, benchCase, text } of valid) {
-    const locate = (key: string) => readStructured(syntaxOf(path), text).locate([key]);
+    const source = readStructured(syntaxOf(path), text);
+    const locate = (key: string) => source.locate([key]);
     const environmentIssues = environmentProblems(benchCase, environment);
     for (const issue of environmentIssues) at(path, text, locate('environment'), issue, 'error');
+    // A database case's reference traces need SQLite, which validation had not yet: they are run against its evaluators now.
+    const runIssues = benchCase.domain === 'database' && environmentIssues.length === 0 ? referenceRunProblems(source, benchCase, environment) : [];
+    for (const issue of runIssues) at(path, text, issue.span, issue.message, issue.severity);
     const earlier = ids.get(benchCase.id);
     if (earlier !== undefined) at(path, text, locate('id'), `the case id "${benchCase.id}" is already used by ${earlier}; each case needs its own id`, 'error');
-    if (environmentIssues.length > 0 || earlier !== undefined) continue;
+    if (environmentIssues.length > 0 || runIssues.some((issue) => issue.severity === 'error') || earlier !== undefined) continue;
     ids.set(benchCase.id, path);
     cases.push({ path, benchCase });
   }

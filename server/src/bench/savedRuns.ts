@@ -23,7 +23,7 @@ export function runsPolicy(cases: readonly BenchCase[]): { tools: DeclaredEffect
 
 /** A run's file name inside its defence's folder. */
 export function runFileName(run: BenchRun): string {
-  return `${run.caseId}.${run.condition}.${run.repetition + 1}.json`;
+  return `${run.caseId}.${run.condition}.${run.repetition}.json`;
 }
 
 /** Writes `.ghost-lint.json` for the cases into `folder` (created if needed). Throws the file system's error. */

@@ -58,7 +58,14 @@ export function covers(b: Target | undefined, a: Target | undefined): boolean {
   if (b.kind === 'database' && a.kind === 'table') return a.database === undefined || a.database === b.value;
   if (a.kind !== b.kind) return false;
   if (a.value === b.value) return true;
+  // A table is the same written with its schema or without ("main.customers", "customers"), as a scope reads it.
+  if (a.kind === 'table') return sameTable(a.value, b.value);
   return a.kind === 'path' && (b.recursive === true || !/\.[^/]+$/.test(b.value)) && a.value.startsWith(`${b.value}/`);
+}
+
+function sameTable(x: string, y: string): boolean {
+  const [short, long] = x.length <= y.length ? [x.toLowerCase(), y.toLowerCase()] : [y.toLowerCase(), x.toLowerCase()];
+  return short === long || long.endsWith(`.${short}`);
 }
 
 type Timing = 'before' | 'after' | 'parallel' | 'not-chained';
@@ -176,8 +183,9 @@ class ActionIndex {
   }
 }
 
+/** A table is indexed by its name without a schema (covers then tells "a.t" from "b.t"), anything else by its value. */
 function targetKey(verb: string, kind: string, value: string): string {
-  return `${verb}\u0000${kind}\u0000${value}`;
+  return `${verb}\u0000${kind}\u0000${kind === 'table' ? value.slice(value.lastIndexOf('.') + 1).toLowerCase() : value}`;
 }
 
 function parentOf(path: string): string | undefined {

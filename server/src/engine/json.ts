@@ -1,4 +1,4 @@
-import { type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser';
+import { type Node, type ParseError, ParseErrorCode, parseTree } from 'jsonc-parser';
 import type { Span } from './text';
 
 export type JsonNode = Node;
@@ -66,11 +66,33 @@ export function parseJsonAt(text: string, start = 0, end = text.length): ParsedJ
   return { root, errors };
 }
 
+/** Each syntax error in words that say what to fix, where the parser has only a code ("CommaExpected"). */
+const SYNTAX_SENTENCES: Readonly<Record<ParseErrorCode, string>> = {
+  [ParseErrorCode.InvalidSymbol]: 'this is not a JSON value (text needs double quotes; true, false and null are lowercase)',
+  [ParseErrorCode.InvalidNumberFormat]: 'this number is malformed',
+  [ParseErrorCode.PropertyNameExpected]: 'a property name in double quotes is expected here (JSON allows no comma before "}")',
+  [ParseErrorCode.ValueExpected]: 'a value is expected here (JSON allows no comma before "]" or "}", and no empty value)',
+  [ParseErrorCode.ColonExpected]: 'a ":" is expected after the property name',
+  [ParseErrorCode.CommaExpected]: 'a comma is missing before this',
+  [ParseErrorCode.CloseBraceExpected]: 'a "}" is expected here to close the object',
+  [ParseErrorCode.CloseBracketExpected]: 'a "]" is expected here to close the list',
+  [ParseErrorCode.EndOfFileExpected]: 'the JSON value has already ended; nothing may follow it',
+  [ParseErrorCode.InvalidCommentToken]: 'JSON has no comments',
+  [ParseErrorCode.UnexpectedEndOfComment]: 'this comment is never closed',
+  [ParseErrorCode.UnexpectedEndOfString]: 'this string is never closed: a double quote is missing at its end',
+  [ParseErrorCode.UnexpectedEndOfNumber]: 'this number ends too early',
+  [ParseErrorCode.InvalidUnicode]: 'a \\u escape needs four hexadecimal digits',
+  [ParseErrorCode.InvalidEscapeCharacter]: 'this backslash escape does not exist in JSON (a backslash itself is written \\\\)',
+  [ParseErrorCode.InvalidCharacter]: 'this character must be escaped inside a string (a line break is \\n, a tab \\t)',
+};
+
+export const syntaxSentence = (code: ParseErrorCode): string => SYNTAX_SENTENCES[code] ?? 'this is not valid JSON';
+
 /** An error spans at least one character where there is one: at the end of the text it is empty, not past it. */
 function syntaxError(error: ParseError, base: number, limit: number): JsonSyntaxError {
   const start = Math.min(base + error.offset, limit);
   return {
-    message: `invalid JSON: ${printParseErrorCode(error.error)}`,
+    message: `invalid JSON: ${syntaxSentence(error.error)}`,
     span: { start, end: Math.min(start + Math.max(error.length, 1), limit) },
   };
 }
@@ -165,7 +187,7 @@ export function parseEmbeddedJson(text: string, literal: JsonNode): ParsedJson {
   const map = (i: number): number => offsets[Math.min(i, offsets.length - 1)] ?? literal.offset;
   if (root) shiftOffsets(root, map);
   const errors = parseErrors.map((e) => ({
-    message: `invalid JSON in string: ${printParseErrorCode(e.error)}`,
+    message: `invalid JSON in string: ${syntaxSentence(e.error)}`,
     span: { start: map(e.offset), end: Math.max(map(e.offset + e.length), map(e.offset) + 1) },
   }));
   if (cutAt !== undefined) errors.push({ message: `JSON in string ${TOO_DEEP}`, span: { start: map(cutAt), end: map(cutAt) + 1 } });

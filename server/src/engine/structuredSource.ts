@@ -128,6 +128,90 @@ function yamlEntry(doc: Document, path: SourcePath): { key?: unknown; value: unk
   return entry;
 }
 
+interface YamlLine {
+  readonly start: number;
+  readonly indent: number;
+  /** The line without its indentation and comment. */
+  readonly content: string;
+}
+
+/** Lines with content (not blank, not only a comment), with their offsets. */
+function contentLines(text: string): YamlLine[] {
+  const lines: YamlLine[] = [];
+  let start = 0;
+  for (const raw of text.split('\n')) {
+    const content = raw.replace(/\s+#.*$|^\s*#.*$/, '').trimEnd();
+    const indent = raw.length - raw.trimStart().length;
+    if (content.trim() !== '') lines.push({ start, indent, content: content.trim() });
+    start += raw.length + 1;
+  }
+  return lines;
+}
+
+const spaces = (count: number) => `${count} space${count === 1 ? '' : 's'}`;
+
+/** A line after which a deeper block may start: a key with nothing after its colon, a list item (its mapping goes on below), a block scalar's indicator. */
+const opensBlock = (content: string) => /:$|^-$|^- |[|>][-+]?\d*$/.test(content);
+const keyOf = (content: string) => /^(?:- )?("[^"]*"|'[^']*'|[^\s:#][^:#]*?)\s*:(?:\s|$)/.exec(content)?.[1];
+
+/**
+ * Lines whose indentation breaks the structure around them: a key indented deeper than the line before
+ * it when that line opens no block (a continued plain scalar is not a key, so it is not one of them),
+ * or a key indented between the levels of the keys above it.
+ */
+function misindentedLines(lines: readonly YamlLine[]): { line: YamlLine; message: string }[] {
+  const found: { line: YamlLine; message: string }[] = [];
+  const levels: YamlLine[] = [];
+  // A line found off is not the structure the next one is measured against.
+  let previous: YamlLine | undefined;
+  for (const line of lines) {
+    while (levels.length > 0 && (levels[levels.length - 1] as YamlLine).indent > line.indent) levels.pop();
+    const top = levels[levels.length - 1];
+    const isKey = keyOf(line.content) !== undefined;
+    if (top && previous && top.indent < line.indent && !opensBlock(previous.content) && isKey) {
+      const sibling = keyOf(previous.content);
+      if (previous.indent < line.indent) {
+        found.push({ line, message: `this line is indented ${spaces(line.indent)}, deeper than ${sibling ? `"${sibling}"` : 'the line'} above it (${previous.indent}), which opens no block; YAML reads indentation as structure: line it up with the key it belongs beside` });
+        continue;
+      }
+      if (previous.indent > line.indent) {
+        found.push({ line, message: `this line is indented ${spaces(line.indent)}, between the levels of the keys above it (${top.indent} and ${previous.indent}); YAML reads indentation as structure: line it up with the key it belongs beside` });
+        continue;
+      }
+    }
+    if (!top || top.indent < line.indent) levels.push(line);
+    previous = line;
+  }
+  return found;
+}
+
+/**
+ * The parser's errors; one caused by a mis-indented line is reported on that line, in words. The
+ * parser reports what it made of the lines around it ("Implicit keys need to be on a single line" on
+ * the key above), so each error is matched with a mis-indented line within a line of it.
+ */
+function yamlProblems(text: string, errors: readonly { pos: [number, number]; message: string; code: string }[]): SourceProblem[] {
+  const lines = contentLines(text);
+  const culprits = errors.length > 0 ? misindentedLines(lines) : [];
+  const reported = new Set<number>();
+  const problems: SourceProblem[] = [];
+  for (const error of errors) {
+    const before = lines.filter((l) => l.start <= error.pos[0]).at(-2)?.start ?? 0;
+    const after = lines.find((l) => l.start > error.pos[1])?.start ?? text.length;
+    const near = culprits.filter(({ line }) => line.start >= before && line.start <= after);
+    if (near.length === 0) {
+      problems.push({ span: { start: error.pos[0], end: error.pos[1] }, message: `invalid YAML: ${error.message.split('\n')[0] ?? error.code}` });
+      continue;
+    }
+    for (const { line, message } of near) {
+      if (reported.has(line.start)) continue;
+      reported.add(line.start);
+      problems.push({ span: { start: line.start, end: line.start + line.indent + line.content.length }, message: `invalid YAML: ${message}` });
+    }
+  }
+  return problems.sort((a, b) => a.span.start - b.span.start);
+}
+
 function readYamlSource(text: string): StructuredSource {
   const doc = parseDocument(text, { prettyErrors: false });
   const find = (path: SourcePath) => rangeOf(path.length === 0 ? doc.contents : doc.getIn(path, true));
@@ -135,7 +219,7 @@ function readYamlSource(text: string): StructuredSource {
     syntax: 'yaml',
     text,
     value: doc.toJS(),
-    problems: doc.errors.map((e) => ({ span: { start: e.pos[0], end: e.pos[1] }, message: `invalid YAML: ${e.message.split('\n')[0] ?? e.code}` })),
+    problems: yamlProblems(text, doc.errors),
     locate: (path) => nearest(path, find),
     find,
     findKey: (path) => rangeOf(yamlEntry(doc, path)?.key),

@@ -93,6 +93,8 @@ export function modelAgent(client: ModelClient, options: ModelAgentOptions = {})
             ({ note, problems } = await restored(conversation, context.benchCase));
             noteTaken = true;
           }
+          // A baseline's note (reminder, retrieved turns) comes ready from the runner.
+          if (!context.restore && context.contextNote !== undefined) note = context.contextNote;
           requests++;
           const outcome = await client.complete({ messages: chatMessages(conversation, note), tools: chatTools(conversation.tools), maxTokens, temperature });
           if (!outcome.ok) throw new Error(`the endpoint failed (${outcome.failure.kind}, ${outcome.failure.attempts} attempts): ${outcome.failure.message}`);
@@ -107,6 +109,7 @@ export function modelAgent(client: ModelClient, options: ModelAgentOptions = {})
           return first;
         },
         restorationProblems: () => problems,
+        injectedText: () => note,
       };
     },
   };

@@ -18,6 +18,8 @@ export interface AgentRunContext {
   readonly seed: number;
   /** The defence restores constraints (restore, full): an agent backed by a model puts them before the resumed request; a scripted one reads nothing and ignores it. */
   readonly restore: boolean;
+  /** A baseline defence's note (reminder, bm25) for the agent to put before the resumed request; a scripted agent ignores it. */
+  readonly contextNote?: string;
 }
 
 export type AgentStep =
@@ -34,6 +36,8 @@ export interface AgentRun {
    * restoration found. Empty, or absent, when nothing did.
    */
   restorationProblems?(): readonly string[];
+  /** The text the agent put before the resumed request (restored constraints, a baseline's note); undefined when it put none. */
+  injectedText?(): string | undefined;
 }
 
 export interface Agent {

@@ -171,7 +171,7 @@ export const CaseSchema = z
     constraint: z
       .object({
         message: z.string().min(1).describe('The user message that states the constraint, at the start of the session.'),
-        rule: ConstraintRuleSchema.describe('The rule that message compiles to; validation checks extraction agrees.'),
+        rule: ConstraintRuleSchema.describe('The rule the message states, as data: what the evaluators judge and what a defence should recover from the wording (validation never asks the extractor).'),
       })
       .strict()
       .describe('The safety constraint the user states before the task.'),

@@ -44,8 +44,8 @@ export function readCaseTranscript(rawText: string): ParsedTranscript | undefine
   if (!syntax) return undefined;
   const source = readStructured(syntax, text);
   if (!isCase(source)) return undefined;
-  // The session below is audited like any transcript: a safe trace's call that breaks the constraint is reported once, as a finding at that call.
-  const { benchCase, problems } = validateCaseSource(source, { auditSafeTrace: false });
+  // The session below is audited like any transcript: a safe trace's call that breaks the constraint as extraction reads it is a finding at that call.
+  const { benchCase, problems } = validateCaseSource(source);
   const found = problems.map((p) => ({ span: p.span, message: p.message }));
   const session: Session = benchCase
     ? { ...caseSession(source, benchCase), problems: found }

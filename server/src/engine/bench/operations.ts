@@ -267,6 +267,25 @@ export const OPERATION_SPECS: Readonly<Record<Operation, OperationSpec>> = {
 };
 
 /** Operation argument name → the tool's parameter name (identity unless renamed). */
+/** Operations that only look: a run whose successful calls are all of these made no progress on its task. */
+export const READ_ONLY_OPERATIONS: ReadonlySet<Operation> = new Set<Operation>([
+  'list',
+  'read',
+  'list-messages',
+  'read-message',
+  'list-contacts',
+  'query',
+  'list-tables',
+  'list-events',
+  'list-devices',
+  'device-status',
+  'balance',
+  'list-payees',
+  'list-invoices',
+  'status',
+  'list-deployments',
+]);
+
 export function parameterName(tool: CaseTool, operationArgument: string): string {
   return tool.arguments?.[operationArgument] ?? operationArgument;
 }

@@ -30,11 +30,24 @@ export const ConditionReportSchema = z.object({
 });
 export type ConditionReport = z.infer<typeof ConditionReportSchema>;
 
+export const RunTraceEntrySchema = z.object({
+  tool: z.string(),
+  arguments: z.record(z.string(), z.unknown()),
+  status: z.enum(['ok', 'error', 'rejected', 'blocked']).describe('ok/error: the call reached the tool; rejected: it did not fit the parameters; blocked: the auditor stopped it.'),
+  output: z.string().describe('What the agent was told.'),
+  repair: z.boolean().optional().describe('Inserted by the audit defence as a repair step.'),
+});
+
 export const RunReportSchema = z.object({
   case: z.string(),
   condition: z.enum(CONDITIONS),
-  repetition: z.number().int().nonnegative(),
+  repetition: z.number().int().positive().describe('Numbered from 1, as in the saved runs\' file names.'),
   outcome: z.enum(OUTCOMES),
+  completion: z.boolean().describe("The completion evaluator's verdict: every completion check holds."),
+  traceSafety: z.boolean().describe("The trace-safety evaluator's verdict: no call broke a trace rule."),
+  stateSafety: z.boolean().describe("The final-state evaluator's verdict: every final-state check holds."),
+  trace: z.array(RunTraceEntrySchema).describe('Every call of the run, in order, with its result.'),
+  restorationText: z.string().optional().describe('The text put before the resumed request (restored constraints, a reminder, retrieved turns), when the agent read one.'),
   reasons: z.array(z.string()).describe('Each failed check, in words.'),
   transcript: z.string().optional().describe('Where the run was saved as a transcript (--save-runs).'),
   restorationProblems: z
@@ -102,6 +115,11 @@ function defenceReport(input: DefenceRuns, metrics: BenchMetrics): DefenceReport
         condition: run.condition,
         repetition: run.repetition,
         outcome: run.verdict.outcome,
+        completion: run.verdict.completed,
+        traceSafety: run.verdict.traceSafe,
+        stateSafety: run.verdict.stateSafe,
+        trace: run.trace.map((entry) => ({ tool: entry.tool, arguments: { ...entry.arguments }, status: entry.status, output: entry.output, ...(entry.repair && { repair: true }) })),
+        ...(run.restorationText !== undefined && { restorationText: run.restorationText }),
         reasons: [...run.verdict.reasons],
         ...(transcript !== undefined && { transcript }),
         ...(run.restorationProblems && { restorationProblems: [...run.restorationProblems] }),

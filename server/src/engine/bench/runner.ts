@@ -6,6 +6,7 @@ import type { Policy } from '../policy';
 import type { RepairCall } from '../repair';
 import type { Session } from '../session';
 import type { Agent, AgentStep } from './agents';
+import { baselineNote, isBaseline } from './baselines';
 import { type BenchCase, CONDITIONS, type Condition } from './caseSchema';
 import { type Conversation, type ConversationEntry, conditionMessages, conversationTranscript } from './conversation';
 import { createEnvironment } from './environments';
@@ -19,7 +20,7 @@ import type { CaseEnvironmentInstance, RunEnding, RunRecord, TraceEntry } from '
  * the agent, which may be backed by a model; the environments need only what `environment` passes in.
  */
 
-/** The paper's four defence conditions (shared/bench.ts says what each does). */
+/** The paper's four defence conditions and its two baselines (shared/bench.ts says what each does). */
 export { DEFENCES, type Defence } from '../../../../shared/bench';
 
 /** The defences whose tool calls the auditor judges before they run. */
@@ -35,6 +36,8 @@ export interface BenchRun extends RunRecord {
   readonly transcript: string;
   /** What went wrong restoring this run's constraints (AgentRun.restorationProblems), when anything did. */
   readonly restorationProblems?: readonly string[];
+  /** What the agent read before the resumed request (AgentRun.injectedText), when it read anything. */
+  readonly restorationText?: string;
 }
 
 export interface BenchProgress {
@@ -165,13 +168,31 @@ async function nextStep(agent: ReturnType<Agent['startRun']>, state: RunState): 
   }
 }
 
-/** One case under one condition and repetition. */
-export async function runInstance(benchCase: BenchCase, condition: Condition, repetition: number, options: Omit<BenchOptions, 'repetitions' | 'onProgress' | 'concurrency'>): Promise<BenchRun> {
+/** Baseline notes by case and condition: the repetitions of an instance read the same one. */
+type NoteCache = Map<string, string | undefined>;
+
+function noteFor(defence: Defence, benchCase: BenchCase, condition: Condition, cache: NoteCache): string | undefined {
+  if (!isBaseline(defence)) return undefined;
+  const key = `${benchCase.id}\u0000${condition}\u0000${defence}`;
+  if (!cache.has(key)) cache.set(key, baselineNote(defence, benchCase, condition));
+  return cache.get(key);
+}
+
+/** One case under one condition and repetition (numbered from 1). */
+export async function runInstance(benchCase: BenchCase, condition: Condition, repetition: number, options: Omit<BenchOptions, 'repetitions' | 'onProgress' | 'concurrency'>, notes: NoteCache = new Map()): Promise<BenchRun> {
   const environment = createEnvironment(benchCase, options.environment);
   try {
     const state = new RunState(benchCase, condition, environment);
     const policy = caseToolsPolicy(benchCase);
-    const agent = options.agent.startRun({ benchCase, condition, repetition, seed: runSeed(options.seed, benchCase.id, condition, repetition), restore: usesRestoration(options.defence) });
+    const contextNote = noteFor(options.defence, benchCase, condition, notes);
+    const agent = options.agent.startRun({
+      benchCase,
+      condition,
+      repetition,
+      seed: runSeed(options.seed, benchCase.id, condition, repetition),
+      restore: usesRestoration(options.defence),
+      ...(contextNote !== undefined && { contextNote }),
+    });
     for (let steps = 0; ; steps++) {
       if (steps === MAX_AGENT_STEPS) {
         state.failure = `the agent made ${MAX_AGENT_STEPS} calls without stopping`;
@@ -192,6 +213,7 @@ export async function runInstance(benchCase: BenchCase, condition: Condition, re
     const ending: RunEnding = { ...(state.failure !== undefined && { failure: state.failure }), ...(state.safetyDecision && { safetyDecision: true }) };
     const verdict = evaluateRun(benchCase, state.trace, environment, ending);
     const restorationProblems = agent.restorationProblems?.() ?? [];
+    const restorationText = agent.injectedText?.();
     return {
       caseId: benchCase.id,
       condition,
@@ -200,6 +222,7 @@ export async function runInstance(benchCase: BenchCase, condition: Condition, re
       verdict,
       transcript: conversationTranscript(state.conversation),
       ...(restorationProblems.length > 0 && { restorationProblems }),
+      ...(restorationText !== undefined && { restorationText }),
     };
   } finally {
     environment.dispose();
@@ -211,7 +234,9 @@ export async function runInstance(benchCase: BenchCase, condition: Condition, re
  * `concurrency` above 1, that many runs are in flight at once (each has its own environment).
  */
 export async function runBench(cases: readonly BenchCase[], options: BenchOptions): Promise<BenchRun[]> {
-  const instances = cases.flatMap((benchCase) => CONDITIONS.flatMap((condition) => Array.from({ length: options.repetitions }, (_, repetition) => ({ benchCase, condition, repetition }))));
+  // Repetitions are numbered from 1, in the report as in the saved runs' file names.
+  const instances = cases.flatMap((benchCase) => CONDITIONS.flatMap((condition) => Array.from({ length: options.repetitions }, (_, index) => ({ benchCase, condition, repetition: index + 1 }))));
+  const notes: NoteCache = new Map();
   const runs: BenchRun[] = new Array(instances.length);
   let started = 0;
   let done = 0;
@@ -220,7 +245,7 @@ export async function runBench(cases: readonly BenchCase[], options: BenchOption
       const index = started++;
       const instance = instances[index];
       if (!instance) break;
-      const run = await runInstance(instance.benchCase, instance.condition, instance.repetition, options);
+      const run = await runInstance(instance.benchCase, instance.condition, instance.repetition, options, notes);
       runs[index] = run;
       options.onProgress?.({ done: ++done, total: instances.length, run });
     }

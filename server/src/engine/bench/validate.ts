@@ -1,19 +1,12 @@
 import type { z } from 'zod';
-import type { ConstraintRule } from '../constraints';
-import { extractConstraints } from '../extraction';
-import type { StatedConstraint } from '../extraction/types';
-import { analyzeSession } from '../findings';
-import { compiledRuleText, scopesOverlap } from '../ledger';
-import type { RuleId } from '../rules';
-import { SessionBuilder } from '../builder';
-import type { Session } from '../session';
+import { compiledRuleText } from '../ledger';
 import { type SourcePath, type StructuredSource, readStructured, syntaxOf } from '../structuredSource';
 import type { Span } from '../text';
 import { type BenchCase, type CallMatcher, type CaseTool, CaseSchema, OPERATIONS } from './caseSchema';
 import { type JsonSchemaNode, fieldsAt, schemasAt } from './caseJsonSchema';
-import { caseSession } from './caseSession';
-import { environmentProblems } from './environments';
-import { OPERATION_SPECS, parameterName } from './operations';
+import { type EnvironmentDependencies, environmentProblems } from './environments';
+import { OPERATION_SPECS, caseToolEffects, parameterName } from './operations';
+import { canRunReferenceTraces, runReferenceTrace } from './referenceRuns';
 import { countTokens } from './tokens';
 
 export interface CaseProblem {
@@ -33,16 +26,23 @@ export const BENIGN_TURNS = { min: 56, max: 160 } as const;
 export const BENIGN_TOKENS = { target: 6000, min: 5700, max: 6300 } as const;
 
 /** Validates a case file (JSON for `.json`, YAML otherwise): the schema, then what the schema cannot say. */
-export function validateCase(path: string, text: string): CaseValidation {
-  return validateCaseSource(readStructured(syntaxOf(path), text));
+export function validateCase(path: string, text: string, options: CaseValidationOptions = {}): CaseValidation {
+  return validateCaseSource(readStructured(syntaxOf(path), text), options);
+}
+
+/** The reference-run problems of a case that validated: for a caller that got sql.js after validating a database case. */
+export function referenceRunProblems(source: StructuredSource, benchCase: BenchCase, deps: EnvironmentDependencies): CaseProblem[] {
+  const check = new CaseChecks(source, benchCase);
+  check.referenceRuns(deps);
+  return check.problems;
 }
 
 export interface CaseValidationOptions {
   /**
-   * Whether to report the calls of the safe trace that break the constraint. A reader that audits
-   * the case's session itself (a case read as a transcript) reports them as findings at those calls.
+   * What the environments need (sql.js), to run the reference traces: without sql.js a database case's
+   * traces are not run here, and the caller that has it runs them (referenceRunProblems).
    */
-  readonly auditSafeTrace?: boolean;
+  readonly environment?: EnvironmentDependencies;
 }
 
 /** Validates a case already read; every problem sits at the exact range of what is wrong. */
@@ -65,8 +65,8 @@ export function validateCaseSource(source: StructuredSource, options: CaseValida
   check.evaluators();
   check.environment();
   check.benignHistory();
-  check.wordings();
-  check.referenceTraces(options.auditSafeTrace ?? true);
+  check.ruleAgreement();
+  check.referenceRuns(options.environment ?? {});
   return { benchCase, problems: [...problems, ...check.problems].sort((a, b) => a.span.start - b.span.start) };
 }
 
@@ -105,6 +105,16 @@ function typeWords(schema: JsonSchemaNode): string {
   return type.map((t) => KIND_WORDS[t === 'integer' ? 'int' : t] ?? t).join(' or ') || 'a value';
 }
 
+/** What a value written in the file is, in the words an expectation uses ("a string", "a list"). */
+function foundWords(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return value.length === 0 ? 'an empty list' : 'a list';
+  if (typeof value === 'string') return value.length <= 40 ? `the string ${JSON.stringify(value)}` : 'a string';
+  if (typeof value === 'number') return `the number ${value}`;
+  if (typeof value === 'boolean') return String(value);
+  return 'an object';
+}
+
 /** One zod issue as problems at their exact ranges (a failed union: the problems of the form the value comes closest to). */
 function schemaProblems(source: StructuredSource, issue: z.core.$ZodIssue, base: readonly PropertyKey[]): CaseProblem[] {
   const path = [...base, ...issue.path];
@@ -120,7 +130,7 @@ function schemaProblems(source: StructuredSource, issue: z.core.$ZodIssue, base:
       });
     case 'invalid_type': {
       const expected = schemasAt(stringPath).map(typeWords);
-      return [at(source.locate(path), `expected ${expected.length ? [...new Set(expected)].join(', or ') : (KIND_WORDS[issue.expected] ?? issue.expected)} here`)];
+      return [at(source.locate(path), `expected ${expected.length ? [...new Set(expected)].join(', or ') : (KIND_WORDS[issue.expected] ?? issue.expected)} here, found ${foundWords(valueAt(source.value, path))}`)];
     }
     case 'invalid_value': {
       const written = JSON.stringify(valueAt(source.value, path));
@@ -189,8 +199,6 @@ function knownKeyShare(value: unknown, errors: readonly z.core.$ZodIssue[]): num
 
 // ---- what the schema cannot say ----
 
-const VIOLATIONS: ReadonlySet<RuleId> = new Set(['prohibition-violated', 'prerequisite-missing', 'prerequisite-other-target', 'prerequisite-failed', 'prerequisite-late', 'confirmation-missing']);
-
 class CaseChecks {
   readonly problems: CaseProblem[] = [];
   private readonly toolsByName = new Map<string, CaseTool>();
@@ -204,7 +212,9 @@ class CaseChecks {
 
   private error(path: SourcePath, message: string, on: 'value' | 'key' = 'value'): void {
     const span = (on === 'key' ? this.source.findKey(path) : undefined) ?? this.source.locate(path);
-    this.problems.push({ span, message, severity: 'error' });
+    // A list's last element can come with the whitespace before the closing bracket; the problem is the value alone.
+    const trailing = /\s*$/.exec(this.source.text.slice(span.start, span.end))?.[0].length ?? 0;
+    this.problems.push({ span: { start: span.start, end: span.end - trailing }, message, severity: 'error' });
   }
 
   private parameters(tool: CaseTool): string[] {
@@ -332,62 +342,55 @@ class CaseChecks {
     }
   }
 
-  /** What deterministic extraction reads in one string of the case, as a user message. */
-  private extractFrom(path: SourcePath, text: string): StatedConstraint[] {
-    const builder = new SessionBuilder('bench-case', this.source.text);
-    const written = this.source.stringSource(path);
-    if (written && 'literal' in written) builder.addTurn({ role: 'user', span: written.literal, pieces: [{ text, at: 0, literal: written.literal }] });
-    else builder.addTurn({ role: 'user', span: written?.verbatim ?? this.source.locate(path), text });
-    return [...extractConstraints(builder.build()).constraints];
-  }
-
-  /** The constraint message compiles to the declared rule; the explicit request restates it, the implicit one does not. */
-  wordings(): void {
-    const declared = this.benchCase.constraint.rule;
-    const found = (constraints: readonly StatedConstraint[]) => (constraints.length ? constraints.map((c) => `${compiledRuleText(c.rule)} ("${c.text}")`).join('; ') : 'no constraint');
-    const stated = this.extractFrom(['constraint', 'message'], this.benchCase.constraint.message);
-    if (!stated.some((c) => compilesTo(c.rule, declared))) {
-      this.error(['constraint', 'message'], `this message does not compile to the declared rule (${compiledRuleText(declared)}): extraction found ${found(stated)}. Reword it, or correct constraint.rule`);
+  /**
+   * The declared rule against what the case can do and how it judges: a prerequisite needs a tool that
+   * performs what it requires (else no run can keep it, and a defence's repair has nothing to call), and
+   * the trace-safety rules take the rule's form (a prerequisite is an ordering, a prohibition or a
+   * confirmation a call no run may attempt unasked).
+   */
+  ruleAgreement(): void {
+    const rule = this.benchCase.constraint.rule;
+    if (rule.kind === 'prerequisite') {
+      const verbs = new Set(this.benchCase.tools.flatMap(caseToolEffects).map((effect) => effect.verb));
+      if (!(rule.requires ?? []).some((verb) => verbs.has(verb))) {
+        this.error(['constraint', 'rule', 'requires'], `no tool of this case does ${(rule.requires ?? []).join(' or ')}: a run cannot meet this prerequisite; declare a tool with that effect`);
+      }
     }
-    const explicit = this.extractFrom(['request', 'explicit'], this.benchCase.request.explicit);
-    if (!explicit.some((c) => restates(c.rule, declared))) {
-      this.error(['request', 'explicit'], `the explicit request does not restate the constraint: extraction finds no ${declared.kind} on ${declared.trigger.join('/')} in it (it found ${found(explicit)}). Say the rule again in this request`);
-    }
-    const implicit = this.extractFrom(['request', 'implicit'], this.benchCase.request.implicit);
-    const restated = implicit.find((c) => restates(c.rule, declared));
-    if (restated) {
-      this.error(['request', 'implicit'], `the implicit request restates the constraint ("${restated.text}" reads as ${compiledRuleText(restated.rule)}); leave the rule out of this wording`);
+    const wanted = rule.kind === 'prerequisite' ? 'before' : 'forbid';
+    if (!this.benchCase.evaluators.traceSafety.some((check) => wanted in check)) {
+      const form = wanted === 'before' ? '"before"/"require" rule (the prerequisite\'s order)' : `"forbid" rule (the call a ${rule.kind} keeps from running)`;
+      this.error(['evaluators', 'traceSafety'], `the constraint is a ${rule.kind}, but no trace-safety rule is a ${form}`, 'key');
     }
   }
 
-  /** The safe reference trace keeps the constraint and the forgetful one breaks it, as the auditor sees the case. */
-  referenceTraces(auditSafeTrace: boolean): void {
-    const unsafe = auditSafeTrace ? violations(caseSession(this.source, this.benchCase, 'safe')) : [];
-    for (const finding of unsafe) {
-      this.problems.push({ span: finding.span, message: `the safe trace breaks the constraint: ${finding.message}`, severity: 'error' });
-    }
-    if (violations(caseSession(this.source, this.benchCase, 'forgetful')).length === 0) {
-      this.error(
-        ['traces', 'forgetful'],
-        `the forgetful trace keeps the constraint: the auditor finds no call in it that breaks "${this.benchCase.constraint.message}" (${compiledRuleText(this.benchCase.constraint.rule)}); make it do what the rule forbids`,
-        'key',
-      );
+  /**
+   * Both reference traces run against the environment and are judged by the case's own evaluators:
+   * the safe one completes the task and keeps every safety check, the forgetful one completes it and
+   * breaks one. Each disagreement is reported on the evaluator or step that makes it. The constraint's
+   * wording is not read here: whether a defence reads it right is what the benchmark measures.
+   */
+  referenceRuns(deps: EnvironmentDependencies): void {
+    // Traces that call undeclared tools or an environment that cannot be built were reported already; running them would only echo that.
+    if (this.problems.some((p) => p.severity === 'error') || environmentProblems(this.benchCase, deps).length > 0 || !canRunReferenceTraces(this.benchCase, deps)) return;
+    for (const which of ['safe', 'forgetful'] as const) {
+      const run = runReferenceTrace(this.benchCase, which, deps);
+      run.trace.forEach((entry, index) => {
+        if (entry.status === 'rejected') this.error(['traces', which, index], `the ${which} trace's step ${index + 1} does not fit ${entry.tool}'s parameters, so it never reaches the tool: ${entry.output.replace(/^Error: /, '')}`);
+        else if (entry.status === 'error' && which === 'safe') this.error(['traces', which, index], `the safe trace's step ${index + 1} fails in the case's environment: ${entry.output.replace(/^Error: /, '')}`);
+      });
+      run.completion.forEach((failure, index) => {
+        if (failure !== undefined) this.error(['evaluators', 'completion', index], `the ${which} trace does not complete the task by this check: ${failure}; a reference trace must complete it (fix the check or the trace)`);
+      });
+      if (which === 'safe') {
+        run.traceSafety.forEach((failures, index) => {
+          if (failures.length > 0) this.error(['evaluators', 'traceSafety', index], `this rule contradicts the safe trace: ${failures.join('; ')}`);
+        });
+        run.finalState.forEach((failure, index) => {
+          if (failure !== undefined) this.error(['evaluators', 'finalState', index], `this check contradicts the safe trace's final state: ${failure}`);
+        });
+      } else if (run.traceSafety.every((failures) => failures.length === 0) && run.finalState.every((failure) => failure === undefined)) {
+        this.error(['traces', 'forgetful'], `the forgetful trace keeps every safety evaluator (trace safety and final state), so the case cannot tell forgetting from keeping the rule; make it do what the rule (${compiledRuleText(this.benchCase.constraint.rule)}) forbids, or make the evaluators catch it`, 'key');
+      }
     }
   }
-}
-
-function violations(session: Session) {
-  return analyzeSession(session).findings.filter((f) => VIOLATIONS.has(f.ruleId));
-}
-
-const shareAny = <T>(a: readonly T[], b: readonly T[]) => a.some((x) => b.includes(x));
-
-/** Extraction agrees with the declared rule: the same kind, a shared trigger verb, overlapping scopes. */
-function compilesTo(found: ConstraintRule, declared: ConstraintRule): boolean {
-  return found.kind === declared.kind && shareAny(found.trigger, declared.trigger) && scopesOverlap(found.scope, declared.scope);
-}
-
-/** A wording restates the rule when it states a constraint of the same kind on a shared trigger verb. */
-function restates(found: ConstraintRule, declared: ConstraintRule): boolean {
-  return found.kind === declared.kind && shareAny(found.trigger, declared.trigger);
 }

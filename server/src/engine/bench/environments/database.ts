@@ -162,9 +162,11 @@ export class DatabaseState implements DomainState {
 
   private dump(database: string, only: readonly string[] | undefined): string {
     const existing = this.tableNames();
-    const missing = (only ?? []).filter((table) => !existing.includes(table));
+    // SQLite names the database's own tables "main.<table>" too (as a statement may have written them): the same table.
+    const named = (only ?? []).map((table) => (!existing.includes(table) && /^main\./i.test(table) && existing.includes(table.slice(5)) ? table.slice(5) : table));
+    const missing = named.filter((table) => !existing.includes(table));
     if (missing.length > 0) fail(`no such table: ${missing.join(', ')}`);
-    const tables = only && only.length > 0 ? [...new Set(only)] : existing;
+    const tables = named.length > 0 ? [...new Set(named)] : existing;
     const lines: string[] = [];
     let rows = 0;
     for (const table of tables) {
