@@ -1428,6 +1428,9 @@ function describesNext(words: readonly Word[], index: number): boolean {
   return describing && next !== undefined && (next.tags.has('Noun') || next.tags.has('Adjective')) && !/[,;:.!?]/.test(word.post);
 }
 
+/** The person a session serves or works for, whose things are all the things the session is about. */
+const SERVED = wordSet(['user', 'users', 'customer', 'customers', 'client', 'clients', 'caller', 'owner', 'requester', 'traveler', 'traveller', 'passenger', 'patient', 'member', 'human', 'operator']);
+
 /** Words of a person's say-so: an exception that names one is a confirmation, not an occasion. */
 const SAY_SO = new Set(['ask', 'request', 'say', 'tell', 'approve', 'confirm', 'permit', 'permission', 'instruct', 'allow', 'want', 'ok', 'okay']);
 
@@ -1525,7 +1528,9 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     const destination = /^(to|onto|into)$/.test(words[i - 1]?.norm ?? '') && i > range.from && !w.tags.has('Plural');
     if (!modifier && (has(FUNCTION, w) || (has(GENERIC, w) && !destination) || has(UNIVERSAL, w) || has(ANAPHOR, w) || has(SKIP, w) || has(ME, w))) continue;
     // A possessive pronoun says nothing ("your files"); a name's possessive narrows ("Alice's reports").
-    const namedOwner = w.tags.has('Possessive') && !w.tags.has('Pronoun') && CAPITALIZED.test(w.text);
+    // So does a third party's ("the parents' evening", "the vendor's files"); the person served is whoever's the session is ("the customer's booking").
+    const thirdParty = w.tags.has('Possessive') && w.tags.has('Noun') && !w.tags.has('Pronoun') && !has(SERVED, w);
+    const namedOwner = (w.tags.has('Possessive') && !w.tags.has('Pronoun') && CAPITALIZED.test(w.text)) || thirdParty;
     if (!namedOwner && ['Determiner', 'Preposition', 'Conjunction', 'Pronoun', 'Adverb', 'Value', 'Date', 'Time', 'Duration', 'Negative', 'Modal', 'Auxiliary', 'Copula', 'Possessive', 'QuestionWord', 'Expression', 'Money'].some((t) => w.tags.has(t))) continue;
     // Any other content word narrows the rule, whatever its part of speech ("don't touch prod", "files you created").
     if (/[A-Za-z]/.test(w.text)) result.push(w);
@@ -1746,7 +1751,7 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   // Beside a path written out, words that say what it holds describe it ("generated files in `gen/`").
   const leftovers = regions.flatMap((r) => {
     const writtenPath = view.textEntitiesIn(r).some((e) => e.kind === 'path' && !e.inWords);
-    return objectWords(view, r, families, entities).filter((w) => words.indexOf(w) !== branchWord && !(writtenPath && (has(DESCRIPTIVE, w) || describesEntity(view, words.indexOf(w)))));
+    return objectWords(view, r, families, entities).filter((w) => words.indexOf(w) !== branchWord && !(writtenPath && (has(DESCRIPTIVE, w) || w.tags.has('Possessive') || describesEntity(view, words.indexOf(w)))));
   });
   if (leftovers.length === 0) return scope;
   // "delete `__pycache__`", "code in `pi-mono`": a bare name in a code span, where files are meant, is a file or folder of that name.
