@@ -606,7 +606,7 @@ class ClaudeCodeReader {
           const answered = step.callId !== undefined && builder.findCall(step.callId)?.result !== undefined;
           const call = builder.addResult(step.callId, base === 0 ? step.result : { ...step.result, span: spanAt(step.result.span, base) });
           if (!call || answered || !step.stopped) break;
-          builder.markStopped(call.id, step.stopped);
+          builder.markStopped(call, step.stopped);
           if (step.feedback) feedback.push(step.feedback);
           break;
         }
@@ -655,7 +655,7 @@ class ClaudeCodeReader {
   private interrupt(messageId: string | undefined): void {
     const batch = messageId !== undefined ? `msg:${messageId}` : this.lastBatch;
     for (const call of this.builder.pendingCalls()) {
-      if (call.batch === batch) this.builder.markStopped(call.id, { kind: 'aborted', message: INTERRUPTED_FOR_TOOL_USE });
+      if (call.batch === batch) this.builder.markStopped(call, { kind: 'aborted', message: INTERRUPTED_FOR_TOOL_USE });
     }
   }
 }

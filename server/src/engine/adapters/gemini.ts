@@ -1,7 +1,7 @@
 import { SessionBuilder, joinPieces } from '../builder';
 import type { JsonDocument, JsonLine, JsonlDocument } from '../document';
 import { type JsonNode, at, bool, isObject, items, nodeSpan, num, prop, str, valueOf } from '../json';
-import type { Session, TextPiece } from '../session';
+import type { Session, TextPiece, ToolCall } from '../session';
 import type { Span } from '../text';
 import type { JsonAdapter, JsonlAdapter } from './types';
 
@@ -111,7 +111,7 @@ function readUserMessage(builder: SessionBuilder, message: JsonNode, stamp: Mess
       const callId = str(at(part, 'functionResponse', 'id'));
       const call = callId === undefined ? undefined : builder.findCall(callId);
       if (call?.result || call?.stopped) continue;
-      builder.addResult(callId, { span: nodeSpan(part), text: responseText(part) ?? '', ...(stamp.timestamp !== undefined && { timestamp: stamp.timestamp }) });
+      builder.addResult(callId, { span: nodeSpan(part), text: responseText(part) ?? '', name: str(at(part, 'functionResponse', 'name')), ...(stamp.timestamp !== undefined && { timestamp: stamp.timestamp }) });
     }
     return;
   }
@@ -126,7 +126,7 @@ function readUserMessage(builder: SessionBuilder, message: JsonNode, stamp: Mess
   if (appended !== '') builder.addTurn({ role: 'user', kind: 'environment', isUserMessage: false, text: appended, ...stamp });
 }
 
-function readToolCall(builder: SessionBuilder, callNode: JsonNode, batch: string, messageTimestamp: string | undefined): { id: string; node: JsonNode } | undefined {
+function readToolCall(builder: SessionBuilder, callNode: JsonNode, batch: string, messageTimestamp: string | undefined): { call: ToolCall; node: JsonNode } | undefined {
   const nameNode = prop(callNode, 'name');
   const name = str(nameNode);
   if (!name || !nameNode) {
@@ -146,11 +146,11 @@ function readToolCall(builder: SessionBuilder, callNode: JsonNode, batch: string
     batch,
     ...(timestamp !== undefined && { timestamp }),
   });
-  return { id: call.id, node: callNode };
+  return { call, node: callNode };
 }
 
 /** Links a call's recorded result and applies its status: error, cancelled (never ran) or policy-denied. */
-function readToolCallOutcome(builder: SessionBuilder, callId: string, callNode: JsonNode, timestamp: string | undefined): void {
+function readToolCallOutcome(builder: SessionBuilder, call: ToolCall, callNode: JsonNode, timestamp: string | undefined): void {
   const statusNode = prop(callNode, 'status');
   const status = str(statusNode);
   if (statusNode && status === undefined) builder.problem(nodeSpan(statusNode), `tool call "status" should be a string, found ${statusNode.type}`);
@@ -160,12 +160,12 @@ function readToolCallOutcome(builder: SessionBuilder, callId: string, callNode: 
     const isError = status === 'error' || status === 'cancelled' ? true : status === 'success' ? false : undefined;
     const stamp = timestamp !== undefined ? { timestamp } : {};
     builder.addTurn({ role: 'tool', kind: 'tool-result', span: nodeSpan(result), text, ...stamp });
-    builder.addResult(callId, { span: nodeSpan(result), text, ...(isError !== undefined && { isError }), ...stamp });
+    builder.addResult(call, { span: nodeSpan(result), text, ...(isError !== undefined && { isError }), ...stamp });
   }
   if (status === 'cancelled') {
-    builder.markStopped(callId, { kind: USER_DECLINED.test(text) ? 'rejected' : 'aborted', message: text || 'tool call was cancelled' });
+    builder.markStopped(call, { kind: USER_DECLINED.test(text) ? 'rejected' : 'aborted', message: text || 'tool call was cancelled' });
   } else if (status === 'error' && (POLICY_DENIED.test(text) || HOOK_BLOCKED.test(text))) {
-    builder.markStopped(callId, { kind: 'denied', message: text });
+    builder.markStopped(call, { kind: 'denied', message: text });
   }
 }
 
@@ -187,7 +187,7 @@ function readGeminiMessage(builder: SessionBuilder, message: JsonNode, stamp: Me
     const call = readToolCall(builder, node, batch, stamp.timestamp);
     return call ? [call] : [];
   });
-  for (const call of calls) readToolCallOutcome(builder, call.id, call.node, str(prop(call.node, 'timestamp')) ?? stamp.timestamp);
+  for (const { call, node } of calls) readToolCallOutcome(builder, call, node, str(prop(node, 'timestamp')) ?? stamp.timestamp);
 }
 
 /** Reads one MessageRecord into turns and calls. */

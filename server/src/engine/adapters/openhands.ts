@@ -1,5 +1,6 @@
 import { type SessionBuilder, joinPieces } from '../builder';
 import { type JsonNode, at, bool, items, nodeSpan, num, prop, str } from '../json';
+import type { ToolCall } from '../session';
 import { sessionsOf } from './generic';
 import type { JsonAdapter } from './types';
 
@@ -50,7 +51,7 @@ function modelToolCall(metadata: JsonNode | undefined, toolCallId: string): Json
 
 class OpenHandsReader {
   /** Call id by the id of the action event that issued it, for observations' `cause`. */
-  private readonly callsByEvent = new Map<number, string>();
+  private readonly callsByEvent = new Map<number, ToolCall>();
 
   constructor(private readonly builder: SessionBuilder) {}
 
@@ -109,9 +110,9 @@ class OpenHandsReader {
       batch: str(at(metadata, 'model_response', 'id')) ?? `event-${eventId ?? this.builder.turnCount}`,
       ...stamp,
     });
-    if (eventId !== undefined) this.callsByEvent.set(eventId, call.id);
+    if (eventId !== undefined) this.callsByEvent.set(eventId, call);
     if (str(prop(args, 'confirmation_state')) === 'rejected') {
-      this.builder.markStopped(call.id, { kind: 'rejected', message: 'the user rejected this action in confirmation mode' });
+      this.builder.markStopped(call, { kind: 'rejected', message: 'the user rejected this action in confirmation mode' });
     }
   }
 
@@ -119,9 +120,7 @@ class OpenHandsReader {
     const type = str(prop(event, 'observation'));
     const cause = num(prop(event, 'cause'));
     const metadataCallId = str(at(event, 'tool_call_metadata', 'tool_call_id'));
-    const callId =
-      (cause !== undefined ? this.callsByEvent.get(cause) : undefined) ??
-      (metadataCallId !== undefined && this.builder.findCall(metadataCallId) ? metadataCallId : undefined);
+    const callId = (cause !== undefined ? this.callsByEvent.get(cause) : undefined) ?? (metadataCallId !== undefined ? this.builder.findCall(metadataCallId) : undefined);
     const content = prop(event, 'content');
     const extras = prop(event, 'extras');
     const span = nodeSpan(event);
