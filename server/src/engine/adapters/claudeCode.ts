@@ -352,7 +352,12 @@ class LineStepReader {
     this.steps.push({ step: 'flush' });
     const isMeta = this.booleanField(entry, 'isMeta') === true;
     const isCompactSummary = this.booleanField(entry, 'isCompactSummary') === true;
-    const lineKind = (text: string): TurnKind => (isCompactSummary ? 'compaction-summary' : isMeta ? 'meta' : userTextKind(text));
+    // A meta line is the harness's, except CLAUDE.md, which newer versions also mark isMeta: the user's rules.
+    const lineKind = (text: string): TurnKind => {
+      if (isCompactSummary) return 'compaction-summary';
+      const kind = userTextKind(text);
+      return isMeta && kind !== 'instructions' ? 'meta' : kind;
+    };
     const content = message.content;
     if (typeof content === 'string') {
       this.userText(lineKind(content), [this.piece(content, CONTENT_PATH)], stamp, sidechain);
@@ -763,8 +768,8 @@ function afterTextEdit(doc: JsonlDocument, previousLines: readonly JsonLine[], b
 }
 
 /**
- * Scores by content: conversation lines carrying Claude Code's envelope (`uuid`, `sessionId`, a
- * `message` with a role), or only its bookkeeping lines. Codex rollouts and Gemini CLI records
+ * Scores by content: conversation lines carrying Claude Code's envelope (`uuid`, `sessionId` or
+ * `parentUuid`, a `message` with a role), or only its bookkeeping lines. Codex rollouts and Gemini CLI records
  * (`id`, no `message`) do not match.
  */
 function sniffClaudeCode(doc: JsonlDocument): number {
@@ -778,7 +783,8 @@ function sniffClaudeCode(doc: JsonlDocument): number {
       continue;
     }
     if (CODEX_TYPES.has(entry.type)) return 0;
-    const envelope = typeof entry.uuid === 'string' && typeof entry.sessionId === 'string';
+    // Exporters and SDK captures may drop `sessionId`; the uuid chain (`parentUuid`) is still Claude Code's.
+    const envelope = typeof entry.uuid === 'string' && (typeof entry.sessionId === 'string' || (!('sessionId' in entry) && 'parentUuid' in entry));
     if (CONVERSATION_TYPES.has(entry.type) && envelope && (entry.type === 'system' || (isObject(entry.message) && typeof entry.message.role === 'string'))) conversation++;
     else if (AUXILIARY_TYPES.has(entry.type) && (envelope || 'leafUuid' in entry || 'snapshot' in entry || 'operation' in entry || 'customTitle' in entry)) auxiliary++;
     else other++;

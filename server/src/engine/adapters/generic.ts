@@ -105,9 +105,10 @@ export const tauBenchAdapter: JsonAdapter = {
   kind: 'json',
   sniff({ root }) {
     if (root?.type === 'array') {
-      // A damaged element must not hide the rest: most of the first few being results is enough.
+      // A damaged element must not hide the rest: most of the first few being runs (or tau2 simulations, a
+      // list of which some writers keep without the Results around it) is enough.
       const sample = firstItems(root, 5);
-      const runs = sample.filter(isTauRun).length;
+      const runs = sample.filter((item) => isTauRun(item) || isTau2Simulation(item)).length;
       return runs > 0 && runs * 2 >= sample.length ? 0.9 : 0;
     }
     if (isTauRun(root) || someItem(prop(root, 'simulations'), (s) => prop(s, 'messages')?.type === 'array')) return 0.9;
@@ -120,6 +121,9 @@ export const tauBenchAdapter: JsonAdapter = {
     const policy = at(root, 'info', 'environment_info', 'policy');
     if (simulations) return sessionsOf(doc, 'tau-bench', eachItem(simulations), (builder, simulation) => readTau2Simulation(builder, simulation, policy));
     if (isTau2Simulation(root) && root) return sessionsOf(doc, 'tau-bench', [root], (builder, simulation) => readTau2Simulation(builder, simulation, undefined));
+    if (root?.type === 'array' && firstItems(root, 5).some(isTau2Simulation)) {
+      return sessionsOf(doc, 'tau-bench', eachItem(root), (builder, simulation) => readTau2Simulation(builder, simulation, undefined));
+    }
     return sessionsOf(doc, 'tau-bench', root?.type === 'array' ? eachItem(root) : root ? [root] : [], readTauRun);
   },
 };
