@@ -4,7 +4,7 @@ import { version } from '../../../package.json';
 import { parseInput } from '../engine/inputs';
 import type { ParsedTranscript } from '../engine/parse';
 import type { Policy } from '../engine/policy';
-import { type CheckReport, type FileReport, type ReportContext, checkReport, inputErrorReport, reportFile, withoutBaseline } from '../engine/report';
+import { type CheckReport, type FileReport, type ReportContext, type SkippedFile, checkReport, inputErrorReport, reportFile, withoutBaseline } from '../engine/report';
 import { StreamedCheck, streamableFormat } from '../engine/streamedCheck';
 import { LineIndex } from '../engine/text';
 import { type InputFile, collectInputs, readInput, tooLongForAString } from './files';
@@ -45,22 +45,28 @@ export interface CheckPathsOptions {
 export type LoadedTranscript = { readonly parsed: ParsedTranscript; readonly policies: Policy[] } | { readonly error: string };
 
 /**
- * Reads, parses and finds the policies of one file; undefined for a file that is not a transcript
- * and was not named explicitly (a folder search skips those silently, SPEC section 7).
+ * Reads, parses and finds the policies of one file; `skipped` for a file that is not a transcript and
+ * was not named explicitly (a folder search skips those, SPEC section 7, and the summary counts them).
  */
-export function loadTranscript(host: Host, file: InputFile, discovery: PolicyDiscovery, text?: string): LoadedTranscript | undefined {
+function readTranscript(host: Host, file: InputFile, discovery: PolicyDiscovery, text?: string): LoadedTranscript | { readonly skipped: string } {
   let parsed: ParsedTranscript;
   try {
     parsed = parseInput(text !== undefined ? { name: file.displayPath, text } : readInput(host, file));
   } catch (e) {
     return { error: `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
   }
-  if (parsed.kind !== 'transcript' && !file.explicit) return undefined;
+  if (parsed.kind !== 'transcript' && !file.explicit) return { skipped: parsed.reason };
   try {
     return { parsed, policies: discovery.forTranscript(file.absolutePath) };
   } catch (e) {
     return { error: (e as Error).message };
   }
+}
+
+/** `readTranscript` for a caller that leaves files no reader takes out without a word (the editor's workspace audit). */
+export function loadTranscript(host: Host, file: InputFile, discovery: PolicyDiscovery, text?: string): LoadedTranscript | undefined {
+  const loaded = readTranscript(host, file, discovery, text);
+  return 'skipped' in loaded ? undefined : loaded;
 }
 
 /** Each file once, in the order first named; a file also named explicitly counts as explicit. */
@@ -86,6 +92,7 @@ export function checkPaths(host: Host, options: CheckPathsOptions): CheckReport 
     displayName: options.name,
   });
   const files: FileReport[] = [];
+  const skipped: SkippedFile[] = [];
   const inputs = uniqueInputs(collectInputs(host, options.cwd, options.paths).map((file) => ({ ...file, displayPath: options.name(file.absolutePath) })));
   for (const file of inputs) {
     options.checkpoint?.();
@@ -104,13 +111,13 @@ export function checkPaths(host: Host, options: CheckPathsOptions): CheckReport 
         continue;
       }
     }
-    const loaded = loadTranscript(host, file, discovery, text);
-    if (!loaded) continue;
-    if ('error' in loaded) files.push(inputErrorReport(file.displayPath, loaded.error));
+    const loaded = readTranscript(host, file, discovery, text);
+    if ('skipped' in loaded) skipped.push({ path: file.displayPath, reason: loaded.skipped });
+    else if ('error' in loaded) files.push(inputErrorReport(file.displayPath, loaded.error));
     else files.push(reportFile(file.displayPath, loaded.parsed, { policies: loaded.policies, ...(options.extract && { extract: options.extract }) }));
   }
   files.push(...policyProblems(discovery));
-  return checkReport(version, options.baseline ? withoutBaseline(files, options.baseline) : files);
+  return checkReport(version, options.baseline ? withoutBaseline(files, options.baseline) : files, skipped);
 }
 
 /** An input error for each policy read that has problems. */
