@@ -66,3 +66,20 @@ test('a bare file name in a format with no working folder: "never delete notes.t
     );
   }
 });
+
+test('OpenHands evaluation output.jsonl: one session per instance line, its history read as events', () => {
+  const sessions = sessionsOf('openhands-output.jsonl', 'openhands');
+  assert.deepEqual(
+    sessions.map((s) => s.id),
+    ['basic', 'wrong_initial_state'],
+  );
+  const renamed = sessions[1]!;
+  assert.equal(renamed.turns.find((t) => t.isUserMessage)?.text, 'Please rename game_2048.py to 2048.py');
+  const move = renamed.calls.find((c) => JSON.stringify(c.input).includes('mv /workspace/game_2048.py'));
+  assert.equal(move?.status, 'ok');
+  for (const session of sessions) assert.deepEqual(session.problems, []);
+  // A line that is no instance is reported where it is, and the others are still read.
+  const text = readFileSync(join(REAL, 'openhands-output.jsonl'), 'utf8');
+  const [withStray] = sessionsOf('openhands-output.jsonl', 'openhands', `${text}{"instance_id": "x", "history": "lost"}\n`).slice(0, 1);
+  assert.match(withStray!.problems[0]!.message, /not an OpenHands evaluation output/);
+});
