@@ -359,3 +359,102 @@ export const geminiJsonlAdapter: JsonlAdapter = {
   },
   parse: (doc) => [parseRecording(doc)],
 };
+
+/*
+ * Gemini CLI headless output (`gemini -p … --output-format stream-json`; docs/cli/headless.md): one
+ * event per line, {type: init (session_id, model) | message (role, content, delta?) | tool_use
+ * (tool_name, tool_id, parameters) | tool_result (tool_id, status, output, error?) | error | result}.
+ * The prompt is the person's message; an assistant message streamed in deltas is one turn; calls
+ * issued one after another with no result between them were issued together.
+ */
+
+const STREAM_EVENT_TYPES = new Set(['init', 'message', 'tool_use', 'tool_result', 'error', 'result']);
+
+function isStreamEvent(value: unknown): value is Record<string, unknown> {
+  return isObject(value) && typeof value.type === 'string' && STREAM_EVENT_TYPES.has(value.type);
+}
+
+function parseStreamJson(doc: JsonlDocument): Session {
+  const builder = new SessionBuilder('gemini-cli', doc.text);
+  /** The nodes of the assistant message being streamed, made one turn at the next other event. */
+  let assistantText: JsonNode[] = [];
+  let assistantSpan: Span | undefined;
+  let batch = 0;
+  let lastWasCall = false;
+  const flushAssistant = (): void => {
+    if (!assistantSpan) return;
+    builder.addTurn({ role: 'assistant', span: assistantSpan, pieces: joinPieces(assistantText) });
+    assistantText = [];
+    assistantSpan = undefined;
+  };
+  for (const line of doc.lines) {
+    if (line.error) {
+      builder.problem(line.error.span, line.error.message);
+      continue;
+    }
+    const value = line.value;
+    if (!isStreamEvent(value)) continue;
+    const span = { start: line.start, end: line.end };
+    const timestamp = typeof value.timestamp === 'string' ? value.timestamp : undefined;
+    if (value.type === 'init') {
+      if (typeof value.session_id === 'string') builder.id = value.session_id;
+    } else if (value.type === 'message') {
+      const content = prop(line.tree(), 'content');
+      if (value.role === 'assistant') {
+        if (content) assistantText.push(content);
+        assistantSpan = { start: assistantSpan?.start ?? line.start, end: line.end };
+      } else {
+        flushAssistant();
+        builder.addTurn({ role: 'user', span, pieces: joinPieces([content]), timestamp });
+      }
+    } else if (value.type === 'tool_use') {
+      flushAssistant();
+      const tree = line.tree();
+      const nameNode = prop(tree, 'tool_name');
+      const name = str(nameNode);
+      if (!name || !nameNode) {
+        builder.problem(span, 'tool_use event has no "tool_name"; skipped');
+        continue;
+      }
+      if (!lastWasCall) batch++;
+      if (builder.lastTurn()?.role !== 'assistant') builder.addTurn({ role: 'assistant', span, timestamp });
+      const parameters = prop(tree, 'parameters');
+      builder.addCall({
+        id: str(prop(tree, 'tool_id')),
+        name,
+        span,
+        nameSpan: nodeSpan(nameNode),
+        ...(parameters?.type === 'object' ? { argumentsNode: parameters } : parameters && { input: valueOf(parameters) }),
+        batch: `stream-${batch}`,
+        timestamp,
+      });
+    } else if (value.type === 'tool_result') {
+      flushAssistant();
+      const tree = line.tree();
+      const output = prop(tree, 'output');
+      const errorMessage = at(tree, 'error', 'message');
+      const text = str(output) ?? str(errorMessage) ?? '';
+      builder.addTurn({ role: 'tool', kind: 'tool-result', span, pieces: joinPieces([str(output) !== undefined ? output : errorMessage]), timestamp });
+      const status = str(prop(tree, 'status'));
+      builder.addResult(str(prop(tree, 'tool_id')), { span, text, isError: status === 'error' ? true : status === 'success' ? false : undefined, timestamp });
+    }
+    // `error` (warnings the CLI raised) and `result` (the run's status and stats) carry no turn or call.
+    lastWasCall = value.type === 'tool_use';
+    line.release();
+  }
+  flushAssistant();
+  return builder.build();
+}
+
+export const geminiStreamJsonAdapter: JsonlAdapter = {
+  format: 'gemini-cli',
+  kind: 'jsonl',
+  sniff(doc) {
+    const head = doc.lines.slice(0, 50).map((l) => l.value);
+    const events = head.filter(isStreamEvent);
+    // Its own event names: an `init` with a session id, or tool_use events with a tool_id.
+    const own = events.some((e) => (e.type === 'init' && typeof e.session_id === 'string') || (e.type === 'tool_use' && typeof e.tool_id === 'string'));
+    return own && events.length * 2 >= head.length ? 0.9 : 0;
+  },
+  parse: (doc) => [parseStreamJson(doc)],
+};
