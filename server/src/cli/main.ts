@@ -7,6 +7,7 @@ import { checkPaths } from '../host/check';
 import { displayPath } from '../host/files';
 import { nodeHost } from '../host/nodeHost';
 import { problemCount, render } from '../host/render';
+import { type MergedReports, MergeError, mergeShardReports, sarifExitCode } from '../host/shards';
 import type { ModelSection } from '../model/checkReport';
 import { runBenchCommand } from './bench';
 import { runGate } from './gate';
@@ -15,7 +16,7 @@ import { changeHookSettings } from './hook/install';
 import { HookServerError, serveLiveHooks } from './hook/server';
 import { hookServerSpool } from './hook/spool';
 import { type CliIo, EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE_OR_INPUT } from './io';
-import { type CheckOptions, type HookServeOptions, USAGE, UsageError, parseCommand } from './options';
+import { type CheckOptions, type HookServeOptions, type MergeOptions, USAGE, UsageError, parseCommand } from './options';
 
 /** `check`'s report of the command line's paths, as `ghost-lint check` names files: relative to the current folder. */
 function checkInputs(io: CliIo, options: CheckOptions, known: ReadonlySet<string> | undefined, extract?: ReportContext['extract']): CheckReport {
@@ -28,7 +29,31 @@ function checkInputs(io: CliIo, options: CheckOptions, known: ReadonlySet<string
     ...(extract && { extract }),
     ...(known && { baseline: known }),
     ...(io.inPiecesFrom !== undefined && { inPiecesFrom: io.inPiecesFrom }),
+    ...(options.shard && { shard: options.shard }),
   });
+}
+
+/** `merge`: the shards' reports as one, written in the format asked for; exits as check would on it. */
+function runMerge(io: CliIo, options: MergeOptions): number {
+  const reports = options.reports.map((name) => {
+    try {
+      return { name, text: readFileSync(resolve(io.cwd, name), 'utf8') };
+    } catch (e) {
+      throw new UsageError(`cannot read ${name}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    }
+  });
+  let merged: MergedReports;
+  try {
+    merged = mergeShardReports(reports);
+  } catch (e) {
+    if (e instanceof MergeError) throw new UsageError(e.message);
+    throw e;
+  }
+  if (merged.kind === 'sarif' && options.format !== undefined && options.format !== 'sarif') throw new UsageError(`SARIF logs merge into SARIF only; merge the shards' JSON reports for --format ${options.format}`);
+  const output = merged.kind === 'sarif' ? `${JSON.stringify(merged.log, null, 2)}\n` : render(merged.report, options.format ?? 'json', undefined, { notes: options.notes });
+  if (options.output) writeOutput(io, options.output, output);
+  else io.stdout(output);
+  return merged.kind === 'sarif' ? sarifExitCode(merged.log) : exitCodeFor(merged.report);
 }
 
 function readBaseline(io: CliIo, path: string): Set<string> {
@@ -73,6 +98,7 @@ export function runCli(argv: readonly string[], io: CliIo): number | Promise<num
     if (command.kind === 'hook-settings') return changeHookSettings(io, command.options);
     if (command.kind === 'hook-serve') return serveHooks(io, command.options);
     if (command.kind === 'bench') return runBenchCommand(io, command.options);
+    if (command.kind === 'merge') return runMerge(io, command.options);
     const { options } = command;
     const known = options.baseline ? readBaseline(io, options.baseline) : undefined;
     if (options.model) return checkWithModel(io, options, options.model, known);

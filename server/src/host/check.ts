@@ -10,6 +10,7 @@ import { LineIndex } from '../engine/text';
 import { type InputFile, collectInputs, readInput, tooLongForAString } from './files';
 import type { Host } from './host';
 import { PolicyDiscovery } from './policies';
+import { type Shard, inShard } from './shards';
 
 /**
  * Files at least this large are longer than the longest string Node.js holds, so they cannot be read
@@ -39,6 +40,8 @@ export interface CheckPathsOptions {
   readonly inPiecesFrom?: number;
   /** Called before each file; throws to stop (the editor's cancellation). */
   readonly checkpoint?: () => void;
+  /** Only the files of this part of the corpus (`check --shard K/N`), by the path the report names. */
+  readonly shard?: Shard;
 }
 
 /** A transcript read and parsed with the policies that apply to it, or why it could not be. */
@@ -93,7 +96,9 @@ export function checkPaths(host: Host, options: CheckPathsOptions): CheckReport 
   });
   const files: FileReport[] = [];
   const skipped: SkippedFile[] = [];
-  const inputs = uniqueInputs(collectInputs(host, options.cwd, options.paths).map((file) => ({ ...file, displayPath: options.name(file.absolutePath) })));
+  const named = uniqueInputs(collectInputs(host, options.cwd, options.paths).map((file) => ({ ...file, displayPath: options.name(file.absolutePath) })));
+  const shard = options.shard;
+  const inputs = shard ? named.filter((file) => inShard(file.displayPath, shard)) : named;
   for (const file of inputs) {
     options.checkpoint?.();
     const text = options.openText?.(file.absolutePath);
