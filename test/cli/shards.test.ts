@@ -110,3 +110,14 @@ describe('check --shard K/N and merge', () => {
     }
   });
 });
+
+describe('check --jobs N', () => {
+  test('files checked by worker threads give the report one thread gives, byte for byte, in input order', () => {
+    const oneThread = runCli(['check', ...CORPUS, '--format', 'json', '--jobs', '1']);
+    const workers = runCli(['check', ...CORPUS, '--format', 'json', '--jobs', '3']);
+    assert.equal(workers.stderr, '');
+    assert.equal(workers.status, oneThread.status);
+    assert.equal(workers.stdout, oneThread.stdout);
+    for (const jobs of ['0', 'two']) assert.match(runCli(['check', 'examples', '--jobs', jobs]).stderr, /--jobs: is (at least 1|a whole number)/);
+  });
+});

@@ -1,9 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { version } from '../../../package.json';
 import type { CheckReport, ReportContext } from '../engine/report';
 import { baselineKeys } from '../engine/sarif';
-import { checkPaths } from '../host/check';
+import { type CheckPathsOptions, checkPaths, checkPathsInPool } from '../host/check';
+import { CHECK_WORKER_ROLE, CheckPool, poolSize } from '../host/checkPool';
 import { displayPath } from '../host/files';
 import { nodeHost } from '../host/nodeHost';
 import { problemCount, render } from '../host/render';
@@ -20,7 +21,11 @@ import { type CheckOptions, type HookServeOptions, type MergeOptions, USAGE, Usa
 
 /** `check`'s report of the command line's paths, as `ghost-lint check` names files: relative to the current folder. */
 function checkInputs(io: CliIo, options: CheckOptions, known: ReadonlySet<string> | undefined, extract?: ReportContext['extract']): CheckReport {
-  return checkPaths(nodeHost, {
+  return checkPaths(nodeHost, checkPathsOptions(io, options, known, extract));
+}
+
+function checkPathsOptions(io: CliIo, options: CheckOptions, known: ReadonlySet<string> | undefined, extract?: ReportContext['extract']): CheckPathsOptions {
+  return {
     cwd: io.cwd,
     paths: options.paths,
     name: (path) => displayPath(io.cwd, path),
@@ -30,6 +35,31 @@ function checkInputs(io: CliIo, options: CheckOptions, known: ReadonlySet<string
     ...(known && { baseline: known }),
     ...(io.inPiecesFrom !== undefined && { inPiecesFrom: io.inPiecesFrom }),
     ...(options.shard && { shard: options.shard }),
+  };
+}
+
+/** The built CLI's bundle (dist/full.js), which is also the check workers' script (cli/full.ts). */
+const CHECK_WORKER_SCRIPT = join(__dirname, 'full.js');
+/**
+ * Below this much to read a worker costs more than it saves: each loads the engine and the tagger
+ * (some 0.3 s of CPU) before its first file.
+ */
+const POOLED_FROM_BYTES = 4 * 1024 * 1024;
+
+/** `check` with its files spread over worker threads when there are several and enough to read; else in this thread, synchronously. */
+function checkInputsOnCores(io: CliIo, options: CheckOptions, known: ReadonlySet<string> | undefined): CheckReport | Promise<CheckReport> {
+  return checkPathsInPool(nodeHost, checkPathsOptions(io, options, known), (inputs) => {
+    const size = poolSize(inputs.length, options.jobs);
+    if (size < 2 || !existsSync(CHECK_WORKER_SCRIPT)) return undefined;
+    const bytes = inputs.reduce((sum, file) => sum + (nodeHost.stat(file.absolutePath)?.bytes ?? 0), 0);
+    if (bytes < POOLED_FROM_BYTES && options.jobs === undefined) return undefined;
+    return new CheckPool(CHECK_WORKER_SCRIPT, size, {
+      role: CHECK_WORKER_ROLE,
+      cwd: io.cwd,
+      workspaceRoots: [io.cwd],
+      explicitPolicies: options.policy,
+      ...(io.inPiecesFrom !== undefined && { inPiecesFrom: io.inPiecesFrom }),
+    });
   });
 }
 
@@ -102,7 +132,8 @@ export function runCli(argv: readonly string[], io: CliIo): number | Promise<num
     const { options } = command;
     const known = options.baseline ? readBaseline(io, options.baseline) : undefined;
     if (options.model) return checkWithModel(io, options, options.model, known);
-    return finishCheck(io, options, checkInputs(io, options, known));
+    const report = checkInputsOnCores(io, options, known);
+    return report instanceof Promise ? report.then((whole) => finishCheck(io, options, whole)) : finishCheck(io, options, report);
   } catch (e) {
     return usageErrorExit(io, e);
   }

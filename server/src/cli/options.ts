@@ -28,6 +28,8 @@ export const CheckOptionsSchema = z.object({
   notes: z.boolean().default(false),
   /** Model-backed extraction (opt-in): where to send the user messages, and the key file. */
   model: EndpointOptionsSchema('--model needs --model-name: the model as the endpoint names it').optional(),
+  /** `--jobs N`: worker threads checking files at once; by default one per core the process may use. */
+  jobs: z.coerce.number({ message: 'is a whole number' }).int('is a whole number').min(1, 'is at least 1').optional(),
   /** `--shard K/N`: only the files in part K (1-based) of N, split by path (host/shards.ts). */
   shard: z
     .string()
@@ -100,7 +102,7 @@ export type BenchCommandOptions = z.infer<typeof BenchOptionsSchema>;
 export class UsageError extends Error {}
 
 export const USAGE = `Usage: ghost-lint check [PATH…] [--format text|json|sarif] [--output FILE] [--policy FILE] [--baseline FILE] [--notes]
-                        [--shard K/N] [--model --model-name NAME [--base-url URL] [--api-key-file FILE] [ENDPOINT…]]
+                        [--shard K/N] [--jobs N] [--model --model-name NAME [--base-url URL] [--api-key-file FILE] [ENDPOINT…]]
        ghost-lint merge REPORT… [--format text|json|sarif] [--output FILE] [--notes]
        ghost-lint hook claude-code|codex|gemini-cli [--on-error deny|allow|ask] [--confirm ask|deny] [--policy FILE] [--server]
        ghost-lint hook install|uninstall claude-code|codex|gemini-cli [--user|--project] [--command CMD] [--no-server]
@@ -125,6 +127,8 @@ Options:
                             always have them)
   --shard K/N               check only part K of N of the files, split by their paths (the same
                             split on every machine); merge joins the parts' reports
+  -j, --jobs N              files checked at once, by worker threads (default: one per core; 1
+                            checks them one by one in this thread)
   --model                   also send the user messages (secrets redacted) to a model that proposes
                             constraints; needs --model-name, --base-url for a server other than
                             OpenAI's (vLLM, llama.cpp, Ollama: http://host:port/v1); the key comes from
@@ -202,6 +206,7 @@ const CHECK_OPTIONS = {
   notes: { type: 'boolean' },
   model: { type: 'boolean' },
   shard: { type: 'string' },
+  jobs: { type: 'string', short: 'j' },
   ...ENDPOINT_FLAGS,
   ...COMMON,
 } as const satisfies ParseArgsOptionsConfig;
@@ -263,6 +268,7 @@ export function parseCommand(argv: readonly string[]): Command {
     policy: values.policy,
     notes: values.notes,
     shard: values.shard,
+    jobs: values.jobs,
     ...(values.model && { model: modelOptions }),
   });
   if (!result.success) throw new UsageError(zodMessage(result.error));

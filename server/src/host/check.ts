@@ -89,40 +89,95 @@ function uniqueInputs(files: readonly InputFile[]): InputFile[] {
  * applied).
  */
 export function checkPaths(host: Host, options: CheckPathsOptions): CheckReport {
-  const discovery = new PolicyDiscovery(host, {
+  const discovery = policyDiscovery(host, options);
+  const outcomes: FileOutcome[] = [];
+  for (const file of checkedInputs(host, options)) {
+    options.checkpoint?.();
+    outcomes.push(checkFile(host, file, discovery, options));
+  }
+  return reportOf(outcomes, discovery, options);
+}
+
+/**
+ * `checkPaths` with the files checked by a pool of worker threads (host/checkPool.ts), several at a
+ * time; the report is the one checkPaths gives, files in input order. `startPool` sizes the pool for
+ * the inputs, or gives none when they are not worth a worker's start (then they are checked here).
+ */
+export function checkPathsInPool(host: Host, options: CheckPathsOptions, startPool: (inputs: readonly InputFile[]) => FilePool | undefined): CheckReport | Promise<CheckReport> {
+  const discovery = policyDiscovery(host, options);
+  const inputs = checkedInputs(host, options);
+  const pool = startPool(inputs);
+  if (!pool) return reportOf(inputs.map((file) => checkFile(host, file, discovery, options)), discovery, options);
+  const checked = Promise.all(inputs.map((file) => pool.check(file)));
+  return checked.finally(() => pool.close()).then((outcomes) => {
+    // The workers read the policies for their files; the report names the broken ones once, from here.
+    for (const file of inputs) {
+      try {
+        discovery.forTranscript(file.absolutePath);
+      } catch {
+        // The file's own outcome already says why its policies could not be read.
+      }
+    }
+    return reportOf(outcomes, discovery, options);
+  });
+}
+
+/** Checks files elsewhere, several at once (host/checkPool.ts's CheckPool). */
+export interface FilePool {
+  check(file: InputFile): Promise<FileOutcome>;
+  close(): Promise<void>;
+}
+
+/** What `check` makes of one file: its report (an input error included), or the reason a folder search skips it. */
+export type FileOutcome = { readonly report: FileReport } | { readonly skipped: SkippedFile };
+
+/** What checking one file needs besides the file: the shell's reading of it. */
+export type FileCheckOptions = Pick<CheckPathsOptions, 'openText' | 'extract' | 'inPiecesFrom'>;
+
+/** The policy discovery of one check: the options' workspace roots and explicit policies. */
+export function policyDiscovery(host: Host, options: Pick<CheckPathsOptions, 'cwd' | 'workspaceRoots' | 'explicitPolicies' | 'name'>): PolicyDiscovery {
+  return new PolicyDiscovery(host, {
     workspaceRoots: options.workspaceRoots,
     explicit: (options.explicitPolicies ?? []).map((p) => resolve(options.cwd, p)),
     displayName: options.name,
   });
-  const files: FileReport[] = [];
-  const skipped: SkippedFile[] = [];
+}
+
+/** The files the paths name, each once, named as reports name them; only the shard's when one is asked for. */
+function checkedInputs(host: Host, options: CheckPathsOptions): InputFile[] {
   const named = uniqueInputs(collectInputs(host, options.cwd, options.paths).map((file) => ({ ...file, displayPath: options.name(file.absolutePath) })));
   const shard = options.shard;
-  const inputs = shard ? named.filter((file) => inShard(file.displayPath, shard)) : named;
-  for (const file of inputs) {
-    options.checkpoint?.();
-    const text = options.openText?.(file.absolutePath);
-    // A model's extraction reads the whole session at once, and an open document's text is whole already.
-    if (!options.extract && text === undefined) {
-      let inPieces: FileReport | undefined;
-      try {
-        inPieces = checkInPieces(host, file, options.inPiecesFrom ?? IN_PIECES_FROM_BYTES, () => discovery.forTranscript(file.absolutePath));
-      } catch (e) {
-        files.push(inputErrorReport(file.displayPath, e instanceof PolicyError ? e.message : `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`));
-        continue;
-      }
-      if (inPieces) {
-        files.push(inPieces);
-        continue;
-      }
-    }
-    const loaded = readTranscript(host, file, discovery, text);
-    if ('skipped' in loaded) skipped.push({ path: file.displayPath, reason: loaded.skipped });
-    else if ('error' in loaded) files.push(inputErrorReport(file.displayPath, loaded.error));
-    else files.push(reportFile(file.displayPath, loaded.parsed, { policies: loaded.policies, ...(options.extract && { extract: options.extract }) }));
+  return shard ? named.filter((file) => inShard(file.displayPath, shard)) : named;
+}
+
+function reportOf(outcomes: readonly FileOutcome[], discovery: PolicyDiscovery, options: CheckPathsOptions): CheckReport {
+  const files: FileReport[] = [];
+  const skipped: SkippedFile[] = [];
+  for (const outcome of outcomes) {
+    if ('skipped' in outcome) skipped.push(outcome.skipped);
+    else files.push(outcome.report);
   }
   files.push(...policyProblems(discovery));
   return checkReport(version, options.baseline ? withoutBaseline(files, options.baseline) : files, skipped);
+}
+
+/** Checks one file: read whole, or in pieces when too long for a string (SPEC section 7). */
+export function checkFile(host: Host, file: InputFile, discovery: PolicyDiscovery, options: FileCheckOptions): FileOutcome {
+  const text = options.openText?.(file.absolutePath);
+  // A model's extraction reads the whole session at once, and an open document's text is whole already.
+  if (!options.extract && text === undefined) {
+    let inPieces: FileReport | undefined;
+    try {
+      inPieces = checkInPieces(host, file, options.inPiecesFrom ?? IN_PIECES_FROM_BYTES, () => discovery.forTranscript(file.absolutePath));
+    } catch (e) {
+      return { report: inputErrorReport(file.displayPath, e instanceof PolicyError ? e.message : `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`) };
+    }
+    if (inPieces) return { report: inPieces };
+  }
+  const loaded = readTranscript(host, file, discovery, text);
+  if ('skipped' in loaded) return { skipped: { path: file.displayPath, reason: loaded.skipped } };
+  if ('error' in loaded) return { report: inputErrorReport(file.displayPath, loaded.error) };
+  return { report: reportFile(file.displayPath, loaded.parsed, { policies: loaded.policies, ...(options.extract && { extract: options.extract }) }) };
 }
 
 /** An input error for each policy read that has problems. */
