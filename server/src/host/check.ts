@@ -108,22 +108,47 @@ export function checkPathsInPool(host: Host, options: CheckPathsOptions, startPo
   const inputs = checkedInputs(host, options);
   const pool = startPool(inputs);
   if (!pool) return reportOf(inputs.map((file) => checkFile(host, file, discovery, options)), discovery, options);
-  const checked = Promise.all(inputs.map((file) => pool.check(file)));
-  return checked.finally(() => pool.close()).then((outcomes) => {
-    // The workers read the policies for their files; the report names the broken ones once, from here.
-    for (const file of inputs) {
-      try {
-        discovery.forTranscript(file.absolutePath);
-      } catch {
-        // The file's own outcome already says why its policies could not be read.
+  return checkOnPoolAndHere(host, inputs, discovery, options, pool)
+    .finally(() => pool.close())
+    .then((outcomes) => {
+      // The workers read the policies for their files; the report names the broken ones once, from here.
+      for (const file of inputs) {
+        try {
+          discovery.forTranscript(file.absolutePath);
+        } catch {
+          // The file's own outcome already says why its policies could not be read.
+        }
       }
+      return reportOf(outcomes, discovery, options);
+    });
+}
+
+/**
+ * Each file to an idle worker, else checked in this thread, whose engine is loaded already: a worker
+ * costs a load of the engine and the tagger, and its own reading of every repeated text. Between
+ * files this thread yields, so a worker that finished gets the next one.
+ */
+async function checkOnPoolAndHere(host: Host, inputs: readonly InputFile[], discovery: PolicyDiscovery, options: FileCheckOptions, pool: FilePool): Promise<FileOutcome[]> {
+  const outcomes: FileOutcome[] = new Array<FileOutcome>(inputs.length);
+  const sent: Promise<void>[] = [];
+  for (let next = 0; next < inputs.length; next++) {
+    const file = inputs[next]!;
+    const at = next;
+    if (pool.idle() > 0) {
+      sent.push(pool.check(file).then((outcome) => void (outcomes[at] = outcome)));
+      continue;
     }
-    return reportOf(outcomes, discovery, options);
-  });
+    outcomes[at] = checkFile(host, file, discovery, options);
+    await new Promise<void>((resume) => setImmediate(resume));
+  }
+  await Promise.all(sent);
+  return outcomes;
 }
 
 /** Checks files elsewhere, several at once (host/checkPool.ts's CheckPool). */
 export interface FilePool {
+  /** Workers with no file. */
+  idle(): number;
   check(file: InputFile): Promise<FileOutcome>;
   close(): Promise<void>;
 }

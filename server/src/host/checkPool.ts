@@ -40,13 +40,13 @@ interface Pending {
   readonly reject: (error: Error) => void;
 }
 
-/** The workers worth starting for `files` files: one per core the process may use, never more than files. */
-export function poolSize(files: number, jobs = availableParallelism()): number {
-  return Math.max(1, Math.min(jobs, files));
+/** The workers worth starting for `files` files checked `jobs` at a time (one per core the process may use), the calling thread being one of them. */
+export function workerCount(files: number, jobs = availableParallelism()): number {
+  return Math.max(0, Math.min(jobs, files) - 1);
 }
 
 export class CheckPool {
-  private readonly idle: Worker[] = [];
+  private readonly idleWorkers: Worker[] = [];
   private readonly queue: Pending[] = [];
   private readonly running = new Map<Worker, Pending>();
   private readonly workers: Worker[] = [];
@@ -63,8 +63,12 @@ export class CheckPool {
       worker.on('message', (reply: CheckReply) => this.answered(worker, reply));
       worker.on('error', (error) => this.failed(worker, error));
       this.workers.push(worker);
-      this.idle.push(worker);
+      this.idleWorkers.push(worker);
     }
+  }
+
+  idle(): number {
+    return this.idleWorkers.length;
   }
 
   /** The outcome of checking `file`, once a worker has done it. */
@@ -82,8 +86,8 @@ export class CheckPool {
   }
 
   private pump(): void {
-    while (this.idle.length > 0 && this.queue.length > 0) {
-      const worker = this.idle.pop()!;
+    while (this.idleWorkers.length > 0 && this.queue.length > 0) {
+      const worker = this.idleWorkers.pop()!;
       const pending = this.queue.shift()!;
       this.running.set(worker, pending);
       worker.postMessage(pending.job);
@@ -94,7 +98,7 @@ export class CheckPool {
     const pending = this.running.get(worker);
     if (!pending || pending.job.id !== reply.id) return;
     this.running.delete(worker);
-    this.idle.push(worker);
+    this.idleWorkers.push(worker);
     if ('outcome' in reply) pending.resolve(reply.outcome);
     else pending.reject(new Error(`${pending.job.file.displayPath}: ${reply.error}`));
     this.pump();
@@ -105,6 +109,6 @@ export class CheckPool {
     const pending = this.running.get(worker);
     this.running.delete(worker);
     pending?.reject(new Error(`${pending.job.file.displayPath}: ${error.message}`));
-    if (this.running.size === 0 && this.idle.length === 0) for (const waiting of this.queue.splice(0)) waiting.reject(error);
+    if (this.running.size === 0 && this.idleWorkers.length === 0) for (const waiting of this.queue.splice(0)) waiting.reject(error);
   }
 }
