@@ -98,17 +98,17 @@ const ms = performance.now() - start; ${REPORT_WITH_PEAK}`;
  * What every check of the session pays before it reads a line, in a fresh process each round (median
  * of ROUNDS): reading the file into a string as the CLI does, and loading the tagger that extraction
  * needs for the rules the session states; and the resident memory of a process that has loaded the
- * CLI and the tagger and holds the text, before a line is parsed.
+ * CLI and the tagger, before it reads the file and once it holds the text, before a line is parsed.
  */
-function checkFloors(session: string): { readMs: number; taggerMs: number; heldBytes: number } {
+function checkFloors(session: string): { readMs: number; taggerMs: number; loadedBytes: number; heldBytes: number } {
   return withSessionFile(session, 'session.jsonl', (file) => {
     const tagger = join(__dirname, '..', 'dist', 'vendor', 'compromise.js');
     const script = `const { performance } = require('node:perf_hooks'); const { readFileSync } = require('node:fs'); require(${JSON.stringify(FULL_BUNDLE)});
-let start = performance.now(); const text = readFileSync(${JSON.stringify(file)}).toString('utf8'); const readMs = performance.now() - start;
-start = performance.now(); require(${JSON.stringify(tagger)}); const taggerMs = performance.now() - start;
-process.stdout.write("\\n" + JSON.stringify({ readMs, taggerMs, textLength: text.length, rssBytes: process.memoryUsage().rss }) + "\\n")`;
-    const runs = Array.from({ length: ROUNDS }, () => measureChild<{ readMs: number; taggerMs: number; rssBytes: number }>(script));
-    return { readMs: median(runs.map((r) => r.readMs)), taggerMs: median(runs.map((r) => r.taggerMs)), heldBytes: median(runs.map((r) => r.rssBytes)) };
+let start = performance.now(); require(${JSON.stringify(tagger)}); const taggerMs = performance.now() - start; const loadedBytes = process.memoryUsage().rss;
+start = performance.now(); const text = readFileSync(${JSON.stringify(file)}).toString('utf8'); const readMs = performance.now() - start;
+process.stdout.write("\\n" + JSON.stringify({ readMs, taggerMs, textLength: text.length, loadedBytes, rssBytes: process.memoryUsage().rss }) + "\\n")`;
+    const runs = Array.from({ length: ROUNDS }, () => measureChild<{ readMs: number; taggerMs: number; loadedBytes: number; rssBytes: number }>(script));
+    return { readMs: median(runs.map((r) => r.readMs)), taggerMs: median(runs.map((r) => r.taggerMs)), loadedBytes: median(runs.map((r) => r.loadedBytes)), heldBytes: median(runs.map((r) => r.rssBytes)) };
   });
 }
 
@@ -179,7 +179,7 @@ void lspLatency().then((lsp) =>
       `JSON.parse of every line: ${json.toFixed(0)} ms (median of ${ROUNDS})\n` +
       `ghost-lint parse:         ${parse.toFixed(0)} ms (median of ${ROUNDS})\n` +
       `ghost-lint check --format json: ${checkMs.toFixed(0)} ms in its process (median of ${ROUNDS}); peak memory ${(peakBytes / 1024 / 1024).toFixed(0)} MB (a bare node process: ${(nodeBytes / 1024 / 1024).toFixed(0)} MB) for a ${(fileBytes / 1024 / 1024).toFixed(0)} MB file: ${(peakBytes / fileBytes).toFixed(2)}× the file, ${((peakBytes - nodeBytes) / fileBytes).toFixed(2)}× above bare node\n` +
-      `what a check pays before it parses a line (median of ${ROUNDS}): reading the file into a string ${floors.readMs.toFixed(0)} ms (${(floors.readMs / json).toFixed(2)}× JSON.parse), loading the tagger ${floors.taggerMs.toFixed(0)} ms (${(floors.taggerMs / json).toFixed(2)}×), with JSON.parse itself ${((floors.readMs + floors.taggerMs + json) / json).toFixed(2)}×; a process that has loaded the CLI and the tagger and holds the text: ${(floors.heldBytes / 1024 / 1024).toFixed(0)} MB (${(floors.heldBytes / fileBytes).toFixed(2)}× the file)\n` +
+      `what a check pays before it parses a line (median of ${ROUNDS}): reading the file into a string ${floors.readMs.toFixed(0)} ms (${(floors.readMs / json).toFixed(2)}× JSON.parse), loading the tagger ${floors.taggerMs.toFixed(0)} ms (${(floors.taggerMs / json).toFixed(2)}×), with JSON.parse itself ${((floors.readMs + floors.taggerMs + json) / json).toFixed(2)}×; a process that has loaded the CLI and the tagger: ${(floors.loadedBytes / 1024 / 1024).toFixed(0)} MB, and holds the text: ${(floors.heldBytes / 1024 / 1024).toFixed(0)} MB (${(floors.heldBytes / fileBytes).toFixed(2)}× the file); check's peak beyond the loaded CLI and tagger: ${((peakBytes - floors.loadedBytes) / 1024 / 1024).toFixed(0)} MB (${((peakBytes - floors.loadedBytes) / fileBytes).toFixed(2)}× the file)\n` +
       `the same session checked in pieces, as a session past 511 MB is (median of 3): ${inPieces.checkMs.toFixed(0)} ms (${(inPieces.checkMs / checkMs).toFixed(2)}× the whole-file read), peak memory ${(inPieces.peakBytes / 1024 / 1024).toFixed(0)} MB (${(inPieces.peakBytes / peakBytes).toFixed(2)}×)\n` +
       `the other shapes, median of 3 each:\n${otherShapes.map((line) => `  ${line}\n`).join('')}` +
       `audit, 50 constraints:    ${auditShort.toFixed(2)} µs/call at 1,000 calls, ${auditLong.toFixed(2)} µs/call at 10,000 calls\n` +
@@ -197,7 +197,7 @@ void lspLatency().then((lsp) =>
       `  a Write right after the session's first rule (median of 3 copies): the hook process alone ${ratio(hook.firstRule.alone)}; the hook server, which bound the earlier calls while idle, ${ratio(hook.firstRule.served)}\n` +
       `language server, ${lsp.turns.toLocaleString('en-US')}-turn session (${lsp.megabytes.toFixed(1)} MB): first diagnostics ${lsp.firstMs.toFixed(0)} ms\n` +
       `edit to diagnostics, after the ${DEBOUNCE_MS} ms debounce: p95 ${lsp.p95Ms.toFixed(0)} ms (median ${lsp.p50Ms.toFixed(0)}) over ${lsp.edits} edits typed after the server's first ${lsp.edits}, which gave p95 ${lsp.firstEditsP95Ms.toFixed(0)} ms (median ${lsp.firstEditsP50Ms.toFixed(0)}) while V8 compiled the code they run\n` +
-      `bench: check/parse=${(checkMs / json).toFixed(2)} extract/parse(results)=${(results.extractMs / results.readParseMs).toFixed(1)} audit_us=${auditLong.toFixed(2)} lsp_p95_ms=${lsp.p95Ms.toFixed(0)} mem/file=${(peakBytes / fileBytes).toFixed(2)} hook/node=${(Math.max(hook.server.bound, hook.server.shell) / hook.node).toFixed(2)} corpus/readparse(agentdojo)=${corpusRatio('agentdojo')} corpus/readparse(tau2)=${corpusRatio('tau2')} corpus/readparse(claude-code)=${corpusRatio('claude-code')}
+      `bench: check/parse=${(checkMs / json).toFixed(2)} extract/parse(results)=${(results.extractMs / results.readParseMs).toFixed(1)} audit_us=${auditLong.toFixed(2)} lsp_p95_ms=${lsp.p95Ms.toFixed(0)} mem/file=${(peakBytes / fileBytes).toFixed(2)} hook/node=${(Math.max(hook.server.bound, hook.server.shell) / hook.node).toFixed(2)} corpus/readparse(agentdojo)=${corpusRatio('agentdojo')} corpus/readparse(tau2)=${corpusRatio('tau2')} corpus/readparse(claude-code)=${corpusRatio('claude-code')} mem_beyond_cli/file=${((peakBytes - floors.loadedBytes) / fileBytes).toFixed(2)}
 `,
   ),
 );
