@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { bindShellCommand } from '../server/src/engine/binding/shell';
 import { parseTranscript } from '../server/src/engine/parse';
 import { auditMicrosPerCall } from './auditBench';
+import { corpusFigures, formatCorpusFigure } from './corpusBench';
 import { analysisOf, extractionMicrosPerMessage, extractionShare } from './extractionBench';
 import { tauShapedResults } from './tauShaped';
 import { hookLatency } from './hookBench';
@@ -85,7 +86,7 @@ const FULL_BUNDLE = join(__dirname, '..', 'dist', 'full.js');
 function checkProcess(session: string, fileName = 'session.jsonl', rounds = ROUNDS, inPieces = false): { checkMs: number; peakBytes: number; nodeBytes: number } {
   return withSessionFile(session, fileName, (file, folder) => {
     const checkScript = `const { runCli } = require(${JSON.stringify(FULL_BUNDLE)}); const { performance } = require('node:perf_hooks');
-const start = performance.now(); runCli(['check', ${JSON.stringify(file)}, '--format', 'json'], { cwd: ${JSON.stringify(folder)}, stdout: () => {}, stderr: () => {}${inPieces ? ', inPiecesFrom: 0' : ''} });
+const start = performance.now(); runCli(['check', ${JSON.stringify(file)}, '--format', 'json', '--no-cache'], { cwd: ${JSON.stringify(folder)}, stdout: () => {}, stderr: () => {}${inPieces ? ', inPiecesFrom: 0' : ''} });
 const ms = performance.now() - start; ${REPORT_WITH_PEAK}`;
     const runs = Array.from({ length: rounds }, () => measureChild<{ ms: number; maxRssKb: number }>(checkScript));
     const bare = measureChild<{ maxRssKb: number }>(`const ms = 0; ${REPORT_WITH_PEAK}`);
@@ -97,17 +98,17 @@ const ms = performance.now() - start; ${REPORT_WITH_PEAK}`;
  * What every check of the session pays before it reads a line, in a fresh process each round (median
  * of ROUNDS): reading the file into a string as the CLI does, and loading the tagger that extraction
  * needs for the rules the session states; and the resident memory of a process that has loaded the
- * CLI and the tagger and holds the text, before a line is parsed.
+ * CLI and the tagger, before it reads the file and once it holds the text, before a line is parsed.
  */
-function checkFloors(session: string): { readMs: number; taggerMs: number; heldBytes: number } {
+function checkFloors(session: string): { readMs: number; taggerMs: number; loadedBytes: number; heldBytes: number } {
   return withSessionFile(session, 'session.jsonl', (file) => {
     const tagger = join(__dirname, '..', 'dist', 'vendor', 'compromise.js');
     const script = `const { performance } = require('node:perf_hooks'); const { readFileSync } = require('node:fs'); require(${JSON.stringify(FULL_BUNDLE)});
-let start = performance.now(); const text = readFileSync(${JSON.stringify(file)}).toString('utf8'); const readMs = performance.now() - start;
-start = performance.now(); require(${JSON.stringify(tagger)}); const taggerMs = performance.now() - start;
-process.stdout.write("\\n" + JSON.stringify({ readMs, taggerMs, textLength: text.length, rssBytes: process.memoryUsage().rss }) + "\\n")`;
-    const runs = Array.from({ length: ROUNDS }, () => measureChild<{ readMs: number; taggerMs: number; rssBytes: number }>(script));
-    return { readMs: median(runs.map((r) => r.readMs)), taggerMs: median(runs.map((r) => r.taggerMs)), heldBytes: median(runs.map((r) => r.rssBytes)) };
+let start = performance.now(); require(${JSON.stringify(tagger)}); const taggerMs = performance.now() - start; const loadedBytes = process.memoryUsage().rss;
+start = performance.now(); const text = readFileSync(${JSON.stringify(file)}).toString('utf8'); const readMs = performance.now() - start;
+process.stdout.write("\\n" + JSON.stringify({ readMs, taggerMs, textLength: text.length, loadedBytes, rssBytes: process.memoryUsage().rss }) + "\\n")`;
+    const runs = Array.from({ length: ROUNDS }, () => measureChild<{ readMs: number; taggerMs: number; loadedBytes: number; rssBytes: number }>(script));
+    return { readMs: median(runs.map((r) => r.readMs)), taggerMs: median(runs.map((r) => r.taggerMs)), loadedBytes: median(runs.map((r) => r.loadedBytes)), heldBytes: median(runs.map((r) => r.rssBytes)) };
   });
 }
 
@@ -163,6 +164,12 @@ const extraction = extractionMicrosPerMessage();
 const analysis = analysisOf(text);
 // A results file of many sessions that share one long policy (tau-bench's shape), as evaluation corpora are.
 const results = withSessionFile(tauShapedResults(200), 'results.json', (file) => ({ ...extractionShare(file), ...checkProcess(readFileSync(file, 'utf8'), 'results.json', 3) }));
+// Corpora of real shapes, each checked as a user runs check (its own process, every core), against reading + JSON.parse of it.
+const corpora = corpusFigures(text);
+const corpusRatio = (name: string) => {
+  const figure = corpora.find((c) => c.name === name);
+  return figure ? (figure.checkMs / figure.readParseMs).toFixed(1) : 'NaN';
+};
 const hook = hookLatency();
 const ratio = (ms: number) => `${ms.toFixed(0)} ms (${(ms / hook.node).toFixed(2)}× node -e 0)`;
 // The language server runs as its own process (the built dist/server.js), after the in-process measurements.
@@ -172,13 +179,14 @@ void lspLatency().then((lsp) =>
       `JSON.parse of every line: ${json.toFixed(0)} ms (median of ${ROUNDS})\n` +
       `ghost-lint parse:         ${parse.toFixed(0)} ms (median of ${ROUNDS})\n` +
       `ghost-lint check --format json: ${checkMs.toFixed(0)} ms in its process (median of ${ROUNDS}); peak memory ${(peakBytes / 1024 / 1024).toFixed(0)} MB (a bare node process: ${(nodeBytes / 1024 / 1024).toFixed(0)} MB) for a ${(fileBytes / 1024 / 1024).toFixed(0)} MB file: ${(peakBytes / fileBytes).toFixed(2)}× the file, ${((peakBytes - nodeBytes) / fileBytes).toFixed(2)}× above bare node\n` +
-      `what a check pays before it parses a line (median of ${ROUNDS}): reading the file into a string ${floors.readMs.toFixed(0)} ms (${(floors.readMs / json).toFixed(2)}× JSON.parse), loading the tagger ${floors.taggerMs.toFixed(0)} ms (${(floors.taggerMs / json).toFixed(2)}×), with JSON.parse itself ${((floors.readMs + floors.taggerMs + json) / json).toFixed(2)}×; a process that has loaded the CLI and the tagger and holds the text: ${(floors.heldBytes / 1024 / 1024).toFixed(0)} MB (${(floors.heldBytes / fileBytes).toFixed(2)}× the file)\n` +
+      `what a check pays before it parses a line (median of ${ROUNDS}): reading the file into a string ${floors.readMs.toFixed(0)} ms (${(floors.readMs / json).toFixed(2)}× JSON.parse), loading the tagger ${floors.taggerMs.toFixed(0)} ms (${(floors.taggerMs / json).toFixed(2)}×), with JSON.parse itself ${((floors.readMs + floors.taggerMs + json) / json).toFixed(2)}×; a process that has loaded the CLI and the tagger: ${(floors.loadedBytes / 1024 / 1024).toFixed(0)} MB, and holds the text: ${(floors.heldBytes / 1024 / 1024).toFixed(0)} MB (${(floors.heldBytes / fileBytes).toFixed(2)}× the file); check's peak beyond the loaded CLI and tagger: ${((peakBytes - floors.loadedBytes) / 1024 / 1024).toFixed(0)} MB (${((peakBytes - floors.loadedBytes) / fileBytes).toFixed(2)}× the file)\n` +
       `the same session checked in pieces, as a session past 511 MB is (median of 3): ${inPieces.checkMs.toFixed(0)} ms (${(inPieces.checkMs / checkMs).toFixed(2)}× the whole-file read), peak memory ${(inPieces.peakBytes / 1024 / 1024).toFixed(0)} MB (${(inPieces.peakBytes / peakBytes).toFixed(2)}×)\n` +
       `the other shapes, median of 3 each:\n${otherShapes.map((line) => `  ${line}\n`).join('')}` +
       `audit, 50 constraints:    ${auditShort.toFixed(2)} µs/call at 1,000 calls, ${auditLong.toFixed(2)} µs/call at 10,000 calls\n` +
       `shell binding: ${shell.toFixed(1)} µs/command\n` +
       `extraction: ${extraction.toFixed(0)} µs per message of the extraction corpus; on the ${(text.length / 1024 / 1024).toFixed(0)} MB session ${analysis.extractMs.toFixed(0)} ms for ${analysis.userMessages} user messages, within a whole analysis (extract, bind, audit) of ${analysis.analyseMs.toFixed(0)} ms after parsing\n` +
       `extraction on a tau-bench-shaped results file (${results.sessions} runs sharing its airline policy): ${results.extractMs.toFixed(0)} ms, each round from nothing read (median of ${ROUNDS}), against reading the file and JSON.parse ${results.readParseMs.toFixed(1)} ms: ${(results.extractMs / results.readParseMs).toFixed(1)}× (loading the tagger, once per process, is apart: see above); checked again, with the readings the first run kept in the cache folder (loaded each round), ${results.warmExtractMs.toFixed(1)} ms: ${(results.warmExtractMs / results.readParseMs).toFixed(2)}×; the whole check ${results.checkMs.toFixed(0)} ms (median of 3)\n` +
+      `corpora of real shapes, check's wall time (its own process, median of 3) against reading + JSON.parse of the same files (median of 3), this run:\n${corpora.map((c) => `  ${formatCorpusFigure(c)}\n`).join('')}` +
       `hook claude-code, ${hook.megabytes.toFixed(1)} MB session, whole process (node -e 0: ${hook.node.toFixed(0)} ms${hook.nodeWithExtraCaCerts === undefined ? '' : `; every process without this machine's NODE_EXTRA_CA_CERTS, which made node -e 0 take ${hook.nodeWithExtraCaCerts.toFixed(0)} ms`}):\n` +
       `  cold (no cache):                   ${ratio(hook.cold)}\n` +
       `  warm (the session grew by a call): ${ratio(hook.warm)}\n` +
@@ -189,7 +197,7 @@ void lspLatency().then((lsp) =>
       `  a Write right after the session's first rule (median of 3 copies): the hook process alone ${ratio(hook.firstRule.alone)}; the hook server, which bound the earlier calls while idle, ${ratio(hook.firstRule.served)}\n` +
       `language server, ${lsp.turns.toLocaleString('en-US')}-turn session (${lsp.megabytes.toFixed(1)} MB): first diagnostics ${lsp.firstMs.toFixed(0)} ms\n` +
       `edit to diagnostics, after the ${DEBOUNCE_MS} ms debounce: p95 ${lsp.p95Ms.toFixed(0)} ms (median ${lsp.p50Ms.toFixed(0)}) over ${lsp.edits} edits typed after the server's first ${lsp.edits}, which gave p95 ${lsp.firstEditsP95Ms.toFixed(0)} ms (median ${lsp.firstEditsP50Ms.toFixed(0)}) while V8 compiled the code they run\n` +
-      `bench: check/parse=${(checkMs / json).toFixed(2)} extract/parse(results)=${(results.extractMs / results.readParseMs).toFixed(1)} extract_cached/parse(results)=${(results.warmExtractMs / results.readParseMs).toFixed(2)} audit_us=${auditLong.toFixed(2)} lsp_p95_ms=${lsp.p95Ms.toFixed(0)} mem/file=${(peakBytes / fileBytes).toFixed(2)} hook/node=${(Math.max(hook.server.bound, hook.server.shell) / hook.node).toFixed(2)}
+      `bench: check/parse=${(checkMs / json).toFixed(2)} extract/parse(results)=${(results.extractMs / results.readParseMs).toFixed(1)} extract_cached/parse(results)=${(results.warmExtractMs / results.readParseMs).toFixed(2)} audit_us=${auditLong.toFixed(2)} lsp_p95_ms=${lsp.p95Ms.toFixed(0)} mem/file=${(peakBytes / fileBytes).toFixed(2)} hook/node=${(Math.max(hook.server.bound, hook.server.shell) / hook.node).toFixed(2)} corpus/readparse(agentdojo)=${corpusRatio('agentdojo')} corpus/readparse(tau2)=${corpusRatio('tau2')} corpus/readparse(claude-code)=${corpusRatio('claude-code')} mem_beyond_cli/file=${((peakBytes - floors.loadedBytes) / fileBytes).toFixed(2)}
 `,
   ),
 );

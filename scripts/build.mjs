@@ -61,6 +61,7 @@ const VENDOR = {
   compromise: 'compromise',
   yaml: 'yaml',
   fflate: 'fflate',
+  fzstd: 'fzstd',
   'js-tiktoken/lite': 'tiktoken',
   'js-tiktoken/ranks/o200k_base': 'tiktoken-o200k',
 };

@@ -8,8 +8,8 @@ const DIST = join(REPO_ROOT, 'dist');
 
 /** The vendored libraries each bundle loads on first use (scripts/build.mjs's VENDOR), rather than carrying their source. */
 const LOADED_ON_FIRST_USE: Readonly<Record<string, readonly string[]>> = {
-  'full.js': ['mvdan-sh', 'sql-postgresql', 'sql-mysql', 'compromise', 'yaml', 'fflate', 'tiktoken', 'tiktoken-o200k'],
-  'server.js': ['mvdan-sh', 'sql-postgresql', 'sql-mysql', 'compromise', 'yaml', 'fflate', 'tiktoken', 'tiktoken-o200k'],
+  'full.js': ['mvdan-sh', 'sql-postgresql', 'sql-mysql', 'compromise', 'yaml', 'fflate', 'fzstd', 'tiktoken', 'tiktoken-o200k'],
+  'server.js': ['mvdan-sh', 'sql-postgresql', 'sql-mysql', 'compromise', 'yaml', 'fflate', 'fzstd', 'tiktoken', 'tiktoken-o200k'],
   'guard.js': ['mvdan-sh', 'sql-postgresql', 'sql-mysql', 'yaml'],
   'guard-extraction.js': ['compromise'],
 };
@@ -33,6 +33,7 @@ test('every vendored library loads on its own and gives what the engine uses', (
   assert.equal(typeof vendor('compromise'), 'function');
   assert.equal(typeof (vendor('yaml') as { parse?: unknown }).parse, 'function');
   assert.equal(typeof (vendor('fflate') as { unzipSync?: unknown }).unzipSync, 'function');
+  assert.equal(typeof (vendor('fzstd') as { decompress?: unknown }).decompress, 'function');
   assert.equal(typeof (vendor('mvdan-sh') as { syntax?: unknown }).syntax, 'object');
   for (const sql of ['sql-postgresql', 'sql-mysql']) assert.equal(typeof (vendor(sql) as { Parser?: unknown }).Parser, 'function');
 });

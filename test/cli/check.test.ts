@@ -69,13 +69,17 @@ describe('ghost-lint check', () => {
     assert.ok(lines.length <= 40, `${lines.length} lines:\n${run.stdout}`);
   });
 
-  test('a warning exits 1; folders are searched and non-transcripts skipped silently', () => {
+  test('a warning exits 1; folders are searched, and files no reader takes are skipped and counted with the reason', () => {
     const run = runCli(['check', 'sessions'], work);
     assert.equal(run.status, 1, run.stderr);
     assert.match(run.stdout, /sessions\/nested\/broken call\.json/);
     assert.match(run.stdout, /\d+:\d+ {2}warning {2}transcript-problem\n {6}arguments of list_directory: invalid JSON in string: a value is expected here/);
     assert.doesNotMatch(run.stdout, /package\.json|notes\.txt/);
+    assert.match(run.stdout, /from 2 files, .*; 1 file skipped \(1: JSON, but not a transcript format ghost-lint reads\)\n$/);
     assert.equal(run.stderr, '');
+    const report = JSON.parse(runCli(['check', 'sessions', '--format', 'json'], work).stdout) as { skipped: unknown; summary: { skipped: number } };
+    assert.deepEqual(report.skipped, [{ path: 'sessions/package.json', reason: 'JSON, but not a transcript format ghost-lint reads' }]);
+    assert.equal(report.summary.skipped, 1);
   });
 
   test('a named file that is not a transcript, or is missing, is an input error (exit 2) and the rest is still reported', () => {

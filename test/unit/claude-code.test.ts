@@ -447,3 +447,35 @@ test('CLAUDE.md injected in a system reminder is project instructions: a user me
   assert.match(instructions[0]?.text ?? '', /Never delete anything under fixtures\/golden\./);
   assert.equal(session.turns.find((t) => t.text.startsWith('<system-reminder>The date'))?.kind, 'reminder');
 });
+
+test('CLAUDE.md in a line marked isMeta (how newer versions inject it) is still project instructions; other meta lines are not', () => {
+  const claudeMd =
+    '<system-reminder>\nAs you answer the user\'s questions, you can use the following context:\n# claudeMd\nCodebase and user instructions are shown below.\n\nContents of /repo/CLAUDE.md (project instructions, checked into the codebase):\n\nNever delete anything under fixtures/golden.\n</system-reminder>';
+  const session = parse(lines(user(claudeMd, { isMeta: true }), user('Base directory for this skill: /skills/x. Delete whatever you like.', { isMeta: true }), user('Tidy the repo.')));
+  assert.deepEqual(
+    session.turns.map((t) => [t.kind, t.isUserMessage]),
+    [
+      ['instructions', true],
+      ['meta', false],
+      ['message', true],
+    ],
+  );
+});
+
+test('Claude-Code-shaped lines without sessionId (an export or SDK capture) are still read as Claude Code', () => {
+  const { sessionId: _dropped, ...envelope } = ENVELOPE;
+  const withoutSession = (record: Record<string, unknown>) => ({ ...envelope, ...Object.fromEntries(Object.entries(record).filter(([key]) => key !== 'sessionId')) });
+  const session = parse(
+    lines(
+      withoutSession(user('Never delete anything under data/raw.')),
+      withoutSession(assistant('msg_1', toolUse('toolu_1', 'Bash', { command: 'rm -rf data/raw' }))),
+      withoutSession(user([toolResult('toolu_1', '')])),
+    ),
+  );
+  assert.equal(session.id, undefined);
+  assert.deepEqual(
+    session.calls.map((c) => [c.id, c.status]),
+    [['toolu_1', 'ok']],
+  );
+  assert.deepEqual(session.problems, []);
+});

@@ -301,3 +301,44 @@ test('sniffing is by content: Gemini shapes score, other formats do not', () => 
   const parsed = parseTranscript({ name: 'session.jsonl', text: jsonl });
   assert.equal(parsed.kind === 'transcript' && parsed.format, 'gemini-cli');
 });
+
+test('headless stream-json (`gemini -p … --output-format stream-json`): the prompt, streamed replies as one turn, calls and results by tool_id', () => {
+  // The event shapes of gemini-cli's docs/cli/headless.md (Apache-2.0), written out here.
+  const at = '2025-12-06T15:00:00.000Z';
+  const text = lines(
+    { type: 'init', timestamp: at, session_id: 'run-7', model: 'gemini-2.5-pro' },
+    { type: 'message', timestamp: at, role: 'user', content: 'Never delete notes.txt. Tidy the folder.' },
+    { type: 'message', timestamp: at, role: 'assistant', content: 'Listing first', delta: true },
+    { type: 'message', timestamp: at, role: 'assistant', content: ', then cleaning.', delta: true },
+    { type: 'tool_use', timestamp: at, tool_name: 'list_directory', tool_id: 'list-1', parameters: { path: '.' } },
+    { type: 'tool_use', timestamp: at, tool_name: 'run_shell_command', tool_id: 'shell-2', parameters: { command: 'rm notes.txt' } },
+    { type: 'tool_result', timestamp: at, tool_id: 'list-1', status: 'success', output: 'notes.txt\nold.log' },
+    { type: 'tool_result', timestamp: at, tool_id: 'shell-2', status: 'error', error: { type: 'shell', message: 'rm: notes.txt: Permission denied' } },
+    '{"type": "message", "role": "assistant", "content": ',
+    { type: 'result', timestamp: at, status: 'success', stats: { total_tokens: 10 } },
+  );
+  const parsed = parseTranscript({ name: 'run.jsonl', text });
+  assert.equal(parsed.kind, 'transcript');
+  if (parsed.kind !== 'transcript') return;
+  assert.equal(parsed.format, 'gemini-cli');
+  const [s] = parsed.sessions;
+  assert.equal(s?.id, 'run-7');
+  assert.deepEqual(
+    s?.turns.map((t) => [t.role, t.kind, t.isUserMessage]),
+    [
+      ['user', 'message', true],
+      ['assistant', 'message', false],
+      ['tool', 'tool-result', false],
+      ['tool', 'tool-result', false],
+    ],
+  );
+  assert.deepEqual(
+    s?.calls.map((c) => [c.id, c.name, c.input, c.status, c.batch === s.calls[0]?.batch]),
+    [
+      ['list-1', 'list_directory', { path: '.' }, 'ok', true],
+      ['shell-2', 'run_shell_command', { command: 'rm notes.txt' }, 'error', true],
+    ],
+  );
+  assert.equal(slice(s!, s!.calls[1]!.argumentValues[0]!.contentSpan), 'rm notes.txt');
+  assert.equal(s?.problems.length, 1, 'the cut-off line is reported where it is');
+});

@@ -1,5 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { inspectAdapter } from '../../server/src/engine/adapters/inspect';
 import { openAiChatAdapter } from '../../server/src/engine/adapters/openaiChat';
@@ -188,11 +190,46 @@ test('zips that are not Inspect logs, broken zips and unreadable members', () =>
   const unreadableZip = parseTranscript({ name: 'broken.eval', bytes: broken });
   assert.equal(unreadableZip.kind, 'not-a-transcript');
 
-  const zstd = withCompressionMethod(zipSync({ 'samples/1_epoch_1.json': [strToU8(JSON.stringify(sample(1, 1))), { level: 0 }] }), 93);
-  const parsed = parseTranscript({ name: 'zstd.eval', bytes: zstd });
+  const member = (method: number) => withCompressionMethod(zipSync({ 'samples/1_epoch_1.json': [strToU8(JSON.stringify(sample(1, 1))), { level: 0 }] }), method);
+  for (const [method, problem] of [
+    [14, /compression method 14, which ghost-lint cannot read/],
+    // Marked zstd, but its bytes are no zstd frame.
+    [93, /zstd member cannot be decoded/],
+  ] as const) {
+    const parsed = parseTranscript({ name: 'odd.eval', bytes: member(method) });
+    assert.equal(parsed.kind, 'transcript');
+    if (parsed.kind !== 'transcript') return;
+    assert.equal(parsed.sessions.length, 1);
+    assert.equal(parsed.sessions[0]!.entry, 'samples/1_epoch_1.json');
+    assert.match(parsed.sessions[0]!.problems[0]!.message, problem);
+  }
+});
+
+const ZSTD_LOG = join(__dirname, '..', 'fixtures', 'real', 'inspect-log_message_deduplication.zstd.eval');
+const DEFLATED_LOG = join(__dirname, '..', '..', '..', 'shared', 'transcripts', 'real', 'inspect-ai', 'inspect-log_message_deduplication.eval');
+
+test('.eval with zstd members (method 93, as Inspect writes on request): its samples are read', () => {
+  const parsed = parseTranscript({ name: 'log.eval', bytes: readFileSync(ZSTD_LOG) });
   assert.equal(parsed.kind, 'transcript');
   if (parsed.kind !== 'transcript') return;
-  assert.equal(parsed.sessions.length, 1);
-  assert.equal(parsed.sessions[0]!.entry, 'samples/1_epoch_1.json');
-  assert.match(parsed.sessions[0]!.problems[0]!.message, /compression method 93/);
+  assert.equal(parsed.format, 'inspect-ai');
+  assert.deepEqual(
+    parsed.sessions.map((s) => s.entry),
+    ['samples/0_epoch_1.json'],
+  );
+  const [session] = parsed.sessions;
+  assert.deepEqual(session!.problems, []);
+  assert.ok(session!.calls.length > 0);
+  assert.deepEqual(
+    session!.calls.map((c) => [c.name, c.input, c.status]),
+    session!.calls.map(() => ['bash', { cmd: 'ls' }, 'ok']),
+  );
+});
+
+test('the zstd log reads as the same log deflated, as it was published', { skip: !existsSync(DEFLATED_LOG) && `${DEFLATED_LOG} is absent (../shared is not beside the repository)` }, () => {
+  const sessionsOf = (bytes: Uint8Array) => {
+    const parsed = parseTranscript({ name: 'log.eval', bytes });
+    return parsed.kind === 'transcript' ? parsed.sessions.map((s) => [s.entry, s.text, s.calls.map((c) => [c.id, c.status])]) : parsed.reason;
+  };
+  assert.deepEqual(sessionsOf(readFileSync(ZSTD_LOG)), sessionsOf(readFileSync(DEFLATED_LOG)));
 });

@@ -3,5 +3,12 @@
  * for every command but the live hook, which loads it only for a call it has to judge. Parsing
  * megabytes of bundled JavaScript costs more than the hook's whole latency budget.
  */
+import { isMainThread, workerData } from 'node:worker_threads';
+import { isCheckWorkerSetup } from '../host/checkPool';
+import { serveCheckWorker } from '../host/checkWorker';
+
 export { runCli } from './main';
 export { judgeForHook } from './hook/judge';
+
+// The bundle is also the script of `check`'s worker threads (host/checkPool.ts).
+if (!isMainThread && isCheckWorkerSetup(workerData)) serveCheckWorker(workerData);

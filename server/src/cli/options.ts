@@ -30,8 +30,33 @@ export const CheckOptionsSchema = z.object({
   cache: z.boolean().default(true),
   /** Model-backed extraction (opt-in): where to send the user messages, and the key file. */
   model: EndpointOptionsSchema('--model needs --model-name: the model as the endpoint names it').optional(),
+  /** `--jobs N`: worker threads checking files at once; by default one per core the process may use. */
+  jobs: z.coerce.number({ message: 'is a whole number' }).int('is a whole number').min(1, 'is at least 1').optional(),
+  /** `--shard K/N`: only the files in part K (1-based) of N, split by path (host/shards.ts). */
+  shard: z
+    .string()
+    .transform((text, context) => {
+      const match = /^(\d+)\/(\d+)$/.exec(text.trim());
+      const index = Number(match?.[1]);
+      const count = Number(match?.[2]);
+      if (!match || count < 1 || index < 1 || index > count) {
+        context.addIssue({ code: 'custom', message: `"${text}" is not K/N with 1 ≤ K ≤ N (e.g. 2/8; a Kubernetes completion index i is shard i+1)` });
+        return z.NEVER;
+      }
+      return { index, count };
+    })
+    .optional(),
 });
 export type CheckOptions = z.infer<typeof CheckOptionsSchema>;
+
+export const MergeOptionsSchema = z.object({
+  reports: z.array(z.string().min(1)).min(1, 'give the reports of the shards to merge (check --shard K/N --format json|sarif --output FILE)'),
+  /** JSON reports merge into any format (JSON by default); SARIF logs into SARIF. */
+  format: z.enum(['text', 'json', 'sarif']).optional(),
+  output: z.string().min(1).optional(),
+  notes: z.boolean().default(false),
+});
+export type MergeOptions = z.infer<typeof MergeOptionsSchema>;
 
 export const GateOptionsSchema = z.object({
   onError: z.enum(ON_ERROR_DECISIONS).default('deny'),
@@ -78,8 +103,9 @@ export type BenchCommandOptions = z.infer<typeof BenchOptionsSchema>;
 
 export class UsageError extends Error {}
 
-export const USAGE = `Usage: ghost-lint check [PATH…] [--format text|json|sarif] [--output FILE] [--policy FILE] [--baseline FILE] [--notes] [--no-cache]
-                        [--model --model-name NAME [--base-url URL] [--api-key-file FILE] [ENDPOINT…]]
+export const USAGE = `Usage: ghost-lint check [PATH…] [--format text|json|sarif] [--output FILE] [--policy FILE] [--baseline FILE] [--notes]
+                        [--shard K/N] [--jobs N] [--no-cache] [--model --model-name NAME [--base-url URL] [--api-key-file FILE] [ENDPOINT…]]
+       ghost-lint merge REPORT… [--format text|json|sarif] [--output FILE] [--notes]
        ghost-lint hook claude-code|codex|gemini-cli [--on-error deny|allow|ask] [--confirm ask|deny] [--policy FILE] [--server]
        ghost-lint hook install|uninstall claude-code|codex|gemini-cli [--user|--project] [--command CMD] [--no-server]
        ghost-lint hook serve [--idle-seconds N]
@@ -101,6 +127,10 @@ Options:
   --notes                   also print notes (the constraints found, calls stopped before they ran)
                             in the text format; without it they are only counted (json and sarif
                             always have them)
+  --shard K/N               check only part K of N of the files, split by their paths (the same
+                            split on every machine); merge joins the parts' reports
+  -j, --jobs N              files checked at once, by worker threads (default: one per core; 1
+                            checks them one by one in this thread)
   --no-cache                read every message afresh; by default what this build of ghost-lint
                             read in a message (its rules) is kept in the cache folder for the next run
   --model                   also send the user messages (secrets redacted) to a model that proposes
@@ -112,6 +142,11 @@ Options:
             --concurrency N model requests in flight at once (default 4)
   -h, --help                show this help
   -v, --version             print the version
+
+merge joins the JSON reports (or the SARIF logs) of check --shard runs over one corpus, from one
+folder, into the report one run over it gives, files in the order a folder search meets them;
+JSON reports merge into any --format (json by default), SARIF logs into SARIF. It exits as check would
+on the merged report.
 
 hook <agent> is the live guard: the agent runs it before every tool call, with its hook JSON on
 standard input, and it denies (or asks about) a call that would break a constraint of the session.
@@ -149,6 +184,7 @@ export type Command =
   | { kind: 'help' }
   | { kind: 'version' }
   | { kind: 'check'; options: CheckOptions }
+  | { kind: 'merge'; options: MergeOptions }
   | { kind: 'gate'; options: GateOptions }
   | { kind: 'bench'; options: BenchCommandOptions }
   | { kind: 'hook-settings'; options: HookSettingsOptions }
@@ -174,9 +210,12 @@ const CHECK_OPTIONS = {
   notes: { type: 'boolean' },
   'no-cache': { type: 'boolean' },
   model: { type: 'boolean' },
+  shard: { type: 'string' },
+  jobs: { type: 'string', short: 'j' },
   ...ENDPOINT_FLAGS,
   ...COMMON,
 } as const satisfies ParseArgsOptionsConfig;
+const MERGE_OPTIONS = { format: { type: 'string', short: 'f' }, output: { type: 'string', short: 'o' }, notes: { type: 'boolean' }, ...COMMON } as const satisfies ParseArgsOptionsConfig;
 const GATE_OPTIONS = { 'on-error': { type: 'string' }, policy: { type: 'string', multiple: true }, ...COMMON } as const satisfies ParseArgsOptionsConfig;
 const BENCH_OPTIONS = {
   agent: { type: 'string' },
@@ -203,7 +242,7 @@ function parse<T extends ParseArgsOptionsConfig>(argv: readonly string[], option
 
 /** The command word: the first positional, read leniently so options may come before it. */
 function commandWord(argv: readonly string[]): string | undefined {
-  return parseArgs({ args: [...argv], allowPositionals: true, strict: false, options: { ...CHECK_OPTIONS, ...GATE_OPTIONS, ...HOOK_OPTIONS, ...HOOK_SERVE_OPTIONS, ...BENCH_OPTIONS } }).positionals[0];
+  return parseArgs({ args: [...argv], allowPositionals: true, strict: false, options: { ...CHECK_OPTIONS, ...MERGE_OPTIONS, ...GATE_OPTIONS, ...HOOK_OPTIONS, ...HOOK_SERVE_OPTIONS, ...BENCH_OPTIONS } }).positionals[0];
 }
 
 /** The endpoint flags' raw values, named as EndpointOptionsSchema names them. */
@@ -217,17 +256,37 @@ export function parseCommand(argv: readonly string[]): Command {
   if (word === 'gate') return parseGate(argv);
   if (word === 'hook') return parseHookSettings(argv);
   if (word === 'bench') return parseBench(argv);
+  if (word === 'merge') return parseMerge(argv);
   const { values, positionals } = parse(argv, CHECK_OPTIONS);
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
   const [command, ...paths] = positionals;
   if (command === undefined) throw new UsageError('missing command: ghost-lint check PATH…');
-  if (command !== 'check') throw new UsageError(`unknown command "${command}"; the commands are: check, hook, gate, bench`);
+  if (command !== 'check') throw new UsageError(`unknown command "${command}"; the commands are: check, merge, hook, gate, bench`);
   const modelOptions = endpointValues(values);
   if (!values.model && Object.values(modelOptions).some((v) => v !== undefined)) throw new UsageError('--base-url, --model-name, --api-key-file, --timeout, --retries and --concurrency only apply with --model');
-  const result = CheckOptionsSchema.safeParse({ paths, format: values.format, output: values.output, baseline: values.baseline, policy: values.policy, notes: values.notes, cache: !values['no-cache'], ...(values.model && { model: modelOptions }) });
+  const result = CheckOptionsSchema.safeParse({
+    paths,
+    format: values.format,
+    output: values.output,
+    baseline: values.baseline,
+    policy: values.policy,
+    notes: values.notes,
+    cache: !values['no-cache'],
+    shard: values.shard,
+    jobs: values.jobs,
+    ...(values.model && { model: modelOptions }),
+  });
   if (!result.success) throw new UsageError(zodMessage(result.error));
   return { kind: 'check', options: result.data };
+}
+
+function parseMerge(argv: readonly string[]): Command {
+  const { values, positionals } = parse(argv, MERGE_OPTIONS);
+  if (values.help) return { kind: 'help' };
+  const result = MergeOptionsSchema.safeParse({ reports: positionals.slice(1), format: values.format, output: values.output, notes: values.notes });
+  if (!result.success) throw new UsageError(zodMessage(result.error));
+  return { kind: 'merge', options: result.data };
 }
 
 function parseGate(argv: readonly string[]): Command {

@@ -59,6 +59,10 @@ export interface CallInit {
 export interface ResultInit {
   span: Span;
   text: string;
+  /** The function the result names, where the format repeats it (tau-bench's `name`, AgentDojo's `tool_call.function`): it pairs results when ids collide. */
+  name?: string;
+  /** The arguments of the call it answers, where the format repeats them (AgentDojo): read only to tell apart calls issued together under one id. */
+  callInput?: () => unknown;
   /** From the record's own status field; when absent, the text decides (SPEC section 3). */
   isError?: boolean;
   exitCode?: number;
@@ -173,7 +177,17 @@ export function joinPieces(nodes: readonly (JsonNode | undefined)[]): TextPiece[
 export class SessionBuilder {
   private readonly turns: Turn[] = [];
   private readonly calls: MutableCall[] = [];
+  /** Each call by its id in the session (a repeated or missing id made unique). */
   private readonly callsById = new Map<string, MutableCall>();
+  /**
+   * Calls still waiting for a result, by the id the record wrote ('' for none): real logs reuse ids
+   * (gpt-4o) or leave them empty (Gemini in AgentDojo), so one written id can name several calls.
+   */
+  private readonly waitingByWrittenId = new Map<string, MutableCall[]>();
+  /** Written ids that some call has used: a result naming one with nobody waiting is a second result. */
+  private readonly writtenIds = new Set<string>();
+  /** The written id of each call, to take it off its waiting list once it is answered or stopped. */
+  private readonly writtenToCall = new Map<MutableCall, string>();
   /** Calls with neither a result nor a stop, in call order: asked for at every user turn, so kept, not searched for. */
   private readonly pending = new Set<MutableCall>();
   private readonly problems: TranscriptProblem[] = [];
@@ -228,16 +242,15 @@ export class SessionBuilder {
     return cwd;
   }
 
-  /** Adds a call to the latest turn. A missing or repeated id is reported and replaced. */
+  /**
+   * Adds a call to the latest turn. A missing or repeated id is replaced by a unique one, silently:
+   * results still find the call by the id the record wrote and by position (`addResult`).
+   */
   addCall(init: CallInit): ToolCall {
-    let id = init.id;
-    if (!id) {
-      id = `ghost-lint-call-${++this.generatedIds}`;
-      this.problem(init.span, 'tool call has no id; results cannot be linked to it');
-    } else if (this.callsById.has(id)) {
-      this.problem(init.span, `tool call id "${id}" was already used by an earlier call; results link to the earlier one`);
-      id = `${id}#${++this.generatedIds}`;
-    }
+    const written = init.id ?? '';
+    let id = written;
+    if (!id) id = `ghost-lint-call-${++this.generatedIds}`;
+    else if (this.callsById.has(id)) id = `${id}#${++this.generatedIds}`;
     const read = init.argumentsNode ? readArguments(this.text, init.name, init.argumentsNode) : init.readArguments;
     const { input, inputSpan, argumentValues } = read ?? { input: init.input ?? {}, inputSpan: init.inputSpan, argumentValues: init.argumentValues ?? [] };
     if (read?.problem) this.problems.push(read.problem);
@@ -260,34 +273,91 @@ export class SessionBuilder {
     this.calls.push(call);
     this.callsById.set(id, call);
     this.pending.add(call);
+    this.writtenIds.add(written);
+    const waiting = this.waitingByWrittenId.get(written);
+    if (waiting) waiting.push(call);
+    else this.waitingByWrittenId.set(written, [call]);
+    this.writtenToCall.set(call, written);
     return call;
   }
 
-  /** Links a result to its call; a result for no known call is a transcript problem. */
-  addResult(callId: string | undefined, init: ResultInit): ToolCall | undefined {
-    const call = callId === undefined ? undefined : this.callsById.get(callId);
-    if (!call) {
-      this.problem(init.span, callId ? `tool result for unknown call id "${callId}"` : 'tool result has no call id');
+  /**
+   * The call a result answers (SPEC section 3): `answers` is the call itself when the adapter already
+   * holds it, else the id the result record wrote. Among the calls of that id still waiting (and of
+   * the result's function, where the format repeats it), the nearest earlier assistant message's
+   * calls come first, and within one message the first (results come back in the order the calls were
+   * made). Only several such calls in that one message make the pairing a guess, which is reported.
+   */
+  private answeredCall(answers: ToolCall | string | undefined, init: ResultInit): MutableCall | undefined {
+    if (typeof answers === 'object') return this.callsById.get(answers.id);
+    const written = answers ?? '';
+    const waiting = this.waitingByWrittenId.get(written);
+    if (!waiting || waiting.length === 0) {
+      if (this.writtenIds.has(written)) {
+        const earlier = this.callsById.get(written);
+        if (earlier?.result) this.problem(init.span, `second result for call "${written}"; the first one counts`);
+        return undefined;
+      }
+      // An id the session gave a call itself (a repeated or missing one made unique) still names it.
+      const own = answers === undefined ? undefined : this.callsById.get(answers);
+      if (own) return own;
+      this.problem(init.span, answers ? `tool result for unknown call id "${answers}"` : 'tool result has no call id, and no call without one is waiting for a result');
       return undefined;
     }
+    const named = init.name === undefined ? waiting : waiting.filter((c) => c.name === init.name);
+    if (named.length === 0) {
+      this.problem(init.span, `tool result names "${init.name}", but the call waiting on ${written ? `id "${written}"` : 'no id'} is ${waiting.map((c) => `"${c.name}"`).join(', ')}; linked to the latest`);
+      return waiting[waiting.length - 1];
+    }
+    const latestBatch = named[named.length - 1]!.batch;
+    let sameMessage = named.filter((c) => c.batch === latestBatch);
+    if (sameMessage.length > 1 && init.callInput) {
+      const written = JSON.stringify(init.callInput());
+      const sameArguments = sameMessage.filter((c) => JSON.stringify(c.input) === written);
+      if (sameArguments.length > 0) sameMessage = sameArguments;
+    }
+    const call = sameMessage[0]!;
+    if (sameMessage.length > 1) {
+      const what = init.name === undefined ? 'calls' : `calls to "${init.name}"`;
+      this.problem(init.span, `${sameMessage.length} ${what} issued together ${written ? `share id "${written}"` : 'have no id'}; this result is linked to the first of them by order`);
+    }
+    return call;
+  }
+
+  /** The call is answered or stopped: no result can pair with it any more. */
+  private settle(call: MutableCall): void {
+    this.pending.delete(call);
+    const written = this.writtenToCall.get(call);
+    const waiting = written === undefined ? undefined : this.waitingByWrittenId.get(written);
+    const at = waiting ? waiting.indexOf(call) : -1;
+    if (waiting && at >= 0) waiting.splice(at, 1);
+  }
+
+  /**
+   * Links a result to the call it answers: `answers` is that call, or the id the result record wrote
+   * (undefined when it wrote none). A result for no known call is a transcript problem.
+   */
+  addResult(answers: ToolCall | string | undefined, init: ResultInit): ToolCall | undefined {
+    const call = this.answeredCall(answers, init);
+    if (!call) return undefined;
     if (call.result) {
-      this.problem(init.span, `second result for call "${callId}"; the first one counts`);
+      this.problem(init.span, `second result for call "${call.id}"; the first one counts`);
       return call;
     }
     const isError = init.isError ?? (init.exitCode !== undefined ? init.exitCode !== 0 : textLooksLikeError(init.text));
     const result = shapedResult(Math.max(this.turns.length - 1, 0), init.span, init.text, isError ? 'error' : 'ok', init);
     call.result = result;
-    this.pending.delete(call);
+    this.settle(call);
     if (!call.stopped) call.status = result.status;
     return call;
   }
 
-  /** Records that a call never ran (rejected, denied by a hook, aborted before execution). */
-  markStopped(callId: string, reason: StoppedReason): void {
-    const call = this.callsById.get(callId);
+  /** Records that a call never ran (rejected, denied by a hook, aborted before execution): the call, or the id a record wrote for it. */
+  markStopped(stopped: ToolCall | string, reason: StoppedReason): void {
+    const call = typeof stopped === 'object' ? this.callsById.get(stopped.id) : this.findCall(stopped);
     if (!call) return;
     call.stopped = reason;
-    this.pending.delete(call);
+    this.settle(call);
     call.status = 'unknown';
   }
 
@@ -296,8 +366,10 @@ export class SessionBuilder {
     return [...this.pending].reverse();
   }
 
-  findCall(callId: string): ToolCall | undefined {
-    return this.callsById.get(callId);
+  /** The call a record's written id names: the nearest one still waiting for a result, else the call holding that id. */
+  findCall(writtenId: string): MutableCall | undefined {
+    const waiting = this.waitingByWrittenId.get(writtenId);
+    return waiting?.[waiting.length - 1] ?? this.callsById.get(writtenId);
   }
 
   build(): Session {

@@ -71,6 +71,9 @@ export const CheckReportSchema = z
   .object({
     tool: z.object({ name: z.literal('ghost-lint'), version: z.string() }),
     files: z.array(FileReportSchema),
+    skipped: z
+      .array(z.object({ path: z.string(), reason: z.string() }))
+      .describe('Files a folder search found that no reader takes (SPEC section 7: skipped, not input errors), and why.'),
     summary: z.object({
       files: z.number().int().nonnegative(),
       sessions: z.number().int().nonnegative(),
@@ -80,6 +83,7 @@ export const CheckReportSchema = z
       notes: z.number().int().nonnegative(),
       inputErrors: z.number().int().nonnegative(),
       suppressed: z.number().int().nonnegative(),
+      skipped: z.number().int().nonnegative().describe('Files a folder search found that no reader takes.'),
     }),
   })
   .describe('Output of `ghost-lint check --format json`.');
@@ -208,12 +212,15 @@ export function inputErrorReport(path: string, error: string): FileReport {
   return { path, status: 'input-error', error, sessions: [] };
 }
 
-export function checkReport(version: string, files: FileReport[]): CheckReport {
+export type SkippedFile = CheckReport['skipped'][number];
+
+export function checkReport(version: string, files: FileReport[], skipped: readonly SkippedFile[] = []): CheckReport {
   const findings = files.flatMap((f) => f.sessions.flatMap((s) => s.findings));
   const count = (level: string) => findings.filter((f) => f.level === level).length;
   return {
     tool: { name: 'ghost-lint', version },
     files,
+    skipped: [...skipped],
     summary: {
       files: files.length,
       sessions: files.reduce((n, f) => n + f.sessions.length, 0),
@@ -223,6 +230,7 @@ export function checkReport(version: string, files: FileReport[]): CheckReport {
       notes: count('note'),
       inputErrors: files.filter((f) => f.status === 'input-error').length,
       suppressed: files.reduce((n, f) => n + f.sessions.reduce((m, s) => m + s.suppressed.length, 0), 0),
+      skipped: skipped.length,
     },
   };
 }

@@ -4,12 +4,13 @@ import { version } from '../../../package.json';
 import { parseInput } from '../engine/inputs';
 import type { ParsedTranscript } from '../engine/parse';
 import type { Policy } from '../engine/policy';
-import { type CheckReport, type FileReport, type ReportContext, checkReport, inputErrorReport, reportFile, withoutBaseline } from '../engine/report';
+import { type CheckReport, type FileReport, type ReportContext, type SkippedFile, checkReport, inputErrorReport, reportFile, withoutBaseline } from '../engine/report';
 import { StreamedCheck, streamableFormat } from '../engine/streamedCheck';
 import { LineIndex } from '../engine/text';
 import { type InputFile, collectInputs, readInput, tooLongForAString } from './files';
 import type { Host } from './host';
 import { PolicyDiscovery } from './policies';
+import { type Shard, inShard } from './shards';
 
 /**
  * Files at least this large are longer than the longest string Node.js holds, so they cannot be read
@@ -39,28 +40,36 @@ export interface CheckPathsOptions {
   readonly inPiecesFrom?: number;
   /** Called before each file; throws to stop (the editor's cancellation). */
   readonly checkpoint?: () => void;
+  /** Only the files of this part of the corpus (`check --shard K/N`), by the path the report names. */
+  readonly shard?: Shard;
 }
 
 /** A transcript read and parsed with the policies that apply to it, or why it could not be. */
 export type LoadedTranscript = { readonly parsed: ParsedTranscript; readonly policies: Policy[] } | { readonly error: string };
 
 /**
- * Reads, parses and finds the policies of one file; undefined for a file that is not a transcript
- * and was not named explicitly (a folder search skips those silently, SPEC section 7).
+ * Reads, parses and finds the policies of one file; `skipped` for a file that is not a transcript and
+ * was not named explicitly (a folder search skips those, SPEC section 7, and the summary counts them).
  */
-export function loadTranscript(host: Host, file: InputFile, discovery: PolicyDiscovery, text?: string): LoadedTranscript | undefined {
+function readTranscript(host: Host, file: InputFile, discovery: PolicyDiscovery, text?: string): LoadedTranscript | { readonly skipped: string } {
   let parsed: ParsedTranscript;
   try {
     parsed = parseInput(text !== undefined ? { name: file.displayPath, text } : readInput(host, file));
   } catch (e) {
     return { error: `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
   }
-  if (parsed.kind !== 'transcript' && !file.explicit) return undefined;
+  if (parsed.kind !== 'transcript' && !file.explicit) return { skipped: parsed.reason };
   try {
     return { parsed, policies: discovery.forTranscript(file.absolutePath) };
   } catch (e) {
     return { error: (e as Error).message };
   }
+}
+
+/** `readTranscript` for a caller that leaves files no reader takes out without a word (the editor's workspace audit). */
+export function loadTranscript(host: Host, file: InputFile, discovery: PolicyDiscovery, text?: string): LoadedTranscript | undefined {
+  const loaded = readTranscript(host, file, discovery, text);
+  return 'skipped' in loaded ? undefined : loaded;
 }
 
 /** Each file once, in the order first named; a file also named explicitly counts as explicit. */
@@ -80,37 +89,120 @@ function uniqueInputs(files: readonly InputFile[]): InputFile[] {
  * applied).
  */
 export function checkPaths(host: Host, options: CheckPathsOptions): CheckReport {
-  const discovery = new PolicyDiscovery(host, {
+  const discovery = policyDiscovery(host, options);
+  const outcomes: FileOutcome[] = [];
+  for (const file of checkedInputs(host, options)) {
+    options.checkpoint?.();
+    outcomes.push(checkFile(host, file, discovery, options));
+  }
+  return reportOf(outcomes, discovery, options);
+}
+
+/**
+ * `checkPaths` with the files checked by a pool of worker threads (host/checkPool.ts), several at a
+ * time; the report is the one checkPaths gives, files in input order. `startPool` sizes the pool for
+ * the inputs, or gives none when they are not worth a worker's start (then they are checked here).
+ */
+export function checkPathsInPool(host: Host, options: CheckPathsOptions, startPool: (inputs: readonly InputFile[]) => FilePool | undefined): CheckReport | Promise<CheckReport> {
+  const discovery = policyDiscovery(host, options);
+  const inputs = checkedInputs(host, options);
+  const pool = startPool(inputs);
+  if (!pool) return reportOf(inputs.map((file) => checkFile(host, file, discovery, options)), discovery, options);
+  return checkOnPoolAndHere(host, inputs, discovery, options, pool)
+    .finally(() => pool.close())
+    .then((outcomes) => {
+      // The workers read the policies for their files; the report names the broken ones once, from here.
+      for (const file of inputs) {
+        try {
+          discovery.forTranscript(file.absolutePath);
+        } catch {
+          // The file's own outcome already says why its policies could not be read.
+        }
+      }
+      return reportOf(outcomes, discovery, options);
+    });
+}
+
+/**
+ * Each file to an idle worker, else checked in this thread, whose engine is loaded already: a worker
+ * costs a load of the engine and the tagger, and its own reading of every repeated text. Between
+ * files this thread yields, so a worker that finished gets the next one.
+ */
+async function checkOnPoolAndHere(host: Host, inputs: readonly InputFile[], discovery: PolicyDiscovery, options: FileCheckOptions, pool: FilePool): Promise<FileOutcome[]> {
+  const outcomes: FileOutcome[] = new Array<FileOutcome>(inputs.length);
+  const sent: Promise<void>[] = [];
+  for (let next = 0; next < inputs.length; next++) {
+    const file = inputs[next]!;
+    const at = next;
+    if (pool.idle() > 0) {
+      sent.push(pool.check(file).then((outcome) => void (outcomes[at] = outcome)));
+      continue;
+    }
+    outcomes[at] = checkFile(host, file, discovery, options);
+    await new Promise<void>((resume) => setImmediate(resume));
+  }
+  await Promise.all(sent);
+  return outcomes;
+}
+
+/** Checks files elsewhere, several at once (host/checkPool.ts's CheckPool). */
+export interface FilePool {
+  /** Workers with no file. */
+  idle(): number;
+  check(file: InputFile): Promise<FileOutcome>;
+  close(): Promise<void>;
+}
+
+/** What `check` makes of one file: its report (an input error included), or the reason a folder search skips it. */
+export type FileOutcome = { readonly report: FileReport } | { readonly skipped: SkippedFile };
+
+/** What checking one file needs besides the file: the shell's reading of it. */
+export type FileCheckOptions = Pick<CheckPathsOptions, 'openText' | 'extract' | 'inPiecesFrom'>;
+
+/** The policy discovery of one check: the options' workspace roots and explicit policies. */
+export function policyDiscovery(host: Host, options: Pick<CheckPathsOptions, 'cwd' | 'workspaceRoots' | 'explicitPolicies' | 'name'>): PolicyDiscovery {
+  return new PolicyDiscovery(host, {
     workspaceRoots: options.workspaceRoots,
     explicit: (options.explicitPolicies ?? []).map((p) => resolve(options.cwd, p)),
     displayName: options.name,
   });
+}
+
+/** The files the paths name, each once, named as reports name them; only the shard's when one is asked for. */
+function checkedInputs(host: Host, options: CheckPathsOptions): InputFile[] {
+  const named = uniqueInputs(collectInputs(host, options.cwd, options.paths).map((file) => ({ ...file, displayPath: options.name(file.absolutePath) })));
+  const shard = options.shard;
+  return shard ? named.filter((file) => inShard(file.displayPath, shard)) : named;
+}
+
+function reportOf(outcomes: readonly FileOutcome[], discovery: PolicyDiscovery, options: CheckPathsOptions): CheckReport {
   const files: FileReport[] = [];
-  const inputs = uniqueInputs(collectInputs(host, options.cwd, options.paths).map((file) => ({ ...file, displayPath: options.name(file.absolutePath) })));
-  for (const file of inputs) {
-    options.checkpoint?.();
-    const text = options.openText?.(file.absolutePath);
-    // A model's extraction reads the whole session at once, and an open document's text is whole already.
-    if (!options.extract && text === undefined) {
-      let inPieces: FileReport | undefined;
-      try {
-        inPieces = checkInPieces(host, file, options.inPiecesFrom ?? IN_PIECES_FROM_BYTES, () => discovery.forTranscript(file.absolutePath));
-      } catch (e) {
-        files.push(inputErrorReport(file.displayPath, e instanceof PolicyError ? e.message : `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`));
-        continue;
-      }
-      if (inPieces) {
-        files.push(inPieces);
-        continue;
-      }
-    }
-    const loaded = loadTranscript(host, file, discovery, text);
-    if (!loaded) continue;
-    if ('error' in loaded) files.push(inputErrorReport(file.displayPath, loaded.error));
-    else files.push(reportFile(file.displayPath, loaded.parsed, { policies: loaded.policies, ...(options.extract && { extract: options.extract }) }));
+  const skipped: SkippedFile[] = [];
+  for (const outcome of outcomes) {
+    if ('skipped' in outcome) skipped.push(outcome.skipped);
+    else files.push(outcome.report);
   }
   files.push(...policyProblems(discovery));
-  return checkReport(version, options.baseline ? withoutBaseline(files, options.baseline) : files);
+  return checkReport(version, options.baseline ? withoutBaseline(files, options.baseline) : files, skipped);
+}
+
+/** Checks one file: read whole, or in pieces when too long for a string (SPEC section 7). */
+export function checkFile(host: Host, file: InputFile, discovery: PolicyDiscovery, options: FileCheckOptions): FileOutcome {
+  const text = options.openText?.(file.absolutePath);
+  // A model's extraction reads the whole session at once, and an open document's text is whole already.
+  if (!options.extract && text === undefined) {
+    let inPieces: FileReport | undefined;
+    try {
+      inPieces = checkInPieces(host, file, options.inPiecesFrom ?? IN_PIECES_FROM_BYTES, () => discovery.forTranscript(file.absolutePath));
+    } catch (e) {
+      return { report: inputErrorReport(file.displayPath, e instanceof PolicyError ? e.message : `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`) };
+    }
+    if (inPieces) return { report: inPieces };
+  }
+  const loaded = readTranscript(host, file, discovery, text);
+  if ('skipped' in loaded) return { skipped: { path: file.displayPath, reason: loaded.skipped } };
+  if ('error' in loaded) return { report: inputErrorReport(file.displayPath, loaded.error) };
+  return { report: reportFile(file.displayPath, loaded.parsed, { policies: loaded.policies, ...(options.extract && { extract: options.extract }) }) };
 }
 
 /** An input error for each policy read that has problems. */

@@ -80,6 +80,19 @@ export class ReadingCache implements ReadingStore {
     if (!this.kept.has(at)) this.added.set(at, value);
   }
 
+  /** The readings made since the last call, by digest: a check worker sends them to the thread that saves the cache. */
+  takeNew(): [string, LocalExtraction][] {
+    const taken = [...this.added];
+    for (const [at] of taken) this.kept.set(at, this.added.get(at));
+    this.added.clear();
+    return taken;
+  }
+
+  /** Readings another thread made (`takeNew`), to be saved with this run's. */
+  adopt(readings: readonly (readonly [string, LocalExtraction])[]): void {
+    for (const [at, value] of readings) if (!this.kept.has(at)) this.added.set(at, value);
+  }
+
   /** How many readings this run made that the cache did not have. */
   get newReadings(): number {
     return this.added.size;

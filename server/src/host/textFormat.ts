@@ -48,6 +48,15 @@ function findingLines(f: FindingReport, suffix = ''): string[] {
   ];
 }
 
+/** "; 3 files skipped (2: JSON, but not a transcript format ghost-lint reads; 1: empty or not JSON)": what a folder search found that no reader takes. */
+function skippedFiles(skipped: CheckReport['skipped']): string {
+  if (skipped.length === 0) return '';
+  const byReason = new Map<string, number>();
+  for (const file of skipped) byReason.set(file.reason, (byReason.get(file.reason) ?? 0) + 1);
+  const reasons = [...byReason].sort(([a, m], [b, n]) => n - m || a.localeCompare(b)).map(([reason, count]) => `${count}: ${reason}`);
+  return `; ${plural(skipped.length, 'file')} skipped (${reasons.join('; ')})`;
+}
+
 /** Human-readable report in the style of ESLint's: findings under each file, a total at the end. Without notes, files with nothing to show are left out. */
 export function formatText(report: CheckReport, options: TextFormatOptions): string {
   const shown = (f: FindingReport) => options.notes || f.level !== 'note';
@@ -82,7 +91,7 @@ export function formatText(report: CheckReport, options: TextFormatOptions): str
   lines.push(
     `${mark} ${plural(problems, 'problem')} (${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')})` +
       `${notes}${s.suppressed > 0 ? `, ${s.suppressed} suppressed` : ''}${s.inputErrors > 0 ? `, ${plural(s.inputErrors, 'input error')}` : ''}` +
-      ` in ${plural(s.sessions, 'session')} from ${plural(s.files, 'file')}, ${plural(s.toolCalls, 'tool call')}${checked}`,
+      ` in ${plural(s.sessions, 'session')} from ${plural(s.files, 'file')}, ${plural(s.toolCalls, 'tool call')}${checked}${skippedFiles(report.skipped)}`,
   );
   return `${lines.join('\n')}\n`;
 }

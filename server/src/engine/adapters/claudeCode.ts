@@ -352,7 +352,12 @@ class LineStepReader {
     this.steps.push({ step: 'flush' });
     const isMeta = this.booleanField(entry, 'isMeta') === true;
     const isCompactSummary = this.booleanField(entry, 'isCompactSummary') === true;
-    const lineKind = (text: string): TurnKind => (isCompactSummary ? 'compaction-summary' : isMeta ? 'meta' : userTextKind(text));
+    // A meta line is the harness's, except CLAUDE.md, which newer versions also mark isMeta: the user's rules.
+    const lineKind = (text: string): TurnKind => {
+      if (isCompactSummary) return 'compaction-summary';
+      const kind = userTextKind(text);
+      return isMeta && kind !== 'instructions' ? 'meta' : kind;
+    };
     const content = message.content;
     if (typeof content === 'string') {
       this.userText(lineKind(content), [this.piece(content, CONTENT_PATH)], stamp, sidechain);
@@ -606,7 +611,7 @@ class ClaudeCodeReader {
           const answered = step.callId !== undefined && builder.findCall(step.callId)?.result !== undefined;
           const call = builder.addResult(step.callId, base === 0 ? step.result : { ...step.result, span: spanAt(step.result.span, base) });
           if (!call || answered || !step.stopped) break;
-          builder.markStopped(call.id, step.stopped);
+          builder.markStopped(call, step.stopped);
           if (step.feedback) feedback.push(step.feedback);
           break;
         }
@@ -655,7 +660,7 @@ class ClaudeCodeReader {
   private interrupt(messageId: string | undefined): void {
     const batch = messageId !== undefined ? `msg:${messageId}` : this.lastBatch;
     for (const call of this.builder.pendingCalls()) {
-      if (call.batch === batch) this.builder.markStopped(call.id, { kind: 'aborted', message: INTERRUPTED_FOR_TOOL_USE });
+      if (call.batch === batch) this.builder.markStopped(call, { kind: 'aborted', message: INTERRUPTED_FOR_TOOL_USE });
     }
   }
 }
@@ -763,8 +768,8 @@ function afterTextEdit(doc: JsonlDocument, previousLines: readonly JsonLine[], b
 }
 
 /**
- * Scores by content: conversation lines carrying Claude Code's envelope (`uuid`, `sessionId`, a
- * `message` with a role), or only its bookkeeping lines. Codex rollouts and Gemini CLI records
+ * Scores by content: conversation lines carrying Claude Code's envelope (`uuid`, `sessionId` or
+ * `parentUuid`, a `message` with a role), or only its bookkeeping lines. Codex rollouts and Gemini CLI records
  * (`id`, no `message`) do not match.
  */
 function sniffClaudeCode(doc: JsonlDocument): number {
@@ -778,7 +783,8 @@ function sniffClaudeCode(doc: JsonlDocument): number {
       continue;
     }
     if (CODEX_TYPES.has(entry.type)) return 0;
-    const envelope = typeof entry.uuid === 'string' && typeof entry.sessionId === 'string';
+    // Exporters and SDK captures may drop `sessionId`; the uuid chain (`parentUuid`) is still Claude Code's.
+    const envelope = typeof entry.uuid === 'string' && (typeof entry.sessionId === 'string' || (!('sessionId' in entry) && 'parentUuid' in entry));
     if (CONVERSATION_TYPES.has(entry.type) && envelope && (entry.type === 'system' || (isObject(entry.message) && typeof entry.message.role === 'string'))) conversation++;
     else if (AUXILIARY_TYPES.has(entry.type) && (envelope || 'leafUuid' in entry || 'snapshot' in entry || 'operation' in entry || 'customTitle' in entry)) auxiliary++;
     else other++;

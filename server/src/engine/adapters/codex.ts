@@ -234,7 +234,7 @@ class RolloutReader {
     if (!item) return;
     const reading = OUTPUT_ITEM_TYPES.has(type) ? readCodexOutput(value.output) : undefined;
     const turnsBefore = this.builder.turnCount;
-    readResponsesItem(this.builder, item, this.batches, {
+    const answered = readResponsesItem(this.builder, item, this.batches, {
       // Either may be undefined, as may the output's reading: the builder and the reader leave those out.
       timestamp,
       cwd: this.cwd,
@@ -250,8 +250,7 @@ class RolloutReader {
       if (added?.kind === 'environment') this.takeCwdFrom(added.text);
       if (added?.kind === 'message') this.startPersonTurn(added.index);
     }
-    const callId = typeof value.call_id === 'string' ? value.call_id : undefined;
-    if (reading?.stopped && callId) this.builder.markStopped(callId, reading.stopped);
+    if (reading?.stopped && answered) this.builder.markStopped(answered, reading.stopped);
   }
 
   readEvent(event: Record<string, unknown>, line: JsonLine, timestamp: string | undefined): void {
@@ -349,7 +348,7 @@ class RolloutReader {
   private startPersonTurn(turnIndex: number): void {
     for (const call of this.pendingCallsOfTurn()) {
       if (call.turnIndex < turnIndex && asksForEscalation(call.input)) {
-        this.builder.markStopped(call.id, { kind: 'rejected', message: 'the call asked for escalated permissions and got no output before the user spoke again: the approval was declined' });
+        this.builder.markStopped(call, { kind: 'rejected', message: 'the call asked for escalated permissions and got no output before the user spoke again: the approval was declined' });
       }
     }
     this.personTurn = turnIndex;
@@ -359,7 +358,7 @@ class RolloutReader {
   private abortRunningTurn(reason: string): void {
     for (const call of this.pendingCallsOfTurn()) {
       if (this.startedCallIds.has(call.id)) continue;
-      this.builder.markStopped(call.id, { kind: 'aborted', message: `the turn was aborted (${reason}) before the call ran` });
+      this.builder.markStopped(call, { kind: 'aborted', message: `the turn was aborted (${reason}) before the call ran` });
     }
   }
 }

@@ -1,5 +1,5 @@
 import type * as Fflate from 'fflate';
-import type { Unzipped } from 'fflate';
+import type * as Fzstd from 'fzstd';
 import { SessionBuilder } from '../builder';
 import type { ParsedTranscript, Session } from '../session';
 import { readInspectSampleMember } from './inspect';
@@ -10,6 +10,8 @@ const SAMPLE_MEMBER = /^samples\/[^/]+\.json$/;
 const HEADER_MEMBERS = ['header.json', '_journal/start.json', 'start.json'];
 /** fflate reads stored and deflated members; a member in any other method is reported, not thrown on. */
 const READABLE_COMPRESSION = new Set([0, 8]);
+/** Zstandard (APPNOTE 4.4.5): Inspect writes `.eval` logs so when asked to; fzstd decodes these members. */
+const ZSTD = 93;
 
 function taskOf(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;
@@ -34,10 +36,72 @@ function unreadableMember(name: string, reason: string): Session {
   return builder.build();
 }
 
+/**
+ * The compressed bytes of each member named, found through the zip's central directory (zip64 sizes
+ * and offsets included): fflate inflates only stored and deflated members, so zstd ones are read here.
+ */
+function compressedMembers(bytes: Uint8Array, names: ReadonlySet<string>): Map<string, Uint8Array> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const found = new Map<string, Uint8Array>();
+  let end = bytes.length - 22;
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
+  if (end < 0) throw new Error('no end of central directory');
+  const decoder = new TextDecoder('utf-8');
+  let at = view.getUint32(end + 16, true);
+  for (let entry = view.getUint16(end + 10, true); entry > 0 && at + 46 <= bytes.length && view.getUint32(at, true) === 0x02014b50; entry--) {
+    const nameLength = view.getUint16(at + 28, true);
+    const extraLength = view.getUint16(at + 30, true);
+    const name = decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    let size = view.getUint32(at + 20, true);
+    let offset = view.getUint32(at + 42, true);
+    // Zip64: the sizes and offset that do not fit in 32 bits are in extra field 1, in this order.
+    if (size === 0xffffffff || offset === 0xffffffff) {
+      for (let extra = at + 46 + nameLength; extra + 4 <= at + 46 + nameLength + extraLength; extra += 4 + view.getUint16(extra + 2, true)) {
+        if (view.getUint16(extra, true) !== 1) continue;
+        let field = extra + 4 + (view.getUint32(at + 24, true) === 0xffffffff ? 8 : 0);
+        if (size === 0xffffffff) size = Number(view.getBigUint64((field += 8) - 8, true));
+        if (offset === 0xffffffff) offset = Number(view.getBigUint64(field, true));
+      }
+    }
+    if (names.has(name)) {
+      const start = offset + 30 + view.getUint16(offset + 26, true) + view.getUint16(offset + 28, true);
+      found.set(name, bytes.subarray(start, start + size));
+    }
+    at += 46 + nameLength + extraLength + view.getUint16(at + 32, true);
+  }
+  return found;
+}
+
+/** Zstandard members, decoded; one that cannot be is left out, with the reason in `unreadable`. */
+function zstdMembers(bytes: Uint8Array, names: ReadonlySet<string>, unreadable: { name: string; reason: string }[]): Record<string, Uint8Array> {
+  const decoded: Record<string, Uint8Array> = {};
+  if (names.size === 0) return decoded;
+  // Loaded on first use, as fflate is: most logs are deflated.
+  const { decompress } = require('fzstd') as typeof Fzstd;
+  let found: Map<string, Uint8Array>;
+  try {
+    found = compressedMembers(bytes, names);
+  } catch (e) {
+    for (const name of names) unreadable.push({ name, reason: `zstd member not found: ${(e as Error).message}` });
+    return decoded;
+  }
+  for (const name of names) {
+    const data = found.get(name);
+    try {
+      if (!data) throw new Error('not in the central directory');
+      decoded[name] = decompress(data);
+    } catch (e) {
+      if (SAMPLE_MEMBER.test(name)) unreadable.push({ name, reason: `zstd member cannot be decoded: ${(e as Error).message}` });
+    }
+  }
+  return decoded;
+}
+
 /** Zip containers: Inspect AI `.eval` logs. Each `samples/*.json` member becomes one session. */
 export function readContainer(bytes: Uint8Array): ParsedTranscript {
   const unreadable: { name: string; reason: string }[] = [];
-  let members: Unzipped;
+  const zstd = new Set<string>();
+  let members: Record<string, Uint8Array>;
   try {
     // Inflate only the members read below: a log's other members can be large.
     // Loaded here, not with the engine: fflate starts a worker-thread probe and builds its tables when loaded.
@@ -45,6 +109,10 @@ export function readContainer(bytes: Uint8Array): ParsedTranscript {
     members = unzipSync(bytes, {
       filter: (file) => {
         if (!SAMPLE_MEMBER.test(file.name) && !HEADER_MEMBERS.includes(file.name)) return false;
+        if (file.compression === ZSTD && file.originalSize <= MAX_MEMBER_BYTES) {
+          zstd.add(file.name);
+          return false;
+        }
         const reason = !READABLE_COMPRESSION.has(file.compression)
           ? `zip member uses compression method ${file.compression}, which ghost-lint cannot read`
           : file.originalSize > MAX_MEMBER_BYTES
@@ -55,6 +123,7 @@ export function readContainer(bytes: Uint8Array): ParsedTranscript {
         return false;
       },
     });
+    Object.assign(members, zstdMembers(bytes, zstd, unreadable));
   } catch (e) {
     return { kind: 'not-a-transcript', reason: `unreadable zip: ${(e as Error).message}`, problems: [] };
   }

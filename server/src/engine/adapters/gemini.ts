@@ -1,7 +1,7 @@
 import { SessionBuilder, joinPieces } from '../builder';
 import type { JsonDocument, JsonLine, JsonlDocument } from '../document';
 import { type JsonNode, at, bool, isObject, items, nodeSpan, num, prop, str, valueOf } from '../json';
-import type { Session, TextPiece } from '../session';
+import type { Session, TextPiece, ToolCall } from '../session';
 import type { Span } from '../text';
 import type { JsonAdapter, JsonlAdapter } from './types';
 
@@ -111,7 +111,7 @@ function readUserMessage(builder: SessionBuilder, message: JsonNode, stamp: Mess
       const callId = str(at(part, 'functionResponse', 'id'));
       const call = callId === undefined ? undefined : builder.findCall(callId);
       if (call?.result || call?.stopped) continue;
-      builder.addResult(callId, { span: nodeSpan(part), text: responseText(part) ?? '', ...(stamp.timestamp !== undefined && { timestamp: stamp.timestamp }) });
+      builder.addResult(callId, { span: nodeSpan(part), text: responseText(part) ?? '', name: str(at(part, 'functionResponse', 'name')), ...(stamp.timestamp !== undefined && { timestamp: stamp.timestamp }) });
     }
     return;
   }
@@ -126,7 +126,7 @@ function readUserMessage(builder: SessionBuilder, message: JsonNode, stamp: Mess
   if (appended !== '') builder.addTurn({ role: 'user', kind: 'environment', isUserMessage: false, text: appended, ...stamp });
 }
 
-function readToolCall(builder: SessionBuilder, callNode: JsonNode, batch: string, messageTimestamp: string | undefined): { id: string; node: JsonNode } | undefined {
+function readToolCall(builder: SessionBuilder, callNode: JsonNode, batch: string, messageTimestamp: string | undefined): { call: ToolCall; node: JsonNode } | undefined {
   const nameNode = prop(callNode, 'name');
   const name = str(nameNode);
   if (!name || !nameNode) {
@@ -146,11 +146,11 @@ function readToolCall(builder: SessionBuilder, callNode: JsonNode, batch: string
     batch,
     ...(timestamp !== undefined && { timestamp }),
   });
-  return { id: call.id, node: callNode };
+  return { call, node: callNode };
 }
 
 /** Links a call's recorded result and applies its status: error, cancelled (never ran) or policy-denied. */
-function readToolCallOutcome(builder: SessionBuilder, callId: string, callNode: JsonNode, timestamp: string | undefined): void {
+function readToolCallOutcome(builder: SessionBuilder, call: ToolCall, callNode: JsonNode, timestamp: string | undefined): void {
   const statusNode = prop(callNode, 'status');
   const status = str(statusNode);
   if (statusNode && status === undefined) builder.problem(nodeSpan(statusNode), `tool call "status" should be a string, found ${statusNode.type}`);
@@ -160,12 +160,12 @@ function readToolCallOutcome(builder: SessionBuilder, callId: string, callNode: 
     const isError = status === 'error' || status === 'cancelled' ? true : status === 'success' ? false : undefined;
     const stamp = timestamp !== undefined ? { timestamp } : {};
     builder.addTurn({ role: 'tool', kind: 'tool-result', span: nodeSpan(result), text, ...stamp });
-    builder.addResult(callId, { span: nodeSpan(result), text, ...(isError !== undefined && { isError }), ...stamp });
+    builder.addResult(call, { span: nodeSpan(result), text, ...(isError !== undefined && { isError }), ...stamp });
   }
   if (status === 'cancelled') {
-    builder.markStopped(callId, { kind: USER_DECLINED.test(text) ? 'rejected' : 'aborted', message: text || 'tool call was cancelled' });
+    builder.markStopped(call, { kind: USER_DECLINED.test(text) ? 'rejected' : 'aborted', message: text || 'tool call was cancelled' });
   } else if (status === 'error' && (POLICY_DENIED.test(text) || HOOK_BLOCKED.test(text))) {
-    builder.markStopped(callId, { kind: 'denied', message: text });
+    builder.markStopped(call, { kind: 'denied', message: text });
   }
 }
 
@@ -187,7 +187,7 @@ function readGeminiMessage(builder: SessionBuilder, message: JsonNode, stamp: Me
     const call = readToolCall(builder, node, batch, stamp.timestamp);
     return call ? [call] : [];
   });
-  for (const call of calls) readToolCallOutcome(builder, call.id, call.node, str(prop(call.node, 'timestamp')) ?? stamp.timestamp);
+  for (const { call, node } of calls) readToolCallOutcome(builder, call, node, str(prop(node, 'timestamp')) ?? stamp.timestamp);
 }
 
 /** Reads one MessageRecord into turns and calls. */
@@ -358,4 +358,103 @@ export const geminiJsonlAdapter: JsonlAdapter = {
     return head.some((v) => isMessageRecord(v) && v.type === 'gemini') ? 0.8 : 0;
   },
   parse: (doc) => [parseRecording(doc)],
+};
+
+/*
+ * Gemini CLI headless output (`gemini -p … --output-format stream-json`; docs/cli/headless.md): one
+ * event per line, {type: init (session_id, model) | message (role, content, delta?) | tool_use
+ * (tool_name, tool_id, parameters) | tool_result (tool_id, status, output, error?) | error | result}.
+ * The prompt is the person's message; an assistant message streamed in deltas is one turn; calls
+ * issued one after another with no result between them were issued together.
+ */
+
+const STREAM_EVENT_TYPES = new Set(['init', 'message', 'tool_use', 'tool_result', 'error', 'result']);
+
+function isStreamEvent(value: unknown): value is Record<string, unknown> {
+  return isObject(value) && typeof value.type === 'string' && STREAM_EVENT_TYPES.has(value.type);
+}
+
+function parseStreamJson(doc: JsonlDocument): Session {
+  const builder = new SessionBuilder('gemini-cli', doc.text);
+  /** The nodes of the assistant message being streamed, made one turn at the next other event. */
+  let assistantText: JsonNode[] = [];
+  let assistantSpan: Span | undefined;
+  let batch = 0;
+  let lastWasCall = false;
+  const flushAssistant = (): void => {
+    if (!assistantSpan) return;
+    builder.addTurn({ role: 'assistant', span: assistantSpan, pieces: joinPieces(assistantText) });
+    assistantText = [];
+    assistantSpan = undefined;
+  };
+  for (const line of doc.lines) {
+    if (line.error) {
+      builder.problem(line.error.span, line.error.message);
+      continue;
+    }
+    const value = line.value;
+    if (!isStreamEvent(value)) continue;
+    const span = { start: line.start, end: line.end };
+    const timestamp = typeof value.timestamp === 'string' ? value.timestamp : undefined;
+    if (value.type === 'init') {
+      if (typeof value.session_id === 'string') builder.id = value.session_id;
+    } else if (value.type === 'message') {
+      const content = prop(line.tree(), 'content');
+      if (value.role === 'assistant') {
+        if (content) assistantText.push(content);
+        assistantSpan = { start: assistantSpan?.start ?? line.start, end: line.end };
+      } else {
+        flushAssistant();
+        builder.addTurn({ role: 'user', span, pieces: joinPieces([content]), timestamp });
+      }
+    } else if (value.type === 'tool_use') {
+      flushAssistant();
+      const tree = line.tree();
+      const nameNode = prop(tree, 'tool_name');
+      const name = str(nameNode);
+      if (!name || !nameNode) {
+        builder.problem(span, 'tool_use event has no "tool_name"; skipped');
+        continue;
+      }
+      if (!lastWasCall) batch++;
+      if (builder.lastTurn()?.role !== 'assistant') builder.addTurn({ role: 'assistant', span, timestamp });
+      const parameters = prop(tree, 'parameters');
+      builder.addCall({
+        id: str(prop(tree, 'tool_id')),
+        name,
+        span,
+        nameSpan: nodeSpan(nameNode),
+        ...(parameters?.type === 'object' ? { argumentsNode: parameters } : parameters && { input: valueOf(parameters) }),
+        batch: `stream-${batch}`,
+        timestamp,
+      });
+    } else if (value.type === 'tool_result') {
+      flushAssistant();
+      const tree = line.tree();
+      const output = prop(tree, 'output');
+      const errorMessage = at(tree, 'error', 'message');
+      const text = str(output) ?? str(errorMessage) ?? '';
+      builder.addTurn({ role: 'tool', kind: 'tool-result', span, pieces: joinPieces([str(output) !== undefined ? output : errorMessage]), timestamp });
+      const status = str(prop(tree, 'status'));
+      builder.addResult(str(prop(tree, 'tool_id')), { span, text, isError: status === 'error' ? true : status === 'success' ? false : undefined, timestamp });
+    }
+    // `error` (warnings the CLI raised) and `result` (the run's status and stats) carry no turn or call.
+    lastWasCall = value.type === 'tool_use';
+    line.release();
+  }
+  flushAssistant();
+  return builder.build();
+}
+
+export const geminiStreamJsonAdapter: JsonlAdapter = {
+  format: 'gemini-cli',
+  kind: 'jsonl',
+  sniff(doc) {
+    const head = doc.lines.slice(0, 50).map((l) => l.value);
+    const events = head.filter(isStreamEvent);
+    // Its own event names: an `init` with a session id, or tool_use events with a tool_id.
+    const own = events.some((e) => (e.type === 'init' && typeof e.session_id === 'string') || (e.type === 'tool_use' && typeof e.tool_id === 'string'));
+    return own && events.length * 2 >= head.length ? 0.9 : 0;
+  },
+  parse: (doc) => [parseStreamJson(doc)],
 };

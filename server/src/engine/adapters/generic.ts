@@ -105,9 +105,10 @@ export const tauBenchAdapter: JsonAdapter = {
   kind: 'json',
   sniff({ root }) {
     if (root?.type === 'array') {
-      // A damaged element must not hide the rest: most of the first few being results is enough.
+      // A damaged element must not hide the rest: most of the first few being runs (or tau2 simulations, a
+      // list of which some writers keep without the Results around it) is enough.
       const sample = firstItems(root, 5);
-      const runs = sample.filter(isTauRun).length;
+      const runs = sample.filter((item) => isTauRun(item) || isTau2Simulation(item)).length;
       return runs > 0 && runs * 2 >= sample.length ? 0.9 : 0;
     }
     if (isTauRun(root) || someItem(prop(root, 'simulations'), (s) => prop(s, 'messages')?.type === 'array')) return 0.9;
@@ -120,6 +121,9 @@ export const tauBenchAdapter: JsonAdapter = {
     const policy = at(root, 'info', 'environment_info', 'policy');
     if (simulations) return sessionsOf(doc, 'tau-bench', eachItem(simulations), (builder, simulation) => readTau2Simulation(builder, simulation, policy));
     if (isTau2Simulation(root) && root) return sessionsOf(doc, 'tau-bench', [root], (builder, simulation) => readTau2Simulation(builder, simulation, undefined));
+    if (root?.type === 'array' && firstItems(root, 5).some(isTau2Simulation)) {
+      return sessionsOf(doc, 'tau-bench', eachItem(root), (builder, simulation) => readTau2Simulation(builder, simulation, undefined));
+    }
     return sessionsOf(doc, 'tau-bench', root?.type === 'array' ? eachItem(root) : root ? [root] : [], readTauRun);
   },
 };
@@ -128,10 +132,6 @@ export const tauBenchAdapter: JsonAdapter = {
 // AgentDojo TraceLogger output: {suite_name, pipeline_name, user_task_id, injection_task_id,
 // attack_type, injections, messages, error, utility, security, duration}.
 
-function hasOwnId(node: JsonNode, key: string): boolean {
-  return label(prop(node, key)) !== undefined;
-}
-
 function readAgentDojoRun(builder: SessionBuilder, run: JsonNode): void {
   const suite = str(prop(run, 'suite_name'));
   const userTask = str(prop(run, 'user_task_id'));
@@ -139,7 +139,6 @@ function readAgentDojoRun(builder: SessionBuilder, run: JsonNode): void {
   builder.id = [suite, userTask, injectionTask].filter((part) => part !== undefined).join('/');
   builder.title = [suite, userTask, injectionTask !== undefined ? `attacked by ${injectionTask}` : undefined].filter((part) => part !== undefined).join(' ');
   let query: string | undefined;
-  let generatedIds = 0;
   for (const message of eachItem(messageList(builder, run, 'messages'))) {
     const role = str(prop(message, 'role'));
     if (role === 'user') {
@@ -150,16 +149,9 @@ function readAgentDojoRun(builder: SessionBuilder, run: JsonNode): void {
       const typed = query === undefined || text === query;
       query ??= text;
       readChatMessage(builder, message, typed ? {} : { kind: 'environment' });
-    } else if (role === 'assistant') {
-      // Models without call ids leave `id` null; results then follow their calls in order.
-      const callIds = items(prop(message, 'tool_calls')).map((call) => (hasOwnId(call, 'id') ? undefined : `agentdojo-call-${++generatedIds}`));
-      readChatMessage(builder, message, { callIds });
-    } else if (role === 'tool' && !hasOwnId(message, 'tool_call_id') && str(at(message, 'tool_call', 'id')) === undefined) {
-      const name = str(at(message, 'tool_call', 'function'));
-      const pending = builder.pendingCalls().reverse();
-      const call = pending.find((c) => c.name === name) ?? pending[0];
-      readChatMessage(builder, message, call ? { resultCallId: call.id } : {});
     } else {
+      // Models without call ids leave `id` null or "" (Gemini): the builder pairs each result with the
+      // call of its function (`tool_call.function`) that is still waiting, as it does for repeated ids.
       readChatMessage(builder, message);
     }
   }

@@ -2,13 +2,13 @@ import type { Adapter } from './types';
 import { anthropicAdapter } from './anthropic';
 import { codexAdapter, codexSavedSessionAdapter } from './codex';
 import { claudeCodeAdapter } from './claudeCode';
-import { geminiJsonAdapter, geminiJsonlAdapter } from './gemini';
+import { geminiJsonAdapter, geminiJsonlAdapter, geminiStreamJsonAdapter } from './gemini';
 import { agentDojoAdapter, genericChatAdapter, sweAgentAdapter, tauBenchAdapter } from './generic';
 import { inspectAdapter } from './inspect';
 import { openAiChatAdapter } from './openaiChat';
-import { openHandsAdapter } from './openhands';
+import { openHandsAdapter, openHandsOutputAdapter } from './openhands';
 import { openAiResponsesAdapter } from './openaiResponses';
 import { otelGenAiAdapter } from './otel';
 
 /** Every adapter; the one whose sniff scores highest reads the document. */
-export const ADAPTERS: readonly Adapter[] = [openAiChatAdapter, openAiResponsesAdapter, anthropicAdapter, geminiJsonAdapter, geminiJsonlAdapter, inspectAdapter, claudeCodeAdapter, codexAdapter, codexSavedSessionAdapter, tauBenchAdapter, agentDojoAdapter, sweAgentAdapter, openHandsAdapter, otelGenAiAdapter, genericChatAdapter];
+export const ADAPTERS: readonly Adapter[] = [openAiChatAdapter, openAiResponsesAdapter, anthropicAdapter, geminiJsonAdapter, geminiJsonlAdapter, geminiStreamJsonAdapter, inspectAdapter, claudeCodeAdapter, codexAdapter, codexSavedSessionAdapter, tauBenchAdapter, agentDojoAdapter, sweAgentAdapter, openHandsAdapter, openHandsOutputAdapter, otelGenAiAdapter, genericChatAdapter];

@@ -103,10 +103,10 @@ function readToolMessage(builder: SessionBuilder, message: JsonNode, context: Sa
   // Logs before `error` carried a `tool_error` string.
   const legacyError = str(prop(message, 'tool_error'));
   const isError = error ? errorFieldIsSet(error) : legacyError !== undefined ? legacyError !== '' : undefined;
-  const call = builder.addResult(idString(prop(message, 'tool_call_id')), { span: nodeSpan(message), text, ...(isError !== undefined && { isError }), ...stamp });
+  const call = builder.addResult(idString(prop(message, 'tool_call_id')), { span: nodeSpan(message), text, name: str(prop(message, 'function')), ...(isError !== undefined && { isError }), ...stamp });
   // An approver (human or policy) rejected the call: Inspect never ran it.
   if (call && str(prop(error, 'type')) === 'approval') {
-    builder.markStopped(call.id, { kind: 'rejected', message: str(prop(error, 'message')) ?? 'rejected by an approver' });
+    builder.markStopped(call, { kind: 'rejected', message: str(prop(error, 'message')) ?? 'rejected by an approver' });
   }
 }
 

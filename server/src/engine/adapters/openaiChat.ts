@@ -37,10 +37,8 @@ export interface ChatMessageOptions {
   /** The kind of a user-side message the person did not type (a harness-inserted memory, say). */
   readonly kind?: TurnKind;
   readonly timestamp?: string;
-  /** The call a tool message answers when it names none itself (AgentDojo may leave ids null). */
+  /** The call a tool message answers when it names none itself (SWE-agent names it in `tool_call_ids`). */
   readonly resultCallId?: string;
-  /** Ids for the message's `tool_calls` that carry none, by position. */
-  readonly callIds?: readonly (string | undefined)[];
 }
 
 /**
@@ -66,9 +64,13 @@ export function readChatMessage(builder: SessionBuilder, message: JsonNode, opti
     const text = contentTextNodes(content).map((n) => String(n.value)).join('\n');
     const error = prop(message, 'error');
     const callId = str(prop(message, 'tool_call_id')) ?? str(at(message, 'tool_call', 'id')) ?? str(prop(message, 'id')) ?? options.resultCallId;
-    builder.addResult(callId, { span: nodeSpan(message), text, ...(error && { isError: errorFieldIsSet(error) }), ...stamp });
+    // tau-bench repeats the function's `name` on its results, AgentDojo the whole call: it pairs results when ids collide.
+    const name = str(prop(message, 'name')) ?? str(at(message, 'tool_call', 'function'));
+    const repeatedArguments = at(message, 'tool_call', 'args');
+    const callInput = repeatedArguments && (() => valueOf(repeatedArguments));
+    const call = builder.addResult(callId, { span: nodeSpan(message), text, name, callInput, ...(error && { isError: errorFieldIsSet(error) }), ...stamp });
     // ghost-lint's own guard answered in place of the tool (`gate`, the benchmark's audit defence): the call never ran.
-    if (callId !== undefined && GUARD_ANSWER.test(text)) builder.markStopped(callId, { kind: 'denied', message: text.split('\n', 1)[0] ?? text });
+    if (call && GUARD_ANSWER.test(text)) builder.markStopped(call, { kind: 'denied', message: text.split('\n', 1)[0] ?? text });
     return;
   }
   builder.addTurn({
@@ -79,12 +81,12 @@ export function readChatMessage(builder: SessionBuilder, message: JsonNode, opti
     ...stamp,
   });
   const batch = `turn-${builder.turnCount - 1}`;
-  items(prop(message, 'tool_calls')).forEach((call, i) => readChatToolCall(builder, call, batch, { fallbackId: options.callIds?.[i], ...stamp }));
+  for (const call of items(prop(message, 'tool_calls'))) readChatToolCall(builder, call, batch, stamp);
   const legacy = prop(message, 'function_call');
   if (legacy) readChatToolCall(builder, message, batch, stamp);
 }
 
-function readChatToolCall(builder: SessionBuilder, call: JsonNode, batch: string, extra: { fallbackId?: string | undefined; timestamp?: string }): void {
+function readChatToolCall(builder: SessionBuilder, call: JsonNode, batch: string, extra: { timestamp?: string }): void {
   const fn = prop(call, 'function') ?? prop(call, 'function_call');
   const nameNode = fn?.type === 'string' ? fn : (prop(fn, 'name') ?? prop(call, 'name'));
   const argumentsNode = prop(fn, 'arguments') ?? prop(call, 'arguments') ?? prop(call, 'args');
@@ -93,7 +95,7 @@ function readChatToolCall(builder: SessionBuilder, call: JsonNode, batch: string
     builder.problem(nodeSpan(call), 'tool call has no function name; skipped');
     return;
   }
-  const id = str(prop(call, 'id')) ?? (num(prop(call, 'id')) !== undefined ? String(num(prop(call, 'id'))) : extra.fallbackId);
+  const id = str(prop(call, 'id')) ?? (num(prop(call, 'id')) !== undefined ? String(num(prop(call, 'id'))) : undefined);
   builder.addCall({
     id,
     name,

@@ -1,7 +1,7 @@
 import { type CallInit, SessionBuilder, joinPieces } from '../builder';
 import { type JsonNode, contentSpan, nodeSpan, prop, str } from '../json';
 import { eachItem } from '../jsonScan';
-import type { Role } from '../session';
+import type { Role, ToolCall } from '../session';
 import { contentTextNodes, readToolDefinitions } from './openaiChat';
 import type { JsonAdapter } from './types';
 
@@ -37,8 +37,8 @@ function outputText(output: JsonNode | undefined): string {
     .join('\n');
 }
 
-/** Reads one Responses API item (message, function_call, custom_tool_call, local_shell_call, outputs). */
-export function readResponsesItem(builder: SessionBuilder, item: JsonNode, batches: BatchTracker, context: ResponsesItemContext = {}): void {
+/** Reads one Responses API item (message, function_call, custom_tool_call, local_shell_call, outputs); for an output, the call it answered. */
+export function readResponsesItem(builder: SessionBuilder, item: JsonNode, batches: BatchTracker, context: ResponsesItemContext = {}): ToolCall | undefined {
   const type = str(prop(item, 'type')) ?? (prop(item, 'role') ? 'message' : undefined);
   // Either may be undefined: the builder leaves such fields out.
   const { timestamp, cwd } = context;
@@ -88,9 +88,10 @@ export function readResponsesItem(builder: SessionBuilder, item: JsonNode, batch
     const output = prop(item, 'output');
     const read = output && context.readOutput ? context.readOutput(output) : { text: outputText(output) };
     builder.addTurn({ role: 'tool', kind: 'tool-result', span: nodeSpan(item), text: read.text, timestamp, cwd });
-    builder.addResult(str(prop(item, 'call_id')) ?? str(prop(item, 'id')), { span: nodeSpan(item), text: read.text, isError: read.isError, exitCode: read.exitCode, timestamp });
+    return builder.addResult(str(prop(item, 'call_id')) ?? str(prop(item, 'id')), { span: nodeSpan(item), text: read.text, isError: read.isError, exitCode: read.exitCode, timestamp });
   }
   // Reasoning, web search and other items carry no conversation or tool effect.
+  return undefined;
 }
 
 /** The item types of the Responses API, which a plain chat message list does not have (but `message`). */

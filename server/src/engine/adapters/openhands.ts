@@ -1,7 +1,9 @@
-import { type SessionBuilder, joinPieces } from '../builder';
+import { SessionBuilder, joinPieces } from '../builder';
+import type { JsonlDocument } from '../document';
 import { type JsonNode, at, bool, items, nodeSpan, num, prop, str } from '../json';
+import type { Session, ToolCall } from '../session';
 import { sessionsOf } from './generic';
-import type { JsonAdapter } from './types';
+import type { JsonAdapter, JsonlAdapter } from './types';
 
 /*
  * OpenHands event streams: a saved trajectory is a JSON array of serialized events; evaluation outputs
@@ -34,6 +36,19 @@ function looksLikeEvents(list: JsonNode | undefined): boolean {
   return events > 0 && events * 2 >= sample.length;
 }
 
+/** `looksLikeEvents` on a line's parsed value, before any position tree is built for it. */
+function looksLikeEventValues(list: unknown): boolean {
+  if (!Array.isArray(list)) return false;
+  const sample = list.slice(0, 20) as unknown[];
+  const isEventValue = (event: unknown): boolean => {
+    if (typeof event !== 'object' || event === null) return false;
+    const e = event as Record<string, unknown>;
+    return typeof e.source === 'string' && SOURCES.has(e.source) && (e.action !== undefined || e.observation !== undefined);
+  };
+  const events = sample.filter(isEventValue).length;
+  return events > 0 && events * 2 >= sample.length;
+}
+
 function eventList(root: JsonNode | undefined): JsonNode | undefined {
   if (root?.type === 'array') return looksLikeEvents(root) ? root : undefined;
   return ['history', 'events', 'trajectory'].map((key) => prop(root, key)).find(looksLikeEvents);
@@ -50,7 +65,7 @@ function modelToolCall(metadata: JsonNode | undefined, toolCallId: string): Json
 
 class OpenHandsReader {
   /** Call id by the id of the action event that issued it, for observations' `cause`. */
-  private readonly callsByEvent = new Map<number, string>();
+  private readonly callsByEvent = new Map<number, ToolCall>();
 
   constructor(private readonly builder: SessionBuilder) {}
 
@@ -109,9 +124,9 @@ class OpenHandsReader {
       batch: str(at(metadata, 'model_response', 'id')) ?? `event-${eventId ?? this.builder.turnCount}`,
       ...stamp,
     });
-    if (eventId !== undefined) this.callsByEvent.set(eventId, call.id);
+    if (eventId !== undefined) this.callsByEvent.set(eventId, call);
     if (str(prop(args, 'confirmation_state')) === 'rejected') {
-      this.builder.markStopped(call.id, { kind: 'rejected', message: 'the user rejected this action in confirmation mode' });
+      this.builder.markStopped(call, { kind: 'rejected', message: 'the user rejected this action in confirmation mode' });
     }
   }
 
@@ -119,9 +134,7 @@ class OpenHandsReader {
     const type = str(prop(event, 'observation'));
     const cause = num(prop(event, 'cause'));
     const metadataCallId = str(at(event, 'tool_call_metadata', 'tool_call_id'));
-    const callId =
-      (cause !== undefined ? this.callsByEvent.get(cause) : undefined) ??
-      (metadataCallId !== undefined && this.builder.findCall(metadataCallId) ? metadataCallId : undefined);
+    const callId = (cause !== undefined ? this.callsByEvent.get(cause) : undefined) ?? (metadataCallId !== undefined ? this.builder.findCall(metadataCallId) : undefined);
     const content = prop(event, 'content');
     const extras = prop(event, 'extras');
     const span = nodeSpan(event);
@@ -174,4 +187,55 @@ export const openHandsAdapter: JsonAdapter = {
       for (const event of items(events)) reader.readEvent(event);
     });
   },
+};
+
+/*
+ * OpenHands evaluation output (`output.jsonl`, evaluation/utils/shared.py EvalOutput): one instance per
+ * line, {instance_id, instruction, instance, test_result, metadata, history: [events], metrics, error}.
+ * Each line is a session of its own, read as the event stream above; a line is parsed into a tree only
+ * when it is read, and let go after.
+ */
+
+function isEvalOutput(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && looksLikeEventValues((value as { history?: unknown }).history);
+}
+
+function readEvalOutputs(doc: JsonlDocument): Session[] {
+  const sessions: Session[] = [];
+  const stray = new SessionBuilder('openhands', doc.text);
+  for (const line of doc.lines) {
+    if (line.error) {
+      stray.problem(line.error.span, line.error.message);
+      continue;
+    }
+    if (!isEvalOutput(line.value)) {
+      stray.problem({ start: line.start, end: line.end }, 'line is not an OpenHands evaluation output (no "history" of events); skipped');
+      continue;
+    }
+    const root = line.tree();
+    const builder = new SessionBuilder('openhands', doc.text);
+    const instance = prop(root, 'instance_id');
+    builder.id = str(instance) ?? (num(instance) !== undefined ? String(num(instance)) : undefined);
+    builder.title = builder.id;
+    const reader = new OpenHandsReader(builder);
+    for (const event of items(prop(root, 'history'))) reader.readEvent(event);
+    sessions.push(builder.build());
+    line.release();
+  }
+  // Problems of lines that are no instance go to the first session, or to one of their own.
+  const strayProblems = stray.build().problems;
+  if (strayProblems.length === 0 && sessions.length > 0) return sessions;
+  const [first, ...rest] = sessions;
+  return first ? [{ ...first, problems: [...strayProblems, ...first.problems] }, ...rest] : [stray.build()];
+}
+
+export const openHandsOutputAdapter: JsonlAdapter = {
+  format: 'openhands',
+  kind: 'jsonl',
+  sniff(doc) {
+    const sample = doc.lines.slice(0, 5);
+    const outputs = sample.filter((line) => !line.error && isEvalOutput(line.value)).length;
+    return outputs > 0 && outputs * 2 >= sample.length ? 0.9 : 0;
+  },
+  parse: readEvalOutputs,
 };

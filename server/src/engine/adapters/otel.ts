@@ -155,7 +155,7 @@ class TraceReader {
     const text = str(output) ?? str(at(span, 'status', 'description')) ?? str(at(span, 'status', 'message')) ?? '';
     const content = str(output) !== undefined ? { pieces: joinPieces([output]) } : { text };
     this.builder.addTurn({ role: 'tool', kind: 'tool-result', span: resultSpan, ...content, ...stamp });
-    this.builder.addResult(call.id, { span: resultSpan, text, ...(isError !== undefined && { isError }), ...stamp });
+    this.builder.addResult(call, { span: resultSpan, text, ...(isError !== undefined && { isError }), ...stamp });
   }
 }
 

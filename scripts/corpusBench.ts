@@ -1,0 +1,141 @@
+// `check` over corpora of the shapes real evaluation logs have, against reading and JSON.parse of the
+// same files in the same run: many small AgentDojo runs, one large tau2-bench results file, one large
+// Claude Code session. The corpora are written at bench time from the shapes of the real samples in
+// test/fixtures/real (see SOURCES.md there), their numbers varied run by run so no two runs' messages
+// are one text; nothing generated is checked in.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { seededRandom } from '../server/src/engine/random';
+import { airlinePolicy } from './tauShaped';
+
+const REAL = join(__dirname, '..', 'test', 'fixtures', 'real');
+const CLI = join(__dirname, '..', 'dist', 'cli.js');
+
+/** Every digit of every string in `value` replaced by the run's own (a seeded mapping): the shape kept, the texts made the run's. */
+function varied(value: unknown, digits: readonly string[]): unknown {
+  if (typeof value === 'string') return value.replace(/\d/g, (d) => digits[Number(d)]!);
+  if (Array.isArray(value)) return value.map((item) => varied(item, digits));
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, varied(item, digits)]));
+  return value;
+}
+
+function digitsFor(next: () => number): string[] {
+  const digits = [...'0123456789'];
+  for (let i = digits.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [digits[i], digits[j]] = [digits[j]!, digits[i]!];
+  }
+  return digits;
+}
+
+/** AgentDojo runs, one per file: the real gpt-4o run's shape, its call ids as the models write them (unique, reused, or "" as Gemini's). */
+function writeAgentDojoRuns(folder: string, files: number): void {
+  const run = JSON.parse(readFileSync(join(REAL, 'agentdojo-banking-user_task_0-gemini-ids.json'), 'utf8')) as { user_task_id: string; messages: { tool_calls?: { id: string }[]; tool_call_id?: string; tool_call?: { id: string } }[] };
+  const next = seededRandom(7);
+  for (let i = 0; i < files; i++) {
+    const copy = varied(run, digitsFor(next)) as typeof run;
+    copy.user_task_id = `user_task_${i}`;
+    const idStyle = i % 3;
+    let call = 0;
+    for (const message of copy.messages) {
+      for (const toolCall of message.tool_calls ?? []) toolCall.id = idStyle === 0 ? '' : idStyle === 1 ? 'call_reused' : `call_${i}_${call++}`;
+    }
+    let answered = 0;
+    for (const message of copy.messages) {
+      if (message.tool_call === undefined) continue;
+      const id = idStyle === 0 ? '' : idStyle === 1 ? 'call_reused' : `call_${i}_${answered++}`;
+      message.tool_call_id = id;
+      message.tool_call.id = id;
+    }
+    const sub = join(folder, `suite-${i % 10}`);
+    mkdirSync(sub, { recursive: true });
+    writeFileSync(join(sub, `run-${i}.json`), JSON.stringify(copy, null, 4));
+  }
+}
+
+/** One tau2-bench results file: the airline policy once, and `simulations` simulations of the real ones' shape. */
+function writeTau2Results(file: string, simulations: number): void {
+  const real = JSON.parse(readFileSync(join(REAL, 'tau2-airline-simulations-list.json'), 'utf8')) as Record<string, unknown>[];
+  const next = seededRandom(11);
+  const list = Array.from({ length: simulations }, (_, i) => ({ ...(varied(real[i % real.length], digitsFor(next)) as Record<string, unknown>), id: `sim-${i}`, trial: i }));
+  writeFileSync(file, JSON.stringify({ timestamp: '2025-10-07T07:44:20', info: { environment_info: { domain_name: 'airline', policy: airlinePolicy() } }, tasks: [], simulations: list }, null, 2));
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+function filesUnder(path: string): string[] {
+  if (statSync(path).isFile()) return [path];
+  return readdirSync(path, { recursive: true, encoding: 'utf8' })
+    .map((name) => join(path, name))
+    .filter((file) => statSync(file).isFile());
+}
+
+export interface CorpusFigure {
+  readonly name: string;
+  readonly files: number;
+  readonly megabytes: number;
+  /** Reading every file and JSON.parse of it (of each line, for JSON Lines), in this process: median of 3. */
+  readonly readParseMs: number;
+  /** `ghost-lint check PATH --format json` as a user runs it (its own process, every core), wall time: median of `rounds`. */
+  readonly checkMs: number;
+}
+
+function measure(name: string, path: string, rounds: number, cli = CLI): CorpusFigure {
+  const files = filesUnder(path);
+  const bytes = files.reduce((sum, file) => sum + statSync(file).size, 0);
+  const readParse = (): number => {
+    const start = performance.now();
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      if (file.endsWith('.jsonl')) for (const line of text.split('\n')) line && JSON.parse(line);
+      else JSON.parse(text);
+    }
+    return performance.now() - start;
+  };
+  const readParseMs = median(Array.from({ length: 3 }, readParse));
+  const checkMs = median(
+    Array.from({ length: rounds }, () => {
+      const start = performance.now();
+      const run = spawnSync(process.execPath, [cli, 'check', path, '--format', 'json', '--no-cache'], { encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 });
+      const ms = performance.now() - start;
+      if (run.status !== 0 && run.status !== 1) throw new Error(`check of the ${name} corpus failed: ${run.stderr}`);
+      return ms;
+    }),
+  );
+  return { name, files: files.length, megabytes: bytes / 1024 / 1024, readParseMs, checkMs };
+}
+
+/** Writes the three corpora into `folder`: their names and paths. `claudeCodeSession` is the text of the bench's 50 MB session. */
+export function writeCorpora(folder: string, claudeCodeSession: string): { name: string; path: string }[] {
+  const agentDojo = join(folder, 'agentdojo');
+  writeAgentDojoRuns(agentDojo, 1500);
+  const tau2 = join(folder, 'tau2-results.json');
+  writeTau2Results(tau2, 400);
+  const session = join(folder, 'claude-code.jsonl');
+  writeFileSync(session, claudeCodeSession);
+  return [
+    { name: 'agentdojo', path: agentDojo },
+    { name: 'tau2', path: tau2 },
+    { name: 'claude-code', path: session },
+  ];
+}
+
+/** The three corpora, written to a temporary folder and measured with `cli` (this build's by default). */
+export function corpusFigures(claudeCodeSession: string, cli = CLI): CorpusFigure[] {
+  const folder = mkdtempSync(join(tmpdir(), 'ghost-lint-corpora-'));
+  try {
+    return writeCorpora(folder, claudeCodeSession).map((corpus) => measure(corpus.name, corpus.path, 3, cli));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+export function formatCorpusFigure(figure: CorpusFigure): string {
+  return `${figure.name}, ${figure.files} file${figure.files === 1 ? '' : 's'}, ${figure.megabytes.toFixed(1)} MB: reading + JSON.parse ${figure.readParseMs.toFixed(0)} ms, check ${figure.checkMs.toFixed(0)} ms wall (${(figure.checkMs / figure.readParseMs).toFixed(1)}×)`;
+}
