@@ -107,6 +107,7 @@ export type ViewToExtension =
 
 /** The extension's messages to the webview. */
 export type ExtensionToView =
-  | { readonly type: 'model'; readonly model: TranscriptViewModel }
+  /** `verdict`: the words the status bar uses ("1 violation", "clean against 2 constraints", "no constraints stated"). */
+  | { readonly type: 'model'; readonly model: TranscriptViewModel; readonly verdict: string; readonly violations: boolean }
   | { readonly type: 'error'; readonly message: string }
   | { readonly type: 'cursor'; readonly line: number; readonly character: number };

@@ -10,6 +10,7 @@ import { type NewCaseOptions, newCase } from './newCase';
 import type { ExportOptions, Reports } from './reports';
 import type { SessionsNode, SessionsView } from './sessions/sessionsView';
 import type { SettingsStore } from './settings';
+import type { TranscriptViews } from './transcriptView';
 
 export interface CommandContext {
   readonly extension: ExtensionContext;
@@ -18,6 +19,7 @@ export interface CommandContext {
   readonly audits: Audits;
   readonly reports: Reports;
   readonly sessions: SessionsView;
+  readonly transcriptViews: TranscriptViews;
 }
 
 /** Opens a rule's documentation (the README's rule section); asks which rule when none is given. */
@@ -41,6 +43,7 @@ export function registerCommands(c: CommandContext): Disposable[] {
     commands.registerCommand(COMMANDS.auditFile, (uri?: Uri) => c.audits.auditFile(uri instanceof Uri ? uri : undefined)),
     commands.registerCommand(COMMANDS.auditWorkspace, () => c.audits.auditWorkspace()),
     commands.registerCommand(COMMANDS.exportReport, (options?: ExportOptions) => c.reports.exportReport(options)),
+    commands.registerCommand(COMMANDS.openTranscriptView, (uri?: Uri) => c.transcriptViews.open(uri instanceof Uri ? uri : undefined)),
     commands.registerCommand(COMMANDS.showLedger, (uri?: Uri) => c.reports.showLedger(uri instanceof Uri ? uri : undefined)),
     commands.registerCommand(COMMANDS.installLiveGuard, (options?: LiveGuardOptions) => installLiveGuard(c.extension, c.settings, options)),
     commands.registerCommand(COMMANDS.openRuleDocumentation, (ruleId?: string) => openRuleDocumentation(typeof ruleId === 'string' ? ruleId : undefined)),
