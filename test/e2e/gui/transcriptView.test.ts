@@ -112,10 +112,11 @@ describe('the transcript view in the VS Code workbench', { skip: vsix ? false : 
     const body = view().locator('body');
     // Chunks rendered on the way down take their real heights: scroll until the end stays the end.
     for (let i = 0; i < 5; i++) {
-      const atEnd = await body.evaluate(() => {
+      // Runs in the webview's page (a string: this file is type-checked without the DOM's types).
+      const atEnd = await body.evaluate(`new Promise((resolve) => {
         window.scrollTo(0, document.documentElement.scrollHeight);
-        return new Promise<boolean>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 4))));
-      });
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 4)));
+      })`);
       if (atEnd) return;
     }
   }
