@@ -18,7 +18,9 @@ body { padding: 0; margin: 0; color: var(--vscode-foreground); background: var(-
 header { position: sticky; top: 0; z-index: 2; padding: 6px 14px; background: var(--vscode-editor-background); border-bottom: 1px solid var(--vscode-panel-border, transparent); display: flex; gap: 10px; align-items: baseline; flex-wrap: wrap; }
 header h1 { font-size: 1.05em; margin: 0; font-weight: 600; }
 header .meta { color: var(--vscode-descriptionForeground); }
-header .verdict.violations { color: var(--vscode-errorForeground); }
+header .verdict { font: inherit; color: inherit; background: none; border: none; padding: 0; cursor: pointer; }
+header .verdict:disabled { cursor: default; }
+header .verdict.violations { color: var(--vscode-errorForeground); text-decoration: underline dotted; }
 .notice { padding: 6px 14px; color: var(--vscode-editorWarning-foreground); }
 #list { padding: 4px 14px 40px; }
 .chunk { contain: content; }
@@ -70,7 +72,7 @@ export function transcriptViewPage(options: PageOptions): string {
 <style nonce="${options.nonce}">${STYLE}</style>
 </head>
 <body>
-<header><h1 id="title">${title}</h1><span class="meta" id="meta">reading…</span><span class="verdict" id="verdict"></span></header>
+<header><h1 id="title">${title}</h1><span class="meta" id="meta">reading…</span><button class="verdict" id="verdict" title="Go to the next call with a finding"></button></header>
 <div id="notice" class="notice" hidden></div>
 <main id="list" aria-label="Conversation"></main>
 <script nonce="${options.nonce}" src="${options.scriptUri}"></script>

@@ -28,12 +28,14 @@ type Row = { readonly kind: 'session'; readonly session: ViewSession; readonly i
 
 const list = document.getElementById('list') as HTMLElement;
 const meta = document.getElementById('meta') as HTMLElement;
-const verdictLabel = document.getElementById('verdict') as HTMLElement;
+const verdictLabel = document.getElementById('verdict') as HTMLButtonElement;
 const notice = document.getElementById('notice') as HTMLElement;
 
 let rows: Row[] = [];
 /** Rows that are turns, in source order: the cursor's row is found among them by binary search. */
 let turnRows: number[] = [];
+/** Rows with a call that has an error or a warning: the verdict's button steps through them. */
+let findingRows: number[] = [];
 let chunks: HTMLElement[] = [];
 /** Measured height of each chunk once it was rendered; an estimate until then. */
 let heights: number[] = [];
@@ -74,6 +76,10 @@ function revealing<T extends HTMLElement>(node: T, range: Range, uri?: string): 
 }
 
 const lineCount = (text: string) => text.split('\n').length;
+const lines = (text: string) => {
+  const n = lineCount(text);
+  return `${n} line${n === 1 ? '' : 's'}`;
+};
 const isLong = (text: string, lines: number, chars: number) => text.length > chars || lineCount(text) > lines;
 
 /** A turn's text with its constraint sentences marked. */
@@ -107,12 +113,15 @@ function cutNote(range: Range): HTMLElement {
 function findingNode(finding: ViewFinding): HTMLElement {
   const node = revealing(element('div', `finding ${finding.level}`), finding.range);
   node.append(element('div', 'rule', `${finding.ruleId} (${finding.level})`));
-  node.append(element('div', 'message', finding.message));
+  // The key fact first, the constraint it breaks (a click shows where it was said), the evidence folded.
+  const [first = '', ...rest] = finding.message.split('\n');
+  node.append(element('div', 'message', first));
   if (finding.constraint) {
     const broken = revealing(element('div', 'broken', 'breaks '), finding.constraint.location.range, finding.constraint.location.uri);
     broken.append(element('q', undefined, finding.constraint.text));
     node.append(broken);
   }
+  if (rest.length > 0) node.append(foldable('details', element('div', 'message', rest.join('\n')), false));
   if (finding.level !== 'note') {
     const fix = element('button', 'fix', 'Quick Fix…');
     fix.dataset.fix = encodeRange(finding.range);
@@ -134,7 +143,7 @@ function callNode(call: ViewCall): HTMLElement {
   if (call.arguments !== '' && call.arguments !== '{}') {
     const args = element('pre', undefined, call.arguments);
     const argsBox = call.argumentsRange ? revealing(element('div'), call.argumentsRange) : element('div');
-    argsBox.append(isLong(call.arguments, OPEN_LINES * 2, OPEN_CHARS * 2) ? foldable(`arguments · ${lineCount(call.arguments)} lines`, args, false) : args);
+    argsBox.append(isLong(call.arguments, OPEN_LINES * 2, OPEN_CHARS * 2) ? foldable(`arguments · ${lines(call.arguments)}`, args, false) : args);
     if (call.argumentsTruncated && call.argumentsRange) argsBox.append(cutNote(call.argumentsRange));
     node.append(argsBox);
   }
@@ -142,7 +151,7 @@ function callNode(call: ViewCall): HTMLElement {
   if (call.result) {
     const result = revealing(element('div'), call.result.range);
     const body = element('pre', undefined, call.result.text);
-    result.append(foldable(`result · ${call.result.status} · ${lineCount(call.result.text)} lines`, body, !isLong(call.result.text, OPEN_LINES, OPEN_CHARS)));
+    result.append(foldable(`result · ${call.result.status} · ${lines(call.result.text)}`, body, !isLong(call.result.text, OPEN_LINES, OPEN_CHARS)));
     if (call.result.truncated) result.append(cutNote(call.result.range));
     node.append(result);
   }
@@ -167,11 +176,11 @@ function turnNode(turn: ViewTurn, previous: ViewTurn | undefined, rowIndex: numb
   node.append(header);
   if (turn.text !== '' && !(turn.kind === 'tool-result' && turn.answers !== undefined)) {
     const text = textWithHighlights(turn.text, turn.highlights);
-    node.append(isLong(turn.text, FOLD_LINES, FOLD_CHARS) ? foldable(`${lineCount(turn.text)} lines`, text, turn.highlights.length > 0) : text);
+    node.append(isLong(turn.text, FOLD_LINES, FOLD_CHARS) ? foldable(lines(turn.text), text, turn.highlights.length > 0) : text);
     if (turn.truncated) node.append(cutNote(turn.range));
   } else if (turn.kind === 'tool-result') {
     // The result is shown folded under its call; here, only its length.
-    node.append(element('div', 'more', `${lineCount(turn.text)} lines (shown under the call)`));
+    node.append(element('div', 'more', `${lines(turn.text)} (shown under the call)`));
   }
   for (const call of turn.calls) node.append(callNode(call));
   fragment.append(node);
@@ -258,6 +267,8 @@ function show(model: TranscriptViewModel, verdict: string, violations: boolean):
     ...session.turns.map((turn, i): Row => ({ kind: 'turn', turn, ...(i > 0 && { previous: session.turns[i - 1] as ViewTurn }) })),
   ]);
   turnRows = rows.flatMap((row, i) => (row.kind === 'turn' ? [i] : []));
+  findingRows = rows.flatMap((row, i) => (row.kind === 'turn' && row.turn.calls.some((c) => c.findings.some((f) => f.level !== 'note')) ? [i] : []));
+  verdictLabel.disabled = findingRows.length === 0;
   observer.disconnect();
   rendered.clear();
   const count = Math.ceil(rows.length / CHUNK);
@@ -310,7 +321,11 @@ function followCursor(position: Position): void {
   }
   if (found === -1) return;
   const index = turnRows[found] as number;
-  if (index === current) return;
+  if (index !== current) showRow(index);
+}
+
+/** Marks a row as the current one and scrolls it into view when it is not on screen. */
+function showRow(index: number): void {
   if (current !== undefined) rowElement(current)?.classList.remove('current');
   current = index;
   renderChunk(Math.floor(index / CHUNK));
@@ -333,6 +348,12 @@ document.addEventListener('click', (event) => {
   if (target.closest('summary') || (window.getSelection()?.toString() ?? '') !== '') return;
   const source = target.closest<HTMLElement>('[data-range]');
   if (source?.dataset.range) post({ type: 'reveal', range: decodeRange(source.dataset.range), ...(source.dataset.uri !== undefined && { uri: source.dataset.uri }) });
+});
+
+// The verdict steps through the calls with findings, from the one shown now.
+verdictLabel.addEventListener('click', () => {
+  const next = findingRows.find((row) => current === undefined || row > current) ?? findingRows[0];
+  if (next !== undefined) showRow(next);
 });
 
 window.addEventListener('message', (event: MessageEvent<ExtensionToView>) => {

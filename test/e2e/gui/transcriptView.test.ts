@@ -95,17 +95,20 @@ describe('the transcript view in the VS Code workbench', { skip: vsix ? false : 
     await runCommand('View: Close All Editors');
     await page.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: file }).dblclick();
     await page.locator('.tabs-container .tab.active').filter({ hasText: file }).waitFor({ timeout: WAIT_MS });
+    // The editor title's button, shown once the server has read the file as a transcript.
+    const button = page.locator('.editor-actions .action-label[aria-label*="Open Transcript View"]');
+    await button.first().waitFor({ timeout: WAIT_MS });
     const started = Date.now();
-    await runCommand('ghost-lint: Open Transcript View');
+    await button.first().click();
     await view().locator('.turn').first().waitFor({ timeout: WAIT_MS });
     return Date.now() - started;
   }
 
-  /** The status bar's "Ln 12, Col 5 (8 selected)" that selecting `range` shows. */
+  /** The status bar's "Ln 12, Col 13 (8 selected)" that selecting `range` shows (the cursor at its end). */
   function selectionStatus(range: string): string {
     const [sl, sc, el, ec] = range.split(',').map(Number) as [number, number, number, number];
     assert.equal(sl, el, 'a call name is on one line');
-    return `Ln ${sl + 1}, Col ${sc + 1} (${ec - sc} selected)`;
+    return `Ln ${el + 1}, Col ${ec + 1} (${ec - sc} selected)`;
   }
 
   async function scrollToEnd(): Promise<void> {
@@ -125,10 +128,13 @@ describe('the transcript view in the VS Code workbench', { skip: vsix ? false : 
     test(`${format}: the view shows the finding at its call; a click selects the call's name; an appended line appears`, () =>
       step(`transcript-view-${file}`, async () => {
         await openWithView(file);
+        // The rule's sentence, early in each of these sessions, is highlighted where it was said.
+        await view().locator('mark.constraint').first().waitFor({ timeout: WAIT_MS });
+        // The verdict in the view's header goes to the (next) call with a finding.
+        await view().locator('#verdict').click();
         const call = view().locator('.call.violating').filter({ has: view().locator('.finding', { hasText: rule }) });
         await call.first().waitFor({ timeout: WAIT_MS });
         assert.match(await call.first().locator('.finding').first().innerText(), /breaks/);
-        await view().locator('mark.constraint').first().waitFor({ timeout: WAIT_MS });
         if (format === 'Claude Code') await screenshot('transcript-view');
         const name: Locator = call.first().locator('.name');
         const range = (await name.getAttribute('data-range')) ?? '';
