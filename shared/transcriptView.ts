@@ -7,6 +7,9 @@
 import type { Location, Range } from 'vscode-languageserver-protocol';
 import type { RuleId } from './rules';
 
+/** The LSP shapes the view uses, for the webview's script, which imports nothing but this module. */
+export type { Position, Range } from 'vscode-languageserver-protocol';
+
 /** A constraint's sentence inside a turn's text, at UTF-16 offsets of `ViewTurn.text`. */
 export interface ViewHighlight {
   readonly start: number;

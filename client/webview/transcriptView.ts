@@ -5,8 +5,7 @@
  * IntersectionObserver renders and drops them); a chunk off screen keeps its measured height, so a
  * 10,000-turn session scrolls like a short one. Every element with a source range reveals it on click.
  */
-import type { Position, Range } from 'vscode-languageserver-protocol';
-import type { ExtensionToView, TranscriptViewModel, ViewCall, ViewFinding, ViewHighlight, ViewSession, ViewToExtension, ViewTurn } from '../../shared/transcriptView';
+import type { ExtensionToView, Position, Range, TranscriptViewModel, ViewCall, ViewFinding, ViewHighlight, ViewSession, ViewToExtension, ViewTurn } from '../../shared/transcriptView';
 
 declare function acquireVsCodeApi(): { postMessage(message: ViewToExtension): void };
 
