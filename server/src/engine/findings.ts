@@ -224,7 +224,7 @@ export function analyzeSession(session: Session, options: AnalysisOptions = {}):
 
 /** A reader's problem as a `transcript-problem` finding. */
 export function problemFinding(problem: TranscriptProblem): Finding {
-  return { ruleId: 'transcript-problem', level: ruleInfo('transcript-problem').level, message: problem.message, span: problem.span, related: [] };
+  return { ruleId: 'transcript-problem', level: problem.level ?? ruleInfo('transcript-problem').level, message: problem.message, span: problem.span, related: [] };
 }
 
 /**
