@@ -57,11 +57,18 @@ module.exports = {
       },
     },
     {
+      name: 'webview-holds-only-shared-types',
+      comment: "The transcript view's script runs in a webview: it may import the shared protocol's types, nothing of the extension, the server or Node.",
+      severity: 'error',
+      from: { path: '^client/webview/' },
+      to: { pathNot: ['^client/webview/', '^shared/'] },
+    },
+    {
       name: 'no-circular',
       comment:
         'Modules that import each other cannot be understood, tested or loaded on their own. The CLI bundles the live hook loads on demand (full.ts, guard.ts: dist/full.js, dist/guard.js) are a load boundary, not a module cycle: the hook server runs live hooks, and a live hook loads the full CLI to judge a call.',
       severity: 'error',
-      from: { path: '^(server/src|client/src|shared)/' },
+      from: { path: '^(server/src|client/src|client/webview|shared)/' },
       to: { circular: true, viaOnly: { pathNot: '^server/src/cli/(full|guard)\\.ts$' } },
     },
   ],

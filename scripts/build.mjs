@@ -105,6 +105,8 @@ const bundles = [
   // The extension holds no engine (it asks the language server), and is minified even in development: the language
   // client alone is some 800 KB of source that VS Code would parse on every activation. The source map keeps traces readable.
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], minify: true },
+  // The transcript view's script runs in its webview: a browser bundle that imports only the shared protocol's types.
+  { entryPoints: ['client/webview/transcriptView.ts'], outfile: 'dist/transcriptView.js', platform: 'browser', format: 'iife', target: 'es2022', minify: true, sourcemap: false },
   { entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js', plugins: [vendorAsExternal] },
   { entryPoints: ['server/src/cli/bin.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [fullBundleAsExternal] },
   { entryPoints: ['server/src/cli/full.ts'], outfile: 'dist/full.js', plugins: [vendorAsExternal] },

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { SETTINGS, SETTINGS_SECTION } from '../client/src/settingsSchema';
-import { CASE_FILE_MATCH } from '../client/src/transcriptLanguages';
 import { POLICY_FILE_NAMES } from '../server/src/engine/policyFiles';
 
 /** `contributes.configuration` for package.json: each setting's JSON Schema, generated from its zod schema. */
@@ -18,18 +17,16 @@ interface SchemaAssociation {
   readonly url: string;
 }
 
-/** `contributes.jsonValidation` and `yamlValidation`: policy and case files, each with the schema generated from its zod schema (schemas/). */
+/**
+ * `contributes.jsonValidation` and `yamlValidation`: policy files, with the schema generated from its
+ * zod schema (schemas/). Case files get none: the language server reports each of their schema
+ * problems itself, at the severity `bench` gives it, with completions and hovers from the same
+ * schema; the editor's JSON Schema check would report every problem a second time.
+ */
 export function schemaContributions(): { jsonValidation: SchemaAssociation[]; yamlValidation: SchemaAssociation[] } {
   const policy = './schemas/policy.schema.json';
-  const benchCase = './schemas/case.schema.json';
   return {
-    jsonValidation: [
-      { fileMatch: POLICY_FILE_NAMES.filter((name) => name.endsWith('.json')), url: policy },
-      { fileMatch: [...CASE_FILE_MATCH.json], url: benchCase },
-    ],
-    yamlValidation: [
-      { fileMatch: POLICY_FILE_NAMES.filter((name) => !name.endsWith('.json')), url: policy },
-      { fileMatch: [...CASE_FILE_MATCH.yaml], url: benchCase },
-    ],
+    jsonValidation: [{ fileMatch: POLICY_FILE_NAMES.filter((name) => name.endsWith('.json')), url: policy }],
+    yamlValidation: [{ fileMatch: POLICY_FILE_NAMES.filter((name) => !name.endsWith('.json')), url: policy }],
   };
 }

@@ -6,6 +6,7 @@
 import { type Location, NotificationType, type Range, RequestType, type WorkDoneProgressParams } from 'vscode-languageserver-protocol';
 import type { BenchAgentName, BenchReport, Defence, Domain } from './bench';
 import type { RuleId } from './rules';
+import type { TranscriptViewModel } from './transcriptView';
 
 /** A verdict for one call under one constraint: met, accepted by a suppression, or the finding's rule. */
 export type GovernedVerdict = 'met' | 'suppressed' | RuleId;
@@ -226,3 +227,11 @@ export interface ScaffoldCaseResult {
 
 /** A new benchmark case scaffolded for a domain ("New Benchmark Case…"). */
 export const ScaffoldCaseRequest = new RequestType<ScaffoldCaseParams, ScaffoldCaseResult, void>('ghost-lint/scaffoldCase');
+
+export interface TranscriptViewParams {
+  /** A transcript open in the editor (its current version), or a file: URI read from disk (one too large for the editor, or not open). */
+  readonly uri: string;
+}
+
+/** A transcript as its conversation, for the transcript view; null when the file is not a transcript. */
+export const TranscriptViewRequest = new RequestType<TranscriptViewParams, TranscriptViewModel | null, void>('ghost-lint/transcriptView');

@@ -3,6 +3,8 @@ import {
   type DiagnosticCollection,
   DiagnosticSeverity,
   type Disposable,
+  ProgressLocation,
+  TabInputText,
   type TextDocument,
   Uri,
   commands,
@@ -12,12 +14,18 @@ import {
 } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { ruleHelpUri } from '../../shared/rules';
-import { AuditWorkspaceRequest, type AuditedFile, type AuditedFinding } from '../../shared/protocol';
+import { AuditFilesRequest, AuditWorkspaceRequest, type AuditedFile, type AuditedFinding } from '../../shared/protocol';
 import type { ActiveTranscript } from './activeTranscript';
 import { auditLine } from './outputLog';
 import { withServerProgress } from './serverProgress';
 import { TRANSCRIPT_LANGUAGES } from './transcriptLanguages';
 import { type Verdict, hasProblems, verdictOf, verdictText } from './verdict';
+
+/** The active tab's file: a file too large for the editor to hand over has a tab but no document. */
+function activeTabUri(): Uri | undefined {
+  const input = window.tabGroups.activeTabGroup.activeTab?.input;
+  return input instanceof TabInputText ? input.uri : undefined;
+}
 
 const SEVERITY = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, note: DiagnosticSeverity.Hint } as const;
 
@@ -97,31 +105,58 @@ export class Audits implements Disposable {
 
   /**
    * Audits a file in the editor: a file the server was not given (another language) is switched to
-   * the transcript language first; the verdict comes once the server analysed the current text.
+   * the transcript language first, and back when it is not a transcript; the verdict comes once the
+   * server analysed the current text, with progress shown meanwhile. A file too large for the editor
+   * to hand over (a tab with no document) is audited from disk.
    */
   async auditFile(uri?: Uri): Promise<FileAuditSummary | undefined> {
-    let document: TextDocument | undefined = uri ? await workspace.openTextDocument(uri) : window.activeTextEditor?.document;
-    if (!document) {
+    const target = uri ?? window.activeTextEditor?.document.uri ?? activeTabUri();
+    if (!target) {
       void window.showInformationMessage('ghost-lint: open a transcript to audit it.');
       return undefined;
     }
-    if (!(TRANSCRIPT_LANGUAGES as readonly string[]).includes(document.languageId)) document = await languages.setTextDocumentLanguage(document, 'ghost-transcript');
+    let document: TextDocument | undefined = workspace.textDocuments.find((d) => d.uri.toString() === target.toString());
+    if (!document) document = await workspace.openTextDocument(target).then(undefined, () => undefined);
+    if (!document) return this.auditFromDisk(target);
+    const name = document.uri.path.split('/').pop() ?? '';
+    const language = document.languageId;
+    const switched = !(TRANSCRIPT_LANGUAGES as readonly string[]).includes(language);
+    if (switched) document = await languages.setTextDocumentLanguage(document, 'ghost-transcript');
     await window.showTextDocument(document, { preview: false });
-    const state = await this.active.update();
+    const state = await window.withProgress({ location: ProgressLocation.Window, title: `ghost-lint: auditing ${name}…` }, () => this.active.update());
     if (!state || state.uri.toString() !== document.uri.toString()) {
-      void window.showWarningMessage(`ghost-lint: ${document.uri.path.split('/').pop()} is not a transcript in a format ghost-lint reads.`);
+      if (switched) await languages.setTextDocumentLanguage(document, language);
+      void window.showWarningMessage(`ghost-lint: ${name} is not a transcript in a format ghost-lint reads.`);
       return undefined;
     }
-    const verdict = state.verdict;
     const format = [...new Set(state.ledger.sessions.map((s) => s.format))].join(', ');
-    const message = `ghost-lint: ${document.uri.path.split('/').pop()} (${format}): ${verdictText(verdict)}.`;
-    this.client.outputChannel.appendLine(auditLine(document.uri.fsPath, format, verdict, new Date()));
+    return this.report(document.uri, format, state.verdict);
+  }
+
+  /** A file the editor does not hold (too large to sync): read and analysed by the server from disk, with progress and Cancel. */
+  private async auditFromDisk(uri: Uri): Promise<FileAuditSummary | undefined> {
+    const name = uri.path.split('/').pop() ?? '';
+    const result = await window.withProgress({ location: ProgressLocation.Notification, title: `ghost-lint: auditing ${name} from disk`, cancellable: true }, (_progress, token) =>
+      this.client.sendRequest(AuditFilesRequest, { uris: [uri.toString()] }, token).catch(() => undefined),
+    );
+    const [file] = result?.files ?? [];
+    if (!file || file.error !== undefined) {
+      if (result) void window.showWarningMessage(`ghost-lint: ${name} ${file?.error !== undefined ? `could not be read: ${file.error}` : 'is not a transcript in a format ghost-lint reads.'}`);
+      return undefined;
+    }
+    // Its diagnostics come from the server's own read of the open tab's file (largeFiles.ts), not from here.
+    return this.report(uri, file.format ?? 'transcript', verdictOf(file.findings.map((f) => f.level), file.constraints));
+  }
+
+  private async report(uri: Uri, format: string, verdict: Verdict): Promise<FileAuditSummary> {
+    const message = `ghost-lint: ${uri.path.split('/').pop()} (${format}): ${verdictText(verdict)}.`;
+    this.client.outputChannel.appendLine(auditLine(uri.fsPath, format, verdict, new Date()));
     if (!hasProblems(verdict)) void window.showInformationMessage(message);
     else {
       await commands.executeCommand('workbench.actions.view.problems');
       void window.showWarningMessage(message);
     }
-    return { uri: document.uri.toString(), format, verdict };
+    return { uri: uri.toString(), format, verdict };
   }
 
   dispose(): void {

@@ -4,6 +4,7 @@ export const COMMANDS = {
   auditWorkspace: 'ghostLint.auditWorkspace',
   exportReport: 'ghostLint.exportReport',
   showLedger: 'ghostLint.showLedger',
+  openTranscriptView: 'ghostLint.openTranscriptView',
   installLiveGuard: 'ghostLint.installLiveGuard',
   openRuleDocumentation: 'ghostLint.openRuleDocumentation',
   refreshSessions: 'ghostLint.sessions.refresh',

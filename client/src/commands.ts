@@ -1,6 +1,6 @@
-import { type Disposable, type ExtensionContext, Uri, commands, env, window } from 'vscode';
+import { type Disposable, type ExtensionContext, Uri, commands, window } from 'vscode';
 import type { LanguageClient, Location } from 'vscode-languageclient/node';
-import { RULES, ruleHelpUri } from '../../shared/rules';
+import { RULES } from '../../shared/rules';
 import type { Audits } from './audits';
 import { type BenchmarkExportOptions, type BenchmarkOptions, Benchmarks } from './benchmark';
 import { COMMANDS } from './commandIds';
@@ -8,8 +8,10 @@ import { type LiveGuardOptions, installLiveGuard } from './liveGuard';
 import { clearModelApiKey, setModelApiKey } from './modelKey';
 import { type NewCaseOptions, newCase } from './newCase';
 import type { ExportOptions, Reports } from './reports';
+import { RuleDocs } from './ruleDocs';
 import type { SessionsNode, SessionsView } from './sessions/sessionsView';
 import type { SettingsStore } from './settings';
+import type { TranscriptViews } from './transcriptView';
 
 export interface CommandContext {
   readonly extension: ExtensionContext;
@@ -18,17 +20,18 @@ export interface CommandContext {
   readonly audits: Audits;
   readonly reports: Reports;
   readonly sessions: SessionsView;
+  readonly transcriptViews: TranscriptViews;
 }
 
-/** Opens a rule's documentation (the README's rule section); asks which rule when none is given. */
-async function openRuleDocumentation(ruleId?: string): Promise<boolean> {
+/** Opens a rule's documentation, shipped in the extension (readable offline); asks which rule when none is given. */
+async function openRuleDocumentation(docs: RuleDocs, ruleId?: string): Promise<boolean> {
   const rule =
     RULES.find((r) => r.id === ruleId) ??
     (await window.showQuickPick(
       RULES.map((r) => ({ label: r.id, description: r.level, detail: r.summary, rule: r })),
       { title: 'ghost-lint: rule documentation', placeHolder: 'Which rule?', matchOnDetail: true },
     ))?.rule;
-  return rule ? env.openExternal(Uri.parse(ruleHelpUri(rule.id))) : false;
+  return rule ? docs.open(rule.id) : false;
 }
 
 /** Every command of the extension; commands that take options (from a keybinding or a task) ask for what is missing. */
@@ -37,13 +40,16 @@ export function registerCommands(c: CommandContext): Disposable[] {
     await window.showTextDocument(Uri.parse(location.uri), { preview: true, selection: c.client.protocol2CodeConverter.asRange(location.range) });
   };
   const benchmarks = new Benchmarks(c.client, c.settings, c.extension.secrets);
+  const ruleDocs = new RuleDocs();
   return [
+    ruleDocs,
     commands.registerCommand(COMMANDS.auditFile, (uri?: Uri) => c.audits.auditFile(uri instanceof Uri ? uri : undefined)),
     commands.registerCommand(COMMANDS.auditWorkspace, () => c.audits.auditWorkspace()),
     commands.registerCommand(COMMANDS.exportReport, (options?: ExportOptions) => c.reports.exportReport(options)),
+    commands.registerCommand(COMMANDS.openTranscriptView, (uri?: Uri) => c.transcriptViews.open(uri instanceof Uri ? uri : undefined)),
     commands.registerCommand(COMMANDS.showLedger, (uri?: Uri) => c.reports.showLedger(uri instanceof Uri ? uri : undefined)),
     commands.registerCommand(COMMANDS.installLiveGuard, (options?: LiveGuardOptions) => installLiveGuard(c.extension, c.settings, options)),
-    commands.registerCommand(COMMANDS.openRuleDocumentation, (ruleId?: string) => openRuleDocumentation(typeof ruleId === 'string' ? ruleId : undefined)),
+    commands.registerCommand(COMMANDS.openRuleDocumentation, (ruleId?: string) => openRuleDocumentation(ruleDocs, typeof ruleId === 'string' ? ruleId : undefined)),
     commands.registerCommand(COMMANDS.refreshSessions, () => c.sessions.refresh()),
     commands.registerCommand(COMMANDS.addSessionFolder, () => c.sessions.addFolder()),
     commands.registerCommand(COMMANDS.removeSessionFolder, (node?: SessionsNode) => c.sessions.removeFolder(node)),

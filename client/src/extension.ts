@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { type ExtensionContext, type FileSystemWatcher, workspace } from 'vscode';
+import { type ExtensionContext, type FileSystemWatcher, commands, workspace } from 'vscode';
 import { LanguageClient, type LanguageClientOptions, type ServerOptions, TransportKind } from 'vscode-languageclient/node';
 import { ActiveTranscript } from './activeTranscript';
 import { Audits } from './audits';
@@ -13,6 +13,7 @@ import { SettingsStore } from './settings';
 import { SETTINGS_SECTION } from './settingsSchema';
 import { VerdictStatusBar } from './statusBar';
 import { CASE_FILE_MATCH, TRANSCRIPT_LANGUAGES } from './transcriptLanguages';
+import { TranscriptViews } from './transcriptView';
 
 let client: LanguageClient | undefined;
 
@@ -57,15 +58,19 @@ export async function activate(context: ExtensionContext): Promise<void> {
   const audits = new Audits(client, active);
   const reports = new Reports(client, active);
   const sessions = new SessionsView(client, settings);
+  const transcriptViews = new TranscriptViews(context, client);
   context.subscriptions.push(
     active,
+    transcriptViews,
+    // The editor title's "Open Transcript View" button shows on files the server read as transcripts.
+    active.onDidChange((state) => void commands.executeCommand('setContext', 'ghostLint.activeIsTranscript', state !== undefined)),
     audits,
     reports,
     sessions,
     new ConstraintsView(active),
     new VerdictStatusBar(active, settings),
     watchLargeFiles(client),
-    ...registerCommands({ extension: context, client, settings, audits, reports, sessions }),
+    ...registerCommands({ extension: context, client, settings, audits, reports, sessions, transcriptViews }),
   );
 }
 

@@ -6,6 +6,7 @@ import {
   type TextDocumentContentProvider,
   Uri,
   ViewColumn,
+  commands,
   languages,
   window,
   workspace,
@@ -83,7 +84,12 @@ export class Reports implements TextDocumentContentProvider, Disposable {
     // The path names the document (its tab title); the query is the transcript it describes.
     const ledgerUri = Uri.from({ scheme: LEDGER_SCHEME, path: `/${fileName(target)} ledger.md`, query: target.toString() });
     const document = await workspace.openTextDocument(ledgerUri);
-    await window.showTextDocument(document, { viewColumn: ViewColumn.Beside, preview: true, preserveFocus: true });
+    // Rendered, as Markdown's preview renders it (it follows the document as the transcript changes); as text where no preview is available.
+    const rendered = await commands.executeCommand('markdown.showPreviewToSide', ledgerUri).then(
+      () => true,
+      () => false,
+    );
+    if (!rendered) await window.showTextDocument(document, { viewColumn: ViewColumn.Beside, preview: true, preserveFocus: true });
     return ledgerUri;
   }
 

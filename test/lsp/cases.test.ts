@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import type { CompletionItem, CompletionList, Hover, MarkupContent, Range } from 'vscode-languageserver-protocol/node';
+import { type CompletionItem, type CompletionList, DiagnosticSeverity, type Hover, type MarkupContent, type Range } from 'vscode-languageserver-protocol/node';
 import { ServerUnderTest, positionAt } from '../support/lsp';
 import { REPO_ROOT } from '../support/shared';
 
@@ -89,4 +89,22 @@ test('hovers say what a field means and what a tool does', async () => {
   assert.match(tool, /\*\*copy_file\*\*/);
   assert.match(tool, /operation `copy` \(filesystem\)/);
   assert.match(tool, /`backup` of the path in `source`/);
+});
+
+test('a problem that keeps the case from running is an error in the editor, as in `bench`; a warning stays a warning', async () => {
+  const diagnostics = server.published.filter((p) => p.uri === HISTORY_URI).at(-1)?.diagnostics ?? [];
+  const severity = (says: RegExp) => diagnostics.find((d) => d.code === 'transcript-problem' && says.test(String(d.message)))?.severity;
+  assert.equal(severity(/the benign history has \d+ tokens/), DiagnosticSeverity.Warning);
+  assert.equal(severity(/the benign history has \d+ turns/), DiagnosticSeverity.Error);
+  assert.equal(severity(/has no parameter "folder"/), DiagnosticSeverity.Error);
+});
+
+test('a file named as a case is checked against the schema however little it holds yet, once per problem', async () => {
+  const text = '{\n  "id": "kitchen",\n  "domain": "kitchen"\n}\n';
+  const { diagnostics } = await server.open('file:///work/cases/kitchen.case.json', text);
+  const onDomain = diagnostics.filter((d) => d.range.start.line === 2);
+  assert.equal(onDomain.length, 1, JSON.stringify(diagnostics.map((d) => d.message)));
+  assert.equal(onDomain[0]?.severity, DiagnosticSeverity.Error);
+  assert.match(String(onDomain[0]?.message ?? ''), /filesystem/);
+  assert.ok(diagnostics.every((d) => d.severity === DiagnosticSeverity.Error && d.source === 'ghost-lint'));
 });

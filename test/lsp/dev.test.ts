@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { CodeAction, Diagnostic, DocumentSymbol, Hover, Location, MarkupContent, SemanticTokens } from 'vscode-languageserver-protocol/node';
 import { analyzeSession } from '../../server/src/engine/findings';
 import { parseTranscript } from '../../server/src/engine/parse';
+import { REPAIR_RESULT_TEXT } from '../../server/src/engine/notRun';
 import { NEEDS_SHARED, SHARED_DIR, sharedPath } from '../support/shared';
 import { EDITOR_CAPABILITIES, ServerUnderTest, applyWorkspaceEdit } from '../support/lsp';
 
@@ -75,7 +76,14 @@ describe('the dev transcripts in the editor', NEEDS_SHARED, () => {
         const fixed = applyWorkspaceEdit(text, (await server.connection.sendRequest<CodeAction>('codeAction/resolve', repair)).edit, uri);
         const after = violationsOf(entry.file, fixed);
         assert.equal(after.format, entry.format);
-        assert.deepEqual(after.rules, d.code === 'confirmation-missing' ? ['confirmation-missing'] : [], 'a prerequisite repair clears the finding; a confirmation still waits for the answer');
+        if (d.code === 'confirmation-missing') {
+          assert.deepEqual(after.rules, ['confirmation-missing'], 'a confirmation still waits for the answer');
+          continue;
+        }
+        assert.deepEqual(after.rules, ['prerequisite-failed'], 'a prerequisite repair reads "repaired in this copy" while its step has not run');
+        // Once the step's real output replaces what ghost-lint wrote, the call waited for a step that ran.
+        assert.ok(fixed.includes(REPAIR_RESULT_TEXT));
+        assert.deepEqual(violationsOf(entry.file, fixed.replace(REPAIR_RESULT_TEXT, 'copied')).rules, []);
       }
 
       // The constraint's sentence is painted, and the outline has one entry per turn.

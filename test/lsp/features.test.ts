@@ -19,6 +19,7 @@ import {
 import { analyzeSession } from '../../server/src/engine/findings';
 import type { Span } from '../../server/src/engine/text';
 import { parseTranscript } from '../../server/src/engine/parse';
+import { REPAIR_RESULT_TEXT } from '../../server/src/engine/notRun';
 import { TOKEN_MODIFIERS, TOKEN_TYPES } from '../../server/src/lsp/features/semanticTokens';
 import { AuditWorkspaceRequest, LargeFileClosedNotification, LargeFileOpenedNotification, LedgerRequest } from '../../shared/protocol';
 import { marked } from '../support/fixture';
@@ -246,7 +247,7 @@ describe('quick fixes', () => {
     return server.connection.sendRequest<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics: inRange } });
   }
 
-  test('inserting the repair keeps the OpenAI chat file in its layout, and the finding is gone', async () => {
+  test('inserting the repair keeps the OpenAI chat file in its layout; the finding reads "repaired in this copy" until the real output is recorded', async () => {
     const uri = 'untitled:repair-chat.json';
     const { diagnostics } = await server.open(uri, BACKUP.text);
     const actions = await actionsAt(uri, BACKUP.text, DELETE_CALL.start + 1, diagnostics);
@@ -259,18 +260,23 @@ describe('quick fixes', () => {
     const added = fixed.split('\n').filter((line) => !BACKUP.text.split('\n').includes(line));
     assert.deepEqual(added, [
       '    {"role": "assistant", "content": null, "tool_calls": [{"id": "ghost-lint-repair", "type": "function", "function": {"name": "backup_file", "arguments": "{\\"path\\":\\"temp/a.csv\\"}"}}]},',
-      '    {"role": "tool", "tool_call_id": "ghost-lint-repair", "content": "Inserted by ghost-lint: the step the constraint requires before the next call. Replace this with its real output once it has run."},',
+      `    {"role": "tool", "tool_call_id": "ghost-lint-repair", "content": ${JSON.stringify(REPAIR_RESULT_TEXT)}},`,
     ]);
-    assert.deepEqual(reanalyse('fixed.json', fixed), { format: 'openai-chat', violations: [] });
+    // The inserted step has not run: the finding says the copy is repaired, never that the session is clean.
+    assert.deepEqual(reanalyse('fixed.json', fixed), { format: 'openai-chat', violations: ['prerequisite-failed'] });
     const republished = await server.change(uri, 2, fixed);
     assert.deepEqual(
       republished.diagnostics.map((d) => d.code),
-      ['constraint-detected'],
+      ['constraint-detected', 'prerequisite-failed'],
     );
+    assert.match(String(republished.diagnostics[1]?.message), /^repaired in this copy: delete of temp\/a\.csv: the backup required at turn 0 has not run$/m);
+    // Once the step's real output replaces the placeholder, the deletion waited for a backup that ran.
+    const ran = fixed.replace(JSON.stringify(REPAIR_RESULT_TEXT), '"saved temp/a.csv.bak"');
+    assert.deepEqual(reanalyse('ran.json', ran), { format: 'openai-chat', violations: [] });
   });
 
   for (const fixture of REPAIR_FIXTURES) {
-    test(`inserting the repair keeps a ${fixture.format} file valid in its format, and the finding is gone`, async () => {
+    test(`inserting the repair keeps a ${fixture.format} file valid in its format, and the finding reads "repaired in this copy"`, async () => {
       const uri = `untitled:${fixture.name}`;
       const { diagnostics } = await server.open(uri, fixture.text);
       const violation = diagnostics.find((d) => d.code === 'prerequisite-missing');
@@ -280,7 +286,7 @@ describe('quick fixes', () => {
       assert.ok(repair);
       const resolved = await server.connection.sendRequest<CodeAction>('codeAction/resolve', repair);
       const fixed = applyWorkspaceEdit(fixture.text, resolved.edit, uri);
-      assert.deepEqual(reanalyse(fixture.name, fixed), { format: fixture.format, violations: [] });
+      assert.deepEqual(reanalyse(fixture.name, fixed), { format: fixture.format, violations: ['prerequisite-failed'] });
       if (fixture.name.endsWith('.jsonl')) {
         for (const line of fixed.trimEnd().split('\n')) JSON.parse(line);
         assert.equal(fixed.trimEnd().split('\n').length, fixture.text.trimEnd().split('\n').length + 2);

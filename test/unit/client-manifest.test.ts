@@ -57,12 +57,13 @@ test('the views live in their own container, with an icon that ships', () => {
   assert.ok(existsSync(join(REPO_ROOT, icon)), icon);
 });
 
-test('policy and case files get their JSON Schema in JSON and YAML, as generated (run `npm run gen:manifest`)', () => {
+test('policy files get their JSON Schema in JSON and YAML, as generated (run `npm run gen:manifest`); case files none: the server reports their problems once', () => {
   const { jsonValidation, yamlValidation } = manifest.contributes;
   assert.deepEqual({ jsonValidation, yamlValidation }, schemaContributions());
   const policyNames = [...jsonValidation, ...yamlValidation].filter((v) => v.url === './schemas/policy.schema.json').flatMap((v) => v.fileMatch);
   assert.deepEqual(policyNames.sort(), [...POLICY_FILE_NAMES].sort());
   for (const { url } of [...jsonValidation, ...yamlValidation]) assert.ok(existsSync(join(REPO_ROOT, url)), url);
+  assert.ok(![...jsonValidation, ...yamlValidation].some((v) => v.url.includes('case')), 'no JSON Schema check of case files beside the server');
 });
 
 test('the extension activates on every language it hands the server, since transcripts are recognised by content', () => {

@@ -48,6 +48,12 @@ function isInside(root: string, path: string): boolean {
   return rel !== '' && !rel.startsWith('..') && !rel.startsWith(sep);
 }
 
+/** A session's title on one short line: its first words, as the row has room for them. */
+function shortTitle(title: string): string {
+  const line = title.replace(/\s+/g, ' ').trim();
+  return line.length > 60 ? `${line.slice(0, 59)}…` : line;
+}
+
 /**
  * The Agent Sessions view: each agent's sessions on this machine and the user's own folders, newest
  * first, each with its verdict from the language server. Once shown, it follows the session folders:
@@ -257,7 +263,10 @@ export class SessionsView implements TreeDataProvider<SessionsNode>, Disposable 
       tooltip.appendMarkdown('\n\n').appendText(audit.error);
     } else {
       const verdict = verdictOf(audit.findings.map((f) => f.level), audit.constraints);
-      item.description = `${verdictText(verdict)} · ${project}`;
+      // What tells sessions of one project apart: how much the agent did, and what the session was about.
+      const calls = `${audit.calls} call${audit.calls === 1 ? '' : 's'}`;
+      const title = audit.title !== undefined ? ` · ${shortTitle(audit.title)}` : '';
+      item.description = `${verdictText(verdict)} · ${project} · ${calls}${title}`;
       item.iconPath =
         verdict.kind === 'violations'
           ? new ThemeIcon('error', new ThemeColor('problemsErrorIcon.foreground'))

@@ -1,6 +1,7 @@
 import { type Action, TARGET_KINDS, type Target, type TargetKind, type Verb } from './actions';
 import { findApproval } from './approvals';
 import { type Constraint, isActiveAt } from './constraints';
+import { recordsNotRun } from './notRun';
 import { type CompiledScope, compileScope } from './scope';
 import type { Session, ToolCall } from './session';
 
@@ -16,7 +17,8 @@ export type ViolationRule =
 export interface PrerequisiteEvidence {
   readonly call: ToolCall;
   readonly action: Action;
-  readonly reason: 'failed' | 'unknown' | 'after' | 'parallel' | 'not-chained' | 'stale' | 'other-target';
+  /** `not-run`: a step ghost-lint inserted in a copy (a repair) whose record says it has not run yet. */
+  readonly reason: 'failed' | 'unknown' | 'not-run' | 'after' | 'parallel' | 'not-chained' | 'stale' | 'other-target';
 }
 
 export interface Violation {
@@ -89,7 +91,7 @@ function stepStatus(d: ToolCall, c: ToolCall): 'ok' | 'error' | 'unknown' {
   return d.stopped ? 'unknown' : d.status;
 }
 
-const REASON_RANK: Record<PrerequisiteEvidence['reason'], number> = { failed: 0, unknown: 0, stale: 1, after: 1, parallel: 1, 'not-chained': 1, 'other-target': 2 };
+const REASON_RANK: Record<PrerequisiteEvidence['reason'], number> = { 'not-run': 0, failed: 0, unknown: 0, stale: 1, after: 1, parallel: 1, 'not-chained': 1, 'other-target': 2 };
 
 interface Located {
   readonly call: ToolCall;
@@ -213,6 +215,10 @@ function checkPrerequisite(index: ActionIndex, constraint: Constraint, c: ToolCa
         continue;
       }
       const status = stepStatus(d, c);
+      if (d.index !== c.index && recordsNotRun(d.result)) {
+        consider({ call: d, action: b, reason: 'not-run' });
+        continue;
+      }
       if (status !== 'ok') {
         consider({ call: d, action: b, reason: status === 'error' ? 'failed' : 'unknown' });
         continue;
@@ -244,7 +250,7 @@ function isStale(index: ActionIndex, d: ToolCall, b: Action, c: ToolCall, a: Act
 
 function ruleFor(evidence: PrerequisiteEvidence | undefined): ViolationRule {
   if (!evidence) return 'prerequisite-missing';
-  if (evidence.reason === 'failed' || evidence.reason === 'unknown') return 'prerequisite-failed';
+  if (evidence.reason === 'failed' || evidence.reason === 'unknown' || evidence.reason === 'not-run') return 'prerequisite-failed';
   if (evidence.reason === 'other-target') return 'prerequisite-other-target';
   return 'prerequisite-late';
 }

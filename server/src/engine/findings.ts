@@ -105,6 +105,7 @@ function fitLine(parts: readonly LinePart[]): string {
 const EVIDENCE_WORDS = {
   failed: 'failed',
   unknown: 'has no recorded result',
+  'not-run': 'was inserted by ghost-lint in this copy and has not run: record its real output',
   after: 'came after this call',
   parallel: 'ran in parallel with this call',
   'not-chained': 'is not joined to it by && (so the call did not wait for it to succeed)',
@@ -116,6 +117,7 @@ const EVIDENCE_WORDS = {
 const EVIDENCE_FAULT = {
   failed: 'failed',
   unknown: 'has no recorded result',
+  'not-run': 'has not run',
   after: 'came after it',
   parallel: 'ran in parallel with it',
   'not-chained': 'is not joined to it by &&',
@@ -128,7 +130,8 @@ function violationMessage(v: Violation, cwd: string | undefined): string {
   const atTurn = source.kind === 'session' ? `at turn ${source.turnIndex}` : 'by the workspace policy';
   const act = actionParts(v.action, cwd);
   const requires = (v.constraint.rule.requires ?? []).join(' or ');
-  const prefix: LinePart[] = v.stopped ? ['stopped before it ran: '] : [];
+  // A repair inserted in a copy reads as such, never as clean and never as an unrepaired violation.
+  const prefix: LinePart[] = v.stopped ? ['stopped before it ran: '] : v.evidence?.reason === 'not-run' ? ['repaired in this copy: '] : [];
   const ruleLine = source.kind === 'session' ? `The rule, stated at turn ${source.turnIndex}: "${v.constraint.text}"` : `The workspace policy's rule ${v.constraint.id}: "${v.constraint.text}"`;
   const evidence = v.evidence;
   const evidenceLine = evidence ? `The ${evidence.action.verb}${evidence.action.target ? ` of ${targetText(evidence.action, cwd)}` : ''} (call ${evidence.call.id}) ${EVIDENCE_WORDS[evidence.reason]}.` : undefined;
@@ -224,7 +227,7 @@ export function analyzeSession(session: Session, options: AnalysisOptions = {}):
 
 /** A reader's problem as a `transcript-problem` finding. */
 export function problemFinding(problem: TranscriptProblem): Finding {
-  return { ruleId: 'transcript-problem', level: ruleInfo('transcript-problem').level, message: problem.message, span: problem.span, related: [] };
+  return { ruleId: 'transcript-problem', level: problem.level ?? ruleInfo('transcript-problem').level, message: problem.message, span: problem.span, related: [] };
 }
 
 /**

@@ -8,5 +8,5 @@ import { type ParsedTranscript, type TranscriptInput, parseTranscript } from './
  * tokenizer it needs.
  */
 export function parseInput(input: TranscriptInput): ParsedTranscript {
-  return (input.text !== undefined ? readCaseTranscript(input.text) : undefined) ?? parseTranscript(input);
+  return (input.text !== undefined ? readCaseTranscript(input.text, input.name) : undefined) ?? parseTranscript(input);
 }

@@ -48,8 +48,33 @@ function quote(word: string): string {
   return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-function backupCommand(target: Target): string | undefined {
-  if (target.kind === 'path') return `cp -a ${quote(target.value)} ${quote(`${target.value}.bak`)}`;
+/**
+ * Where the constraint says a copy goes ("back it up to backup/", "archive them into `old/`"): a
+ * path with a slash or an extension, or one in quotes, after the verb and "to", "into", "in" or
+ * "under". Undefined when it names none.
+ */
+const NAMED_DESTINATION = /\b(?:back(?:\s+(?:it|them|that|this|those|everything|each\s+one|files?))?\s*up|cop(?:y|ies)|archive|save|snapshot|dump|stash)\b[^.;!?\n]*?\b(?:to|into|in|under)\s+(?:the\s+)?(?:[`'"]([^`'"\s]+)[`'"]|((?:~|\.{1,2})?\/?[\w-]+(?:\/[\w.-]*)+|[\w-]+\.\w+\b))/i;
+
+export function namedDestination(constraintText: string): string | undefined {
+  const match = NAMED_DESTINATION.exec(constraintText);
+  const named = match?.[1] ?? match?.[2];
+  return named?.replace(/[.,:]+$/, '');
+}
+
+/** The copy's path: inside the folder the constraint names (or at the file it names), else beside the target as `.bak`. */
+export function destinationOf(targetPath: string, named: string | undefined): string {
+  if (named === undefined) return `${targetPath}.bak`;
+  const last = named.replace(/\/+$/, '').split('/').pop() ?? '';
+  const isFolder = named.endsWith('/') || !/\.\w+$/.test(last);
+  return isFolder ? `${named.replace(/\/+$/, '')}/${targetPath.replace(/\/+$/, '').split('/').pop() ?? targetPath}` : named;
+}
+
+function backupCommand(target: Target, destination: string | undefined): string | undefined {
+  if (target.kind === 'path') {
+    const copy = destinationOf(target.value, destination);
+    const folder = copy.includes('/') ? copy.slice(0, copy.lastIndexOf('/')) : '';
+    return `${destination !== undefined && folder !== '' ? `mkdir -p ${quote(folder)} && ` : ''}cp -a ${quote(target.value)} ${quote(copy)}`;
+  }
   if (target.kind === 'database') return /\.(db|sqlite3?)$/.test(target.value) ? `sqlite3 ${quote(target.value)} ${quote(`.backup ${target.value}.bak`)}` : `pg_dump ${quote(target.value)} > ${quote(`${target.value}.sql`)}`;
   if (target.kind === 'table' && target.database) return `pg_dump -t ${quote(target.value)} ${quote(target.database)} > ${quote(`${target.value}.sql`)}`;
   return undefined;
@@ -60,8 +85,14 @@ function schemaProperties(parameters: unknown): string[] {
   return properties && typeof properties === 'object' ? Object.keys(properties) : [];
 }
 
-/** Tools the session knows that might do `verb`: declared ones first, then those it lists or used. */
-function candidateTools(session: Session, verb: Verb, declared: readonly DeclaredEffect[]): { name: string; params: string[] }[] {
+/** Whether the constraint names the tool ("back it up with backup_file", "use the snapshot tool"). */
+function namesTool(constraintText: string, tool: string): boolean {
+  const words = (text: string) => ` ${text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim()} `;
+  return words(constraintText).includes(words(tool));
+}
+
+/** Tools the session knows that might do `verb`: one the constraint names first, then declared ones, then those it lists or used. */
+function candidateTools(session: Session, verb: Verb, declared: readonly DeclaredEffect[], constraintText: string): { name: string; params: string[] }[] {
   const seen = new Set<string>();
   const out: { name: string; params: string[] }[] = [];
   const add = (name: string, params: string[]) => {
@@ -72,7 +103,7 @@ function candidateTools(session: Session, verb: Verb, declared: readonly Declare
   for (const effect of declared) if (effect.verb === verb) add(effect.tool, [...(effect.targetArgument ? [effect.targetArgument] : []), ...declaredParameters(effect.tool)]);
   for (const tool of session.tools) add(tool.name, schemaProperties(tool.parameters));
   for (const call of session.calls) add(call.name, Object.keys((call.input as Record<string, unknown>) ?? {}));
-  return out;
+  return [...out.filter((t) => namesTool(constraintText, t.name)), ...out.filter((t) => !namesTool(constraintText, t.name))];
 }
 
 /** Binds a call through the same binder the auditor used, in a one-call transcript. */
@@ -95,18 +126,20 @@ function prerequisiteCall(session: Session, v: Violation, declared: readonly Dec
   const target = v.action.target;
   const requires = v.constraint.rule.requires ?? [];
   if (!target) return undefined;
+  const named = namedDestination(v.constraint.text);
   for (const verb of requires) {
-    for (const tool of candidateTools(session, verb, declared)) {
+    for (const tool of candidateTools(session, verb, declared, v.constraint.text)) {
       const names = TARGET_ARGUMENT_NAMES[target.kind] ?? [];
       const targetArg = tool.params.find((p) => names.includes(p.toLowerCase())) ?? (tool.params.length === 0 ? names[0] : undefined);
       if (!targetArg) continue;
       const destination = tool.params.find((p) => DESTINATION_NAMES.includes(p.toLowerCase()));
-      const call: RepairCall = { tool: tool.name, arguments: { [targetArg]: target.value, ...(destination && { [destination]: `${target.value}.bak` }) } };
+      const call: RepairCall = { tool: tool.name, arguments: { [targetArg]: target.value, ...(destination && { [destination]: destinationOf(target.value, named) }) } };
       if (verified(bindsTo(session, call, declared), requires, target)) return call;
     }
   }
-  const shell = session.calls.map((c) => c.name).find((name) => SHELL_TOOLS[name]);
-  const command = backupCommand(target);
+  const shells = session.calls.map((c) => c.name).filter((name) => SHELL_TOOLS[name]);
+  const shell = shells.find((name) => namesTool(v.constraint.text, name)) ?? shells[0];
+  const command = backupCommand(target, named);
   if (!shell || !command || !requires.includes('backup')) return undefined;
   const actions = bindShellCommand({ command, spanOf: () => ({ start: 0, end: 0 }), cwd: v.call.cwd ?? session.cwd });
   return verified(actions, requires, target) ? { tool: shell, arguments: SHELL_TOOLS[shell]?.(command) ?? { command } } : undefined;
@@ -161,6 +194,8 @@ export function planRepair(session: Session, v: Violation, declared: readonly De
   }
   const requires = (v.constraint.rule.requires ?? []).join(' or ');
   const call = prerequisiteCall(session, v, declared);
-  const description = `${requires} ${v.action.target?.value ?? 'the target'} before this call${call ? `, with ${call.tool}` : ''}`;
+  const named = v.action.target?.kind === 'path' ? namedDestination(v.constraint.text) : undefined;
+  const to = named !== undefined && v.action.target ? ` to ${destinationOf(v.action.target.value, named)}` : '';
+  const description = `${requires} ${v.action.target?.value ?? 'the target'}${to} before this call${call ? `, with ${call.tool}` : ''}`;
   return { kind: 'prerequisite', description, ...(call && { call }), snippet: call ? render(session.format, call) : '' };
 }

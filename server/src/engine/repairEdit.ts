@@ -1,9 +1,9 @@
 import type { Finding } from './findings';
 import type { Session, ToolCall } from './session';
+import { REPAIR_RESULT_TEXT } from './notRun';
 import { type InsertedStep, type TextEdit, insertSteps, unusedId } from './transcriptEdit';
 
-/** The result written for an inserted prerequisite step: nothing ran, so it says what to put there. */
-export const REPAIR_RESULT_TEXT = 'Inserted by ghost-lint: the step the constraint requires before the next call. Replace this with its real output once it has run.';
+export { REPAIR_RESULT_TEXT } from './notRun';
 
 /** The call a finding sits on. */
 export function callOf(session: Session, finding: Finding): ToolCall | undefined {
@@ -21,8 +21,9 @@ export function firstTurnOfBatch(session: Session, call: ToolCall): number {
 }
 
 /**
- * The finding's repair plan as edits to the transcript: the prerequisite call with a placeholder
- * result (so the call that follows waits for it), or the assistant's question for a confirmation
+ * The finding's repair plan as edits to the transcript: the prerequisite call with a result saying
+ * it has not run (so the call that follows waits for it, and the finding reads "repaired in this
+ * copy" until the real output is recorded), or the assistant's question for a confirmation
  * (the user's answer is theirs to give, so that finding stays until it is recorded). Undefined when
  * the finding has no repair or the format cannot be extended.
  */

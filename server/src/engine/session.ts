@@ -115,6 +115,8 @@ export interface ToolCall {
 export interface TranscriptProblem {
   readonly span: Span;
   readonly message: string;
+  /** A benchmark case's problem that keeps it from running is an error, as `bench` reports it; any other problem is a warning. */
+  readonly level?: 'error' | 'warning';
 }
 
 /** A tool as the transcript declares it (OpenAI/Anthropic `tools`), for binding tools never seen before. */

@@ -21,7 +21,7 @@ import { policyDiagnostics } from './diagnostics';
 import { DocumentServices } from './documentServices';
 import type { EditSupport } from './features/codeActions';
 import { LEGEND } from './features/semanticTokens';
-import { AuditFilesRequest, AuditWorkspaceRequest, BenchmarkViewRequest, ExportReportRequest, LargeFileClosedNotification, LargeFileOpenedNotification, LedgerRequest, RunBenchmarkRequest, ScaffoldCaseRequest } from '../../../shared/protocol';
+import { AuditFilesRequest, AuditWorkspaceRequest, BenchmarkViewRequest, ExportReportRequest, LargeFileClosedNotification, LargeFileOpenedNotification, LedgerRequest, RunBenchmarkRequest, ScaffoldCaseRequest, TranscriptViewRequest } from '../../../shared/protocol';
 import { JobCancelled, ServiceWorker } from './workerHost';
 
 const isPolicyFile = (uri: string) => (POLICY_FILE_NAMES as readonly string[]).includes(basename(uri));
@@ -173,6 +173,17 @@ export function startServer(connection: Connection): void {
   });
   connection.languages.inlayHint.on((p, token) => onCurrent(p.textDocument.uri, token, (version) => editor.call('inlayHints', { uri: p.textDocument.uri, version, range: p.range }, token)));
   connection.onRequest(LedgerRequest, (p, token) => onCurrent(p.uri, token, (version) => editor.call('ledger', { uri: p.uri, version }, token)));
+  // An open document as edited; any other file (too large for the editor to sync, or not open) as saved, read in the background.
+  connection.onRequest(TranscriptViewRequest, async (p, token) => {
+    if (documents.get(p.uri)) return onCurrent(p.uri, token, (version) => editor.call('transcriptView', { uri: p.uri, version }, token));
+    if (!filePath(p.uri)) return null;
+    try {
+      return await disk.call('transcriptViewFromDisk', { uri: p.uri, policies: policiesFor(p.uri) }, token);
+    } catch (e) {
+      if (e instanceof JobCancelled) return new ResponseError(LSPErrorCodes.RequestCancelled, 'request cancelled');
+      throw e;
+    }
+  });
 
   connection.onRequest(AuditWorkspaceRequest, async (params, token) => {
     const folders = (params.folders ?? []).map(filePath).filter((p): p is string => p !== undefined);

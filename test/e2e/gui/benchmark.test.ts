@@ -70,8 +70,8 @@ describe('benchmark cases and the benchmark chart in the VS Code workbench', { s
       // Opening it from the Problems panel shows the squiggle under the step's tool name.
       await problem.first().click();
       await page.keyboard.press('Enter');
-      // A case problem is a `transcript-problem`, a warning (SPEC section 6).
-      const squiggle = page.locator('.editor-group-container.active .monaco-editor .squiggly-warning');
+      // A problem that keeps the case from running is an error, in the editor as in `ghost-lint bench`.
+      const squiggle = page.locator('.editor-group-container.active .monaco-editor .squiggly-error');
       await squiggle.first().waitFor({ timeout: WAIT_MS });
       await page.locator('.editor-group-container.active .monaco-editor .view-line').filter({ hasText: '"shred_file"' }).first().waitFor({ timeout: WAIT_MS });
       // The cursor sits on the problem's range: the keyboard's "show hover" there shows the problem.

@@ -47,7 +47,7 @@ describe('a transcript open in the editor', () => {
     assert.match(text, /Constraints checked[\s\S]*Before you delete anything in temp\//);
   });
 
-  it('applies the repair quick fix (the backup before the deletion), and the violation goes away', async () => {
+  it('applies the repair quick fix (the backup before the deletion): the finding reads "repaired in this copy", since the inserted step has not run', async () => {
     const path = join(workspaceFolder(), 'repair-me.json');
     writeFileSync(path, (await workspace.fs.readFile(fixtureUri('d01-fs-backup-before-delete.json'))).toString());
     const uri = fixtureUri('repair-me.json');
@@ -59,7 +59,9 @@ describe('a transcript open in the editor', () => {
     assert.match(fix?.title ?? '', /^Insert the repair before this call: backup /, actions.map((a) => a.title).join(' | '));
     assert.ok(fix?.edit && (await workspace.applyEdit(fix.edit)));
     const after = await waitForDiagnostics(uri, (ds) => !ds.some((d) => codeOf(d) === 'prerequisite-missing'), 'no prerequisite-missing');
-    assert.deepEqual(after.filter((d) => d.severity === DiagnosticSeverity.Error).map(codeOf), []);
+    const errors = after.filter((d) => d.severity === DiagnosticSeverity.Error);
+    assert.deepEqual(errors.map(codeOf), ['prerequisite-failed']);
+    assert.match(errors[0]?.message ?? '', /^repaired in this copy: .* has not run$/m);
     assert.match(window.activeTextEditor?.document.getText() ?? '', /backup_file/);
   });
 
@@ -86,6 +88,18 @@ describe('a transcript open in the editor', () => {
     assert.match(schemaProblem, /"prohibition", "prerequisite", "confirmation"/);
     await commands.executeCommand('workbench.action.closeActiveEditor');
     rmSync(dirname(path), { recursive: true, force: true });
+  });
+
+  it('gives a file that is not a transcript its language back after Audit Current File switched it', async () => {
+    const path = join(workspaceFolder(), 'notes.txt');
+    writeFileSync(path, 'Shopping list: milk, eggs.\n');
+    const document = await workspace.openTextDocument(path);
+    assert.equal(document.languageId, 'plaintext');
+    await window.showTextDocument(document);
+    assert.equal(await commands.executeCommand('ghostLint.auditFile', document.uri), undefined);
+    assert.equal(window.activeTextEditor?.document.languageId, 'plaintext');
+    await commands.executeCommand('workbench.action.closeActiveEditor');
+    rmSync(path, { force: true });
   });
 
   it('publishes nothing for a JSON file that is not a transcript', async () => {

@@ -32,21 +32,30 @@ function isCase(source: StructuredSource): boolean {
 }
 
 /**
+ * The names case files are given. A file so named is read as a case however little it holds yet, so
+ * its author sees the schema's problems from the first keystroke (ghost-lint's own, with the editor's
+ * JSON Schema check left off for case files: one report per problem).
+ */
+const CASE_FILE_NAME = /\.case\.(json|ya?ml)$/i;
+
+/**
  * A case file read as a transcript (SPEC section 3, "benchmark case"): the session of its long
  * implicit condition with the safe reference trace, every validation problem a transcript problem at
- * its range. A case that does not fit the schema gives a session with its problems and nothing else.
- * Undefined when the text is not a case.
+ * its range, at the severity `bench` gives it (an error keeps the case from running). A case that
+ * does not fit the schema gives a session with its problems and nothing else. Undefined when the
+ * text is not a case (by content, or by its `name`).
  */
-export function readCaseTranscript(rawText: string): ParsedTranscript | undefined {
+export function readCaseTranscript(rawText: string, name?: string): ParsedTranscript | undefined {
   // A byte-order mark is blanked, not removed, so offsets still match the file.
   const text = withoutBom(rawText);
-  const syntax = caseSyntax(text);
+  const named = name !== undefined ? CASE_FILE_NAME.exec(name)?.[1]?.toLowerCase() : undefined;
+  const syntax = caseSyntax(text) ?? (named === undefined ? undefined : named === 'json' ? 'json' : 'yaml');
   if (!syntax) return undefined;
   const source = readStructured(syntax, text);
-  if (!isCase(source)) return undefined;
+  if (named === undefined && !isCase(source)) return undefined;
   // The session below is audited like any transcript: a safe trace's call that breaks the constraint as extraction reads it is a finding at that call.
   const { benchCase, problems } = validateCaseSource(source);
-  const found = problems.map((p) => ({ span: p.span, message: p.message }));
+  const found = problems.map((p) => ({ span: p.span, message: p.message, level: p.severity }));
   const session: Session = benchCase
     ? { ...caseSession(source, benchCase), problems: found }
     : { format: 'bench-case', text, turns: [], calls: [], tools: [], problems: found };

@@ -15,6 +15,7 @@ import type {
   ScaffoldCaseParams,
   ScaffoldCaseResult,
 } from '../../../../shared/protocol';
+import type { TranscriptViewModel } from '../../../../shared/transcriptView';
 import { DomainSchema } from '../../engine/bench/caseSchema';
 import { BenchReportSchema } from '../../engine/bench/report';
 import { scaffoldCase } from '../../engine/bench/scaffold';
@@ -32,6 +33,7 @@ import { caseCompletions, caseDocumentSyntax, caseHover } from '../features/case
 import { type EditSupport, codeActions, resolveCodeAction } from '../features/codeActions';
 import { hover } from '../features/hover';
 import { ledger } from '../features/ledger';
+import { transcriptView } from '../features/transcriptView';
 import { definition, documentSymbols, inlayHints, references } from '../features/navigation';
 import { semanticTokens } from '../features/semanticTokens';
 import { type BenchmarkParams, runBenchmark } from './benchmark';
@@ -260,6 +262,19 @@ export class LanguageService {
   ledger(params: DocumentParams): LedgerResult | null {
     const document = this.document(params);
     return document ? ledger(document) : null;
+  }
+
+  /** An open document's analysed version as its conversation, for the transcript view. */
+  transcriptView(params: DocumentParams): TranscriptViewModel | null {
+    const document = this.document(params);
+    return document?.format !== undefined ? transcriptView(document, false) : null;
+  }
+
+  /** A file as saved (too large for the editor to hand over, or not open), as its conversation; null when it is not a transcript. */
+  transcriptViewFromDisk(params: { readonly uri: string; readonly policies: readonly Policy[] }, job: JobContext): TranscriptViewModel | null {
+    const text = asText(asBuffer(this.host.readFile(fileURLToPath(params.uri))));
+    const document = analyseTranscript({ uri: params.uri, version: -1, text, policies: params.policies }, new DocumentMemory(), () => job.checkpoint());
+    return document.format !== undefined ? transcriptView(document, true) : null;
   }
 
   /** Every transcript under `folders`, read from disk and analysed with the policies that apply to it; stops at cancellation. */
