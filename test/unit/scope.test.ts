@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Action, Target } from '../../server/src/engine/actions';
 import type { Scope } from '../../server/src/engine/constraints';
+import { commandMatches, commandWords } from '../../server/src/engine/binding/commandLine';
 import { actionInScope, compileScope, pathInScope } from '../../server/src/engine/scope';
 
 const CWD = '/home/dev/project';
@@ -171,4 +172,18 @@ describe('compiled scopes', () => {
     }
     assert.ok(admitted >= scopes.length, String(admitted));
   });
+});
+
+describe('commands a rule names', () => {
+  const cases: [pattern: string, command: string, matches: boolean][] = [
+    ['npx create-*', 'npx create-react-app my-app', true],
+    ['npx create-*', 'npx create-', true],
+    ['npx create-*', 'npx vite', false],
+    ['npm install', 'npm i lodash', true],
+    ['git push --force', 'git push -f origin main', true],
+    ['rm -rf', 'rm -r build', false],
+  ];
+  for (const [pattern, command, matches] of cases) {
+    test(`${pattern} ${matches ? 'covers' : 'does not cover'} ${command}`, () => assert.equal(commandMatches(commandWords(pattern), commandWords(command)), matches));
+  }
 });

@@ -289,7 +289,9 @@ export function commandMatches(pattern: readonly string[], command: readonly str
     let found = -1;
     for (let i = at; i < words.length; i++) {
       const word = words[i] as string;
-      if (word === wanted || word.replace(/\/+$/, '') === wanted.replace(/\/+$/, '')) {
+      // A word ending in a star is a prefix, as a rule writes it: `npx create-*` covers `npx create-react-app`.
+      const prefix = wanted.length > 1 && wanted.endsWith('*') && !wanted.slice(0, -1).includes('*') ? wanted.slice(0, -1) : undefined;
+      if (word === wanted || word.replace(/\/+$/, '') === wanted.replace(/\/+$/, '') || (prefix !== undefined && word.startsWith(prefix))) {
         found = i;
         break;
       }
