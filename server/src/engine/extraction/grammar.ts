@@ -1327,7 +1327,9 @@ function prohibitionFrame(view: SentenceView, clause: Range): Outcome | undefine
   if (notYetDone) return { drafts: [prerequisite(view, triggers, [notYetDone.step], [{ from: first.start, to: notYetDone.at }, ...regions.slice(1)], { from: notYetDone.step.start, to: notYetDone.step.end })] };
   // "Never commit automatically", "don't push on your own": not unless the person asks for it.
   const unasked = findFirst(view.words, P.onOwnAccord, clause.from, clause.to) !== undefined || triggers.some((m) => autoPrefix(view.words[m.start - 1]));
-  const kind = unasked ? 'confirmation' : 'prohibition';
+  // "… autonomously - ask the user to do it manually": the person does it, so the agent never does.
+  const personDoesIt = view.words.slice(clause.to).some((w) => /^(manually|myself|themselves)$/.test(w.norm)) && view.words.slice(clause.to).some((w) => has(ME, w) || has(SERVED, w));
+  const kind = unasked && !personDoesIt ? 'confirmation' : 'prohibition';
   return { drafts: [{ kind, triggers, regions }] };
 }
 
