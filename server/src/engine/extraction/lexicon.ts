@@ -205,6 +205,8 @@ export const ASK_PHRASES: readonly string[] = [
   // "without discussing it first", "not without consulting the team": talking it over first is asking.
   'discuss * first', 'discussing * first', 'discuss * with me', 'discuss * with the user', 'discussing * with me', 'discussing * with the user',
   'consult the user', 'consulting the user', 'check with the team', 'checking with the user',
+  // Clarifying what the person wants is asking them: "clarify user intent before creating events".
+  'clarify with me', 'clarify with the user', 'clarify * with the user', 'clarify * intent', 'clarifying * intent',
   // The person by the role a policy gives them: "check with the patient", "confirm with the customer".
   ...PEOPLE_SERVED.flatMap((person) => [`check with the ${person}`, `checking with the ${person}`, `confirm with the ${person}`, `confirm ** with the ${person}`, `ask the ${person}`, `asking the ${person}`]),
   // "confirm the new plan and its price with them": them is the person just named.
