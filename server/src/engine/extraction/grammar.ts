@@ -2035,6 +2035,8 @@ const WELL_KNOWN_BRANCH = wordSet(L.WELL_KNOWN_BRANCHES);
 /** Families whose phrases' gaps describe the thing rather than narrow it. */
 const DESCRIBED_GAPS: ReadonlySet<FamilyName> = new Set<FamilyName>(['install', 'skipChecks', 'publish', 'commit']);
 const CHOOSING = wordSet(['use', 'prefer', 'always', 'only', 'run', 'invoke', 'choose', 'stick', 'favor', 'favour', 'switch']);
+/** Labels that introduce a remark, not an instruction: "Note: we build with `vite`, not `webpack`." */
+const NOTE_LABELS = wordSet(['note', 'tip', 'hint', 'example', 'fyi', 'info', 'context', 'background', 'aside']);
 const SHOWING = wordSet(['show', 'write', 'document', 'mention', 'describe', 'explain', 'recommend', 'suggest', 'display', 'print']);
 const CATEGORY_NOUNS = wordSet(['action', 'operation', 'change', 'command', 'thing', 'task', 'step', 'activity', 'update', 'modification', 'write', 'mutation', 'tool', 'call', 'program', 'editor', 'pager', 'binary', 'cli', 'process']);
 
@@ -2285,7 +2287,7 @@ function alternativesFrame(view: SentenceView, clause: Range): Outcome | undefin
     const others = group.filter((program) => !alone.command?.scope.commands?.includes(program));
     return { drafts: [{ kind: 'prohibition', triggers: [{ ...alone, command: { verbs: ['execute'], scope: { commands: others }, checks: false } }], regions: [{ from: alone.start, to: alone.end }] }] };
   }
-  if (commands.length < 2) return undefined;
+  if (commands.length === 0) return undefined;
   for (let i = clause.from; i < clause.to; i++) {
     const marker = startsWith(words, P.insteadOf, i, clause.to);
     const w = words[i] as Word;
@@ -2295,10 +2297,17 @@ function alternativesFrame(view: SentenceView, clause: Range): Outcome | undefin
     const end = marker ?? i + 1;
     // Said as an instruction ("use X instead of Y"), not as a description ("it is built with X rather than Y").
     // Shown or written about ("in the docs, always show X instead of Y"): what the text says, not what the agent runs.
-    if (!words.slice(clause.from, i).some((b) => has(CHOOSING, b)) || words.slice(clause.from, i).some((b) => has(SHOWING, b) && b.tags.has('Verb'))) continue;
+    // An instruction: a word of choosing, or a clause that opens with an imperative ("Install packages: `uv add …` (not `pip install`)").
+    // A label before a colon opens it too: "Install packages: `uv add …` (not `pip install`)".
+    const labelled = clause.from > 0 && /:\s*$/.test(words[clause.from - 1]?.post ?? '');
+    const opener = words[skipOpeners(words, labelled ? 0 : clause.from, clause.to)];
+    const imperative = opener !== undefined && opener.tags.has('Verb') && (opener.tags.has('Imperative') || opener.tags.has('Infinitive')) && !has(SHOWING, opener) && !has(NOTE_LABELS, opener);
+    if (!(imperative || words.slice(clause.from, i).some((b) => has(CHOOSING, b))) || words.slice(clause.from, i).some((b) => has(SHOWING, b) && b.tags.has('Verb'))) continue;
+    // What to use may be a template no single command is (`uv add <package>`), in a code span all the same.
     const used = commands.filter((m) => m.end <= i);
+    const usedTemplate = words.slice(clause.from, i).some((b) => /`/.test(b.pre) || /`/.test(b.post));
     const others = commands.filter((m) => m.start >= end);
-    if (used.length === 0 || others.length === 0) continue;
+    if ((used.length === 0 && !usedTemplate) || others.length === 0) continue;
     return { drafts: [{ kind: 'prohibition', triggers: others, regions: [{ from: (others[0] as Mention).start, to: clause.to }] }] };
   }
   return undefined;
