@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { type CompletionItem, type CompletionList, DiagnosticSeverity, type Hover, type MarkupContent, type Range } from 'vscode-languageserver-protocol/node';
+import { type CompletionItem, type CompletionList, type Diagnostic, DiagnosticSeverity, type Hover, type MarkupContent, type Range } from 'vscode-languageserver-protocol/node';
 import { ServerUnderTest, positionAt } from '../support/lsp';
 import { REPO_ROOT } from '../support/shared';
 
@@ -114,7 +114,7 @@ test('a file named as a case is checked against the schema however little it hol
 });
 
 test("a database case's reference traces run on sql.js in the editor too: a contradicting evaluator is an error at its place, as in `bench`", async () => {
-  const contradiction = (diagnostics: readonly { code?: unknown; message: unknown }[]) => diagnostics.filter((d) => d.code === 'transcript-problem' && String(d.message).includes('contradicts'));
+  const contradiction = (diagnostics: readonly Diagnostic[]) => diagnostics.filter((d) => d.code === 'transcript-problem' && String(d.message).includes('contradicts'));
   const { diagnostics } = await server.open(DATABASE_URI, DATABASE);
   const found = contradiction(diagnostics);
   assert.equal(found.length, 1, JSON.stringify(diagnostics.map((d) => d.message)));
