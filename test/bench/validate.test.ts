@@ -9,10 +9,13 @@ import { validateCase } from '../../server/src/engine/bench/validate';
 import { analyzeSession } from '../../server/src/engine/findings';
 import { parseInput } from '../../server/src/engine/inputs';
 import { readStructured } from '../../server/src/engine/structuredSource';
+import { environmentsForTests } from '../support/environments';
 import { REPO_ROOT } from '../support/shared';
 
 const CASES = join(REPO_ROOT, 'test', 'fixtures', 'cases');
 const VALID = join(CASES, 'valid', 'fs-backup.case.json');
+// sql.js, so the database fixture's reference traces run as the shells run them.
+const environments = environmentsForTests();
 
 interface Expected {
   /** The exact text the problem's range covers. */
@@ -64,6 +67,12 @@ const BROKEN: Record<string, readonly Expected[]> = {
     { covers: 'benign', says: 'the benign history has 179 tokens (o200k_base); the target is about 6,000', severity: 'warning' },
     { covers: 'folder', says: 'list_files has no parameter "folder"' },
   ],
+  'database.case.json': [
+    {
+      covers: '{\n        "query": "SELECT count(*) FROM pragma_table_info(\'orders\') WHERE name = \'shipped_at\'",\n        "equals": 0,\n        "description": "orders keeps the columns it had"\n      }',
+      says: "this check contradicts the safe trace's final state: orders keeps the columns it had: expected 0, found 1",
+    },
+  ],
 };
 
 describe('case validation', () => {
@@ -81,7 +90,7 @@ describe('case validation', () => {
   for (const [file, expected] of Object.entries(BROKEN)) {
     test(`${file}: each intended diagnostic at its range, and nothing else`, () => {
       const text = readFileSync(join(CASES, 'broken', file), 'utf8');
-      const { problems } = validateCase(file, text);
+      const { problems } = validateCase(file, text, { environment: { sqlJs: environments.sqlJs() } });
       const seen = problems.map((p) => ({ covers: text.slice(p.span.start, p.span.end), message: p.message, severity: p.severity }));
       assert.equal(seen.length, expected.length, JSON.stringify(seen, null, 2));
       expected.forEach((want, index) => {

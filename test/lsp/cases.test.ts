@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { type CompletionItem, type CompletionList, DiagnosticSeverity, type Hover, type MarkupContent, type Range } from 'vscode-languageserver-protocol/node';
+import { type CompletionItem, type CompletionList, type Diagnostic, DiagnosticSeverity, type Hover, type MarkupContent, type Range } from 'vscode-languageserver-protocol/node';
 import { ServerUnderTest, positionAt } from '../support/lsp';
 import { REPO_ROOT } from '../support/shared';
 
@@ -13,6 +13,10 @@ const REFERENCES_URI = 'file:///work/cases/references.case.json';
 // A YAML case whose benign history is too short and whose first step has an unknown argument.
 const HISTORY = readFileSync(join(CASES, 'broken', 'history.case.yaml'), 'utf8');
 const HISTORY_URI = 'file:///work/cases/history.case.yaml';
+// A database case whose final-state check contradicts its safe trace: found only by running the traces on sql.js.
+const DATABASE = readFileSync(join(CASES, 'broken', 'database.case.json'), 'utf8');
+const DATABASE_URI = 'file:///work/cases/database.case.json';
+const SHIPPED = readFileSync(join(REPO_ROOT, 'examples', 'cases', 'database', 'db-orders-snapshot-before-alter.case.json'), 'utf8');
 
 let server: ServerUnderTest;
 
@@ -107,4 +111,19 @@ test('a file named as a case is checked against the schema however little it hol
   assert.equal(onDomain[0]?.severity, DiagnosticSeverity.Error);
   assert.match(String(onDomain[0]?.message ?? ''), /filesystem/);
   assert.ok(diagnostics.every((d) => d.severity === DiagnosticSeverity.Error && d.source === 'ghost-lint'));
+});
+
+test("a database case's reference traces run on sql.js in the editor too: a contradicting evaluator is an error at its place, as in `bench`", async () => {
+  const contradiction = (diagnostics: readonly Diagnostic[]) => diagnostics.filter((d) => d.code === 'transcript-problem' && String(d.message).includes('contradicts'));
+  const { diagnostics } = await server.open(DATABASE_URI, DATABASE);
+  const found = contradiction(diagnostics);
+  assert.equal(found.length, 1, JSON.stringify(diagnostics.map((d) => d.message)));
+  const check = DATABASE.indexOf('{', DATABASE.indexOf('"finalState"'));
+  assert.deepEqual(found[0]?.range.start, positionAt(DATABASE, check));
+  assert.equal(found[0]?.severity, DiagnosticSeverity.Error);
+  assert.equal(found[0]?.message, "this check contradicts the safe trace's final state: orders keeps the columns it had: expected 0, found 1");
+  // The shipped case the fixture was made from keeps its evaluators: nothing to report.
+  const shipped = await server.open('file:///work/cases/db-orders-snapshot-before-alter.case.json', SHIPPED);
+  assert.deepEqual(contradiction(shipped.diagnostics), []);
+  assert.ok(shipped.diagnostics.every((d) => d.code !== 'transcript-problem'), JSON.stringify(shipped.diagnostics.map((d) => d.message)));
 });

@@ -4,7 +4,7 @@ import { version } from '../../../package.json';
 import type { CheckReport, ReportContext } from '../engine/report';
 import { useReadingStore } from '../engine/extractionMemo';
 import { baselineKeys } from '../engine/sarif';
-import { type CheckPathsOptions, checkPaths, checkPathsInPool } from '../host/check';
+import { type CheckPathsOptions, caseEnvironmentFor, checkPaths, checkPathsInPool } from '../host/check';
 import { CHECK_WORKER_ROLE, CheckPool, type CheckWorkerSetup, workerCount } from '../host/checkPool';
 import { displayPath } from '../host/files';
 import { nodeHost } from '../host/nodeHost';
@@ -22,8 +22,23 @@ import { type CliIo, EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE_OR_INPUT } from './io
 import { type CheckOptions, type HookServeOptions, type MergeOptions, USAGE, UsageError, parseCommand } from './options';
 
 /** `check`'s report of the command line's paths, as `ghost-lint check` names files: relative to the current folder. */
-function checkInputs(io: CliIo, options: CheckOptions, known: ReadonlySet<string> | undefined, extract?: ReportContext['extract']): CheckReport {
-  return checkPaths(nodeHost, checkPathsOptions(io, options, known, extract));
+function checkInputs(io: CliIo, options: CheckOptions, known: ReadonlySet<string> | undefined, caseEnvironment: CaseEnvironment, extract?: ReportContext['extract']): CheckReport {
+  return checkPaths(nodeHost, { ...checkPathsOptions(io, options, known, extract), caseEnvironment });
+}
+
+type CaseEnvironment = NonNullable<CheckPathsOptions['caseEnvironment']>;
+
+/**
+ * sql.js when a database case is among the inputs, so `check` runs its reference traces as `bench`
+ * does; a build without it still checks everything else, and says what it left out.
+ */
+function caseEnvironmentOf(io: CliIo, options: CheckOptions): CaseEnvironment | Promise<CaseEnvironment> {
+  const environment = caseEnvironmentFor(nodeHost, checkPathsOptions(io, options, undefined));
+  if (!(environment instanceof Promise)) return environment;
+  return environment.catch((e: unknown) => {
+    io.stderr(`ghost-lint: the database cases' reference traces were not run: ${(e as Error).message}\n`);
+    return {};
+  });
 }
 
 function checkPathsOptions(io: CliIo, options: CheckOptions, known: ReadonlySet<string> | undefined, extract?: ReportContext['extract']): CheckPathsOptions {
@@ -53,7 +68,7 @@ const POOLED_FROM_BYTES = 16 * 1024 * 1024;
  * `check` with the readings of earlier runs (`--no-cache`: none), its files spread over worker threads
  * when there are several and enough to read; else in this thread, synchronously.
  */
-function checkInputsOnCores(io: CliIo, options: CheckOptions, known: ReadonlySet<string> | undefined): CheckReport | Promise<CheckReport> {
+function checkInputsOnCores(io: CliIo, options: CheckOptions, known: ReadonlySet<string> | undefined, caseEnvironment: CaseEnvironment): CheckReport | Promise<CheckReport> {
   const build = options.cache ? engineBuild() : undefined;
   const env = io.env ?? {};
   const readings = build === undefined ? undefined : { folder: cacheFolder({ env, home: homeFolder(env, process.platform), platform: process.platform }), build };
@@ -65,7 +80,7 @@ function checkInputsOnCores(io: CliIo, options: CheckOptions, known: ReadonlySet
   };
   let report: CheckReport | Promise<CheckReport>;
   try {
-    report = checkFilesOnCores(io, options, known, readings, cache);
+    report = checkFilesOnCores(io, options, known, readings, cache, caseEnvironment);
   } catch (e) {
     done();
     throw e;
@@ -77,8 +92,8 @@ function checkInputsOnCores(io: CliIo, options: CheckOptions, known: ReadonlySet
   return report.finally(done);
 }
 
-function checkFilesOnCores(io: CliIo, options: CheckOptions, known: ReadonlySet<string> | undefined, readings: CheckWorkerSetup['readings'], cache: ReadingCache | undefined): CheckReport | Promise<CheckReport> {
-  return checkPathsInPool(nodeHost, checkPathsOptions(io, options, known), (inputs) => {
+function checkFilesOnCores(io: CliIo, options: CheckOptions, known: ReadonlySet<string> | undefined, readings: CheckWorkerSetup['readings'], cache: ReadingCache | undefined, caseEnvironment: CaseEnvironment): CheckReport | Promise<CheckReport> {
+  return checkPathsInPool(nodeHost, { ...checkPathsOptions(io, options, known), caseEnvironment }, (inputs) => {
     const size = workerCount(inputs.length, options.jobs);
     if (size < 1 || !existsSync(CHECK_WORKER_SCRIPT)) return undefined;
     const bytes = inputs.reduce((sum, file) => sum + (nodeHost.stat(file.absolutePath)?.bytes ?? 0), 0);
@@ -90,6 +105,7 @@ function checkFilesOnCores(io: CliIo, options: CheckOptions, known: ReadonlySet<
       explicitPolicies: options.policy,
       ...(io.inPiecesFrom !== undefined && { inPiecesFrom: io.inPiecesFrom }),
       ...(readings && { readings }),
+      ...(caseEnvironment.sqlJs && { loadSqlJs: true }),
     }, (made) => cache?.adopt(made));
   });
 }
@@ -162,12 +178,18 @@ export function runCli(argv: readonly string[], io: CliIo): number | Promise<num
     if (command.kind === 'merge') return runMerge(io, command.options);
     const { options } = command;
     const known = options.baseline ? readBaseline(io, options.baseline) : undefined;
-    if (options.model) return checkWithModel(io, options, options.model, known);
-    const report = checkInputsOnCores(io, options, known);
-    return report instanceof Promise ? report.then((whole) => finishCheck(io, options, whole)) : finishCheck(io, options, report);
+    const caseEnvironment = caseEnvironmentOf(io, options);
+    if (caseEnvironment instanceof Promise) return caseEnvironment.then((loaded) => runCheck(io, options, known, loaded)).catch((e: unknown) => usageErrorExit(io, e));
+    return runCheck(io, options, known, caseEnvironment);
   } catch (e) {
     return usageErrorExit(io, e);
   }
+}
+
+function runCheck(io: CliIo, options: CheckOptions, known: Set<string> | undefined, caseEnvironment: CaseEnvironment): number | Promise<number> {
+  if (options.model) return checkWithModel(io, options, options.model, known, caseEnvironment);
+  const report = checkInputsOnCores(io, options, known, caseEnvironment);
+  return report instanceof Promise ? report.then((whole) => finishCheck(io, options, whole)) : finishCheck(io, options, report);
 }
 
 /** `hook serve`: the hook server of this build's spool, until it stops. */
@@ -207,12 +229,12 @@ function finishCheck(io: CliIo, options: CheckOptions, report: CheckReport, mode
 }
 
 /** `check --model`: the model's constraints are compiled first (asynchronously), then the same analysis runs with them. */
-async function checkWithModel(io: CliIo, options: CheckOptions, model: NonNullable<CheckOptions['model']>, known: Set<string> | undefined): Promise<number> {
+async function checkWithModel(io: CliIo, options: CheckOptions, model: NonNullable<CheckOptions['model']>, known: Set<string> | undefined, caseEnvironment: CaseEnvironment): Promise<number> {
   try {
     // Loaded on demand: the default path never initialises the openai client.
     const { compileInputsWithModel } = require('./modelCheck') as typeof import('./modelCheck');
     const compiled = await compileInputsWithModel(io, model, options.paths);
-    return finishCheck(io, options, checkInputs(io, options, known, compiled.extract), compiled.section);
+    return finishCheck(io, options, checkInputs(io, options, known, caseEnvironment, compiled.extract), compiled.section);
   } catch (e) {
     return usageErrorExit(io, e);
   }

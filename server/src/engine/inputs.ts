@@ -1,12 +1,14 @@
 import { readCaseTranscript } from './bench/caseTranscript';
+import type { EnvironmentDependencies } from './bench/environments';
 import { type ParsedTranscript, type TranscriptInput, parseTranscript } from './parse';
 
 /**
  * Reads what `check` and the editor are given: a benchmark case file (JSON or YAML, validated) or a
  * transcript in any other format, by content. Case files are read here, ahead of the adapters, so the
  * live guard's parser, which only ever meets agent sessions, carries neither case validation nor the
- * tokenizer it needs.
+ * tokenizer it needs. `caseEnvironment` is what the case environments need (sql.js, loaded by the
+ * shell), so that a database case's reference traces are run against its evaluators as `bench` runs them.
  */
-export function parseInput(input: TranscriptInput): ParsedTranscript {
-  return (input.text !== undefined ? readCaseTranscript(input.text, input.name) : undefined) ?? parseTranscript(input);
+export function parseInput(input: TranscriptInput, caseEnvironment: EnvironmentDependencies = {}): ParsedTranscript {
+  return (input.text !== undefined ? readCaseTranscript(input.text, input.name, caseEnvironment) : undefined) ?? parseTranscript(input);
 }

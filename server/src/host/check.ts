@@ -1,6 +1,9 @@
 import { constants } from 'node:buffer';
 import { resolve } from 'node:path';
 import { version } from '../../../package.json';
+import { loadSqlJs } from '../bench/sqlJs';
+import { looksLikeDatabaseCase } from '../engine/bench/caseTranscript';
+import type { EnvironmentDependencies } from '../engine/bench/environments';
 import { parseInput } from '../engine/inputs';
 import type { ParsedTranscript } from '../engine/parse';
 import type { Policy } from '../engine/policy';
@@ -42,6 +45,11 @@ export interface CheckPathsOptions {
   readonly checkpoint?: () => void;
   /** Only the files of this part of the corpus (`check --shard K/N`), by the path the report names. */
   readonly shard?: Shard;
+  /**
+   * What benchmark cases' environments need (sql.js, from `caseEnvironmentFor`): with it a database
+   * case's reference traces are run against its evaluators, as `bench` runs them.
+   */
+  readonly caseEnvironment?: EnvironmentDependencies;
 }
 
 /** A transcript read and parsed with the policies that apply to it, or why it could not be. */
@@ -51,10 +59,10 @@ export type LoadedTranscript = { readonly parsed: ParsedTranscript; readonly pol
  * Reads, parses and finds the policies of one file; `skipped` for a file that is not a transcript and
  * was not named explicitly (a folder search skips those, SPEC section 7, and the summary counts them).
  */
-function readTranscript(host: Host, file: InputFile, discovery: PolicyDiscovery, text?: string): LoadedTranscript | { readonly skipped: string } {
+function readTranscript(host: Host, file: InputFile, discovery: PolicyDiscovery, text?: string, caseEnvironment?: EnvironmentDependencies): LoadedTranscript | { readonly skipped: string } {
   let parsed: ParsedTranscript;
   try {
-    parsed = parseInput(text !== undefined ? { name: file.displayPath, text } : readInput(host, file));
+    parsed = parseInput(text !== undefined ? { name: file.displayPath, text } : readInput(host, file), caseEnvironment);
   } catch (e) {
     return { error: `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
   }
@@ -157,7 +165,7 @@ export interface FilePool {
 export type FileOutcome = { readonly report: FileReport } | { readonly skipped: SkippedFile };
 
 /** What checking one file needs besides the file: the shell's reading of it. */
-export type FileCheckOptions = Pick<CheckPathsOptions, 'openText' | 'extract' | 'inPiecesFrom'>;
+export type FileCheckOptions = Pick<CheckPathsOptions, 'openText' | 'extract' | 'inPiecesFrom' | 'caseEnvironment'>;
 
 /** The policy discovery of one check: the options' workspace roots and explicit policies. */
 export function policyDiscovery(host: Host, options: Pick<CheckPathsOptions, 'cwd' | 'workspaceRoots' | 'explicitPolicies' | 'name'>): PolicyDiscovery {
@@ -166,6 +174,29 @@ export function policyDiscovery(host: Host, options: Pick<CheckPathsOptions, 'cw
     explicit: (options.explicitPolicies ?? []).map((p) => resolve(options.cwd, p)),
     displayName: options.name,
   });
+}
+
+/**
+ * sql.js when one of the files the paths name starts like a database case (by its first piece, or its
+ * open text), loaded once here because the check itself is synchronous; else nothing is loaded, a
+ * check of transcripts alone never pays for SQLite, and the answer comes at once (not a promise).
+ */
+export function caseEnvironmentFor(host: Host, options: CheckPathsOptions, load: () => Promise<NonNullable<EnvironmentDependencies['sqlJs']>> = () => loadSqlJs(__dirname)): EnvironmentDependencies | Promise<EnvironmentDependencies> {
+  const databaseCase = checkedInputs(host, options).some((file) => looksLikeDatabaseCase(options.openText?.(file.absolutePath) ?? firstPiece(host, file.absolutePath)));
+  return databaseCase ? load().then((sqlJs) => ({ sqlJs })) : {};
+}
+
+/** The start of a file, or nothing when it cannot be read (the check reports why). */
+function firstPiece(host: Host, absolutePath: string): string {
+  let pieces: ReturnType<Host['openPieces']> | undefined;
+  try {
+    pieces = host.openPieces(absolutePath);
+    return pieces.next() ?? '';
+  } catch {
+    return '';
+  } finally {
+    pieces?.close();
+  }
 }
 
 /** The files the paths name, each once, named as reports name them; only the shard's when one is asked for. */
@@ -199,7 +230,7 @@ export function checkFile(host: Host, file: InputFile, discovery: PolicyDiscover
     }
     if (inPieces) return { report: inPieces };
   }
-  const loaded = readTranscript(host, file, discovery, text);
+  const loaded = readTranscript(host, file, discovery, text, options.caseEnvironment);
   if ('skipped' in loaded) return { skipped: { path: file.displayPath, reason: loaded.skipped } };
   if ('error' in loaded) return { report: inputErrorReport(file.displayPath, loaded.error) };
   return { report: reportFile(file.displayPath, loaded.parsed, { policies: loaded.policies, ...(options.extract && { extract: options.extract }) }) };

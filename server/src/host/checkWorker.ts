@@ -1,4 +1,6 @@
 import { parentPort } from 'node:worker_threads';
+import { loadSqlJs } from '../bench/sqlJs';
+import type { EnvironmentDependencies } from '../engine/bench/environments';
 import { useReadingStore } from '../engine/extractionMemo';
 import { checkFile, policyDiscovery } from './check';
 import type { CheckJob, CheckReply, CheckWorkerSetup } from './checkPool';
@@ -21,10 +23,13 @@ export function serveCheckWorker(setup: CheckWorkerSetup): void {
   // The readings kept between runs: read here as in the calling thread, and what is read anew sent back to it.
   const cache = setup.readings ? ReadingCache.open(nodeHost, setup.readings.folder, setup.readings.build) : undefined;
   useReadingStore(cache);
-  port.on('message', (job: CheckJob) => {
+  // Loaded before the first file; a worker that cannot load it checks cases as a build without sql.js does.
+  const caseEnvironment: Promise<EnvironmentDependencies> = setup.loadSqlJs ? loadSqlJs(__dirname).then((sqlJs) => ({ sqlJs }), () => ({})) : Promise.resolve({});
+  port.on('message', async (job: CheckJob) => {
+    const environment = await caseEnvironment;
     let reply: CheckReply;
     try {
-      reply = { id: job.id, outcome: checkFile(nodeHost, job.file, discovery, options) };
+      reply = { id: job.id, outcome: checkFile(nodeHost, job.file, discovery, { ...options, caseEnvironment: environment }) };
     } catch (e) {
       reply = { id: job.id, error: (e as Error).stack ?? String(e) };
     }

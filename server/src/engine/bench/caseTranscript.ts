@@ -4,6 +4,7 @@ import type { Session } from '../session';
 import { type StructuredSource, readStructured } from '../structuredSource';
 import { DOMAINS } from './caseSchema';
 import { caseSession } from './caseSession';
+import type { EnvironmentDependencies } from './environments';
 import { validateCaseSource } from './validate';
 
 /** Top-level fields only a case has; a file with several of them is a case, even a broken one. */
@@ -21,6 +22,17 @@ export function caseSyntax(text: string): 'json' | 'yaml' | undefined {
   const fields = new Set([...head.matchAll(opening === '{' ? JSON_FIELD : YAML_FIELD)].map((m) => m[1]));
   if (opening === '[' || fields.size < 2) return undefined;
   return opening === '{' ? 'json' : 'yaml';
+}
+
+const DATABASE_DOMAIN = /^\s*"?domain"?\s*:\s*"?database\b/m;
+
+/**
+ * Whether a file's start reads as a database case: the one domain whose reference traces need sql.js,
+ * which a shell loads (asynchronously) only when this says a file needs it.
+ */
+export function looksLikeDatabaseCase(head: string): boolean {
+  const text = head.slice(0, CASE_SNIFF_LENGTH);
+  return caseSyntax(text) !== undefined && DATABASE_DOMAIN.test(text.replace(/[{,]\s*(?="domain")/g, '\n'));
 }
 
 function isCase(source: StructuredSource): boolean {
@@ -43,9 +55,10 @@ const CASE_FILE_NAME = /\.case\.(json|ya?ml)$/i;
  * implicit condition with the safe reference trace, every validation problem a transcript problem at
  * its range, at the severity `bench` gives it (an error keeps the case from running). A case that
  * does not fit the schema gives a session with its problems and nothing else. Undefined when the
- * text is not a case (by content, or by its `name`).
+ * text is not a case (by content, or by its `name`). With sql.js in `environment`, a database case's
+ * reference traces are run against its evaluators too, as `bench` runs them; without it they are not.
  */
-export function readCaseTranscript(rawText: string, name?: string): ParsedTranscript | undefined {
+export function readCaseTranscript(rawText: string, name?: string, environment: EnvironmentDependencies = {}): ParsedTranscript | undefined {
   // A byte-order mark is blanked, not removed, so offsets still match the file.
   const text = withoutBom(rawText);
   const named = name !== undefined ? CASE_FILE_NAME.exec(name)?.[1]?.toLowerCase() : undefined;
@@ -54,7 +67,7 @@ export function readCaseTranscript(rawText: string, name?: string): ParsedTransc
   const source = readStructured(syntax, text);
   if (named === undefined && !isCase(source)) return undefined;
   // The session below is audited like any transcript: a safe trace's call that breaks the constraint as extraction reads it is a finding at that call.
-  const { benchCase, problems } = validateCaseSource(source);
+  const { benchCase, problems } = validateCaseSource(source, { environment });
   const found = problems.map((p) => ({ span: p.span, message: p.message, level: p.severity }));
   const session: Session = benchCase
     ? { ...caseSession(source, benchCase), problems: found }

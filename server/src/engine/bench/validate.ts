@@ -63,7 +63,7 @@ export function validateCaseSource(source: StructuredSource, options: CaseValida
   check.tools();
   check.traces();
   check.evaluators();
-  check.environment();
+  check.environment(options.environment ?? {});
   check.benignHistory();
   check.ruleAgreement();
   check.referenceRuns(options.environment ?? {});
@@ -316,10 +316,10 @@ class CaseChecks {
   /**
    * The initial state, as the domain's environment reads it. Its messages start with the path they are
    * about ("environment.ledger.payees[0].id: …"); each goes to the nearest written part of that path.
-   * SQL statements are not run here: that needs sql.js, which the runner passes in.
+   * SQL statements are run only when the caller passed sql.js in (`deps`).
    */
-  environment(): void {
-    for (const message of environmentProblems(this.benchCase)) {
+  environment(deps: EnvironmentDependencies): void {
+    for (const message of environmentProblems(this.benchCase, deps)) {
       const lead = /^(environment(?:\.[\w$-]+|\[\d+\])*)/.exec(message)?.[1] ?? 'environment';
       const path = [...lead.matchAll(/\.([\w$-]+)|\[(\d+)\]|^(environment)/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : (m[1] ?? m[3] ?? '')));
       const span = path.length === 1 ? this.source.findKey(path) : undefined;

@@ -17,6 +17,7 @@ import type {
 } from '../../../../shared/protocol';
 import type { TranscriptViewModel } from '../../../../shared/transcriptView';
 import { DomainSchema } from '../../engine/bench/caseSchema';
+import type { EnvironmentDependencies } from '../../engine/bench/environments';
 import { BenchReportSchema } from '../../engine/bench/report';
 import { scaffoldCase } from '../../engine/bench/scaffold';
 import { analyzeSession } from '../../engine/findings';
@@ -120,8 +121,15 @@ const ScaffoldCaseParamsSchema = z.object({ domain: DomainSchema, id: z.string()
  * A request for a version other than the one analysed gets null: the server asks again.
  */
 export class LanguageService {
-  /** The service's only way to the disk: files too large for the editor, workspace audits and reports, policies. */
-  constructor(private readonly host: Host) {}
+  /**
+   * `host`: the service's only way to the disk (files too large for the editor, workspace audits and
+   * reports, policies); `caseEnvironment`: what benchmark cases' environments need (sql.js), to run a
+   * database case's reference traces against its evaluators.
+   */
+  constructor(
+    private readonly host: Host,
+    private readonly caseEnvironment: EnvironmentDependencies = {},
+  ) {}
 
   private readonly readText = (absolutePath: string) => readTextIfFile(this.host, absolutePath);
   private readonly documents = new Map<string, TranscriptState>();
@@ -145,7 +153,7 @@ export class LanguageService {
       if (params.keep) this.memories.set(params.uri, memory);
     }
     const { bytes, ...source } = input;
-    const document = analyseTranscript({ uri: params.uri, version: params.version, policies: params.policies, ...source }, memory, () => job.checkpoint());
+    const document = analyseTranscript({ uri: params.uri, version: params.version, policies: params.policies, caseEnvironment: this.caseEnvironment, ...source }, memory, () => job.checkpoint());
     if (params.keep) this.documents.set(params.uri, document);
     return { diagnostics: toDiagnostics(document), isTranscript: document.format !== undefined, ...(bytes !== undefined && { bytes }) };
   }
@@ -273,7 +281,7 @@ export class LanguageService {
   /** A file as saved (too large for the editor to hand over, or not open), as its conversation; null when it is not a transcript. */
   transcriptViewFromDisk(params: { readonly uri: string; readonly policies: readonly Policy[] }, job: JobContext): TranscriptViewModel | null {
     const text = asText(asBuffer(this.host.readFile(fileURLToPath(params.uri))));
-    const document = analyseTranscript({ uri: params.uri, version: -1, text, policies: params.policies }, new DocumentMemory(), () => job.checkpoint());
+    const document = analyseTranscript({ uri: params.uri, version: -1, text, policies: params.policies, caseEnvironment: this.caseEnvironment }, new DocumentMemory(), () => job.checkpoint());
     return document.format !== undefined ? transcriptView(document, true) : null;
   }
 
@@ -342,6 +350,7 @@ export class LanguageService {
       workspaceRoots: params.workspaceRoots,
       openText: (path) => texts.get(path),
       checkpoint: () => job.checkpoint(),
+      caseEnvironment: this.caseEnvironment,
     });
     return { content: render(report, params.format), files: report.files.length, problems: problemCount(report) };
   }

@@ -6,6 +6,7 @@ import { JsonlMemory } from '../../engine/document';
 import { ExtractionMemo } from '../../engine/extractionMemo';
 import { type SessionAnalysis, analyzeSession } from '../../engine/findings';
 import { Governance } from '../../engine/governance';
+import type { EnvironmentDependencies } from '../../engine/bench/environments';
 import { parseInput } from '../../engine/inputs';
 import type { Policy } from '../../engine/policy';
 import type { Session, ToolCall, TranscriptFormat, Turn } from '../../engine/session';
@@ -153,6 +154,8 @@ export interface TranscriptInput {
   readonly policies: readonly Policy[];
   /** The text's line index, when it was built already. */
   readonly lines?: LineIndex;
+  /** What benchmark cases' environments need (sql.js): with it a database case's reference traces are run. */
+  readonly caseEnvironment?: EnvironmentDependencies;
 }
 
 /**
@@ -161,7 +164,7 @@ export interface TranscriptInput {
  * `checkpoint` runs between steps and between user messages, and may throw to abandon stale work.
  */
 export function analyseTranscript(input: TranscriptInput, memory: DocumentMemory, checkpoint: () => void): TranscriptState {
-  const parsed = parseInput({ name: input.uri, text: input.text, lines: memory.lines });
+  const parsed = parseInput({ name: input.uri, text: input.text, lines: memory.lines }, input.caseEnvironment);
   checkpoint();
   if (parsed.kind !== 'transcript') return new TranscriptState(input.uri, input.version, input.text, undefined, [], input.policies, input.lines);
   const sessions = parsed.sessions

@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { loadSqlJs } from '../../bench/sqlJs';
 import { nodeHost } from '../../host/nodeHost';
 import { Cancelled, type JobContext } from './job';
 import { LanguageService } from './languageService';
@@ -13,9 +14,14 @@ export function serveWorker(): void {
   const port = parentPort;
   if (!port) throw new Error('serveWorker runs in a worker thread');
   const cancel = new Int32Array((workerData as WorkerData).cancel);
-  const service = new LanguageService(nodeHost);
+  // sql.js, loaded once as the worker starts, so a database case's reference traces run against its evaluators as `bench` runs them; without it they are not run.
+  const ready = loadSqlJs(__dirname).then(
+    (sqlJs) => new LanguageService(nodeHost, { sqlJs }),
+    () => new LanguageService(nodeHost),
+  );
   const reply = (message: ServiceReply) => port.postMessage(message);
   port.on('message', async (request: ServiceRequest) => {
+    const service = await ready;
     const job: JobContext = {
       checkpoint: () => {
         if (Atomics.load(cancel, 0) === request.id) throw new Cancelled();
