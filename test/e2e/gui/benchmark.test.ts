@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { type CodeServer, SCREENSHOTS, createSandbox, installVsix, launchBrowser, startCodeServer, stepWithScreenshot } from '../support/environment';
+import { WAIT_MS, openWorkbench, runCommand } from '../support/workbench';
 
 /*
  * Benchmark cases and "Run Benchmark…" in code-server's workbench, driven as a user would: a broken
@@ -15,7 +16,6 @@ import { type CodeServer, SCREENSHOTS, createSandbox, installVsix, launchBrowser
 
 const vsix = process.env.GHOST_LINT_E2E_VSIX;
 /** Upper bound of one wait; the first diagnostics include starting the language server. */
-const WAIT_MS = 45_000;
 const CONDITIONS = ['SE', 'SI', 'LE', 'LI'] as const;
 
 describe('benchmark cases and the benchmark chart in the VS Code workbench', { skip: vsix ? false : 'GHOST_LINT_E2E_VSIX is not set: run `npm run test:e2e`' }, () => {
@@ -29,9 +29,7 @@ describe('benchmark cases and the benchmark chart in the VS Code workbench', { s
     server = await startCodeServer(sandbox);
     browser = await launchBrowser(sandbox);
     page = browser.pages()[0] ?? (await browser.newPage());
-    await page.goto(server.url(sandbox.workspace));
-    await page.locator('.monaco-workbench').waitFor({ timeout: WAIT_MS });
-    await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: WAIT_MS });
+    await openWorkbench(page, server, sandbox);
   });
 
   after(async () => {
@@ -44,14 +42,6 @@ describe('benchmark cases and the benchmark chart in the VS Code workbench', { s
   const quickInput = () => page.locator('.quick-input-widget');
   const quickRows = () => quickInput().locator('.quick-input-list .monaco-list-row');
 
-  async function runCommand(title: string): Promise<void> {
-    await page.keyboard.press('Control+Shift+P');
-    const input = quickInput().locator('input');
-    await input.waitFor({ timeout: WAIT_MS });
-    await input.fill(`>${title}`);
-    await quickRows().filter({ hasText: title }).first().waitFor({ timeout: WAIT_MS });
-    await page.keyboard.press('Enter');
-  }
 
   /** The report page inside the webview's two iframes (the host frame, then the content frame). */
   const report = (): FrameLocator => page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
@@ -86,12 +76,12 @@ describe('benchmark cases and the benchmark chart in the VS Code workbench', { s
   test('"Run Benchmark…" offers the replay agents only while model features are off, runs the chosen defences and charts the outcome mix', () =>
     step('run-benchmark', async () => {
       // The report gets the whole editor area.
-      await runCommand('View: Close All Editors');
+      await runCommand(page, 'View: Close All Editors');
       await page.locator('.editor-group-container .tab').first().waitFor({ state: 'detached', timeout: WAIT_MS });
-      await runCommand('View: Hide Panel');
+      await runCommand(page, 'View: Hide Panel');
       await page.locator('.markers-panel').waitFor({ state: 'hidden', timeout: WAIT_MS });
 
-      await runCommand('ghost-lint: Run Benchmark…');
+      await runCommand(page, 'ghost-lint: Run Benchmark…');
       await quickInput().locator('.quick-input-title').filter({ hasText: 'run benchmark (1/2)' }).waitFor({ timeout: WAIT_MS });
       await quickRows().first().waitFor({ timeout: WAIT_MS });
       // Each row: the agent, then its detail on the next line.
@@ -131,7 +121,7 @@ describe('benchmark cases and the benchmark chart in the VS Code workbench', { s
       // The broken case did not run, and a notification says so; it goes before the screenshot.
       const warning = page.locator('.notifications-toasts .notification-toast').filter({ hasText: /problems? in case files kept some cases from running; the first, in \S+\.case\.(json|ya?ml):\d+: / });
       await warning.first().waitFor({ timeout: WAIT_MS });
-      await runCommand('Notifications: Clear All Notifications');
+      await runCommand(page, 'Notifications: Clear All Notifications');
       await page.locator('.notifications-toasts .notification-toast').first().waitFor({ state: 'detached', timeout: WAIT_MS });
 
       mkdirSync(SCREENSHOTS, { recursive: true });

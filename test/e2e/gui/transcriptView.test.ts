@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import type { BrowserContext, FrameLocator, Locator, Page } from 'playwright-core';
 import { claudeCodeSessionOfTurns } from '../../../scripts/transcriptGenerator';
 import { type CodeServer, SCREENSHOTS, type Sandbox, createSandbox, installVsix, launchBrowser, startCodeServer, stepWithScreenshot } from '../support/environment';
+import { WAIT_MS, openFromExplorer, openWorkbench, runCommand } from '../support/workbench';
 
 /*
  * The transcript view in code-server's workbench, driven as a user would: opened beside a Claude
@@ -15,7 +16,6 @@ import { type CodeServer, SCREENSHOTS, type Sandbox, createSandbox, installVsix,
  */
 
 const vsix = process.env.GHOST_LINT_E2E_VSIX;
-const WAIT_MS = 45_000;
 const LONG_SESSION = 'long-10000-turns.jsonl';
 const LONG_TURNS = 10_000;
 
@@ -63,9 +63,7 @@ describe('the transcript view in the VS Code workbench', { skip: vsix ? false : 
     server = await startCodeServer(sandbox);
     browser = await launchBrowser(sandbox);
     page = browser.pages()[0] ?? (await browser.newPage());
-    await page.goto(server.url(sandbox.workspace));
-    await page.locator('.monaco-workbench').waitFor({ timeout: WAIT_MS });
-    await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: WAIT_MS });
+    await openWorkbench(page, server, sandbox);
   });
 
   after(async () => {
@@ -82,19 +80,10 @@ describe('the transcript view in the VS Code workbench', { skip: vsix ? false : 
     await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), animations: 'disabled', caret: 'hide' });
   }
 
-  async function runCommand(title: string): Promise<void> {
-    await page.keyboard.press('Control+Shift+P');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ timeout: WAIT_MS });
-    await input.fill(`>${title}`);
-    await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: title }).first().waitFor({ timeout: WAIT_MS });
-    await page.keyboard.press('Enter');
-  }
 
   async function openWithView(file: string): Promise<number> {
-    await runCommand('View: Close All Editors');
-    await page.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: file }).dblclick();
-    await page.locator('.tabs-container .tab.active').filter({ hasText: file }).waitFor({ timeout: WAIT_MS });
+    await runCommand(page, 'View: Close All Editors');
+    await openFromExplorer(page, file);
     // The editor title's button, shown once the server has read the file as a transcript.
     const button = page.locator('.editor-actions .action-label[aria-label*="Open Transcript View"]');
     await button.first().waitFor({ timeout: WAIT_MS });

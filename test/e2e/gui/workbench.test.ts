@@ -15,6 +15,7 @@ import {
   startCodeServer,
   stepWithScreenshot,
 } from '../support/environment';
+import { WAIT_MS, openFromExplorer, openWorkbench, runCommand } from '../support/workbench';
 
 /*
  * The packaged extension in code-server's workbench, driven as a user would in Chromium: every step
@@ -24,7 +25,6 @@ import {
 
 const vsix = process.env.GHOST_LINT_E2E_VSIX;
 /** Upper bound of one wait; the first diagnostics include starting the language server. */
-const WAIT_MS = 45_000;
 
 /** Processes running this sandbox's installed language server (Linux: read from /proc). */
 function languageServers(sandbox: Sandbox): number[] {
@@ -72,9 +72,7 @@ describe('ghost-lint in the VS Code workbench', { skip: vsix ? false : 'GHOST_LI
     server = await startCodeServer(sandbox);
     browser = await launchBrowser(sandbox);
     page = browser.pages()[0] ?? (await browser.newPage());
-    await page.goto(server.url(sandbox.workspace));
-    await page.locator('.monaco-workbench').waitFor({ timeout: WAIT_MS });
-    await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: WAIT_MS });
+    await openWorkbench(page, server, sandbox);
     // A wider side bar, so the views' descriptions (verdicts, lifetimes) show in the screenshots.
     const sidebar = await page.locator('.part.sidebar').boundingBox();
     if (sidebar) {
@@ -101,19 +99,7 @@ describe('ghost-lint in the VS Code workbench', { skip: vsix ? false : 'GHOST_LI
 
   const problemRow = (text: string | RegExp) => page.locator('.markers-panel .monaco-list-row').filter({ hasText: text });
 
-  async function openFromExplorer(name: string): Promise<void> {
-    await page.locator('.explorer-folders-view .monaco-list-row').filter({ hasText: name }).dblclick();
-    await page.locator('.tabs-container .tab.active').filter({ hasText: name }).waitFor({ timeout: WAIT_MS });
-  }
 
-  async function runCommand(title: string): Promise<void> {
-    await page.keyboard.press('Control+Shift+P');
-    const input = page.locator('.quick-input-widget input');
-    await input.waitFor({ timeout: WAIT_MS });
-    await input.fill(`>${title}`);
-    await page.locator('.quick-input-list .monaco-list-row').filter({ hasText: title }).first().waitFor({ timeout: WAIT_MS });
-    await page.keyboard.press('Enter');
-  }
 
   /** Opens the finding's place from the Problems panel: the editor shows the call, selected, and has the focus. */
   async function revealFinding(rule: string): Promise<void> {
@@ -127,7 +113,7 @@ describe('ghost-lint in the VS Code workbench', { skip: vsix ? false : 'GHOST_LI
 
   test('the Problems panel shows the violation on the call, with the constraint it broke', () =>
     step('problems', async () => {
-      await openFromExplorer('d01-fs-backup-before-delete.json');
+      await openFromExplorer(page, 'd01-fs-backup-before-delete.json');
       await page.keyboard.press('Control+Shift+M');
       await problemRow('prerequisite-missing').first().waitFor({ timeout: WAIT_MS });
       // The related information, the constraint's sentence, is listed under the finding.
@@ -162,7 +148,7 @@ describe('ghost-lint in the VS Code workbench', { skip: vsix ? false : 'GHOST_LI
 
   test('the Constraints view shows each constraint, its lifetime and its verdict on every call; the status bar the verdict', () =>
     step('constraints', async () => {
-      await openFromExplorer('d11-shell-rm-protected-dir.jsonl');
+      await openFromExplorer(page, 'd11-shell-rm-protected-dir.jsonl');
       const status = page.locator('.statusbar-item').filter({ hasText: 'ghost-lint: 1 violation' });
       await status.first().waitFor({ timeout: WAIT_MS });
       await page.locator('.activitybar [aria-label^="ghost-lint"]').first().click();
@@ -220,8 +206,8 @@ describe('ghost-lint in the VS Code workbench', { skip: vsix ? false : 'GHOST_LI
     step('deactivate', async () => {
       const servers = languageServers(sandbox);
       assert.equal(servers.length, 1, 'one language server while the extension runs');
-      await runCommand('Extensions: Disable All Installed Extensions');
-      await runCommand('Developer: Reload Window');
+      await runCommand(page, 'Extensions: Disable All Installed Extensions');
+      await runCommand(page, 'Developer: Reload Window');
       await page.locator('.monaco-workbench').waitFor({ timeout: WAIT_MS });
       await waitUntil(() => servers.every((pid) => !isRunning(pid)), 'the language server to exit');
       assert.deepEqual(languageServers(sandbox), []);
