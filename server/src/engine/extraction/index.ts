@@ -7,21 +7,43 @@ import type { Extraction, Revocation, StatedConstraint, UnresolvedRule } from '.
 
 export type { Extraction, Revocation, StatedConstraint, UnresolvedRule } from './types';
 
-/** A regex that finds any of `phrases` by its first word; stems take a few letters of inflection ("deleting", "backed"). */
-function firstWordPattern(phrases: readonly string[]): RegExp {
-  const firstWords = new Set(phrases.map((phrase) => (phrase.split(/[\s*-]+/)[0] ?? '').toLowerCase()).filter((word) => word.length > 0));
-  const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const short = [...firstWords].filter((w) => w.length <= 2).map(escape);
-  const stems = [...firstWords].filter((w) => w.length > 2).map((w) => escape(w.length > 3 ? w.replace(/[ey]$/, '') : w));
-  return new RegExp(`\\b(?:(?:${short.join('|')})\\b|(?:${stems.join('|')})[a-z]{0,4}\\b)|n[\'’]t\\b`, 'i');
+/** Lemmas the lexicon writes whose forms share no stem. */
+const IRREGULAR_FORMS: Readonly<Record<string, string>> = { be: '(?:be|is|are|was|were|been|being|am)', have: '(?:have|has|had|having)' };
+
+/** A word as a regex source: a stem takes a few letters of inflection ("deleting", "backed"). */
+function wordSource(word: string): string {
+  const irregular = IRREGULAR_FORMS[word.toLowerCase()];
+  if (irregular) return irregular;
+  const escaped = word.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (word.length <= 2) return escaped;
+  return `${word.length > 3 ? escaped.replace(/[ey]$/, '') : escaped}[a-z]{0,4}`;
+}
+
+/**
+ * A regex that finds any of `phrases` whole, its words in order; `*` stands for a few words between
+ * them ("leave ** alone"). A phrase's first word alone is no cue: "from now on" must not pass every
+ * sentence with "from", nor "in case" every one with "in".
+ */
+function wholePhrasePattern(phrases: readonly string[]): RegExp {
+  const sources = new Set(
+    phrases.map((phrase) =>
+      phrase
+        .split(/\s+/)
+        .filter((word) => word !== '')
+        .map((word) => (/^\*+$/.test(word) ? '(?:[^\\s]+\\s+){0,4}?' : `${wordSource(word)}[\\s-]+`))
+        .join('')
+        .replace(/\[\\s-\]\+$/, ''),
+    ),
+  );
+  return new RegExp(`\\b(?:${[...sources].join('|')})\\b|n['’]t\\b`, 'i');
 }
 
 /** What a rule is about: an action, a rule noun, a thing to keep as it is. */
-const TOPIC_WORDS = firstWordPattern([...Object.values(ACTION_WORDS).flat(), ...Object.values(FORGE_OPERATIONS).flat(), ...LEAVE_ALONE, ...READ_ONLY, ...RULE_NOUNS.filter((p) => !p.startsWith('what ')), ...GATE_WORDS]);
+const TOPIC_WORDS = wholePhrasePattern([...Object.values(ACTION_WORDS).flat(), ...Object.values(FORGE_OPERATIONS).flat(), ...LEAVE_ALONE, ...READ_ONLY, ...RULE_NOUNS.filter((p) => !p.startsWith('what ')), ...GATE_WORDS]);
 /** A command a rule can be about: a code span, or a program named plainly. */
 const NAMES_COMMAND = new RegExp(`\`|\\b(?:${DISTINCTIVE_PROGRAMS.map((p) => p.replace(/[-.]/g, '\\$&')).join('|')})\\b|\\b(?:commands?|tools?|programs?|editors?|pagers?|binaries|clis?)\\s+(?:such as|like|e\\.g\\.|including)\\b`, 'i');
 /** What makes a sentence a rule or a change of rules: a negation, a connector, an ask, a revocation. */
-const RULE_CUES = firstWordPattern(RULE_CUE_PHRASES);
+const RULE_CUES = wholePhrasePattern(RULE_CUE_PHRASES);
 
 /**
  * A cheap first look at text: does it have both a topic word and a rule cue? Text without them
