@@ -788,7 +788,9 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       // "never run database migrations": a noun that modifies the action said as a noun; "no more than $200 per purchase": an amount.
       const modifier = (w.tags.has('Noun') || w.tags.has('Adjective')) && !w.tags.has('Pronoun') && view.mentionAt(j + 1) !== undefined && !view.covered.has(j) && !closesClause(w) && !endsWithComma(w) && view.mentionAt(j + 1)?.command === undefined;
       const amount = nounSubject && (w.tags.has('Money') || w.tags.has('Value') || w.norm === 'per');
-      const skippable = has(SKIP, w) || has(LISTENERS, w) || w.text === '' || category || modifier || amount || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
+      // "never perform a deploy", "never run the migrations": the article after a light verb, before the action said as a noun.
+      const article = /^(a|an|the)$/.test(w.norm) && j > cueEnd && has(SKIP, words[j - 1]);
+      const skippable = has(SKIP, w) || has(LISTENERS, w) || w.text === '' || category || modifier || amount || article || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
       if (!skippable || closesClause(w)) break;
     }
     // "`npm install` must never be run": a command named first, then run in the passive.
@@ -806,7 +808,9 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     const foundWord = words[found.start] as Word;
     // "Claude never pushes" is about the agent, as "you never push" is.
     const agentSubject = subjectBefore(words, range.from, i) === 'listener';
-    if (found.form === 'third' && !nounSubject && !agentSubject && cue.norm !== 'no' && foundWord.tags.has('Verb') && !foundWord.tags.has('Plural')) continue;
+    // After "such as" or "like" the "-s" form is a plural noun: "actions such as deploys".
+    const example = /^(as|like|including|e\.g\.?)$/.test(words[found.start - 1]?.norm ?? '');
+    if (found.form === 'third' && !nounSubject && !agentSubject && !example && cue.norm !== 'no' && foundWord.tags.has('Verb') && !foundWord.tags.has('Plural')) continue;
     // A double negative or "not only" is not a prohibition.
     if (words[cueEnd]?.norm === 'only') continue;
     // "The vendor invoices: never delete": a label names the thing, not who acts.
