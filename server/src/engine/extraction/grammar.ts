@@ -158,6 +158,8 @@ const KEEP = wordSet(['keep', 'leave']);
 const STAY = wordSet(['stay', 'remain', 'kept', 'keep']);
 const DB_FILE = /\.(db|sqlite3?|duckdb)$/i;
 const STRONG_TIME = compile(L.FROM_NOW_ON.filter((w) => w !== 'now'));
+/** What an agent makes in a session: "your changes" are all of them. */
+const AGENT_WORK = wordSet(['change', 'work', 'code', 'commit', 'edit', 'fix', 'patch', 'branch', 'pr']);
 const CAPITALIZED = /^[A-Z][\w&'.-]*$/;
 /** Words that point at things named elsewhere: "the following changes", "these files", "the above". */
 const POINTERS = wordSet(['following', 'these', 'those', 'above', 'below', 'aforementioned', 'said', 'such']);
@@ -268,7 +270,18 @@ function withSharedPhrases(words: readonly Word[], mentions: readonly Mention[])
   return result.sort((a, b) => a.start - b.start);
 }
 
-const FORGE_PHRASES = Object.entries(L.FORGE_OPERATIONS).flatMap(([command, phrases]) => compile(phrases).map((phrase) => ({ phrase, command })));
+const FORGE_PHRASES = Object.entries(L.FORGE_OPERATIONS).flatMap(([commands, phrases]) => compile(phrases).map((phrase) => ({ phrase, command: anyOfCommands(commands) })));
+
+/** "git checkout | git switch": an operation git does with either command, each bound as written. */
+function anyOfCommands(written: string): CommandRule {
+  const rules = written.split(' | ').map(commandRule);
+  if (rules.length === 1) return rules[0] as CommandRule;
+  return {
+    verbs: [...new Set(rules.flatMap((rule) => rule.verbs))],
+    scope: { commands: rules.flatMap((rule) => rule.scope.commands ?? []) },
+    checks: rules.some((rule) => rule.checks),
+  };
+}
 
 /** Forge operations said in words ("merging pull requests", "close issues"), as the command each is. */
 function forgeMentions(words: readonly Word[], covered: ReadonlySet<number>): Mention[] {
@@ -295,7 +308,7 @@ function forgeMentions(words: readonly Word[], covered: ReadonlySet<number>): Me
       // "create commits or pull requests": a gap never runs across a list.
       if (end === undefined || gaps.some((g) => has(COORDINATORS, words[g]) || endsWithComma(words[g]))) continue;
       const verb = typeof phrase[0] === 'string' ? phrase[0] : '';
-      mentions.push({ family: 'command', start: i, end, form: formOf(words[i] as Word, verb), command: commandRule(command), saidInWords: true });
+      mentions.push({ family: 'command', start: i, end, form: formOf(words[i] as Word, verb), command, saidInWords: true });
       i = end - 1;
       break;
     }
@@ -345,7 +358,7 @@ function forgeChain(words: readonly Word[], start: number): Mention | undefined 
     const said = [verbs[0] as Word, ...words.slice(first, first + 2)];
     const found = FORGE_PHRASES.map(({ phrase, command }) => ({ command, end: matchAt(said, 0, phrase, said.length) })).find((f) => f.end !== undefined);
     if (!found || found.end === undefined) return undefined;
-    return { family: 'command', start: first, end: first + found.end - 1, form: formOf(words[start] as Word, (verbs[0] as Word).forms.find((f) => FORGE_VERBS.has(f)) ?? ''), command: commandRule(found.command), saidInWords: true };
+    return { family: 'command', start: first, end: first + found.end - 1, form: formOf(words[start] as Word, (verbs[0] as Word).forms.find((f) => FORGE_VERBS.has(f)) ?? ''), command: found.command, saidInWords: true };
   }
   if (verbs.length < 2 && objects.length < 2) return undefined;
   const commands = new Set<string>();
@@ -357,7 +370,7 @@ function forgeChain(words: readonly Word[], start: number): Mention | undefined 
       for (const { phrase, command } of FORGE_PHRASES) {
         const matched = matchAt(said, 0, phrase, said.length);
         if (matched === undefined) continue;
-        commands.add(command);
+        for (const written of command.scope.commands ?? []) commands.add(written);
         end = Math.max(end, object + matched - 1 - (first - at));
         break;
       }
@@ -1614,6 +1627,8 @@ function pointsBack(view: SentenceView, trigger: Mention, region: Range): boolea
   if (!has(DEFINITE, next) || has(UNIVERSAL, view.words[trigger.end + 1])) return false;
   // "my meetings", "our invoices": all of a person's, not one said before.
   if (/^(my|our|your|their)$/.test(next.norm) && view.words[trigger.end + 1]?.tags.has('Plural')) return false;
+  // "your code", "your work": all the agent makes.
+  if (next.norm === 'your' && has(AGENT_WORK, view.words[trigger.end + 1])) return false;
   if (view.phraseEntitiesIn({ from: trigger.end, to: region.to }).length > 0) return false;
   // "that invoice" points back; "the CQL grammar", "the `docs/` folder" name their thing.
   for (let i = trigger.end + 1; i < region.to; i++) {
@@ -2020,8 +2035,9 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   const scope = scopeOf(view, draft, context, entities, regions);
   if (scope === 'unrepresentable') return [];
   const scoped = SCOPE_TARGET_FIELDS.some((f) => scope[f] !== undefined) || scope.amountAbove !== undefined;
-  // "Always back up your photos": advice about the listener's own things, not a rule for the agent.
-  const yours = (r: Range) => view.words.slice(r.from, r.to).some((w, k) => w.norm === 'your' && !findAll(view.words, P.onOwnAccord, r.from, r.to).some((f) => r.from + k >= f.start && r.from + k < f.end));
+  // "Always back up your photos": advice about the listener's own things, not a rule for the agent;
+  // but "never commit your changes" is about what the agent makes, which is any of its work.
+  const yours = (r: Range) => view.words.slice(r.from, r.to).some((w, k) => w.norm === 'your' && !has(AGENT_WORK, view.words[r.from + k + 1]) && !findAll(view.words, P.onOwnAccord, r.from, r.to).some((f) => r.from + k >= f.start && r.from + k < f.end));
   if (!scoped && regions.some(yours)) return [];
   const triggerVerbs = verbsOf(draft.triggers, context);
   if (triggerVerbs.length === 0) return [];

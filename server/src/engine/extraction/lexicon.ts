@@ -143,7 +143,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
  */
 export const FORGE_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   'gh pr merge': ['merge * pr', 'merge * pull request', 'merge * mr', 'merge * merge request'],
-  'gh pr create': ['open * pr', 'open * pull request', 'create * pr', 'create * pull request', 'raise * pr', 'submit * pr', 'file * pr'],
+  'gh pr create': ['open * pr', 'open * pull request', 'create * pr', 'create * pull request', 'raise * pr', 'submit * pr', 'file * pr', 'make * pr', 'make * pull request', 'send * pr', 'put up * pr'],
   'gh pr close': ['close * pr', 'close * pull request'],
   'gh pr comment': ['comment on * pr', 'comment on * pull request'],
   'gh issue create': ['open * issue', 'create * issue', 'file * issue', 'raise * issue'],
@@ -152,6 +152,8 @@ export const FORGE_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   // Pulling and staging are git's, said in words: "pulling from GitHub", "stage the files".
   'git pull': ['pull from', 'pull * update', 'pull * latest'],
   'git add': ['stage * file', 'stage * change'],
+  // Changing the checked-out branch is either of git's two commands for it.
+  'git checkout | git switch': ['switch * branch', 'change * branch', 'check out * branch', 'checkout * branch'],
 };
 
 /** Word pairs that look like an action but are not one ("move on", "pay attention"). */
@@ -370,7 +372,7 @@ export const GENERIC_OBJECTS: readonly string[] = [
   'piece', 'part', 'transaction', 'order', 'vendor', 'supplier', 'payee', 'inbox', 'attachment', 'output', 'result', 'log', 'device',
   'home', 'house', 'schedule', 'invite', 'invitation', 'draft', 'reply', 'note', 'report', 'summary', 'site', 'server', 'service', 'app',
   'application', 'environment', 'env', 'channel', 'slack', 'thread', 'dm', 'dependency', 'package', 'library', 'dep', 'module', 'commit', 'change', 'remote', 'origin', 'command',
-  'script', 'tool', 'operation', 'action', 'source', 'hook', 'suite', 'lockfile', 'lock file', 'content',
+  'script', 'tool', 'operation', 'action', 'source', 'hook', 'suite', 'lockfile', 'lock file', 'content', 'resource', 'asset', 'artifact', 'object',
 ];
 /** A bare pronoun or demonstrative object points at something said before: alone it names no scope. */
 export const ANAPHORS: readonly string[] = ['it', 'that', 'this', 'them', 'those', 'these', 'him', 'her'];
