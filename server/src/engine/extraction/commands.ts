@@ -95,5 +95,17 @@ export function commandRule(written: string): CommandRule {
   for (const verb of [...verbs]) for (const narrower of NARROWER[verb] ?? []) verbs.delete(narrower);
   for (const verb of [...verbs]) for (const wider of WIDER[verb] ?? []) verbs.add(wider);
   const kept = actions.filter((action) => verbs.has(action.verb));
-  return { verbs: [...verbs], scope: scopeOf(kept), checks };
+  const scope = scopeOf(kept);
+  // "never `git commit -a`": a flag that leaves a routine action what it is narrows the rule to that
+  // form of the command; forbidding every commit would be far wider than the sentence.
+  const routine = [...verbs].every((verb) => ROUTINE.has(verb));
+  const withoutFlags = command.replace(/\s-{1,2}[\w-]+(?==\S*|\s|$)(?:=\S*)?/g, '');
+  if (routine && Object.keys(scope).length === 0 && withoutFlags !== command) {
+    const plain = commandRule(withoutFlags);
+    if (plain.verbs.length === verbs.size && plain.verbs.every((verb) => verbs.has(verb))) return { verbs: ['execute'], scope: { commands: [command] }, checks };
+  }
+  return { verbs: [...verbs], scope, checks };
 }
+
+/** Everyday actions a flag can only narrow: a commit, a push, a release. */
+const ROUTINE: ReadonlySet<Verb> = new Set<Verb>(['commit', 'push', 'force-push', 'publish']);

@@ -64,8 +64,8 @@ export function extractConstraints(session: Session): Extraction {
     if (!turn.isUserMessage) continue;
     for (const sentence of userSentences(session, turn, worthReading)) {
       let readings = readSentence(sentence);
-      // An item that states nothing alone may with the line that introduces it.
-      for (const variant of readings.length === 0 ? (sentence.withLeadIn ?? []) : []) {
+      // An item that states no rule alone may with the line that introduces it.
+      for (const variant of readings.some((reading) => reading.kind !== 'unresolved') ? [] : (sentence.withLeadIn ?? [])) {
         readings = readSentence(variant).filter((reading) => reading.kind === 'constraint');
         if (readings.length > 0) break;
       }

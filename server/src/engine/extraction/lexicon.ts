@@ -218,7 +218,7 @@ export const ASK_PHRASES: readonly string[] = [
 export const APPROVAL_NOUNS: readonly string[] = [
   'instruction', 'request', 'direction', 'ask', 'say so', 'authorisation', 'sign off', 'thumbs up', 'ack', 'acknowledgement', 'acknowledgment',
   'ok', 'okay', 'approval', 'permission', 'sign-off', 'signoff', 'go-ahead', 'consent', 'green light', 'blessing', 'confirmation',
-  'authorization', 'authorisation', 'say-so', 'agreement',
+  'authorization', 'authorisation', 'say-so', 'agreement', 'review',
 ];
 /** Words before an approval noun that make it the person's: "my OK", "explicit approval". */
 export const APPROVAL_OWNERS: readonly string[] = [
@@ -467,6 +467,8 @@ export const BRANCH_NOUNS: readonly string[] = ['branch'];
 /** Files named by their kind, as the glob of the files of that kind: "env files" are `.env`, `.env.local`… */
 export const FILE_KINDS: Readonly<Record<string, readonly string[]>> = {
   '**/.env*': ['env file', 'environment file', 'dotenv file', 'environment variable file', 'env var file', 'env config'],
+  '**/*.sql': ['sql dump', 'sql file', 'sql script'],
+  '**/*.ipynb': ['jupyter notebook', 'ipynb file', 'notebook file'],
 };
 
 export const WELL_KNOWN_BRANCHES: readonly string[] = ['main', 'master', 'develop', 'trunk'];

@@ -269,6 +269,9 @@ const LEAD_CONDITION = /\(?\b((?:unless|without|except|until)\b[^)]*)\)?\s*$/i;
  * line's condition ("Before committing:" + "run the tests"), the line then the item ("Do not:" + "push
  * to main"). Tried in that order by extraction, the first that states something wins.
  */
+/** A line that ends mid-clause, on a word its items complete: "any action that:", "files such as:". */
+const CONTINUED_BY_ITEM = /\b(?:that|which|who|whose|where|to|of|are|is|includes?|including|like|as)\s*:?\s*$/i;
+
 function combined(lead: string, item: string, turnIndex: number, span: Span): Sentence[] {
   const body = item.replace(LIST_MARK, '').replace(ASIDE, '').trim();
   // The item's first clause: what follows a dash or a colon explains it, unless it lists ("Destructive operations: a, b, c").
@@ -284,7 +287,9 @@ function combined(lead: string, item: string, turnIndex: number, span: Span): Se
   const texts: string[] = [];
   // "Never modify without asking:" + "code in `backend/`": the item is the action's object, before the line's condition.
   const condition = CONNECTOR.exec(lead);
-  const objectSlot = condition !== null && condition.index > 0 && !PLACEHOLDER.test(lead) ? condition.index : undefined;
+  // "… before any action that:" + "sends a message": a line that stops mid-clause is continued by its item.
+  const continued = CONTINUED_BY_ITEM.test(lead);
+  const objectSlot = condition !== null && condition.index > 0 && !PLACEHOLDER.test(lead) && !continued ? condition.index : undefined;
   // "Never hand-edit them." + "Fixture JSONs (`tests/fixtures/*.json`) are generated…": the item's written path is what "them" is.
   const pointer = POINTED_OBJECT.exec(lead);
   const path = pointer ? /`([^`\s]*[/.*][^`\s]*)`/.exec(body)?.[0] : undefined;
@@ -298,7 +303,7 @@ function combined(lead: string, item: string, turnIndex: number, span: Span): Se
     // "Forbidden Commands (unless the user asks)" + "`git reset --hard`": never the item, on the heading's condition.
     if (BANNED_KIND.test(lead)) texts.push(`Never ${lowerFirst(part)}${LEAD_CONDITION.exec(lead)?.[1] ? ` ${LEAD_CONDITION.exec(lead)?.[1]}` : ''}`);
     // After a line's condition, the item would be the condition's object, not the action's.
-    if (objectSlot === undefined) texts.push(`${lead} ${part}`);
+    if (objectSlot === undefined) texts.push(`${continued ? lead.replace(/:\s*$/, '') : lead} ${part}`);
   }
   return texts.map((text) => {
     const words = readSentences(text, 0, () => true).flatMap((sentence) => sentence.words);
