@@ -322,7 +322,7 @@ const GIT_COMPANIONS = [
   { verb: 'stage', beside: 'commit', command: 'git add' },
 ] as const;
 const FORGE_VERBS = new Set(FORGE_PHRASES.map(({ phrase }) => phrase[0]).filter((t): t is string => typeof t === 'string'));
-const FORGE_OBJECTS = wordSet(['pr', 'prs', 'issue', 'issues', 'mr', 'mrs', 'pull', 'merge']);
+const FORGE_OBJECTS = wordSet(['pr', 'prs', 'issue', 'issues', 'mr', 'mrs', 'pull', 'merge', 'branch', 'branches']);
 const isForgeVerb = (word: string) => baseForms(word).some((form) => FORGE_VERBS.has(form));
 
 /**

@@ -107,12 +107,13 @@ function statesMore(after: readonly Reading[], before: readonly Reading[]): bool
 
 /**
  * "Never amend commits. … Only amend if the user explicitly says so.": a prohibition and, later in
- * the same message, a confirmation of the same actions on the same targets are one rule with an
+ * the same message or in the same sentence ("**Never change branches** - don't switch branches
+ * without permission"), a confirmation of the same actions on the same targets are one rule with an
  * exception: the confirmation.
  */
 function withExceptions(constraints: readonly StatedConstraint[]): StatedConstraint[] {
   const key = (c: StatedConstraint) => JSON.stringify([[...c.rule.trigger].sort(), c.rule.scope]);
   return constraints.filter(
-    (c) => c.rule.kind !== 'prohibition' || !constraints.some((o) => o.rule.kind === 'confirmation' && o.turnIndex === c.turnIndex && o.span.start > c.span.start && key(o) === key(c)),
+    (c) => c.rule.kind !== 'prohibition' || !constraints.some((o) => o.rule.kind === 'confirmation' && o.turnIndex === c.turnIndex && o.span.start >= c.span.start && key(o) === key(c)),
   );
 }
