@@ -298,7 +298,12 @@ function forgeMentions(words: readonly Word[], covered: ReadonlySet<number>): Me
     const word = words[i] as Word;
     const companion = GIT_COMPANIONS.find((c) => word.forms.includes(c.verb));
     const beside = (at: number) => companion !== undefined && (words[at] as Word | undefined)?.forms.includes(companion.beside) === true;
-    if (companion && !/^requests?$/.test(words[i + 1]?.norm ?? '') && ((has(COORDINATORS, words[i - 1]) && beside(i - 2)) || (has(COORDINATORS, words[i + 1]) && beside(i + 2)))) {
+    const adjacent = (has(COORDINATORS, words[i - 1]) && beside(i - 2)) || (has(COORDINATORS, words[i + 1]) && beside(i + 2));
+    // Further along a list ("push, pull, or rebase"), only where the list has no object of its own, which may narrow it.
+    const members = adjacent ? [] : listMembers(words, i);
+    const afterList = Math.max(i, ...members) + 1;
+    const inList = members.some(beside) && !(words[afterList]?.tags.has('Noun') || words[afterList]?.tags.has('Adjective') || words[afterList]?.tags.has('Determiner'));
+    if (companion && !/^requests?$/.test(words[i + 1]?.norm ?? '') && (adjacent || inList)) {
       mentions.push({ family: 'command', start: i, end: i + 1, form: formOf(word, companion.verb), command: commandRule(companion.command), saidInWords: true });
       continue;
     }
@@ -314,6 +319,26 @@ function forgeMentions(words: readonly Word[], covered: ReadonlySet<number>): Me
     }
   }
   return mentions;
+}
+
+/** The other members of the list a word is in: "push, pull, or rebase" for "pull". */
+function listMembers(words: readonly Word[], at: number): number[] {
+  const members: number[] = [];
+  // A member before: a comma on it, or a coordinator after it ("push, pull", "push or pull").
+  for (let p = at - 1; p >= 0; ) {
+    const member = has(COORDINATORS, words[p]) ? p - 1 : endsWithComma(words[p]) ? p : -1;
+    if (member < 0) break;
+    members.push(member);
+    p = member - 1;
+  }
+  // A member after: a comma on this one, a coordinator, or both ("pull, or rebase").
+  for (let k = at; ; ) {
+    const next = has(COORDINATORS, words[k + 1]) ? k + 2 : endsWithComma(words[k]) ? (has(COORDINATORS, words[k + 1]) ? k + 2 : k + 1) : -1;
+    if (next < 0 || next >= words.length) break;
+    members.push(next);
+    k = next;
+  }
+  return members;
 }
 
 /** Git verbs that are git's only beside their companion: "push or pull", "stage and commit". */
@@ -1695,6 +1720,9 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
         else if (context === 'branch' && !e.inWords) add('branches', e.value.replace(/^(\*\*\/|origin\/)/, ''));
         // "to the remote repository": where every push goes, which narrows nothing ("the upstream repo" is one remote of several).
         else if (context === 'branch' && /^(?:\*\*\/)?remote$/.test(e.value)) break;
+        // "on collaborative repos", "to public repositories": a kind of repository is a condition on the one
+        // the session is in, which it cannot settle: taken to hold, as an occasion is.
+        else if (context === 'branch' && e.inWords && kindOfRepository(view, e.value)) break;
         else return unstatable(view, `"${e.value}" is a path, which ${verbsSaid(draft)} does not act on`);
         break;
       case 'email':
@@ -2148,6 +2176,15 @@ function withModifiers(view: SentenceView, triggers: readonly Mention[], region:
  * Rules over named commands: each command's own verbs and targets ("never run `git push --force`"
  * forbids force pushes); commands that are only run merge into one rule over their names.
  */
+/** A folder named in words that is only an adjective before "repo(s)": "collaborative repos", "public repositories". */
+function kindOfRepository(view: SentenceView, value: string): boolean {
+  const name = value.replace(/^\*\*\//, '');
+  return view.words.some((w, i) => w.norm === name.toLowerCase() && w.tags.has('Adjective') && !w.tags.has('Noun') && /^(repo|repos|repository|repositories)$/.test(view.words[i + 1]?.norm ?? ''));
+}
+
+/** Nouns of an activity: "management", "formatting", "installation", "maintenance". */
+const ACTIVITY_NOUN = /(?:ment|ing|tion|sion|ance|ence)s?$/;
+
 /** Why a rule over named commands would be wider than stated: a place or a target after them that no command scope says. */
 function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Mention[]): string | undefined {
   const words = view.words;
@@ -2162,7 +2199,11 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   const families = new Set(draft.triggers.map((m) => m.family));
   const placed = /^(on|in|into|to|onto|against|for|from|under|inside|within|outside|across)$/.test(words[after.from]?.norm ?? '');
   const qualified = placed ? objectWords(view, after, families).filter((w) => !view.mentions.some((m) => m.command !== undefined && words.indexOf(w) >= m.start && words.indexOf(w) < m.end)) : [];
-  if (target || qualified.length > 0) return `"${words.slice(after.from, after.to).map((w) => w.text).join(' ').trim()}" narrows the commands in a way no scope says`;
+  // "use `uv` instead of `pip` for dependency management": "for" an activity, after a replacement, says what
+  // both commands are for, not where; "never run `npm install` for production deployments" is an occasion.
+  const replaced = words.slice(0, after.from).some((w) => /^(instead|rather)$/.test(w.norm));
+  const purpose = replaced && words[after.from]?.norm === 'for' && qualified.length > 0 && qualified.every((w) => w.tags.has('Gerund') || ACTIVITY_NOUN.test(w.norm) || (w.tags.has('Noun') && qualified.some((q) => ACTIVITY_NOUN.test(q.norm) || q.tags.has('Gerund'))));
+  if (target || (qualified.length > 0 && !purpose)) return `"${words.slice(after.from, after.to).map((w) => w.text).join(' ').trim()}" narrows the commands in a way no scope says`;
   return undefined;
 }
 
