@@ -534,7 +534,7 @@ export const RULE_CUE_PHRASES: readonly string[] = [
   'remain', ...APPROVAL_NOUNS, 'approve', 'confirm', 'sign', ...REQUIRE_VERBS, 'always', 'make sure', 'ensure', 'must', 'should', ...REVOKE_VERBS,
   ...RULE_NOUNS.filter((p) => !p.startsWith('what ')), 'said', 'told', ...FROM_NOW_ON, ...STOP_DOING, ...CONNECTORS.before,
   ...CONNECTORS.until, ...CONNECTORS.after, ...CONNECTORS.without, ...CONNECTORS.whenever, ...CONNECTORS.except, 'only', 'nothing',
-  'instead of', 'rather than', 'prefer', 'exclusively', 'solely', 'have to',
+  'instead of', 'rather than', 'prefer', 'exclusively', 'solely', 'have to', "don'ts", 'don’ts', 'donts', 'avoid',
   // The obligations a main clause opens with; "please" alone is every request's word, not a rule's.
   ...OBLIGATIONS.filter((obligation) => obligation !== 'please'),
 ];
