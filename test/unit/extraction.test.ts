@@ -83,6 +83,20 @@ describe('sources: only what the person wrote counts', () => {
     assert.deepEqual(extraction.constraints, []);
   });
 
+  test('in instructions a quoted line is the author’s callout, read at its exact place', () => {
+    const content = '# Rules\n\n> This repository is public. **NEVER** commit `.env` files.\n> > Never delete `data/`.';
+    const session = chat({ role: 'system', content });
+    const extraction = extractConstraints(session);
+    assert.deepEqual(
+      extraction.constraints.map((c) => [c.rule.kind, c.rule.trigger, c.rule.scope, session.text.slice(c.span.start, c.span.end)]),
+      [
+        ['prohibition', ['commit'], { paths: ['**/.env'] }, '**NEVER** commit `.env` files.'],
+        ['prohibition', ['delete'], { paths: ['data'] }, 'Never delete `data/`.'],
+      ],
+    );
+    assert.deepEqual(extractConstraints(chat({ role: 'user', content })).constraints, []);
+  });
+
   test('injected AGENTS.md content (Codex) is read, bullet by bullet', () => {
     const line = (type: string, payload: unknown) => JSON.stringify({ timestamp: '2025-10-01T10:00:00.000Z', type, payload });
     const session = parse(

@@ -64,6 +64,7 @@ function segments(session: Session, turn: Turn): Segment[] {
 
 const FENCE = /^\s*(```|~~~)/;
 const QUOTED = /^\s*>/;
+const QUOTE_MARKS = /^(?:\s*>)+\s?/;
 /** A line that is only a markup tag ("<INSTRUCTIONS>", "</user_instructions>") wraps text; it says nothing. */
 const TAG_LINE = /^\s*<\/?[A-Za-z_][\w.:-]*(?:\s[^>]*)?>\s*$/;
 const LIST_OR_HEADING = /^\s*(?:[-*•+]\s|\d{1,2}[.)]\s|#{1,6}\s)/;
@@ -86,16 +87,19 @@ const SHELL_COMMENT = /\s+#\s.*$/;
 
 /**
  * Blocks worth reading: paragraphs, with list items and headings on their own, leaving out fenced
- * code and quoted lines (pasted material, not the person's instructions).
+ * code and, in chat, quoted lines (pasted material, not the person's instructions). In instructions
+ * (a system prompt, a CLAUDE.md) a quoted line is the author's own callout ("> **NEVER** push …"):
+ * it is read with its marks blanked, so that offsets hold.
  */
-function blocks(text: string): Block[] {
+function blocks(text: string, quotesAreOwn: boolean): Block[] {
   const result: Block[] = [];
   let current: Block | undefined;
   let fenced = false;
   let at = 0;
   // Commands listed one per line after a line ending in a colon, in a fence or not, are its items.
   const introduces = () => /:\s*$/.test(result[result.length - 1]?.text.replace(/[*_`\s]+$/, '') ?? '') || result[result.length - 1]?.command === true;
-  for (const line of text.split('\n')) {
+  for (const written of text.split('\n')) {
+    const line = quotesAreOwn ? written.replace(QUOTE_MARKS, (marks) => ' '.repeat(marks.length)) : written;
     const lineAt = at;
     at += line.length + 1;
     if (FENCE.test(line)) {
@@ -148,7 +152,7 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
     let nested: { lead: string; indent: number } | undefined;
     // The item before, for examples nested under it ("- Never run risky git operations." + "  - Examples: …").
     let previousItem: { text: string; indent: number } | undefined;
-    for (const block of blocks(segment.text)) {
+    for (const block of blocks(segment.text, turn.kind === 'instructions')) {
       const readableText = readable(block.text).text;
       const indent = /^\s*/.exec(block.text)?.[0].length ?? 0;
       const examplesOf = block.kind === 'item' && previousItem && indent > previousItem.indent ? withExamples(previousItem.text, readableText) : undefined;
