@@ -273,6 +273,8 @@ const LEAD_CONDITION = /\(?\b((?:unless|without|except|until)\b[^)]*)\)?\s*$/i;
  * line's condition ("Before committing:" + "run the tests"), the line then the item ("Do not:" + "push
  * to main"). Tried in that order by extraction, the first that states something wins.
  */
+/** A line that is a condition of what its items say: "When asked to fix tests:", "If the build fails:". */
+const LEADING_CONDITION = /^\s*(?:when|whenever|if|before|after|once|while|unless|until)\b/i;
 /** A line that ends mid-clause, on a word its items complete: "any action that:", "files such as:". */
 const CONTINUED_BY_ITEM = /\b(?:that|which|who|whose|where|to|of|are|is|includes?|including|like|as)\s*:?\s*$/i;
 
@@ -307,7 +309,8 @@ function combined(lead: string, item: string, turnIndex: number, span: Span): Se
     // "Forbidden Commands (unless the user asks)" + "`git reset --hard`": never the item, on the heading's condition.
     if (BANNED_KIND.test(lead)) texts.push(`Never ${lowerFirst(part)}${LEAD_CONDITION.exec(lead)?.[1] ? ` ${LEAD_CONDITION.exec(lead)?.[1]}` : ''}`);
     // After a line's condition, the item would be the condition's object, not the action's.
-    if (objectSlot === undefined) texts.push(`${continued ? lead.replace(/:\s*$/, '') : lead} ${part}`);
+    // "When asked to fix tests:" + "Only change tests": a leading condition, then its main clause.
+    if (objectSlot === undefined) texts.push(continued ? `${lead.replace(/:\s*$/, '')} ${part}` : LEADING_CONDITION.test(lead) ? `${lead.replace(/:\s*$/, '')}, ${lowerFirst(part)}` : `${lead} ${part}`);
   }
   return texts.map((text) => {
     const words = readSentences(text, 0, () => true).flatMap((sentence) => sentence.words);
