@@ -449,8 +449,10 @@ export function commandEntities(text: string, base: number): Entity[] {
     const template = /<[^>]*>|\{[^}]*\}/.test(inner) && !(isCommand(inner) && commandRule(inner).verbs.every((verb) => verb !== 'execute'));
     // A folder (`tests/unit/`) is run by a program, never itself one; an action's own word (`delete`, `purge`) names the action.
     const folder = /^[\w./-]+\/$/.test(inner.trim());
+    // A flag alone (`--amend`, `-f`) is an option of whatever command it is given to, not a program.
+    const flag = /^-/.test(inner.trim());
     const actionWord = ACTION_WORD_SET.has(inner.trim().toLowerCase()) && !KNOWN_PROGRAMS.has(inner.trim().toLowerCase());
-    if (template || namesThing || folder || actionWord || (!isCommand(inner) && !(run && /^[\w./-]+(?:\s|$)/.test(inner.trim())))) continue;
+    if (template || namesThing || folder || flag || actionWord || (!isCommand(inner) && !(run && /^[\w./-]+(?:\s|$)/.test(inner.trim())))) continue;
     lastEnd = (match.index ?? 0) + match[0].length;
     const start = base + (match.index ?? 0) + (match[1] as string).length + (inner.length - inner.trimStart().length);
     const value = inner.trim();
