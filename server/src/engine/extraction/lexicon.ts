@@ -350,6 +350,8 @@ export const FUNCTION_WORDS: readonly string[] = [
   'upstream', 'remote', 'the', 'a', 'an', 'against', 'among', 'toward', 'towards', 'upon', 'per', 'via', 'behind', 'near', 'around',
   'along', 'beside', 'regarding', 'concerning', 'there', 'matching', 'named', 'called', 'located', 'stored', 'listed', 'uncommitted', 'unsaved',
   'unstaged', 'staged', 'pending', 'local', 'locally', 'remotely', 'existing', 'proactively', 'unnecessarily', 'unprompted',
+  // How lasting an action is, not what it acts on: "no permanent deletes", "irreversibly overwrites".
+  'permanent', 'permanently', 'irreversible', 'irreversibly', 'forever',
   'thanks', 'thank', 'cheers', 'pls', 'please', 'kindly', 'lol', 'btw', 'though', 'tho', 'ok', 'okay',
 ];
 /**
@@ -391,7 +393,7 @@ export const SKIPPABLE: readonly string[] = [
   'gonna', 'ok', 'okay', 'under', 'circumstance', 'any', 'case', 'at', 'time', 'point', 'all', 'here', 'there', 'not', 'need', 'want',
   'like', 'expect', 'wish', 'let', 'unilaterally', 'blindly', 'silently', 'quietly', 'casually', 'simply', 'immediately', 'later',
   'now', 'further', 'more', 'kindly', 'run', 'execute', 'use', 'perform', 'do', 'git', 'dare', 'invoke', 'call', 'type', 'directly',
-  'start', 'spawn', 'direct', 'proactively', 'autonomously', 'unprompted', 'make',
+  'start', 'spawn', 'direct', 'proactively', 'autonomously', 'unprompted', 'make', 'permanently', 'irreversibly',
 ];
 /** Who may stand between a negation and its action: "don't you dare delete", "I don't want anyone to push". */
 export const NEGATION_LISTENERS: readonly string[] = ['you', 'anyone', 'anybody', 'yourself', 'i'];
