@@ -113,10 +113,10 @@ describe('hook server', () => {
     const gone = spawnSync(process.execPath, ['-e', '0']).pid;
     writeFileSync(spool.pidFile, `${gone}\n`);
     const path = writeSession(box, 'session.jsonl', [ccUser('Never delete anything under data/raw.'), ccToolUse('toolu_1', 'ls'), ccResult('toolu_1', 'data')]);
-    const started = Date.now();
     assert.equal(permission(run(box, ['hook', 'claude-code', '--server'], claudeInput(path, 'rm -rf data/raw', project(box))).stdout).permissionDecision, 'deny');
-    assert.ok(Date.now() - started < 2_000, 'no wait for a server known to be gone');
-    await until(() => pidIn(spool) !== gone && pidIn(spool) !== undefined, 'a new server claiming the spool');
+    // Shown by what follows, not by a clock (a loaded machine is slow either way): only a client that found no
+    // server running starts one; one that waited out a server it took for alive starts none.
+    await until(() => pidIn(spool) !== gone && pidIn(spool) !== undefined, 'a new server claiming the spool, so no server was waited for');
     process.kill(pidIn(spool) as number, 'SIGTERM');
     await until(() => !existsSync(spool.pidFile), 'the new server stopping');
   });
