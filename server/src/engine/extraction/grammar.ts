@@ -1961,6 +1961,16 @@ function directObject(view: SentenceView, trigger: Mention, complement: boolean)
 
 
 /**
+ * "Never push `.env` files": a file reaches a push only by a commit, so the rule is over committing
+ * it too, as "never commit or push `.env` files" says outright; a push alone names no file.
+ */
+function pushedFilesAreCommitted(rule: ConstraintRule): ConstraintRule {
+  const onlyPaths = rule.scope.paths !== undefined && SCOPE_TARGET_FIELDS.every((field) => field === 'paths' || rule.scope[field] === undefined);
+  if (!onlyPaths || !rule.trigger.every((verb) => verb === 'push' || verb === 'force-push')) return rule;
+  return { ...rule, trigger: [...rule.trigger, 'commit'] };
+}
+
+/**
  * Compiles a draft into rules: one, or one per kind of step when a prerequisite asks for steps of
  * different kinds ("run the tests and back up the database": both are required, not either).
  */
@@ -1971,7 +1981,7 @@ function compileDraft(view: SentenceView, draft: Draft): ConstraintRule[] {
     if (field !== undefined) view.unresolved = `its ${field} scope is not something ${rule.trigger.join('/')} can have`;
     return field === undefined;
   };
-  const rules = compileDraftRules(view, draft);
+  const rules = compileDraftRules(view, draft).map(pushedFilesAreCommitted);
   const kept = rules.filter(meetable);
   if (kept.length === rules.length) return kept;
   // "Never update dependencies, package.json or build scripts": a phrase holds its own thing, and the
