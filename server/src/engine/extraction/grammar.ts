@@ -954,8 +954,10 @@ function requirementFrame(view: SentenceView, clause: Range): Outcome | undefine
   // "`git stash` is a mutation …, so it needs approval": "it" is the command the sentence opened with.
   const pronoun = words.slice(clause.from, verb.start).filter((w) => !has(SKIP, w) && w.text !== '' && !has(COORDINATORS, w) && !/^(so|therefore|thus|hence)$/.test(w.norm));
   const openedWith = pronoun.length === 1 && /^(it|this|that)$/.test((pronoun[0] as Word).norm) ? view.mentionsIn({ from: 0, to: clause.from }).filter((m) => m.command !== undefined && m.start === skipOpeners(words, 0, clause.from)) : [];
-  const triggers = openedWith.length > 0 ? openedWith : governable(view.mentionsIn(subjectRange));
-  if (triggers.length === 0 || triggers.some((m) => m.form === 'base' && subjectBefore(words, clause.from, m.start) !== 'none')) return undefined;
+  const named = openedWith.length > 0 ? openedWith : governable(view.mentionsIn(subjectRange));
+  if (named.some((m) => m.form === 'base' && subjectBefore(words, clause.from, m.start) !== 'none')) return undefined;
+  const triggers = named.length > 0 ? named : spending(view, subjectRange);
+  if (triggers.length === 0) return undefined;
   const rest = { from: verb.end, to: clause.to };
   const regions = [{ from: (triggers[0] as Mention).start, to: openedWith.length > 0 ? (triggers[0] as Mention).end : verb.start }];
   // "must be approved", "needs my OK", "requires approval".
@@ -966,6 +968,18 @@ function requirementFrame(view: SentenceView, clause: Range): Outcome | undefine
   const steps = satisfying(view.mentionsIn(rest));
   if (require && steps.length > 0) return { drafts: [prerequisite(view, triggers, steps, regions, rest)] };
   return require ? 'nothing' : undefined;
+}
+
+/**
+ * "Anything over $500 needs my approval": with no action named, "anything" above an amount is any
+ * spending of it, a payment at the amount's place.
+ */
+function spending(view: SentenceView, subject: Range): Mention[] {
+  const words = view.words.slice(subject.from, subject.to);
+  const amount = view.textEntitiesIn(subject).find((e) => e.kind === 'amount' && e.comparator !== 'none');
+  if (!amount || !words.some((w) => /^(anything|everything|something|any|all)$/.test(w.norm))) return [];
+  const at = view.words.findIndex((w, i) => i >= subject.from && w.start >= amount.start);
+  return at === -1 ? [] : [{ family: 'pay', start: at, end: at + 1, form: 'base' }];
 }
 
 /**

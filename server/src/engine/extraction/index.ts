@@ -42,14 +42,16 @@ function wholePhrasePattern(phrases: readonly string[]): RegExp {
 const TOPIC_WORDS = wholePhrasePattern([...Object.values(ACTION_WORDS).flat(), ...Object.values(FORGE_OPERATIONS).flat(), ...LEAVE_ALONE, ...READ_ONLY, ...RULE_NOUNS.filter((p) => !p.startsWith('what ')), ...GATE_WORDS]);
 /** A command a rule can be about: a code span, or a program named plainly. */
 const NAMES_COMMAND = new RegExp(`\`|\\b(?:${DISTINCTIVE_PROGRAMS.map((p) => p.replace(/[-.]/g, '\\$&')).join('|')})\\b|\\b(?:commands?|tools?|programs?|editors?|pagers?|binaries|clis?)\\s+(?:such as|like|e\\.g\\.|including)\\b`, 'i');
+/** An amount of money, which a rule about spending may name alone: "anything over $1k needs my OK". */
+const AMOUNT = /[$€£]\s?\d|\d\s*(?:k\b|dollars?\b|bucks\b|euros?\b|pounds?\b|usd\b|eur\b|gbp\b)/i;
 /** What makes a sentence a rule or a change of rules: a negation, a connector, an ask, a revocation. */
 const RULE_CUES = wholePhrasePattern(RULE_CUE_PHRASES);
 
 /**
- * A cheap first look at text: does it have both a topic word and a rule cue? Text without them
+ * A cheap first look at text: does it have both a topic (a word, a command, an amount) and a rule cue? Text without them
  * (most chat and most requests) never reaches the tagger, which keeps extraction linear and cheap.
  */
-const worthReading = (text: string) => (TOPIC_WORDS.test(text) || NAMES_COMMAND.test(text)) && RULE_CUES.test(text);
+const worthReading = (text: string) => (TOPIC_WORDS.test(text) || NAMES_COMMAND.test(text) || AMOUNT.test(text)) && RULE_CUES.test(text);
 
 /**
  * The constraints and revocations stated in a session's user messages (SPEC sections 3 and 4):

@@ -73,7 +73,7 @@ export type FamilyName = keyof typeof FAMILIES;
 export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   remove: [
     'delete', 'remove', 'rm', 'erase', 'purge', 'wipe', 'wipe * out', 'trash', 'nuke', 'destroy', 'get rid of', 'clear', 'clear * out',
-    'clean * out', 'clean * up', 'throw * away', 'throw * out', 'unlink', 'shred', 'prune', 'empty', 'drop', 'deletion', 'removal',
+    'clean * out', 'clean * up', 'throw * away', 'throw * out', 'unlink', 'shred', 'prune', 'empty', 'drop', 'deletion', 'removal', 'blow * away',
   ],
   truncate: ['truncate', 'truncation'],
   modify: ['modify', 'edit', 'change', 'tweak', 'update', 'modification', 'rewrite', 'hand-edit', 'hand edit', 'upgrade', 'downgrade', 'exchange', 'process * return', 'process * exchange'],
