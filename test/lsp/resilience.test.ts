@@ -172,10 +172,12 @@ async function burstOfEdits(server: ServerUnderTest): Promise<void> {
     assert.ok(published <= hovers.length + 1, `${published} versions of a burst were published`);
     peaks.push(peakMemory(server.pid));
   }
-  // Memory settles once the heap has grown to its working size; a copy of the text kept per edit (2.5 MB × 300 more edits) would not.
+  // Memory settles once the heap has grown to its working size; a copy of the text kept per edit (2.5 MB × 300 more
+  // edits, some 750 MB: about three times the settled peak) would not. Half again leaves room for when a loaded
+  // machine's collector runs (1.29× was seen once under a load of 10 on 2 cores).
   const [, settledPeak, , finalPeak] = peaks;
   if (settledPeak !== undefined && finalPeak !== undefined) {
-    assert.ok(finalPeak <= 1.25 * settledPeak, `peak memory went from ${(settledPeak / 1024 / 1024).toFixed(0)} MB after 300 edits to ${(finalPeak / 1024 / 1024).toFixed(0)} MB after 600`);
+    assert.ok(finalPeak <= 1.5 * settledPeak, `peak memory went from ${(settledPeak / 1024 / 1024).toFixed(0)} MB after 300 edits to ${(finalPeak / 1024 / 1024).toFixed(0)} MB after 600`);
   }
   assert.equal(await server.stop(), 0);
   assert.equal(server.stdoutCheck.problem, undefined);
