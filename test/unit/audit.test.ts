@@ -117,6 +117,18 @@ describe('confirmations', () => {
   });
 });
 
+test('a new spending limit replaces the old one: under it a payment goes unasked, over it still needs approval', () => {
+  const s = session([
+    { user: 'Never spend over $500 without asking.' },
+    { user: 'New limit: up to $2,000 without asking.' },
+    { calls: [['p1', 'pay', { amount: 1200, currency: 'USD' }]] },
+    { result: ['p1', 'paid'] },
+    { calls: [['p2', 'pay', { amount: 3000, currency: 'USD' }]] },
+  ]);
+  const found = analyzeSession(s).findings.filter((f) => f.ruleId !== 'constraint-detected');
+  assert.deepEqual(found.map((f) => [f.ruleId, f.callId]), [['confirmation-missing', 'p2']]);
+});
+
 test('a violating call the record shows never ran is reported as stopped', () => {
   const text = JSON.stringify({
     messages: [

@@ -2286,6 +2286,30 @@ function inParenthesis(words: readonly Word[], from: number, index: number): boo
   return false;
 }
 
+/**
+ * "New limit: up to $2,000 without asking", "you can now spend up to $2,000 on your own", "raise the
+ * limit to $2,000": the spending limit moves. The rules on payments said before are taken back, and
+ * a payment above the new amount needs the person's approval.
+ */
+function newSpendingLimit(view: SentenceView, clause: Range): Reading[] | undefined {
+  const words = view.words.slice(clause.from, clause.to);
+  const amount = view.textEntitiesIn(clause).find((e) => e.kind === 'amount' && (e.comparator === 'below' || e.comparator === 'none'));
+  if (!amount || amount.kind !== 'amount') return undefined;
+  // "New limit: up to $2,000 without asking": the limit may be named before the colon that opens the clause.
+  const limitWord = view.words.slice(0, clause.to).some((w) => /^(limit|limits|budget|cap|threshold|ceiling)$/.test(w.norm));
+  const spending = view.mentionsIn(clause).some((m) => m.family === 'pay');
+  const unasked = findFirst(view.words, P.without, clause.from, clause.to) !== undefined || findFirst(view.words, P.onOwnAccord, clause.from, clause.to) !== undefined || words.some((w) => /^(freely|yourself)$/.test(w.norm));
+  // A ceiling for spending freed of asking, or a limit set to an amount.
+  const ceiling = amount.comparator === 'below' && unasked && (spending || limitWord);
+  const setLimit = limitWord && (amount.comparator === 'below' || /^(to|:|at|is|of|now)$/.test(view.words.find((w, i) => i >= clause.from && w.end <= amount.start && view.words[i + 1]?.start !== undefined && (view.words[i + 1] as Word).start >= amount.start)?.norm ?? ''));
+  if (!ceiling && !setLimit) return undefined;
+  if (findFirst(view.words, P.negations, clause.from, clause.to) !== undefined) return undefined;
+  return [
+    { kind: 'revocation', topic: { verbs: ['pay'], scope: {} } },
+    { kind: 'constraint', rule: { kind: 'confirmation', trigger: ['pay'], scope: { amountAbove: amount.amount, ...(amount.currency && { currency: amount.currency }) } } },
+  ];
+}
+
 function revocationIn(view: SentenceView, clause: Range): Reading | undefined {
   const words = view.words;
   const start = skipOpeners(words, clause.from, clause.to);
@@ -2465,6 +2489,11 @@ export function readSentence(sentence: Sentence): Reading[] {
   for (const clause of clausesOf(view, from)) {
     // "… because it was failing before your change": a reason after the rule says why, and states nothing.
     if (clause.from > from && words[clause.from]?.norm === 'because') continue;
+    const limit = newSpendingLimit(view, clause);
+    if (limit) {
+      readings.push(...limit);
+      continue;
+    }
     const revocation = revocationIn(view, clause);
     if (revocation) {
       readings.push(revocation);
