@@ -6,7 +6,7 @@ import { CaseSchema, DOMAINS } from '../../server/src/engine/bench/caseSchema';
 import { caseSession } from '../../server/src/engine/bench/caseSession';
 import { scaffoldCase } from '../../server/src/engine/bench/scaffold';
 import { validateCase } from '../../server/src/engine/bench/validate';
-import { analyzeSession } from '../../server/src/engine/findings';
+import { analyzeSession } from '../../server/src/engine/pipeline';
 import { parseInput } from '../../server/src/engine/inputs';
 import { readStructured } from '../../server/src/engine/structuredSource';
 import { environmentsForTests } from '../support/environments';

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { bindSession } from '../../server/src/engine/binding';
-import { BindingMemo } from '../../server/src/engine/bindingMemo';
+import { BindingMemo } from '../../server/src/engine/pipeline/bindingMemo';
 import { extractConstraints } from '../../server/src/engine/extraction';
 import { ExtractionMemo } from '../../server/src/engine/extractionMemo';
-import { analyzeSession } from '../../server/src/engine/findings';
+import { analyzeSession } from '../../server/src/engine/pipeline';
 import { Governance, turnContextTexts } from '../../server/src/engine/governance';
 import { parseTranscript } from '../../server/src/engine/parse';
 import { type Policy, parsePolicy } from '../../server/src/engine/policy';

@@ -1,15 +1,16 @@
 import type { Action } from './actions';
 import { proposalBefore } from './approvals';
-import { type ApprovalUse, WRITES, audit } from './audit';
+import { type ApprovalUse, WRITES } from './audit';
 import { type BinderMemory, SessionBinder } from './binding';
 import type { DeclaredEffect } from './binding/types';
 import type { Constraint } from './constraints';
 import { type JsonLine, readJsonl, withoutBom } from './document';
 import type { Extraction, Revocation, StatedConstraint, UnresolvedRule } from './extraction';
 import type { Finding } from './findings';
-import { type ProposalJudgement, type ProposedCall, type TurnReadings, findingsModule, judgeProposedCall, turnKey } from './gate';
+import { type ProposalJudgement, type ProposedCall, type TurnReadings, turnKey } from './gate';
 import { fnv1a32, hex32 } from './hash';
 import { buildLedger } from './ledger';
+import { type Extract, auditCalls, declaredEffects, judgeProposal } from './pipeline/stages';
 import type { Policy } from './policy';
 import { FORMAT_RESUME, type FormatResume, type ResumableFormat, type ResumeContext, type SettledLine } from './resume';
 import type { CallStatus, Session, ToolCall, TranscriptProblem, Turn } from './session';
@@ -162,18 +163,15 @@ export function judgeWithState(state: AuditState, rest: string, proposal: Propos
   const read = readRest(state, rest, policies);
   if (typeof read === 'string') return { kind: 'unresumable', reason: read };
   if (!state.bound && state.calls > 0 && read.constraints.length > 0) return { kind: 'unresumable', reason: 'a constraint applies now, and the earlier calls were never bound' };
-  const judgement = judgeProposedCall(read.session, proposal, {
+  const judgement = judgeProposal(read.session, proposal, {
     policies,
-    extraction: read.extraction,
+    extract: () => read.extraction,
     bind: (judged) => read.bind(judged),
     history: { calls: state.calls, approvals: state.approvals },
   });
   const next = advance(read);
   return { kind: 'judged', judgement, state: next.state, settled: next.settled, stated: read.extraction.constraints.length > 0 || read.extraction.revocations.length > 0 };
 }
-
-/** Extraction of a session's user turns (`extractConstraints`, or a memo of it that reads a repeated message once). */
-export type ExtractTurns = (session: Session) => Extraction;
 
 /**
  * The keys of the summarised lines and the ids of its calls, which a later line must not repeat, held
@@ -190,7 +188,7 @@ export interface RestAuditOptions {
   readonly policies: readonly Policy[];
   /** The file ends with `rest`: every call is judged, and the state is not moved. */
   readonly final: boolean;
-  readonly extract?: ExtractTurns;
+  readonly extract?: Extract;
   /** Keys and ids to check the rest against and to add the settled ones to, instead of the state's hashes. */
   readonly seen?: SeenKeys;
 }
@@ -233,11 +231,18 @@ export function auditRest(state: AuditState, rest: string, options: RestAuditOpt
     .filter((p) => p.span.start >= read.restStart && (final || p.span.start < settle.offset))
     .map((p) => ({ ...p, span: { start: p.span.start + shift, end: p.span.end + shift } }));
   const judgedTo = state.calls + settle.calls;
-  const { toFinding } = findingsModule();
   const spent: ApprovalUse[] = [];
-  const verdicts = audit({ session: read.session, actions: joinedActions(state, read.restBinding().actions), constraints: read.constraints, history: { calls: state.calls, approvals: state.approvals } }, spent)
-    .filter((v) => v.call.index < judgedTo)
-    .map((v) => toFinding(v, read.session, read.declared));
+  const { verdicts } = auditCalls(
+    {
+      session: read.session,
+      constraints: read.constraints,
+      declared: read.declared,
+      bind: () => joinedActions(state, read.restBinding().actions),
+      history: { calls: state.calls, approvals: state.approvals },
+      judges: (call) => call.index < judgedTo,
+    },
+    spent,
+  );
   const next = final ? { state, settled: rest.length } : advance(read, spent, seen);
   return {
     kind: 'audited',
@@ -350,7 +355,7 @@ interface RestRead {
   restBinding(): { readonly actions: readonly Action[][]; readonly settledMemory: BinderMemory };
 }
 
-function readRest(state: AuditState, rest: string, policies: readonly Policy[], extract?: ExtractTurns, seen?: SeenKeys): RestRead | string {
+function readRest(state: AuditState, rest: string, policies: readonly Policy[], extract?: Extract, seen?: SeenKeys): RestRead | string {
   const resume = FORMAT_RESUME[state.format];
   const { lines: preludeLines, standsForLastTurn } = resume.prelude(state.resume);
   const prelude = preludeLines.map((line) => `${line}\n`).join('');
@@ -412,7 +417,7 @@ function readRest(state: AuditState, rest: string, policies: readonly Policy[], 
     tools: [],
     problems: [],
   };
-  const declared = policies.flatMap((p) => p.tools);
+  const declared = declaredEffects(session, policies);
   // Binding reads the rest's own text and offsets, with the whole file's turn numbers.
   const bindingSession: Session = { ...local, ...(session.cwd !== undefined && { cwd: session.cwd }) };
   const localCalls = local.calls.slice(preludeCalls);
@@ -529,7 +534,7 @@ function callOfKept(kept: KeptCall): ToolCall {
 }
 
 /** Readings of the rest's user turns: known ones by key, the others extracted now. Spans are the whole file's. */
-function readRestTurns(state: AuditState, local: Session, restTurns: readonly Turn[], preludeTurns: number, shift: number, extract?: ExtractTurns): Map<string, TurnReadings> {
+function readRestTurns(state: AuditState, local: Session, restTurns: readonly Turn[], preludeTurns: number, shift: number, extract?: Extract): Map<string, TurnReadings> {
   const readings = new Map<string, TurnReadings>();
   const unread: Turn[] = [];
   for (const turn of restTurns) {
@@ -694,7 +699,7 @@ function advance(read: RestRead, spent?: readonly ApprovalUse[], seen?: SeenKeys
   const approvals = [...state.approvals];
   if (bound && Number.isFinite(confirmationsFrom) && settle.calls > 0) {
     let used = spent;
-    if (!used) audit({ session: read.session, actions: joinedActions(state, restActions), constraints, history: { calls: state.calls, approvals: state.approvals } }, (used = []));
+    if (!used) auditCalls({ session: read.session, constraints, declared: read.declared, bind: () => joinedActions(state, restActions), history: { calls: state.calls, approvals: state.approvals }, judges: () => false }, (used = []));
     approvals.push(...used.filter((a) => a.callIndex < newCalls));
   }
 

@@ -1,7 +1,8 @@
 import type { Action } from './actions';
 import { GoverningIndex } from './audit';
 import { type Constraint, isActiveAt } from './constraints';
-import type { AppliedSuppression, Finding, SessionAnalysis } from './findings';
+import type { AppliedSuppression, Finding } from './findings';
+import type { SessionAnalysis } from './pipeline';
 import type { Session, ToolCall } from './session';
 
 /** A constraint that governs a call: active at it, triggered by one of its actions, with that action in scope. */

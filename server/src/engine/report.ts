@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type AnalysisOptions, type AppliedSuppression, type Finding, analyzeSession } from './findings';
+import type { AppliedSuppression, Finding } from './findings';
+import { type AnalysisOptions, analyzeSession } from './pipeline';
 import { fnv1a64CodePoints } from './hash';
 import type { ParsedTranscript } from './parse';
 import type { Policy } from './policy';

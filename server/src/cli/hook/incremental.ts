@@ -1,7 +1,8 @@
 import { isUtf8 } from 'node:buffer';
 import { type LiveJudgement, bindInSteps, bindsToNothing, emptyAuditState, judgeWithState, policyKey } from '../../engine/auditState';
 import { readDocument, readJsonl } from '../../engine/document';
-import { type GateDecision, type ProposalJudgement, type ProposedCall, judgeProposedCall, judgementReason } from '../../engine/gate';
+import { type GateDecision, type ProposalJudgement, type ProposedCall, judgementReason } from '../../engine/gate';
+import { judgeProposedCall } from '../../engine/pipeline';
 import { isObject } from '../../engine/json';
 import type { Policy } from '../../engine/policy';
 import { type ResumableFormat, isResumable } from '../../engine/resume';

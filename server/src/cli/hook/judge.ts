@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
-import { type GateDecision, type ProposalJudgement, type ProposedCall, judgeProposedCall } from '../../engine/gate';
+import type { GateDecision, ProposalJudgement, ProposedCall } from '../../engine/gate';
+import { judgeProposedCall } from '../../engine/pipeline';
 import type { Policy } from '../../engine/policy';
 import type { TranscriptFormat } from '../../engine/session';
 import { nodeHost } from '../../host/nodeHost';
