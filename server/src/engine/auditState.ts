@@ -8,7 +8,7 @@ import { type JsonLine, readJsonl, withoutBom } from './document';
 import type { Extraction, Revocation, StatedConstraint, UnresolvedRule } from './extraction';
 import type { Finding } from './findings';
 import { type ProposalJudgement, type ProposedCall, type TurnReadings, turnKey } from './gate';
-import { fnv1a32, hex32 } from './hash';
+import { fnv1a32Hex } from './hash';
 import { buildLedger } from './ledger';
 import { type Extract, auditCalls, declaredEffects, judgeProposal } from './pipeline/stages';
 import type { Policy } from './policy';
@@ -104,7 +104,7 @@ export interface AuditState {
 
 /** A fingerprint of the policies a state is built with: their files and text. */
 export function policyKey(policies: readonly Policy[]): string {
-  return hashHex(JSON.stringify(policies.map((p) => [p.path, p.text])));
+  return fnv1a32Hex(JSON.stringify(policies.map((p) => [p.path, p.text])));
 }
 
 /** The state of a session nothing of which has been read; `readings` of its user turns may be known from an earlier read. */
@@ -159,7 +159,7 @@ export type LiveJudgement =
  */
 export function judgeWithState(state: AuditState, rest: string, proposal: ProposedCall, policies: readonly Policy[] = []): LiveJudgement {
   if (state.version !== AUDIT_STATE_VERSION || state.policyKey !== policyKey(policies)) return { kind: 'unresumable', reason: 'the state was built differently' };
-  if (proposal.id !== undefined && hasHash(state.callIds, hashHex(proposal.id))) return { kind: 'unresumable', reason: 'the proposed call is recorded in the summarised part' };
+  if (proposal.id !== undefined && hasHash(state.callIds, fnv1a32Hex(proposal.id))) return { kind: 'unresumable', reason: 'the proposed call is recorded in the summarised part' };
   const read = readRest(state, rest, policies);
   if (typeof read === 'string') return { kind: 'unresumable', reason: read };
   if (!state.bound && state.calls > 0 && read.constraints.length > 0) return { kind: 'unresumable', reason: 'a constraint applies now, and the earlier calls were never bound' };
@@ -296,7 +296,7 @@ export function* bindInSteps(unbound: AuditState, text: string, stepChars = BIND
  */
 export function bindsToNothing(state: AuditState, rest: string, proposal: ProposedCall): boolean {
   if (state.policyKey !== policyKey([]) || proposal.id === undefined || proposal.cwd === undefined) return false;
-  if (hasHash(state.callIds, hashHex(proposal.id)) || rest.includes(proposal.id)) return false;
+  if (hasHash(state.callIds, fnv1a32Hex(proposal.id)) || rest.includes(proposal.id)) return false;
   const call: ToolCall = {
     index: state.calls,
     id: proposal.id,
@@ -367,7 +367,7 @@ function readRest(state: AuditState, rest: string, policies: readonly Policy[], 
   const lines = doc.lines.filter((line) => line.start >= restStart);
   for (const line of lines) {
     if (resume.rewritesHistory(line.value)) return 'a line rewrites earlier messages';
-    if (resume.lineKeys(line.value).some((key) => (seen ? seen.lineKeys.has(key) : hasHash(state.lineKeys, hashHex(key))))) return 'a line repeats the key of an earlier line';
+    if (resume.lineKeys(line.value).some((key) => (seen ? seen.lineKeys.has(key) : hasHash(state.lineKeys, fnv1a32Hex(key))))) return 'a line repeats the key of an earlier line';
   }
   const answering = state.unanswered.find((id) => body.includes(id));
   if (answering !== undefined) return `a line may answer call ${answering}, stopped without a result earlier`;
@@ -389,7 +389,7 @@ function readRest(state: AuditState, rest: string, policies: readonly Policy[], 
   for (const c of local.calls.slice(preludeCalls)) {
     if ((c.turnIndex < preludeTurns && c.turnIndex !== standIn) || (c.result && c.result.turnIndex < preludeTurns)) return 'a call of the rest belongs to the prelude';
     // An id the builder made up (missing or repeated) is numbered across the whole file.
-    if (/^ghost-lint-call-\d+$|#\d+$/.test(c.id) || (seen ? seen.callIds.has(c.id) : hasHash(state.callIds, hashHex(c.id)))) return `call id ${c.id} is not new`;
+    if (/^ghost-lint-call-\d+$|#\d+$/.test(c.id) || (seen ? seen.callIds.has(c.id) : hasHash(state.callIds, fnv1a32Hex(c.id)))) return `call id ${c.id} is not new`;
     restCalls.push({
       ...c,
       index: state.calls + c.index - preludeCalls,
@@ -772,11 +772,6 @@ function advance(read: RestRead, spent?: readonly ApprovalUse[], seen?: SeenKeys
 // ---------------------------------------------------------------------------------------------------
 // Sets of hashes, as sorted runs of 8 hex digits: looked up without being parsed
 
-/** FNV-1a, 32 bits, as 8 hex digits. */
-export function hashHex(text: string): string {
-  return hex32(fnv1a32(text));
-}
-
 function hasHash(set: string, hash: string): boolean {
   const at = hashPosition(set, hash) * 8;
   return set.slice(at, at + 8) === hash;
@@ -796,7 +791,7 @@ function hashPosition(set: string, hash: string): number {
 
 /** The set with the hashes of `texts` added: a few at a time, so the set is cut at their places rather than rebuilt. */
 function withHashes(set: string, texts: readonly string[]): string {
-  const added = [...new Set(texts.map(hashHex))].filter((hash) => !hasHash(set, hash)).sort();
+  const added = [...new Set(texts.map(fnv1a32Hex))].filter((hash) => !hasHash(set, hash)).sort();
   if (added.length === 0) return set;
   const parts: string[] = [];
   let from = 0;

@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, lstatSync, openSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { hashOf } from './cache';
+import { bytesHash64 } from '../../engine/hash';
 import type { HookEnvironment } from './environment';
 
 /*
@@ -60,7 +60,7 @@ export function hookServerSpool(cacheFolder: string, serverBundle: string, platf
   }
   const identity = `${serverBundle}\0${build.size}\0${build.mtimeMs}\0${process.execPath}\0${process.version}\0${process.arch}`;
   // Every build's spool sits in one folder under the cache folder.
-  const folder = join(cacheFolder, 'hook-server', hashOf(Buffer.from(identity, 'utf8')));
+  const folder = join(cacheFolder, 'hook-server', bytesHash64(Buffer.from(identity, 'utf8')));
   return { folder, requests: join(folder, 'requests'), answers: join(folder, 'answers'), pidFile: join(folder, 'server.pid') };
 }
 
