@@ -6,7 +6,7 @@ import { type Finding, problemFinding, sessionFindings } from './findings';
 import { pickAdapter } from './parse';
 import { SessionPipeline, ledgerOf } from './pipeline';
 import type { Policy } from './policy';
-import { type FileReport, Locator, type SessionFacts, sessionReport } from './report';
+import { type FileReport, Locator, type SessionHeader, sessionReport } from './report';
 import { type ResumableFormat, isResumable } from './resume';
 import { LineIndex, addLineStarts } from './text';
 
@@ -118,7 +118,7 @@ export class StreamedCheck {
     if (this.stopped !== undefined) return undefined;
     const { constraints, endings } = ledgerOf(this.policies, this.extraction);
     const { findings, suppressed } = sessionFindings(this.problems, constraints, endings, this.verdicts, this.policies, this.extraction.unresolved);
-    const facts: SessionFacts = {
+    const header: SessionHeader = {
       format: this.format,
       ...(this.names.id !== undefined && { id: this.names.id }),
       ...(this.names.title !== undefined && { title: this.names.title }),
@@ -127,7 +127,7 @@ export class StreamedCheck {
       constraints: constraints.length,
     };
     const locate = new Locator(this.policies).forLines(new LineIndex({ lineStarts: this.lineStarts }));
-    return { path, status: 'analysed', sessions: [sessionReport(path, facts, findings, suppressed, locate)] };
+    return { path, status: 'analysed', sessions: [sessionReport(path, header, findings, suppressed, locate)] };
   }
 
   private take(lines: string): void {

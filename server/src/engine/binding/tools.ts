@@ -19,7 +19,7 @@ import type { BindingContext, CommandSource } from './types';
 export const FIRST_STEP: ActionStep = { order: 0, chain: 0 };
 
 /** What binding a call reads beyond the BindingContext. */
-export interface SessionFacts {
+export interface BindingFacts {
   /** The text every span points into. */
   readonly text: string;
   /** Paths earlier successful calls read or wrote: files known to exist when this call ran. */
@@ -731,7 +731,7 @@ function toolSpec(name: string): ToolSpec | undefined {
  * effectful but found none of the arguments it expects (inference may still read them); an empty list
  * when the tool is known to do nothing worth binding.
  */
-export function bindBuiltin(args: CallArguments, context: BindingContext, facts: SessionFacts): Action[] | undefined {
+export function bindBuiltin(args: CallArguments, context: BindingContext, facts: BindingFacts): Action[] | undefined {
   const spec = toolSpec(args.call.name);
   if (!spec) return undefined;
   if (spec.effects.length === 0) return [];
@@ -739,7 +739,7 @@ export function bindBuiltin(args: CallArguments, context: BindingContext, facts:
   return actions.length > 0 ? actions : undefined;
 }
 
-function bindEffect(effect: Effect, args: CallArguments, context: BindingContext, facts: SessionFacts): Action[] {
+function bindEffect(effect: Effect, args: CallArguments, context: BindingContext, facts: BindingFacts): Action[] {
   switch (effect.kind) {
     case 'shell':
       return bindShellEffect(effect, args, context);
@@ -829,7 +829,7 @@ function executions(text: LocatedString): Action[] {
   return actions;
 }
 
-function bindTargetEffect(effect: TargetEffect, args: CallArguments, context: BindingContext, facts: SessionFacts): Action[] {
+function bindTargetEffect(effect: TargetEffect, args: CallArguments, context: BindingContext, facts: BindingFacts): Action[] {
   if (effect.when) {
     const selector = args.find(effect.when.argument)?.value;
     if (typeof selector !== 'string' || !effect.when.values.includes(selector)) return [];
@@ -879,7 +879,7 @@ const RESULT_SAYS_OVERWRITTEN = /has been updated|\boverwr(?:ote|itten|ite)\b|\b
 const RESULT_SAYS_CREATED = /\bcreated\b|\bnew file\b/i;
 
 /** A write to a file that existed already (its result says so, or an earlier call touched it) overwrites it too. */
-export function withOverwrites(actions: Action[], call: ToolCall, facts: SessionFacts): Action[] {
+export function withOverwrites(actions: Action[], call: ToolCall, facts: BindingFacts): Action[] {
   const resultText = call.result?.status === 'ok' ? call.result.text : undefined;
   return actions.flatMap((action) => {
     if (action.verb !== 'write' || action.target?.kind !== 'path') return [action];
