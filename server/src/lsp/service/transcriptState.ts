@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import type { Location, Position, Range } from 'vscode-languageserver';
 import type { Constraint } from '../../engine/constraints';
 import { JsonlMemory } from '../../engine/document';
-import { Governance } from '../../engine/governance';
+import { CallRestoration } from '../../engine/callRestoration';
 import type { EnvironmentDependencies } from '../../engine/bench/environments';
 import { parseInput } from '../../engine/inputs';
 import { type SessionAnalysis, SessionPipeline } from '../../engine/pipeline';
@@ -13,7 +13,7 @@ import { TurnTokens } from './tokens';
 
 /** One session of a document with its analysis; governance and token counts are built on first use. */
 export class SessionState {
-  private governanceCache?: Governance;
+  private restorationCache?: CallRestoration;
   private tokensCache?: TurnTokens;
 
   constructor(
@@ -23,9 +23,9 @@ export class SessionState {
     readonly analysis: SessionAnalysis,
   ) {}
 
-  get governance(): Governance {
-    this.governanceCache ??= new Governance(this.session, this.analysis);
-    return this.governanceCache;
+  get restoration(): CallRestoration {
+    this.restorationCache ??= new CallRestoration(this.session, this.analysis);
+    return this.restorationCache;
   }
 
   get tokens(): TurnTokens {

@@ -21,11 +21,12 @@ function key(callStart: number, constraintId: string | undefined): string {
 }
 
 /**
- * Which constraints govern which calls, in both directions, for navigation and hovers. It selects
+ * The pipeline's restoration stage (SPEC section 2: which constraints apply to a call) for the
+ * editor: which constraints govern which calls, in both directions, for navigation and hovers. It selects
  * exactly as the auditor does (SPEC section 6): active at the call's turn, a trigger verb, the
  * target in scope; the auditor's findings then say whether each pairing was met.
  */
-export class Governance {
+export class CallRestoration {
   private readonly byCall = new Map<number, GoverningConstraint[]>();
   private readonly byConstraint = new Map<string, ToolCall[]>();
 
