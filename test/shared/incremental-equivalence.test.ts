@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import { LedgerCache } from '../../server/src/cli/hook/cache';
 import { judgeSessionFile, readSession } from '../../server/src/cli/hook/incremental';
 import { extractConstraints } from '../../server/src/engine/extraction';
-import type { ProposedCall } from '../../server/src/engine/gate';
+import type { ProposedCall } from '../../server/src/engine/proposal';
 import { judgeProposedCall } from '../../server/src/engine/pipeline';
 import { parseTranscript } from '../../server/src/engine/parse';
 import type { ToolCall } from '../../server/src/engine/session';

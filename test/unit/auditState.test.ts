@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { type AuditState, bindsToNothing, emptyAuditState, judgeWithState, policyKey } from '../../server/src/engine/auditState';
 import { fnv1a32Hex } from '../../server/src/engine/hash';
-import type { ProposedCall } from '../../server/src/engine/gate';
+import type { ProposedCall } from '../../server/src/engine/proposal';
 import { parsePolicy } from '../../server/src/engine/policy';
 import type { ResumableFormat } from '../../server/src/engine/resume';
 import { replayBothWays } from '../support/incremental';

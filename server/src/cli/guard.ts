@@ -1,4 +1,4 @@
-import type { GateDecision, ProposedCall } from '../engine/gate';
+import type { HookDecision, ProposedCall } from '../engine/proposal';
 import type { TranscriptFormat } from '../engine/session';
 import type { LedgerCache } from './hook/cache';
 import { hookVerdict, judgeSessionFile } from './hook/incremental';
@@ -27,7 +27,7 @@ export interface LiveJudgeRequest {
 /** How the judge answered: from its cached state without reading the new lines, moving the state over them, or reading the whole file. */
 export type LiveRoute = 'quick' | 'resumed' | 'whole';
 
-export function judgeLive(live: LiveJudgeRequest): { decision: GateDecision; reason: string; route: LiveRoute } {
+export function judgeLive(live: LiveJudgeRequest): { decision: HookDecision; reason: string; route: LiveRoute } {
   const read = judgeSessionFile({ path: live.transcript, proposal: live.proposal, policies: [], cache: live.cache, format: live.format, quick: true });
   if (read.kind === 'ungoverned') return { decision: 'allow', reason: '', route: 'quick' };
   return { ...hookVerdict(read.judgement, live.canAsk), route: read.resumed ? 'resumed' : 'whole' };

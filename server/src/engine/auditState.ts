@@ -7,8 +7,8 @@ import type { Constraint } from './constraints';
 import { type JsonLine, readJsonl, withoutBom } from './document';
 import type { Extraction, Revocation, StatedConstraint, UnresolvedRule } from './extraction';
 import type { Finding } from './findings';
-import { type ProposalJudgement, type ProposedCall, type TurnReadings, turnKey } from './gate';
-import { fnv1a32Hex } from './hash';
+import type { ProposalJudgement, ProposedCall } from './proposal';
+import { fnv1a32, fnv1a32Hex } from './hash';
 import { buildLedger } from './ledger';
 import { type Extract, auditCalls, declaredEffects, judgeProposal } from './pipeline/stages';
 import type { Policy } from './policy';
@@ -37,6 +37,19 @@ import type { Span } from './text';
  */
 
 export const AUDIT_STATE_VERSION = 1;
+
+/** Extraction results of one user turn, reusable while the turn's place and text stay the same. */
+export interface TurnReadings {
+  readonly constraints: readonly Omit<StatedConstraint, 'turnIndex'>[];
+  readonly revocations: readonly Omit<Revocation, 'turnIndex'>[];
+  /** Rules stated but not enforceable: only notes read them, so a state saved without them still judges right. */
+  readonly unresolved?: readonly Omit<UnresolvedRule, 'turnIndex'>[];
+}
+
+/** A cheap fingerprint of a user turn: its place in the source and its text. */
+export function turnKey(turn: Turn): string {
+  return `${turn.span.start}:${turn.span.end}:${turn.text.length}:${fnv1a32(turn.text).toString(16)}`;
+}
 
 /** An earlier call as the summary keeps it. */
 interface KeptCall {
@@ -138,7 +151,7 @@ export function boundAuditState(format: ResumableFormat, policies: readonly Poli
   return { ...emptyAuditState(format, policies), bound: true };
 }
 
-export type LiveJudgement =
+export type StateJudgement =
   | {
       readonly kind: 'judged';
       readonly judgement: ProposalJudgement;
@@ -157,7 +170,7 @@ export type LiveJudgement =
  * (the caller then starts from `emptyAuditState` with the whole text). Spans in the judgement are
  * those of the whole file, except the proposed call's own (placed at the end of `rest`).
  */
-export function judgeWithState(state: AuditState, rest: string, proposal: ProposedCall, policies: readonly Policy[] = []): LiveJudgement {
+export function judgeWithState(state: AuditState, rest: string, proposal: ProposedCall, policies: readonly Policy[] = []): StateJudgement {
   if (state.version !== AUDIT_STATE_VERSION || state.policyKey !== policyKey(policies)) return { kind: 'unresumable', reason: 'the state was built differently' };
   if (proposal.id !== undefined && hasHash(state.callIds, fnv1a32Hex(proposal.id))) return { kind: 'unresumable', reason: 'the proposed call is recorded in the summarised part' };
   const read = readRest(state, rest, policies);

@@ -1,4 +1,4 @@
-import type { GateDecision, ProposedCall } from '../../engine/gate';
+import type { HookDecision, ProposedCall } from '../../engine/proposal';
 import type { TranscriptFormat } from '../../engine/session';
 
 /*
@@ -51,7 +51,7 @@ export interface AgentProtocol {
   readonly canAsk: boolean;
   read(input: Record<string, unknown>): HookRequest;
   /** Allow is silent: no output, exit 0. */
-  reply(decision: GateDecision, reason: string): HookReply;
+  reply(decision: HookDecision, reason: string): HookReply;
 }
 
 function optionalString(input: Record<string, unknown>, key: string): string | undefined {
@@ -82,7 +82,7 @@ function common(input: Record<string, unknown>): Omit<HookRequest, 'proposal'> {
 }
 
 /** Claude Code and Codex answer a PreToolUse hook the same way: a permission decision on stdout, exit 0. */
-function permissionDecision(decision: Exclude<GateDecision, 'allow'>, reason: string): HookReply {
+function permissionDecision(decision: Exclude<HookDecision, 'allow'>, reason: string): HookReply {
   return { stdout: `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: reason } })}\n`, exitCode: 0 };
 }
 

@@ -5,7 +5,7 @@ import { codexAdapter } from '../../engine/adapters/codex';
 import { geminiJsonlAdapter } from '../../engine/adapters/gemini';
 import type { JsonlAdapter } from '../../engine/adapters/types';
 import { readJsonl } from '../../engine/document';
-import type { GateDecision } from '../../engine/gate';
+import type { HookDecision } from '../../engine/proposal';
 import { policyFilesIn, policyFolders } from '../../policy/locations';
 import { AGENT_PROTOCOLS, type AgentProtocol, type HookAgent, HookInputError, type HookReply, isHookAgent, isHookInputError } from './agents';
 import { type HookEnvironment, ON_ERROR_DECISIONS, ON_ERROR_ENV, type OnError } from './environment';
@@ -147,7 +147,7 @@ function loadFull(folder: string): typeof import('../full') {
 }
 
 function failSafe(protocol: AgentProtocol, onError: OnError, problem: string): LiveHookReply {
-  const decision: GateDecision = onError === 'ask' && !protocol.canAsk ? 'deny' : onError;
+  const decision: HookDecision = onError === 'ask' && !protocol.canAsk ? 'deny' : onError;
   const outcome = decision === 'allow' ? 'lets it run' : decision === 'ask' ? 'asks the user' : 'blocks it';
   const reason = `ghost-lint could not check this call (${problem}), so it ${outcome}: set --on-error or ${ON_ERROR_ENV} to deny, allow or ask to change that.`;
   return { ...protocol.reply(decision, reason), stderr: `${reason}\n` };

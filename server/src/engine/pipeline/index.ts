@@ -3,7 +3,7 @@ import { type AuditState, type RestAudit, type SeenKeys, auditRest } from '../au
 import { bindSession } from '../binding';
 import type { Extraction } from '../extraction';
 import type { ExtractionMemo } from '../extractionMemo';
-import type { ProposalJudgement, ProposedCall } from '../gate';
+import type { ProposalJudgement, ProposedCall } from '../proposal';
 import type { Policy } from '../policy';
 import type { Session } from '../session';
 import { BindingMemo } from './bindingMemo';

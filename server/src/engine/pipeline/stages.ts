@@ -5,7 +5,7 @@ import type { DeclaredEffect } from '../binding/types';
 import { type Constraint, isActiveAt } from '../constraints';
 import type { Extraction, Revocation } from '../extraction';
 import type { AppliedSuppression, Finding } from '../findings';
-import { type ProposalJudgement, type ProposedCall, placeProposal } from '../gate';
+import { type ProposalJudgement, type ProposedCall, placeProposal } from '../proposal';
 import { type ConstraintEnding, buildLedger } from '../ledger';
 import type { Policy } from '../policy';
 import type { Session, ToolCall } from '../session';

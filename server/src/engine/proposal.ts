@@ -1,11 +1,10 @@
-import type { Revocation, StatedConstraint, UnresolvedRule } from './extraction';
 import type { AppliedSuppression, Finding } from './findings';
-import { fnv1a32 } from './hash';
 import type { Session, ToolCall, Turn } from './session';
 
 /**
- * The live guard's judgement (SPEC section 6, applied before a call runs): one proposed tool call
- * against the session that led to it, with the same ledger, binder and auditor `check` uses.
+ * A proposed tool call (SPEC section 6, applied before a call runs, by the hook): where it sits in the
+ * session that led to it, and the hook's decision and message. The judging is the pipeline's
+ * (pipeline/stages.ts: `judgeProposal`), with the same ledger, binder and auditor `check` uses.
  */
 
 /** A tool call an agent is about to make. */
@@ -19,10 +18,10 @@ export interface ProposedCall {
   readonly cwd?: string;
 }
 
-export type GateDecision = 'allow' | 'deny' | 'ask';
+export type HookDecision = 'allow' | 'deny' | 'ask';
 
 export interface ProposalJudgement {
-  readonly decision: GateDecision;
+  readonly decision: HookDecision;
   /** The violations of the proposed call, each quoting its constraint, with the repair plan when there is one. */
   readonly findings: readonly Finding[];
   /** Violations a workspace policy suppression accepts: they never block. */
@@ -34,7 +33,7 @@ export interface ProposalJudgement {
 }
 
 /** How the guard's messages begin, so a later transcript shows the call as stopped by it (SPEC section 6). */
-export const GUARD_MESSAGE_PREFIX = 'ghost-lint blocked this call before it ran';
+export const HOOK_MESSAGE_PREFIX = 'ghost-lint blocked this call before it ran';
 
 function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -112,7 +111,7 @@ export function judgementReason(judgement: ProposalJudgement): string {
   const lead =
     judgement.decision === 'ask'
       ? `ghost-lint asks before this call runs: a constraint stated earlier in this session needs the user's approval of it.`
-      : `${GUARD_MESSAGE_PREFIX}: it breaks a constraint stated earlier in this session.`;
+      : `${HOOK_MESSAGE_PREFIX}: it breaks a constraint stated earlier in this session.`;
   const lines = [lead];
   for (const finding of judgement.findings) {
     lines.push(`- ${finding.message.replace(/\n/g, '\n  ')}${/[.!?"]$/.test(finding.message) ? '' : '.'}`);
@@ -122,17 +121,4 @@ export function judgementReason(judgement: ProposalJudgement): string {
     else lines.push('  Do not make this call; choose another way that keeps the constraint, or ask the user.');
   }
   return lines.join('\n');
-}
-
-/** Extraction results of one user turn, reusable while the turn's place and text stay the same. */
-export interface TurnReadings {
-  readonly constraints: readonly Omit<StatedConstraint, 'turnIndex'>[];
-  readonly revocations: readonly Omit<Revocation, 'turnIndex'>[];
-  /** Rules stated but not enforceable: only notes read them, so a state saved without them still judges right. */
-  readonly unresolved?: readonly Omit<UnresolvedRule, 'turnIndex'>[];
-}
-
-/** A cheap fingerprint of a user turn: its place in the source and its text. */
-export function turnKey(turn: Turn): string {
-  return `${turn.span.start}:${turn.span.end}:${turn.text.length}:${fnv1a32(turn.text).toString(16)}`;
 }
