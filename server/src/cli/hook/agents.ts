@@ -32,7 +32,7 @@ export interface HookReply {
 /**
  * A problem with what the guard was given (its input, flags, or the session file it names), reported
  * as such rather than as an internal error. Recognised by name (`isHookInputError`): each bundle
- * (the front, the guard, the engine) carries its own copy of this class.
+ * (the launcher, the hook judge, the commands) carries its own copy of this class.
  */
 export class HookInputError extends Error {
   override readonly name = 'HookInputError';

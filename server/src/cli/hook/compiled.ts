@@ -28,8 +28,8 @@ interface LoadedBundle {
 
 /**
  * Bundles loaded in this process, by file: a bundle required twice runs once, like Node's own
- * modules. Shared by the copy of this module each bundle carries (dist/cli.js loads dist/front.js,
- * which loads dist/guard.js), so a bundle can name routes of its own cache.
+ * modules. Shared by the copy of this module each bundle carries (dist/cli.js loads dist/launcher.js,
+ * which loads dist/hook-judge.js), so a bundle can name routes of its own cache.
  */
 const LOADED = Symbol.for('ghost-lint.loadedBundles');
 const loaded = ((globalThis as Record<symbol, unknown>)[LOADED] ??= new Map<string, LoadedBundle>()) as Map<string, LoadedBundle>;

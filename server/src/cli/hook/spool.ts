@@ -46,7 +46,7 @@ export const HEARTBEAT_MS = 1_000;
 const STALE_AFTER_MS = 5 * HEARTBEAT_MS;
 
 /**
- * The spool of the build whose server bundle is `serverBundle` (dist/full.js) run by this Node;
+ * The spool of the build whose server bundle is `serverBundle` (dist/commands.js) run by this Node;
  * undefined where there is no server: on Windows (its folders' permissions work otherwise, and are
  * not checked here) or without a built server bundle (running from the sources).
  */

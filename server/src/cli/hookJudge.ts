@@ -4,12 +4,12 @@ import type { LedgerCache } from './hook/cache';
 import { hookVerdict, judgeSessionFile } from './hook/incremental';
 
 /**
- * The live guard's judge, bundled apart as dist/guard.js for a call the quick check cannot let
+ * The live guard's judge, bundled apart as dist/hook-judge.js for a call the quick check cannot let
  * through when no workspace policy applies: the engine's reading, binding and auditing without the
- * policy reader and schema library dist/full.js carries (their load alone costs more than the hook's
+ * policy reader and schema library dist/commands.js carries (their load alone costs more than the hook's
  * whole latency budget). What only some calls need stays in files of its own, loaded only by a call
- * that needs it: extraction (dist/guard-extraction.js), the readers of every format
- * (dist/guard-parse.js), the shell parser, SQL grammars and the NLP tagger (dist/vendor).
+ * that needs it: extraction (dist/hook-judge-extraction.js), the readers of every format
+ * (dist/hook-judge-parse.js), the shell parser, SQL grammars and the NLP tagger (dist/vendor).
  */
 
 export interface LiveJudgeRequest {
