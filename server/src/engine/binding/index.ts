@@ -4,7 +4,9 @@ import type { Session, ToolCall, ToolDefinition } from '../session';
 import { CommandMemo } from './commandMemo';
 import { IdIndex, idMeanings } from './ids';
 import { inferActions } from './infer';
-import { CallArguments, FIRST_STEP, type BindingFacts, baseToolName, bindBuiltin, parseAmount, targetActions, withOverwrites } from './tools';
+import { CallArguments, parseAmount } from './callArguments';
+import { FIRST_STEP, targetActions } from './targetActions';
+import { type BindingFacts, baseToolName, bindBuiltin, withOverwrites } from './tools';
 import type { BindingContext, DeclaredEffect } from './types';
 
 export type { BindingContext, DeclaredEffect } from './types';
