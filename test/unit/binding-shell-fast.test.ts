@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { syntax, type ShNode } from 'mvdan-sh';
 import ts from 'typescript';
 import { bindShellCommand, bindShellCommandParsed, shellCommandMayBind } from '../../server/src/engine/binding/shell';
-import { parseShell, type ShellCommand, type ShellIf, type ShellRedirect, type ShellStatement, type ShellTree, type ShellWord, type ShellWordPart } from '../../server/src/engine/binding/shellSyntax';
+import { parseShell } from '../../server/src/engine/binding/shellParser';
+import type { ShellCommand, ShellIf, ShellRedirect, ShellStatement, ShellTree, ShellWord, ShellWordPart } from '../../server/src/engine/binding/shellTree';
 import type { CommandSource } from '../../server/src/engine/binding/types';
 import { REPO_ROOT } from '../support/shared';
 

@@ -2,22 +2,9 @@ import { posix } from 'node:path';
 import type { Action, ActionAttributes, ActionStep, Target, Verb } from '../actions';
 import { makeAction } from '../actions';
 import type { Span } from '../text';
-import {
-  decodeHeredoc,
-  decodeWord,
-  parseShell,
-  SHELL_OP,
-  sourceRange,
-  type DecodedWord,
-  type ShellCall,
-  type ShellGroup,
-  type ShellIf,
-  type ShellRedirect,
-  type ShellStatement,
-  type ShellTree,
-  type ShellWhile,
-  type ShellWord,
-} from './shellSyntax';
+import { parseShell } from './shellParser';
+import { SHELL_OP, type ShellCall, type ShellGroup, type ShellIf, type ShellRedirect, type ShellStatement, type ShellTree, type ShellWhile, type ShellWord } from './shellTree';
+import { type DecodedWord, decodeHeredoc, decodeWord, sourceRange } from './shellWords';
 import { bindSql } from './sql';
 import { namedTarget, normalizePath, pathTarget } from './targets';
 import type { CommandSource } from './types';
