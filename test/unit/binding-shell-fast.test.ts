@@ -30,9 +30,9 @@ function stringLiterals(path: string): string[] {
   return found;
 }
 
-/** The program names of shell.ts's COMMANDS table, read from its source (the table is not exported). */
+/** The program names of the COMMANDS table (shellCommandTable.ts), as written in its source. */
 function tableNames(): string[] {
-  const path = join(REPO_ROOT, 'server/src/engine/binding/shell.ts');
+  const path = join(REPO_ROOT, 'server/src/engine/binding/shellCommandTable.ts');
   const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
   const names: string[] = [];
   const visit = (node: ts.Node, inTable: boolean): void => {
