@@ -26,6 +26,13 @@ module.exports = {
       to: { path: '^(server/src/(host|lsp|cli|model|bench|policy)/|client/|shared/protocol\\.ts$)' },
     },
     {
+      name: 'engine-imports-no-benchmark',
+      comment: 'The benchmark builds on the engine, never the other way: a case file is told apart by caseSniff.ts, and read by the host (host/inputs.ts).',
+      severity: 'error',
+      from: { path: '^server/src/engine/', pathNot: '^server/src/engine/bench/' },
+      to: { path: '^server/src/engine/bench/' },
+    },
+    {
       name: 'host-imports-no-shell',
       comment: 'The host layer serves the CLI and the language server alike.',
       severity: 'error',

@@ -1,5 +1,5 @@
 import { type AuditState, type SeenKeys, boundAuditState } from './auditState';
-import { CASE_SNIFF_LENGTH, caseSyntax } from './bench/caseTranscript';
+import { CASE_SNIFF_LENGTH, caseSyntax } from './caseSniff';
 import { isObjectLine, readDocument, withoutBom } from './document';
 import type { Extraction } from './extraction';
 import { type Finding, problemFinding, sessionFindings } from './findings';

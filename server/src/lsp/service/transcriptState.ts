@@ -4,7 +4,7 @@ import type { Constraint } from '../../engine/constraints';
 import { JsonlMemory } from '../../engine/document';
 import { CallRestoration } from '../../engine/callRestoration';
 import type { EnvironmentDependencies } from '../../engine/bench/environments';
-import { parseInput } from '../../engine/inputs';
+import { parseInput } from '../../host/inputs';
 import { type SessionAnalysis, SessionPipeline } from '../../engine/pipeline';
 import type { Policy } from '../../engine/policy';
 import type { Session, ToolCall, TranscriptFormat, Turn } from '../../engine/session';
