@@ -75,7 +75,7 @@ function withSessionFile<T>(session: string, fileName: string, use: (file: strin
   }
 }
 
-const FULL_BUNDLE = join(__dirname, '..', 'dist', 'full.js');
+const COMMANDS_BUNDLE = join(__dirname, '..', 'dist', 'commands.js');
 
 /**
  * `ghost-lint check --format json` on the session, as its own process (the built CLI, output discarded):
@@ -85,7 +85,7 @@ const FULL_BUNDLE = join(__dirname, '..', 'dist', 'full.js');
  */
 function checkProcess(session: string, fileName = 'session.jsonl', rounds = ROUNDS, inPieces = false): { checkMs: number; peakBytes: number; nodeBytes: number } {
   return withSessionFile(session, fileName, (file, folder) => {
-    const checkScript = `const { runCli } = require(${JSON.stringify(FULL_BUNDLE)}); const { performance } = require('node:perf_hooks');
+    const checkScript = `const { runCli } = require(${JSON.stringify(COMMANDS_BUNDLE)}); const { performance } = require('node:perf_hooks');
 const start = performance.now(); runCli(['check', ${JSON.stringify(file)}, '--format', 'json', '--no-cache'], { cwd: ${JSON.stringify(folder)}, stdout: () => {}, stderr: () => {}${inPieces ? ', inPiecesFrom: 0' : ''} });
 const ms = performance.now() - start; ${REPORT_WITH_PEAK}`;
     const runs = Array.from({ length: rounds }, () => measureChild<{ ms: number; maxRssKb: number }>(checkScript));
@@ -103,7 +103,7 @@ const ms = performance.now() - start; ${REPORT_WITH_PEAK}`;
 function checkFloors(session: string): { readMs: number; taggerMs: number; loadedBytes: number; heldBytes: number } {
   return withSessionFile(session, 'session.jsonl', (file) => {
     const tagger = join(__dirname, '..', 'dist', 'vendor', 'compromise.js');
-    const script = `const { performance } = require('node:perf_hooks'); const { readFileSync } = require('node:fs'); require(${JSON.stringify(FULL_BUNDLE)});
+    const script = `const { performance } = require('node:perf_hooks'); const { readFileSync } = require('node:fs'); require(${JSON.stringify(COMMANDS_BUNDLE)});
 let start = performance.now(); require(${JSON.stringify(tagger)}); const taggerMs = performance.now() - start; const loadedBytes = process.memoryUsage().rss;
 start = performance.now(); const text = readFileSync(${JSON.stringify(file)}).toString('utf8'); const readMs = performance.now() - start;
 process.stdout.write("\\n" + JSON.stringify({ readMs, taggerMs, textLength: text.length, loadedBytes, rssBytes: process.memoryUsage().rss }) + "\\n")`;

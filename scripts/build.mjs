@@ -36,15 +36,15 @@ const common = {
   mainFields: ['module', 'main'],
 };
 
-// The bin (dist/cli.js) loads the CLI's front (dist/front.js) through V8's code cache; the front holds
+// The bin (dist/cli.js) loads the CLI's launcher (dist/launcher.js) through V8's code cache; the launcher holds
 // the live hook and little else: parsing the full bundle alone costs more than the hook's latency
-// budget. It loads the rest of the CLI and the engine from dist/full.js, a separate bundle, when a
-// command needs them, and the live guard's judge from dist/guard.js; `require('./full')` and
-// `require('./guard')` are left for Node to resolve there.
-const fullBundleAsExternal = {
-  name: 'full-bundle-external',
+// budget. It loads the rest of the CLI and the engine from dist/commands.js, a separate bundle, when a
+// command needs them, and the live guard's judge from dist/hook-judge.js; `require('./commands')` and
+// `require('./hookJudge')` are left for Node to resolve there.
+const commandBundlesAsExternal = {
+  name: 'command-bundles-external',
   setup(build) {
-    build.onResolve({ filter: /^(\.\.?\/)+(full|guard)$/ }, (args) =>
+    build.onResolve({ filter: /^(\.\.?\/)+(commands|hookJudge)$/ }, (args) =>
       /[\\/]server[\\/]src[\\/]cli[\\/]/.test(args.importer) ? { path: `./${args.path.split('/').pop()}.js`, external: true } : undefined,
     );
   },
@@ -74,8 +74,8 @@ const vendorAsExternal = {
 };
 
 // Engine modules the guard needs for some calls only (extraction for a new user message, every adapter
-// for a file read from the start): dist/guard.js requires them from bundles of their own.
-const LAZY_ENGINE = { 'server/src/engine/extraction/index.ts': 'guard-extraction', 'server/src/engine/parse.ts': 'guard-parse' };
+// for a file read from the start): dist/hook-judge.js requires them from bundles of their own.
+const LAZY_ENGINE = { 'server/src/engine/extraction/index.ts': 'hook-judge-extraction', 'server/src/engine/parse.ts': 'hook-judge-parse' };
 const lazyEngineAsExternal = {
   name: 'lazy-engine-external',
   setup(build) {
@@ -108,11 +108,11 @@ const bundles = [
   // The transcript view's script runs in its webview: a browser bundle that imports only the shared protocol's types.
   { entryPoints: ['client/webview/transcriptView.ts'], outfile: 'dist/transcriptView.js', platform: 'browser', format: 'iife', target: 'es2022', minify: true, sourcemap: false },
   { entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js', plugins: [vendorAsExternal] },
-  { entryPoints: ['server/src/cli/bin.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [fullBundleAsExternal] },
-  { entryPoints: ['server/src/cli/full.ts'], outfile: 'dist/full.js', plugins: [vendorAsExternal] },
+  { entryPoints: ['server/src/cli/bin.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [commandBundlesAsExternal] },
+  { entryPoints: ['server/src/cli/commands.ts'], outfile: 'dist/commands.js', plugins: [vendorAsExternal] },
   // The hook's own bundles are minified even in development: it reads and loads them on every tool call.
-  { entryPoints: ['server/src/cli/index.ts'], outfile: 'dist/front.js', plugins: [fullBundleAsExternal, jsoncParserWithoutSideEffects], minify: true },
-  { entryPoints: ['server/src/cli/guard.ts'], outfile: 'dist/guard.js', plugins: [vendorAsExternal, lazyEngineAsExternal, jsoncParserWithoutSideEffects], minify: true },
+  { entryPoints: ['server/src/cli/launcher.ts'], outfile: 'dist/launcher.js', plugins: [commandBundlesAsExternal, jsoncParserWithoutSideEffects], minify: true },
+  { entryPoints: ['server/src/cli/hookJudge.ts'], outfile: 'dist/hook-judge.js', plugins: [vendorAsExternal, lazyEngineAsExternal, jsoncParserWithoutSideEffects], minify: true },
   ...Object.entries(LAZY_ENGINE).map(([file, name]) => ({ entryPoints: [file], outfile: `dist/${name}.js`, plugins: [vendorAsExternal, jsoncParserWithoutSideEffects], minify: true })),
   ...Object.entries(VENDOR).map(([module, file]) => ({
     stdin: { contents: `module.exports = require(${JSON.stringify(module)});`, resolveDir: '.', loader: 'js' },

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { analyzeSession } from '../server/src/engine/findings';
+import { analyzeSession } from '../server/src/engine/pipeline';
 import { extractConstraints } from '../server/src/engine/extraction';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

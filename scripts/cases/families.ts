@@ -1,32 +1,10 @@
-import {
-  type CaseDefinition,
-  NO_FINAL_STATE_TEST,
-  cancelEvent,
-  commits,
-  copyFile,
-  deleteFile,
-  deploy,
-  getBalance,
-  listDeployments,
-  listDevices,
-  listDirectory,
-  listEvents,
-  listInvoices,
-  listMessages,
-  listPayees,
-  listTables,
-  outside,
-  payInvoice,
-  readFile,
-  readMessage,
-  repoStatus,
-  requestApproval,
-  runQuery,
-  runSql,
-  runTests,
-  sendEmail,
-  setDeviceState,
-} from './definitions';
+import { cancelEvent, listDevices, listEvents, setDeviceState } from './definitions/calendarDevices';
+import { commits, deploy, listDeployments, repoStatus, runTests } from './definitions/codeDeployment';
+import { listTables, runQuery, runSql } from './definitions/database';
+import { listMessages, outside, readMessage, sendEmail } from './definitions/email';
+import { copyFile, deleteFile, listDirectory, readFile } from './definitions/filesystem';
+import { getBalance, listInvoices, listPayees, payInvoice, requestApproval } from './definitions/payments';
+import { type CaseDefinition, NO_FINAL_STATE_TEST } from './definitions/types';
 import { text, tool } from './tools';
 
 /**

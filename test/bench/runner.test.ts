@@ -9,7 +9,7 @@ import { computeMetrics } from '../../server/src/engine/bench/metrics';
 import { caseToolEffects } from '../../server/src/engine/bench/operations';
 import { type BenchRun, type Defence, runBench, runInstance } from '../../server/src/engine/bench/runner';
 import { validateCase } from '../../server/src/engine/bench/validate';
-import { analyzeSession } from '../../server/src/engine/findings';
+import { analyzeSession } from '../../server/src/engine/pipeline';
 import { parseTranscript } from '../../server/src/engine/parse';
 import { REPO_ROOT } from '../support/shared';
 

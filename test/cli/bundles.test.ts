@@ -8,10 +8,10 @@ const DIST = join(REPO_ROOT, 'dist');
 
 /** The vendored libraries each bundle loads on first use (scripts/build.mjs's VENDOR), rather than carrying their source. */
 const LOADED_ON_FIRST_USE: Readonly<Record<string, readonly string[]>> = {
-  'full.js': ['mvdan-sh', 'sql-postgresql', 'sql-mysql', 'compromise', 'yaml', 'fflate', 'fzstd', 'tiktoken', 'tiktoken-o200k'],
+  'commands.js': ['mvdan-sh', 'sql-postgresql', 'sql-mysql', 'compromise', 'yaml', 'fflate', 'fzstd', 'tiktoken', 'tiktoken-o200k'],
   'server.js': ['mvdan-sh', 'sql-postgresql', 'sql-mysql', 'compromise', 'yaml', 'fflate', 'fzstd', 'tiktoken', 'tiktoken-o200k'],
-  'guard.js': ['mvdan-sh', 'sql-postgresql', 'sql-mysql', 'yaml'],
-  'guard-extraction.js': ['compromise'],
+  'hook-judge.js': ['mvdan-sh', 'sql-postgresql', 'sql-mysql', 'yaml'],
+  'hook-judge-extraction.js': ['compromise'],
 };
 
 test('the CLI, the language server and the guard require the large libraries from dist/vendor instead of carrying them', () => {
@@ -26,7 +26,7 @@ test('the CLI, the language server and the guard require the large libraries fro
 
 test('every vendored library loads on its own and gives what the engine uses', () => {
   const vendor = (name: string): Record<string, unknown> => require(join(DIST, 'vendor', `${name}.js`)) as Record<string, unknown>;
-  assert.deepEqual(readdirSync(join(DIST, 'vendor')).sort(), [...LOADED_ON_FIRST_USE['full.js']!].map((name) => `${name}.js`).sort());
+  assert.deepEqual(readdirSync(join(DIST, 'vendor')).sort(), [...LOADED_ON_FIRST_USE['commands.js']!].map((name) => `${name}.js`).sort());
   const { Tiktoken } = vendor('tiktoken') as { Tiktoken: new (ranks: unknown) => { encode(text: string, allowed: [], disallowed: []): number[] } };
   const ranks = vendor('tiktoken-o200k');
   assert.equal(new Tiktoken('default' in ranks ? ranks.default : ranks).encode('back up temp/ first', [], []).length > 0, true);

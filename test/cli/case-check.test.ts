@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { looksLikeDatabaseCase } from '../../server/src/engine/bench/caseTranscript';
+import { looksLikeDatabaseCase } from '../../server/src/engine/caseSniff';
 import { runCli } from '../support/cli';
 import { REPO_ROOT } from '../support/shared';
 

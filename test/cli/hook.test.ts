@@ -152,7 +152,7 @@ describe('hook claude-code', () => {
 
 // --- the ledger cache ----------------------------------------------------------------------------
 
-/** Makes loading the engine (dist/full.js or dist/guard.js, required or read for the code cache) fail: a call answered without it took the quick path. */
+/** Makes loading the engine (dist/commands.js or dist/hook-judge.js, required or read for the code cache) fail: a call answered without it took the quick path. */
 function engineTrap(box: Sandbox): string[] {
   const trap = join(box.root, 'no-engine.js');
   writeFileSync(
@@ -160,7 +160,7 @@ function engineTrap(box: Sandbox): string[] {
     [
       "const Module = require('module');",
       "const fs = require('fs');",
-      'const engine = /(full|guard)\\.js$/;',
+      'const engine = /(commands|hookJudge)\\.js$/;',
       'const load = Module._load;',
       "Module._load = function (request, ...rest) {\n  if (engine.test(request)) throw new Error('engine loaded');\n  return load.call(this, request, ...rest);\n};",
       'const read = fs.readFileSync;',
@@ -231,20 +231,20 @@ describe('code cache', () => {
     const path = writeSession(box, 'session.jsonl', [ccUser('Never delete anything under data/raw.'), ccToolUse('toolu_1', 'ls data'), ccResult('toolu_1', 'raw')]);
     // The first call reads the whole session.
     assert.equal(permission(run(box, ['hook', 'claude-code'], claudeInput(path, 'rm -rf data/raw/old')).stdout).permissionDecision, 'deny');
-    assert.deepEqual([codeCacheRoutes(box)['front.js'], codeCacheRoutes(box)['guard.js']], [['guard'], ['whole']]);
+    assert.deepEqual([codeCacheRoutes(box)['launcher.js'], codeCacheRoutes(box)['hook-judge.js']], [['hook-judge'], ['whole']]);
     // The next moves the cached audit state over the new lines: the guard's cache is written again with that route too.
     appendFileSync(path, jsonl([ccToolUse('toolu_2', 'ls data/raw'), ccResult('toolu_2', 'a.csv')]));
     assert.equal(permission(run(box, ['hook', 'claude-code'], claudeInput(path, 'rm -rf data/raw/a.csv')).stdout).permissionDecision, 'deny');
-    assert.deepEqual(codeCacheRoutes(box)['guard.js'], ['whole', 'resumed']);
+    assert.deepEqual(codeCacheRoutes(box)['hook-judge.js'], ['whole', 'resumed']);
     // A call that binds to nothing is allowed from the cached state alone.
     appendFileSync(path, jsonl([ccToolUse('toolu_3', 'ls data/raw'), ccResult('toolu_3', 'a.csv')]));
     assert.equal(run(box, ['hook', 'claude-code'], claudeInput(path, 'ls data')).stdout, '');
-    assert.deepEqual(codeCacheRoutes(box)['guard.js'], ['whole', 'resumed', 'quick']);
+    assert.deepEqual(codeCacheRoutes(box)['hook-judge.js'], ['whole', 'resumed', 'quick']);
     // A route already covered leaves the cache as it is.
     const before = readdirSync(join(box.cache, 'ghost-lint')).map((name) => [name, readFileSync(join(box.cache, 'ghost-lint', name)).length]);
     appendFileSync(path, jsonl([ccToolUse('toolu_4', 'ls data/raw'), ccResult('toolu_4', 'a.csv')]));
     assert.equal(run(box, ['hook', 'claude-code'], claudeInput(path, 'ls data')).stdout, '');
-    assert.deepEqual(codeCacheRoutes(box)['guard.js'], ['whole', 'resumed', 'quick']);
+    assert.deepEqual(codeCacheRoutes(box)['hook-judge.js'], ['whole', 'resumed', 'quick']);
     assert.deepEqual(
       readdirSync(join(box.cache, 'ghost-lint')).filter((name) => name.endsWith('.v8')).map((name) => [name, readFileSync(join(box.cache, 'ghost-lint', name)).length]),
       before.filter(([name]) => String(name).endsWith('.v8')),

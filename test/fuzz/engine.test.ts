@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { ADAPTERS } from '../../server/src/engine/adapters';
 import { readDocument, readJson, readJsonl, withoutBom } from '../../server/src/engine/document';
-import { type SessionAnalysis, analyzeSession } from '../../server/src/engine/findings';
+import { type SessionAnalysis, analyzeSession } from '../../server/src/engine/pipeline';
 import { type ParsedTranscript, parseTranscript } from '../../server/src/engine/parse';
 import type { Session } from '../../server/src/engine/session';
 import { FUZZ_SEED, type FuzzInput, SEEDS, cook, fuzzParameters, recipe, withinBound } from '../support/fuzz';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { SessionAnalysis } from '../../server/src/engine/findings';
+import type { SessionAnalysis } from '../../server/src/engine/pipeline';
 import type { ParsedTranscript } from '../../server/src/engine/parse';
 import type { Session } from '../../server/src/engine/session';
 import type { Span } from '../../server/src/engine/text';

@@ -7,7 +7,7 @@ import { strToU8, zipSync } from 'fflate';
 import { LedgerCache } from '../../server/src/cli/hook/cache';
 import { judgeSessionFile } from '../../server/src/cli/hook/incremental';
 import { SessionBuilder } from '../../server/src/engine/builder';
-import type { ProposedCall } from '../../server/src/engine/gate';
+import type { ProposedCall } from '../../server/src/engine/proposal';
 import { MAX_NESTING, parseJsonAt } from '../../server/src/engine/json';
 import { parseTranscript } from '../../server/src/engine/parse';
 import { LineIndex } from '../../server/src/engine/text';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { GENERATED_SHAPES, generateTranscript } from '../../scripts/plantedTranscripts';
-import { analyzeSession } from '../../server/src/engine/findings';
+import { analyzeSession } from '../../server/src/engine/pipeline';
 import { parseTranscript } from '../../server/src/engine/parse';
 import { LONG_RUN, millisOf } from '../support/fuzz';
 

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import type { CodeAction, Diagnostic, DocumentSymbol, Hover, Location, MarkupContent, SemanticTokens } from 'vscode-languageserver-protocol/node';
-import { analyzeSession } from '../../server/src/engine/findings';
+import { analyzeSession } from '../../server/src/engine/pipeline';
 import { parseTranscript } from '../../server/src/engine/parse';
 import { REPAIR_RESULT_TEXT } from '../../server/src/engine/notRun';
 import { NEEDS_SHARED, SHARED_DIR, sharedPath } from '../support/shared';

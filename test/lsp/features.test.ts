@@ -16,7 +16,7 @@ import {
   type Range,
   type SemanticTokens,
 } from 'vscode-languageserver-protocol/node';
-import { analyzeSession } from '../../server/src/engine/findings';
+import { analyzeSession } from '../../server/src/engine/pipeline';
 import type { Span } from '../../server/src/engine/text';
 import { parseTranscript } from '../../server/src/engine/parse';
 import { REPAIR_RESULT_TEXT } from '../../server/src/engine/notRun';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
 import { extractConstraints } from '../../server/src/engine/extraction';
 import { modelAnswerJsonSchema, modelBatches, readModelAnswer } from '../../server/src/engine/extraction/modelCompiler';
-import { analyzeSession } from '../../server/src/engine/findings';
+import { analyzeSession } from '../../server/src/engine/pipeline';
 import { parseTranscript } from '../../server/src/engine/parse';
 import type { Session } from '../../server/src/engine/session';
 import { MemoryAnswerCache } from '../../server/src/model/cache';

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import type { TaskReach } from '../../server/src/engine/restoration';
-import { GATE_SCHEMA_NAME } from '../../server/src/engine/restorationGate';
+import type { TaskReach } from '../../server/src/engine/promptRestoration';
+import { GATE_SCHEMA_NAME } from '../../server/src/engine/promptRestorationGate';
 import { ModelClient } from '../../server/src/model/client';
-import { restoreWithModel } from '../../server/src/model/restoration';
+import { restoreWithModel } from '../../server/src/model/promptRestoration';
 import { EndpointSettingsSchema } from '../../server/src/model/settings';
 import { FakeChatServer, type ReceivedRequest, type ScriptedReply, nothingToAdd, reply, structuredOutputName } from '../support/fakeChatServer';
 import { parseAs } from '../support/sessions';

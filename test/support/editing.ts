@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { parseInput } from '../../server/src/engine/inputs';
+import { parseInput } from '../../server/src/host/inputs';
 import { seededRandom } from '../../server/src/engine/random';
 import { toDiagnostics } from '../../server/src/lsp/diagnostics';
 import { DocumentMemory, type TranscriptState, analyseTranscript } from '../../server/src/lsp/service/transcriptState';

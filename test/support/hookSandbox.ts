@@ -99,9 +99,9 @@ export function writeSession(box: Sandbox, name: string, records: readonly objec
 
 // --- the hook server ----------------------------------------------------------------------------
 
-/** The spool the built CLI uses in this sandbox (the bin computes it the same way, from dist/full.js). */
+/** The spool the built CLI uses in this sandbox (the bin computes it the same way, from dist/commands.js). */
 export function spoolOf(box: Sandbox): Spool {
-  const spool = hookServerSpool(cacheFolder({ env: { XDG_CACHE_HOME: box.cache }, home: box.home, platform: process.platform }), join(REPO_ROOT, 'dist', 'full.js'), process.platform);
+  const spool = hookServerSpool(cacheFolder({ env: { XDG_CACHE_HOME: box.cache }, home: box.home, platform: process.platform }), join(REPO_ROOT, 'dist', 'commands.js'), process.platform);
   assert.ok(spool, 'the built CLI has a spool on this platform');
   return spool;
 }

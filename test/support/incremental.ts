@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { type AuditState, bindInSteps, bindsToNothing, emptyAuditState, judgeWithState } from '../../server/src/engine/auditState';
 import { extractConstraints } from '../../server/src/engine/extraction';
-import { type ProposalJudgement, type ProposedCall, judgeProposedCall, judgementReason } from '../../server/src/engine/gate';
+import { type ProposalJudgement, type ProposedCall, judgementReason } from '../../server/src/engine/proposal';
+import { judgeProposedCall } from '../../server/src/engine/pipeline';
 import { parseTranscript } from '../../server/src/engine/parse';
 import type { Policy } from '../../server/src/engine/policy';
 import { type ResumableFormat, isResumable } from '../../server/src/engine/resume';

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import type { Action, Target } from '../../server/src/engine/actions';
 import { findApproval, namesAction } from '../../server/src/engine/approvals';
 import type { Constraint, ConstraintRule } from '../../server/src/engine/constraints';
-import { analyzeSession } from '../../server/src/engine/findings';
+import { analyzeSession } from '../../server/src/engine/pipeline';
 import { parseTranscript } from '../../server/src/engine/parse';
 import type { Session } from '../../server/src/engine/session';
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { type AuditState, bindsToNothing, emptyAuditState, hashHex, judgeWithState, policyKey } from '../../server/src/engine/auditState';
-import type { ProposedCall } from '../../server/src/engine/gate';
+import { type AuditState, bindsToNothing, emptyAuditState, judgeWithState, policyKey } from '../../server/src/engine/auditState';
+import { fnv1a32Hex } from '../../server/src/engine/hash';
+import type { ProposedCall } from '../../server/src/engine/proposal';
 import { parsePolicy } from '../../server/src/engine/policy';
 import type { ResumableFormat } from '../../server/src/engine/resume';
 import { replayBothWays } from '../support/incremental';
@@ -226,8 +227,8 @@ describe('the state in between calls', () => {
   });
 
   test('hashes are 8 hex digits', () => {
-    assert.match(hashHex('toolu_01'), /^[0-9a-f]{8}$/);
-    assert.notEqual(hashHex('a'), hashHex('b'));
+    assert.match(fnv1a32Hex('toolu_01'), /^[0-9a-f]{8}$/);
+    assert.notEqual(fnv1a32Hex('a'), fnv1a32Hex('b'));
   });
 });
 

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { bindSession } from '../../server/src/engine/binding';
-import { CallArguments, bindBuiltin } from '../../server/src/engine/binding/tools';
+import { CallArguments } from '../../server/src/engine/binding/callArguments';
+import { bindBuiltin } from '../../server/src/engine/binding/tools';
 import type { BindingContext } from '../../server/src/engine/binding/types';
 import { describeAction, parseAs } from '../support/sessions';
 

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { syntax, type ShNode } from 'mvdan-sh';
 import ts from 'typescript';
 import { bindShellCommand, bindShellCommandParsed, shellCommandMayBind } from '../../server/src/engine/binding/shell';
-import { parseShell, type ShellCommand, type ShellIf, type ShellRedirect, type ShellStatement, type ShellTree, type ShellWord, type ShellWordPart } from '../../server/src/engine/binding/shellSyntax';
+import { parseShell } from '../../server/src/engine/binding/shellParser';
+import type { ShellCommand, ShellIf, ShellRedirect, ShellStatement, ShellTree, ShellWord, ShellWordPart } from '../../server/src/engine/binding/shellTree';
 import type { CommandSource } from '../../server/src/engine/binding/types';
 import { REPO_ROOT } from '../support/shared';
 
@@ -29,9 +30,9 @@ function stringLiterals(path: string): string[] {
   return found;
 }
 
-/** The program names of shell.ts's COMMANDS table, read from its source (the table is not exported). */
+/** The program names of the COMMANDS table (shellCommandTable.ts), as written in its source. */
 function tableNames(): string[] {
-  const path = join(REPO_ROOT, 'server/src/engine/binding/shell.ts');
+  const path = join(REPO_ROOT, 'server/src/engine/binding/shellCommandTable.ts');
   const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
   const names: string[] = [];
   const visit = (node: ts.Node, inTable: boolean): void => {

@@ -2,7 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Action } from '../../server/src/engine/actions';
 import { bindSession } from '../../server/src/engine/binding';
-import { CallArguments, TOOL_SPECS, commandFromArgv, parseAmount } from '../../server/src/engine/binding/tools';
+import { CallArguments, parseAmount } from '../../server/src/engine/binding/callArguments';
+import { commandFromArgv } from '../../server/src/engine/binding/embeddedCommands';
+import { TOOL_SPECS } from '../../server/src/engine/binding/tools';
 import { marked, slice } from '../support/fixture';
 import { describeAction as describe, parseAs as parse } from '../support/sessions';
 

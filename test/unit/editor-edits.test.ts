@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { bindSession } from '../../server/src/engine/binding';
-import { BindingMemo } from '../../server/src/engine/bindingMemo';
+import { BindingMemo } from '../../server/src/engine/pipeline/bindingMemo';
 import { extractConstraints } from '../../server/src/engine/extraction';
 import { ExtractionMemo } from '../../server/src/engine/extractionMemo';
-import { analyzeSession } from '../../server/src/engine/findings';
-import { Governance, turnContextTexts } from '../../server/src/engine/governance';
+import { analyzeSession } from '../../server/src/engine/pipeline';
+import { CallRestoration, turnContextTexts } from '../../server/src/engine/callRestoration';
 import { parseTranscript } from '../../server/src/engine/parse';
 import { type Policy, parsePolicy } from '../../server/src/engine/policy';
 import { addSuppression } from '../../server/src/engine/policyEdit';
@@ -77,7 +77,7 @@ test('governance pairs calls with the constraints the auditor judged them by, in
     ),
   );
   const analysis = analyzeSession(s);
-  const governance = new Governance(s, analysis);
+  const governance = new CallRestoration(s, analysis);
   const [c1, c2, c3] = s.calls;
   assert.deepEqual(
     governance.of(c1 as never).map((g) => g.finding?.ruleId),

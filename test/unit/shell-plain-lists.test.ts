@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { parsePlainCommandList, parseShellWithParser } from '../../server/src/engine/binding/shellSyntax';
+import { parsePlainCommandList } from '../../server/src/engine/binding/plainCommandList';
+import { parseShellWithParser } from '../../server/src/engine/binding/shellParser';
 
 // Plain command lists are read without the parser; the tree must be exactly the parser's.
 

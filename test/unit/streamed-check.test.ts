@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { hashHex } from '../../server/src/engine/auditState';
+import { fnv1a32Hex } from '../../server/src/engine/hash';
 import { ADAPTERS } from '../../server/src/engine/adapters';
 import { readJsonl } from '../../server/src/engine/document';
 import { parseTranscript } from '../../server/src/engine/parse';
@@ -134,14 +134,14 @@ describe('where a report cannot be promised, none is given; where it can, it is'
     let pair: [string, string] | undefined;
     for (let i = 0; !pair; i++) {
       const key = `00000000-0000-4000-9000-${String(i).padStart(12, '0')}`;
-      const earlier = byHash.get(hashHex(key));
+      const earlier = byHash.get(fnv1a32Hex(key));
       if (earlier !== undefined) pair = [earlier, key];
-      else byHash.set(hashHex(key), key);
+      else byHash.set(fnv1a32Hex(key), key);
     }
     const [first, second] = pair;
     const uuidOf = (line: string) => (JSON.parse(line) as { uuid: string }).uuid;
     const keyed = lines.map((line, i) => (i === 1 ? line.replace(uuidOf(line), first) : i === lines.length - 2 ? line.replace(uuidOf(line), second) : line)).join('\n');
-    assert.equal(hashHex(first), hashHex(second));
+    assert.equal(fnv1a32Hex(first), fnv1a32Hex(second));
     const { report, check } = streamed(keyed, 1_000, 4_096);
     assert.equal(check.unresumable, undefined);
     assert.deepEqual(report, whole(keyed));

@@ -7,7 +7,7 @@ import { type HookAnswer, HookServerUnreachable, askHookServer, startHookServer,
 import { HOOK_SERVER_PROTOCOL, hookServerSpool } from './hook/spool';
 
 // The bin (dist/cli.js). A hook call with --server goes to the hook server first; anything else, and
-// a call the server does not answer, runs the CLI's front (dist/front.js: the live hook, and the way
+// a call the server does not answer, runs the CLI's launcher (dist/launcher.js: the live hook, and the way
 // to every other command), loaded through V8's code cache, since the hook runs before every tool
 // call an agent makes.
 const argv = process.argv.slice(2);
@@ -17,13 +17,13 @@ const folder = cacheFolder({ env: process.env, home: homeFolder(process.env, pro
 
 /** The server's answer to this hook call, or undefined when it gives none (starting a server if none runs). */
 function serverAnswer(): HookAnswer | undefined {
-  const spool = hookServerSpool(folder, join(__dirname, 'full.js'), process.platform);
+  const spool = hookServerSpool(folder, join(__dirname, 'commands.js'), process.platform);
   if (spool === undefined) return undefined;
   try {
     return askHookServer(spool, { protocol: HOOK_SERVER_PROTOCOL, argv, cwd: process.cwd(), env: hookEnvironment(process.env), stdin: stdin() });
   } catch (e) {
     if (e instanceof HookServerUnreachable && e.absent) startHookServer(__filename);
-    // Unreadable input included: the front answers it as it does without --server.
+    // Unreadable input included: the launcher answers it as it does without --server.
     return undefined;
   }
 }
@@ -34,7 +34,7 @@ if (answer) {
   if (answer.stderr !== '') writeSync(2, answer.stderr);
   process.exit(answer.exitCode);
 }
-const front = join(__dirname, 'front.js');
-const loaded = loadCompiled<typeof import('./index')>(front, folder);
-if (!loaded) throw new Error(`ghost-lint is not built: ${front} is missing`);
-loaded.runFront(argv, stdin);
+const launcher = join(__dirname, 'launcher.js');
+const loaded = loadCompiled<typeof import('./launcher')>(launcher, folder);
+if (!loaded) throw new Error(`ghost-lint is not built: ${launcher} is missing`);
+loaded.runLauncher(argv, stdin);

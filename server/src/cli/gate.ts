@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import { GUARD_MESSAGE_PREFIX, judgementReason } from '../engine/gate';
+import { HOOK_MESSAGE_PREFIX, judgementReason } from '../engine/proposal';
 import { type GateRequest, GateRequestSchema, type GateResponse } from '../engine/gateSchema';
 import { LedgerCache, cacheFolder } from './hook/cache';
 import { judgeSession } from './hook/judge';
@@ -76,7 +76,7 @@ export function runGate(io: CliIo, options: GateOptions): number {
 
 function failSafe(io: CliIo, options: GateOptions, error: string): number {
   const verdict = options.onError;
-  const reason = verdict === 'allow' ? '' : `${verdict === 'deny' ? GUARD_MESSAGE_PREFIX : 'ghost-lint asks before this call runs'}: the call could not be checked (${error}).`;
+  const reason = verdict === 'allow' ? '' : `${verdict === 'deny' ? HOOK_MESSAGE_PREFIX : 'ghost-lint asks before this call runs'}: the call could not be checked (${error}).`;
   write(io, { verdict, reason, findings: [], suppressed: 0, error });
   io.stderr(`ghost-lint: gate: ${error}\n`);
   return GATE_ERROR;

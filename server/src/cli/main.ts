@@ -55,8 +55,8 @@ function checkPathsOptions(io: CliIo, options: CheckOptions, known: ReadonlySet<
   };
 }
 
-/** The built CLI's bundle (dist/full.js), which is also the check workers' script (cli/full.ts). */
-const CHECK_WORKER_SCRIPT = join(__dirname, 'full.js');
+/** The built CLI's bundle (dist/commands.js), which is also the check workers' script (cli/commands.ts). */
+const CHECK_WORKER_SCRIPT = join(__dirname, 'commands.js');
 /**
  * Below this much to read a worker costs more than it saves: each loads the engine and the tagger and
  * reads every text the corpus repeats (a shared system prompt) once more, some 0.6 s of CPU before its
@@ -195,10 +195,10 @@ function runCheck(io: CliIo, options: CheckOptions, known: Set<string> | undefin
 /** `hook serve`: the hook server of this build's spool, until it stops. */
 async function serveHooks(io: CliIo, options: HookServeOptions): Promise<number> {
   const env = io.env ?? {};
-  // The server is this bundle (dist/full.js): its build names the spool, as the bin's client finds it.
-  const spool = hookServerSpool(cacheFolder({ env, home: homeFolder(env, process.platform), platform: process.platform }), join(__dirname, 'full.js'), process.platform);
+  // The server is this bundle (dist/commands.js): its build names the spool, as the bin's client finds it.
+  const spool = hookServerSpool(cacheFolder({ env, home: homeFolder(env, process.platform), platform: process.platform }), join(__dirname, 'commands.js'), process.platform);
   if (spool === undefined) {
-    io.stderr(`ghost-lint: hook serve: ${process.platform === 'win32' ? 'the hook server does not run on Windows' : 'the hook server runs from the built CLI (dist/full.js)'}\n`);
+    io.stderr(`ghost-lint: hook serve: ${process.platform === 'win32' ? 'the hook server does not run on Windows' : 'the hook server runs from the built CLI (dist/commands.js)'}\n`);
     return EXIT_USAGE_OR_INPUT;
   }
   try {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Extraction } from '../engine/extraction';
 import { extractConstraints } from '../engine/extraction';
 import { compiledRuleText } from '../engine/ledger';
-import { parseInput } from '../engine/inputs';
+import { parseInput } from '../host/inputs';
 import { toLocation } from '../engine/report';
 import type { Session } from '../engine/session';
 import { LineIndex } from '../engine/text';

@@ -1,15 +1,16 @@
 import type { Action } from './actions';
 import { proposalBefore } from './approvals';
-import { type ApprovalUse, WRITES, audit } from './audit';
+import { type ApprovalUse, WRITES } from './audit';
 import { type BinderMemory, SessionBinder } from './binding';
 import type { DeclaredEffect } from './binding/types';
 import type { Constraint } from './constraints';
 import { type JsonLine, readJsonl, withoutBom } from './document';
 import type { Extraction, Revocation, StatedConstraint, UnresolvedRule } from './extraction';
 import type { Finding } from './findings';
-import { type ProposalJudgement, type ProposedCall, type TurnReadings, findingsModule, judgeProposedCall, turnKey } from './gate';
-import { fnv1a32, hex32 } from './hash';
+import type { ProposalJudgement, ProposedCall } from './proposal';
+import { fnv1a32, fnv1a32Hex } from './hash';
 import { buildLedger } from './ledger';
+import { type Extract, auditCalls, declaredEffects, judgeProposal } from './pipeline/stages';
 import type { Policy } from './policy';
 import { FORMAT_RESUME, type FormatResume, type ResumableFormat, type ResumeContext, type SettledLine } from './resume';
 import type { CallStatus, Session, ToolCall, TranscriptProblem, Turn } from './session';
@@ -36,6 +37,19 @@ import type { Span } from './text';
  */
 
 export const AUDIT_STATE_VERSION = 1;
+
+/** Extraction results of one user turn, reusable while the turn's place and text stay the same. */
+export interface TurnReadings {
+  readonly constraints: readonly Omit<StatedConstraint, 'turnIndex'>[];
+  readonly revocations: readonly Omit<Revocation, 'turnIndex'>[];
+  /** Rules stated but not enforceable: only notes read them, so a state saved without them still judges right. */
+  readonly unresolved?: readonly Omit<UnresolvedRule, 'turnIndex'>[];
+}
+
+/** A cheap fingerprint of a user turn: its place in the source and its text. */
+export function turnKey(turn: Turn): string {
+  return `${turn.span.start}:${turn.span.end}:${turn.text.length}:${fnv1a32(turn.text).toString(16)}`;
+}
 
 /** An earlier call as the summary keeps it. */
 interface KeptCall {
@@ -103,7 +117,7 @@ export interface AuditState {
 
 /** A fingerprint of the policies a state is built with: their files and text. */
 export function policyKey(policies: readonly Policy[]): string {
-  return hashHex(JSON.stringify(policies.map((p) => [p.path, p.text])));
+  return fnv1a32Hex(JSON.stringify(policies.map((p) => [p.path, p.text])));
 }
 
 /** The state of a session nothing of which has been read; `readings` of its user turns may be known from an earlier read. */
@@ -137,7 +151,7 @@ export function boundAuditState(format: ResumableFormat, policies: readonly Poli
   return { ...emptyAuditState(format, policies), bound: true };
 }
 
-export type LiveJudgement =
+export type StateJudgement =
   | {
       readonly kind: 'judged';
       readonly judgement: ProposalJudgement;
@@ -156,24 +170,21 @@ export type LiveJudgement =
  * (the caller then starts from `emptyAuditState` with the whole text). Spans in the judgement are
  * those of the whole file, except the proposed call's own (placed at the end of `rest`).
  */
-export function judgeWithState(state: AuditState, rest: string, proposal: ProposedCall, policies: readonly Policy[] = []): LiveJudgement {
+export function judgeWithState(state: AuditState, rest: string, proposal: ProposedCall, policies: readonly Policy[] = []): StateJudgement {
   if (state.version !== AUDIT_STATE_VERSION || state.policyKey !== policyKey(policies)) return { kind: 'unresumable', reason: 'the state was built differently' };
-  if (proposal.id !== undefined && hasHash(state.callIds, hashHex(proposal.id))) return { kind: 'unresumable', reason: 'the proposed call is recorded in the summarised part' };
+  if (proposal.id !== undefined && hasHash(state.callIds, fnv1a32Hex(proposal.id))) return { kind: 'unresumable', reason: 'the proposed call is recorded in the summarised part' };
   const read = readRest(state, rest, policies);
   if (typeof read === 'string') return { kind: 'unresumable', reason: read };
   if (!state.bound && state.calls > 0 && read.constraints.length > 0) return { kind: 'unresumable', reason: 'a constraint applies now, and the earlier calls were never bound' };
-  const judgement = judgeProposedCall(read.session, proposal, {
+  const judgement = judgeProposal(read.session, proposal, {
     policies,
-    extraction: read.extraction,
+    extract: () => read.extraction,
     bind: (judged) => read.bind(judged),
     history: { calls: state.calls, approvals: state.approvals },
   });
   const next = advance(read);
   return { kind: 'judged', judgement, state: next.state, settled: next.settled, stated: read.extraction.constraints.length > 0 || read.extraction.revocations.length > 0 };
 }
-
-/** Extraction of a session's user turns (`extractConstraints`, or a memo of it that reads a repeated message once). */
-export type ExtractTurns = (session: Session) => Extraction;
 
 /**
  * The keys of the summarised lines and the ids of its calls, which a later line must not repeat, held
@@ -190,7 +201,7 @@ export interface RestAuditOptions {
   readonly policies: readonly Policy[];
   /** The file ends with `rest`: every call is judged, and the state is not moved. */
   readonly final: boolean;
-  readonly extract?: ExtractTurns;
+  readonly extract?: Extract;
   /** Keys and ids to check the rest against and to add the settled ones to, instead of the state's hashes. */
   readonly seen?: SeenKeys;
 }
@@ -233,11 +244,18 @@ export function auditRest(state: AuditState, rest: string, options: RestAuditOpt
     .filter((p) => p.span.start >= read.restStart && (final || p.span.start < settle.offset))
     .map((p) => ({ ...p, span: { start: p.span.start + shift, end: p.span.end + shift } }));
   const judgedTo = state.calls + settle.calls;
-  const { toFinding } = findingsModule();
   const spent: ApprovalUse[] = [];
-  const verdicts = audit({ session: read.session, actions: joinedActions(state, read.restBinding().actions), constraints: read.constraints, history: { calls: state.calls, approvals: state.approvals } }, spent)
-    .filter((v) => v.call.index < judgedTo)
-    .map((v) => toFinding(v, read.session, read.declared));
+  const { verdicts } = auditCalls(
+    {
+      session: read.session,
+      constraints: read.constraints,
+      declared: read.declared,
+      bind: () => joinedActions(state, read.restBinding().actions),
+      history: { calls: state.calls, approvals: state.approvals },
+      judges: (call) => call.index < judgedTo,
+    },
+    spent,
+  );
   const next = final ? { state, settled: rest.length } : advance(read, spent, seen);
   return {
     kind: 'audited',
@@ -291,7 +309,7 @@ export function* bindInSteps(unbound: AuditState, text: string, stepChars = BIND
  */
 export function bindsToNothing(state: AuditState, rest: string, proposal: ProposedCall): boolean {
   if (state.policyKey !== policyKey([]) || proposal.id === undefined || proposal.cwd === undefined) return false;
-  if (hasHash(state.callIds, hashHex(proposal.id)) || rest.includes(proposal.id)) return false;
+  if (hasHash(state.callIds, fnv1a32Hex(proposal.id)) || rest.includes(proposal.id)) return false;
   const call: ToolCall = {
     index: state.calls,
     id: proposal.id,
@@ -350,7 +368,7 @@ interface RestRead {
   restBinding(): { readonly actions: readonly Action[][]; readonly settledMemory: BinderMemory };
 }
 
-function readRest(state: AuditState, rest: string, policies: readonly Policy[], extract?: ExtractTurns, seen?: SeenKeys): RestRead | string {
+function readRest(state: AuditState, rest: string, policies: readonly Policy[], extract?: Extract, seen?: SeenKeys): RestRead | string {
   const resume = FORMAT_RESUME[state.format];
   const { lines: preludeLines, standsForLastTurn } = resume.prelude(state.resume);
   const prelude = preludeLines.map((line) => `${line}\n`).join('');
@@ -362,7 +380,7 @@ function readRest(state: AuditState, rest: string, policies: readonly Policy[], 
   const lines = doc.lines.filter((line) => line.start >= restStart);
   for (const line of lines) {
     if (resume.rewritesHistory(line.value)) return 'a line rewrites earlier messages';
-    if (resume.lineKeys(line.value).some((key) => (seen ? seen.lineKeys.has(key) : hasHash(state.lineKeys, hashHex(key))))) return 'a line repeats the key of an earlier line';
+    if (resume.lineKeys(line.value).some((key) => (seen ? seen.lineKeys.has(key) : hasHash(state.lineKeys, fnv1a32Hex(key))))) return 'a line repeats the key of an earlier line';
   }
   const answering = state.unanswered.find((id) => body.includes(id));
   if (answering !== undefined) return `a line may answer call ${answering}, stopped without a result earlier`;
@@ -384,7 +402,7 @@ function readRest(state: AuditState, rest: string, policies: readonly Policy[], 
   for (const c of local.calls.slice(preludeCalls)) {
     if ((c.turnIndex < preludeTurns && c.turnIndex !== standIn) || (c.result && c.result.turnIndex < preludeTurns)) return 'a call of the rest belongs to the prelude';
     // An id the builder made up (missing or repeated) is numbered across the whole file.
-    if (/^ghost-lint-call-\d+$|#\d+$/.test(c.id) || (seen ? seen.callIds.has(c.id) : hasHash(state.callIds, hashHex(c.id)))) return `call id ${c.id} is not new`;
+    if (/^ghost-lint-call-\d+$|#\d+$/.test(c.id) || (seen ? seen.callIds.has(c.id) : hasHash(state.callIds, fnv1a32Hex(c.id)))) return `call id ${c.id} is not new`;
     restCalls.push({
       ...c,
       index: state.calls + c.index - preludeCalls,
@@ -412,7 +430,7 @@ function readRest(state: AuditState, rest: string, policies: readonly Policy[], 
     tools: [],
     problems: [],
   };
-  const declared = policies.flatMap((p) => p.tools);
+  const declared = declaredEffects(session, policies);
   // Binding reads the rest's own text and offsets, with the whole file's turn numbers.
   const bindingSession: Session = { ...local, ...(session.cwd !== undefined && { cwd: session.cwd }) };
   const localCalls = local.calls.slice(preludeCalls);
@@ -529,7 +547,7 @@ function callOfKept(kept: KeptCall): ToolCall {
 }
 
 /** Readings of the rest's user turns: known ones by key, the others extracted now. Spans are the whole file's. */
-function readRestTurns(state: AuditState, local: Session, restTurns: readonly Turn[], preludeTurns: number, shift: number, extract?: ExtractTurns): Map<string, TurnReadings> {
+function readRestTurns(state: AuditState, local: Session, restTurns: readonly Turn[], preludeTurns: number, shift: number, extract?: Extract): Map<string, TurnReadings> {
   const readings = new Map<string, TurnReadings>();
   const unread: Turn[] = [];
   for (const turn of restTurns) {
@@ -694,7 +712,7 @@ function advance(read: RestRead, spent?: readonly ApprovalUse[], seen?: SeenKeys
   const approvals = [...state.approvals];
   if (bound && Number.isFinite(confirmationsFrom) && settle.calls > 0) {
     let used = spent;
-    if (!used) audit({ session: read.session, actions: joinedActions(state, restActions), constraints, history: { calls: state.calls, approvals: state.approvals } }, (used = []));
+    if (!used) auditCalls({ session: read.session, constraints, declared: read.declared, bind: () => joinedActions(state, restActions), history: { calls: state.calls, approvals: state.approvals }, judges: () => false }, (used = []));
     approvals.push(...used.filter((a) => a.callIndex < newCalls));
   }
 
@@ -767,11 +785,6 @@ function advance(read: RestRead, spent?: readonly ApprovalUse[], seen?: SeenKeys
 // ---------------------------------------------------------------------------------------------------
 // Sets of hashes, as sorted runs of 8 hex digits: looked up without being parsed
 
-/** FNV-1a, 32 bits, as 8 hex digits. */
-export function hashHex(text: string): string {
-  return hex32(fnv1a32(text));
-}
-
 function hasHash(set: string, hash: string): boolean {
   const at = hashPosition(set, hash) * 8;
   return set.slice(at, at + 8) === hash;
@@ -791,7 +804,7 @@ function hashPosition(set: string, hash: string): number {
 
 /** The set with the hashes of `texts` added: a few at a time, so the set is cut at their places rather than rebuilt. */
 function withHashes(set: string, texts: readonly string[]): string {
-  const added = [...new Set(texts.map(hashHex))].filter((hash) => !hasHash(set, hash)).sort();
+  const added = [...new Set(texts.map(fnv1a32Hex))].filter((hash) => !hasHash(set, hash)).sort();
   if (added.length === 0) return set;
   const parts: string[] = [];
   let from = 0;

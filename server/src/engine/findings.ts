@@ -1,11 +1,9 @@
 import type { Action } from './actions';
-import { type ApprovalUse, type Violation, audit } from './audit';
-import { bindSession } from './binding';
+import type { Violation } from './audit';
 import type { DeclaredEffect } from './binding/types';
 import type { Constraint } from './constraints';
-import type { Extraction, Revocation, UnresolvedRule } from './extraction';
-import { ExtractionMemo } from './extractionMemo';
-import { type ConstraintEnding, buildLedger, compiledRuleText } from './ledger';
+import type { UnresolvedRule } from './extraction';
+import { type ConstraintEnding, compiledRuleText } from './ledger';
 import type { Policy, Suppression } from './policy';
 import { type RepairPlan, planRepair } from './repair';
 import type { RuleId, RuleLevel } from './rules';
@@ -37,28 +35,6 @@ export interface AppliedSuppression {
   readonly finding: Finding;
   readonly suppression: Suppression;
   readonly policy: string;
-}
-
-export interface SessionAnalysis {
-  readonly findings: readonly Finding[];
-  readonly suppressed: readonly AppliedSuppression[];
-  readonly constraints: readonly Constraint[];
-  readonly actions: readonly (readonly Action[])[];
-  /** Every revocation stated in the session, whether or not it ended a constraint. */
-  readonly revocations: readonly Revocation[];
-  /** How each ended constraint ended, by constraint id. */
-  readonly endings: ReadonlyMap<string, ConstraintEnding>;
-  /** The user messages the auditor counted as approvals, in call order. */
-  readonly approvals: readonly ApprovalUse[];
-}
-
-export interface AnalysisOptions {
-  /** Workspace policies that apply to this session, nearest first. */
-  readonly policies?: readonly Policy[];
-  /** Extraction to use instead of a fresh `ExtractionMemo` (the editor reuses unchanged turns' results). */
-  readonly extract?: (session: Session) => Extraction;
-  /** Binding to use instead of `bindSession` (the editor reuses bindings when no call changed). */
-  readonly bind?: (session: Session, declared: readonly DeclaredEffect[]) => Action[][];
 }
 
 /** Where a finding's first line ends: as ESLint's, short enough to read whole in a list of problems. */
@@ -208,21 +184,6 @@ export function suppressionFor(finding: Finding, policies: readonly Policy[]): {
     }
   }
   return undefined;
-}
-
-/** Every finding for one session, in source order: transcript problems, then the auditor's verdicts. */
-export function analyzeSession(session: Session, options: AnalysisOptions = {}): SessionAnalysis {
-  const policies = options.policies ?? [];
-  const endings = new Map<string, ConstraintEnding>();
-  // By default a message repeated in the session (a re-injected CLAUDE.md, "continue") is read once.
-  const extraction = options.extract ? options.extract(session) : new ExtractionMemo().extract(session);
-  const constraints = buildLedger(policies, extraction, endings);
-  const declared = [...(session.declaredEffects ?? []), ...policies.flatMap((p) => p.tools)];
-  const actions = (options.bind ?? bindSession)(session, declared);
-  const approvals: ApprovalUse[] = [];
-  const verdicts = audit({ session, actions, constraints }, approvals).map((v) => toFinding(v, session, declared));
-  const { findings, suppressed } = sessionFindings(session.problems.map(problemFinding), constraints, endings, verdicts, policies, extraction.unresolved);
-  return { findings, suppressed, constraints, actions, revocations: extraction.revocations, endings, approvals };
 }
 
 /** A reader's problem as a `transcript-problem` finding. */

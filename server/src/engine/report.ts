@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type AnalysisOptions, type AppliedSuppression, type Finding, analyzeSession } from './findings';
+import type { AppliedSuppression, Finding } from './findings';
+import { type AnalysisOptions, analyzeSession } from './pipeline';
 import { fnv1a64CodePoints } from './hash';
 import type { ParsedTranscript } from './parse';
 import type { Policy } from './policy';
@@ -137,37 +138,37 @@ export class Locator {
   }
 }
 
-/** What a session's report says of it beside its results. */
-export type SessionFacts = Omit<SessionReport, 'findings' | 'suppressed'>;
+/** What a session's report says of it before its results: format, names, folder and counts. */
+export type SessionHeader = Omit<SessionReport, 'findings' | 'suppressed'>;
 
-function findingReport(path: string, facts: SessionFacts, f: Finding, locate: Locate, seen: Map<string, number>): FindingReport {
+function findingReport(path: string, header: SessionHeader, f: Finding, locate: Locate, seen: Map<string, number>): FindingReport {
   return {
     ruleId: f.ruleId,
     level: f.level,
     message: f.message,
     ...(f.callId !== undefined && { callId: f.callId }),
     ...(f.constraintId !== undefined && { constraintId: f.constraintId }),
-    fingerprint: fingerprint([path, facts.entry ?? '', facts.id ?? '', f.ruleId, f.callId ?? f.message, ...f.related.map((r) => r.message)], seen),
+    fingerprint: fingerprint([path, header.entry ?? '', header.id ?? '', f.ruleId, f.callId ?? f.message, ...f.related.map((r) => r.message)], seen),
     location: locate(f.span),
     related: f.related.map((r) => ({ message: r.message, ...(r.document !== undefined && { path: r.document }), location: locate(r.span, r.document) })),
     ...(f.repair && { repair: f.repair }),
   };
 }
 
-/** A session's report from its facts and results, located by `locate`. */
-export function sessionReport(path: string, facts: SessionFacts, findings: readonly Finding[], suppressed: readonly AppliedSuppression[], locate: Locate): SessionReport {
+/** A session's report from its header and results, located by `locate`. */
+export function sessionReport(path: string, header: SessionHeader, findings: readonly Finding[], suppressed: readonly AppliedSuppression[], locate: Locate): SessionReport {
   const seen = new Map<string, number>();
   return {
-    ...facts,
-    findings: findings.map((f) => findingReport(path, facts, f, locate, seen)),
-    suppressed: suppressed.map((s) => ({ ...findingReport(path, facts, s.finding, locate, seen), reason: s.suppression.reason, policy: s.policy })),
+    ...header,
+    findings: findings.map((f) => findingReport(path, header, f, locate, seen)),
+    suppressed: suppressed.map((s) => ({ ...findingReport(path, header, s.finding, locate, seen), reason: s.suppression.reason, policy: s.policy })),
   };
 }
 
 function reportSession(path: string, session: Session, locator: Locator, policies: readonly Policy[], extract: ReportContext['extract']): SessionReport {
   // A message repeated in a session (a re-injected CLAUDE.md, "continue") is read once.
   const analysis = analyzeSession(session, { policies, ...(extract && { extract }) });
-  const facts: SessionFacts = {
+  const header: SessionHeader = {
     format: session.format,
     ...(session.entry !== undefined && { entry: session.entry }),
     ...(session.id !== undefined && { id: session.id }),
@@ -179,7 +180,7 @@ function reportSession(path: string, session: Session, locator: Locator, policie
     stoppedCalls: session.calls.filter((c) => c.stopped).length,
     constraints: analysis.constraints.length,
   };
-  return sessionReport(path, facts, analysis.findings, analysis.suppressed, locator.forSession(session));
+  return sessionReport(path, header, analysis.findings, analysis.suppressed, locator.forSession(session));
 }
 
 export function reportFile(path: string, parsed: ParsedTranscript, context: ReportContext = {}): FileReport {

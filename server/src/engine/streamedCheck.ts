@@ -1,13 +1,12 @@
-import { type AuditState, type SeenKeys, auditRest, boundAuditState } from './auditState';
-import { CASE_SNIFF_LENGTH, caseSyntax } from './bench/caseTranscript';
+import { type AuditState, type SeenKeys, boundAuditState } from './auditState';
+import { CASE_SNIFF_LENGTH, caseSyntax } from './caseSniff';
 import { isObjectLine, readDocument, withoutBom } from './document';
 import type { Extraction } from './extraction';
-import { ExtractionMemo } from './extractionMemo';
-import { type Finding, sessionFindings, problemFinding } from './findings';
-import { type ConstraintEnding, buildLedger } from './ledger';
+import { type Finding, problemFinding, sessionFindings } from './findings';
 import { pickAdapter } from './parse';
+import { SessionPipeline, ledgerOf } from './pipeline';
 import type { Policy } from './policy';
-import { type FileReport, Locator, type SessionFacts, sessionReport } from './report';
+import { type FileReport, Locator, type SessionHeader, sessionReport } from './report';
 import { type ResumableFormat, isResumable } from './resume';
 import { LineIndex, addLineStarts } from './text';
 
@@ -75,8 +74,8 @@ export class StreamedCheck {
   private stopped: string | undefined;
   private largest = 0;
   private stepAt: number;
-  /** A message repeated in the session (a re-injected CLAUDE.md, "continue") is read once per step, as a whole-file check reads it once. */
-  private readonly memo = new ExtractionMemo();
+  /** The session's pipeline: a message repeated in it (a re-injected CLAUDE.md, "continue") is read once, as a whole-file check reads it once. */
+  private readonly pipeline = new SessionPipeline();
   /** The uuids and call ids read so far, which no later line may repeat: exactly, as a hash's false match would stop the check. */
   private readonly seen: SeenKeys = { lineKeys: new Set(), callIds: new Set() };
 
@@ -117,10 +116,9 @@ export class StreamedCheck {
     this.unended = '';
     this.step(true);
     if (this.stopped !== undefined) return undefined;
-    const endings = new Map<string, ConstraintEnding>();
-    const constraints = buildLedger(this.policies, this.extraction, endings);
+    const { constraints, endings } = ledgerOf(this.policies, this.extraction);
     const { findings, suppressed } = sessionFindings(this.problems, constraints, endings, this.verdicts, this.policies, this.extraction.unresolved);
-    const facts: SessionFacts = {
+    const header: SessionHeader = {
       format: this.format,
       ...(this.names.id !== undefined && { id: this.names.id }),
       ...(this.names.title !== undefined && { title: this.names.title }),
@@ -129,7 +127,7 @@ export class StreamedCheck {
       constraints: constraints.length,
     };
     const locate = new Locator(this.policies).forLines(new LineIndex({ lineStarts: this.lineStarts }));
-    return { path, status: 'analysed', sessions: [sessionReport(path, facts, findings, suppressed, locate)] };
+    return { path, status: 'analysed', sessions: [sessionReport(path, header, findings, suppressed, locate)] };
   }
 
   private take(lines: string): void {
@@ -140,7 +138,7 @@ export class StreamedCheck {
 
   private step(final: boolean): void {
     this.largest = Math.max(this.largest, this.pending.length);
-    const read = auditRest(this.state, this.pending, { policies: this.policies, final, extract: (session) => this.memo.extract(session), seen: this.seen });
+    const read = this.pipeline.extend(this.state, this.pending, { policies: this.policies, final, seen: this.seen });
     if (read.kind === 'unresumable') {
       this.stopped = read.reason;
       this.pending = '';

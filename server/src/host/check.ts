@@ -2,9 +2,8 @@ import { constants } from 'node:buffer';
 import { resolve } from 'node:path';
 import { version } from '../../../package.json';
 import { loadSqlJs } from '../bench/sqlJs';
-import { looksLikeDatabaseCase } from '../engine/bench/caseTranscript';
 import type { EnvironmentDependencies } from '../engine/bench/environments';
-import { parseInput } from '../engine/inputs';
+import { looksLikeDatabaseCase } from '../engine/caseSniff';
 import type { ParsedTranscript } from '../engine/parse';
 import type { Policy } from '../engine/policy';
 import { type CheckReport, type FileReport, type ReportContext, type SkippedFile, checkReport, inputErrorReport, reportFile, withoutBaseline } from '../engine/report';
@@ -12,6 +11,7 @@ import { StreamedCheck, streamableFormat } from '../engine/streamedCheck';
 import { LineIndex } from '../engine/text';
 import { type InputFile, collectInputs, readInput, tooLongForAString } from './files';
 import type { Host } from './host';
+import { parseInput } from './inputs';
 import { PolicyDiscovery } from './policies';
 import { type Shard, inShard } from './shards';
 

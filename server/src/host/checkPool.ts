@@ -62,7 +62,7 @@ export class CheckPool {
 
   /**
    * `script` is a bundle that serves checks when started as a worker with a `CheckWorkerSetup`
-   * (the built CLI, dist/full.js); `size` workers are started at once.
+   * (the built CLI, dist/commands.js); `size` workers are started at once.
    */
   constructor(
     script: string,

@@ -5,7 +5,7 @@ import { caseReach } from '../engine/bench/reach';
 import { chatMessages, chatTools, conversationSession, isSafetyDecision, restorationNote } from './agentMessages';
 import { MemoryAnswerCache } from './cache';
 import type { ModelClient, RawToolCall } from './client';
-import { type ModelRestoration, restoreWithModel } from './restoration';
+import { type ModelRestoration, restoreWithModel } from './promptRestoration';
 
 /** The paper's agent loop limits. */
 export const MODEL_AGENT_LIMITS = { iterations: 5, maxTokens: 512, temperature: 0.7 } as const;
@@ -51,7 +51,7 @@ function restorationProblems(restoration: ModelRestoration): string[] {
  * `maxTokens` output tokens per run. Several calls in one answer are proposed one by one, each to
  * the runner (and its auditor). Under a restoring defence (restore, full) STAR-Guard's restoration
  * layer puts the constraints that still apply before the resumed request: the semantic gate over the
- * ledger with the model's compiled constraints, plus the model gate's picks (server/src/model/restoration.ts).
+ * ledger with the model's compiled constraints, plus the model gate's picks (server/src/model/promptRestoration.ts).
  * An endpoint failure or a malformed call throws: the runner records an Execution Failure. The agent's
  * own answers are never cached: repetitions are samples.
  */

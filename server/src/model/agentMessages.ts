@@ -3,7 +3,7 @@ import { type Conversation, conversationTranscript } from '../engine/bench/conve
 import { compiledRuleText } from '../engine/ledger';
 import { parseTranscript } from '../engine/parse';
 import { redactSecrets } from '../engine/redaction';
-import { type RestoredConstraint, restorationReasonText } from '../engine/restoration';
+import { type RestoredConstraint, restorationReasonText } from '../engine/promptRestoration';
 import type { Session } from '../engine/session';
 import type { ChatMessage, ChatTool } from './client';
 

@@ -1,4 +1,4 @@
-import type { GateDecision, ProposedCall } from '../../engine/gate';
+import type { HookDecision, ProposedCall } from '../../engine/proposal';
 import type { TranscriptFormat } from '../../engine/session';
 
 /*
@@ -32,7 +32,7 @@ export interface HookReply {
 /**
  * A problem with what the guard was given (its input, flags, or the session file it names), reported
  * as such rather than as an internal error. Recognised by name (`isHookInputError`): each bundle
- * (the front, the guard, the engine) carries its own copy of this class.
+ * (the launcher, the hook judge, the commands) carries its own copy of this class.
  */
 export class HookInputError extends Error {
   override readonly name = 'HookInputError';
@@ -51,7 +51,7 @@ export interface AgentProtocol {
   readonly canAsk: boolean;
   read(input: Record<string, unknown>): HookRequest;
   /** Allow is silent: no output, exit 0. */
-  reply(decision: GateDecision, reason: string): HookReply;
+  reply(decision: HookDecision, reason: string): HookReply;
 }
 
 function optionalString(input: Record<string, unknown>, key: string): string | undefined {
@@ -82,7 +82,7 @@ function common(input: Record<string, unknown>): Omit<HookRequest, 'proposal'> {
 }
 
 /** Claude Code and Codex answer a PreToolUse hook the same way: a permission decision on stdout, exit 0. */
-function permissionDecision(decision: Exclude<GateDecision, 'allow'>, reason: string): HookReply {
+function permissionDecision(decision: Exclude<HookDecision, 'allow'>, reason: string): HookReply {
   return { stdout: `${JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: reason } })}\n`, exitCode: 0 };
 }
 

@@ -1,6 +1,7 @@
 import { type Stats, closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { AuditState } from '../../engine/auditState';
+import { bytesHash64 } from '../../engine/hash';
 import { HookInputError } from './agents';
 
 /*
@@ -94,27 +95,6 @@ export function completeLineBytes(content: Buffer): number {
   return content.lastIndexOf(0x0a) + 1;
 }
 
-/**
- * A 64-bit hash (cyrb53's two mixed 32-bit lanes): enough to tell a rewritten sample from the one
- * remembered, and far cheaper than loading node:crypto, whose start-up alone is a tenth of the hook's
- * budget.
- */
-export function hashOf(bytes: Uint8Array): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  const mix = (value: number) => {
-    h1 = Math.imul(h1 ^ value, 2654435761);
-    h2 = Math.imul(h2 ^ value, 1597334677);
-  };
-  // Four bytes a step where the bytes are aligned for it (buffers this module reads are).
-  const words = bytes.byteOffset % 4 === 0 ? new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length >>> 2) : new Uint32Array(0);
-  for (let i = 0; i < words.length; i++) mix(words[i] as number);
-  for (let i = words.length * 4; i < bytes.length; i++) mix(bytes[i] as number);
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return `${(h2 >>> 0).toString(16).padStart(8, '0')}${(h1 >>> 0).toString(16).padStart(8, '0')}`;
-}
-
 /** An open session file: its identity, size, and reads at any offset. */
 export class SessionFile {
   private headHash: string | undefined;
@@ -164,8 +144,8 @@ export class SessionFile {
   keyAt(bytes: number): FileKey {
     const edgeStart = Math.max(0, bytes - SAMPLE_BYTES);
     // Records are only taken past the first sample, so the head is the same for all of them.
-    const head = bytes >= SAMPLE_BYTES ? (this.headHash ??= hashOf(this.read(0, SAMPLE_BYTES))) : hashOf(this.read(0, bytes));
-    return { path: this.path, dev: this.dev, ino: this.ino, bytes, head, edge: hashOf(this.read(edgeStart, bytes - edgeStart)) };
+    const head = bytes >= SAMPLE_BYTES ? (this.headHash ??= bytesHash64(this.read(0, SAMPLE_BYTES))) : bytesHash64(this.read(0, bytes));
+    return { path: this.path, dev: this.dev, ino: this.ino, bytes, head, edge: bytesHash64(this.read(edgeStart, bytes - edgeStart)) };
   }
 
   /** Whether the file is the one `key` was taken from, grown or not since. */
@@ -279,7 +259,7 @@ export class LedgerCache {
   ) {}
 
   private fileFor(sessionPath: string, extension: string): string {
-    return join(this.folder, `${hashOf(Buffer.from(sessionPath, 'utf8'))}${extension}`);
+    return join(this.folder, `${bytesHash64(Buffer.from(sessionPath, 'utf8'))}${extension}`);
   }
 
   private readJson<T extends { version: number; path: string }>(sessionPath: string, extension: string): T | undefined {

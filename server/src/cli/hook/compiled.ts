@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
-import { hashOf, replaceFile } from './cache';
+import { bytesHash64 } from '../../engine/hash';
+import { replaceFile } from './cache';
 
 /*
  * Loading the hook's bundles through V8's code cache, kept in the ghost-lint cache folder: compiling
@@ -27,8 +28,8 @@ interface LoadedBundle {
 
 /**
  * Bundles loaded in this process, by file: a bundle required twice runs once, like Node's own
- * modules. Shared by the copy of this module each bundle carries (dist/cli.js loads dist/front.js,
- * which loads dist/guard.js), so a bundle can name routes of its own cache.
+ * modules. Shared by the copy of this module each bundle carries (dist/cli.js loads dist/launcher.js,
+ * which loads dist/hook-judge.js), so a bundle can name routes of its own cache.
  */
 const LOADED = Symbol.for('ghost-lint.loadedBundles');
 const loaded = ((globalThis as Record<symbol, unknown>)[LOADED] ??= new Map<string, LoadedBundle>()) as Map<string, LoadedBundle>;
@@ -65,8 +66,8 @@ export function loadCompiled<T>(file: string, cacheFolder: string): T | undefine
   const source = readFileSync(file, 'utf8');
   const stat = statSync(file);
   // Named by where the bundle is installed, then by its build: a build replaces only its own install's cache.
-  const place = hashOf(Buffer.from(file, 'utf8'));
-  const build = hashOf(Buffer.from(`${stat.size}\0${stat.mtimeMs}\0${process.version}\0${process.arch}`, 'utf8'));
+  const place = bytesHash64(Buffer.from(file, 'utf8'));
+  const build = bytesHash64(Buffer.from(`${stat.size}\0${stat.mtimeMs}\0${process.version}\0${process.arch}`, 'utf8'));
   const codeCache = join(cacheFolder, `code-${basename(file)}-${place}-${build}.v8`);
   const cached = readCodeCache(codeCache);
   const script = new Script(wrap(source), { filename: file, ...(cached && { cachedData: cached.data }) });

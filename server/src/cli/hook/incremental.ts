@@ -1,7 +1,8 @@
 import { isUtf8 } from 'node:buffer';
-import { type LiveJudgement, bindInSteps, bindsToNothing, emptyAuditState, judgeWithState, policyKey } from '../../engine/auditState';
+import { type StateJudgement, bindInSteps, bindsToNothing, emptyAuditState, judgeWithState, policyKey } from '../../engine/auditState';
 import { readDocument, readJsonl } from '../../engine/document';
-import { type GateDecision, type ProposalJudgement, type ProposedCall, judgeProposedCall, judgementReason } from '../../engine/gate';
+import { type HookDecision, type ProposalJudgement, type ProposedCall, judgementReason } from '../../engine/proposal';
+import { judgeProposedCall } from '../../engine/pipeline';
 import { isObject } from '../../engine/json';
 import type { Policy } from '../../engine/policy';
 import { type ResumableFormat, isResumable } from '../../engine/resume';
@@ -180,7 +181,7 @@ function bytesBefore(bytes: Buffer, text: string, units: number): number | undef
 }
 
 /** Keeps the moved state, and for the quick path whether the session stated anything up to its last complete line. */
-function remember(cache: LedgerCache | undefined, file: SessionFile, from: number, rest: Buffer, text: string, live: Extract<LiveJudgement, { kind: 'judged' }>, format: ResumableFormat): void {
+function remember(cache: LedgerCache | undefined, file: SessionFile, from: number, rest: Buffer, text: string, live: Extract<StateJudgement, { kind: 'judged' }>, format: ResumableFormat): void {
   if (!cache) return;
   // Only the complete lines are settled: a line still being written may end in the middle of a character.
   const settled = bytesBefore(rest.subarray(0, completeLineBytes(rest)), text, live.settled);
@@ -190,7 +191,7 @@ function remember(cache: LedgerCache | undefined, file: SessionFile, from: numbe
 }
 
 /** The decision and the message the agent reads: "ask" becomes "deny" where the agent cannot ask. */
-export function hookVerdict(judgement: ProposalJudgement, canAsk: boolean): { decision: GateDecision; reason: string } {
+export function hookVerdict(judgement: ProposalJudgement, canAsk: boolean): { decision: HookDecision; reason: string } {
   const decision = judgement.decision === 'ask' && !canAsk ? 'deny' : judgement.decision;
   return { decision, reason: decision === 'allow' ? '' : judgementReason({ ...judgement, decision }) };
 }

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
-import { type GateDecision, type ProposalJudgement, type ProposedCall, judgeProposedCall } from '../../engine/gate';
+import type { HookDecision, ProposalJudgement, ProposedCall } from '../../engine/proposal';
+import { judgeProposedCall } from '../../engine/pipeline';
 import type { Policy } from '../../engine/policy';
 import type { TranscriptFormat } from '../../engine/session';
 import { nodeHost } from '../../host/nodeHost';
@@ -64,7 +65,7 @@ export interface HookJudgeRequest {
 }
 
 /** The live guard's judgement with workspace policies, for a call the quick check could not let through. */
-export function judgeForHook(hook: HookJudgeRequest): { decision: GateDecision; reason: string } {
+export function judgeForHook(hook: HookJudgeRequest): { decision: HookDecision; reason: string } {
   const { judgement } = judgeSession({
     source: hook.request.transcriptPath !== undefined ? { path: hook.request.transcriptPath } : undefined,
     proposal: hook.request.proposal,

@@ -5,20 +5,20 @@ import { codexAdapter } from '../../engine/adapters/codex';
 import { geminiJsonlAdapter } from '../../engine/adapters/gemini';
 import type { JsonlAdapter } from '../../engine/adapters/types';
 import { readJsonl } from '../../engine/document';
-import type { GateDecision } from '../../engine/gate';
+import type { HookDecision } from '../../engine/proposal';
 import { policyFilesIn, policyFolders } from '../../policy/locations';
 import { AGENT_PROTOCOLS, type AgentProtocol, type HookAgent, HookInputError, type HookReply, isHookAgent, isHookInputError } from './agents';
 import { type HookEnvironment, ON_ERROR_DECISIONS, ON_ERROR_ENV, type OnError } from './environment';
 import { LedgerCache, type LedgerMemory, SessionFile, cacheFolder, completeLineBytes } from './cache';
 import { coverRoute, loadCompiled } from './compiled';
-import type { LiveRoute } from '../guard';
+import type { LiveRoute } from '../hookJudge';
 
 /*
  * `ghost-lint hook <agent>`: the live guard, run by the agent before every tool call. It is bundled
- * apart from the engine (dist/front.js stays small) so a call that nothing can govern is answered in
- * little more than Node's own start-up. A call that needs judging loads the engine: dist/guard.js
+ * apart from the engine (dist/launcher.js stays small) so a call that nothing can govern is answered in
+ * little more than Node's own start-up. A call that needs judging loads the engine: dist/hook-judge.js
  * (reading, binding and auditing, from the cached audit state) when no workspace policy applies, the
- * whole of dist/full.js when one does.
+ * whole of dist/commands.js when one does.
  */
 
 export interface LiveHookOptions {
@@ -135,19 +135,19 @@ function nothingGoverns(transcript: string, cache: LedgerCache): boolean {
   }
 }
 
-/** A bundle beside this one (dist/guard.js, dist/full.js) through the code cache; from the sources (tests), a plain require. */
-const GUARD_BUNDLE = join(__dirname, 'guard.js');
+/** A bundle beside this one (dist/hook-judge.js, dist/commands.js) through the code cache; from the sources (tests), a plain require. */
+const HOOK_JUDGE_BUNDLE = join(__dirname, 'hook-judge.js');
 
-function loadGuard(folder: string): typeof import('../guard') {
-  return loadCompiled<typeof import('../guard')>(GUARD_BUNDLE, folder) ?? (require('../guard') as typeof import('../guard'));
+function loadHookJudge(folder: string): typeof import('../hookJudge') {
+  return loadCompiled<typeof import('../hookJudge')>(HOOK_JUDGE_BUNDLE, folder) ?? (require('../hookJudge') as typeof import('../hookJudge'));
 }
 
-function loadFull(folder: string): typeof import('../full') {
-  return loadCompiled<typeof import('../full')>(join(__dirname, 'full.js'), folder) ?? (require('../full') as typeof import('../full'));
+function loadCommands(folder: string): typeof import('../commands') {
+  return loadCompiled<typeof import('../commands')>(join(__dirname, 'commands.js'), folder) ?? (require('../commands') as typeof import('../commands'));
 }
 
 function failSafe(protocol: AgentProtocol, onError: OnError, problem: string): LiveHookReply {
-  const decision: GateDecision = onError === 'ask' && !protocol.canAsk ? 'deny' : onError;
+  const decision: HookDecision = onError === 'ask' && !protocol.canAsk ? 'deny' : onError;
   const outcome = decision === 'allow' ? 'lets it run' : decision === 'ask' ? 'asks the user' : 'blocks it';
   const reason = `ghost-lint could not check this call (${problem}), so it ${outcome}: set --on-error or ${ON_ERROR_ENV} to deny, allow or ask to change that.`;
   return { ...protocol.reply(decision, reason), stderr: `${reason}\n` };
@@ -182,13 +182,13 @@ export function runLiveHook(argv: readonly string[], io: LiveHookIo): LiveHookRe
         return { ...protocol.reply('allow', ''), stderr: '', route: 'unstated', ...(session && { session }) };
       }
       // The engine is loaded only now, from its own bundle.
-      const verdict = loadGuard(cache.folder).judgeLive({ transcript, proposal: request.proposal, format: protocol.format, canAsk, cache });
-      coverRoute(__filename, 'guard');
-      coverRoute(GUARD_BUNDLE, verdict.route);
+      const verdict = loadHookJudge(cache.folder).judgeLive({ transcript, proposal: request.proposal, format: protocol.format, canAsk, cache });
+      coverRoute(__filename, 'hook-judge');
+      coverRoute(HOOK_JUDGE_BUNDLE, verdict.route);
       return { ...protocol.reply(verdict.decision, verdict.reason), stderr: '', route: verdict.route, ...(session && { session }) };
     }
-    coverRoute(__filename, 'full');
-    const verdict = loadFull(cache.folder).judgeForHook({ request, format: protocol.format, canAsk, policies: options.policy, cwd, home: io.home, cache });
+    coverRoute(__filename, 'commands');
+    const verdict = loadCommands(cache.folder).judgeForHook({ request, format: protocol.format, canAsk, policies: options.policy, cwd, home: io.home, cache });
     return { ...protocol.reply(verdict.decision, verdict.reason), stderr: '', route: 'policy' };
   } catch (e) {
     const problem = isHookInputError(e) ? e.message : e instanceof SyntaxError ? `the hook input is not JSON: ${e.message}` : `internal error: ${(e as Error).message}`;

@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, lstatSync, openSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { hashOf } from './cache';
+import { bytesHash64 } from '../../engine/hash';
 import type { HookEnvironment } from './environment';
 
 /*
@@ -46,7 +46,7 @@ export const HEARTBEAT_MS = 1_000;
 const STALE_AFTER_MS = 5 * HEARTBEAT_MS;
 
 /**
- * The spool of the build whose server bundle is `serverBundle` (dist/full.js) run by this Node;
+ * The spool of the build whose server bundle is `serverBundle` (dist/commands.js) run by this Node;
  * undefined where there is no server: on Windows (its folders' permissions work otherwise, and are
  * not checked here) or without a built server bundle (running from the sources).
  */
@@ -60,7 +60,7 @@ export function hookServerSpool(cacheFolder: string, serverBundle: string, platf
   }
   const identity = `${serverBundle}\0${build.size}\0${build.mtimeMs}\0${process.execPath}\0${process.version}\0${process.arch}`;
   // Every build's spool sits in one folder under the cache folder.
-  const folder = join(cacheFolder, 'hook-server', hashOf(Buffer.from(identity, 'utf8')));
+  const folder = join(cacheFolder, 'hook-server', bytesHash64(Buffer.from(identity, 'utf8')));
   return { folder, requests: join(folder, 'requests'), answers: join(folder, 'answers'), pidFile: join(folder, 'server.pid') };
 }
 

@@ -1,3 +1,4 @@
+import { CASE_FIELDS, caseSyntax } from '../caseSniff';
 import { withoutBom } from '../document';
 import type { ParsedTranscript } from '../parse';
 import type { Session } from '../session';
@@ -7,33 +8,8 @@ import { caseSession } from './caseSession';
 import type { EnvironmentDependencies } from './environments';
 import { validateCaseSource } from './validate';
 
-/** Top-level fields only a case has; a file with several of them is a case, even a broken one. */
-const CASE_FIELDS = ['domain', 'constraint', 'tools', 'environment', 'history', 'request', 'traces', 'evaluators'] as const;
+/** Top-level case fields that make a file a case, even a broken one. */
 const ENOUGH_FIELDS = 3;
-/** How far into a file the cheap look for case fields reads: they come first in a case, before its long history. */
-export const CASE_SNIFF_LENGTH = 64 * 1024;
-const JSON_FIELD = new RegExp(`"(${CASE_FIELDS.join('|')})"\\s*:`, 'g');
-const YAML_FIELD = new RegExp(`^(${CASE_FIELDS.join('|')})\\s*:`, 'gm');
-
-/** Whether `text` is a benchmark case file, and in which syntax; by content, as every format is recognised. */
-export function caseSyntax(text: string): 'json' | 'yaml' | undefined {
-  const head = text.slice(0, CASE_SNIFF_LENGTH);
-  const opening = head.trimStart()[0];
-  const fields = new Set([...head.matchAll(opening === '{' ? JSON_FIELD : YAML_FIELD)].map((m) => m[1]));
-  if (opening === '[' || fields.size < 2) return undefined;
-  return opening === '{' ? 'json' : 'yaml';
-}
-
-const DATABASE_DOMAIN = /^\s*"?domain"?\s*:\s*"?database\b/m;
-
-/**
- * Whether a file's start reads as a database case: the one domain whose reference traces need sql.js,
- * which a shell loads (asynchronously) only when this says a file needs it.
- */
-export function looksLikeDatabaseCase(head: string): boolean {
-  const text = head.slice(0, CASE_SNIFF_LENGTH);
-  return caseSyntax(text) !== undefined && DATABASE_DOMAIN.test(text.replace(/[{,]\s*(?="domain")/g, '\n'));
-}
 
 function isCase(source: StructuredSource): boolean {
   const value = source.value;

@@ -1,5 +1,6 @@
 import type { Defence } from '../../../../shared/bench';
-import { type ProposalJudgement, judgeProposedCall, judgementReason } from '../gate';
+import { type ProposalJudgement, judgementReason } from '../proposal';
+import { judgeProposedCall } from '../pipeline';
 import { fnv1a32CodePoints, seededBasis } from '../hash';
 import { parseTranscript } from '../parse';
 import type { Policy } from '../policy';

@@ -4,7 +4,9 @@ import type { Session, ToolCall, ToolDefinition } from '../session';
 import { CommandMemo } from './commandMemo';
 import { IdIndex, idMeanings } from './ids';
 import { inferActions } from './infer';
-import { CallArguments, FIRST_STEP, type SessionFacts, baseToolName, bindBuiltin, parseAmount, targetActions, withOverwrites } from './tools';
+import { CallArguments, parseAmount } from './callArguments';
+import { FIRST_STEP, targetActions } from './targetActions';
+import { type BindingFacts, baseToolName, bindBuiltin, withOverwrites } from './tools';
 import type { BindingContext, DeclaredEffect } from './types';
 
 export type { BindingContext, DeclaredEffect } from './types';
@@ -42,7 +44,7 @@ export class SessionBinder {
   private readonly declaredByTool = new Map<string, DeclaredEffect[]>();
   private readonly ids: IdIndex;
   private readonly existingPaths: Set<string>;
-  private readonly facts: SessionFacts;
+  private readonly facts: BindingFacts;
   private readonly commands = new CommandMemo();
   // Results of earlier calls not yet added to the index: a result counts once its turn precedes the call's.
   private waiting: WaitingResult[];
@@ -90,7 +92,7 @@ export class SessionBinder {
   }
 }
 
-function bindCall(call: ToolCall, context: BindingContext, facts: SessionFacts): Action[] {
+function bindCall(call: ToolCall, context: BindingContext, facts: BindingFacts): Action[] {
   const declared = context.declared.size === 0 ? undefined : (context.declared.get(call.name) ?? context.declared.get(baseToolName(call.name)));
   const args = new CallArguments(call, facts.text);
   // A declared write to a file that already existed overwrites it, as a built-in write tool's does.

@@ -1,16 +1,7 @@
 import type { Action, ActionAttributes, TargetKind, Verb } from '../actions';
-import {
-  type CallArguments,
-  FIRST_STEP,
-  type LocatedString,
-  type Names,
-  amountOf,
-  baseToolName,
-  bindCommand,
-  bindSqlArguments,
-  targetActions,
-  wholeSpan,
-} from './tools';
+import { type CallArguments, type LocatedString, type Names, wholeSpan } from './callArguments';
+import { FIRST_STEP, targetActions } from './targetActions';
+import { amountOf, baseToolName, bindCommand, bindSqlArguments } from './tools';
 import type { BindingContext } from './types';
 
 /*

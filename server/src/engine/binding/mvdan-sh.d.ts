@@ -1,6 +1,6 @@
 // Types for the parts of mvdan-sh (a GopherJS build of mvdan.cc/sh/v3/syntax) that binding uses.
 // Field names follow the Go structs. The JS API converts a Go value on every property access; binding
-// reads GopherJS's own objects instead (`__internal_object__`, see shellSyntax.ts), where nothing is
+// reads GopherJS's own objects instead (`__internal_object__`, see shellParser.ts), where nothing is
 // converted: a nil pointer is its type's `nil`, a nil interface an object of no Go type, a slice a
 // window on a shared array, a string a JS string of UTF-8 bytes, and Go methods are there to call.
 declare module 'mvdan-sh' {

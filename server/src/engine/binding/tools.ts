@@ -1,491 +1,30 @@
-import type { Action, ActionAttributes, ActionStep, Target, TargetKind, Verb } from '../actions';
+import type { Action, ActionAttributes, TargetKind, Verb } from '../actions';
 import { attributesOf, makeAction } from '../actions';
-import { isObject, valueOffsets } from '../json';
-import type { ArgumentValue, ToolCall } from '../session';
-import type { Span } from '../text';
+import type { ToolCall } from '../session';
 import { simpleCommands } from './commandLine';
 import { bindShellCommand } from './shell';
 import { bindSql } from './sql';
-import { namedTarget, normalizePath, pathTarget } from './targets';
-import type { BindingContext, CommandSource } from './types';
+import { namedTarget, normalizePath } from './targets';
+import { patchActions, patchViaShell } from './applyPatch';
+import { CallArguments, type LocatedString, NAME_CACHE_LIMIT, type Names, parseAmount, wholeSpan } from './callArguments';
+import { commandFromArgv, commandSource } from './embeddedCommands';
+import { FIRST_STEP, targetActions } from './targetActions';
+import type { BindingContext } from './types';
 
 /*
  * Built-in knowledge of well-known tools (SPEC section 5): which argument of which tool holds a command,
  * SQL, a patch, or the target of an action. The knowledge is the TOOL_SPECS table; the code below only
- * reads arguments and turns them into actions.
+ * turns a call's arguments (callArguments.ts) into actions: targets (targetActions.ts), commands
+ * (embeddedCommands.ts, shell.ts), SQL (sql.ts) and patches (applyPatch.ts).
  */
 
-/** Non-shell tools do one thing: the first step of their own chain. */
-export const FIRST_STEP: ActionStep = { order: 0, chain: 0 };
-
 /** What binding a call reads beyond the BindingContext. */
-export interface SessionFacts {
+export interface BindingFacts {
   /** The text every span points into. */
   readonly text: string;
   /** Paths earlier successful calls read or wrote: files known to exist when this call ran. */
   readonly existingPaths: ReadonlySet<string>;
 }
-
-// ---------------------------------------------------------------------------------------------------
-// Reading arguments
-
-export type ArgumentPath = readonly (string | number)[];
-
-/** A string found in a call's arguments, with the way back to its source. */
-export interface LocatedString {
-  readonly value: string;
-  /** Source span of value[start, end). */
-  spanOf(start: number, end: number): Span;
-}
-
-export function wholeSpan(located: LocatedString): Span {
-  return located.spanOf(0, located.value.length);
-}
-
-/** Argument names compare loosely: `filePath`, `file_path` and `file-path` are one name. */
-function looseName(name: string): string {
-  return name.toLowerCase().replace(/[_\-\s]/g, '');
-}
-
-/** Loose forms of the names binding asks for, mostly the tool table's own: a few hundred. */
-const looseNamesAsked = new Map<string, string>();
-/** Past this many names (policies' and transcripts' own), the memo forgets them and starts again. */
-const NAME_CACHE_LIMIT = 1_000;
-
-function looseNameAsked(name: string): string {
-  let loose = looseNamesAsked.get(name);
-  if (loose === undefined) {
-    if (looseNamesAsked.size >= NAME_CACHE_LIMIT) looseNamesAsked.clear();
-    looseNamesAsked.set(name, (loose = looseName(name)));
-  }
-  return loose;
-}
-
-/** A path as a map key: a top-level name (most arguments) as itself behind a mark JSON never starts with. */
-function pathKey(path: ArgumentPath): string {
-  const first = path[0];
-  return path.length === 1 && typeof first === 'string' ? `\u0001${first}` : JSON.stringify(path);
-}
-
-/**
- * The source span of value[start, end) for a string argument whose contents sit at `content` under
- * `depth` levels of JSON escaping (as `subSpanOfValue` gives it). The raw offsets are worked out once,
- * on the first span asked for: a command's words all ask. Contents without a backslash have none to
- * decode, so each character sits at its own offset.
- */
-function valueSpans(text: string, content: Span, depth: 1 | 2): (start: number, end: number) => Span {
-  // Undefined until the first span: then either the decoded offsets, or null when there are no escapes.
-  let offsets: readonly number[] | null | undefined;
-  const at = (i: number): number => {
-    if (offsets === null) {
-      const index = Math.min(Math.max(i, 0), content.end - content.start);
-      return Number.isInteger(index) ? content.start + index : content.start;
-    }
-    return offsets?.[Math.min(Math.max(i, 0), offsets.length - 1)] ?? content.start;
-  };
-  return (start, end) => {
-    if (offsets === undefined) offsets = hasBackslash(text, content) ? valueOffsets(text, content, depth) : null;
-    return { start: at(start), end: at(end) };
-  };
-}
-
-const BACKSLASH = 92;
-
-function hasBackslash(text: string, span: Span): boolean {
-  for (let i = span.start; i < span.end; i++) if (text.charCodeAt(i) === BACKSLASH) return true;
-  return false;
-}
-
-/** Up to this many recorded values, a call's value at a path is found by a scan. */
-const SCANNED_VALUES = 8;
-
-function samePath(a: ArgumentPath, b: ArgumentPath): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-/** Fields of an object inside a list that hold the string the list is about (`to: [{email, name}]`). */
-const ELEMENT_FIELDS = ['email', 'address', 'path', 'file_path', 'id'];
-
-/** A call's arguments, read by (loose) name, every value mapped back to its source span. */
-export class CallArguments {
-  /** The recorded values by path, for a call with many; built on first use. */
-  private valuesByPath?: Map<string, ArgumentValue>;
-  /** For each object read by loose name: the first of its keys with each loose form. */
-  private looseKeys?: Map<object, Map<string, string>>;
-
-  constructor(
-    readonly call: ToolCall,
-    readonly text: string,
-  ) {}
-
-  /** The names of the top-level arguments. */
-  get names(): string[] {
-    return isObject(this.call.input) ? Object.keys(this.call.input) : [];
-  }
-
-  /** The top-level argument called `name` (loosely), with its path as written. */
-  find(name: string): { path: ArgumentPath; value: unknown } | undefined {
-    return this.childNamed(this.call.input, [], name);
-  }
-
-  /** The top-level arguments, as written, that `names` name (loosely); each once. */
-  present(names: Names): string[] {
-    const keys = names.flatMap((name) => {
-      const found = this.find(name);
-      return found ? [String(found.path[0])] : [];
-    });
-    return [...new Set(keys)];
-  }
-
-  /**
-   * Values at a dotted pattern: `to`, `options.path`, `to[]` (every element of the list `to`). Each segment
-   * matches loosely.
-   */
-  resolve(pattern: string): { path: ArgumentPath; value: unknown }[] {
-    let found: { path: ArgumentPath; value: unknown }[] = [{ path: [], value: this.call.input }];
-    for (const segment of pattern.split('.')) {
-      const each = segment.endsWith('[]');
-      const name = each ? segment.slice(0, -2) : segment;
-      found = found.flatMap((parent) => {
-        const child = this.childNamed(parent.value, parent.path, name);
-        if (!child) return [];
-        if (!each) return [child];
-        return Array.isArray(child.value) ? child.value.map((value, i) => ({ path: [...child.path, i], value })) : [child];
-      });
-    }
-    return found;
-  }
-
-  /**
-   * The strings of every argument among `names`, each argument once (`filename` and `file_name` are one):
-   * a string (or number), each string element of a list, or the email/path/id field of each object in a list.
-   */
-  stringsOf(names: Names): LocatedString[] {
-    const strings: LocatedString[] = [];
-    let seen: Set<string> | undefined;
-    for (const name of names) {
-      const found = this.find(name);
-      if (!found) continue;
-      const key = pathKey(found.path);
-      if (seen?.has(key)) continue;
-      (seen ??= new Set()).add(key);
-      this.collectStrings(found.path, found.value, strings);
-    }
-    return strings;
-  }
-
-  stringsAt(path: ArgumentPath, value: unknown): LocatedString[] {
-    const strings: LocatedString[] = [];
-    this.collectStrings(path, value, strings);
-    return strings;
-  }
-
-  private collectStrings(path: ArgumentPath, value: unknown, into: LocatedString[]): void {
-    if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) {
-      into.push(this.located(path, String(value)));
-    } else if (Array.isArray(value)) {
-      value.forEach((element, i) => this.collectStrings([...path, i], element, into));
-    } else if (isObject(value)) {
-      for (const field of ELEMENT_FIELDS) {
-        const child = this.childNamed(value, path, field);
-        if (child && typeof child.value === 'string') {
-          into.push(this.located(child.path, child.value));
-          return;
-        }
-      }
-    }
-  }
-
-  /** The first string of the first present argument among `names`. */
-  first(names: readonly string[]): LocatedString | undefined {
-    for (const name of names) {
-      const found = this.find(name);
-      const [value] = found ? this.stringsAt(found.path, found.value) : [];
-      if (value) return value;
-    }
-    return undefined;
-  }
-
-  /** True when an argument among `names` holds `true` (or the string "true"). */
-  isTrue(names: readonly string[]): boolean {
-    return names.some((name) => {
-      const value = this.find(name)?.value;
-      return value === true || (typeof value === 'string' && value.toLowerCase() === 'true');
-    });
-  }
-
-  /**
-   * A string at `path` mapped to its source: through the escapes of its JSON string (both levels inside
-   * OpenAI's stringified arguments). A value with no recorded span points at the arguments as a whole.
-   */
-  located(path: ArgumentPath, value: string): LocatedString {
-    const argument = this.valueAt(path);
-    const text = this.text;
-    if (!argument) {
-      const fallback = this.call.inputSpan ?? this.call.span;
-      return { value, spanOf: () => fallback };
-    }
-    if (typeof argument.value !== 'string') return { value, spanOf: () => argument.contentSpan };
-    return { value, spanOf: valueSpans(text, argument.contentSpan, argument.escapeDepth) };
-  }
-
-  /** The recorded value at `path` (the last one recorded there). Most calls have a few: a scan beats building a map. */
-  private valueAt(path: ArgumentPath): ArgumentValue | undefined {
-    const values = this.call.argumentValues;
-    if (values.length <= SCANNED_VALUES) {
-      for (let i = values.length - 1; i >= 0; i--) {
-        const value = values[i];
-        if (value && samePath(value.path, path)) return value;
-      }
-      return undefined;
-    }
-    if (!this.valuesByPath) {
-      this.valuesByPath = new Map();
-      for (const value of values) this.valuesByPath.set(pathKey(value.path), value);
-    }
-    return this.valuesByPath.get(pathKey(path));
-  }
-
-  private childNamed(parent: unknown, parentPath: ArgumentPath, name: string): { path: ArgumentPath; value: unknown } | undefined {
-    if (!isObject(parent)) return undefined;
-    if (name in parent) return { path: [...parentPath, name], value: parent[name] };
-    this.looseKeys ??= new Map();
-    let keys = this.looseKeys.get(parent);
-    if (!keys) {
-      keys = new Map();
-      for (const key of Object.keys(parent)) {
-        const loose = looseName(key);
-        if (!keys.has(loose)) keys.set(loose, key);
-      }
-      this.looseKeys.set(parent, keys);
-    }
-    const key = keys.get(looseNameAsked(name));
-    return key === undefined ? undefined : { path: [...parentPath, key], value: parent[key] };
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Amounts
-
-const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = { $: 'USD', '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR', '₩': 'KRW', '₣': 'CHF' };
-
-/**
- * An amount as arguments give it: a number, or a string such as "$1,200.50", "1.200,50 EUR" or "USD 98.70".
- * The decimal separator is the last of `.`/`,` unless it is followed by exactly three digits alone.
- */
-export function parseAmount(raw: unknown): { amount?: number; currency?: string } {
-  if (typeof raw === 'number') return Number.isFinite(raw) ? { amount: raw } : {};
-  if (typeof raw !== 'string') return {};
-  const symbol = [...raw].find((char) => CURRENCY_SYMBOLS[char] !== undefined);
-  const code = /\b([A-Z]{3})\b/.exec(raw)?.[1];
-  const currency = code ?? (symbol !== undefined ? CURRENCY_SYMBOLS[symbol] : undefined);
-  const digits = /-?\d[\d.,' ]*/.exec(raw)?.[0]?.replace(/[' ]/g, '');
-  if (digits === undefined) return currency !== undefined ? { currency } : {};
-  const lastSeparator = Math.max(digits.lastIndexOf('.'), digits.lastIndexOf(','));
-  const decimals = lastSeparator === -1 ? '' : digits.slice(lastSeparator + 1);
-  const separators = digits.match(/[.,]/g) ?? [];
-  const isThousands = lastSeparator !== -1 && decimals.length === 3 && (separators.length > 1 ? new Set(separators).size === 1 : true);
-  const normalized =
-    lastSeparator === -1 || isThousands
-      ? digits.replace(/[.,]/g, '')
-      : `${digits.slice(0, lastSeparator).replace(/[.,]/g, '')}.${decimals}`;
-  const amount = Number.parseFloat(normalized);
-  return attributesOf(Number.isFinite(amount) ? amount : undefined, currency, undefined, undefined);
-}
-
-// ---------------------------------------------------------------------------------------------------
-// From targets to actions
-
-export interface TargetRequest {
-  readonly verbs: readonly Verb[];
-  readonly kind: TargetKind;
-  readonly values: readonly LocatedString[];
-  readonly recursive?: boolean;
-  readonly attributes?: ActionAttributes;
-  /** For a copy or move: where it went; also gets a `write`. */
-  readonly destination?: LocatedString;
-}
-
-/**
- * One action per verb and target value. Recipients written as one "a@x.io, b@y.com" string become one
- * target each; ids that an earlier result explained carry that meaning as their label.
- */
-export function targetActions(request: TargetRequest, context: BindingContext, basis: Action['basis']): Action[] {
-  const actions: Action[] = [];
-  const destination = request.destination && request.destination.value.trim() !== '' ? normalizePath(request.destination.value, context.cwd) : undefined;
-  const given = request.attributes;
-  const attributes = attributesOf(given?.amount, given?.currency, given?.force, destination ?? given?.destination);
-  for (const located of request.values.flatMap((value) => (request.kind === 'recipient' ? splitList(value) : [value]))) {
-    if (located.value.trim() === '') continue;
-    const target = makeTarget(request.kind, located.value, context, request.recursive);
-    for (const verb of request.verbs) actions.push({ verb, target, attributes, span: wholeSpan(located), step: FIRST_STEP, basis });
-  }
-  if (request.destination && destination !== undefined && actions.length > 0) {
-    const target = pathTarget(request.destination.value, context.cwd, request.recursive);
-    actions.push({ verb: 'write', target, attributes: {}, span: wholeSpan(request.destination), step: FIRST_STEP, basis });
-  }
-  return actions;
-}
-
-function makeTarget(kind: TargetKind, raw: string, context: BindingContext, recursive = false): Target {
-  if (kind === 'path') return pathTarget(raw, context.cwd, recursive);
-  return namedTarget(kind, raw, context.idLabels.get(raw.trim()));
-}
-
-/** "a@x.io, b@y.com" → two located strings, each with its own span. */
-function splitList(located: LocatedString): LocatedString[] {
-  const parts: LocatedString[] = [];
-  const pattern = /[^,;]+/g;
-  for (let match = pattern.exec(located.value); match; match = pattern.exec(located.value)) {
-    const lead = match[0].length - match[0].trimStart().length;
-    const start = match.index + lead;
-    const end = match.index + match[0].trimEnd().length;
-    if (end <= start) continue;
-    parts.push({ value: located.value.slice(start, end), spanOf: (s, e) => located.spanOf(start + s, start + e) });
-  }
-  return parts;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Commands inside calls
-
-/** A command string argument as a CommandSource for the shell binder. */
-function commandSource(located: LocatedString, cwd: string | undefined): CommandSource {
-  return { command: located.value, spanOf: (start, end) => located.spanOf(start, end), cwd };
-}
-
-const SHELL_PROGRAMS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'fish', 'pwsh', 'powershell']);
-/** `-c`, `-lc`, `-ic`, `-Command`: the flag after which a shell takes its script. */
-const SCRIPT_FLAG = /^-(?:[a-z]*c[a-z]*|Command)$/;
-/** Safe to write unquoted in a shell command. */
-const PLAIN_WORD = /^[\w@%+=:,./-]+$/;
-
-/**
- * An argv array as one command. `["bash", "-lc", script]` is the script itself. A plain argv is joined
- * with shell quoting (`'…'`, a `'` inside written `'\''`); every character of the joined command
- * remembers the element and the character of it that it came from, so a range of the command maps to
- * the source from its first character's origin to its last one's: a sub-command that spans elements
- * covers exactly those elements, and quotes added by the joining fall on their element's own edges.
- */
-export function commandFromArgv(args: CallArguments, path: ArgumentPath, argv: readonly unknown[]): LocatedString | undefined {
-  if (argv.length === 0 || !argv.every((element): element is string => typeof element === 'string')) return undefined;
-  const program = (argv[0] ?? '').split(/[/\\]/).pop()?.replace(/\.exe$/i, '').toLowerCase() ?? '';
-  if (SHELL_PROGRAMS.has(program)) {
-    const flag = argv.findIndex((element, i) => i > 0 && SCRIPT_FLAG.test(element));
-    const script = argv[flag + 1];
-    if (flag !== -1 && script !== undefined) return args.located([...path, flag + 1], script);
-  }
-  const elements = argv.map((element, i) => args.located([...path, i], element));
-  let command = '';
-  // Origin of each character of the command: [element index, character of that element].
-  const origins: [number, number][] = [];
-  elements.forEach((element, i) => {
-    if (i > 0) {
-      command += ' ';
-      origins.push([i, 0]);
-    }
-    const plain = PLAIN_WORD.test(element.value);
-    if (!plain) {
-      command += "'";
-      origins.push([i, 0]);
-    }
-    for (let at = 0; at < element.value.length; at++) {
-      const char = element.value[at] ?? '';
-      const written = char === "'" && !plain ? "'\\''" : char;
-      command += written;
-      for (let k = 0; k < written.length; k++) origins.push([i, at]);
-    }
-    if (!plain) {
-      command += "'";
-      origins.push([i, element.value.length]);
-    }
-  });
-  const last = elements.length - 1;
-  const endOrigin: [number, number] = [last, elements[last]?.value.length ?? 0];
-  const originAt = (offset: number): [number, number] => origins[offset] ?? endOrigin;
-  return {
-    value: command,
-    spanOf: (start, end) => {
-      if (end <= start) {
-        const [i, at] = originAt(start);
-        const point = elements[i]?.spanOf(at, at).start ?? 0;
-        return { start: point, end: point };
-      }
-      const [firstElement, firstAt] = originAt(start);
-      const [lastElement, lastAt] = originAt(end - 1);
-      const startSpan = elements[firstElement]?.spanOf(firstAt, firstAt + 1);
-      const endSpan = elements[lastElement]?.spanOf(lastAt, lastAt + 1);
-      return { start: startSpan?.start ?? 0, end: endSpan?.end ?? 0 };
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------------
-// apply_patch
-
-const PATCH_FILE_LINE = /^\*\*\* (Add File|Update File|Delete File|Move to): (.*)$/;
-/** `apply_patch <<'EOF' … EOF`, as Codex runs it through a shell, optionally after `cd dir &&`. */
-const PATCH_COMMAND = /^\s*(?:cd\s+("[^"]*"|'[^']*'|\S+)\s*&&\s*)?(?:apply_patch|applypatch)\b/;
-
-/**
- * Codex's patch format: `*** Add File: p` writes p, `*** Update File: p` writes p (followed by `*** Move to:
- * q` it moves p to q and writes q), `*** Delete File: p` deletes p. Each action's span is the file path
- * inside the patch text.
- */
-export function patchActions(patch: LocatedString, context: BindingContext): Action[] {
-  const actions: Action[] = [];
-  const action = (verb: Verb, path: { value: string; span: Span }, attributes: ActionAttributes = {}): Action => ({
-    verb,
-    target: pathTarget(path.value, context.cwd),
-    attributes,
-    span: path.span,
-    step: FIRST_STEP,
-    basis: 'builtin',
-  });
-  let pendingUpdate: { value: string; span: Span } | undefined;
-  const flushUpdate = (): void => {
-    if (pendingUpdate) actions.push(action('write', pendingUpdate));
-    pendingUpdate = undefined;
-  };
-  let lineStart = 0;
-  for (const line of patch.value.split('\n')) {
-    const match = PATCH_FILE_LINE.exec(line.replace(/\r$/, ''));
-    if (match) {
-      const [, operation = '', rawPath = ''] = match;
-      const pathStart = lineStart + line.indexOf(': ') + 2 + (rawPath.length - rawPath.trimStart().length);
-      const value = rawPath.trim();
-      const path = { value, span: patch.spanOf(pathStart, pathStart + value.length) };
-      if (operation === 'Move to' && pendingUpdate) {
-        actions.push(action('move', pendingUpdate, { destination: normalizePath(value, context.cwd) }), action('write', path));
-        pendingUpdate = undefined;
-      } else if (value !== '') {
-        flushUpdate();
-        if (operation === 'Update File') pendingUpdate = path;
-        else if (operation === 'Add File') actions.push(action('write', path));
-        else if (operation === 'Delete File') actions.push(action('delete', path));
-      }
-    }
-    lineStart += line.length + 1;
-  }
-  flushUpdate();
-  return actions;
-}
-
-/** A shell command that runs apply_patch on a heredoc: the patch's actions, in the `cd` folder if one is given. */
-function patchViaShell(command: LocatedString, context: BindingContext): Action[] | undefined {
-  if (!command.value.includes('*** Begin Patch')) return undefined;
-  const match = PATCH_COMMAND.exec(command.value);
-  if (!match) return undefined;
-  const folder = match[1]?.replace(/^["']|["']$/g, '');
-  return patchActions(command, folder === undefined ? context : { ...context, cwd: normalizePath(folder, context.cwd) });
-}
-
-// ---------------------------------------------------------------------------------------------------
-// The table
-
-export type Names = readonly string[];
 
 /** The call does `verbs` to the target named by the arguments `from` (each one present, each list element). */
 interface TargetEffect {
@@ -731,7 +270,7 @@ function toolSpec(name: string): ToolSpec | undefined {
  * effectful but found none of the arguments it expects (inference may still read them); an empty list
  * when the tool is known to do nothing worth binding.
  */
-export function bindBuiltin(args: CallArguments, context: BindingContext, facts: SessionFacts): Action[] | undefined {
+export function bindBuiltin(args: CallArguments, context: BindingContext, facts: BindingFacts): Action[] | undefined {
   const spec = toolSpec(args.call.name);
   if (!spec) return undefined;
   if (spec.effects.length === 0) return [];
@@ -739,7 +278,7 @@ export function bindBuiltin(args: CallArguments, context: BindingContext, facts:
   return actions.length > 0 ? actions : undefined;
 }
 
-function bindEffect(effect: Effect, args: CallArguments, context: BindingContext, facts: SessionFacts): Action[] {
+function bindEffect(effect: Effect, args: CallArguments, context: BindingContext, facts: BindingFacts): Action[] {
   switch (effect.kind) {
     case 'shell':
       return bindShellEffect(effect, args, context);
@@ -829,7 +368,7 @@ function executions(text: LocatedString): Action[] {
   return actions;
 }
 
-function bindTargetEffect(effect: TargetEffect, args: CallArguments, context: BindingContext, facts: SessionFacts): Action[] {
+function bindTargetEffect(effect: TargetEffect, args: CallArguments, context: BindingContext, facts: BindingFacts): Action[] {
   if (effect.when) {
     const selector = args.find(effect.when.argument)?.value;
     if (typeof selector !== 'string' || !effect.when.values.includes(selector)) return [];
@@ -879,7 +418,7 @@ const RESULT_SAYS_OVERWRITTEN = /has been updated|\boverwr(?:ote|itten|ite)\b|\b
 const RESULT_SAYS_CREATED = /\bcreated\b|\bnew file\b/i;
 
 /** A write to a file that existed already (its result says so, or an earlier call touched it) overwrites it too. */
-export function withOverwrites(actions: Action[], call: ToolCall, facts: SessionFacts): Action[] {
+export function withOverwrites(actions: Action[], call: ToolCall, facts: BindingFacts): Action[] {
   const resultText = call.result?.status === 'ok' ? call.result.text : undefined;
   return actions.flatMap((action) => {
     if (action.verb !== 'write' || action.target?.kind !== 'path') return [action];

@@ -1,7 +1,7 @@
 import { type CompletionItem, CompletionItemKind, type Hover, MarkupKind, type Position, type Range, TextEdit } from 'vscode-languageserver';
 import { descriptionAt, enumValuesAt, fieldsAt } from '../../engine/bench/caseJsonSchema';
 import { CaseToolSchema, DOMAINS, type Domain, OPERATIONS, type Operation } from '../../engine/bench/caseSchema';
-import { caseSyntax } from '../../engine/bench/caseTranscript';
+import { caseSyntax } from '../../engine/caseSniff';
 import { OPERATION_SPECS, caseToolEffects } from '../../engine/bench/operations';
 import { type SourcePlace, type SourceSyntax, type StructuredSource, readStructured } from '../../engine/structuredSource';
 import { LineIndex } from '../../engine/text';

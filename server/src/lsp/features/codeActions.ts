@@ -132,7 +132,7 @@ export function codeActions(document: TranscriptState, range: Range, diagnostics
     const { state, turn } = here;
     for (const constraint of state.analysis.constraints) {
       if (!isActiveAt(constraint, turn.index - 1) || revokable.has(`${state.index}:${constraint.id}:${turn.index}`)) continue;
-      if (!state.governance.callsGovernedBy(constraint.id).some((c) => c.turnIndex >= turn.index)) continue;
+      if (!state.restoration.callsGovernedBy(constraint.id).some((c) => c.turnIndex >= turn.index)) continue;
       const sentence = revocationSentence(state.analysis.constraints, constraint.id, turn.index);
       if (sentence === undefined) continue;
       actions.push(action(document, `Mark "${shorten(constraint.text)}" revoked from turn ${turn.index}: insert the user message "${sentence}"`, { session: state.index, fix: 'revoke', constraintId: constraint.id, turnIndex: turn.index }, undefined));

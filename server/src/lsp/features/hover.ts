@@ -1,7 +1,7 @@
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
 import type { Action } from '../../engine/actions';
 import type { Constraint } from '../../engine/constraints';
-import { type GoverningConstraint, turnsBetween } from '../../engine/governance';
+import { type GoverningConstraint, turnsBetween } from '../../engine/callRestoration';
 import { compiledRuleText } from '../../engine/ledger';
 import type { ToolCall } from '../../engine/session';
 import type { SessionState, TranscriptState } from '../service/transcriptState';
@@ -49,7 +49,7 @@ function governedLine(g: GoverningConstraint, call: ToolCall): string {
 
 function callHover(state: SessionState, call: ToolCall): string {
   const actions = state.analysis.actions[call.index] ?? [];
-  const governing = state.governance.of(call);
+  const governing = state.restoration.of(call);
   const broken = governing.filter((g) => g.finding && !g.suppressed);
   const lines = [`**${code(call.name)}** call ${code(call.id)} · turn ${call.turnIndex} · ${status(call)}`, '', '**Bound actions**'];
   lines.push(...(actions.length > 0 ? actions.map(actionLine) : ['- none: this call changes nothing ghost-lint knows of']));
@@ -85,13 +85,13 @@ function constraintHover(state: SessionState, constraint: Constraint): string {
   const ending = state.analysis.endings.get(constraint.id);
   const from = constraint.activeFrom < 0 ? 'the start of the session' : `turn ${constraint.activeFrom}`;
   lines.push(`**Active** from ${from} ${ending ? `until turn ${ending.turnIndex} (${ending.kind} by ${quoted(ending.text, 100)})` : 'to the end of the session'}`);
-  const calls = state.governance.callsGovernedBy(constraint.id);
+  const calls = state.restoration.callsGovernedBy(constraint.id);
   lines.push('', calls.length > 0 ? `**Governs ${plural(calls.length, 'call')}**` : '**Governs no call** in this session');
   const sourceTurn = constraint.source.kind === 'session' ? constraint.source.turnIndex : -1;
   for (const call of calls.slice(0, LISTED_CALLS)) {
     const turns = call.turnIndex - sourceTurn;
     const tokens = state.tokens.between(sourceTurn, call.turnIndex);
-    const g = state.governance.of(call).find((x) => x.constraint === constraint);
+    const g = state.restoration.of(call).find((x) => x.constraint === constraint);
     const verdict = g?.suppressed ? 'suppressed' : g?.finding ? g.finding.ruleId : 'met';
     const distance = constraint.source.kind === 'session' ? `${plural(turns, 'turn')} and ${plural(tokens, 'token')} later` : `${plural(tokens, 'token')} into the session`;
     lines.push(`- turn ${call.turnIndex}, ${code(call.name)} ${code(call.id)}: ${distance} · ${verdict}`);

@@ -6,8 +6,8 @@ import type { SessionState, TranscriptState } from '../service/transcriptState';
 function ledgerConstraint(document: TranscriptState, state: SessionState, constraint: Constraint): LedgerConstraint {
   const rule = constraint.rule;
   const ending = state.analysis.endings.get(constraint.id);
-  const governs: LedgerCall[] = state.governance.callsGovernedBy(constraint.id).map((call) => {
-    const g = state.governance.of(call).find((x) => x.constraint === constraint);
+  const governs: LedgerCall[] = state.restoration.callsGovernedBy(constraint.id).map((call) => {
+    const g = state.restoration.of(call).find((x) => x.constraint === constraint);
     return { callId: call.id, name: call.name, turnIndex: call.turnIndex, range: document.range(call.span), verdict: g?.suppressed ? 'suppressed' : (g?.finding?.ruleId ?? 'met') };
   });
   return {

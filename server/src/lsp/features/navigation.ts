@@ -1,5 +1,5 @@
 import { type DocumentSymbol, type InlayHint, type Location, type Position, type Range, SymbolKind } from 'vscode-languageserver';
-import { turnsBetween } from '../../engine/governance';
+import { turnsBetween } from '../../engine/callRestoration';
 import { compiledRuleText } from '../../engine/ledger';
 import type { ToolCall, Turn } from '../../engine/session';
 import type { Span } from '../../engine/text';
@@ -38,7 +38,7 @@ function inside(inner: Span, outer: Span): boolean {
 }
 
 function callVerdict(state: SessionState, call: ToolCall): string {
-  const broken = state.governance.of(call).filter((g) => g.finding && !g.suppressed);
+  const broken = state.restoration.of(call).filter((g) => g.finding && !g.suppressed);
   if (broken.length > 0) return broken.map((g) => g.finding?.ruleId).join(', ');
   return call.stopped ? `stopped (${call.stopped.kind})` : call.status;
 }
@@ -88,14 +88,14 @@ export function documentSymbols(document: TranscriptState): DocumentSymbol[] {
 export function definition(document: TranscriptState, position: Position): Location[] {
   const found = document.callAt(document.offset(position));
   if (!found) return [];
-  return found.state.governance.of(found.call).map((g) => document.sourceLocation(g.constraint));
+  return found.state.restoration.of(found.call).map((g) => document.sourceLocation(g.constraint));
 }
 
 /** From a constraint's sentence to the calls it governed (and the sentence itself when asked). */
 export function references(document: TranscriptState, position: Position, includeDeclaration: boolean): Location[] {
   const found = document.constraintAt(document.offset(position));
   if (!found) return [];
-  const calls = found.state.governance.callsGovernedBy(found.constraint.id).map((call) => document.location(call.span));
+  const calls = found.state.restoration.callsGovernedBy(found.constraint.id).map((call) => document.location(call.span));
   return includeDeclaration ? [document.sourceLocation(found.constraint), ...calls] : calls;
 }
 
@@ -107,7 +107,7 @@ export function inlayHints(document: TranscriptState, range: Range): InlayHint[]
   for (const state of document.sessions) {
     for (const call of state.session.calls) {
       if (call.span.start < from || call.span.start > to) continue;
-      const [first, ...rest] = state.governance.of(call);
+      const [first, ...rest] = state.restoration.of(call);
       if (!first) continue;
       const turns = turnsBetween(first.constraint, call);
       const source = first.constraint.source;

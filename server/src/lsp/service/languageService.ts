@@ -20,7 +20,7 @@ import { DomainSchema } from '../../engine/bench/caseSchema';
 import type { EnvironmentDependencies } from '../../engine/bench/environments';
 import { BenchReportSchema } from '../../engine/bench/report';
 import { scaffoldCase } from '../../engine/bench/scaffold';
-import { analyzeSession } from '../../engine/findings';
+import { analyzeSession } from '../../engine/pipeline';
 import type { Policy } from '../../engine/policy';
 import { LineIndex } from '../../engine/text';
 import { checkPaths, loadTranscript } from '../../host/check';

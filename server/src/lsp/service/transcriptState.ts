@@ -1,13 +1,11 @@
 import { pathToFileURL } from 'node:url';
 import type { Location, Position, Range } from 'vscode-languageserver';
 import type { Constraint } from '../../engine/constraints';
-import { BindingMemo } from '../../engine/bindingMemo';
 import { JsonlMemory } from '../../engine/document';
-import { ExtractionMemo } from '../../engine/extractionMemo';
-import { type SessionAnalysis, analyzeSession } from '../../engine/findings';
-import { Governance } from '../../engine/governance';
+import { CallRestoration } from '../../engine/callRestoration';
 import type { EnvironmentDependencies } from '../../engine/bench/environments';
-import { parseInput } from '../../engine/inputs';
+import { parseInput } from '../../host/inputs';
+import { type SessionAnalysis, SessionPipeline } from '../../engine/pipeline';
 import type { Policy } from '../../engine/policy';
 import type { Session, ToolCall, TranscriptFormat, Turn } from '../../engine/session';
 import { LineIndex, type Span } from '../../engine/text';
@@ -15,7 +13,7 @@ import { TurnTokens } from './tokens';
 
 /** One session of a document with its analysis; governance and token counts are built on first use. */
 export class SessionState {
-  private governanceCache?: Governance;
+  private restorationCache?: CallRestoration;
   private tokensCache?: TurnTokens;
 
   constructor(
@@ -25,9 +23,9 @@ export class SessionState {
     readonly analysis: SessionAnalysis,
   ) {}
 
-  get governance(): Governance {
-    this.governanceCache ??= new Governance(this.session, this.analysis);
-    return this.governanceCache;
+  get restoration(): CallRestoration {
+    this.restorationCache ??= new CallRestoration(this.session, this.analysis);
+    return this.restorationCache;
   }
 
   get tokens(): TurnTokens {
@@ -125,25 +123,19 @@ export class TranscriptState {
   }
 }
 
-/** Per-document memory across versions: the lines' parses, and extraction and binding memos, one of each per session position. */
+/** Per-document memory across versions: the lines' parses, and a pipeline per session position (the readings and bindings it keeps). */
 export class DocumentMemory {
   readonly lines: JsonlMemory;
-  private readonly extractions: ExtractionMemo[] = [];
-  private readonly bindings: BindingMemo[] = [];
+  private readonly pipelines: SessionPipeline[] = [];
 
   /** @param toldEdits whether every edit between versions will be told to `lines`. */
   constructor(toldEdits = false) {
     this.lines = new JsonlMemory(toldEdits);
   }
 
-  extraction(sessionIndex: number): ExtractionMemo {
-    this.extractions[sessionIndex] ??= new ExtractionMemo();
-    return this.extractions[sessionIndex];
-  }
-
-  binding(sessionIndex: number): BindingMemo {
-    this.bindings[sessionIndex] ??= new BindingMemo();
-    return this.bindings[sessionIndex];
+  pipeline(sessionIndex: number): SessionPipeline {
+    this.pipelines[sessionIndex] ??= new SessionPipeline({ keepBindings: true });
+    return this.pipelines[sessionIndex];
   }
 }
 
@@ -171,14 +163,7 @@ export function analyseTranscript(input: TranscriptInput, memory: DocumentMemory
     .filter((session) => session.entry === undefined)
     .map((session, index) => {
       checkpoint();
-      const analysis = analyzeSession(session, {
-        policies: input.policies,
-        extract: (s) => memory.extraction(index).extract(s, checkpoint),
-        bind: (s, declared) => {
-          checkpoint();
-          return memory.binding(index).bind(s, declared);
-        },
-      });
+      const analysis = memory.pipeline(index).analyze(session, { policies: input.policies, checkpoint });
       return new SessionState(index, session, analysis);
     });
   return new TranscriptState(input.uri, input.version, input.text, parsed.format, sessions, input.policies, input.lines);

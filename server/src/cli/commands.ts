@@ -1,5 +1,5 @@
 /**
- * Everything that needs the engine, bundled apart as dist/full.js: the bin (dist/cli.js) loads it
+ * Everything that needs the engine, bundled apart as dist/commands.js: the bin (dist/cli.js) loads it
  * for every command but the live hook, which loads it only for a call it has to judge. Parsing
  * megabytes of bundled JavaScript costs more than the hook's whole latency budget.
  */

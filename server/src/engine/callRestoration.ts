@@ -1,7 +1,8 @@
 import type { Action } from './actions';
 import { GoverningIndex } from './audit';
 import { type Constraint, isActiveAt } from './constraints';
-import type { AppliedSuppression, Finding, SessionAnalysis } from './findings';
+import type { AppliedSuppression, Finding } from './findings';
+import type { SessionAnalysis } from './pipeline';
 import type { Session, ToolCall } from './session';
 
 /** A constraint that governs a call: active at it, triggered by one of its actions, with that action in scope. */
@@ -20,11 +21,12 @@ function key(callStart: number, constraintId: string | undefined): string {
 }
 
 /**
- * Which constraints govern which calls, in both directions, for navigation and hovers. It selects
+ * The pipeline's restoration stage (SPEC section 2: which constraints apply to a call) for the
+ * editor: which constraints govern which calls, in both directions, for navigation and hovers. It selects
  * exactly as the auditor does (SPEC section 6): active at the call's turn, a trigger verb, the
  * target in scope; the auditor's findings then say whether each pairing was met.
  */
-export class Governance {
+export class CallRestoration {
   private readonly byCall = new Map<number, GoverningConstraint[]>();
   private readonly byConstraint = new Map<string, ToolCall[]>();
 

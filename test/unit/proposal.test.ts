@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { judgeProposedCall, judgementReason } from '../../server/src/engine/gate';
+import { judgementReason } from '../../server/src/engine/proposal';
+import { judgeProposedCall } from '../../server/src/engine/pipeline';
 import { parseTranscript } from '../../server/src/engine/parse';
 import type { Session } from '../../server/src/engine/session';
 

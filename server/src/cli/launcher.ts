@@ -3,12 +3,12 @@ import { homeFolder } from './hook/cache';
 import { isLiveHook, runLiveHook } from './hook/live';
 
 /**
- * The CLI's front (dist/front.js), run by the bin with real process I/O: the live hook (`hook
- * <agent>`) runs from this small bundle; every other command loads the full CLI from dist/full.js.
+ * The CLI's launcher (dist/launcher.js), run by the bin with real process I/O: the live hook (`hook
+ * <agent>`) runs from this small bundle; every other command loads the full CLI from dist/commands.js.
  * An unexpected error prints one line, not a stack. `stdin` is the bin's, which may have read it
  * already for the hook server.
  */
-export function runFront(argv: readonly string[], stdin: () => string): void {
+export function runLauncher(argv: readonly string[], stdin: () => string): void {
   if (isLiveHook(argv)) {
     const reply = runLiveHook(argv, { stdin, env: process.env, cwd: process.cwd(), home: homeFolder(process.env, process.platform), platform: process.platform });
     // Written to the descriptors directly: setting up process.stdout's stream costs the hook several milliseconds, and an allow writes nothing.
@@ -22,7 +22,7 @@ export function runFront(argv: readonly string[], stdin: () => string): void {
     process.exitCode = 2;
   };
   try {
-    const { runCli } = require('./full') as typeof import('./full');
+    const { runCli } = require('./commands') as typeof import('./commands');
     const exitCode = runCli(argv, {
       cwd: process.cwd(),
       stdout: (text) => process.stdout.write(text),

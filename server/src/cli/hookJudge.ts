@@ -1,15 +1,15 @@
-import type { GateDecision, ProposedCall } from '../engine/gate';
+import type { HookDecision, ProposedCall } from '../engine/proposal';
 import type { TranscriptFormat } from '../engine/session';
 import type { LedgerCache } from './hook/cache';
 import { hookVerdict, judgeSessionFile } from './hook/incremental';
 
 /**
- * The live guard's judge, bundled apart as dist/guard.js for a call the quick check cannot let
+ * The live guard's judge, bundled apart as dist/hook-judge.js for a call the quick check cannot let
  * through when no workspace policy applies: the engine's reading, binding and auditing without the
- * policy reader and schema library dist/full.js carries (their load alone costs more than the hook's
+ * policy reader and schema library dist/commands.js carries (their load alone costs more than the hook's
  * whole latency budget). What only some calls need stays in files of its own, loaded only by a call
- * that needs it: extraction (dist/guard-extraction.js), the readers of every format
- * (dist/guard-parse.js), the shell parser, SQL grammars and the NLP tagger (dist/vendor).
+ * that needs it: extraction (dist/hook-judge-extraction.js), the readers of every format
+ * (dist/hook-judge-parse.js), the shell parser, SQL grammars and the NLP tagger (dist/vendor).
  */
 
 export interface LiveJudgeRequest {
@@ -27,7 +27,7 @@ export interface LiveJudgeRequest {
 /** How the judge answered: from its cached state without reading the new lines, moving the state over them, or reading the whole file. */
 export type LiveRoute = 'quick' | 'resumed' | 'whole';
 
-export function judgeLive(live: LiveJudgeRequest): { decision: GateDecision; reason: string; route: LiveRoute } {
+export function judgeLive(live: LiveJudgeRequest): { decision: HookDecision; reason: string; route: LiveRoute } {
   const read = judgeSessionFile({ path: live.transcript, proposal: live.proposal, policies: [], cache: live.cache, format: live.format, quick: true });
   if (read.kind === 'ungoverned') return { decision: 'allow', reason: '', route: 'quick' };
   return { ...hookVerdict(read.judgement, live.canAsk), route: read.resumed ? 'resumed' : 'whole' };

@@ -1,6 +1,6 @@
-import { readCaseTranscript } from './bench/caseTranscript';
-import type { EnvironmentDependencies } from './bench/environments';
-import { type ParsedTranscript, type TranscriptInput, parseTranscript } from './parse';
+import { readCaseTranscript } from '../engine/bench/caseTranscript';
+import type { EnvironmentDependencies } from '../engine/bench/environments';
+import { type ParsedTranscript, type TranscriptInput, parseTranscript } from '../engine/parse';
 
 /**
  * Reads what `check` and the editor are given: a benchmark case file (JSON or YAML, validated) or a

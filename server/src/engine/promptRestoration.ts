@@ -9,9 +9,11 @@ import { targetInScope } from './scope';
 import type { Session, Turn } from './session';
 
 /*
- * STAR-Guard's semantic gate (SPEC section 2, "restoration"): at a resumed request, which of the
- * ledger's active constraints apply to the task, restored when both their trigger and their scope
- * match what the task can touch. Pure: the session, the task's reach and the extraction in, the
+ * STAR-Guard's restoration layer (SPEC section 1: "restore the applicable historical constraints into
+ * the current task"), the benchmark's `restore` defence: at a resumed request, which of the ledger's
+ * active constraints are put back into the prompt, restored when both their trigger and their scope
+ * match what the task can touch (the paper's semantic gate). The pipeline's restoration of the
+ * constraints that govern one call is callRestoration.ts. Pure: the session, the task's reach and the extraction in, the
  * restored constraints with their reasons out.
  */
 

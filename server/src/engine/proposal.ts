@@ -1,15 +1,10 @@
-import { type AuditHistory, audit } from './audit';
-import { bindSession } from './binding';
-import { isActiveAt } from './constraints';
-import type { Extraction, Revocation, StatedConstraint, UnresolvedRule } from './extraction';
-import type { AnalysisOptions, AppliedSuppression, Finding } from './findings';
-import { fnv1a32 } from './hash';
-import { buildLedger } from './ledger';
+import type { AppliedSuppression, Finding } from './findings';
 import type { Session, ToolCall, Turn } from './session';
 
 /**
- * The live guard's judgement (SPEC section 6, applied before a call runs): one proposed tool call
- * against the session that led to it, with the same ledger, binder and auditor `check` uses.
+ * A proposed tool call (SPEC section 6, applied before a call runs, by the hook): where it sits in the
+ * session that led to it, and the hook's decision and message. The judging is the pipeline's
+ * (pipeline/stages.ts: `judgeProposal`), with the same ledger, binder and auditor `check` uses.
  */
 
 /** A tool call an agent is about to make. */
@@ -23,10 +18,10 @@ export interface ProposedCall {
   readonly cwd?: string;
 }
 
-export type GateDecision = 'allow' | 'deny' | 'ask';
+export type HookDecision = 'allow' | 'deny' | 'ask';
 
 export interface ProposalJudgement {
-  readonly decision: GateDecision;
+  readonly decision: HookDecision;
   /** The violations of the proposed call, each quoting its constraint, with the repair plan when there is one. */
   readonly findings: readonly Finding[];
   /** Violations a workspace policy suppression accepts: they never block. */
@@ -37,26 +32,8 @@ export interface ProposalJudgement {
   readonly recorded: boolean;
 }
 
-export interface JudgeOptions extends AnalysisOptions {
-  /** The session's extraction when the caller has it already (a cache); computed otherwise. */
-  readonly extraction?: Extraction;
-  /**
-   * The first calls were audited before (the live guard's cached history): they are not judged again,
-   * and the approvals they spent stay spent. `session.calls` may then hold only some of them.
-   */
-  readonly history?: AuditHistory;
-}
-
-/*
- * Extraction and findings (with the repair planner) are loaded when a judgement first needs them: the
- * live guard answers most calls from cached readings and finds nothing to report, and loading them
- * costs it a noticeable part of its budget.
- */
-const extraction = () => require('./extraction') as typeof import('./extraction');
-export const findingsModule = () => require('./findings') as typeof import('./findings');
-
 /** How the guard's messages begin, so a later transcript shows the call as stopped by it (SPEC section 6). */
-export const GUARD_MESSAGE_PREFIX = 'ghost-lint blocked this call before it ran';
+export const HOOK_MESSAGE_PREFIX = 'ghost-lint blocked this call before it ran';
 
 function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
@@ -117,36 +94,13 @@ function withProposal(session: Session, proposal: ProposedCall, summarised: numb
 }
 
 /**
- * Judges one proposed call against the session that led to it. The proposal may already be the
- * session's last call (found by id, then judged with the transcript cut just before it) or not be
- * recorded yet (appended as a new call after the last turn). Deny when the call would break a
- * constraint; ask when every broken constraint is a confirmation, so the user can approve it; allow
- * otherwise.
+ * The session a proposal is judged in, and the call as judged: the session's own record of it, with
+ * the transcript cut just before it, or the proposal appended as a new call after the last turn
+ * (`summarised` earlier calls come before it even when the session does not list them).
  */
-export function judgeProposedCall(session: Session, proposal: ProposedCall, options: JudgeOptions = {}): ProposalJudgement {
+export function placeProposal(session: Session, proposal: ProposedCall, summarised: number): { session: Session; call: ToolCall; recorded: boolean } {
   const recorded = recordedCall(session, proposal);
-  const { session: judged, call } = recorded ? sessionAt(session, recorded) : withProposal(session, proposal, options.history?.calls ?? 0);
-  const policies = options.policies ?? [];
-  // Constraints stated after the call (when the session was recorded past it) are not active at it.
-  const constraints = buildLedger(policies, options.extraction ?? (options.extract ?? extraction().extractConstraints)(judged));
-  const allow: ProposalJudgement = { decision: 'allow', findings: [], suppressed: [], call, recorded: recorded !== undefined };
-  // Nothing can govern the call: binding, the costly part, is not needed.
-  if (!constraints.some((c) => isActiveAt(c, call.turnIndex))) return allow;
-  const declared = [...(judged.declaredEffects ?? []), ...policies.flatMap((p) => p.tools)];
-  const actions = (options.bind ?? bindSession)(judged, declared);
-  const findings: Finding[] = [];
-  const suppressed: AppliedSuppression[] = [];
-  for (const violation of audit({ session: judged, actions, constraints, ...(options.history && { history: options.history }) })) {
-    if (violation.call.index !== call.index) continue;
-    const { toFinding, suppressionFor } = findingsModule();
-    const finding = toFinding(violation, judged, declared);
-    const match = suppressionFor(finding, policies);
-    if (match) suppressed.push({ finding, ...match });
-    else findings.push(finding);
-  }
-  if (findings.length === 0) return { ...allow, suppressed };
-  const decision = findings.every((f) => f.ruleId === 'confirmation-missing') ? 'ask' : 'deny';
-  return { decision, findings, suppressed, call, recorded: recorded !== undefined };
+  return { ...(recorded ? sessionAt(session, recorded) : withProposal(session, proposal, summarised)), recorded: recorded !== undefined };
 }
 
 /**
@@ -157,7 +111,7 @@ export function judgementReason(judgement: ProposalJudgement): string {
   const lead =
     judgement.decision === 'ask'
       ? `ghost-lint asks before this call runs: a constraint stated earlier in this session needs the user's approval of it.`
-      : `${GUARD_MESSAGE_PREFIX}: it breaks a constraint stated earlier in this session.`;
+      : `${HOOK_MESSAGE_PREFIX}: it breaks a constraint stated earlier in this session.`;
   const lines = [lead];
   for (const finding of judgement.findings) {
     lines.push(`- ${finding.message.replace(/\n/g, '\n  ')}${/[.!?"]$/.test(finding.message) ? '' : '.'}`);
@@ -167,17 +121,4 @@ export function judgementReason(judgement: ProposalJudgement): string {
     else lines.push('  Do not make this call; choose another way that keeps the constraint, or ask the user.');
   }
   return lines.join('\n');
-}
-
-/** Extraction results of one user turn, reusable while the turn's place and text stay the same. */
-export interface TurnReadings {
-  readonly constraints: readonly Omit<StatedConstraint, 'turnIndex'>[];
-  readonly revocations: readonly Omit<Revocation, 'turnIndex'>[];
-  /** Rules stated but not enforceable: only notes read them, so a state saved without them still judges right. */
-  readonly unresolved?: readonly Omit<UnresolvedRule, 'turnIndex'>[];
-}
-
-/** A cheap fingerprint of a user turn: its place in the source and its text. */
-export function turnKey(turn: Turn): string {
-  return `${turn.span.start}:${turn.span.end}:${turn.text.length}:${fnv1a32(turn.text).toString(16)}`;
 }

@@ -7,7 +7,7 @@ import { redactSecrets } from './redaction';
 /*
  * The pure half of the model gate step of restoration (opt-in, model-backed): the prompt that asks
  * which candidate constraints apply to a resumed request, the answer's JSON Schema, and how an answer
- * is validated. The request itself is made by server/src/model/restoration.ts.
+ * is validated. The request itself is made by server/src/model/promptRestoration.ts.
  */
 
 /** The structured output's name, so a server (and a test's scripted one) can tell a gate request from a compile request. */

@@ -1,5 +1,5 @@
-import { type RestoredConstraint, type TaskReach, restorationCandidates, restoreFor, resumedRequest } from '../engine/restoration';
-import { GATE_SCHEMA_NAME, gateAnswerJsonSchema, gateMessages, readGateAnswer } from '../engine/restorationGate';
+import { type RestoredConstraint, type TaskReach, restorationCandidates, restoreFor, resumedRequest } from '../engine/promptRestoration';
+import { GATE_SCHEMA_NAME, gateAnswerJsonSchema, gateMessages, readGateAnswer } from '../engine/promptRestorationGate';
 import type { Session } from '../engine/session';
 import type { AnswerCache } from './cache';
 import type { ModelClient } from './client';

@@ -1,7 +1,7 @@
-import type { Action } from './actions';
-import { bindSession } from './binding';
-import type { DeclaredEffect } from './binding/types';
-import type { Session, ToolCall } from './session';
+import type { Action } from '../actions';
+import { bindSession } from '../binding';
+import type { DeclaredEffect } from '../binding/types';
+import type { Session, ToolCall } from '../session';
 
 interface Bound {
   readonly sessionKey: string;
