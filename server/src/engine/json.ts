@@ -273,6 +273,12 @@ export function readOnlyValueOf(node: JsonNode | undefined): unknown {
   return node && PARSED_VALUE in node ? (node as JsonNode & { readonly [PARSED_VALUE]: unknown })[PARSED_VALUE] : valueOf(node);
 }
 
+/** The elements of an array node as JSON.parse gave them (read only: see readOnlyValueOf); none for any other node. */
+export function elementValues(node: JsonNode | undefined): readonly unknown[] {
+  const list = node?.type === 'array' ? readOnlyValueOf(node) : undefined;
+  return Array.isArray(list) ? list : [];
+}
+
 /** The plain JavaScript value of a node, as JSON.parse would give it. */
 export function valueOf(node: JsonNode | undefined): unknown {
   if (!node) return undefined;

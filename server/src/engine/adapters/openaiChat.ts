@@ -1,6 +1,6 @@
 import { SessionBuilder, joinPieces } from '../builder';
 import type { JsonDocument } from '../document';
-import { type JsonNode, at, isObject, items, nodeSpan, num, prop, readOnlyValueOf, str, valueOf } from '../json';
+import { type JsonNode, at, elementValues, isObject, items, nodeSpan, num, prop, str, valueOf } from '../json';
 import { eachItem } from '../jsonScan';
 import type { Role, Session, TranscriptFormat, TurnKind } from '../session';
 import type { JsonAdapter } from './types';
@@ -111,12 +111,6 @@ function readChatToolCall(builder: SessionBuilder, call: JsonNode, batch: string
  * The sniff looks at every message, and reads them as JSON.parse gave them: walking their nodes would
  * scan the text of each member to place it, a third of a check of many small runs (AgentDojo's).
  */
-
-/** The elements of an array node as JSON.parse gave them (read only); none for any other node. */
-function elementValues(node: JsonNode | undefined): readonly unknown[] {
-  const list = node?.type === 'array' ? readOnlyValueOf(node) : undefined;
-  return Array.isArray(list) ? list : [];
-}
 
 function roleOfValue(message: unknown): string | undefined {
   const role = isObject(message) ? message.role : undefined;
