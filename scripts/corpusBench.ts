@@ -8,7 +8,13 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { ExtractionMemo } from '../server/src/engine/extractionMemo';
+import { loadTagger } from '../server/src/engine/extraction/words';
+import { parseInput } from '../server/src/host/inputs';
+import { reportFile } from '../server/src/engine/report';
 import { seededRandom } from '../server/src/engine/random';
+import { collectInputs, readInput } from '../server/src/host/files';
+import { nodeHost } from '../server/src/host/nodeHost';
 import { airlinePolicy } from './tauShaped';
 
 const REAL = join(__dirname, '..', 'test', 'fixtures', 'real');
@@ -76,6 +82,54 @@ function filesUnder(path: string): string[] {
     .filter((file) => statSync(file).isFile());
 }
 
+/** Where a check of a corpus spends its time, stage by stage, in this process (ms): what is extraction and what is not. */
+export interface CheckStages {
+  /** Loading the tagger extraction reads English with, once per process. */
+  readonly taggerMs: number;
+  readonly readMs: number;
+  readonly parseMs: number;
+  /** Extraction of every session's user messages (a repeated message read once per session, as check reads it). */
+  readonly extractMs: number;
+  /** The rest of the analysis and the report: ledger, binding, audit, findings, locations. */
+  readonly analysisMs: number;
+  /** The JSON report written out. */
+  readonly renderMs: number;
+}
+
+/** `check`'s stages on the files under `path`, timed one by one in this process (the engine's source, as a check in one thread runs them). */
+export function checkStages(path: string): CheckStages {
+  const stages = { taggerMs: 0, readMs: 0, parseMs: 0, extractMs: 0, analysisMs: 0, renderMs: 0 };
+  const timed = <T>(stage: keyof typeof stages, work: () => T): T => {
+    const start = performance.now();
+    try {
+      return work();
+    } finally {
+      stages[stage] += performance.now() - start;
+    }
+  };
+  timed('taggerMs', loadTagger);
+  const reports: ReturnType<typeof reportFile>[] = [];
+  for (const file of collectInputs(nodeHost, process.cwd(), [path])) {
+    const input = timed('readMs', () => readInput(nodeHost, file));
+    const parsed = timed('parseMs', () => parseInput(input));
+    const extract = (session: Parameters<ExtractionMemo['extract']>[0]) => timed('extractMs', () => new ExtractionMemo().extract(session));
+    const before = stages.extractMs;
+    const start = performance.now();
+    reports.push(reportFile(file.displayPath, parsed, { extract }));
+    stages.analysisMs += performance.now() - start - (stages.extractMs - before);
+  }
+  timed('renderMs', () => JSON.stringify(reports, null, 2));
+  return stages;
+}
+
+export function formatStages(stages: CheckStages): string {
+  const total = Object.values(stages).reduce((sum, ms) => sum + ms, 0);
+  const share = (ms: number) => `${ms.toFixed(0)} ms (${((100 * ms) / total).toFixed(0)}%)`;
+  // In the bench the tagger was loaded before (its load is measured on its own there).
+  const tagger = stages.taggerMs < 1 ? ' (its tagger loaded already)' : ` and loading its tagger ${share(stages.taggerMs)}`;
+  return `extraction ${share(stages.extractMs)}${tagger}; everything else ${share(total - stages.extractMs - stages.taggerMs)}: read ${share(stages.readMs)}, parse ${share(stages.parseMs)}, ledger, binding, audit and report ${share(stages.analysisMs)}, JSON out ${share(stages.renderMs)}`;
+}
+
 export interface CorpusFigure {
   readonly name: string;
   readonly files: number;
@@ -84,6 +138,8 @@ export interface CorpusFigure {
   readonly readParseMs: number;
   /** `ghost-lint check PATH --format json` as a user runs it (its own process, every core), wall time: median of `rounds`. */
   readonly checkMs: number;
+  /** The same check's stages, in this process. */
+  readonly stages: CheckStages;
 }
 
 function measure(name: string, path: string, rounds: number, cli = CLI): CorpusFigure {
@@ -108,7 +164,7 @@ function measure(name: string, path: string, rounds: number, cli = CLI): CorpusF
       return ms;
     }),
   );
-  return { name, files: files.length, megabytes: bytes / 1024 / 1024, readParseMs, checkMs };
+  return { name, files: files.length, megabytes: bytes / 1024 / 1024, readParseMs, checkMs, stages: checkStages(path) };
 }
 
 /** Writes the three corpora into `folder`: their names and paths. `claudeCodeSession` is the text of the bench's 50 MB session. */
@@ -137,5 +193,5 @@ export function corpusFigures(claudeCodeSession: string, cli = CLI): CorpusFigur
 }
 
 export function formatCorpusFigure(figure: CorpusFigure): string {
-  return `${figure.name}, ${figure.files} file${figure.files === 1 ? '' : 's'}, ${figure.megabytes.toFixed(1)} MB: reading + JSON.parse ${figure.readParseMs.toFixed(0)} ms, check ${figure.checkMs.toFixed(0)} ms wall (${(figure.checkMs / figure.readParseMs).toFixed(1)}×)`;
+  return `${figure.name}, ${figure.files} file${figure.files === 1 ? '' : 's'}, ${figure.megabytes.toFixed(1)} MB: reading + JSON.parse ${figure.readParseMs.toFixed(0)} ms, check ${figure.checkMs.toFixed(0)} ms wall (${(figure.checkMs / figure.readParseMs).toFixed(1)}×); its stages in one thread: ${formatStages(figure.stages)}`;
 }

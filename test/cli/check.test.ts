@@ -114,6 +114,16 @@ describe('ghost-lint check', () => {
     assert.ok(validate(report), JSON.stringify(validate.errors));
   });
 
+  test("--format json matches the published schema with every repair's fields, a confirmation's question included", () => {
+    const run = runCli(['check', 'examples/anthropic/email-outside-domain.json', '--format', 'json']);
+    const schema = JSON.parse(readFileSync(join(REPO_ROOT, 'schemas', 'check-report.schema.json'), 'utf8')) as object;
+    const validate = new Ajv2020({ strict: false }).compile(schema);
+    const report = JSON.parse(run.stdout) as { files: { sessions: { findings: { repair?: { kind: string; message?: string } }[] }[] }[] };
+    const repairs = report.files.flatMap((f) => f.sessions.flatMap((s) => s.findings.flatMap((finding) => (finding.repair ? [finding.repair] : []))));
+    assert.ok(repairs.some((repair) => repair.kind === 'confirmation' && typeof repair.message === 'string'), JSON.stringify(repairs));
+    assert.ok(validate(report), JSON.stringify(validate.errors));
+  });
+
   test('--format sarif is valid SARIF 2.1.0 with relative URIs, rules and fingerprints', () => {
     const run = runCli(['check', 'sessions', '--format', 'sarif'], work);
     const log = JSON.parse(run.stdout) as {

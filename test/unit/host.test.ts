@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import { replayAgent } from '../../server/src/engine/bench/agents';
 import type { CheckReport } from '../../server/src/engine/report';
 import { baselineKeys } from '../../server/src/engine/sarif';
-import { type CheckPathsOptions, checkPaths } from '../../server/src/host/check';
+import { type CheckPathsOptions, checkPaths, longerThanAString } from '../../server/src/host/check';
 import { render } from '../../server/src/host/render';
 import { RunsNotSaved, type SuiteAgent, type SuiteOptions, loadSuite, runSuite } from '../../server/src/host/suite';
 import type { ModelSection } from '../../server/src/model/checkReport';
@@ -106,6 +106,18 @@ describe('checkPaths over a host', () => {
     assert.throws(() => check(new MemoryHost(FILES), ['project'], { checkpoint: stop }), /cancelled/);
     assert.equal(files, 2);
   });
+});
+
+test('a file longer than a string can be is told by counting its pieces, which stop being read once the count is past', () => {
+  const piecesOf = (texts: string[]) => {
+    let read = 0;
+    return { reader: { bytes: 0, next: () => texts[read++], close: () => undefined }, read: () => read };
+  };
+  const long = piecesOf(['abcd', 'efgh', 'ijkl', 'mnop']);
+  assert.equal(longerThanAString('12', long.reader, 9), true);
+  assert.equal(long.read(), 2, 'the pieces after the count went past the longest string are not read');
+  assert.equal(longerThanAString('12', piecesOf(['abcd', 'efg']).reader, 9), false);
+  assert.equal(longerThanAString('12', piecesOf(['abcd', 'efgh']).reader, 9), true);
 });
 
 describe('render', () => {

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { readArguments, treeArguments } from '../../server/src/engine/builder';
 import { readJson, readJsonl } from '../../server/src/engine/document';
-import { type JsonNode, MAX_NESTING, at, nodeSpan, parseJsonAt, prop } from '../../server/src/engine/json';
+import { type JsonNode, MAX_NESTING, at, nodeSpan, parseJsonAt, prop, readOnlyValueOf } from '../../server/src/engine/json';
 import { argumentValuesAt, eachItem, elementSpans, firstItems, lazyTree, memberSpans, nestsTooDeep, someItem, spanAtPath } from '../../server/src/engine/jsonScan';
 import { marked, slice } from '../support/fixture';
 
@@ -229,4 +229,20 @@ test('arguments written as JSON inside a string read as their tree reads them, e
     const node = at(parseJsonAt(text).root, 'arguments') as JsonNode;
     assert.deepEqual(readArguments(text, 'tool', node), treeArguments(text, 'tool', node));
   }
+});
+
+test("readOnlyValueOf gives every node of a lazy tree the value JSON.parse made of its text, and of the parser's tree the value rebuilt", () => {
+  fc.assert(
+    fc.property(jsonValue, whitespace, (value, spaces) => {
+      let i = 0;
+      const text = serialize(value, () => spaces[i++ % spaces.length] ?? '');
+      const lazy = lazyTree(text, 0, JSON.parse(text));
+      const parsed = parseJsonAt(text).root as JsonNode;
+      for (const [path, node] of paths(lazy)) {
+        const expected = JSON.parse(text.slice(node.offset, node.offset + node.length)) as unknown;
+        assert.deepEqual(readOnlyValueOf(node), expected, `at ${JSON.stringify(path)}`);
+        assert.deepEqual(readOnlyValueOf(at(parsed, ...path)), expected, `parser's tree at ${JSON.stringify(path)}`);
+      }
+    }),
+  );
 });

@@ -258,6 +258,27 @@ export function bool(node: JsonNode | undefined): boolean | undefined {
   return node?.type === 'boolean' && typeof node.value === 'boolean' ? node.value : undefined;
 }
 
+/**
+ * What a node that holds the value JSON.parse made of its text (jsonScan.ts's lazy tree) keeps it
+ * under: `readOnlyValueOf` hands it out instead of rebuilding it from the node's children.
+ */
+export const PARSED_VALUE = Symbol('parsed value');
+
+/**
+ * The node's value as JSON.parse gives it, shared with the tree where the tree holds it: read it,
+ * never change it. For a look over many messages (an adapter's sniff), which would otherwise scan
+ * the text of every member it walks through to place nodes it never reports.
+ */
+export function readOnlyValueOf(node: JsonNode | undefined): unknown {
+  return node && PARSED_VALUE in node ? (node as JsonNode & { readonly [PARSED_VALUE]: unknown })[PARSED_VALUE] : valueOf(node);
+}
+
+/** The elements of an array node as JSON.parse gave them (read only: see readOnlyValueOf); none for any other node. */
+export function elementValues(node: JsonNode | undefined): readonly unknown[] {
+  const list = node?.type === 'array' ? readOnlyValueOf(node) : undefined;
+  return Array.isArray(list) ? list : [];
+}
+
 /** The plain JavaScript value of a node, as JSON.parse would give it. */
 export function valueOf(node: JsonNode | undefined): unknown {
   if (!node) return undefined;

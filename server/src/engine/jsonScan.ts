@@ -1,4 +1,4 @@
-import { type JsonNode, MAX_NESTING } from './json';
+import { type JsonNode, MAX_NESTING, PARSED_VALUE } from './json';
 import type { ArgumentValue } from './session';
 import type { Span } from './text';
 
@@ -276,6 +276,11 @@ class LazyNode implements JsonNode {
     this.length = end - offset;
     this.type = typeOf(parsed);
     this.value = this.type === 'object' || this.type === 'array' ? undefined : parsed;
+  }
+
+  /** The value JSON.parse made of the node's text (json.ts's readOnlyValueOf). */
+  get [PARSED_VALUE](): unknown {
+    return this.parsed;
   }
 
   get children(): JsonNode[] | undefined {

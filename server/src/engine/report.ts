@@ -36,6 +36,7 @@ export const FindingReportSchema = z.object({
       kind: z.enum(['prerequisite', 'confirmation']),
       description: z.string(),
       call: z.object({ tool: z.string(), arguments: z.record(z.string(), z.unknown()) }).optional().describe('The missing step as a tool call, verified to bind to it.'),
+      message: z.string().optional().describe('For a confirmation: the question to ask the user, in words.'),
       snippet: z.string().describe("The step in the transcript's own format, to insert before the call."),
     })
     .optional(),

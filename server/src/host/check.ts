@@ -10,7 +10,7 @@ import { type CheckReport, type FileReport, type ReportContext, type SkippedFile
 import { StreamedCheck, streamableFormat } from '../engine/streamedCheck';
 import { LineIndex } from '../engine/text';
 import { type InputFile, collectInputs, readInput, tooLongForAString } from './files';
-import type { Host } from './host';
+import type { Host, TextPieceReader } from './host';
 import { parseInput } from './inputs';
 import { PolicyDiscovery } from './policies';
 import { type Shard, inShard } from './shards';
@@ -254,12 +254,22 @@ function policyProblems(discovery: PolicyDiscovery): FileReport[] {
 /** The policies of a transcript could not be loaded: an input error of the transcript, as when it is read whole. */
 class PolicyError extends Error {}
 
+/** Whether `head` and the pieces after it hold more text than one string can (`longest` UTF-16 units), each piece let go once counted. */
+export function longerThanAString(head: string, pieces: TextPieceReader, longest = constants.MAX_STRING_LENGTH): boolean {
+  let length = head.length;
+  for (let piece: string | undefined; length <= longest && (piece = pieces.next()) !== undefined; ) length += piece.length;
+  return length > longest;
+}
+
 /**
  * The report of a JSON Lines session too long to read whole, checked piece by piece instead
  * (engine/streamedCheck.ts); `undefined` when the file is shorter or is not such a session (then it
  * is read whole). Throws when the pieces cannot give the whole-file report.
  */
 function checkInPieces(host: Host, file: InputFile, fromBytes: number, policiesFor: () => Policy[]): FileReport | undefined {
+  // Most files are far shorter: their size alone says so, without opening them (a file that cannot be stat'ed is opened, to say why).
+  const size = host.stat(file.absolutePath);
+  if (size?.kind === 'file' && size.bytes < fromBytes) return undefined;
   const pieces = host.openPieces(file.absolutePath);
   try {
     if (pieces.bytes < fromBytes) return undefined;
@@ -270,7 +280,12 @@ function checkInPieces(host: Host, file: InputFile, fromBytes: number, policiesF
       if (piece !== undefined) head += piece;
       format = streamableFormat(head, piece === undefined);
     } while (format === 'more');
-    if (format === undefined) return undefined;
+    if (format === undefined) {
+      // Read whole, unless its pieces, counted and let go, say it is longer than a string can be: a
+      // 1 GB JSON file is refused at the cost of reading it, not of holding it in a buffer first.
+      if (pieces.bytes > constants.MAX_STRING_LENGTH && longerThanAString(head, pieces)) throw new Error(`${tooLongForAString(pieces.bytes)}; split the session into smaller files`);
+      return undefined;
+    }
     let policies: Policy[];
     try {
       policies = policiesFor();

@@ -1,7 +1,7 @@
 import { SessionBuilder, joinPieces } from '../builder';
 import type { JsonDocument } from '../document';
-import { type JsonNode, bool, items, nodeSpan, prop, str } from '../json';
-import { eachItem, firstItems } from '../jsonScan';
+import { type JsonNode, bool, elementValues, isObject, items, nodeSpan, prop, str } from '../json';
+import { eachItem } from '../jsonScan';
 import { readToolDefinitions } from './openaiChat';
 import type { JsonAdapter } from './types';
 
@@ -89,17 +89,28 @@ export function readMessage(builder: SessionBuilder, message: JsonNode): void {
   for (const block of blocks) if (blockType(block) === 'tool_use') readToolUse(builder, block, { batch });
 }
 
+/** The types of a message's content blocks, from the message as JSON.parse gave it. */
+function blockTypesOf(message: unknown): (string | undefined)[] {
+  const content = isObject(message) ? message.content : undefined;
+  return Array.isArray(content) ? content.map((block) => (isObject(block) && typeof block.type === 'string' ? block.type : undefined)) : [];
+}
+
+/** Whether a message (as JSON.parse gave it) has a `tool_use` or `tool_result` block. */
+export function hasToolBlock(message: unknown): boolean {
+  return blockTypesOf(message).some((type) => type === 'tool_use' || type === 'tool_result');
+}
+
 function looksLikeAnthropic(root: JsonNode | undefined): number {
-  const messages = root?.type === 'array' ? root : prop(root, 'messages');
-  const first = firstItems(messages, 20);
+  // Every message is looked at, as JSON.parse gave it: making their nodes would scan all their text.
+  const messages = elementValues(root?.type === 'array' ? root : prop(root, 'messages'));
+  const first = messages.slice(0, 20);
   if (first.length === 0) return 0;
-  if (!first.every((m) => ['user', 'assistant'].includes(str(prop(m, 'role')) ?? ''))) return 0;
+  if (!first.every((m) => isObject(m) && (m.role === 'user' || m.role === 'assistant'))) return 0;
   // One walk through the messages, which may be many: a tool block decides at once, a text block keeps looking.
   let hasBlocks = false;
-  for (const message of eachItem(messages)) {
-    const types = items(prop(message, 'content')).map(blockType);
-    if (types.some((type) => type === 'tool_use' || type === 'tool_result')) return 0.95;
-    hasBlocks ||= types.includes('text');
+  for (const message of messages) {
+    if (hasToolBlock(message)) return 0.95;
+    hasBlocks ||= blockTypesOf(message).includes('text');
   }
   const hasAnthropicTop = root?.type === 'object' && (prop(root, 'system') !== undefined || items(prop(root, 'tools')).some((t) => prop(t, 'input_schema')));
   return hasBlocks || hasAnthropicTop ? 0.6 : 0;

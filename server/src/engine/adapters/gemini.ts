@@ -1,6 +1,6 @@
 import { SessionBuilder, joinPieces } from '../builder';
 import type { JsonDocument, JsonLine, JsonlDocument } from '../document';
-import { type JsonNode, at, bool, isObject, items, nodeSpan, num, prop, str, valueOf } from '../json';
+import { type JsonNode, at, bool, isObject, items, nodeSpan, num, prop, readOnlyValueOf, str, valueOf } from '../json';
 import type { Session, TextPiece, ToolCall } from '../session';
 import type { Span } from '../text';
 import type { JsonAdapter, JsonlAdapter } from './types';
@@ -337,7 +337,9 @@ export const geminiJsonAdapter: JsonAdapter = {
     if (isPromptLog(root)) return 0.9;
     if (root?.type !== 'object') return 0;
     if (str(prop(root, 'sessionId')) !== undefined && str(prop(root, 'projectHash')) !== undefined) return 0.95;
-    const messages = items(prop(root, 'messages')).slice(0, 50).map(valueOf);
+    // Read as JSON.parse gave them: making the nodes of every message to look at fifty costs a scan of all their text.
+    const list = readOnlyValueOf(prop(root, 'messages'));
+    const messages = Array.isArray(list) ? list.slice(0, 50) : [];
     return messages.some((m) => isMessageRecord(m) && m.type === 'gemini') ? 0.8 : 0;
   },
   parse(doc) {

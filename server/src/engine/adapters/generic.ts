@@ -1,10 +1,10 @@
 import { SessionBuilder, joinPieces } from '../builder';
 import type { JsonDocument } from '../document';
-import { type JsonNode, at, bool, contentSpan, isObject, items, nodeSpan, num, prop, rawSpanOfDecoded, str } from '../json';
+import { type JsonNode, at, bool, contentSpan, elementValues, isObject, items, nodeSpan, num, prop, rawSpanOfDecoded, str } from '../json';
 import { eachItem, firstItems, someItem } from '../jsonScan';
 import type { Session, TranscriptFormat } from '../session';
 import type { Span } from '../text';
-import { anthropicAdapter, blockType, readMessage as readAnthropicMessage } from './anthropic';
+import { anthropicAdapter, hasToolBlock, readMessage as readAnthropicMessage } from './anthropic';
 import { contentTextNodes, isChatMessageList, openAiChatAdapter, readChatMessage, readChatMessages } from './openaiChat';
 import { openAiResponsesAdapter } from './openaiResponses';
 import { type JsonAdapter, sniffOnce } from './types';
@@ -419,7 +419,7 @@ function containersOf(root: JsonNode | undefined): { containers: readonly JsonNo
 }
 
 function hasAnthropicToolBlocks(list: JsonNode): boolean {
-  return someItem(list, (m) => items(prop(m, 'content')).some((b) => ['tool_use', 'tool_result'].includes(blockType(b) ?? '')));
+  return elementValues(list).some(hasToolBlock);
 }
 
 function readConversation(builder: SessionBuilder, list: JsonNode): void {

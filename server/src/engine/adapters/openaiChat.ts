@@ -1,7 +1,7 @@
 import { SessionBuilder, joinPieces } from '../builder';
 import type { JsonDocument } from '../document';
-import { type JsonNode, at, items, nodeSpan, num, prop, str, valueOf } from '../json';
-import { eachItem, firstItems, someItem } from '../jsonScan';
+import { type JsonNode, at, elementValues, isObject, items, nodeSpan, num, prop, str, valueOf } from '../json';
+import { eachItem } from '../jsonScan';
 import type { Role, Session, TranscriptFormat, TurnKind } from '../session';
 import type { JsonAdapter } from './types';
 
@@ -107,11 +107,24 @@ function readChatToolCall(builder: SessionBuilder, call: JsonNode, batch: string
   });
 }
 
+/*
+ * The sniff looks at every message, and reads them as JSON.parse gave them: walking their nodes would
+ * scan the text of each member to place it, a third of a check of many small runs (AgentDojo's).
+ */
+
+function roleOfValue(message: unknown): string | undefined {
+  const role = isObject(message) ? message.role : undefined;
+  return typeof role === 'string' ? role : undefined;
+}
+
 export function isChatMessageList(node: JsonNode | undefined): boolean {
   // A few malformed messages must not hide the conversation: most of them having a role is enough.
-  const sample = firstItems(node, 20);
+  const sample = elementValues(node).slice(0, 20);
   if (sample.length === 0) return false;
-  return sample.filter((m) => roleOf(m) !== undefined).length * 2 >= sample.length;
+  return sample.filter((m) => {
+    const role = roleOfValue(m);
+    return role !== undefined && CHAT_ROLES.has(role);
+  }).length * 2 >= sample.length;
 }
 
 function messagesOf(root: JsonNode | undefined): JsonNode | undefined {
@@ -120,15 +133,21 @@ function messagesOf(root: JsonNode | undefined): JsonNode | undefined {
 }
 
 /** True when some message uses OpenAI's shapes: `tool_calls[].function.arguments` or role `tool`. */
-function hasOpenAiShapes(messages: JsonNode): boolean {
-  return someItem(
-    messages,
-    (m) => str(at(m, 'tool_calls', 0, 'function', 'arguments')) !== undefined || str(prop(m, 'role')) === 'tool' || str(prop(m, 'role')) === 'developer',
-  );
+function hasOpenAiShapes(messages: readonly unknown[]): boolean {
+  return messages.some((m) => {
+    const calls = isObject(m) ? m.tool_calls : undefined;
+    const call = Array.isArray(calls) ? calls[0] : undefined;
+    const fn = isObject(call) ? call.function : undefined;
+    const role = roleOfValue(m);
+    return (isObject(fn) && typeof fn.arguments === 'string') || role === 'tool' || role === 'developer';
+  });
 }
 
-function hasAnthropicBlocks(messages: JsonNode): boolean {
-  return someItem(messages, (m) => items(prop(m, 'content')).some((b) => ['tool_use', 'tool_result'].includes(str(prop(b, 'type')) ?? '')));
+function hasAnthropicBlocks(messages: readonly unknown[]): boolean {
+  return messages.some((m) => {
+    const content = isObject(m) ? m.content : undefined;
+    return Array.isArray(content) && content.some((b) => isObject(b) && (b.type === 'tool_use' || b.type === 'tool_result'));
+  });
 }
 
 export const openAiChatAdapter: JsonAdapter = {
@@ -136,8 +155,10 @@ export const openAiChatAdapter: JsonAdapter = {
   kind: 'json',
   sniff(doc) {
     const messages = messagesOf(doc.root);
-    if (!isChatMessageList(messages) || !messages || hasAnthropicBlocks(messages)) return 0;
-    return hasOpenAiShapes(messages) ? 0.9 : 0.5;
+    if (!isChatMessageList(messages)) return 0;
+    const values = elementValues(messages);
+    if (hasAnthropicBlocks(values)) return 0;
+    return hasOpenAiShapes(values) ? 0.9 : 0.5;
   },
   parse(doc) {
     return [parseChat(doc, 'openai-chat')];
