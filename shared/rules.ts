@@ -24,7 +24,23 @@ export const RULES = [
 
 export type RuleId = (typeof RULES)[number]['id'];
 
-/** Where each rule is documented: the README's rule section, one anchor per rule. */
+/** A rule's page in this repository (docs/rules/), also shipped in the extension for reading offline. */
+export function ruleDocPath(id: RuleId): string {
+  return `docs/rules/${id}.md`;
+}
+
+/**
+ * Where the repository's files are read on the web: the base `npm run package` gives vsce for the
+ * README's links (package.json), so the README, SARIF's `helpUri` and the reports link to one place.
+ */
+export const REPOSITORY_WEB_BASE = 'https://github.com/ghost-lint/ghost-lint/blob/main';
+
+/** A rule's page on the web: SARIF's `helpUri` (GitHub code scanning links it from each alert) and the reports' links. */
 export function ruleHelpUri(id: RuleId): string {
-  return `https://github.com/ghost-lint/ghost-lint#rule-${id}`;
+  return `${REPOSITORY_WEB_BASE}/${ruleDocPath(id)}`;
+}
+
+/** The rule a diagnostic's code names, when it is one of ours. */
+export function ruleById(id: unknown): (typeof RULES)[number] | undefined {
+  return RULES.find((rule) => rule.id === id);
 }

@@ -158,7 +158,7 @@ describe('a transcript open in the editor', () => {
         { uri, range: rangeOf(BACKUP.text, BACKUP_CALL) },
       ],
     );
-    assert.equal(violation.codeDescription?.href.endsWith('#rule-prerequisite-other-target'), true);
+    assert.equal(violation.codeDescription?.href.endsWith('/docs/rules/prerequisite-other-target.md'), true);
   });
 
   test('constraint-detected is a hint on the sentence', () => {

@@ -7,7 +7,7 @@ import { COMMANDS, VIEWS, VIEW_ONLY_COMMANDS } from '../../client/src/commandIds
 import { TRANSCRIPT_LANGUAGES } from '../../client/src/transcriptLanguages';
 import { POLICY_FILE_NAMES } from '../../server/src/engine/policy';
 import { configurationContribution, schemaContributions } from '../../scripts/manifest';
-import { RULES, ruleHelpUri } from '../../shared/rules';
+import { RULES, ruleDocPath } from '../../shared/rules';
 import { REPO_ROOT } from '../support/shared';
 
 interface Manifest {
@@ -36,10 +36,9 @@ test("the extension's documentation (docs/editor.md) documents every setting", (
   for (const setting of Object.keys(configurationContribution().properties)) assert.ok(documentation.includes(`\`${setting}\``), setting);
 });
 
-test('every rule has its anchor in the README, where the diagnostics and SARIF helpUri point', () => {
+test("every rule in the README's table links to its page", () => {
   const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-  for (const rule of RULES) assert.ok(readme.includes(`<a id="rule-${rule.id}"></a>`), rule.id);
-  assert.match(ruleHelpUri('prerequisite-missing'), /#rule-prerequisite-missing$/);
+  for (const rule of RULES) assert.ok(readme.includes(`| [\`${rule.id}\`](${ruleDocPath(rule.id)}) | ${rule.level} |`), rule.id);
 });
 
 test('package.json declares exactly the commands the extension registers, and hides the ones that need a view', () => {
@@ -92,11 +91,12 @@ test('the .vsix and the npm package ship every bundle the build makes (the CLI l
     .map((file) => `dist/${file}`);
   const icons = [manifest.icon, manifest.contributes.viewsContainers.activitybar[0]?.icon ?? ''];
   const schemas = [...manifest.contributes.jsonValidation, ...manifest.contributes.yamlValidation].map((v) => v.url.replace(/^\.\//, ''));
-  for (const file of [manifest.main.replace(/^\.\//, ''), 'dist/server.js', 'dist/cli.js', ...bundles, ...icons, ...schemas, 'README.md', 'LICENSE', 'CHANGELOG.md']) assert.ok(vsix.includes(file), file);
+  const ruleDocs = RULES.map((r) => ruleDocPath(r.id));
+  for (const file of [manifest.main.replace(/^\.\//, ''), 'dist/server.js', 'dist/cli.js', ...bundles, ...icons, ...schemas, ...ruleDocs, 'README.md', 'LICENSE', 'CHANGELOG.md']) assert.ok(vsix.includes(file), file);
   assert.deepEqual(
-    vsix.filter((f) => !/^(dist|schemas|syntaxes|images)\/|^(package\.json|README\.md|CHANGELOG\.md|LICENSE)$/.test(f) || f.endsWith('.map')),
+    vsix.filter((f) => !/^(dist|schemas|syntaxes|images|docs\/rules)\/|^(package\.json|README\.md|CHANGELOG\.md|LICENSE)$/.test(f) || f.endsWith('.map')),
     [],
-    'nothing else: no sources, tests, examples, screenshots or source maps',
+    'nothing else: no sources, tests, examples, screenshots, other documentation or source maps',
   );
   assert.deepEqual(npmFiles(), vsix);
   const png = readFileSync(join(REPO_ROOT, manifest.icon));
