@@ -18,6 +18,8 @@ export const RULES = [
   { id: 'prerequisite-late', level: 'error', summary: 'The prerequisite came after the call, in parallel with it, or went stale.' },
   { id: 'confirmation-missing', level: 'error', summary: 'No approval of this action by the user before the call.' },
   { id: 'transcript-problem', level: 'warning', summary: 'A malformed line or value; analysis went on.' },
+  // Not in SPEC section 6's table, which gives `transcript-problem` one level (warning): a case file's problem that keeps the case from running is an error, as `bench` reports it (docs/rules.md).
+  { id: 'case-invalid', level: 'error', summary: 'A benchmark case file that cannot run as written; `bench` reports it and runs the other cases.' },
   { id: 'constraint-detected', level: 'note', summary: 'A constraint, with its compiled rule (informative).' },
   { id: 'call-stopped', level: 'note', summary: 'A violating call that the transcript shows never ran.' },
 ] as const satisfies readonly RuleInfo[];
