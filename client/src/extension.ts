@@ -54,6 +54,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
   const output = client.outputChannel;
   context.subscriptions.push(
     policyFiles,
+    ruleDocs,
     client,
     client.onDidChangeState(({ newState }) => output.appendLine(serverStateLine(newState, new Date()))),
   );

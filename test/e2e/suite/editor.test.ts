@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { before, describe, it } from 'mocha';
-import { type CodeAction, DiagnosticSeverity, type Hover, Uri, commands, languages, window, workspace } from 'vscode';
-import { activateExtension, codeOf, expected, fixtureUri, ghostLintDiagnostics, hoverText, waitForDiagnostics, waitForForeignDiagnostic, workspaceFolder } from './helpers';
+import { type CodeAction, DiagnosticSeverity, type Hover, TabInputText, TabInputWebview, Uri, commands, languages, window, workspace } from 'vscode';
+import { activateExtension, codeOf, expected, fixtureUri, ghostLintDiagnostics, hoverText, waitForDiagnostics, waitForForeignDiagnostic, waitForTabs, workspaceFolder } from './helpers';
 
 describe('a transcript open in the editor', () => {
   before(activateExtension);
@@ -23,6 +23,19 @@ describe('a transcript open in the editor', () => {
     const page = typeof violation?.code === 'object' ? violation.code.target : undefined;
     assert.equal(page?.scheme, 'file');
     assert.ok(page?.path.endsWith('/docs/rules/prerequisite-missing.md') && existsSync(page.fsPath), page?.toString());
+  });
+
+  it("opens a rule code's page, shipped in the extension, rendered by Markdown's preview in place of its text", async () => {
+    const uri = fixtureUri('d01-fs-backup-before-delete.json');
+    await window.showTextDocument(uri);
+    const [violation] = (await waitForDiagnostics(uri, (ds) => ds.some((d) => codeOf(d) === 'prerequisite-missing'), 'prerequisite-missing')).filter((d) => codeOf(d) === 'prerequisite-missing');
+    const page = typeof violation?.code === 'object' ? violation.code.target : undefined;
+    assert.ok(page);
+    // What the Problems panel's link, the hover's and the peek's do with the code's target.
+    await commands.executeCommand('vscode.open', page);
+    const preview = await waitForTabs((tabs) => tabs.find((t) => t.input instanceof TabInputWebview && /markdown\.preview/.test(t.input.viewType) && t.label.includes('prerequisite-missing.md')), "the rule page's preview");
+    await waitForTabs((tabs) => (tabs.some((t) => t.input instanceof TabInputText && t.input.uri.toString() === page.toString()) ? undefined : true), 'the text of the rule page to close');
+    await window.tabGroups.close(preview);
   });
 
   it('reads a clean session as clean: no error-level diagnostics', async () => {
