@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { caseJsonSchema } from '../server/src/engine/bench/caseJsonSchema';
 import { BenchReportSchema } from '../server/src/engine/bench/report';
-import { PolicyFileSchema } from '../server/src/engine/policy';
+import { policySchemaLookup } from '../server/src/engine/policy';
 import { GateRequestSchema, GateResponseSchema } from '../server/src/engine/gateSchema';
 import { CheckReportSchema } from '../server/src/engine/report';
 import { ModelCheckReportSchema } from '../server/src/model/checkReport';
@@ -20,11 +20,11 @@ export function publishedSchemas(): Record<string, unknown> {
       title: 'ghost-lint check --model report',
       ...z.toJSONSchema(ModelCheckReportSchema, { target: 'draft-2020-12' }),
     },
-    // Draft 7: the JSON Schema version VS Code's JSON language service validates with.
+    // Draft 7, the same schema the language server's completions and hovers in policy files read.
     'policy.schema.json': {
       $id: 'https://github.com/ghost-lint/ghost-lint/schemas/policy.schema.json',
       title: 'ghost-lint workspace policy',
-      ...z.toJSONSchema(PolicyFileSchema, { target: 'draft-7', io: 'input' }),
+      ...policySchemaLookup().root,
     },
     // Benchmark case files (*.case.json, *.case.yaml): the same draft-7 schema the language server's completions and hovers read.
     'case.schema.json': {

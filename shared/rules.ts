@@ -18,13 +18,31 @@ export const RULES = [
   { id: 'prerequisite-late', level: 'error', summary: 'The prerequisite came after the call, in parallel with it, or went stale.' },
   { id: 'confirmation-missing', level: 'error', summary: 'No approval of this action by the user before the call.' },
   { id: 'transcript-problem', level: 'warning', summary: 'A malformed line or value; analysis went on.' },
+  // Not in SPEC section 6's table, which gives `transcript-problem` one level (warning): a case file's problem that keeps the case from running is an error, as `bench` reports it (docs/rules.md).
+  { id: 'case-invalid', level: 'error', summary: 'A benchmark case file that cannot run as written; `bench` reports it and runs the other cases.' },
   { id: 'constraint-detected', level: 'note', summary: 'A constraint, with its compiled rule (informative).' },
   { id: 'call-stopped', level: 'note', summary: 'A violating call that the transcript shows never ran.' },
 ] as const satisfies readonly RuleInfo[];
 
 export type RuleId = (typeof RULES)[number]['id'];
 
-/** Where each rule is documented: the README's rule section, one anchor per rule. */
+/** A rule's page in this repository (docs/rules/), also shipped in the extension for reading offline. */
+export function ruleDocPath(id: RuleId): string {
+  return `docs/rules/${id}.md`;
+}
+
+/**
+ * Where the repository's files are read on the web: the base `npm run package` gives vsce for the
+ * README's links (package.json), so the README, SARIF's `helpUri` and the reports link to one place.
+ */
+export const REPOSITORY_WEB_BASE = 'https://github.com/ghost-lint/ghost-lint/blob/main';
+
+/** A rule's page on the web: SARIF's `helpUri` (GitHub code scanning links it from each alert) and the reports' links. */
 export function ruleHelpUri(id: RuleId): string {
-  return `https://github.com/ghost-lint/ghost-lint#rule-${id}`;
+  return `${REPOSITORY_WEB_BASE}/${ruleDocPath(id)}`;
+}
+
+/** The rule a diagnostic's code names, when it is one of ours. */
+export function ruleById(id: unknown): (typeof RULES)[number] | undefined {
+  return RULES.find((rule) => rule.id === id);
 }

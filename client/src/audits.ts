@@ -13,9 +13,9 @@ import {
   workspace,
 } from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { ruleHelpUri } from '../../shared/rules';
 import { AuditFilesRequest, AuditWorkspaceRequest, type AuditedFile, type AuditedFinding } from '../../shared/protocol';
 import type { ActiveTranscript } from './activeTranscript';
+import type { RuleDocs } from './ruleDocs';
 import { auditLine } from './outputLog';
 import { withServerProgress } from './serverProgress';
 import { TRANSCRIPT_LANGUAGES } from './transcriptLanguages';
@@ -54,6 +54,7 @@ export class Audits implements Disposable {
   constructor(
     private readonly client: LanguageClient,
     private readonly active: ActiveTranscript,
+    private readonly ruleDocs: RuleDocs,
   ) {
     this.collection = languages.createDiagnosticCollection('ghost-lint workspace audit');
     // A file opened after the audit gets live diagnostics from the server: drop the audit's copy.
@@ -63,8 +64,8 @@ export class Audits implements Disposable {
   private diagnostic(finding: AuditedFinding): Diagnostic {
     const diagnostic = new Diagnostic(this.client.protocol2CodeConverter.asRange(finding.range), finding.message, SEVERITY[finding.level]);
     diagnostic.source = 'ghost-lint';
-    diagnostic.code = { value: finding.ruleId, target: Uri.parse(ruleHelpUri(finding.ruleId)) };
-    return diagnostic;
+    diagnostic.code = finding.ruleId;
+    return this.ruleDocs.linkOffline(diagnostic);
   }
 
   private publish(files: readonly AuditedFile[]): void {

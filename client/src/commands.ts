@@ -8,7 +8,7 @@ import { type LiveGuardOptions, installLiveGuard } from './liveGuard';
 import { clearModelApiKey, setModelApiKey } from './modelKey';
 import { type NewCaseOptions, newCase } from './newCase';
 import type { ExportOptions, Reports } from './reports';
-import { RuleDocs } from './ruleDocs';
+import type { RuleDocs } from './ruleDocs';
 import type { SessionsNode, SessionsView } from './sessions/sessionsView';
 import type { SettingsStore } from './settings';
 import type { TranscriptViews } from './transcriptView';
@@ -21,6 +21,7 @@ export interface CommandContext {
   readonly reports: Reports;
   readonly sessions: SessionsView;
   readonly transcriptViews: TranscriptViews;
+  readonly ruleDocs: RuleDocs;
 }
 
 /** Opens a rule's documentation, shipped in the extension (readable offline); asks which rule when none is given. */
@@ -40,16 +41,14 @@ export function registerCommands(c: CommandContext): Disposable[] {
     await window.showTextDocument(Uri.parse(location.uri), { preview: true, selection: c.client.protocol2CodeConverter.asRange(location.range) });
   };
   const benchmarks = new Benchmarks(c.client, c.settings, c.extension.secrets);
-  const ruleDocs = new RuleDocs();
   return [
-    ruleDocs,
     commands.registerCommand(COMMANDS.auditFile, (uri?: Uri) => c.audits.auditFile(uri instanceof Uri ? uri : undefined)),
     commands.registerCommand(COMMANDS.auditWorkspace, () => c.audits.auditWorkspace()),
     commands.registerCommand(COMMANDS.exportReport, (options?: ExportOptions) => c.reports.exportReport(options)),
     commands.registerCommand(COMMANDS.openTranscriptView, (uri?: Uri) => c.transcriptViews.open(uri instanceof Uri ? uri : undefined)),
     commands.registerCommand(COMMANDS.showLedger, (uri?: Uri) => c.reports.showLedger(uri instanceof Uri ? uri : undefined)),
     commands.registerCommand(COMMANDS.installLiveGuard, (options?: LiveGuardOptions) => installLiveGuard(c.extension, c.settings, options)),
-    commands.registerCommand(COMMANDS.openRuleDocumentation, (ruleId?: string) => openRuleDocumentation(ruleDocs, typeof ruleId === 'string' ? ruleId : undefined)),
+    commands.registerCommand(COMMANDS.openRuleDocumentation, (ruleId?: string) => openRuleDocumentation(c.ruleDocs, typeof ruleId === 'string' ? ruleId : undefined)),
     commands.registerCommand(COMMANDS.refreshSessions, () => c.sessions.refresh()),
     commands.registerCommand(COMMANDS.addSessionFolder, () => c.sessions.addFolder()),
     commands.registerCommand(COMMANDS.removeSessionFolder, (node?: SessionsNode) => c.sessions.removeFolder(node)),

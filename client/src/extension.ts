@@ -8,6 +8,7 @@ import { ConstraintsView } from './constraintsView';
 import { watchLargeFiles } from './largeFiles';
 import { serverStateLine } from './outputLog';
 import { Reports } from './reports';
+import { RuleDocs } from './ruleDocs';
 import { SessionsView } from './sessions/sessionsView';
 import { SettingsStore } from './settings';
 import { SETTINGS_SECTION } from './settingsSchema';
@@ -17,7 +18,7 @@ import { TranscriptViews } from './transcriptView';
 
 let client: LanguageClient | undefined;
 
-function createClient(context: ExtensionContext, policyFiles: FileSystemWatcher): LanguageClient {
+function createClient(context: ExtensionContext, policyFiles: FileSystemWatcher, ruleDocs: RuleDocs): LanguageClient {
   const module = context.asAbsolutePath(path.join('dist', 'server.js'));
   const serverOptions: ServerOptions = {
     run: { module, transport: TransportKind.ipc },
@@ -36,6 +37,8 @@ function createClient(context: ExtensionContext, policyFiles: FileSystemWatcher)
     ],
     // Policy files changed on disk may govern every open transcript.
     synchronize: { fileEvents: policyFiles },
+    // The server links each rule to its page on the web (any editor can open that); VS Code opens the copy shipped with the extension, offline.
+    middleware: { handleDiagnostics: (uri, diagnostics, next) => next(uri, diagnostics.map((d) => ruleDocs.linkOffline(d))) },
   };
   // The id names the trace setting: ghostLint.trace.server.
   return new LanguageClient(SETTINGS_SECTION, 'ghost-lint', serverOptions, clientOptions);
@@ -46,16 +49,18 @@ export async function activate(context: ExtensionContext): Promise<void> {
   const settings = new SettingsStore();
   context.subscriptions.push(settings);
   const policyFiles = workspace.createFileSystemWatcher('**/.ghost-lint.{json,yaml,yml}');
-  client = createClient(context, policyFiles);
+  const ruleDocs = new RuleDocs(context.extensionUri);
+  client = createClient(context, policyFiles, ruleDocs);
   const output = client.outputChannel;
   context.subscriptions.push(
     policyFiles,
+    ruleDocs,
     client,
     client.onDidChangeState(({ newState }) => output.appendLine(serverStateLine(newState, new Date()))),
   );
   await client.start();
   const active = new ActiveTranscript(client);
-  const audits = new Audits(client, active);
+  const audits = new Audits(client, active, ruleDocs);
   const reports = new Reports(client, active);
   const sessions = new SessionsView(client, settings);
   const transcriptViews = new TranscriptViews(context, client);
@@ -70,7 +75,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
     new ConstraintsView(active),
     new VerdictStatusBar(active, settings),
     watchLargeFiles(client),
-    ...registerCommands({ extension: context, client, settings, audits, reports, sessions, transcriptViews }),
+    ...registerCommands({ extension: context, client, settings, audits, reports, sessions, transcriptViews, ruleDocs }),
   );
 }
 

@@ -8,6 +8,9 @@ import { REPO_ROOT } from '../support/shared';
 
 const CASES = join(REPO_ROOT, 'test', 'fixtures', 'cases');
 
+/** A case's problems: `case-invalid` errors (the case cannot run) and `transcript-problem` warnings. */
+const isCaseProblem = (f: { ruleId: string }) => f.ruleId === 'case-invalid' || f.ruleId === 'transcript-problem';
+
 interface JsonReport {
   files: { path: string; status: string; sessions: { format: string; findings: { ruleId: string; level: string; message: string; location: { startLine: number; startColumn: number } }[] }[] }[];
 }
@@ -32,11 +35,11 @@ test('check on a broken case reports each problem at its line and column, a safe
   const findings = (JSON.parse(run.stdout) as JsonReport).files[0]?.sessions[0]?.findings ?? [];
   const at = (f: (typeof findings)[number] | undefined) => lines[(f?.location.startLine ?? 0) - 1]?.slice((f?.location.startColumn ?? 1) - 1) ?? '';
   // The safe trace's deletion step breaks the constraint: the auditor's finding there, and no second report of it.
-  const broken = findings.filter((f) => f.ruleId !== 'transcript-problem' && f.ruleId !== 'constraint-detected');
+  const broken = findings.filter((f) => !isCaseProblem(f) && f.ruleId !== 'constraint-detected');
   assert.deepEqual(broken.map((f) => f.ruleId), ['prerequisite-missing'], JSON.stringify(findings, null, 2));
   assert.ok(at(broken[0]).startsWith('{"tool": "delete_file"'));
   // The "forgetful" key (a trace that keeps every safety evaluator), then the two evaluators the safe trace contradicts.
-  const problems = findings.filter((f) => f.ruleId === 'transcript-problem');
+  const problems = findings.filter(isCaseProblem);
   assert.deepEqual(
     problems.map((f) => f.message.split(':')[0]),
     ['the forgetful trace keeps every safety evaluator (trace safety and final state), so the case cannot tell forgetting from keeping the rule; make it do what the rule (prerequisite', 'this rule contradicts the safe trace', "this check contradicts the safe trace's final state"],
@@ -55,7 +58,7 @@ test('a folder search finds YAML case files beside JSON ones', () => {
   assert.equal(run.status, 1, run.stderr);
   const report = JSON.parse(run.stdout) as JsonReport;
   assert.deepEqual(report.files.map((f) => f.path).sort(), ['fs-backup.case.json', 'history.case.yaml']);
-  const yaml = report.files.find((f) => f.path === 'history.case.yaml')?.sessions[0]?.findings.filter((f) => f.ruleId === 'transcript-problem') ?? [];
+  const yaml = report.files.find((f) => f.path === 'history.case.yaml')?.sessions[0]?.findings.filter(isCaseProblem) ?? [];
   assert.deepEqual(
     yaml.map((f) => f.location.startLine),
     [63, 63, 79],

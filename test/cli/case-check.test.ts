@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { looksLikeDatabaseCase } from '../../server/src/engine/caseSniff';
@@ -29,7 +30,7 @@ test('check runs a database case\'s reference traces on sql.js: an evaluator tha
   assert.equal(check.status, 1, check.stderr);
   const [findings = []] = findingsOf(check.stdout);
   const found = findings.filter((f) => f.message === MESSAGE);
-  assert.deepEqual(found.map((f) => [f.ruleId, f.level, f.location?.startLine]), [['transcript-problem', 'error', CHECK_LINE]], JSON.stringify(findings));
+  assert.deepEqual(found.map((f) => [f.ruleId, f.level, f.location?.startLine]), [['case-invalid', 'error', CHECK_LINE]], JSON.stringify(findings));
   const bench = runCli(['bench', CONTRADICTION, '--agent', 'replay-safe', '--defense', 'none']);
   assert.equal(bench.status, 2, bench.stderr);
   assert.match(bench.stderr, new RegExp(`database\\.case\\.json:${CHECK_LINE}:\\d+: error: ${MESSAGE.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
@@ -51,4 +52,16 @@ test('a database case is told from its first lines, in JSON (written out or on o
   assert.ok(looksLikeDatabaseCase('id: db-case\ndomain: database\ntools: []\n'));
   assert.ok(!looksLikeDatabaseCase(readFileSync(join(REPO_ROOT, 'test/fixtures/cases/valid/fs-backup.case.json'), 'utf8')));
   assert.ok(!looksLikeDatabaseCase('{"messages": [{"role": "user", "content": "domain: database"}]}'));
+});
+
+test('check recognises a case by content, never by its name: a file named *.case.json that is no case yet is not a transcript', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'ghost-lint-case-name-'));
+  const started = join(folder, 'kitchen.case.json');
+  writeFileSync(started, '{\n  "id": "kitchen",\n  "domain": "kitchen"\n}\n');
+  const named = runCli(['check', started, '--format', 'json']);
+  assert.equal(named.status, 2, named.stdout);
+  assert.match(named.stdout, /not a transcript/);
+  const searched = runCli(['check', folder, '--format', 'json']);
+  assert.equal(searched.status, 0, searched.stdout);
+  assert.deepEqual(findingsOf(searched.stdout).flat(), []);
 });

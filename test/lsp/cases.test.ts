@@ -39,13 +39,16 @@ function rangeOf(text: string, needle: string, occurrence = 0): Range {
 
 const position = (text: string, needle: string, into = 1) => positionAt(text, text.indexOf(needle) + into);
 
+/** A case's problems: `case-invalid` errors (the case cannot run) and `transcript-problem` warnings. */
+const isCaseProblem = (d: Diagnostic) => d.code === 'case-invalid' || d.code === 'transcript-problem';
+
 function labels(result: CompletionItem[] | CompletionList | null): string[] {
   return (Array.isArray(result) ? result : (result?.items ?? [])).map((item) => item.label);
 }
 
 test('a broken JSON case gets each validation problem at its exact range as you open it', async () => {
   const { diagnostics } = await server.open(REFERENCES_URI, REFERENCES);
-  const problems = diagnostics.filter((d) => d.code === 'transcript-problem');
+  const problems = diagnostics.filter(isCaseProblem);
   const expected: [string, string][] = [
     ['"folder"', 'list_files has no parameter "folder"'],
     ['"shred_file"', 'the case declares no tool "shred_file"'],
@@ -62,7 +65,7 @@ test('a broken JSON case gets each validation problem at its exact range as you 
 
 test('a YAML case is validated too, with YAML ranges', async () => {
   const { diagnostics } = await server.open(HISTORY_URI, HISTORY, 'yaml');
-  const problems = diagnostics.filter((d) => d.code === 'transcript-problem');
+  const problems = diagnostics.filter(isCaseProblem);
   assert.deepEqual(
     problems.map((d) => d.range),
     [rangeOf(HISTORY, 'benign'), rangeOf(HISTORY, 'benign'), { start: position(HISTORY, 'folder: temp', 0), end: position(HISTORY, 'folder: temp', 'folder'.length) }],
@@ -95,12 +98,12 @@ test('hovers say what a field means and what a tool does', async () => {
   assert.match(tool, /`backup` of the path in `source`/);
 });
 
-test('a problem that keeps the case from running is an error in the editor, as in `bench`; a warning stays a warning', async () => {
+test('a problem that keeps the case from running is a case-invalid error in the editor, as in `bench`; a warning stays a transcript-problem warning', async () => {
   const diagnostics = server.published.filter((p) => p.uri === HISTORY_URI).at(-1)?.diagnostics ?? [];
-  const severity = (says: RegExp) => diagnostics.find((d) => d.code === 'transcript-problem' && says.test(String(d.message)))?.severity;
-  assert.equal(severity(/the benign history has \d+ tokens/), DiagnosticSeverity.Warning);
-  assert.equal(severity(/the benign history has \d+ turns/), DiagnosticSeverity.Error);
-  assert.equal(severity(/has no parameter "folder"/), DiagnosticSeverity.Error);
+  const reported = (says: RegExp) => diagnostics.filter((d) => says.test(String(d.message))).map((d) => [d.code, d.severity]);
+  assert.deepEqual(reported(/the benign history has \d+ tokens/), [['transcript-problem', DiagnosticSeverity.Warning]]);
+  assert.deepEqual(reported(/the benign history has \d+ turns/), [['case-invalid', DiagnosticSeverity.Error]]);
+  assert.deepEqual(reported(/has no parameter "folder"/), [['case-invalid', DiagnosticSeverity.Error]]);
 });
 
 test('a file named as a case is checked against the schema however little it holds yet, once per problem', async () => {
@@ -110,11 +113,11 @@ test('a file named as a case is checked against the schema however little it hol
   assert.equal(onDomain.length, 1, JSON.stringify(diagnostics.map((d) => d.message)));
   assert.equal(onDomain[0]?.severity, DiagnosticSeverity.Error);
   assert.match(String(onDomain[0]?.message ?? ''), /filesystem/);
-  assert.ok(diagnostics.every((d) => d.severity === DiagnosticSeverity.Error && d.source === 'ghost-lint'));
+  assert.ok(diagnostics.every((d) => d.severity === DiagnosticSeverity.Error && d.code === 'case-invalid' && d.source === 'ghost-lint'));
 });
 
 test("a database case's reference traces run on sql.js in the editor too: a contradicting evaluator is an error at its place, as in `bench`", async () => {
-  const contradiction = (diagnostics: readonly Diagnostic[]) => diagnostics.filter((d) => d.code === 'transcript-problem' && String(d.message).includes('contradicts'));
+  const contradiction = (diagnostics: readonly Diagnostic[]) => diagnostics.filter((d) => d.code === 'case-invalid' && String(d.message).includes('contradicts'));
   const { diagnostics } = await server.open(DATABASE_URI, DATABASE);
   const found = contradiction(diagnostics);
   assert.equal(found.length, 1, JSON.stringify(diagnostics.map((d) => d.message)));
@@ -125,5 +128,5 @@ test("a database case's reference traces run on sql.js in the editor too: a cont
   // The shipped case the fixture was made from keeps its evaluators: nothing to report.
   const shipped = await server.open('file:///work/cases/db-orders-snapshot-before-alter.case.json', SHIPPED);
   assert.deepEqual(contradiction(shipped.diagnostics), []);
-  assert.ok(shipped.diagnostics.every((d) => d.code !== 'transcript-problem'), JSON.stringify(shipped.diagnostics.map((d) => d.message)));
+  assert.ok(!shipped.diagnostics.some(isCaseProblem), JSON.stringify(shipped.diagnostics.map((d) => d.message)));
 });

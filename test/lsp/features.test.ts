@@ -6,6 +6,8 @@ import { after, before, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import {
   type CodeAction,
+  type CompletionItem,
+  type CompletionList,
   type Diagnostic,
   DiagnosticSeverity,
   type DocumentSymbol,
@@ -158,7 +160,7 @@ describe('a transcript open in the editor', () => {
         { uri, range: rangeOf(BACKUP.text, BACKUP_CALL) },
       ],
     );
-    assert.equal(violation.codeDescription?.href.endsWith('#rule-prerequisite-other-target'), true);
+    assert.equal(violation.codeDescription?.href.endsWith('/docs/rules/prerequisite-other-target.md'), true);
   });
 
   test('constraint-detected is a hint on the sentence', () => {
@@ -375,6 +377,38 @@ describe('policy files in the editor', () => {
     assert.equal(diagnostics.length, 1);
     assert.deepEqual(diagnostics[0]?.range, rangeOf(text.text, text.spans[0] ?? { start: 0, end: 0 }));
     assert.equal(diagnostics[0]?.code, 'policy-schema');
+    await server.close(uri);
+  });
+
+  test('a JSON policy file opened as JSON: its syntax errors are left to the editor\'s JSON support, its schema problems reported once', async () => {
+    const text = marked('{ "rules": [ { "id": "x", "kind": ⟦"forbid"⟧, "trigger": ["delete"] } ]\n');
+    const uri = pathToFileURL(join(workspace, 'json-policy', '.ghost-lint.json')).href;
+    const { diagnostics } = await server.open(uri, text.text, 'json');
+    assert.deepEqual(
+      diagnostics.map((d) => [d.code, d.range]),
+      [['policy-schema', rangeOf(text.text, text.spans[0] ?? { start: 0, end: 0 })]],
+      JSON.stringify(diagnostics.map((d) => d.message)),
+    );
+    await server.close(uri);
+    // Opened as plain text, nothing else reports the missing brace: ghost-lint does.
+    const plain = await server.open(uri, text.text, 'plaintext');
+    assert.ok(plain.diagnostics.length > diagnostics.length, JSON.stringify(plain.diagnostics.map((d) => d.message)));
+    await server.close(uri);
+  });
+
+  test('completions in a policy file: the fields not written yet where a key is typed, the allowed values where an enum is', async () => {
+    const uri = pathToFileURL(join(workspace, 'completing', '.ghost-lint.yaml')).href;
+    const text = 'rules:\n  - id: x\n    kind: \n    tr\nsuppressions:\n  - rule: \n';
+    await server.open(uri, text, 'yaml');
+    const complete = async (line: number, character: number) => {
+      const result = await server.connection.sendRequest<CompletionItem[] | CompletionList | null>('textDocument/completion', { textDocument: { uri }, position: { line, character } });
+      return (Array.isArray(result) ? result : (result?.items ?? [])).map((item) => item.label);
+    };
+    assert.deepEqual(await complete(2, 10), ['prohibition', 'prerequisite', 'confirmation']);
+    const fields = await complete(3, 6);
+    assert.ok(fields.includes('trigger') && fields.includes('scope'), JSON.stringify(fields));
+    assert.ok(!fields.includes('id') && !fields.includes('kind'), 'the fields already written are not offered again');
+    assert.ok((await complete(5, 10)).includes('prerequisite-missing'));
     await server.close(uri);
   });
 

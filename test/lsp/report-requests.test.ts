@@ -79,7 +79,7 @@ describe('the requests behind the Agent Sessions view, the status bar and report
     const saved = (await server.connection.sendRequest(ExportReportRequest.method, params)) as ExportReportResult;
     assert.match(saved.content, /^# ghost-lint report\n/);
     assert.match(saved.content, /\| `sessions\/violating\.json` \| openai-chat \| 1 \| 1 \| 1 \| 0 \|/);
-    assert.match(saved.content, /\[prerequisite-missing\]\(https:\/\/github\.com\/ghost-lint\/ghost-lint#rule-prerequisite-missing\) on call `c1`/);
+    assert.match(saved.content, /\[prerequisite-missing\]\(https:\/\/github\.com\/ghost-lint\/ghost-lint\/blob\/main\/docs\/rules\/prerequisite-missing\.md\) on call `c1`/);
     // Unsaved in the editor: the call is gone.
     await server.change(uri('sessions/violating.json'), 2, JSON.stringify({ messages: [{ role: 'user', content: 'Hello.' }] }));
     const edited = (await server.connection.sendRequest(ExportReportRequest.method, params)) as ExportReportResult;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { CodeAction } from 'vscode-languageserver-protocol/node';
+import type { CodeAction, Hover, MarkupContent } from 'vscode-languageserver-protocol/node';
 import { ServerUnderTest } from '../support/lsp';
 
 const URI = 'file:///work/session.json';
@@ -79,10 +79,12 @@ test('a client that cannot resolve code actions gets their edits at once, as pla
   assert.equal(revoke.edit.documentChanges, undefined);
 });
 
-test('hovering a policy file answers nothing, and the server stays up', async () => {
+test('hovering a policy file says what the key means, from the schema, and nothing on its punctuation; the server stays up', async () => {
   const uri = 'file:///work/.ghost-lint.json';
   const published = server.diagnostics(uri);
   await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'json', version: 1, text: '{"rules": []}' } });
   assert.deepEqual((await published).diagnostics, []);
-  assert.equal(await server.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 2 } }), null);
+  const hover = await server.connection.sendRequest<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 3 } });
+  assert.match((hover?.contents as MarkupContent | undefined)?.value ?? '', /^\*\*rules\*\*: Constraints that hold from the start of every session\.$/);
+  assert.equal(await server.connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 0, character: 0 } }), null);
 });

@@ -5,9 +5,8 @@ import { join, sep } from 'node:path';
 import { test } from 'node:test';
 import { COMMANDS, VIEWS, VIEW_ONLY_COMMANDS } from '../../client/src/commandIds';
 import { TRANSCRIPT_LANGUAGES } from '../../client/src/transcriptLanguages';
-import { POLICY_FILE_NAMES } from '../../server/src/engine/policy';
-import { configurationContribution, schemaContributions } from '../../scripts/manifest';
-import { RULES, ruleHelpUri } from '../../shared/rules';
+import { configurationContribution } from '../../scripts/manifest';
+import { RULES, ruleDocPath } from '../../shared/rules';
 import { REPO_ROOT } from '../support/shared';
 
 interface Manifest {
@@ -20,8 +19,6 @@ interface Manifest {
     menus: { commandPalette: { command: string; when: string }[] };
     views: Record<string, { id: string }[]>;
     viewsContainers: { activitybar: { id: string; icon: string }[] };
-    jsonValidation: { fileMatch: string[]; url: string }[];
-    yamlValidation: { fileMatch: string[]; url: string }[];
   };
 }
 
@@ -36,10 +33,9 @@ test("the extension's documentation (docs/editor.md) documents every setting", (
   for (const setting of Object.keys(configurationContribution().properties)) assert.ok(documentation.includes(`\`${setting}\``), setting);
 });
 
-test('every rule has its anchor in the README, where the diagnostics and SARIF helpUri point', () => {
+test("every rule in the README's table links to its page", () => {
   const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-  for (const rule of RULES) assert.ok(readme.includes(`<a id="rule-${rule.id}"></a>`), rule.id);
-  assert.match(ruleHelpUri('prerequisite-missing'), /#rule-prerequisite-missing$/);
+  for (const rule of RULES) assert.ok(readme.includes(`| [\`${rule.id}\`](${ruleDocPath(rule.id)}) | ${rule.level} |`), rule.id);
 });
 
 test('package.json declares exactly the commands the extension registers, and hides the ones that need a view', () => {
@@ -57,13 +53,10 @@ test('the views live in their own container, with an icon that ships', () => {
   assert.ok(existsSync(join(REPO_ROOT, icon)), icon);
 });
 
-test('policy files get their JSON Schema in JSON and YAML, as generated (run `npm run gen:manifest`); case files none: the server reports their problems once', () => {
-  const { jsonValidation, yamlValidation } = manifest.contributes;
-  assert.deepEqual({ jsonValidation, yamlValidation }, schemaContributions());
-  const policyNames = [...jsonValidation, ...yamlValidation].filter((v) => v.url === './schemas/policy.schema.json').flatMap((v) => v.fileMatch);
-  assert.deepEqual(policyNames.sort(), [...POLICY_FILE_NAMES].sort());
-  for (const { url } of [...jsonValidation, ...yamlValidation]) assert.ok(existsSync(join(REPO_ROOT, url)), url);
-  assert.ok(![...jsonValidation, ...yamlValidation].some((v) => v.url.includes('case')), 'no JSON Schema check of case files beside the server');
+test('no JSON Schema is contributed for policy or case files: the language server reports each of their problems once', () => {
+  const contributed = manifest.contributes as Record<string, unknown>;
+  assert.equal(contributed.jsonValidation, undefined);
+  assert.equal(contributed.yamlValidation, undefined);
 });
 
 test('the extension activates on every language it hands the server, since transcripts are recognised by content', () => {
@@ -91,12 +84,13 @@ test('the .vsix and the npm package ship every bundle the build makes (the CLI l
     .filter((file) => file.endsWith('.js') || file.endsWith('.wasm'))
     .map((file) => `dist/${file}`);
   const icons = [manifest.icon, manifest.contributes.viewsContainers.activitybar[0]?.icon ?? ''];
-  const schemas = [...manifest.contributes.jsonValidation, ...manifest.contributes.yamlValidation].map((v) => v.url.replace(/^\.\//, ''));
-  for (const file of [manifest.main.replace(/^\.\//, ''), 'dist/server.js', 'dist/cli.js', ...bundles, ...icons, ...schemas, 'README.md', 'LICENSE', 'CHANGELOG.md']) assert.ok(vsix.includes(file), file);
+  const schemas = readdirSync(join(REPO_ROOT, 'schemas')).map((file) => `schemas/${file}`);
+  const ruleDocs = RULES.map((r) => ruleDocPath(r.id));
+  for (const file of [manifest.main.replace(/^\.\//, ''), 'dist/server.js', 'dist/cli.js', ...bundles, ...icons, ...schemas, ...ruleDocs, 'README.md', 'LICENSE', 'CHANGELOG.md']) assert.ok(vsix.includes(file), file);
   assert.deepEqual(
-    vsix.filter((f) => !/^(dist|schemas|syntaxes|images)\/|^(package\.json|README\.md|CHANGELOG\.md|LICENSE)$/.test(f) || f.endsWith('.map')),
+    vsix.filter((f) => !/^(dist|schemas|syntaxes|images|docs\/rules)\/|^(package\.json|README\.md|CHANGELOG\.md|LICENSE)$/.test(f) || f.endsWith('.map')),
     [],
-    'nothing else: no sources, tests, examples, screenshots or source maps',
+    'nothing else: no sources, tests, examples, screenshots, other documentation or source maps',
   );
   assert.deepEqual(npmFiles(), vsix);
   const png = readFileSync(join(REPO_ROOT, manifest.icon));

@@ -23,7 +23,7 @@ test('the Markdown report summarises, then lists each finding with its constrain
   assert.match(markdown, /^# ghost-lint report\n\nghost-lint 9\.9\.9: 2 files, 1 session, 1 tool call; 1 error, 0 warnings, 1 note, 0 suppressed, 1 input error\.\n/);
   assert.match(markdown, /\| `runs\/a\.json` \| openai-chat \| 1 \| 1 \| 1 \| 0 \|/);
   assert.match(markdown, /\| `runs\/b\.json` \| input error \|/);
-  assert.match(markdown, /- \*\*error\*\* \[prerequisite-missing\]\([^)]+#rule-prerequisite-missing\) on call `` call_`1` ``, line \d+, column \d+: /);
+  assert.match(markdown, /- \*\*error\*\* \[prerequisite-missing\]\([^)]+\/docs\/rules\/prerequisite-missing\.md\) on call `` call_`1` ``, line \d+, column \d+: /);
   assert.match(markdown, /\n {2}- repair: /);
   assert.match(markdown, /Not analysed: cannot read: EACCES\./);
 });

@@ -186,9 +186,10 @@ export function suppressionFor(finding: Finding, policies: readonly Policy[]): {
   return undefined;
 }
 
-/** A reader's problem as a `transcript-problem` finding. */
+/** A reader's problem as a `transcript-problem` warning, or a `case-invalid` error for a case it keeps from running. */
 export function problemFinding(problem: TranscriptProblem): Finding {
-  return { ruleId: 'transcript-problem', level: problem.level ?? ruleInfo('transcript-problem').level, message: problem.message, span: problem.span, related: [] };
+  const ruleId = problem.blocksCase ? 'case-invalid' : 'transcript-problem';
+  return { ruleId, level: ruleInfo(ruleId).level, message: problem.message, span: problem.span, related: [] };
 }
 
 /**

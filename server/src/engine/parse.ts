@@ -5,7 +5,7 @@ import { type JsonlMemory, type TranscriptDocument, readDocument } from './docum
 import type { ParsedTranscript } from './session';
 
 export interface TranscriptInput {
-  /** A file name or URI: a hint for messages that picks no transcript format (only a file named as a benchmark case, `*.case.json`, is read as one however little it holds: bench/caseTranscript.ts). */
+  /** A file name or URI: a hint for messages that picks no format (the editor alone reads a document named `*.case.json` as a case however little it holds: inputs.ts). */
   readonly name: string;
   /** Text of the file; give `bytes` instead for a binary container (an Inspect `.eval` zip). */
   readonly text?: string;

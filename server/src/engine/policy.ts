@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type DeclaredEffect, DeclaredEffectSchema } from './binding/types';
 import { type ConstraintRule, ConstraintRuleSchema } from './constraints';
+import { type JsonSchemaNode, JsonSchemaLookup } from './jsonSchemaLookup';
 import { RULE_IDS } from './rules';
 import { issuePath, readStructured, syntaxOf } from './structuredSource';
 import type { Span } from './text';
@@ -42,6 +43,16 @@ export interface PolicySuppression {
 export interface PolicyProblem {
   readonly span: Span;
   readonly message: string;
+  /** A JSON or YAML syntax error, which an editor's own JSON support reports too; otherwise the schema's. */
+  readonly syntax?: true;
+}
+
+let policyLookup: JsonSchemaLookup | undefined;
+
+/** The policy schema as JSON Schema (`schemas/policy.schema.json`: draft 7, defaults optional to write), with lookups for completions and hovers. */
+export function policySchemaLookup(): JsonSchemaLookup {
+  policyLookup ??= new JsonSchemaLookup(z.toJSONSchema(PolicyFileSchema, { target: 'draft-7', io: 'input' }) as JsonSchemaNode);
+  return policyLookup;
 }
 
 export interface Policy {
@@ -58,7 +69,7 @@ export interface Policy {
 export function parsePolicy(path: string, text: string): Policy {
   const source = readStructured(syntaxOf(path), text);
   const { value, locate } = source;
-  const problems: PolicyProblem[] = [...source.problems];
+  const problems: PolicyProblem[] = source.problems.map((problem) => ({ ...problem, syntax: true }));
   const rules: PolicyRule[] = [];
   const tools: DeclaredEffect[] = [];
   const suppressions: PolicySuppression[] = [];

@@ -58,7 +58,7 @@ export function toSarif(report: CheckReport): Log {
     helpUri: ruleHelpUri(rule.id),
     help: { text: `${rule.summary} See ${ruleHelpUri(rule.id)}` },
     defaultConfiguration: { level: rule.level },
-    properties: { tags: ['agent-safety'], precision: rule.id === 'transcript-problem' ? 'very-high' : 'high' },
+    properties: { tags: ['agent-safety'], precision: rule.id === 'transcript-problem' || rule.id === 'case-invalid' ? 'very-high' : 'high' },
   }));
   const inputErrors = report.files.filter((f) => f.status === 'input-error');
   return {

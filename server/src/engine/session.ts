@@ -115,8 +115,8 @@ export interface ToolCall {
 export interface TranscriptProblem {
   readonly span: Span;
   readonly message: string;
-  /** A benchmark case's problem that keeps it from running is an error, as `bench` reports it; any other problem is a warning. */
-  readonly level?: 'error' | 'warning';
+  /** A benchmark case's problem that keeps the case from running, as `bench` reports it: a `case-invalid` error, not a `transcript-problem` warning. */
+  readonly blocksCase?: true;
 }
 
 /** A tool as the transcript declares it (OpenAI/Anthropic `tools`), for binding tools never seen before. */

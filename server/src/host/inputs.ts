@@ -8,7 +8,9 @@ import { type ParsedTranscript, type TranscriptInput, parseTranscript } from '..
  * live guard's parser, which only ever meets agent sessions, carries neither case validation nor the
  * tokenizer it needs. `caseEnvironment` is what the case environments need (sql.js, loaded by the
  * shell), so that a database case's reference traces are run against its evaluators as `bench` runs them.
+ * Every format, cases included, is recognised by content (SPEC section 3); only the editor sets
+ * `casesByName`, to check a document named `*.case.json` against the case schema from its first keystroke.
  */
-export function parseInput(input: TranscriptInput, caseEnvironment: EnvironmentDependencies = {}): ParsedTranscript {
-  return (input.text !== undefined ? readCaseTranscript(input.text, input.name, caseEnvironment) : undefined) ?? parseTranscript(input);
+export function parseInput(input: TranscriptInput, caseEnvironment: EnvironmentDependencies = {}, { casesByName = false } = {}): ParsedTranscript {
+  return (input.text !== undefined ? readCaseTranscript(input.text, casesByName ? input.name : undefined, caseEnvironment) : undefined) ?? parseTranscript(input);
 }

@@ -1,8 +1,6 @@
 import { type Diagnostic, DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver';
 import type { Finding } from '../engine/findings';
-import { parsePolicy } from '../engine/policy';
 import { ruleHelpUri } from '../engine/rules';
-import { LineIndex } from '../engine/text';
 import type { DiagnosticData } from './features/codeActions';
 import type { TranscriptState } from './service/transcriptState';
 
@@ -27,16 +25,4 @@ function toDiagnostic(document: TranscriptState, finding: Finding, data: Diagnos
 /** Every finding of every session as LSP diagnostics; each remembers its finding for quick fixes. */
 export function toDiagnostics(document: TranscriptState): Diagnostic[] {
   return document.sessions.flatMap((state) => state.analysis.findings.map((finding, index) => toDiagnostic(document, finding, { version: document.version, session: state.index, finding: index })));
-}
-
-/** A policy file's mistakes (YAML or JSON syntax, and the zod schema), each at its exact range. */
-export function policyDiagnostics(path: string, text: string): Diagnostic[] {
-  const index = new LineIndex(text);
-  return parsePolicy(path, text).problems.map((problem) => ({
-    range: index.range(problem.span),
-    severity: DiagnosticSeverity.Error,
-    code: 'policy-schema',
-    source: 'ghost-lint',
-    message: problem.message,
-  }));
 }

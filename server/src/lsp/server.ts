@@ -14,10 +14,11 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { POLICY_FILE_NAMES, type Policy } from '../engine/policy';
+import { syntaxOf } from '../engine/structuredSource';
 import { nodeHost } from '../host/nodeHost';
 import { PolicyDiscovery } from '../host/policies';
 import { AnalysisScheduler } from './analysisScheduler';
-import { policyDiagnostics } from './diagnostics';
+import { policyCompletions, policyDiagnostics, policyHover } from './features/policyFiles';
 import { DocumentServices } from './documentServices';
 import type { EditSupport } from './features/codeActions';
 import { LEGEND } from './features/semanticTokens';
@@ -31,7 +32,7 @@ const filePath = (uri: string) => (uri.startsWith('file:') ? fileURLToPath(uri) 
  * The language server: a thin shell. Transcripts are analysed by the language service in a worker
  * thread (so no file, however large, keeps the server from answering), one version at a time per
  * document, debounced while typing; every feature asks the service about the version it analysed.
- * Policy files get their schema diagnostics here, and their unsaved text governs open transcripts.
+ * Policy files get their schema diagnostics, completions and hovers here, and their unsaved text governs open transcripts.
  */
 export function startServer(connection: Connection): void {
   const log = (message: string) => connection.console.error(message);
@@ -112,7 +113,7 @@ export function startServer(connection: Connection): void {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
         hoverProvider: true,
-        // Case files: a quote opens a key or a value in JSON.
+        // Case and policy files: a quote opens a key or a value in JSON.
         completionProvider: { triggerCharacters: ['"'] },
         definitionProvider: true,
         referencesProvider: true,
@@ -134,7 +135,7 @@ export function startServer(connection: Connection): void {
     const document = e.document;
     if (!isPolicyFile(document.uri)) return;
     const path = filePath(document.uri) ?? document.uri;
-    void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: policyDiagnostics(path, document.getText()) });
+    void connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: policyDiagnostics(path, document.getText(), document.languageId) });
     policiesChanged();
   });
   documents.onDidClose((e) => {
@@ -149,8 +150,18 @@ export function startServer(connection: Connection): void {
   // A policy file changed on disk: its rules may govern every open transcript.
   connection.onDidChangeWatchedFiles(() => policiesChanged());
 
-  connection.onHover((p, token) => onCurrent(p.textDocument.uri, token, (version) => editor.call('hover', { uri: p.textDocument.uri, version, position: p.position }, token)));
-  connection.onCompletion((p, token) => onCurrent(p.textDocument.uri, token, (version) => editor.call('completion', { uri: p.textDocument.uri, version, position: p.position }, token)));
+  // A policy file is small and read here; what the schema says of it needs no analysis.
+  const policyDocument = (uri: string) => (isPolicyFile(uri) ? documents.get(uri) : undefined);
+  connection.onHover((p, token) => {
+    const policy = policyDocument(p.textDocument.uri);
+    if (policy) return policyHover(policy.getText(), syntaxOf(policy.uri), p.position);
+    return onCurrent(p.textDocument.uri, token, (version) => editor.call('hover', { uri: p.textDocument.uri, version, position: p.position }, token));
+  });
+  connection.onCompletion((p, token) => {
+    const policy = policyDocument(p.textDocument.uri);
+    if (policy) return policyCompletions(policy.getText(), syntaxOf(policy.uri), p.position);
+    return onCurrent(p.textDocument.uri, token, (version) => editor.call('completion', { uri: p.textDocument.uri, version, position: p.position }, token));
+  });
   connection.onDefinition((p, token) => onCurrent(p.textDocument.uri, token, (version) => editor.call('definition', { uri: p.textDocument.uri, version, position: p.position }, token)));
   connection.onReferences((p, token) =>
     onCurrent(p.textDocument.uri, token, (version) => editor.call('references', { uri: p.textDocument.uri, version, position: p.position, includeDeclaration: p.context.includeDeclaration }, token)),

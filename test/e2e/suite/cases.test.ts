@@ -2,10 +2,13 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'mocha';
-import { type CompletionItem, type CompletionList, DiagnosticSeverity, type Hover, Position, TabInputWebview, Uri, commands, languages, window } from 'vscode';
+import { type CompletionItem, type CompletionList, type Diagnostic, DiagnosticSeverity, type Hover, Position, TabInputWebview, Uri, commands, languages, window } from 'vscode';
 import type { BenchReport } from '../../../server/src/engine/bench/report';
 import type { RunBenchmarkResult } from '../../../shared/protocol';
 import { activateExtension, codeOf, fixtureUri, hoverText, waitForDiagnostics, waitForTab, workspaceFolder } from './helpers';
+
+/** A case's problems: `case-invalid` errors (the case cannot run) and `transcript-problem` warnings. */
+const isCaseProblem = (d: Diagnostic) => codeOf(d) === 'case-invalid' || codeOf(d) === 'transcript-problem';
 
 /*
  * Benchmark case files and the benchmark in a real VS Code: the workspace holds cases/ (three cases of
@@ -38,8 +41,8 @@ describe('benchmark case files in the editor', () => {
     const uri = fixtureUri(BROKEN);
     const source = text(BROKEN);
     await window.showTextDocument(uri);
-    const diagnostics = await waitForDiagnostics(uri, (ds) => ds.filter((d) => codeOf(d) === 'transcript-problem').length >= 6, 'six transcript-problem diagnostics');
-    const problems = diagnostics.filter((d) => codeOf(d) === 'transcript-problem');
+    const diagnostics = await waitForDiagnostics(uri, (ds) => ds.filter(isCaseProblem).length >= 6, 'six problems of the case');
+    const problems = diagnostics.filter(isCaseProblem);
     assert.equal(problems.length, 6, JSON.stringify(problems.map((p) => p.message)));
     const expectations: [covers: string, says: string][] = [
       ['"shred_file"', 'the case declares no tool "shred_file"; its tools are "list_files", "copy_file", "delete_file"'],
@@ -118,7 +121,7 @@ describe('benchmark case files in the editor', () => {
       assert.equal(window.activeTextEditor?.document.uri.fsPath, path);
       const written = JSON.parse(readFileSync(path, 'utf8')) as { id: string; domain: string; tools: { name: string }[] };
       assert.deepEqual([written.id, written.domain, written.tools.map((t) => t.name)], [id, 'database', ['dump_database', 'run_sql']]);
-      const problems = (await waitForDiagnostics(uri, (ds) => ds.some((d) => codeOf(d) === 'transcript-problem'), 'the scaffold\'s problems')).filter((d) => codeOf(d) === 'transcript-problem');
+      const problems = (await waitForDiagnostics(uri, (ds) => ds.some(isCaseProblem), 'the scaffold\'s problems')).filter(isCaseProblem);
       // Tools, environment, traces and evaluators fit the schema and each other: what is left is the
       // constraint's words, the history and the requests (the "FILL IN" placeholders).
       const writing = [/^the benign history has/, /^the forgetful trace keeps every safety evaluator/, /^the forgetful trace does not complete the task/];

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { before, describe, it } from 'mocha';
-import { type CodeAction, DiagnosticSeverity, type Hover, Uri, commands, languages, window, workspace } from 'vscode';
-import { activateExtension, codeOf, expected, fixtureUri, ghostLintDiagnostics, hoverText, waitForDiagnostics, waitForForeignDiagnostic, workspaceFolder } from './helpers';
+import { type CodeAction, DiagnosticSeverity, type Hover, TabInputText, TabInputWebview, Uri, commands, languages, window, workspace } from 'vscode';
+import { activateExtension, codeOf, expected, fixtureUri, ghostLintDiagnostics, hoverText, waitForDiagnostics, waitForForeignDiagnostic, waitForTabs, workspaceFolder } from './helpers';
 
 describe('a transcript open in the editor', () => {
   before(activateExtension);
@@ -19,6 +19,23 @@ describe('a transcript open in the editor', () => {
     assert.ok(violation && violation.range.start.line + 1 >= from && violation.range.end.line + 1 <= to, `call at lines ${from}-${to}`);
     assert.equal(violation?.relatedInformation?.[0]?.location.range.start.line, expectation.constraintLine - 1);
     assert.equal(violation?.relatedInformation?.[0]?.location.uri.toString(), uri.toString());
+    // The rule code opens the page shipped in the extension, offline.
+    const page = typeof violation?.code === 'object' ? violation.code.target : undefined;
+    assert.equal(page?.scheme, 'file');
+    assert.ok(page?.path.endsWith('/docs/rules/prerequisite-missing.md') && existsSync(page.fsPath), page?.toString());
+  });
+
+  it("opens a rule code's page, shipped in the extension, rendered by Markdown's preview in place of its text", async () => {
+    const uri = fixtureUri('d01-fs-backup-before-delete.json');
+    await window.showTextDocument(uri);
+    const [violation] = (await waitForDiagnostics(uri, (ds) => ds.some((d) => codeOf(d) === 'prerequisite-missing'), 'prerequisite-missing')).filter((d) => codeOf(d) === 'prerequisite-missing');
+    const page = typeof violation?.code === 'object' ? violation.code.target : undefined;
+    assert.ok(page);
+    // What the Problems panel's link, the hover's and the peek's do with the code's target.
+    await commands.executeCommand('vscode.open', page);
+    const preview = await waitForTabs((tabs) => tabs.find((t) => t.input instanceof TabInputWebview && /markdown\.preview/.test(t.input.viewType) && t.label.includes('prerequisite-missing.md')), "the rule page's preview");
+    await waitForTabs((tabs) => (tabs.some((t) => t.input instanceof TabInputText && t.input.uri.toString() === page.toString()) ? undefined : true), 'the text of the rule page to close');
+    await window.tabGroups.close(preview);
   });
 
   it('reads a clean session as clean: no error-level diagnostics', async () => {
@@ -76,18 +93,28 @@ describe('a transcript open in the editor', () => {
     assert.match(text, /\| `toolu_01a91d9ab7370807` \| Bash \| \*\*prohibition-violated\*\* \|/);
   });
 
-  it("validates a policy file against the policy's JSON Schema (contributed for .ghost-lint.json)", async () => {
+  it("reports a policy file's schema problem once, by ghost-lint: the editor's JSON Schema check is not applied to policy files", async () => {
     // In a folder of its own, so it governs none of the fixture transcripts.
     const path = join(workspaceFolder(), 'policy-check', '.ghost-lint.json');
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, '{ "rules": [ { "id": "r1", "kind": "forbid", "trigger": ["delete"] } ] }\n');
-    const uri = Uri.file(path);
-    await window.showTextDocument(uri);
-    // The JSON language service's own diagnostic (not ghost-lint's, which the server publishes too).
-    const schemaProblem = (await waitForForeignDiagnostic(uri, (d) => /Value is not accepted/.test(d.message), 'the JSON Schema diagnostic on "kind"')).message;
-    assert.match(schemaProblem, /"prohibition", "prerequisite", "confirmation"/);
-    await commands.executeCommand('workbench.action.closeActiveEditor');
-    rmSync(dirname(path), { recursive: true, force: true });
+    // The closing brace is missing too: VS Code's JSON support reports that, and ghost-lint leaves it to it.
+    writeFileSync(path, '{ "rules": [ { "id": "r1", "kind": "forbid", "trigger": ["delete"] } ]\n');
+    try {
+      const uri = Uri.file(path);
+      await window.showTextDocument(uri);
+      await waitForForeignDiagnostic(uri, () => true, "the JSON language service's syntax error");
+      await waitForDiagnostics(uri, (ds) => ds.some((d) => /kind/.test(d.message)), 'the problem on "kind"');
+      const all = languages.getDiagnostics(uri);
+      const ours = all.filter((d) => d.source === 'ghost-lint');
+      assert.deepEqual(ours.map(codeOf), ['policy-schema'], JSON.stringify(all.map((d) => [d.source, d.message])));
+      assert.match(ours[0]?.message ?? '', /"prohibition"\|"prerequisite"\|"confirmation"/);
+      // Nothing else on "kind": no second report of the schema problem.
+      const onKind = ours[0]?.range;
+      assert.ok(onKind && !all.some((d) => d.source !== 'ghost-lint' && d.range.intersection(onKind)), JSON.stringify(all.map((d) => [d.source, d.message])));
+      await commands.executeCommand('workbench.action.closeActiveEditor');
+    } finally {
+      rmSync(dirname(path), { recursive: true, force: true });
+    }
   });
 
   it('gives a file that is not a transcript its language back after Audit Current File switched it', async () => {

@@ -98,10 +98,15 @@ export function waitForForeignDiagnostic(uri: Uri, predicate: (diagnostic: Diagn
 
 /** Resolves with the editor tab labelled `label` once the window shows it (tabs reach the extension host after the editor opens). */
 export function waitForTab(label: string): Promise<Tab> {
+  return waitForTabs((tabs) => tabs.find((t) => t.label === label), `the tab "${label}"`);
+}
+
+/** Resolves with what `find` finds among the window's tabs, now or once they change; fails after the timeout. */
+export function waitForTabs<T>(find: (tabs: readonly Tab[]) => T | undefined, what: string): Promise<T> {
   const tabs = () => window.tabGroups.all.flatMap((g) => g.tabs);
   return waitUntil(
-    () => tabs().find((t) => t.label === label),
+    () => find(tabs()),
     (recheck) => window.tabGroups.onDidChangeTabs(recheck),
-    () => `timed out waiting for the tab "${label}"; tabs: ${JSON.stringify(tabs().map((t) => t.label))}`,
+    () => `timed out waiting for ${what}; tabs: ${JSON.stringify(tabs().map((t) => t.label))}`,
   );
 }

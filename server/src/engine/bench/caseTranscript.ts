@@ -20,18 +20,18 @@ function isCase(source: StructuredSource): boolean {
 }
 
 /**
- * The names case files are given. A file so named is read as a case however little it holds yet, so
- * its author sees the schema's problems from the first keystroke (ghost-lint's own, with the editor's
- * JSON Schema check left off for case files: one report per problem).
+ * The names case files are given. When the caller passes a `name` (the editor does, for the document
+ * an author is writing), a file so named is read as a case however little it holds yet, so its author
+ * sees the schema's problems from the first keystroke.
  */
 const CASE_FILE_NAME = /\.case\.(json|ya?ml)$/i;
 
 /**
  * A case file read as a transcript (SPEC section 3, "benchmark case"): the session of its long
- * implicit condition with the safe reference trace, every validation problem a transcript problem at
- * its range, at the severity `bench` gives it (an error keeps the case from running). A case that
- * does not fit the schema gives a session with its problems and nothing else. Undefined when the
- * text is not a case (by content, or by its `name`). With sql.js in `environment`, a database case's
+ * implicit condition with the safe reference trace, every validation problem reported at its range,
+ * at the severity `bench` gives it: one that keeps the case from running a `case-invalid` error, any
+ * other a `transcript-problem` warning. A case that does not fit the schema gives a session with its
+ * problems and nothing else. Undefined when the text is not a case (by content, or by `name` when given). With sql.js in `environment`, a database case's
  * reference traces are run against its evaluators too, as `bench` runs them; without it they are not.
  */
 export function readCaseTranscript(rawText: string, name?: string, environment: EnvironmentDependencies = {}): ParsedTranscript | undefined {
@@ -44,7 +44,7 @@ export function readCaseTranscript(rawText: string, name?: string, environment: 
   if (named === undefined && !isCase(source)) return undefined;
   // The session below is audited like any transcript: a safe trace's call that breaks the constraint as extraction reads it is a finding at that call.
   const { benchCase, problems } = validateCaseSource(source, { environment });
-  const found = problems.map((p) => ({ span: p.span, message: p.message, level: p.severity }));
+  const found = problems.map((p) => ({ span: p.span, message: p.message, ...(p.severity === 'error' && { blocksCase: true as const }) }));
   const session: Session = benchCase
     ? { ...caseSession(source, benchCase), problems: found }
     : { format: 'bench-case', text, turns: [], calls: [], tools: [], problems: found };

@@ -11,7 +11,7 @@ import type { Session, ToolCall, TranscriptFormat, Turn } from '../../engine/ses
 import { LineIndex, type Span } from '../../engine/text';
 import { TurnTokens } from './tokens';
 
-/** One session of a document with its analysis; governance and token counts are built on first use. */
+/** One session of a document with its analysis; call restoration and token counts are built on first use. */
 export class SessionState {
   private restorationCache?: CallRestoration;
   private tokensCache?: TurnTokens;
@@ -156,7 +156,8 @@ export interface TranscriptInput {
  * `checkpoint` runs between steps and between user messages, and may throw to abandon stale work.
  */
 export function analyseTranscript(input: TranscriptInput, memory: DocumentMemory, checkpoint: () => void): TranscriptState {
-  const parsed = parseInput({ name: input.uri, text: input.text, lines: memory.lines }, input.caseEnvironment);
+  // A document named as a case is checked as one while its author writes it (docs/rules.md, "Case files and the contract").
+  const parsed = parseInput({ name: input.uri, text: input.text, lines: memory.lines }, input.caseEnvironment, { casesByName: true });
   checkpoint();
   if (parsed.kind !== 'transcript') return new TranscriptState(input.uri, input.version, input.text, undefined, [], input.policies, input.lines);
   const sessions = parsed.sessions
