@@ -15,11 +15,11 @@ import { LONG_RUN, millisOf } from '../support/fuzz';
 const SMALL = LONG_RUN ? 25_000 : 500;
 const FACTOR = 16;
 /**
- * Sixteen times the turns may take this many times as long: as far above linear work (room for a
- * shared, noisy machine: a 500-turn session takes tens of milliseconds, where one collection
- * counts) as it is below the 256 times of quadratic work.
+ * Sixteen times the turns may take this many times as long: well below the 256 times of quadratic
+ * work, with room above linear for a shared, noisy machine (a 500-turn session takes tens of
+ * milliseconds, where one collection counts; 65× was seen once under a load of 10 on 2 cores).
  */
-const ALLOWED = 64;
+const ALLOWED = 96;
 
 function check(text: string): void {
   const parsed = parseTranscript({ name: 'scaling', text });
