@@ -99,7 +99,7 @@ export function commandRule(written: string): CommandRule {
   // "never `git commit -a`": a flag that leaves a routine action what it is narrows the rule to that
   // form of the command; forbidding every commit would be far wider than the sentence.
   const routine = [...verbs].every((verb) => ROUTINE.has(verb));
-  const withoutFlags = command.replace(/\s-{1,2}[\w-]+(?==\S*|\s|$)(?:=\S*)?/g, '');
+  const withoutFlags = command.replace(/\s-{1,2}[\w-]+(?:=\S*)?(?=\s|$)/g, '');
   if (routine && Object.keys(scope).length === 0 && withoutFlags !== command) {
     const plain = commandRule(withoutFlags);
     if (plain.verbs.length === verbs.size && plain.verbs.every((verb) => verbs.has(verb))) return { verbs: ['execute'], scope: { commands: [command] }, checks };

@@ -978,8 +978,13 @@ function spending(view: SentenceView, subject: Range): Mention[] {
   const words = view.words.slice(subject.from, subject.to);
   const amount = view.textEntitiesIn(subject).find((e) => e.kind === 'amount' && e.comparator !== 'none');
   if (!amount || !words.some((w) => /^(anything|everything|something|any|all)$/.test(w.norm))) return [];
-  const at = view.words.findIndex((w, i) => i >= subject.from && w.start >= amount.start);
+  const at = wordAtOffset(view, subject.from, amount.start);
   return at === -1 ? [] : [{ family: 'pay', start: at, end: at + 1, form: 'base' }];
+}
+
+/** The first word from `from` on that starts at or after a text offset (an entity's first word), or -1. */
+function wordAtOffset(view: SentenceView, from: number, offset: number): number {
+  return view.words.findIndex((w, i) => i >= from && w.start >= offset);
 }
 
 /**
@@ -2301,7 +2306,7 @@ function newSpendingLimit(view: SentenceView, clause: Range): Reading[] | undefi
   const unasked = findFirst(view.words, P.without, clause.from, clause.to) !== undefined || findFirst(view.words, P.onOwnAccord, clause.from, clause.to) !== undefined || words.some((w) => /^(freely|yourself)$/.test(w.norm));
   // A ceiling for spending freed of asking, or a limit set to an amount.
   const ceiling = amount.comparator === 'below' && unasked && (spending || limitWord);
-  const setLimit = limitWord && (amount.comparator === 'below' || /^(to|:|at|is|of|now)$/.test(view.words.find((w, i) => i >= clause.from && w.end <= amount.start && view.words[i + 1]?.start !== undefined && (view.words[i + 1] as Word).start >= amount.start)?.norm ?? ''));
+  const setLimit = limitWord && (amount.comparator === 'below' || /^(to|at|is|of|now)$/.test(view.words[wordAtOffset(view, clause.from, amount.start) - 1]?.norm ?? ''));
   if (!ceiling && !setLimit) return undefined;
   if (findFirst(view.words, P.negations, clause.from, clause.to) !== undefined) return undefined;
   return [

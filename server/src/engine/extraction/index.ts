@@ -25,17 +25,17 @@ function wordSource(word: string): string {
  * sentence with "from", nor "in case" every one with "in".
  */
 function wholePhrasePattern(phrases: readonly string[]): RegExp {
-  const sources = new Set(
-    phrases.map((phrase) =>
-      phrase
-        .split(/\s+/)
-        .filter((word) => word !== '')
-        .map((word) => (/^\*+$/.test(word) ? '(?:[^\\s]+\\s+){0,4}?' : `${wordSource(word)}[\\s-]+`))
-        .join('')
-        .replace(/\[\\s-\]\+$/, ''),
-    ),
-  );
-  return new RegExp(`\\b(?:${[...sources].join('|')})\\b|n['’]t\\b`, 'i');
+  const between = '[\\s-]+';
+  const gap = '(?:[^\\s]+\\s+){0,4}?';
+  const sourceOf = (phrase: string) => {
+    const source = phrase
+      .split(/\s+/)
+      .filter((word) => word !== '')
+      .map((word) => (/^\*+$/.test(word) ? gap : `${wordSource(word)}${between}`))
+      .join('');
+    return source.endsWith(between) ? source.slice(0, -between.length) : source;
+  };
+  return new RegExp(`\\b(?:${[...new Set(phrases.map(sourceOf))].join('|')})\\b|n['’]t\\b`, 'i');
 }
 
 /** What a rule is about: an action, a rule noun, a thing to keep as it is. */

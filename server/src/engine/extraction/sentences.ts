@@ -267,17 +267,17 @@ const BANNED_KIND = /^(?:(?:strictly\s+|absolutely\s+)?(?:forbidden|prohibited|b
 /** A heading's own condition, in parentheses or after its words: "Forbidden Commands (unless the user asks)". */
 const LEAD_CONDITION = /\(?\b((?:unless|without|except|until)\b[^)]*)\)?\s*$/i;
 
+/** A line that is a condition of what its items say: "When asked to fix tests:", "If the build fails:". */
+const LEADING_CONDITION = /^\s*(?:when|whenever|if|before|after|once|while|unless|until)\b/i;
+/** A line that ends mid-clause, on a word its items complete: "any action that:", "files such as:". */
+const CONTINUED_BY_ITEM = /\b(?:that|which|who|whose|where|to|of|are|is|includes?|including|like|as)\s*$/i;
+
 /**
  * A list item read with the line that introduces it, in the ways the two combine: the item in place
  * of the line's placeholder ("Never do these without asking:" + "deleting files"), the item then the
  * line's condition ("Before committing:" + "run the tests"), the line then the item ("Do not:" + "push
  * to main"). Tried in that order by extraction, the first that states something wins.
  */
-/** A line that is a condition of what its items say: "When asked to fix tests:", "If the build fails:". */
-const LEADING_CONDITION = /^\s*(?:when|whenever|if|before|after|once|while|unless|until)\b/i;
-/** A line that ends mid-clause, on a word its items complete: "any action that:", "files such as:". */
-const CONTINUED_BY_ITEM = /\b(?:that|which|who|whose|where|to|of|are|is|includes?|including|like|as)\s*:?\s*$/i;
-
 function combined(lead: string, item: string, turnIndex: number, span: Span): Sentence[] {
   const body = item.replace(LIST_MARK, '').replace(ASIDE, '').trim();
   // The item's first clause: what follows a dash or a colon explains it, unless it lists ("Destructive operations: a, b, c").
@@ -310,7 +310,7 @@ function combined(lead: string, item: string, turnIndex: number, span: Span): Se
     if (BANNED_KIND.test(lead)) texts.push(`Never ${lowerFirst(part)}${LEAD_CONDITION.exec(lead)?.[1] ? ` ${LEAD_CONDITION.exec(lead)?.[1]}` : ''}`);
     // After a line's condition, the item would be the condition's object, not the action's.
     // "When asked to fix tests:" + "Only change tests": a leading condition, then its main clause.
-    if (objectSlot === undefined) texts.push(continued ? `${lead.replace(/:\s*$/, '')} ${part}` : LEADING_CONDITION.test(lead) ? `${lead.replace(/:\s*$/, '')}, ${lowerFirst(part)}` : `${lead} ${part}`);
+    if (objectSlot === undefined) texts.push(!continued && LEADING_CONDITION.test(lead) ? `${lead}, ${lowerFirst(part)}` : `${lead} ${part}`);
   }
   return texts.map((text) => {
     const words = readSentences(text, 0, () => true).flatMap((sentence) => sentence.words);
