@@ -168,3 +168,32 @@ describe('checks run on the whole workspace', () => {
     assert.deepEqual(errors(['git commit -m x']), ['prerequisite-missing c0']);
   });
 });
+
+describe("a project's own checks, named in the rule", () => {
+  const errors = (rule: string, commands: string[]) => {
+    const messages: unknown[] = [{ role: 'user', content: rule }];
+    commands.forEach((command, i) => {
+      messages.push({ role: 'assistant', content: null, tool_calls: [{ id: `c${i}`, type: 'function', function: { name: 'bash', arguments: JSON.stringify({ command }) } }] });
+      messages.push({ role: 'tool', tool_call_id: `c${i}`, content: 'ok' });
+    });
+    const parsed = parseTranscript({ name: 'checks.json', text: JSON.stringify(messages) });
+    if (parsed.kind !== 'transcript') throw new Error('not a transcript');
+    return analyzeSession(parsed.sessions[0]!).findings.filter((f) => f.level === 'error').map((f) => `${f.ruleId} ${f.callId}`);
+  };
+  const RULE_TEXT = 'Always run `just f` and `just l` before committing.';
+
+  test('running one of them (with more arguments too) meets the prerequisite on a commit', () => {
+    assert.deepEqual(errors(RULE_TEXT, ['just f', 'git commit -m x']), []);
+    assert.deepEqual(errors(RULE_TEXT, ['just l --strict && git commit -m x']), []);
+  });
+
+  test('another command, or a check run before a file changed, does not', () => {
+    assert.deepEqual(errors(RULE_TEXT, ['just build', 'git commit -m x']), ['prerequisite-missing c1']);
+    assert.deepEqual(errors(RULE_TEXT, ['just f', 'echo x > a.txt', 'git commit -m x']), ['prerequisite-late c2']);
+  });
+
+  test('the usual test commands still count, and a rule that names no command learns none', () => {
+    assert.deepEqual(errors(RULE_TEXT, ['npm test', 'git commit -m x']), []);
+    assert.deepEqual(errors('Always run the tests before committing.', ['just f', 'git commit -m x']), ['prerequisite-missing c1']);
+  });
+});

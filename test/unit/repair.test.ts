@@ -115,3 +115,16 @@ test('the destination a constraint names: a folder or a file after the copying v
     assert.equal(destinationOf('temp/x.csv', named), copy, sentence);
   }
 });
+
+test("a commit made without the project's own check is repaired by running that check in the session's shell", () => {
+  const session = only(
+    JSON.stringify([
+      { role: 'user', content: 'Always run `just f` before committing.' },
+      { role: 'assistant', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'Bash', arguments: '{"command": "git commit -am fix"}' } }] },
+    ]),
+  );
+  const [finding] = analyzeSession(session).findings.filter((f) => f.level === 'error');
+  assert.equal(finding?.ruleId, 'prerequisite-missing');
+  assert.deepEqual(finding?.repair?.call, { tool: 'Bash', arguments: { command: 'just f', description: "Run the project's checks" } });
+  assert.match(finding?.repair?.description ?? '', /^run `just f` before this call, with Bash/);
+});

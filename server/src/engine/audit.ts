@@ -1,4 +1,4 @@
-import { type Action, TARGET_KINDS, type Target, type TargetKind, type Verb } from './actions';
+import { type Action, TARGET_KINDS, type Target, type TargetKind, type Verb, makeAction } from './actions';
 import { findApproval } from './approvals';
 import { type Constraint, isActiveAt } from './constraints';
 import { recordsNotRun } from './notRun';
@@ -113,8 +113,11 @@ class ActionIndex {
     private readonly input: AuditInput,
     required: ReadonlySet<string>,
   ) {
+    const checks = required.has('run-tests') ? input.constraints.flatMap((constraint) => constraint.checks ?? []) : [];
     for (const call of input.session.calls) {
       for (const action of input.actions[call.index] ?? []) {
+        // Running one of the project's own checks ("run `just f` before committing") is running the tests.
+        if (checks.length > 0 && action.verb === 'execute' && runsCheck(action, checks)) push(this.byVerb, 'run-tests', { call, action: makeAction('run-tests', undefined, {}, action.span, action.step, action.basis) });
         if (!required.has(action.verb)) continue;
         push(this.byVerb, action.verb, { call, action });
         if (action.target) push(this.byVerbTarget, targetKey(action.verb, action.target.kind, action.target.value), { call, action });
@@ -183,6 +186,12 @@ class ActionIndex {
     }
     return list[low - 1];
   }
+}
+
+/** An `execute` of one of `checks`, as written or with more arguments (`flint --fix` runs `flint`). */
+export function runsCheck(action: Action, checks: readonly string[]): boolean {
+  const command = action.target?.value ?? '';
+  return checks.some((check) => command === check || command.startsWith(`${check} `));
 }
 
 /** A table is indexed by its name without a schema (covers then tells "a.t" from "b.t"), anything else by its value. */

@@ -1,6 +1,6 @@
 import type { Action } from './actions';
 import { proposalBefore } from './approvals';
-import { type ApprovalUse, WRITES } from './audit';
+import { type ApprovalUse, WRITES, runsCheck } from './audit';
 import { type BinderMemory, SessionBinder } from './binding';
 import type { DeclaredEffect } from './binding/types';
 import type { Constraint } from './constraints';
@@ -684,12 +684,15 @@ function advance(read: RestRead, spent?: readonly ApprovalUse[], seen?: SeenKeys
   const prerequisitesFrom = activeFrom('prerequisite');
   // A prerequisite looks back only at steps of the verbs it requires, and at writes (which make a step stale).
   const lookedBackAt = new Set<string>([...WRITES, ...constraints.flatMap((c) => c.rule.requires ?? [])]);
+  // And at the project's own checks, which count as running the tests.
+  const checks = constraints.flatMap((c) => c.checks ?? []);
+  const looksBackAt = (a: Action) => lookedBackAt.has(a.verb) || (checks.length > 0 && a.verb === 'execute' && runsCheck(a, checks));
 
   const { actions: restActions, settledMemory } = bound ? read.restBinding() : { actions: [], settledMemory: state.binder };
   const toolNames = new Set(state.toolNames);
   const kept = [...state.kept];
   if (bound) settledCalls.forEach((call, i) => {
-    const actions = call.turnIndex >= prerequisitesFrom ? (restActions[i] ?? []).filter((a) => lookedBackAt.has(a.verb)) : [];
+    const actions = call.turnIndex >= prerequisitesFrom ? (restActions[i] ?? []).filter(looksBackAt) : [];
     if (toolNames.has(call.name) && actions.length === 0) return;
     toolNames.add(call.name);
     kept.push({

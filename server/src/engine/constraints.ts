@@ -97,6 +97,8 @@ export interface Constraint {
   readonly activeFrom: number;
   /** First turn it no longer governs (revoked or replaced); undefined while it stands. */
   readonly activeUntil?: number;
+  /** The project's own check commands the sentence named: running one is running the tests. */
+  readonly checks?: readonly string[];
 }
 
 export function isActiveAt(constraint: Constraint, turnIndex: number): boolean {

@@ -82,7 +82,7 @@ export function buildLedger(policies: readonly Policy[], extraction?: Extraction
         endings?.set(old.id, { kind: 'replaced', turnIndex: c.turnIndex, span: c.span, text: c.text });
       }
     }
-    entries.push({ id: c.rule.id ?? `turn-${c.turnIndex}-constraint-${++counter}`, rule: c.rule, source: { kind: 'session', turnIndex: c.turnIndex, span: c.span }, text: c.text, activeFrom: c.turnIndex, locked: false });
+    entries.push({ id: c.rule.id ?? `turn-${c.turnIndex}-constraint-${++counter}`, rule: c.rule, source: { kind: 'session', turnIndex: c.turnIndex, span: c.span }, text: c.text, activeFrom: c.turnIndex, locked: false, ...(c.checks && { checks: c.checks }) });
   };
   const revoke = (r: Revocation) => {
     const candidates = active(r.turnIndex).filter((e) => e.activeFrom < r.turnIndex || e.source.kind === 'policy');

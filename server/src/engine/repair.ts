@@ -1,5 +1,5 @@
 import type { Action, Target, Verb } from './actions';
-import { type Violation, covers } from './audit';
+import { type Violation, covers, runsCheck } from './audit';
 import { bindSession } from './binding';
 import { bindShellCommand } from './binding/shell';
 import type { DeclaredEffect } from './binding/types';
@@ -24,8 +24,8 @@ export interface RepairPlan {
   readonly snippet: string;
 }
 
-const SHELL_TOOLS: Record<string, (command: string) => Record<string, unknown>> = {
-  Bash: (command) => ({ command, description: 'Back up before the change' }),
+const SHELL_TOOLS: Record<string, (command: string, description: string) => Record<string, unknown>> = {
+  Bash: (command, description) => ({ command, description }),
   shell: (command) => ({ command: ['bash', '-lc', command] }),
   shell_command: (command) => ({ command }),
   exec_command: (command) => ({ cmd: command }),
@@ -125,6 +125,14 @@ function verified(actions: readonly Action[], requires: readonly Verb[], target:
 function prerequisiteCall(session: Session, v: Violation, declared: readonly DeclaredEffect[]): RepairCall | undefined {
   const target = v.action.target;
   const requires = v.constraint.rule.requires ?? [];
+  const shells = session.calls.map((c) => c.name).filter((name) => SHELL_TOOLS[name]);
+  const shell = shells.find((name) => namesTool(v.constraint.text, name)) ?? shells[0];
+  // "Run `just f` before committing": the project's own check, in the session's shell.
+  const check = v.constraint.checks?.[0];
+  if (check !== undefined && shell && requires.includes('run-tests')) {
+    const call: RepairCall = { tool: shell, arguments: SHELL_TOOLS[shell]?.(check, "Run the project's checks") ?? { command: check } };
+    return bindsTo(session, call, declared).some((a) => a.verb === 'execute' && runsCheck(a, [check])) ? call : undefined;
+  }
   if (!target) return undefined;
   const named = namedDestination(v.constraint.text);
   for (const verb of requires) {
@@ -137,12 +145,10 @@ function prerequisiteCall(session: Session, v: Violation, declared: readonly Dec
       if (verified(bindsTo(session, call, declared), requires, target)) return call;
     }
   }
-  const shells = session.calls.map((c) => c.name).filter((name) => SHELL_TOOLS[name]);
-  const shell = shells.find((name) => namesTool(v.constraint.text, name)) ?? shells[0];
   const command = backupCommand(target, named);
   if (!shell || !command || !requires.includes('backup')) return undefined;
   const actions = bindShellCommand({ command, spanOf: () => ({ start: 0, end: 0 }), cwd: v.call.cwd ?? session.cwd });
-  return verified(actions, requires, target) ? { tool: shell, arguments: SHELL_TOOLS[shell]?.(command) ?? { command } } : undefined;
+  return verified(actions, requires, target) ? { tool: shell, arguments: SHELL_TOOLS[shell]?.(command, 'Back up before the change') ?? { command } } : undefined;
 }
 
 /** The step in the transcript's own format. */
@@ -196,6 +202,8 @@ export function planRepair(session: Session, v: Violation, declared: readonly De
   const call = prerequisiteCall(session, v, declared);
   const named = v.action.target?.kind === 'path' ? namedDestination(v.constraint.text) : undefined;
   const to = named !== undefined && v.action.target ? ` to ${destinationOf(v.action.target.value, named)}` : '';
-  const description = `${requires} ${v.action.target?.value ?? 'the target'}${to} before this call${call ? `, with ${call.tool}` : ''}`;
+  const check = v.constraint.checks?.[0];
+  const step = check !== undefined ? `run \`${check}\`` : `${requires} ${v.action.target?.value ?? 'the target'}${to}`;
+  const description = `${step} before this call${call ? `, with ${call.tool}` : ''}`;
   return { kind: 'prerequisite', description, ...(call && { call }), snippet: call ? render(session.format, call) : '' };
 }

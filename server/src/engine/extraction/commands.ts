@@ -1,4 +1,5 @@
 import type { Action, Verb } from '../actions';
+import { simpleCommands } from '../binding/commandLine';
 import { bindShellCommandParsed } from '../binding/shell';
 import type { Scope } from '../constraints';
 
@@ -8,6 +9,10 @@ export interface CommandRule {
   readonly scope: Scope;
   /** The command runs checks (tests, linters, type checks): it can be the step a prerequisite asks for. */
   readonly checks: boolean;
+  /** The commands (of a command line) that bind to nothing: a project's own checks, when a sentence says to run them before committing. */
+  readonly opaque?: readonly string[];
+  /** Said to be run as the project's checks: running one of `opaque` counts as running the tests. */
+  readonly projectCheck?: true;
 }
 
 /**
@@ -82,15 +87,16 @@ export function commandRule(written: string): CommandRule {
     bound = [];
   }
   const checks = bound.some((action) => action.verb === 'run-tests');
+  const opaque = opaqueCommands(parsed, bound);
   // "Avoid `git rebase -i`" is about the prompt it opens, which an agent cannot answer, not about rebasing.
-  if (INTERACTIVE_FLAG.test(command)) return { verbs: ['execute'], scope: { commands: [command] }, checks };
+  if (INTERACTIVE_FLAG.test(command)) return { verbs: ['execute'], scope: { commands: [command] }, checks, opaque };
   // `git clean -fd` deletes what it discards: the discard says it, without the deletion of the whole folder.
   const discards = bound.some((action) => action.verb === 'discard-changes');
   const actions = bound.filter((action) => SPECIFIC.has(action.verb) && !(discards && action.verb === 'delete'));
   // A deletion or a deploy with no target the command names (`terraform destroy`) would forbid every
   // deletion or deploy: the rule is over the command itself, as written.
   const untargeted = actions.some((action) => !UNTARGETED_OK.has(action.verb) && !namedTarget(action));
-  if (actions.length === 0 || untargeted) return { verbs: ['execute'], scope: { commands: [command] }, checks };
+  if (actions.length === 0 || untargeted) return { verbs: ['execute'], scope: { commands: [command] }, checks, opaque };
   const verbs = new Set(actions.map((action) => action.verb));
   for (const verb of [...verbs]) for (const narrower of NARROWER[verb] ?? []) verbs.delete(narrower);
   for (const verb of [...verbs]) for (const wider of WIDER[verb] ?? []) verbs.add(wider);
@@ -102,9 +108,23 @@ export function commandRule(written: string): CommandRule {
   const withoutFlags = command.replace(/\s-{1,2}[\w-]+(?:=\S*)?(?=\s|$)/g, '');
   if (routine && Object.keys(scope).length === 0 && withoutFlags !== command) {
     const plain = commandRule(withoutFlags);
-    if (plain.verbs.length === verbs.size && plain.verbs.every((verb) => verbs.has(verb))) return { verbs: ['execute'], scope: { commands: [command] }, checks };
+    if (plain.verbs.length === verbs.size && plain.verbs.every((verb) => verbs.has(verb))) return { verbs: ['execute'], scope: { commands: [command] }, checks, opaque };
   }
-  return { verbs: [...verbs], scope, checks };
+  return { verbs: [...verbs], scope, checks, opaque };
+}
+
+/** Programs that run no check of the code, though binding may know nothing they do: `git pull`, `cd`, `curl`. */
+const NEVER_CHECKS = /^(?:git|gh|hg|svn|cd|ls|cat|echo|export|source|set|curl|wget|ssh|scp|docker|kubectl|helm|terraform|aws|gcloud|az|open|code)$/;
+/** Subcommands that fetch or install rather than check: `npm ci`, `uv sync`, `pnpm dlx`. */
+const SETUP_SUBCOMMANDS = /^(?:install|i|ci|add|update|upgrade|pull|fetch|sync|dlx|exec|x|init|clone)$/;
+
+/** The simple commands of `line` that bind to no action and could be a project's check: `just f`, `flint`, `npm run quality`. */
+function opaqueCommands(line: string, bound: readonly Action[]): string[] {
+  return simpleCommands(line)
+    .filter((command) => !bound.some((action) => action.span.start >= command.start && action.span.end <= command.end))
+    .map((command) => command.words)
+    .filter((words) => words.length > 0 && !NEVER_CHECKS.test(words[0] as string) && !SETUP_SUBCOMMANDS.test(words[1] ?? '') && !words.some((word) => word.includes(STAND_IN)))
+    .map((words) => words.join(' '));
 }
 
 /** Everyday actions a flag can only narrow: a commit, a push, a release. */

@@ -10,7 +10,7 @@ import { type Word, baseForms } from './words';
 
 /** What one clause says, as far as extraction understands it. */
 export type Reading =
-  | { readonly kind: 'constraint'; readonly rule: ConstraintRule }
+  | { readonly kind: 'constraint'; readonly rule: ConstraintRule; readonly checks?: readonly string[] }
   | { readonly kind: 'revocation'; readonly topic?: { readonly verbs: readonly Verb[]; readonly scope: Scope } }
   /** A rule was stated, but not in a way the vocabulary can say exactly: it governs nothing, and says why. */
   | { readonly kind: 'unresolved'; readonly reason: string };
@@ -105,6 +105,7 @@ const P = {
   outside: compile(L.OUTSIDE_WORDS),
   sendOut: compile(L.SEND_OUT),
   onOwnAccord: compile(L.ON_OWN_ACCORD),
+  delegatedBy: compile(L.DELEGATED_BY),
   contexts: {
     database: compile(L.DATABASE_CONTEXT_WORDS),
     event: compile(L.EVENT_CONTEXT_WORDS),
@@ -144,6 +145,8 @@ const OWNERS = wordSet(L.APPROVAL_OWNERS);
 const REQUEST = wordSet(L.REQUEST_VERBS);
 const EXPLICITLY = wordSet(L.EXPLICITLY);
 const GRANTERS = wordSet(L.GRANTERS);
+const DELEGATES = wordSet(L.DELEGATES);
+const DELEGATED_ROLES = wordSet(L.DELEGATED_ROLES);
 const WANT = wordSet(L.WANT_VERBS);
 const BE_OR_GET = wordSet(['be', 'get']);
 const COORDINATORS = wordSet(['or', 'and', 'nor']);
@@ -955,7 +958,8 @@ function requirementFrame(view: SentenceView, clause: Range): Outcome | undefine
   const pronoun = words.slice(clause.from, verb.start).filter((w) => !has(SKIP, w) && w.text !== '' && !has(COORDINATORS, w) && !/^(so|therefore|thus|hence)$/.test(w.norm));
   const openedWith = pronoun.length === 1 && /^(it|this|that)$/.test((pronoun[0] as Word).norm) ? view.mentionsIn({ from: 0, to: clause.from }).filter((m) => m.command !== undefined && m.start === skipOpeners(words, 0, clause.from)) : [];
   const named = openedWith.length > 0 ? openedWith : governable(view.mentionsIn(subjectRange));
-  if (named.some((m) => m.form === 'base' && subjectBefore(words, clause.from, m.start) !== 'none')) return undefined;
+  // "Git operations (commit, push) require approval": examples in parentheses are named, not done by the noun before them.
+  if (named.some((m) => m.form === 'base' && !inParenthesis(words, clause.from, m.start) && subjectBefore(words, clause.from, m.start) !== 'none')) return undefined;
   const triggers = named.length > 0 ? named : spending(view, subjectRange);
   if (triggers.length === 0) return undefined;
   const rest = { from: verb.end, to: clause.to };
@@ -1076,6 +1080,35 @@ function requirementOf(view: SentenceView, main: Range): { kind: 'confirmation' 
   return { kind: 'prerequisite', steps };
 }
 
+/** Actions a project gates with its checks: what "run `just check` before …" is said of. */
+const CHECKED_FAMILIES: ReadonlySet<FamilyName> = new Set(['commit', 'push', 'forcePush', 'deploy', 'publish', 'land']);
+
+/**
+ * "Run `just f` and `just l` before committing", "always run `flint` before a PR": commands binding
+ * knows nothing of, which the sentence tells the agent to run before an action a project gates with
+ * its checks, are the project's own checks; running them is running the tests. They join the steps
+ * the main clause names already ("run `go fmt` and `go vet` before committing").
+ */
+function withProjectChecks(view: SentenceView, main: Range, subMentions: readonly Mention[], requirement: ReturnType<typeof requirementOf>): ReturnType<typeof requirementOf> {
+  if (requirement?.kind === 'confirmation') return requirement;
+  const gated = subMentions.some((m) => CHECKED_FAMILIES.has(m.family) || m.command?.verbs.some((verb) => verb === 'commit' || verb === 'push') || /^gh pr (create|merge)$/.test(m.command?.scope.commands?.[0] ?? ''));
+  if (!gated) return requirement;
+  const words = view.words;
+  const known = requirement?.steps ?? [];
+  const steps: Mention[] = [];
+  let previous: Mention | undefined;
+  for (const m of view.mentionsIn(main)) {
+    const before = words[m.start - 1];
+    // Said as what to run, or listed after a command that is run: "run `go fmt` and `go vet`".
+    const run = /^(run|execute|invoke)$/.test(before?.norm ?? '');
+    const listed = previous?.command !== undefined && (previous.end === m.start - 1 ? has(COORDINATORS, before) : previous.end === m.start && endsWithComma(before));
+    if (m.command && (run || listed) && !m.command.checks && (m.command.opaque?.length ?? 0) > 0) steps.push({ ...m, command: { ...m.command, checks: true, projectCheck: true } });
+    previous = run || listed || known.includes(m) ? m : undefined;
+  }
+  if (steps.length === 0) return requirement;
+  return { kind: 'prerequisite', steps: [...known, ...steps].sort((a, b) => a.start - b.start) };
+}
+
 /** Connectors in the order they are tried at one position ("only after" before "after"…). */
 const CONNECTOR_KINDS = ['without', 'after', 'until', 'before', 'whenever'] as const;
 type ConnectorKind = (typeof CONNECTOR_KINDS)[number];
@@ -1193,7 +1226,7 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
     return undefined;
   }
   // before / whenever: the main clause says what must come first.
-  const requirement = negated ? undefined : requirementOf(view, main);
+  const requirement = negated ? undefined : withProjectChecks(view, main, subMentions, requirementOf(view, main));
   // Asking first can be about any action ("ask me before you copy anything"); a step is about another one.
   const triggers = requirement?.kind === 'confirmation' ? subMentions : governable(subMentions);
   if (requirement && triggers.length > 0) {
@@ -1316,6 +1349,70 @@ function leaveAloneFrame(view: SentenceView, clause: Range): Outcome | undefined
   }
   const touch: Mention = { family: 'touch', start: readOnly.start, end: readOnly.end, form: 'base' };
   return { drafts: [{ kind, triggers: [touch], regions: [before] }] };
+}
+
+/** Where a person named at `at` ends ("me", "the maintainers", "a human reviewer", "the user's"), or undefined. */
+function personEnd(words: readonly Word[], at: number, to: number): number | undefined {
+  for (let i = at; i < to && i < at + 4; i++) {
+    const word = words[i] as Word;
+    if (has(DELEGATES, word)) return i + 1;
+    // "the release manager", "a human reviewer": words that say which person come first.
+    if (!(word.tags.has('Determiner') || word.tags.has('Adjective') || word.tags.has('Possessive') || word.tags.has('Noun')) || endsWithComma(word)) return undefined;
+  }
+  return undefined;
+}
+
+/**
+ * An action left to someone else, which the agent then never does: "leave the commit to me",
+ * "committing is the user's job", "releases are done by the maintainers", "only humans merge PRs",
+ * "I'll push myself".
+ */
+function delegatedFrame(view: SentenceView, clause: Range): Outcome | undefined {
+  const words = view.words;
+  const start = skipOpeners(words, clause.from, clause.to);
+  const prohibit = (triggers: readonly Mention[], region: Range): Outcome | undefined =>
+    triggers.length === 0 ? undefined : { drafts: [{ kind: 'prohibition', triggers: coordinatedFrom(view, triggers), regions: [region] }] };
+  // "Leave the commit to me", "stage the changes but leave the commit to me": the action is between "leave" and the person.
+  const leave = words.findIndex((w, i) => i >= start && i < clause.to && w.norm === 'leave' && (i === start || has(COORDINATORS, words[i - 1]) || words[i - 1]?.norm === 'but' || endsWithComma(words[i - 1])));
+  if (leave !== -1) {
+    for (let to = leave + 2; to < clause.to; to++) {
+      if (words[to]?.norm !== 'to' || personEnd(words, to + 1, clause.to) === undefined) continue;
+      const actions = governable(view.mentionsIn({ from: leave + 1, to }));
+      return prohibit(actions, { from: (actions[0] as Mention | undefined)?.start ?? leave + 1, to });
+    }
+    return undefined;
+  }
+  // "Only humans merge PRs", "only maintainers may push to main".
+  if (has(ONLY, words[start])) {
+    const person = personEnd(words, start + 1, clause.to);
+    if (person === undefined) return undefined;
+    let act = person;
+    while (act < clause.to && ((words[act] as Word).tags.has('Modal') || (words[act] as Word).tags.has('Auxiliary') || /^(ever|should|can|may|get|allowed|permitted|to)$/.test((words[act] as Word).norm))) act++;
+    const action = governable(view.mentionsIn({ from: act, to: Math.min(clause.to, act + 1) }))[0];
+    return action ? prohibit([action], { from: action.start, to: objectEnd(view, action.end, clause.to) }) : undefined;
+  }
+  // "I'll push myself", "the user will commit manually": the person does it, so the agent does not.
+  const will = words.findIndex((w, i) => i > start && i < clause.to && /^(will|shall)$/.test(w.norm));
+  const themselves = words.findIndex((w, i) => i > will && i < clause.to && /^(myself|ourselves|themselves|himself|herself|manually|personally)$/.test(w.norm));
+  if (will !== -1 && themselves !== -1 && (subjectBefore(words, start, will) === 'self' || subjectBefore(words, start, will) === 'we' || personEnd(words, start, will) === will)) {
+    let act = will + 1;
+    if (/^(do|handle|make|run|manage|perform)$/.test(words[act]?.norm ?? '')) act++;
+    else if (startsWith(words, compile(['take care of']), act, clause.to) !== undefined) act += 3;
+    const actions = governable(view.mentionsIn({ from: act, to: Math.min(clause.to, act + 3) }));
+    return prohibit(actions.slice(0, 1), { from: (actions[0] as Mention | undefined)?.start ?? act, to: objectEnd(view, (actions[0] as Mention | undefined)?.end ?? act, themselves) });
+  }
+  // "Committing is the user's job", "releases are done by the maintainers, not by you": the action is the subject.
+  const copula = words.findIndex((w, i) => i > start && i < clause.to && w.forms.includes('be') && !w.tags.has('Modal'));
+  if (copula === -1) return undefined;
+  const after = copula + 1;
+  const role = personEnd(words, after, clause.to);
+  const roleNoun = role !== undefined && has(DELEGATED_ROLES, words[role]) && (words[role - 1] as Word).tags.has('Possessive');
+  const by = startsWith(words, P.delegatedBy, after, clause.to);
+  if (!roleNoun && (by === undefined || personEnd(words, by, clause.to) === undefined)) return undefined;
+  const subject = { from: start, to: copula };
+  // The subject names the action as a noun or a gerund: "commits", "pushing to main".
+  const actions = governable(view.mentionsIn(subject)).filter((m) => m.form === 'gerund' || isNominal(words, m) || (words[m.start] as Word).tags.has('Noun'));
+  return prohibit(actions, subject);
 }
 
 /** "Only ever send email to acme.io addresses", "only pay invoices under $500". */
@@ -2156,7 +2253,9 @@ function categoryExamples(view: SentenceView, draft: Draft): { mention: Mention;
       .filter((m, index, all) => {
         const previous = all[index - 1];
         const word = words[m.start] as Word;
-        const objectOfPrevious = previous !== undefined && m.command === undefined && m.start <= previous.end + 1;
+        // "(commit, push)": a comma or a conjunction between them makes the noun another example.
+        const listed = previous !== undefined && (endsWithComma(words[previous.end - 1]) || has(COORDINATORS, words[previous.end]));
+        const objectOfPrevious = previous !== undefined && !listed && m.command === undefined && m.start <= previous.end + 1;
         // "modifying shared infrastructure": a participle before the object describes it.
         const describing = m.form === 'past' && m.end === m.start + 1 && (words[m.end] as Word | undefined)?.tags.has('Noun') === true;
         return !(objectOfPrevious && ((word.tags.has('Noun') && !word.tags.has('Gerund')) || describing));
@@ -2478,7 +2577,7 @@ function treatAsFrame(view: SentenceView, clause: Range): Outcome | undefined {
 const TREATING = new Set(['treat', 'consider', 'regard', 'handle', 'mark']);
 const FORBIDDEN = wordSet(['forbidden', 'prohibited', 'banned', 'off-limits', 'disallowed']);
 
-const FRAMES = [putAsideFrame, alternativesFrame, personApprovesFrame, permissionForFrame, treatAsFrame, actedOnMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
+const FRAMES = [putAsideFrame, alternativesFrame, personApprovesFrame, permissionForFrame, treatAsFrame, actedOnMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
 
 /** Reads one sentence of a user message: the rules it states and the rules it takes back. */
 export function readSentence(sentence: Sentence): Reading[] {
@@ -2514,9 +2613,11 @@ export function readSentence(sentence: Sentence): Reading[] {
           // "Never manually edit:" introduces the things it is about; said alone it is about none of them.
           // A prerequisite that names its step says all it needs ("All code must pass the hooks before committing:").
           if (introducesList(view, clause) && !namesObject(view, draft) && !(draft.kind === 'prerequisite' && (draft.requires ?? []).length > 0)) continue;
+          // The commands the project checks with, which running counts as running the tests.
+          const checks = (draft.requires ?? []).flatMap((step) => (step.command?.projectCheck ? (step.command.opaque ?? []) : []));
           for (const rule of compileDraft(view, draft)) {
             const key = JSON.stringify(rule);
-            if (!readings.some((r) => r.kind === 'constraint' && JSON.stringify(r.rule) === key)) readings.push({ kind: 'constraint', rule });
+            if (!readings.some((r) => r.kind === 'constraint' && JSON.stringify(r.rule) === key)) readings.push({ kind: 'constraint', rule, ...(checks.length > 0 && { checks }) });
           }
         }
         if (readings.length === before && view.unresolved !== undefined) readings.push({ kind: 'unresolved', reason: view.unresolved });

@@ -87,7 +87,7 @@ export function extractConstraints(session: Session): Extraction {
       const stated = readings.some((reading) => reading.kind === 'constraint');
       for (const reading of readings) {
         const where = { turnIndex: turn.index, span: sentence.span, text: sentence.text };
-        if (reading.kind === 'constraint') constraints.push({ rule: reading.rule, ...where });
+        if (reading.kind === 'constraint') constraints.push({ rule: reading.rule, ...where, ...(reading.checks && { checks: reading.checks }) });
         else if (reading.kind === 'revocation') revocations.push({ ...where, ...(reading.topic && { topic: reading.topic }) });
         // Said once per sentence, and only when nothing of it is enforced.
         else if (!stated && !unresolved.some((u) => u.turnIndex === turn.index && u.span.start === sentence.span.start)) unresolved.push({ ...where, reason: reading.reason });

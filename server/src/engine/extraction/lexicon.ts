@@ -214,6 +214,21 @@ export const ASK_PHRASES: readonly string[] = [
   // "confirm the new plan and its price with them": them is the person just named.
   'confirm ** with them', 'check with them', 'confirm ** with the user',
 ];
+/**
+ * People who may do an action the agent leaves to them: "leave the commit to me", "releases are done
+ * by the maintainers", "only humans merge PRs".
+ */
+export const DELEGATES: readonly string[] = [
+  'me', 'us', 'my', 'our', 'myself', 'ourselves', 'user', 'users', 'human', 'humans', 'maintainer', 'maintainers', 'owner', 'owners', 'developer', 'developers',
+  'reviewer', 'reviewers', 'team', 'lead', 'admin', 'admins', 'administrator', 'administrators', 'operator', 'operators', 'manager', 'managers',
+  'people', 'person', 'engineer', 'engineers', 'author', 'authors', 'committer', 'committers', 'contributor', 'contributors', ...PEOPLE_SERVED,
+];
+/** What an action is to the person it is left to: "committing is the user's job". */
+export const DELEGATED_ROLES: readonly string[] = ['job', 'responsibility', 'call', 'decision', 'task', 'domain', 'prerogative', 'business'];
+/** How an action is said to be someone else's: "done by the maintainers", "reserved for admins", "left to me". */
+export const DELEGATED_BY: readonly string[] = [
+  'done by', 'handled by', 'performed by', 'made by', 'owned by', 'managed by', 'run by', 'taken care of by', 'reserved for', 'left to', 'up to',
+];
 /** Nouns of approval: "my OK", "the user's sign-off", "explicit approval". */
 export const APPROVAL_NOUNS: readonly string[] = [
   'instruction', 'request', 'direction', 'ask', 'say so', 'authorisation', 'sign off', 'thumbs up', 'ack', 'acknowledgement', 'acknowledgment',
@@ -537,6 +552,8 @@ export const RULE_CUE_PHRASES: readonly string[] = [
   ...RULE_NOUNS.filter((p) => !p.startsWith('what ')), 'said', 'told', ...FROM_NOW_ON, ...STOP_DOING, ...CONNECTORS.before,
   ...CONNECTORS.until, ...CONNECTORS.after, ...CONNECTORS.without, ...CONNECTORS.whenever, ...CONNECTORS.except, 'only', 'nothing',
   'instead of', 'rather than', 'prefer', 'exclusively', 'solely', 'have to', "don'ts", 'don’ts', 'donts', 'avoid',
+  // An action left to someone else: "leave the commit to me", "I'll push myself", "committing is the user's job".
+  'leave', 'myself', 'ourselves', 'themselves', 'manually', ...DELEGATED_ROLES, ...DELEGATED_BY,
   // The obligations a main clause opens with; "please" alone is every request's word, not a rule's.
   ...OBLIGATIONS.filter((obligation) => obligation !== 'please'),
 ];

@@ -9,6 +9,8 @@ export interface StatedConstraint {
   /** The sentence's source range (through the message's JSON escapes). */
   readonly span: Span;
   readonly text: string;
+  /** A prerequisite on running the tests that names the project's own checks ("run `just f` before committing"): running one counts. */
+  readonly checks?: readonly string[];
 }
 
 /** A user message that ends constraints: those matching its topic, or the latest one when it names none. */
