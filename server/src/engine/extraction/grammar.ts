@@ -258,7 +258,8 @@ function withSharedPhrases(words: readonly Word[], mentions: readonly Mention[])
       if (joined === undefined || joined < 0) break;
       verb = joined;
       const word = words[verb] as Word;
-      const rest = [word, ...words.slice(phrase.start + 1, phrase.end)];
+      // The verb said as if written before the phrase's object, without the comma that listed it.
+      const rest = [{ ...word, post: '' }, ...words.slice(phrase.start + 1, phrase.end)];
       const shared = [...word.forms].flatMap((form) => (ACTIONS_BY_FIRST.get(form) ?? []).map((c) => ({ ...c, form }))).find((c) => c.phrase.length > 1 && matchAt(rest, 0, c.phrase, rest.length) === rest.length);
       if (!shared || !word.tags.has('Verb')) break;
       const at = result.findIndex((m) => m.start === verb);
@@ -364,7 +365,8 @@ function forgeChain(words: readonly Word[], start: number): Mention | undefined 
     const w = words[at] as Word;
     const parts = w.norm.includes('/') ? w.norm.split('/') : [w.norm];
     if (!parts.every(isForgeVerb)) break;
-    verbs.push(...parts.map((part) => ({ ...w, norm: part, forms: baseForms(part) })));
+    // Each verb as if said alone before the objects, without the comma that listed it.
+    verbs.push(...parts.map((part) => ({ ...w, norm: part, forms: baseForms(part), post: '' })));
     at++;
     const joined = has(COORDINATORS, words[at]) ? at + 1 : endsWithComma(w) ? at : undefined;
     if (joined === undefined || !isForgeVerb((words[joined] as Word | undefined)?.norm.split('/')[0] ?? '')) break;
@@ -1651,8 +1653,14 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // In some phrases a gap only describes ("add new dependencies", "bypass the pre-commit hooks").
     const describes = mention !== undefined && DESCRIBED_GAPS.has(mention.family);
     // An action in a relative clause narrows the thing ("commits that have already been pushed").
-    const relative = words.slice(Math.max(range.from, i - 4), i).some((b) => /^(that|which|who|whose)$/.test(b.norm)) || words.slice(Math.max(range.from + 1, i - 3), i).some((b) => /^(you|i|we|they|someone)$/.test(b.norm));
+    const bySomeone = words.slice(Math.max(range.from + 1, i - 3), i).some((b) => /^(you|i|we|they|someone)$/.test(b.norm));
+    const relative = words.slice(Math.max(range.from, i - 4), i).some((b) => /^(that|which|who|whose)$/.test(b.norm)) || bySomeone;
     if (mention && (!mention.gaps?.includes(i) || describes) && !asName && !relative && (families.has(mention.family) || w.tags.has('Verb') || describes)) continue;
+    // The verb of a relative clause narrows the thing, a light one too: "changes you did not make".
+    if (bySomeone && w.tags.has('Verb') && !w.tags.has('Auxiliary') && !w.tags.has('Modal') && !w.tags.has('Copula')) {
+      result.push(w);
+      continue;
+    }
     // "(e.g. --no-verify)": the marker of an example says nothing of its own; "by hand" is how, not what.
     if (/^(?:e\.?g|i\.?e)\.?$/.test(w.norm) || (w.norm === 'hand' && words[i - 1]?.norm === 'by')) continue;
     // A business record or an event said generically ("an order", "any reservation") is the kind, not a name;
@@ -2627,3 +2635,4 @@ export function readSentence(sentence: Sentence): Reading[] {
   }
   return readings;
 }
+export const __debugView = (s: Sentence) => new SentenceView(s);

@@ -5,6 +5,7 @@ export type Phrase = readonly (string | typeof GAP | typeof LONG_GAP)[];
 export const GAP = Symbol('gap');
 export const LONG_GAP = Symbol('long gap');
 const GAP_WORDS = { [GAP]: 2, [LONG_GAP]: 6 } as const;
+const COORDINATORS: ReadonlySet<string> = new Set(['and', 'or', 'nor']);
 
 /**
  * "back * up" → ['back', GAP, 'up']. A hyphenated word is matched both ways the tagger may read it:
@@ -38,12 +39,16 @@ export function matchAt(words: readonly Word[], index: number, phrase: Phrase, l
       const next = phrase[step + 1];
       if (typeof next !== 'string') return undefined;
       let found: number | undefined;
-      for (let skip = 0; skip <= GAP_WORDS[token] && at + skip < limit; skip++) {
+      // Nor the punctuation before them: "push, or force" is no "push * force".
+      const closed = at > index && /[,;:.!?]/.test(words[at - 1]?.post ?? '');
+      for (let skip = 0; !closed && skip <= GAP_WORDS[token] && at + skip < limit; skip++) {
         if (matches(words[at + skip], next)) {
           found = at + skip;
           break;
         }
         if (/[,;:.!?]/.test(words[at + skip]?.post ?? '')) break;
+        // A short gap joins no list: "push or force-push" is two actions, not "push * force".
+        if (token === GAP && COORDINATORS.has((words[at + skip] as Word).norm)) break;
       }
       if (found === undefined) return undefined;
       for (let gap = at; gap < found; gap++) gaps?.push(gap);
