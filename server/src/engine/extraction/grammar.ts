@@ -844,8 +844,10 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     if (!found) continue;
     // "must never be deleted" is a passive; "must not be sending" is not.
     const passive = beOrGet && found.form === 'past';
-    // "avoid deleting", "avoid `git rebase -i`"; "stop, delete it" is no prohibition.
-    if (forbidding !== undefined && found.form !== 'gerund' && found.command === undefined && !isNominal(words, found)) continue;
+    // "avoid deleting", "avoid `git rebase -i`"; "stop, delete it" is no prohibition. An "-s" form
+    // there is a plural however it is tagged ("avoid force pushes at all costs").
+    const pluralLast = found.form === 'third' || /[^s]s$/.test((words[found.end - 1] as Word).norm);
+    if (forbidding !== undefined && found.form !== 'gerund' && !pluralLast && found.command === undefined && !isNominal(words, found)) continue;
     if (found.form === 'past' && !passive && !nounSubject) continue;
     // "she never deletes" is about her; "don't run any migrations" names things.
     const foundWord = words[found.start] as Word;
@@ -2585,7 +2587,58 @@ function treatAsFrame(view: SentenceView, clause: Range): Outcome | undefined {
 const TREATING = new Set(['treat', 'consider', 'regard', 'handle', 'mark']);
 const FORBIDDEN = wordSet(['forbidden', 'prohibited', 'banned', 'off-limits', 'disallowed']);
 
+/**
+ * "- Commits: ask first", "`git push --force`: never", "Commit/push: only on explicit request" (and a
+ * table row, "| `git push --force` | ❌ Never |", which normalisation writes as one): actions named
+ * as a label, then what the rule says of them, with no action of its own.
+ */
+function labelledFrame(view: SentenceView, from: number): { readonly drafts: readonly Draft[] } | undefined {
+  const words = view.words;
+  const start = skipOpeners(words, from, words.length);
+  // The tagger may keep a colon after a code span in the word: "/`:".
+  const endsWithColon = (w: Word) => /^[/`'"*_)\]]*\s*:/.test(w.post) || /[`'"*_)\]]:$/.test(w.text);
+  const colon = words.findIndex((w, i) => i >= start && endsWithColon(w));
+  if (colon === -1 || colon + 1 >= words.length) return undefined;
+  const label = { from: start, to: colon + 1 };
+  // What is said of the label runs to the next colon: a table row's further cells describe ("| `rm -rf /` | ❌ | Deletes everything |").
+  const next = words.findIndex((w, i) => i > colon && endsWithColon(w));
+  const body = { from: colon + 1, to: next === -1 ? words.length : next + 1 };
+  const actions = governable(view.mentionsIn(label));
+  if (actions.length === 0 || view.mentionsIn(body).length > 0) return undefined;
+  // The label only names: no negation, ask or rule word of its own, no verb besides the actions.
+  const ownWord = (w: Word, i: number) => !view.isMentionWord(i) && w.tags.has('Verb') && !w.tags.has('Auxiliary') && !w.tags.has('Adjective');
+  if (negatedIn(view, label) || approverCue(view, label) || words.slice(label.from, label.to).some((w, k) => ownWord(w, label.from + k) || has(ONLY, w) || /^(always|must|should)$/.test(w.norm))) return undefined;
+  const triggers = coordinatedFrom(view, actions);
+  const regions = [{ from: (actions[0] as Mention).start, to: label.to }];
+  const said = words.slice(body.from, body.to);
+  const negated = said.some((w) => /^(not|never|no)$/.test(w.norm));
+  const approval = askCue(view, body) || bareApproval(view, body) || findFirst(words, P.approvalNouns, body.from, body.to) !== undefined;
+  // "✅ Allowed", "fine": a permission, unless it comes with an approval ("OK with confirmation").
+  if (!negated && !approval && said.some((w) => /^(ok|okay|fine|allowed|permitted|yes|encouraged|welcome)$/.test(w.norm))) return undefined;
+  // "only on explicit request", "ask first", "needs my OK", "never without asking".
+  if (approval || approverCue(view, body)) return { drafts: [{ kind: 'confirmation', triggers, regions }] };
+  // "never", "not allowed", "forbidden", "off-limits": said of the actions alone.
+  const forbidding = negated || findFirst(words, P.forbidden, body.from, body.to) !== undefined || findFirst(words, P.readOnly, body.from, body.to) !== undefined;
+  return forbidding ? { drafts: [{ kind: 'prohibition', triggers, regions }] } : undefined;
+}
+
 const FRAMES = [putAsideFrame, alternativesFrame, personApprovesFrame, permissionForFrame, treatAsFrame, actedOnMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
+
+/** The rules of a frame's drafts, each once; or why they compile to nothing, when that is known. */
+function compileDrafts(view: SentenceView, drafts: readonly Draft[]): Reading[] {
+  view.unresolved = undefined;
+  const readings: Reading[] = [];
+  for (const draft of drafts.flatMap((d) => splitByObjects(view, d))) {
+    // The commands the project checks with, which running counts as running the tests.
+    const checks = (draft.requires ?? []).flatMap((step) => (step.command?.projectCheck ? (step.command.opaque ?? []) : []));
+    for (const rule of compileDraft(view, draft)) {
+      const key = JSON.stringify(rule);
+      if (!readings.some((r) => r.kind === 'constraint' && JSON.stringify(r.rule) === key)) readings.push({ kind: 'constraint', rule, ...(checks.length > 0 && { checks }) });
+    }
+  }
+  if (readings.length === 0 && view.unresolved !== undefined) readings.push({ kind: 'unresolved', reason: view.unresolved });
+  return readings;
+}
 
 /** Reads one sentence of a user message: the rules it states and the rules it takes back. */
 export function readSentence(sentence: Sentence): Reading[] {
@@ -2598,6 +2651,8 @@ export function readSentence(sentence: Sentence): Reading[] {
   if (findFirst(words, P.hypothetical) || startsWith(words, P.advice, skipOpeners(words, from, words.length)) !== undefined) return [];
   if (passedOnOrReported(view, from)) return [];
   const readings: Reading[] = [];
+  const labelled = labelledFrame(view, from);
+  if (labelled) return compileDrafts(view, labelled.drafts);
   for (const clause of clausesOf(view, from)) {
     // "… because it was failing before your change": a reason after the rule says why, and states nothing.
     if (clause.from > from && words[clause.from]?.norm === 'because') continue;
@@ -2615,24 +2670,13 @@ export function readSentence(sentence: Sentence): Reading[] {
       const outcome = frame(view, clause);
       if (!outcome) continue;
       if (outcome !== 'nothing') {
-        view.unresolved = undefined;
-        const before = readings.length;
-        for (const draft of outcome.drafts.flatMap((d) => splitByObjects(view, d))) {
-          // "Never manually edit:" introduces the things it is about; said alone it is about none of them.
-          // A prerequisite that names its step says all it needs ("All code must pass the hooks before committing:").
-          if (introducesList(view, clause) && !namesObject(view, draft) && !(draft.kind === 'prerequisite' && (draft.requires ?? []).length > 0)) continue;
-          // The commands the project checks with, which running counts as running the tests.
-          const checks = (draft.requires ?? []).flatMap((step) => (step.command?.projectCheck ? (step.command.opaque ?? []) : []));
-          for (const rule of compileDraft(view, draft)) {
-            const key = JSON.stringify(rule);
-            if (!readings.some((r) => r.kind === 'constraint' && JSON.stringify(r.rule) === key)) readings.push({ kind: 'constraint', rule, ...(checks.length > 0 && { checks }) });
-          }
-        }
-        if (readings.length === before && view.unresolved !== undefined) readings.push({ kind: 'unresolved', reason: view.unresolved });
+        // "Never manually edit:" introduces the things it is about; said alone it is about none of them.
+        // A prerequisite that names its step says all it needs ("All code must pass the hooks before committing:").
+        const drafts = outcome.drafts.filter((draft) => !introducesList(view, clause) || namesObject(view, draft) || (draft.kind === 'prerequisite' && (draft.requires ?? []).length > 0));
+        for (const reading of compileDrafts(view, drafts)) if (!(reading.kind === 'constraint' && readings.some((r) => r.kind === 'constraint' && JSON.stringify(r.rule) === JSON.stringify(reading.rule)))) readings.push(reading);
       }
       break;
     }
   }
   return readings;
 }
-export const __debugView = (s: Sentence) => new SentenceView(s);

@@ -35,6 +35,12 @@ const SLASH_ACTIONS = ['read', 'write', 'edit', 'create', 'update', 'delete', 'r
 
 const PATTERN = new RegExp(
   [
+    // A markdown table row is read as its cells said in turn: "| `git push -f` | ❌ Never |" is "`git push -f`: Never.".
+    String.raw`(?<tableOpen>^[ \t]*\|[ \t]*(?=[^\n]*\|[ \t]*$))`,
+    String.raw`(?<tableBar>(?<=^[ \t]*\|[^\n]*\S)[ \t]*\|[ \t]*(?=[^\n]*\|[ \t]*$))`,
+    String.raw`(?<tableClose>(?<=^[ \t]*\|[^\n]*\S)[ \t]*\|[ \t]*$)`,
+    // A cell that is only a cross says no: "| `rm -rf` | ❌ |".
+    String.raw`(?<forbiddenCell>(?<=\|[ \t]*)(?:\u{274C}|\u{1F6AB}|\u{26D4}|\u{2717}|\u{2718}|\u{1F6D1})\u{FE0F}?(?=[ \t]*\|[^\n]*$))`,
     // Markdown emphasis around words: **never**, __never__, *never*, _never_ (not a glob's star).
     String.raw`(?<emphasis>\*\*|__)(?=[^\s*_])`,
     String.raw`(?<=[^\s*_])(?<emphasisEnd>\*\*|__)`,
@@ -129,6 +135,12 @@ function edits(text: string): [number, number, string][] {
       }
     } else if (groups.alternatives !== undefined) {
       result.push([start, end, groups.alternatives.split(/ ?\/ ?/).join(' or ')]);
+    } else if (groups.tableBar !== undefined) {
+      result.push([start, end, ': ']);
+    } else if (groups.tableClose !== undefined) {
+      result.push([start, end, '.']);
+    } else if (groups.forbiddenCell !== undefined) {
+      result.push([start, end, 'never']);
     } else if (groups.forbiddenMark !== undefined) {
       result.push([start, end, 'Never ']);
     } else if (groups.slashed !== undefined) {
