@@ -611,7 +611,9 @@ function clausesOf(view: SentenceView, from: number): Range[] {
     // A colon after an action introduces its object ("do not modify: tests, …"), after a category its examples ("operations: deleting…").
     const listFollows = has(CATEGORY_NOUNS, w) && words.slice(i + 1, i + 12).some((next) => endsWithComma(next));
     const objectFollows = /^[/`'"*_)\]]*\s*:/.test(w.post) && ((view.isMentionWord(i) && words.slice(start, i).some((b) => /^(not|never|no|avoid)$/.test(b.norm))) || listFollows || thingLabel(view, { from: start, to: i + 1 }) !== undefined || words.slice(start, i + 1).every((b) => /^(do|not|never|no|avoid)$/.test(b.norm) || b.text === ''));
-    if (closesClause(w) && !/^[\s()]*$/.test(w.post.replace(/[^;:()\u2014\u2013-]/g, '')) && !objectFollows) close(i + 1);
+    // "Ask before: committing, pushing": a connector's colon introduces what it connects.
+    const connected = /^\s*:/.test(w.post) && [P.before, P.after, P.until, P.without].some((p) => startsWith(words, p, i, i + 1) === i + 1);
+    if (closesClause(w) && !/^[\s()]*$/.test(w.post.replace(/[^;:()\u2014\u2013-]/g, '')) && !objectFollows && !connected) close(i + 1);
     // "Do not add dependencies, every dependency requires approval first": a clause with its own
     // subject and verb after a comma is a sentence of its own, unless the first is a subordinate one.
     else if (endsWithComma(w) && startsClause(words, i + 1, words.length) && !has(SUBORDINATORS, words[skipOpeners(words, start, i)])) close(i + 1);
@@ -869,11 +871,13 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     const did = words.slice(range.from, i).findIndex((w) => w.norm === 'did');
     if (did !== -1 && !words.slice(range.from, range.from + did).some((w) => /^(rather|prefer|preferably)$/.test(w.norm))) continue;
     const coordinated = [found];
-    const end = objectEnd(view, found.end, range.to);
+    // "git operations (commit, push, reset)": examples in parentheses run to the closing one.
+    const closing = inParenthesis(words, range.from, found.start) ? words.findIndex((w, k) => k >= found.start && k < range.to && /\)/.test(w.post)) : -1;
+    const end = Math.max(objectEnd(view, found.end, range.to), closing + 1);
     for (const next of view.mentionsIn({ from: found.end, to: end })) {
       const previous = words[next.start - 1];
       const last = coordinated[coordinated.length - 1] as Mention;
-      if (has(COORDINATORS, previous) || endsWithComma(words[next.start - 1]) || (previous?.norm === 'even' && has(COORDINATORS, words[next.start - 2]))) {
+      if (listedAt(words, next.start) || (previous?.norm === 'even' && has(COORDINATORS, words[next.start - 2]))) {
         // A command after another action is that action's object ("never change the yarn setup"), not an action of its own.
         if ((next.command !== undefined) !== (found.command !== undefined) && !next.saidInWords && !found.saidInWords) continue;
         if (next.start >= last.end || next.family !== last.family) coordinated.push(next);
@@ -1274,11 +1278,15 @@ function bareApproval(view: SentenceView, sub: Range): boolean {
 function coordinatedFrom(view: SentenceView, triggers: readonly Mention[]): Mention[] {
   const first = triggers[0] as Mention;
   const result = [first];
-  for (const next of triggers.slice(1)) {
-    const previous = view.words[next.start - 1];
-    if (has(COORDINATORS, previous) || endsWithComma(previous)) result.push(next);
-  }
+  for (const next of triggers.slice(1)) if (listedAt(view.words, next.start)) result.push(next);
   return result;
+}
+
+/** The action at `start` is listed after another: a conjunction or a comma before it, past an adverb ("deletes or irreversibly overwrites"). */
+function listedAt(words: readonly Word[], start: number): boolean {
+  let before = start - 1;
+  while (before > 0 && (words[before] as Word).tags.has('Adverb') && !endsWithComma(words[before]) && !has(COORDINATORS, words[before])) before--;
+  return has(COORDINATORS, words[before]) || endsWithComma(words[before]);
 }
 
 /** "Keep the front door locked", "keep the alarm on", "the garage door should stay closed". */
@@ -2271,7 +2279,12 @@ function categoryExamples(view: SentenceView, draft: Draft): { mention: Mention;
         return !(objectOfPrevious && ((word.tags.has('Noun') && !word.tags.has('Gerund')) || describing));
       });
     if (mentions.length === 0) return undefined;
-    return mentions.map((mention, index) => ({ mention, region: { from: mention.start, to: mentions[index + 1]?.start ?? end } }));
+    // Each example runs to the next one, or to the comma that ends it: "(commit, push, reset)" lists "reset" too.
+    const itemEnd = (mention: Mention, to: number) => {
+      for (let k = mention.end - 1; k < to; k++) if (endsWithComma(words[k]) || has(COORDINATORS, words[k + 1])) return k + 1;
+      return to;
+    };
+    return mentions.map((mention, index) => ({ mention, region: { from: mention.start, to: itemEnd(mention, mentions[index + 1]?.start ?? end) } }));
   }
   return undefined;
 }

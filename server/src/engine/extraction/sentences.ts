@@ -270,7 +270,7 @@ const LEAD_CONDITION = /\(?\b((?:unless|without|except|until)\b[^)]*)\)?\s*$/i;
 /** A line that is a condition of what its items say: "When asked to fix tests:", "If the build fails:". */
 const LEADING_CONDITION = /^\s*(?:when|whenever|if|before|after|once|while|unless|until)\b/i;
 /** A line that ends mid-clause, on a word its items complete: "any action that:", "files such as:". */
-const CONTINUED_BY_ITEM = /\b(?:that|which|who|whose|where|to|of|are|is|includes?|including|like|as)\s*$/i;
+const CONTINUED_BY_ITEM = /\b(?:that|which|who|whose|where|to|of|are|is|includes?|including|like|as|before|after|until|without|unless|prior to)\s*$/i;
 
 /**
  * A list item read with the line that introduces it, in the ways the two combine: the item in place
@@ -303,9 +303,10 @@ function combined(lead: string, item: string, turnIndex: number, span: Span): Se
   for (const part of listed === undefined ? [clause] : clauseLabel ? [listed, clause] : [clause, listed]) {
     if (objectSlot !== undefined) texts.push(`${lead.slice(0, objectSlot).trimEnd()} ${part} ${lead.slice(objectSlot)}`);
     if (PLACEHOLDER.test(lead)) texts.push(lead.replace(PLACEHOLDER, part));
-    if (CONNECTOR.test(lead)) texts.push(`${part} ${lead.charAt(0).toLowerCase()}${lead.slice(1)}`);
+    // "Ask before:" + "committing" is continued by its item, read below.
+    if (CONNECTOR.test(lead) && !continued) texts.push(`${part} ${lead.charAt(0).toLowerCase()}${lead.slice(1)}`);
     // "Ask first:" + "adding dependencies": asking comes before the item's action.
-    else if (ASKING.test(lead)) texts.push(`${lead} before ${part}`);
+    else if (ASKING.test(lead) && !continued) texts.push(`${lead} before ${part}`);
     // "Forbidden Commands (unless the user asks)" + "`git reset --hard`": never the item, on the heading's condition.
     if (BANNED_KIND.test(lead)) texts.push(`Never ${lowerFirst(part)}${LEAD_CONDITION.exec(lead)?.[1] ? ` ${LEAD_CONDITION.exec(lead)?.[1]}` : ''}`);
     // After a line's condition, the item would be the condition's object, not the action's.
