@@ -225,6 +225,9 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
         const end = matchAt(words, i, candidate.phrase, words.length, gaps);
         // A phrase never runs through a path or a command: its words are the entity's.
         if (end === undefined || gaps.some((gap) => covered.has(gap)) || (end > i + 1 && covered.has(end - 1))) continue;
+        // "change the history file": a phrase's last noun that modifies the next one is no object of it.
+        const last = words[end - 1] as Word;
+        if (gaps.length > 0 && last.tags.has('Noun') && !/[,;:.!?)]/.test(last.post) && words[end]?.tags.has('Noun') === true && !words[end]?.tags.has('Pronoun')) continue;
         if (!best || end > best.end) best = { end, family: candidate.family, lemma: form, gaps };
       }
     }
@@ -826,6 +829,8 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
         j = examples - 1;
         continue;
       }
+      // "never run commands that rewrite git history": a category said by what its members do.
+      if (/^(that|which)$/.test(w.norm) && has(CATEGORY_NOUNS, words[j - 1]) && view.mentionAt(j + 1) !== undefined) continue;
       // "no auto-commit", "never auto-push": done unasked, read below.
       if (autoPrefix(w) && view.mentionAt(j + 1) !== undefined) continue;
       // A category's words do not count against the reach: "broad staging commands such as `git add -A`".
@@ -1425,6 +1430,27 @@ function delegatedFrame(view: SentenceView, clause: Range): Outcome | undefined 
   // The subject names the action as a noun or a gerund: "commits", "pushing to main".
   const actions = governable(view.mentionsIn(subject)).filter((m) => m.form === 'gerund' || isNominal(words, m) || (words[m.start] as Word).tags.has('Noun'));
   return prohibit(actions, subject);
+}
+
+/** What changes to a branch may go through instead of landing directly: "through a pull request", "via code review". */
+const REVIEW_ROUTES = /^(pr|prs|mr|mrs|review|reviews)$/;
+
+/**
+ * "All changes to `main` must go through a pull request", "`main` only changes via PRs": a branch
+ * that changes only by review is one the agent never commits or pushes to directly.
+ */
+function throughReviewFrame(view: SentenceView, clause: Range): Outcome | undefined {
+  const words = view.words;
+  const via = words.findIndex((w, i) => i > clause.from && i < clause.to && /^(through|via)$/.test(w.norm));
+  if (via === -1 || negatedIn(view, clause)) return undefined;
+  const route = words.slice(via + 1, Math.min(clause.to, via + 4));
+  const byReview = route.some((w, k) => REVIEW_ROUTES.test(w.norm) || (w.norm === 'pull' && /^requests?$/.test(route[k + 1]?.norm ?? '')) || (w.norm === 'merge' && /^requests?$/.test(route[k + 1]?.norm ?? '')));
+  if (!byReview) return undefined;
+  // The branch, named after "to" or "into": the changes land there.
+  const to = words.findIndex((w, i) => i > clause.from && i < via - 1 && /^(to|into|on)$/.test(w.norm) && (WELL_KNOWN_BRANCH.has((words[i + 1] as Word).norm.replace(/`/g, '')) || view.textEntitiesIn({ from: i + 1, to: i + 2 }).some((e) => e.kind === 'branch')));
+  if (to === -1) return undefined;
+  const land: Mention = { family: 'land', start: to - 1, end: to, form: 'base' };
+  return { drafts: [{ kind: 'prohibition', triggers: [land], regions: [{ from: to - 1, to: to + 2 }] }] };
 }
 
 /** "Only ever send email to acme.io addresses", "only pay invoices under $500". */
@@ -2635,7 +2661,7 @@ function labelledFrame(view: SentenceView, from: number): { readonly drafts: rea
   return forbidding ? { drafts: [{ kind: 'prohibition', triggers, regions }] } : undefined;
 }
 
-const FRAMES = [putAsideFrame, alternativesFrame, personApprovesFrame, permissionForFrame, treatAsFrame, actedOnMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
+const FRAMES = [putAsideFrame, alternativesFrame, personApprovesFrame, permissionForFrame, treatAsFrame, actedOnMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
 
 /** The rules of a frame's drafts, each once; or why they compile to nothing, when that is known. */
 function compileDrafts(view: SentenceView, drafts: readonly Draft[]): Reading[] {
