@@ -396,15 +396,18 @@ function forgeChain(words: readonly Word[], start: number): Mention | undefined 
   if (verbs.length < 2 && objects.length < 2) return undefined;
   const commands = new Set<string>();
   let end = at;
+  // Verbs listed after the chain that are no forge verbs ("create, switch, or delete branches") share the object, not a phrase's gap.
+  let between = at;
+  while (between < first && (has(COORDINATORS, words[between]) || ((words[between] as Word).tags.has('Verb') && !(words[between] as Word).tags.has('Noun')))) between++;
   for (const verb of verbs) {
     for (const object of objects) {
       // The verb, the words before the first object ("on"), then this object.
-      const said = [verb, ...words.slice(at, first), ...words.slice(object, object + 2)];
+      const said = [verb, ...words.slice(between, first), ...words.slice(object, object + 2)];
       for (const { phrase, command } of FORGE_PHRASES) {
         const matched = matchAt(said, 0, phrase, said.length);
         if (matched === undefined) continue;
         for (const written of command.scope.commands ?? []) commands.add(written);
-        end = Math.max(end, object + matched - 1 - (first - at));
+        end = Math.max(end, object + matched - 1 - (first - between));
         break;
       }
     }
