@@ -616,7 +616,7 @@ function clausesOf(view: SentenceView, from: number): Range[] {
     // A parenthesis names or lists within its clause; a colon right after an action introduces its object ("do not modify: tests, …").
     // A colon after an action introduces its object ("do not modify: tests, …"), after a category its examples ("operations: deleting…").
     const listFollows = has(CATEGORY_NOUNS, w) && words.slice(i + 1, i + 12).some((next) => endsWithComma(next));
-    const objectFollows = /^[/`'"*_)\]]*\s*:/.test(w.post) && ((view.isMentionWord(i) && words.slice(start, i).some((b) => /^(not|never|no|avoid)$/.test(b.norm))) || listFollows || thingLabel(view, { from: start, to: i + 1 }) !== undefined || words.slice(start, i + 1).every((b) => /^(do|not|never|no|avoid)$/.test(b.norm) || b.text === ''));
+    const objectFollows = /^[/`'"*_)\]]*\s*:/.test(w.post) && (((view.isMentionWord(i) || /^(run|use|execute|invoke)$/.test(w.norm)) && words.slice(start, i).some((b) => /^(not|never|no|avoid)$/.test(b.norm))) || listFollows || thingLabel(view, { from: start, to: i + 1 }) !== undefined || words.slice(start, i + 1).every((b) => /^(do|not|never|no|avoid)$/.test(b.norm) || b.text === ''));
     // "Ask before: committing, pushing": a connector's colon introduces what it connects.
     const connected = /^\s*:/.test(w.post) && [P.before, P.after, P.until, P.without].some((p) => startsWith(words, p, i, i + 1) === i + 1);
     if (closesClause(w) && !/^[\s()]*$/.test(w.post.replace(/[^;:()\u2014\u2013-]/g, '')) && !objectFollows && !connected) close(i + 1);
@@ -844,7 +844,9 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       // "never perform a deploy", "never run the migrations": the article after a light verb, before the action said as a noun.
       const article = /^(a|an|the)$/.test(w.norm) && j > cueEnd && has(SKIP, words[j - 1]);
       const skippable = has(SKIP, w) || has(LISTENERS, w) || w.text === '' || category || modifier || amount || article || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
-      if (!skippable || closesClause(w)) break;
+      // "Never run: `git clean -fdx`": a colon after running introduces what is run.
+      const introducesRun = /^\s*:/.test(w.post) && /^(run|use|execute|invoke)$/.test(w.norm);
+      if (!skippable || (closesClause(w) && !introducesRun)) break;
     }
     // "`npm install` must never be run": a command named first, then run in the passive.
     if (!found && ranInPassive) {

@@ -120,6 +120,8 @@ function blocks(text: string, quotesAreOwn: boolean): Block[] {
     if (!current || LIST_OR_HEADING.test(line)) {
       current = { text: line, at: lineAt, kind: HEADING.test(line) ? 'heading' : LIST_ITEM.test(line) ? 'item' : 'paragraph' };
       result.push(current);
+      // A heading is one line: the next one starts a block of its own.
+      if (current.kind === 'heading') current = undefined;
     } else {
       // A hard-wrapped line goes on the sentence (one character for one, so offsets hold); a new line otherwise ends it.
       current.text += `${continues(current.text, line) ? ' ' : '\n'}${line}`;
