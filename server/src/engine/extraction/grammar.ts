@@ -1958,6 +1958,8 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   // the action's direct object ("open the side entrance"). Any other word narrows the rule in a way
   // a scope cannot say.
   const families = new Set([...draft.triggers, ...(draft.requires ?? [])].map((m) => m.family));
+  // "Never delete branches": deleting is over branches, any of them, not over every target.
+  if (families.has('remove') && !scope.branches && regions.some((r) => words.slice(r.from, r.to).some((w) => /^branch(?:es)?$/.test(w.norm)))) add('branches', '**');
   // "push to release": the one word after "to" is the branch's name, whatever else it may mean.
   const branchWord = context === 'branch' && !scope.branches ? branchAfterTo(view, regions, draft.triggers) : undefined;
   // A name that opens the sentence is capitalised for the sentence, not for the branch.
