@@ -232,3 +232,10 @@ test('a parameter the tool declares as an email address holds recipients, whatev
   assert.ok(parsed.kind === 'transcript');
   assert.deepEqual(bindSession(parsed.sessions[0]!).map((list) => list.map(describe)), [['send recipient:ops-team']]);
 });
+
+test('an argument named for one kind of target is never read as another by its value: a branch named like a path is a branch', () => {
+  assert.deepEqual(bound([{ name: 'delete_branch', args: { branch: 'feature/login' } }, { name: 'remove_item', args: { target: 'reports/q3.csv' } }]), [
+    ['delete branch:feature/login'],
+    ['delete path:reports/q3.csv'],
+  ]);
+});

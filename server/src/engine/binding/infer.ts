@@ -30,6 +30,8 @@ const ROLES = {
 } as const satisfies Record<string, Names>;
 
 type NamedRole = keyof typeof ROLES;
+/** The argument names of each role that names a kind of target. */
+const TARGET_NAMES: readonly (readonly [NamedRole, ReadonlySet<string>])[] = (['path', 'recipient', 'account', 'table', 'database', 'branch', 'environment', 'device', 'event'] as const).map((role) => [role, new Set<string>(ROLES[role])] as const);
 /**
  * Parts that can hold a target; each is named after its target kind. `id`: any other `id`/`*_id`
  * argument, of the kind the tool name's nouns say (else a generic resource).
@@ -89,7 +91,7 @@ const RULES: readonly VerbRule[] = [
   {
     words: ['delete', 'remove', 'erase', 'purge', 'clear', 'wipe', 'destroy', 'rm', 'unlink', 'trash', 'del'],
     verbs: ['delete'],
-    targets: [{ role: 'path', recursiveWords: true }, { role: 'table' }, { role: 'database', verbs: ['drop'] }, { role: 'event', verbs: ['cancel'] }, { role: 'id' }],
+    targets: [{ role: 'path', recursiveWords: true }, { role: 'table' }, { role: 'database', verbs: ['drop'] }, { role: 'event', verbs: ['cancel'] }, { role: 'branch' }, { role: 'id' }],
   },
   { words: ['unlock', 'unbolt', 'unlatch'], verbs: ['unlock'], targets: [{ role: 'device' }, { role: 'id', kind: 'device' }] },
   { words: ['disable', 'disarm', 'deactivate'], verbs: ['disable'], targets: [{ role: 'device' }, { role: 'id', kind: 'device' }] },
@@ -330,7 +332,8 @@ const DESCRIBED: readonly [RegExp, NamedRole][] = [
 function argumentsPlaying(reading: Reading, role: NamedRole): string[] {
   const { args, context } = reading;
   const properties = schemaProperties(context.tools.get(args.call.name)?.parameters);
-  return args.names.filter((name) => {
+  // An argument named for another kind of target plays that part: `branch: "feature/x"` is no path.
+  return args.names.filter((name) => !TARGET_NAMES.some(([other, names]) => other !== role && names.has(name))).filter((name) => {
     const schema = properties[name];
     if (schema?.format === 'email' && role === 'recipient') return true;
     const described = DESCRIBED.find(([pattern]) => pattern.test(schema?.description ?? ''));
