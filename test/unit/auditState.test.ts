@@ -79,6 +79,22 @@ describe('Claude Code sessions read from a resume point', () => {
     assert.equal(live.kind === 'judged' && live.judgement.findings[0]?.ruleId, 'prerequisite-late');
   });
 
+  test("the project's own check, run before the resume point, still counts for a commit after it; another command does not", () => {
+    const lines = [
+      ccUser('Always run `just check` before committing.'),
+      ccAssistant('m1', [ccBash('t1', 'just check')]),
+      ccResult('t1', 'ok'),
+      ccAssistant('m2', [ccBash('t2', 'ls')]),
+      ccResult('t2', 'ok'),
+    ];
+    const probes = ['git commit -m x', 'just check && git commit -m x'].map((command) => bash(command));
+    replayBothWays('project-checks.jsonl', lines, () => probes);
+    const live = judgeWithState(emptyAuditState('claude-code'), lines.join(''), bash('git commit -m x'));
+    assert.equal(live.kind === 'judged' && live.judgement.findings.length, 0);
+    const unchecked = judgeWithState(emptyAuditState('claude-code'), lines.slice(0, 1).join(''), bash('git commit -m x'));
+    assert.equal(unchecked.kind === 'judged' && unchecked.judgement.findings[0]?.ruleId, 'prerequisite-missing');
+  });
+
   test('an approval spent by a call before the resume point stays spent; a new push needs a new one', () => {
     const lines = [
       ccUser('Ask me before you push anything to main.'),
