@@ -81,14 +81,17 @@ describe('Claude Code sessions read from a resume point', () => {
 
   test("the project's own check, run before the resume point, still counts for a commit after it; another command does not", () => {
     const lines = [
-      ccUser('Always run `just check` before committing.'),
-      ccAssistant('m1', [ccBash('t1', 'just check')]),
+      ccUser('Always run `just f` before committing.'),
+      // Not the tool's first call, which the state keeps anyway.
+      ccAssistant('m1', [ccBash('t1', 'ls')]),
       ccResult('t1', 'ok'),
-      ccAssistant('m2', [ccBash('t2', 'ls')]),
+      ccAssistant('m2', [ccBash('t2', 'just f')]),
       ccResult('t2', 'ok'),
+      ccAssistant('m3', [ccBash('t3', 'ls')]),
+      ccResult('t3', 'ok'),
     ];
-    const probes = ['git commit -m x', 'just check && git commit -m x'].map((command) => bash(command));
-    replayBothWays('project-checks.jsonl', lines, () => probes);
+    const probes = ['git commit -m x', 'just f && git commit -m x'].map((command) => bash(command));
+    replayBothWays('project-checks.jsonl', lines, () => probes, [], 1);
     const live = judgeWithState(emptyAuditState('claude-code'), lines.join(''), bash('git commit -m x'));
     assert.equal(live.kind === 'judged' && live.judgement.findings.length, 0);
     const unchecked = judgeWithState(emptyAuditState('claude-code'), lines.slice(0, 1).join(''), bash('git commit -m x'));
