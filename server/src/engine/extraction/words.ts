@@ -159,6 +159,19 @@ const RANGES_ENTRY_CHARS = 64 * 1024;
 const sentenceRanges = new Map<string, CompromiseSpan[]>();
 let sentenceRangesChars = 0;
 
+interface SentenceSplitter {
+  readonly one: { readonly tokenize: { readonly splitSentences: (text: string, world: object) => string[] } };
+}
+
+/**
+ * The chunks compromise's sentence splitter cuts a text into, its tokenizer's first step: each
+ * sentence the tokenizer finds lies within one chunk, with only spaces and marks around it.
+ */
+function sentenceChunks(text: string): string[] {
+  const loaded = compromise();
+  return (loaded.methods() as SentenceSplitter).one.tokenize.splitSentences(text, loaded.world());
+}
+
 function sentenceRangesOf(text: string): CompromiseSpan[] {
   let ranges = sentenceRanges.get(text);
   if (!ranges) {
@@ -183,6 +196,10 @@ function sentenceRangesOf(text: string): CompromiseSpan[] {
 export function readSentences(block: string, base: number, worthReading: (text: string) => boolean): SentenceWords[] {
   const result: SentenceWords[] = [];
   const { text: readableBlock, original } = readable(block);
+  // Whether a sentence passes is known from its chunk, which holds it: `worthReading` finds whole words
+  // and marks, so what passes in a sentence passes in the chunk around it. A block none of whose chunks
+  // pass is not tokenized, the dearer step.
+  if (!sentenceRanges.has(readableBlock) && !sentenceChunks(readableBlock).some(worthReading)) return result;
   for (const range of sentenceRangesOf(readableBlock)) {
     const text = readableBlock.slice(range.offset.start, range.offset.start + range.offset.length);
     if (!worthReading(text)) continue;
