@@ -190,8 +190,9 @@ function sentenceRangesOf(text: string): CompromiseSpan[] {
 
 /**
  * Reads a block of text as sentences of words. `base` is the block's offset in the text the word
- * offsets should refer to. Sentences are found by compromise's tokenizer (cheap); only those that
- * pass `worthReading` are tagged (lemmas, parts of speech, contractions), the expensive part.
+ * offsets should refer to. Sentences are found by compromise's tokenizer (cheaper than tagging);
+ * only those that pass `worthReading` are tagged (lemmas, parts of speech, contractions), the
+ * expensive part.
  */
 export function readSentences(block: string, base: number, worthReading: (text: string) => boolean): SentenceWords[] {
   const result: SentenceWords[] = [];
