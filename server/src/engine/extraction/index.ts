@@ -57,14 +57,15 @@ const worthReading = (text: string) => (TOPIC_WORDS.test(text) || NAMES_COMMAND.
  * The constraints and revocations stated in a session's user messages (SPEC sections 3 and 4):
  * only turns the person typed, system prompts and injected project instructions are read, never
  * tool output. Deterministic and offline; each result carries its sentence's exact source range.
+ * `prefilter` is the cheap first look; a test reads the corpus with none to show it loses nothing.
  */
-export function extractConstraints(session: Session): Extraction {
+export function extractConstraints(session: Session, prefilter: (text: string) => boolean = worthReading): Extraction {
   const constraints: StatedConstraint[] = [];
   const revocations: Revocation[] = [];
   const unresolved: UnresolvedRule[] = [];
   for (const turn of session.turns) {
     if (!turn.isUserMessage) continue;
-    for (const sentence of userSentences(session, turn, worthReading)) {
+    for (const sentence of userSentences(session, turn, prefilter)) {
       let readings = readSentence(sentence);
       // An item that states no rule alone may with the line that introduces it.
       for (const variant of readings.some((reading) => reading.kind !== 'unresolved') ? [] : (sentence.withLeadIn ?? [])) {

@@ -96,15 +96,33 @@ function oneEdit(a: string, b: string): boolean {
   return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
-/** The rule word a typo stands for, if the word is one. */
-function corrected(word: string): string | undefined {
-  const lower = word.toLowerCase();
+/** The rule word a lowercase word is a typo of, if it is one. */
+function ruleWordTypoed(lower: string): string | undefined {
   if (lower.length < 3 || RULE_WORDS[lower] !== undefined) return undefined;
   // Short words are only swapped letters ("puhs"): other edits of them make too many real words.
   const candidates = typoCandidates(lower).filter((rule) => rule.length >= 5 || lower.length >= 5 || (rule.length === lower.length && [...rule].sort().join('') === [...lower].sort().join('')));
   if (candidates.length !== 1) return undefined;
   const rule = candidates[0] as string;
-  if (RULE_WORDS[rule]?.includes(lower)) return undefined;
+  return RULE_WORDS[rule]?.includes(lower) ? undefined : rule;
+}
+
+/**
+ * Lowercase words by the rule word each is a typo of (null: none), for the whole process: every word
+ * of every message is looked up, and text repeats the same few thousand words. Bounded.
+ */
+const TYPO_MEMO_LIMIT = 100_000;
+const typoMemo = new Map<string, string | null>();
+
+/** The rule word a typo stands for, if the word is one. */
+function corrected(word: string): string | undefined {
+  const lower = word.toLowerCase();
+  let rule = typoMemo.get(lower);
+  if (rule === undefined) {
+    rule = ruleWordTypoed(lower) ?? null;
+    if (typoMemo.size >= TYPO_MEMO_LIMIT) typoMemo.clear();
+    typoMemo.set(lower, rule);
+  }
+  if (rule === null) return undefined;
   // Written as the typo was: "Nevr" is "Never", "DELTE" is "DELETE".
   if (word === word.toUpperCase()) return rule.toUpperCase();
   return /^[A-Z]/.test(word) ? rule.charAt(0).toUpperCase() + rule.slice(1) : rule;
@@ -152,8 +170,40 @@ function edits(text: string): [number, number, string][] {
   return result;
 }
 
+/**
+ * Texts made readable, by the text as written, for the whole process: a block of a message is made
+ * readable again for its sentences and the variants tried on them, and corpora repeat whole
+ * messages. Bounded by the characters kept; long texts are not kept.
+ */
+const READABLE_MEMO_CHARS = 16 * 1024 * 1024;
+const READABLE_ENTRY_CHARS = 64 * 1024;
+const readableMemo = new Map<string, ReadableText>();
+let readableMemoChars = 0;
+
+/** Forgets the texts made readable and the typos found: for a measurement that must read every text afresh. */
+export function forgetReadableTexts(): void {
+  readableMemo.clear();
+  readableMemoChars = 0;
+  typoMemo.clear();
+}
+
 /** The written text made readable; text with nothing to change comes back as it is. */
 export function readable(written: string): ReadableText {
+  const known = readableMemo.get(written);
+  if (known) return known;
+  const made = madeReadable(written);
+  if (written.length <= READABLE_ENTRY_CHARS) {
+    if (readableMemoChars + written.length > READABLE_MEMO_CHARS) {
+      readableMemo.clear();
+      readableMemoChars = 0;
+    }
+    readableMemo.set(written, made);
+    readableMemoChars += written.length;
+  }
+  return made;
+}
+
+function madeReadable(written: string): ReadableText {
   const changes = edits(written);
   if (changes.length === 0) return { text: written, original: (offset) => offset };
   let text = '';

@@ -214,10 +214,23 @@ function hasAside(text: string): boolean {
   return ASIDE.test(text);
 }
 
-/** A text of our own making read as one sentence (its words have offsets in it; its span is the source's). */
+/**
+ * A text of our own making read as one sentence (its words have offsets in it; its span is the
+ * source's). Its words are tagged when first asked for: extraction tries such variants in turn and
+ * stops at the first that states a rule, so most are never read.
+ */
 function read(text: string, turnIndex: number, span: Span): Sentence {
-  const words = readSentences(text, 0, () => true).flatMap((sentence) => sentence.words);
-  return { turnIndex, text, span, start: 0, words };
+  let words: readonly Word[] | undefined;
+  return {
+    turnIndex,
+    text,
+    span,
+    start: 0,
+    get words() {
+      words ??= readSentences(text, 0, () => true).flatMap((sentence) => sentence.words);
+      return words;
+    },
+  };
 }
 
 /** A pointer to a target named before: "it", "them", or "there" (a place). */
@@ -315,8 +328,5 @@ function combined(lead: string, item: string, turnIndex: number, span: Span): Se
     // "When asked to fix tests:" + "Only change tests": a leading condition, then its main clause.
     if (objectSlot === undefined) texts.push(!continued && LEADING_CONDITION.test(lead) ? `${lead}, ${lowerFirst(part)}` : `${lead} ${part}`);
   }
-  return texts.map((text) => {
-    const words = readSentences(text, 0, () => true).flatMap((sentence) => sentence.words);
-    return { turnIndex, text, span, start: 0, words };
-  });
+  return texts.map((text) => read(text, turnIndex, span));
 }

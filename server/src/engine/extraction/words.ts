@@ -1,6 +1,6 @@
 import type Compromise from 'compromise';
 import { commonNounsJoined } from './slashed';
-import { readable } from './normalize';
+import { forgetReadableTexts, readable } from './normalize';
 
 type Nlp = typeof Compromise;
 let loadedNlp: Nlp | undefined;
@@ -129,9 +129,12 @@ interface CompromiseSpan {
 const TAGGED_LIMIT = 20_000;
 const taggedSentences = new Map<string, CompromiseSentence[]>();
 
-/** Forgets the tagged sentences: for a measurement that must tag every sentence afresh. */
+/** Forgets the tagged sentences, the blocks split into sentences and the texts made readable: for a measurement that must read every text afresh. */
 export function forgetTaggedSentences(): void {
   taggedSentences.clear();
+  sentenceRanges.clear();
+  sentenceRangesChars = 0;
+  forgetReadableTexts();
 }
 
 function tagged(text: string): CompromiseSentence[] {
@@ -147,14 +150,58 @@ function tagged(text: string): CompromiseSentence[] {
 }
 
 /**
+ * Blocks split into sentences, by the block's readable text, for the whole process: a block is split
+ * again for each variant read with it, and corpora repeat whole messages. Bounded by the characters
+ * kept; long blocks are not kept.
+ */
+const RANGES_MEMO_CHARS = 16 * 1024 * 1024;
+const RANGES_ENTRY_CHARS = 64 * 1024;
+const sentenceRanges = new Map<string, CompromiseSpan[]>();
+let sentenceRangesChars = 0;
+
+interface SentenceSplitter {
+  readonly one: { readonly tokenize: { readonly splitSentences: (text: string, world: object) => string[] } };
+}
+
+/**
+ * The chunks compromise's sentence splitter cuts a text into, its tokenizer's first step: each
+ * sentence the tokenizer finds lies within one chunk, with only spaces and marks around it.
+ */
+function sentenceChunks(text: string): string[] {
+  const loaded = compromise();
+  return (loaded.methods() as SentenceSplitter).one.tokenize.splitSentences(text, loaded.world());
+}
+
+function sentenceRangesOf(text: string): CompromiseSpan[] {
+  let ranges = sentenceRanges.get(text);
+  if (!ranges) {
+    ranges = nlp.tokenize(text).json({ offset: true }) as CompromiseSpan[];
+    if (text.length <= RANGES_ENTRY_CHARS) {
+      if (sentenceRangesChars + text.length > RANGES_MEMO_CHARS) {
+        sentenceRanges.clear();
+        sentenceRangesChars = 0;
+      }
+      sentenceRanges.set(text, ranges);
+      sentenceRangesChars += text.length;
+    }
+  }
+  return ranges;
+}
+
+/**
  * Reads a block of text as sentences of words. `base` is the block's offset in the text the word
- * offsets should refer to. Sentences are found by compromise's tokenizer (cheap); only those that
- * pass `worthReading` are tagged (lemmas, parts of speech, contractions), the expensive part.
+ * offsets should refer to. Sentences are found by compromise's tokenizer (cheaper than tagging);
+ * only those that pass `worthReading` are tagged (lemmas, parts of speech, contractions), the
+ * expensive part.
  */
 export function readSentences(block: string, base: number, worthReading: (text: string) => boolean): SentenceWords[] {
   const result: SentenceWords[] = [];
   const { text: readableBlock, original } = readable(block);
-  for (const range of nlp.tokenize(readableBlock).json({ offset: true }) as CompromiseSpan[]) {
+  // Whether a sentence passes is known from its chunk, which holds it: `worthReading` finds whole words
+  // and marks, so what passes in a sentence passes in the chunk around it. A block none of whose chunks
+  // pass is not tokenized, the dearer step.
+  if (!sentenceRanges.has(readableBlock) && !sentenceChunks(readableBlock).some(worthReading)) return result;
+  for (const range of sentenceRangesOf(readableBlock)) {
     const text = readableBlock.slice(range.offset.start, range.offset.start + range.offset.length);
     if (!worthReading(text)) continue;
     // Offsets in the readable text, mapped back to the block as written, then to the caller's text.
