@@ -1369,6 +1369,9 @@ function leaveAloneFrame(view: SentenceView, clause: Range): Outcome | undefined
     if (mentions.some((m) => m.form === 'base' && subjectBefore(words, clause.from, m.start) !== 'none')) return undefined;
     return { drafts: [{ kind, triggers: coordinatedFrom(view, mentions), regions: [before] }] };
   }
+  // "You are not allowed to lift the suspension": an action we have no word for, said of no thing; never any target.
+  const thing = words.slice(before.from, before.to).some((w, k) => (w.tags.has('Noun') || view.covered.has(before.from + k)) && !w.tags.has('Pronoun') && !has(ME, w));
+  if (!thing) return words[readOnly.end]?.norm === 'to' ? 'nothing' : undefined;
   const touch: Mention = { family: 'touch', start: readOnly.start, end: readOnly.end, form: 'base' };
   return { drafts: [{ kind, triggers: [touch], regions: [before] }] };
 }

@@ -547,7 +547,7 @@ export const CONNECTORS = {
  * permission ("you can") changes rules only with a time word ("now", "anymore").
  */
 export const RULE_CUE_PHRASES: readonly string[] = [
-  ...NEGATIONS, 'dont', ...FORBIDDING_VERBS, ...FORBIDDEN_WORDS, ...LEAVE_ALONE, ...READ_ONLY, ...Object.keys(KEEP_STATES), 'keep', 'stay',
+  ...NEGATIONS, 'dont', 'cannot', ...FORBIDDING_VERBS, ...FORBIDDEN_WORDS, ...LEAVE_ALONE, ...READ_ONLY, ...Object.keys(KEEP_STATES), 'keep', 'stay',
   'remain', ...APPROVAL_NOUNS, 'approve', 'confirm', 'sign', ...REQUIRE_VERBS, 'always', 'make sure', 'ensure', 'must', 'should', ...REVOKE_VERBS,
   ...RULE_NOUNS.filter((p) => !p.startsWith('what ')), 'said', 'told', ...FROM_NOW_ON, ...STOP_DOING, ...CONNECTORS.before,
   ...CONNECTORS.until, ...CONNECTORS.after, ...CONNECTORS.without, ...CONNECTORS.whenever, ...CONNECTORS.except, 'only', 'nothing',
