@@ -1724,6 +1724,16 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
       continue;
     }
     if (view.covered.has(i) || w.text === '' || named.some((e) => w.start >= e.start && w.end <= e.end) || (autoPrefix(w) && view.mentionAt(i + 1) !== undefined)) continue;
+    // "personal accounts": a word that describes an approval ("personal OK") narrows any other thing.
+    if (APPROVAL_DESCRIBERS.test(w.norm) && !has(APPROVAL_WORDS, words[i + 1]) && !has(APPROVAL_WORDS, words[i + 2]) && i + 1 < range.to && words[i + 1]?.tags.has('Noun') === true) {
+      result.push(w);
+      continue;
+    }
+    // "delete emails": messages are what a send sends, but a kind of thing for any other action.
+    if (MESSAGE_WORDS.test(w.norm) && !families.has('send') && w.tags.has('Noun')) {
+      result.push(w);
+      continue;
+    }
     // Someone else's narrows: "other developers' commits", "someone else's branch".
     if (w.tags.has('Possessive') && !w.tags.has('Pronoun') && (/^(other|another|else)$/.test(words[i - 1]?.norm ?? '') || w.norm === 'else')) {
       result.push(w);
@@ -1995,6 +2005,12 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   }
   return unstatable(view, namesNoScope(leftovers));
 }
+
+/** Words that describe an approval ("my personal OK", "explicit approval"), and the approvals they describe. */
+const APPROVAL_DESCRIBERS = /^(personal|explicit|written|prior|express|final)$/;
+const APPROVAL_WORDS = wordSet(L.APPROVAL_NOUNS);
+/** Messages, which only a send is about as a matter of course. */
+const MESSAGE_WORDS = /^(emails?|e-mails?|mails?|messages?|inbox|attachments?|replies|reply|drafts?|dms?|threads?)$/;
 
 /** Actions on files and nothing else, where a bare name is a file's or a folder's. */
 const FILE_FAMILIES: ReadonlySet<FamilyName> = new Set<FamilyName>(['remove', 'modify', 'overwrite', 'write', 'move', 'touch', 'read', 'backup']);
