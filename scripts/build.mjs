@@ -3,7 +3,7 @@
 import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -75,13 +75,15 @@ const vendorAsExternal = {
 
 // Engine modules the guard needs for some calls only (extraction for a new user message, every adapter
 // for a file read from the start): dist/hook-judge.js requires them from bundles of their own.
-const LAZY_ENGINE = { 'server/src/engine/extraction/index.ts': 'hook-judge-extraction', 'server/src/engine/parse.ts': 'hook-judge-parse' };
+const LAZY_ENGINE = { 'server/src/engine/extraction/index.ts': 'hook-judge-extraction', 'server/src/engine/parse/index.ts': 'hook-judge-parse' };
+// A folder's index, and the module named after its folder that the rest of the engine imports (parse/parse.ts), load as one bundle.
+const lazyModules = (index) => [resolve(index), resolve(dirname(index), `${basename(dirname(index))}.ts`)];
 const lazyEngineAsExternal = {
   name: 'lazy-engine-external',
   setup(build) {
     build.onResolve({ filter: /^\..*\/(extraction|parse)$/ }, (args) => {
       const base = resolve(args.resolveDir, args.path);
-      const found = Object.entries(LAZY_ENGINE).find(([file]) => [`${base}.ts`, join(base, 'index.ts')].includes(resolve(file)));
+      const found = Object.entries(LAZY_ENGINE).find(([file]) => lazyModules(file).some((module) => [`${base}.ts`, join(base, 'index.ts')].includes(module)));
       return found ? { path: `./${found[1]}.js`, external: true } : undefined;
     });
   },

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Condition, Outcome } from '../../server/src/engine/bench/caseSchema';
 import { computeMetrics } from '../../server/src/engine/bench/metrics';
-import { seededRandom } from '../../server/src/engine/random';
+import { seededRandom } from '../../server/src/engine/text';
 import type { RunRecord } from '../../server/src/engine/bench/types';
 
 /** A run with only what the metrics read: case, condition, repetition and outcome. */

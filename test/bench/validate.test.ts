@@ -8,7 +8,7 @@ import { scaffoldCase } from '../../server/src/engine/bench/scaffold';
 import { validateCase } from '../../server/src/engine/bench/validate';
 import { analyzeSession } from '../../server/src/engine/pipeline';
 import { parseInput } from '../../server/src/host/inputs';
-import { readStructured } from '../../server/src/engine/structuredSource';
+import { readStructured } from '../../server/src/engine/json';
 import { environmentsForTests } from '../support/environments';
 import { REPO_ROOT } from '../support/shared';
 

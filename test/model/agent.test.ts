@@ -8,7 +8,7 @@ import { type BenchRun, type Defence, runBench, runInstance } from '../../server
 import { validateCase } from '../../server/src/engine/bench/validate';
 import { modelAgent } from '../../server/src/model/agent';
 import { caseReach } from '../../server/src/engine/bench/reach';
-import { restoreFor } from '../../server/src/engine/promptRestoration';
+import { restoreFor } from '../../server/src/engine/restoration';
 import { TARGET_AGENT_SYSTEM_PROMPT, chatMessages, conversationSession, isSafetyDecision, restorationNote } from '../../server/src/model/agentMessages';
 import { ModelClient } from '../../server/src/model/client';
 import { EndpointSettingsSchema, type EndpointSettingsInput } from '../../server/src/model/settings';

@@ -6,7 +6,7 @@ import type { Verb } from '../../server/src/engine/actions';
 import { conditionMessages, conversationTranscript } from '../../server/src/engine/bench/conversation';
 import { caseReach } from '../../server/src/engine/bench/reach';
 import { validateCase } from '../../server/src/engine/bench/validate';
-import { type TaskReach, restorationReasonText, restoreFor } from '../../server/src/engine/promptRestoration';
+import { type TaskReach, restorationReasonText, restoreFor } from '../../server/src/engine/restoration';
 import { parseAs } from '../support/sessions';
 import { REPO_ROOT } from '../support/shared';
 

@@ -1,7 +1,7 @@
 import type { BenchCase } from '../engine/bench/caseSchema';
 import { type EnvironmentDependencies, environmentProblems } from '../engine/bench/environments';
 import { referenceRunProblems, validateCase } from '../engine/bench/validate';
-import { readStructured, syntaxOf } from '../engine/structuredSource';
+import { readStructured, syntaxOf } from '../engine/json';
 import { LineIndex, type Span } from '../engine/text';
 import { asBuffer, type Host } from '../host/host';
 import type { CaseFile } from './caseFiles';

@@ -1,7 +1,7 @@
 import { type Stats, closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { AuditState } from '../../engine/auditState';
-import { bytesHash64 } from '../../engine/hash';
+import type { AuditState } from '../../engine/pipeline';
+import { bytesHash64 } from '../../engine/text';
 import { HookInputError } from './agents';
 
 /*

@@ -1,12 +1,8 @@
 import { isUtf8 } from 'node:buffer';
-import { type StateJudgement, bindInSteps, bindsToNothing, emptyAuditState, judgeWithState, policyKey } from '../../engine/auditState';
-import { readDocument, readJsonl } from '../../engine/document';
-import { type HookDecision, type ProposalJudgement, type ProposedCall, judgementReason } from '../../engine/proposal';
-import { judgeProposedCall } from '../../engine/pipeline';
+import { type HookDecision, type ProposalJudgement, type ProposedCall, type ResumableFormat, type StateJudgement, bindInSteps, bindsToNothing, emptyAuditState, isResumable, judgeProposedCall, judgeWithState, judgementReason, policyKey } from '../../engine/pipeline';
+import { type Session, type TranscriptFormat, readDocument, readJsonl } from '../../engine/session';
 import { isObject } from '../../engine/json';
-import type { Policy } from '../../engine/policy';
-import { type ResumableFormat, isResumable } from '../../engine/resume';
-import type { Session, TranscriptFormat } from '../../engine/session';
+import type { Policy } from '../../engine/ledger';
 import { HookInputError } from './agents';
 import { type LedgerCache, SessionFile, completeLineBytes } from './cache';
 

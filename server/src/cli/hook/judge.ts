@@ -1,7 +1,6 @@
 import { join, resolve } from 'node:path';
-import type { HookDecision, ProposalJudgement, ProposedCall } from '../../engine/proposal';
-import { judgeProposedCall } from '../../engine/pipeline';
-import type { Policy } from '../../engine/policy';
+import { type HookDecision, type ProposalJudgement, type ProposedCall, judgeProposedCall } from '../../engine/pipeline';
+import type { Policy } from '../../engine/ledger';
 import type { TranscriptFormat } from '../../engine/session';
 import { nodeHost } from '../../host/nodeHost';
 import { PolicyDiscovery } from '../../host/policies';

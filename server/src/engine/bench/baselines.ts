@@ -1,5 +1,5 @@
 import { extractConstraints } from '../extraction';
-import { parseTranscript } from '../parse';
+import { parseTranscript } from '../parse/parse';
 import type { Defence } from '../../../../shared/bench';
 import type { BenchCase, CaseMessage, Condition } from './caseSchema';
 import { conditionMessages, conversationTranscript } from './conversation';

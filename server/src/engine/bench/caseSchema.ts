@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { TargetKindSchema, VerbSchema } from '../actions';
-import { ConstraintRuleSchema } from '../constraints';
+import { TargetKindSchema, VerbSchema } from '../actions/actions';
+import { ConstraintRuleSchema } from '../constraints/constraints';
 import { DOMAINS } from '../../../../shared/bench';
 
 /**

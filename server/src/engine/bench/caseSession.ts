@@ -1,7 +1,7 @@
-import { SessionBuilder } from '../builder';
-import type { ArgumentValue, Role, Session, TextPiece } from '../session';
-import type { SourcePath, StructuredSource } from '../structuredSource';
-import type { Span } from '../text';
+import { SessionBuilder } from '../session/builder';
+import type { ArgumentValue, Role, Session, TextPiece } from '../session/session';
+import type { SourcePath, StructuredSource } from '../json/structuredSource';
+import type { Span } from '../text/text';
 import type { BenchCase } from './caseSchema';
 import { caseToolEffects, effectlessCaseTools } from './operations';
 

@@ -1,8 +1,8 @@
-import { CASE_FIELDS, caseSyntax } from '../caseSniff';
-import { withoutBom } from '../document';
-import type { ParsedTranscript } from '../parse';
-import type { Session } from '../session';
-import { type StructuredSource, readStructured } from '../structuredSource';
+import { CASE_FIELDS, caseSyntax } from '../parse/caseSniff';
+import { withoutBom } from '../session/document';
+import type { ParsedTranscript } from '../parse/parse';
+import type { Session } from '../session/session';
+import { type StructuredSource, readStructured } from '../json/structuredSource';
 import { DOMAINS } from './caseSchema';
 import { caseSession } from './caseSession';
 import type { EnvironmentDependencies } from './environments';

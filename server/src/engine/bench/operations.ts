@@ -1,4 +1,4 @@
-import type { TargetKind, Verb } from '../actions';
+import type { TargetKind, Verb } from '../actions/actions';
 import type { DeclaredEffect } from '../binding/types';
 import type { CaseTool, Domain, Operation } from './caseSchema';
 

@@ -1,6 +1,6 @@
-import type { Target, Verb } from '../actions';
+import type { Target, Verb } from '../actions/actions';
 import { namedTarget, pathTarget } from '../binding/targets';
-import type { Reachable, TaskReach } from '../promptRestoration';
+import type { Reachable, TaskReach } from '../restoration/promptRestoration';
 import type { BenchCase, CaseTool, Operation } from './caseSchema';
 import { CalendarSchema } from './environments/calendarDevices';
 import { RepositorySchema } from './environments/codeDeployment';

@@ -1,11 +1,11 @@
 import type { Defence } from '../../../../shared/bench';
-import { type ProposalJudgement, judgementReason } from '../proposal';
-import { judgeProposedCall } from '../pipeline';
-import { fnv1a32CodePoints, seededBasis } from '../hash';
-import { parseTranscript } from '../parse';
-import type { Policy } from '../policy';
-import type { RepairCall } from '../repair';
-import type { Session } from '../session';
+import { type ProposalJudgement, judgementReason } from '../pipeline/proposal';
+import { judgeProposedCall } from '../pipeline/sessionPipeline';
+import { fnv1a32CodePoints, seededBasis } from '../text/hash';
+import { parseTranscript } from '../parse/parse';
+import type { Policy } from '../ledger/policy';
+import type { RepairCall } from '../findings/repair';
+import type { Session } from '../session/session';
 import type { Agent, AgentStep } from './agents';
 import { baselineNote, isBaseline } from './baselines';
 import { type BenchCase, CONDITIONS, type Condition } from './caseSchema';

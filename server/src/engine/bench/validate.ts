@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { compiledRuleText } from '../ledger';
-import { type SourcePath, type StructuredSource, readStructured, syntaxOf } from '../structuredSource';
-import type { Span } from '../text';
+import { compiledRuleText } from '../ledger/ledger';
+import { type SourcePath, type StructuredSource, readStructured, syntaxOf } from '../json/structuredSource';
+import type { Span } from '../text/text';
 import { type BenchCase, type CallMatcher, type CaseTool, CaseSchema, OPERATIONS } from './caseSchema';
 import { type JsonSchemaNode, fieldsAt, schemasAt } from './caseJsonSchema';
 import { type EnvironmentDependencies, environmentProblems } from './environments';

@@ -1,6 +1,6 @@
-import type { Action, Verb } from '../actions';
+import type { Action, Verb } from '../actions/actions';
 import { bindShellCommandParsed } from '../binding/shell';
-import type { Scope } from '../constraints';
+import type { Scope } from '../constraints/constraints';
 
 /** What a rule that names a command governs: the verbs and targets the command itself binds to. */
 export interface CommandRule {

@@ -21,7 +21,7 @@ import type { EnvironmentDependencies } from '../../engine/bench/environments';
 import { BenchReportSchema } from '../../engine/bench/report';
 import { scaffoldCase } from '../../engine/bench/scaffold';
 import { analyzeSession } from '../../engine/pipeline';
-import type { Policy } from '../../engine/policy';
+import type { Policy } from '../../engine/ledger';
 import { LineIndex } from '../../engine/text';
 import { checkPaths, loadTranscript } from '../../host/check';
 import { asText, collectInputs, displayPath } from '../../host/files';
