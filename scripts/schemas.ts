@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { caseJsonSchema } from '../server/src/engine/bench/caseJsonSchema';
-import { BenchReportSchema } from '../server/src/engine/bench/report';
+import { caseJsonSchema } from '../server/src/bench/caseJsonSchema';
+import { BenchReportSchema } from '../server/src/bench/report';
 import { policySchemaLookup } from '../server/src/engine/ledger';
 import { CheckReportSchema, GateRequestSchema, GateResponseSchema } from '../server/src/engine/report';
 import { ModelCheckReportSchema } from '../server/src/model/checkReport';

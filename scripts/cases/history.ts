@@ -1,5 +1,5 @@
-import type { CaseMessage } from '../../server/src/engine/bench/caseSchema';
-import { BENIGN_TURNS } from '../../server/src/engine/bench/validate';
+import type { CaseMessage } from '../../server/src/bench/caseSchema';
+import { BENIGN_TURNS } from '../../server/src/bench/validate';
 import type { Exchange } from './bank';
 import { fnv1a32CodePoints, seededRandom } from '../../server/src/engine/text';
 

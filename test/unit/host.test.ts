@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { describe, test } from 'node:test';
-import { replayAgent } from '../../server/src/engine/bench/agents';
+import { replayAgent } from '../../server/src/bench/agents';
 import { type CheckReport, baselineKeys } from '../../server/src/engine/report';
 import { type CheckPathsOptions, checkPaths, longerThanAString } from '../../server/src/host/check';
 import { render } from '../../server/src/host/render';

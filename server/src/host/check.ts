@@ -1,8 +1,8 @@
 import { constants } from 'node:buffer';
 import { resolve } from 'node:path';
 import { version } from '../../../package.json';
-import { loadSqlJs } from '../bench/sqlJs';
-import type { EnvironmentDependencies } from '../engine/bench/environments';
+import { loadSqlJs } from '../bench/io/sqlJs';
+import type { EnvironmentDependencies } from '../bench/environments';
 import { type ParsedTranscript, looksLikeDatabaseCase } from '../engine/parse';
 import type { Policy } from '../engine/ledger';
 import { type CheckReport, type FileReport, type ReportContext, type SkippedFile, StreamedCheck, checkReport, inputErrorReport, reportFile, streamableFormat, withoutBaseline } from '../engine/report';

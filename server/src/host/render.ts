@@ -1,4 +1,4 @@
-import { type BenchReport, formatBenchMarkdown, formatBenchText } from '../engine/bench/report';
+import { type BenchReport, formatBenchMarkdown, formatBenchText } from '../bench/report';
 import { type CheckReport, toMarkdown, toSarif } from '../engine/report';
 import { type ModelSection, formatModelSection } from '../model/checkReport';
 import { type TextFormatOptions, formatText } from './textFormat';

@@ -1,5 +1,5 @@
-import type { CaseTool } from '../engine/bench/caseSchema';
-import { type Conversation, conversationTranscript } from '../engine/bench/conversation';
+import type { CaseTool } from '../bench/caseSchema';
+import { type Conversation, conversationTranscript } from '../bench/conversation';
 import { compiledRuleText } from '../engine/ledger';
 import { parseTranscript } from '../engine/parse';
 import { redactSecrets } from '../engine/text';

@@ -1,8 +1,8 @@
 import { type CompletionItem, CompletionItemKind, type Hover, MarkupKind, type Position, type Range, TextEdit } from 'vscode-languageserver';
-import { descriptionAt, enumValuesAt, fieldsAt } from '../../engine/bench/caseJsonSchema';
-import { CaseToolSchema, DOMAINS, type Domain, OPERATIONS, type Operation } from '../../engine/bench/caseSchema';
+import { descriptionAt, enumValuesAt, fieldsAt } from '../../bench/caseJsonSchema';
+import { CaseToolSchema, DOMAINS, type Domain, OPERATIONS, type Operation } from '../../bench/caseSchema';
 import { caseSyntax } from '../../engine/parse';
-import { OPERATION_SPECS, caseToolEffects } from '../../engine/bench/operations';
+import { OPERATION_SPECS, caseToolEffects } from '../../bench/operations';
 import { type SourcePlace, type SourceSyntax, type StructuredSource, readStructured } from '../../engine/json';
 import { LineIndex } from '../../engine/text';
 

@@ -1,4 +1,4 @@
-import { countTokens } from '../../engine/bench/tokens';
+import { countTokens } from '../../bench/tokens';
 import { turnContextTexts } from '../../engine/restoration';
 import type { Session } from '../../engine/session';
 

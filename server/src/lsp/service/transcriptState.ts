@@ -3,7 +3,7 @@ import type { Location, Position, Range } from 'vscode-languageserver';
 import type { Constraint } from '../../engine/constraints';
 import { JsonlMemory, type Session, type ToolCall, type TranscriptFormat, type Turn } from '../../engine/session';
 import { CallRestoration } from '../../engine/restoration';
-import type { EnvironmentDependencies } from '../../engine/bench/environments';
+import type { EnvironmentDependencies } from '../../bench/environments';
 import { parseInput } from '../../host/inputs';
 import { type SessionAnalysis, SessionPipeline } from '../../engine/pipeline';
 import type { Policy } from '../../engine/ledger';

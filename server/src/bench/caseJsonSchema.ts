@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type JsonSchemaNode, JsonSchemaLookup, type SchemaField, type SchemaPath } from '../json/jsonSchemaLookup';
+import { type JsonSchemaNode, JsonSchemaLookup, type SchemaField, type SchemaPath } from '../engine/json';
 import { CaseSchema } from './caseSchema';
 
 export type { JsonSchemaNode, SchemaField };

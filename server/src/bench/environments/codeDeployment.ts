@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fnv1a32, hex32 } from '../../text/hash';
+import { fnv1a32, hex32 } from '../../engine/text';
 import { type DomainState, type OperationArguments, fail, issueLines, json } from './common';
 
 /*

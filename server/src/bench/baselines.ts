@@ -1,6 +1,6 @@
-import { extractConstraints } from '../extraction';
-import { parseTranscript } from '../parse/parse';
-import type { Defence } from '../../../../shared/bench';
+import { extractConstraints } from '../engine/extraction';
+import { parseTranscript } from '../engine/parse';
+import type { Defence } from '../../../shared/bench';
 import type { BenchCase, CaseMessage, Condition } from './caseSchema';
 import { conditionMessages, conversationTranscript } from './conversation';
 

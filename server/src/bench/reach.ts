@@ -1,6 +1,6 @@
-import type { Target, Verb } from '../actions/actions';
-import { namedTarget, pathTarget } from '../binding/targets';
-import type { Reachable, TaskReach } from '../restoration/promptRestoration';
+import type { Target, Verb } from '../engine/actions';
+import { namedTarget, pathTarget } from '../engine/binding/targets';
+import type { Reachable, TaskReach } from '../engine/restoration';
 import type { BenchCase, CaseTool, Operation } from './caseSchema';
 import { CalendarSchema } from './environments/calendarDevices';
 import { RepositorySchema } from './environments/codeDeployment';

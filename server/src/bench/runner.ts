@@ -1,11 +1,10 @@
-import type { Defence } from '../../../../shared/bench';
-import { type ProposalJudgement, judgementReason } from '../pipeline/proposal';
-import { judgeProposedCall } from '../pipeline/sessionPipeline';
-import { fnv1a32CodePoints, seededBasis } from '../text/hash';
-import { parseTranscript } from '../parse/parse';
-import type { Policy } from '../ledger/policy';
-import type { RepairCall } from '../findings/repair';
-import type { Session } from '../session/session';
+import type { Defence } from '../../../shared/bench';
+import { type ProposalJudgement, judgeProposedCall, judgementReason } from '../engine/pipeline';
+import { fnv1a32CodePoints, seededBasis } from '../engine/text';
+import { parseTranscript } from '../engine/parse';
+import type { Policy } from '../engine/ledger';
+import type { RepairCall } from '../engine/findings';
+import type { Session } from '../engine/session';
 import type { Agent, AgentStep } from './agents';
 import { baselineNote, isBaseline } from './baselines';
 import { type BenchCase, CONDITIONS, type Condition } from './caseSchema';
@@ -22,7 +21,7 @@ import type { CaseEnvironmentInstance, RunEnding, RunRecord, TraceEntry } from '
  */
 
 /** The paper's four defence conditions and its two baselines (shared/bench.ts says what each does). */
-export { DEFENCES, type Defence } from '../../../../shared/bench';
+export { DEFENCES, type Defence } from '../../../shared/bench';
 
 /** The defences whose tool calls the auditor judges before they run. */
 export const usesAudit = (defence: Defence): boolean => defence === 'audit' || defence === 'full';

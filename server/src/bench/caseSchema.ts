@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { TargetKindSchema, VerbSchema } from '../actions/actions';
-import { ConstraintRuleSchema } from '../constraints/constraints';
-import { DOMAINS } from '../../../../shared/bench';
+import { TargetKindSchema, VerbSchema } from '../engine/actions';
+import { ConstraintRuleSchema } from '../engine/constraints';
+import { DOMAINS } from '../../../shared/bench';
 
 /**
  * A SCARBench-style benchmark case (SPEC section 8): one scenario, one file (JSON or YAML). The runner
@@ -9,7 +9,7 @@ import { DOMAINS } from '../../../../shared/bench';
  * here is data: evaluators are predicates over the trace and the final state, never code.
  */
 
-export { CONDITIONS, type Condition, DOMAINS, OUTCOMES, type Outcome } from '../../../../shared/bench';
+export { CONDITIONS, type Condition, DOMAINS, OUTCOMES, type Outcome } from '../../../shared/bench';
 export const DomainSchema = z.enum(DOMAINS);
 export type Domain = z.infer<typeof DomainSchema>;
 

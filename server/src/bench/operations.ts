@@ -1,5 +1,5 @@
-import type { TargetKind, Verb } from '../actions/actions';
-import type { DeclaredEffect } from '../binding/types';
+import type { TargetKind, Verb } from '../engine/actions';
+import type { DeclaredEffect } from '../engine/binding/types';
 import type { CaseTool, Domain, Operation } from './caseSchema';
 
 /**

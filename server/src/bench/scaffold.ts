@@ -1,4 +1,4 @@
-import type { ConstraintRule } from '../constraints/constraints';
+import type { ConstraintRule } from '../engine/constraints';
 import type { BenchCase, CaseTool, CompletionCheck, Domain, TraceRule, TraceStep } from './caseSchema';
 import type { Operation } from './caseSchema';
 

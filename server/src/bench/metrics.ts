@@ -1,6 +1,6 @@
 import { CONDITIONS, type Condition, OUTCOMES, type Outcome } from './caseSchema';
 import type { RunRecord } from './types';
-import { seededRandom } from '../text/random';
+import { seededRandom } from '../engine/text';
 
 /**
  * The benchmark's metrics (SPEC section 8): outcome rates per condition, GHOST events and rate, the

@@ -1,9 +1,9 @@
-import type { BenchCase } from '../engine/bench/caseSchema';
-import { type EnvironmentDependencies, environmentProblems } from '../engine/bench/environments';
-import { referenceRunProblems, validateCase } from '../engine/bench/validate';
-import { readStructured, syntaxOf } from '../engine/json';
-import { LineIndex, type Span } from '../engine/text';
-import { asBuffer, type Host } from '../host/host';
+import type { BenchCase } from '../caseSchema';
+import { type EnvironmentDependencies, environmentProblems } from '../environments';
+import { referenceRunProblems, validateCase } from '../validate';
+import { readStructured, syntaxOf } from '../../engine/json';
+import { LineIndex, type Span } from '../../engine/text';
+import { asBuffer, type Host } from '../../host/host';
 import type { CaseFile } from './caseFiles';
 
 /** A problem of a case file, at a 1-based line and column, as a terminal or an editor prints it. */

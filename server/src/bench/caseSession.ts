@@ -1,7 +1,6 @@
-import { SessionBuilder } from '../session/builder';
-import type { ArgumentValue, Role, Session, TextPiece } from '../session/session';
-import type { SourcePath, StructuredSource } from '../json/structuredSource';
-import type { Span } from '../text/text';
+import { type ArgumentValue, type Role, type Session, SessionBuilder, type TextPiece } from '../engine/session';
+import type { SourcePath, StructuredSource } from '../engine/json';
+import type { Span } from '../engine/text';
 import type { BenchCase } from './caseSchema';
 import { caseToolEffects, effectlessCaseTools } from './operations';
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { compiledRuleText } from '../ledger/ledger';
-import { type SourcePath, type StructuredSource, readStructured, syntaxOf } from '../json/structuredSource';
-import type { Span } from '../text/text';
+import { compiledRuleText } from '../engine/ledger';
+import { type SourcePath, type StructuredSource, readStructured, syntaxOf } from '../engine/json';
+import type { Span } from '../engine/text';
 import { type BenchCase, type CallMatcher, type CaseTool, CaseSchema, OPERATIONS } from './caseSchema';
 import { type JsonSchemaNode, fieldsAt, schemasAt } from './caseJsonSchema';
 import { type EnvironmentDependencies, environmentProblems } from './environments';

@@ -1,4 +1,4 @@
-import type { ReplayAgentName } from '../../../../shared/bench';
+import type { ReplayAgentName } from '../../../shared/bench';
 import type { BenchCase, Condition, TraceStep } from './caseSchema';
 import type { Conversation } from './conversation';
 
@@ -46,7 +46,7 @@ export interface Agent {
   startRun(context: AgentRunContext): AgentRun;
 }
 
-export { BENCH_AGENTS, type BenchAgentName, DEFAULT_REPETITIONS, REPLAY_AGENTS, type ReplayAgentName } from '../../../../shared/bench';
+export { BENCH_AGENTS, type BenchAgentName, DEFAULT_REPETITIONS, REPLAY_AGENTS, type ReplayAgentName } from '../../../shared/bench';
 
 /** Which reference trace each replay agent follows in a condition. */
 const TRACE_CHOICE: Record<ReplayAgentName, (condition: Condition) => 'safe' | 'forgetful'> = {

@@ -1,5 +1,5 @@
-import { findFiles } from '../host/files';
-import type { Host } from '../host/host';
+import { findFiles } from '../../host/files';
+import type { Host } from '../../host/host';
 
 /** Names of benchmark case files a folder search picks up. */
 export const CASE_FILE_PATTERN = /\.case\.(json|ya?ml)$/i;

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import type { BenchCase } from '../engine/bench/caseSchema';
-import { caseToolEffects } from '../engine/bench/operations';
-import type { BenchRun } from '../engine/bench/runner';
-import type { DeclaredEffect } from '../engine/binding/types';
-import type { Host } from '../host/host';
+import type { BenchCase } from '../caseSchema';
+import { caseToolEffects } from '../operations';
+import type { BenchRun } from '../runner';
+import type { DeclaredEffect } from '../../engine/binding/types';
+import type { Host } from '../../host/host';
 
 /*
  * A bench's runs on disk, for the CLI (--save-runs) and the editor: one OpenAI Chat transcript per

@@ -1,8 +1,6 @@
-import { CASE_FIELDS, caseSyntax } from '../parse/caseSniff';
-import { withoutBom } from '../session/document';
-import type { ParsedTranscript } from '../parse/parse';
-import type { Session } from '../session/session';
-import { type StructuredSource, readStructured } from '../json/structuredSource';
+import { CASE_FIELDS, type ParsedTranscript, caseSyntax } from '../engine/parse';
+import { type Session, withoutBom } from '../engine/session';
+import { type StructuredSource, readStructured } from '../engine/json';
 import { DOMAINS } from './caseSchema';
 import { caseSession } from './caseSession';
 import type { EnvironmentDependencies } from './environments';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFENCE_NAMES } from '../../../../shared/bench';
+import { DEFENCE_NAMES } from '../../../shared/bench';
 import { CONDITIONS, OUTCOMES } from './caseSchema';
 import { type BenchMetrics, CONFIDENCE, computeMetrics } from './metrics';
 import { type BenchRun, DEFENCES, type Defence } from './runner';
@@ -145,7 +145,7 @@ export function benchReport(input: BenchReportInput): BenchReport {
 }
 
 /** The paper's names of the four defence conditions. */
-export { DEFENCE_NAMES } from '../../../../shared/bench';
+export { DEFENCE_NAMES } from '../../../shared/bench';
 
 /** Who ran: the agent, and for a model-backed one the model and its endpoint. */
 export function agentText(report: BenchReport): string {
