@@ -6,7 +6,7 @@ import { parsePolicy } from '../../server/src/engine/ledger';
 import { replayBothWays } from '../support/incremental';
 
 /*
- * The audit state (engine/auditState.ts, engine/resume.ts): judging a call from the state plus the
+ * The audit state (engine/pipeline/auditState.ts, resume.ts): judging a call from the state plus the
  * lines written since must give exactly what judging it on the whole file gives. Hand-written
  * sessions pin the reader context each format carries across a resume point; generated sessions with
  * constraints (prohibitions, prerequisites, confirmations and their approvals, revocations), parallel

@@ -12,7 +12,7 @@ import { generateTranscript } from '../../scripts/plantedTranscripts';
 import { NEEDS_SHARED, REPO_ROOT, sharedPath } from '../support/shared';
 
 /*
- * `check` read in pieces (engine/streamedCheck.ts) against the whole-file check: the same report,
+ * `check` read in pieces (engine/report/streamedCheck.ts) against the whole-file check: the same report,
  * locations, fingerprints, notes and counts included, for every JSON Lines session it takes, cut into
  * pieces and audited in steps of many sizes; and a report only when that can be promised.
  */

@@ -261,7 +261,7 @@ export function longerThanAString(head: string, pieces: TextPieceReader, longest
 
 /**
  * The report of a JSON Lines session too long to read whole, checked piece by piece instead
- * (engine/streamedCheck.ts); `undefined` when the file is shorter or is not such a session (then it
+ * (engine/report/streamedCheck.ts); `undefined` when the file is shorter or is not such a session (then it
  * is read whole). Throws when the pieces cannot give the whole-file report.
  */
 function checkInPieces(host: Host, file: InputFile, fromBytes: number, policiesFor: () => Policy[]): FileReport | undefined {

@@ -8,7 +8,7 @@ import { type LedgerCache, SessionFile, completeLineBytes } from './cache';
 
 /*
  * A proposed call judged against a session file with the guard's memory: the audit state cached for
- * the file is moved over the lines written since it (engine/auditState.ts), so a call late in a long
+ * the file is moved over the lines written since it (engine/pipeline/auditState.ts), so a call late in a long
  * session costs about what the lines since the previous call cost. A file read from the start (no
  * state yet, or one that no longer applies) leaves a state for the next call. Files that are not
  * growing JSON Lines sessions are read whole. Policies are the caller's: this module loads

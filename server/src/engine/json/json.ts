@@ -259,7 +259,7 @@ export function bool(node: JsonNode | undefined): boolean | undefined {
 }
 
 /**
- * What a node that holds the value JSON.parse made of its text (jsonScan.ts's lazy tree) keeps it
+ * What a node that holds the value JSON.parse made of its text (session/jsonScan.ts's lazy tree) keeps it
  * under: `readOnlyValueOf` hands it out instead of rebuilding it from the node's children.
  */
 export const PARSED_VALUE = Symbol('parsed value');

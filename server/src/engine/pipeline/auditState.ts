@@ -32,7 +32,7 @@ import type { Span } from '../text/text';
  *   calls stopped without a result, so a line that reaches back into the summary is noticed.
  * The state is plain data (JSON); the caller keeps it with the file position it stands for.
  *
- * `check` reads a session too long to hold whole the same way (streamedCheck.ts): `auditRest` judges
+ * `check` reads a session too long to hold whole the same way (report/streamedCheck.ts): `auditRest` judges
  * every settled call of each piece from the state, as `analyzeSession` judges it on the whole file.
  */
 

@@ -18,7 +18,7 @@ export { declaredEffects, ledgerOf } from './stages';
  * - `analyze`: the whole session (`check`, the editor, which keeps one per session of a document so
  *   an edit re-reads only the messages it changed and, when no call changed, binds nothing again);
  * - `extend`: the session a summary (the audit state, auditState.ts) stands for, extended by the
- *   lines written after it (`check` of a session read in pieces, streamedCheck.ts; the live guard
+ *   lines written after it (`check` of a session read in pieces, report/streamedCheck.ts; the live guard
  *   moves the same state with `judgeWithState`);
  * - `judge`: one proposed call (the live guard, `gate`, the benchmark's audit defence).
  *

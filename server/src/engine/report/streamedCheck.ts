@@ -12,7 +12,7 @@ import { LineIndex, addLineStarts } from '../text/text';
 
 /*
  * `check` of a JSON Lines session read piece by piece, for files too large to hold at once: each piece
- * is audited from the live guard's audit state (auditState.ts), which carries what later calls need of
+ * is audited from the live guard's audit state (pipeline/auditState.ts), which carries what later calls need of
  * the earlier ones, and then let go. What stays is that state, the line starts (for locations) and the
  * results. The report is the one a whole-file read gives; where the state cannot promise that (a line
  * that reaches back, a session that changes its name), the check gives none and says why.
