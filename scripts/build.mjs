@@ -143,7 +143,7 @@ const bundles = [
 ];
 
 // sql.js's SQLite (WebAssembly) runs the benchmark's database cases in the CLI and the language server;
-// they load it from beside their bundle (server/src/bench/sqlJs.ts).
+// they load it from beside their bundle (server/src/bench/io/sqlJs.ts).
 function copySqlWasm() {
   mkdirSync('dist', { recursive: true });
   copyFileSync('node_modules/sql.js/dist/sql-wasm.wasm', 'dist/sql-wasm.wasm');
