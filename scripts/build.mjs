@@ -113,7 +113,7 @@ const engineWithoutSideEffects = {
     build.onResolve({ filter: /^\./ }, async (args) => {
       if (args.pluginData?.engine || !/[\\/]server[\\/]src[\\/]/.test(args.importer)) return undefined;
       const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { engine: true } });
-      if (found.errors.length > 0 || found.external || !/[\\/]server[\\/]src[\\/]engine[\\/]/.test(found.path)) return undefined;
+      if (found.errors.length > 0 || found.external || !/[\\/]server[\\/]src[\\/]engine[\\/].*(?<![\\/]index\.ts)$/.test(found.path)) return undefined;
       return { path: found.path, sideEffects: false };
     });
   },
