@@ -3,7 +3,7 @@
 import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -75,13 +75,15 @@ const vendorAsExternal = {
 
 // Engine modules the guard needs for some calls only (extraction for a new user message, every adapter
 // for a file read from the start): dist/hook-judge.js requires them from bundles of their own.
-const LAZY_ENGINE = { 'server/src/engine/extraction/index.ts': 'hook-judge-extraction', 'server/src/engine/parse.ts': 'hook-judge-parse' };
+const LAZY_ENGINE = { 'server/src/engine/extraction/index.ts': 'hook-judge-extraction', 'server/src/engine/parse/index.ts': 'hook-judge-parse' };
+// A folder's index, and the module named after its folder that the rest of the engine imports (parse/parse.ts), load as one bundle.
+const lazyModules = (index) => [resolve(index), resolve(dirname(index), `${basename(dirname(index))}.ts`)];
 const lazyEngineAsExternal = {
   name: 'lazy-engine-external',
   setup(build) {
     build.onResolve({ filter: /^\..*\/(extraction|parse)$/ }, (args) => {
       const base = resolve(args.resolveDir, args.path);
-      const found = Object.entries(LAZY_ENGINE).find(([file]) => [`${base}.ts`, join(base, 'index.ts')].includes(resolve(file)));
+      const found = Object.entries(LAZY_ENGINE).find(([file]) => lazyModules(file).some((module) => [`${base}.ts`, join(base, 'index.ts')].includes(module)));
       return found ? { path: `./${found[1]}.js`, external: true } : undefined;
     });
   },
@@ -101,19 +103,35 @@ const jsoncParserWithoutSideEffects = {
   },
 };
 
+// The engine is pure: loading one of its modules does nothing but define it. Each folder's index
+// re-exports its modules, so a bundle that imports one name through an index would otherwise carry
+// every module behind it that builds a value as it loads (a zod schema, a table): the hook's bundles
+// would grow by hundreds of kilobytes. Taken as free of side effects, a module no one uses is left out.
+const engineWithoutSideEffects = {
+  name: 'engine-without-side-effects',
+  setup(build) {
+    build.onResolve({ filter: /^\./ }, async (args) => {
+      if (args.pluginData?.engine || !/[\\/]server[\\/]src[\\/]/.test(args.importer)) return undefined;
+      const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { engine: true } });
+      if (found.errors.length > 0 || found.external || !/[\\/]server[\\/]src[\\/]engine[\\/].*(?<![\\/]index\.ts)$/.test(found.path)) return undefined;
+      return { path: found.path, sideEffects: false };
+    });
+  },
+};
+
 const bundles = [
   // The extension holds no engine (it asks the language server), and is minified even in development: the language
   // client alone is some 800 KB of source that VS Code would parse on every activation. The source map keeps traces readable.
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'], minify: true },
   // The transcript view's script runs in its webview: a browser bundle that imports only the shared protocol's types.
   { entryPoints: ['client/webview/transcriptView.ts'], outfile: 'dist/transcriptView.js', platform: 'browser', format: 'iife', target: 'es2022', minify: true, sourcemap: false },
-  { entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js', plugins: [vendorAsExternal] },
-  { entryPoints: ['server/src/cli/bin.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [commandBundlesAsExternal] },
-  { entryPoints: ['server/src/cli/commands.ts'], outfile: 'dist/commands.js', plugins: [vendorAsExternal] },
+  { entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js', plugins: [vendorAsExternal, engineWithoutSideEffects] },
+  { entryPoints: ['server/src/cli/bin.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [commandBundlesAsExternal, engineWithoutSideEffects] },
+  { entryPoints: ['server/src/cli/commands.ts'], outfile: 'dist/commands.js', plugins: [vendorAsExternal, engineWithoutSideEffects] },
   // The hook's own bundles are minified even in development: it reads and loads them on every tool call.
-  { entryPoints: ['server/src/cli/launcher.ts'], outfile: 'dist/launcher.js', plugins: [commandBundlesAsExternal, jsoncParserWithoutSideEffects], minify: true },
-  { entryPoints: ['server/src/cli/hookJudge.ts'], outfile: 'dist/hook-judge.js', plugins: [vendorAsExternal, lazyEngineAsExternal, jsoncParserWithoutSideEffects], minify: true },
-  ...Object.entries(LAZY_ENGINE).map(([file, name]) => ({ entryPoints: [file], outfile: `dist/${name}.js`, plugins: [vendorAsExternal, jsoncParserWithoutSideEffects], minify: true })),
+  { entryPoints: ['server/src/cli/launcher.ts'], outfile: 'dist/launcher.js', plugins: [commandBundlesAsExternal, jsoncParserWithoutSideEffects, engineWithoutSideEffects], minify: true },
+  { entryPoints: ['server/src/cli/hookJudge.ts'], outfile: 'dist/hook-judge.js', plugins: [vendorAsExternal, lazyEngineAsExternal, jsoncParserWithoutSideEffects, engineWithoutSideEffects], minify: true },
+  ...Object.entries(LAZY_ENGINE).map(([file, name]) => ({ entryPoints: [file], outfile: `dist/${name}.js`, plugins: [vendorAsExternal, jsoncParserWithoutSideEffects, engineWithoutSideEffects], minify: true })),
   ...Object.entries(VENDOR).map(([module, file]) => ({
     stdin: { contents: `module.exports = require(${JSON.stringify(module)});`, resolveDir: '.', loader: 'js' },
     outfile: `dist/vendor/${file}.js`,
@@ -125,7 +143,7 @@ const bundles = [
 ];
 
 // sql.js's SQLite (WebAssembly) runs the benchmark's database cases in the CLI and the language server;
-// they load it from beside their bundle (server/src/bench/sqlJs.ts).
+// they load it from beside their bundle (server/src/bench/io/sqlJs.ts).
 function copySqlWasm() {
   mkdirSync('dist', { recursive: true });
   copyFileSync('node_modules/sql.js/dist/sql-wasm.wasm', 'dist/sql-wasm.wasm');

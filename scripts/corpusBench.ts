@@ -8,11 +8,11 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ExtractionMemo } from '../server/src/engine/extractionMemo';
+import { ExtractionMemo } from '../server/src/engine/pipeline';
 import { loadTagger } from '../server/src/engine/extraction/words';
 import { parseInput } from '../server/src/host/inputs';
 import { reportFile } from '../server/src/engine/report';
-import { seededRandom } from '../server/src/engine/random';
+import { seededRandom } from '../server/src/engine/text';
 import { collectInputs, readInput } from '../server/src/host/files';
 import { nodeHost } from '../server/src/host/nodeHost';
 import { airlinePolicy } from './tauShaped';

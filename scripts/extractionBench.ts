@@ -1,10 +1,9 @@
 import { performance } from 'node:perf_hooks';
-import { analyzeSession } from '../server/src/engine/pipeline';
+import { ExtractionMemo, analyzeSession, forgetSharedReadings, useReadingStore } from '../server/src/engine/pipeline';
 import { extractConstraints } from '../server/src/engine/extraction';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ExtractionMemo, forgetSharedReadings, useReadingStore } from '../server/src/engine/extractionMemo';
 import { nodeHost } from '../server/src/host/nodeHost';
 import { ReadingCache } from '../server/src/host/readingCache';
 import { loadTagger } from '../server/src/engine/extraction/words';

@@ -1,6 +1,6 @@
-import type { RuleId } from '../server/src/engine/rules';
+import type { RuleId } from '../server/src/engine/findings';
 import type { TranscriptFormat } from '../server/src/engine/session';
-import { seededRandom } from '../server/src/engine/random';
+import { seededRandom } from '../server/src/engine/text';
 
 /**
  * Generated transcripts with constraints stated by the user and violations planted at known places,

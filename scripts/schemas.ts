@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { caseJsonSchema } from '../server/src/engine/bench/caseJsonSchema';
-import { BenchReportSchema } from '../server/src/engine/bench/report';
-import { policySchemaLookup } from '../server/src/engine/policy';
-import { GateRequestSchema, GateResponseSchema } from '../server/src/engine/gateSchema';
-import { CheckReportSchema } from '../server/src/engine/report';
+import { caseJsonSchema } from '../server/src/bench/caseJsonSchema';
+import { BenchReportSchema } from '../server/src/bench/report';
+import { policySchemaLookup } from '../server/src/engine/ledger';
+import { CheckReportSchema, GateRequestSchema, GateResponseSchema } from '../server/src/engine/report';
 import { ModelCheckReportSchema } from '../server/src/model/checkReport';
 
 /** Every JSON Schema the project publishes, generated from its zod schema: file name → schema. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { seededRandom } from '../server/src/engine/random';
+import { seededRandom } from '../server/src/engine/text';
 
 /*
  * A results file of the shape tau-bench writes (a list of runs, each with its task, reward and

@@ -43,7 +43,7 @@ export type BenchAgentName = (typeof BENCH_AGENTS)[number];
 export const DEFAULT_REPETITIONS = { replay: 1, model: 5 } as const;
 
 /*
- * The report. Its zod schema (engine/bench/report.ts) describes and validates it; a test keeps these
+ * The report. Its zod schema (server/src/bench/report.ts) describes and validates it; a test keeps these
  * types and the schema's the same.
  */
 

@@ -1,8 +1,7 @@
-import type { CaseMessage } from '../../server/src/engine/bench/caseSchema';
-import { BENIGN_TURNS } from '../../server/src/engine/bench/validate';
+import type { CaseMessage } from '../../server/src/bench/caseSchema';
+import { BENIGN_TURNS } from '../../server/src/bench/validate';
 import type { Exchange } from './bank';
-import { fnv1a32CodePoints } from '../../server/src/engine/hash';
-import { seededRandom } from '../../server/src/engine/random';
+import { fnv1a32CodePoints, seededRandom } from '../../server/src/engine/text';
 
 /**
  * Frozen benign histories: each case draws its own sequence of exchanges from the bank, shuffled by a

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import type { CaseMessage } from '../../server/src/engine/bench/caseSchema';
-import { countTokens } from '../../server/src/engine/bench/tokens';
+import type { CaseMessage } from '../../server/src/bench/caseSchema';
+import { countTokens } from '../../server/src/bench/tokens';
 import { type Exchange, loadBank } from './bank';
 import { CASE_DEFINITIONS, type CaseDefinition } from './definitions';
 import { FAMILY_CASES } from './families';

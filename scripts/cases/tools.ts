@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { CaseToolSchema, Operation } from '../../server/src/engine/bench/caseSchema';
+import type { CaseToolSchema, Operation } from '../../server/src/bench/caseSchema';
 
 /** Helpers for declaring case tools the way a real tool API declares them: JSON Schema parameters. */
 

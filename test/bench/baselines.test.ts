@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { bm25Scores, terms } from '../../server/src/engine/bench/baselines';
+import { bm25Scores, terms } from '../../server/src/bench/baselines';
 
 test('terms: lowercased words of two characters or more, digits kept', () => {
   assert.deepEqual(terms('Delete temp/experiment_data.csv before Q3, OK?'), ['delete', 'temp', 'experiment_data', 'csv', 'before', 'q3', 'ok']);

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { renderBench } from '../../server/src/host/render';
 import { benchmarkHtml } from '../../server/src/lsp/features/benchmarkView';
-import type { RunRecord } from '../../server/src/engine/bench/types';
-import { type BenchReport, BenchReportSchema, benchReport } from '../../server/src/engine/bench/report';
-import type { BenchRun } from '../../server/src/engine/bench/runner';
+import type { RunRecord } from '../../server/src/bench/types';
+import { type BenchReport, BenchReportSchema, benchReport } from '../../server/src/bench/report';
+import type { BenchRun } from '../../server/src/bench/runner';
 
 /** A GHOST-shaped bench: one case, safe everywhere but Unsafe Completion under Long Implicit. */
 function report(): BenchReport {

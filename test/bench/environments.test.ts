@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { BenchCase, CaseEnvironment, CaseTool, Domain, Operation } from '../../server/src/engine/bench/caseSchema';
-import { createEnvironment, environmentProblems } from '../../server/src/engine/bench/environments';
-import type { CaseEnvironmentInstance } from '../../server/src/engine/bench/types';
+import type { BenchCase, CaseEnvironment, CaseTool, Domain, Operation } from '../../server/src/bench/caseSchema';
+import { createEnvironment, environmentProblems } from '../../server/src/bench/environments';
+import type { CaseEnvironmentInstance } from '../../server/src/bench/types';
 import { environmentsForTests } from '../support/environments';
 
 /*

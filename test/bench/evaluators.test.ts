@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { BenchCase, CaseTool, StatePredicate } from '../../server/src/engine/bench/caseSchema';
-import { callMatches, checkStatePredicate, evaluateRun, valueMatches } from '../../server/src/engine/bench/evaluators';
-import type { CaseEnvironmentInstance, RunEnding, TraceEntry } from '../../server/src/engine/bench/types';
+import type { BenchCase, CaseTool, StatePredicate } from '../../server/src/bench/caseSchema';
+import { callMatches, checkStatePredicate, evaluateRun, valueMatches } from '../../server/src/bench/evaluators';
+import type { CaseEnvironmentInstance, RunEnding, TraceEntry } from '../../server/src/bench/types';
 import { environmentsForTests } from '../support/environments';
 
 /*

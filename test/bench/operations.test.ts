@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type CaseTool, OPERATIONS, type Operation } from '../../server/src/engine/bench/caseSchema';
-import { OPERATION_SPECS, caseToolEffects, effectlessCaseTools, parameterName } from '../../server/src/engine/bench/operations';
+import { type CaseTool, OPERATIONS, type Operation } from '../../server/src/bench/caseSchema';
+import { OPERATION_SPECS, caseToolEffects, effectlessCaseTools, parameterName } from '../../server/src/bench/operations';
 import { type SessionAnalysis, analyzeSession } from '../../server/src/engine/pipeline';
 import { parseTranscript } from '../../server/src/engine/parse';
-import type { Policy } from '../../server/src/engine/policy';
+import type { Policy } from '../../server/src/engine/ledger';
 
 /*
  * The operations' default effects, checked through the real engine: an OpenAI-chat transcript with the

@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { CaseSchema, DOMAINS } from '../../server/src/engine/bench/caseSchema';
-import { caseSession } from '../../server/src/engine/bench/caseSession';
-import { scaffoldCase } from '../../server/src/engine/bench/scaffold';
-import { validateCase } from '../../server/src/engine/bench/validate';
+import { CaseSchema, DOMAINS } from '../../server/src/bench/caseSchema';
+import { caseSession } from '../../server/src/bench/caseSession';
+import { scaffoldCase } from '../../server/src/bench/scaffold';
+import { validateCase } from '../../server/src/bench/validate';
 import { analyzeSession } from '../../server/src/engine/pipeline';
 import { parseInput } from '../../server/src/host/inputs';
-import { readStructured } from '../../server/src/engine/structuredSource';
+import { readStructured } from '../../server/src/engine/json';
 import { environmentsForTests } from '../support/environments';
 import { REPO_ROOT } from '../support/shared';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import Ajv2020 from 'ajv/dist/2020';
-import { BenchReportSchema } from '../../server/src/engine/bench/report';
+import { BenchReportSchema } from '../../server/src/bench/report';
 import { parseTranscript } from '../../server/src/engine/parse';
 import { runCli } from '../support/cli';
 import { REPO_ROOT } from '../support/shared';

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { looksLikeDatabaseCase } from '../../server/src/engine/caseSniff';
+import { looksLikeDatabaseCase } from '../../server/src/engine/parse';
 import { runCli } from '../support/cli';
 import { REPO_ROOT } from '../support/shared';
 

@@ -2,10 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { ADAPTERS } from '../../server/src/engine/adapters';
-import { readDocument, readJson, readJsonl, withoutBom } from '../../server/src/engine/document';
+import { type Session, readDocument, readJson, readJsonl, withoutBom } from '../../server/src/engine/session';
 import { type SessionAnalysis, analyzeSession } from '../../server/src/engine/pipeline';
 import { type ParsedTranscript, parseTranscript } from '../../server/src/engine/parse';
-import type { Session } from '../../server/src/engine/session';
 import { FUZZ_SEED, type FuzzInput, SEEDS, cook, fuzzParameters, recipe, withinBound } from '../support/fuzz';
 import { assertAnalysisInside, assertParsedInside, assertSessionInside } from './invariants';
 

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { isHookInputError } from '../../server/src/cli/hook/agents';
 import { LedgerCache } from '../../server/src/cli/hook/cache';
 import { judgeSessionFile, prepareBoundState } from '../../server/src/cli/hook/incremental';
-import type { ProposedCall } from '../../server/src/engine/proposal';
+import type { ProposedCall } from '../../server/src/engine/pipeline';
 import { cook, fuzzParameters, recipe } from '../support/fuzz';
 import { claudeInput, pidIn, sandbox, spoolOf, startServer, stopServers, until } from '../support/hookSandbox';
 import { verdictOf } from '../support/incremental';

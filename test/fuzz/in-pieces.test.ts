@@ -3,8 +3,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { asText } from '../../server/src/host/files';
 import { parseTranscript } from '../../server/src/engine/parse';
-import { reportFile } from '../../server/src/engine/report';
-import { StreamedCheck, streamableFormat } from '../../server/src/engine/streamedCheck';
+import { StreamedCheck, reportFile, streamableFormat } from '../../server/src/engine/report';
 import { FUZZ_SEED, SEEDS, cook, fuzzParameters, recipe } from '../support/fuzz';
 
 /**

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
-import { BenchReportSchema } from '../../server/src/engine/bench/report';
+import { BenchReportSchema } from '../../server/src/bench/report';
 import type { RunBenchmarkParams, RunBenchmarkResult } from '../../shared/protocol';
 import { RunBenchmarkRequest } from '../../shared/protocol';
 import { FakeChatServer, type ReceivedRequest, reply } from '../support/fakeChatServer';

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { after, before, test } from 'node:test';
 import type { BenchmarkViewResult, RunBenchmarkResult, ScaffoldCaseResult } from '../../shared/protocol';
 import { BenchmarkViewRequest, RunBenchmarkRequest, ScaffoldCaseRequest } from '../../shared/protocol';
-import { validateCase } from '../../server/src/engine/bench/validate';
+import { validateCase } from '../../server/src/bench/validate';
 import { ServerUnderTest } from '../support/lsp';
 import { REPO_ROOT } from '../support/shared';
 

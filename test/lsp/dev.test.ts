@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { CodeAction, Diagnostic, DocumentSymbol, Hover, Location, MarkupContent, SemanticTokens } from 'vscode-languageserver-protocol/node';
 import { analyzeSession } from '../../server/src/engine/pipeline';
 import { parseTranscript } from '../../server/src/engine/parse';
-import { REPAIR_RESULT_TEXT } from '../../server/src/engine/notRun';
+import { REPAIR_RESULT_TEXT } from '../../server/src/engine/audit';
 import { NEEDS_SHARED, SHARED_DIR, sharedPath } from '../support/shared';
 import { EDITOR_CAPABILITIES, ServerUnderTest, applyWorkspaceEdit } from '../support/lsp';
 

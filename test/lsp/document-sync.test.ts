@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import type { Diagnostic, TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { generateTranscript } from '../../scripts/plantedTranscripts';
-import { seededRandom } from '../../server/src/engine/random';
+import { seededRandom } from '../../server/src/engine/text';
 import { DocumentServices, LARGE_DOCUMENT, type ServiceThread } from '../../server/src/lsp/documentServices';
 import { nodeHost } from '../../server/src/host/nodeHost';
 import type { JobContext } from '../../server/src/lsp/service/job';

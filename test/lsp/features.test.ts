@@ -21,7 +21,7 @@ import {
 import { analyzeSession } from '../../server/src/engine/pipeline';
 import type { Span } from '../../server/src/engine/text';
 import { parseTranscript } from '../../server/src/engine/parse';
-import { REPAIR_RESULT_TEXT } from '../../server/src/engine/notRun';
+import { REPAIR_RESULT_TEXT } from '../../server/src/engine/audit';
 import { TOKEN_MODIFIERS, TOKEN_TYPES } from '../../server/src/lsp/features/semanticTokens';
 import { AuditWorkspaceRequest, LargeFileClosedNotification, LargeFileOpenedNotification, LedgerRequest } from '../../shared/protocol';
 import { marked } from '../support/fixture';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { type Diagnostic, LSPErrorCodes, ResponseError, type TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol/node';
 import { generateTranscript } from '../../scripts/plantedTranscripts';
-import { seededRandom } from '../../server/src/engine/random';
+import { seededRandom } from '../../server/src/engine/text';
 import { LARGE_DOCUMENT } from '../../server/src/lsp/documentServices';
 import { applyEdit, randomEdit } from '../support/editing';
 import { ServerUnderTest, positionAt } from '../support/lsp';

@@ -3,9 +3,9 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import type { BenchCase } from '../../server/src/engine/bench/caseSchema';
-import { type BenchReport, BenchReportSchema } from '../../server/src/engine/bench/report';
-import { validateCase } from '../../server/src/engine/bench/validate';
+import type { BenchCase } from '../../server/src/bench/caseSchema';
+import { type BenchReport, BenchReportSchema } from '../../server/src/bench/report';
+import { validateCase } from '../../server/src/bench/validate';
 import { CheckReportSchema } from '../../server/src/engine/report';
 import { runCli } from '../../server/src/cli/main';
 import { FakeChatServer, type ReceivedRequest, type Script, type ScriptedReply, nothingToAdd, reply } from '../support/fakeChatServer';

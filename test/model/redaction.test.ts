@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { redactSecrets } from '../../server/src/engine/redaction';
+import { redactSecrets } from '../../server/src/engine/text';
 
 // Each example: text a user might paste into a session, the part that must go, and what must stay.
 const EXAMPLES: readonly { name: string; text: string; secret: string; kept: string; kind: string }[] = [

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import type { TaskReach } from '../../server/src/engine/promptRestoration';
-import { GATE_SCHEMA_NAME } from '../../server/src/engine/promptRestorationGate';
+import { GATE_SCHEMA_NAME, type TaskReach } from '../../server/src/engine/restoration';
 import { ModelClient } from '../../server/src/model/client';
 import { restoreWithModel } from '../../server/src/model/promptRestoration';
 import { EndpointSettingsSchema } from '../../server/src/model/settings';

@@ -3,9 +3,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
 import { bindSession } from '../../server/src/engine/binding';
-import { BindingMemo } from '../../server/src/engine/pipeline/bindingMemo';
+import { BindingMemo, ExtractionMemo } from '../../server/src/engine/pipeline';
 import { extractConstraints } from '../../server/src/engine/extraction';
-import { ExtractionMemo } from '../../server/src/engine/extractionMemo';
 import { parseTranscript } from '../../server/src/engine/parse';
 import { NEEDS_SHARED, SHARED_DIR, sharedPath } from '../support/shared';
 

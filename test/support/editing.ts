@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { parseInput } from '../../server/src/host/inputs';
-import { seededRandom } from '../../server/src/engine/random';
+import { seededRandom } from '../../server/src/engine/text';
 import { toDiagnostics } from '../../server/src/lsp/diagnostics';
 import { DocumentMemory, type TranscriptState, analyseTranscript } from '../../server/src/lsp/service/transcriptState';
-import type { Policy } from '../../server/src/engine/policy';
+import type { Policy } from '../../server/src/engine/ledger';
 
 /*
  * The language service's analysis of an edited document, reusing what it kept from the previous

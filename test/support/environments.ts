@@ -1,8 +1,8 @@
 import { after, before } from 'node:test';
 import initSqlJs, { type SqlJsStatic } from 'sql.js';
-import type { BenchCase } from '../../server/src/engine/bench/caseSchema';
-import { createEnvironment } from '../../server/src/engine/bench/environments';
-import type { CaseEnvironmentInstance } from '../../server/src/engine/bench/types';
+import type { BenchCase } from '../../server/src/bench/caseSchema';
+import { createEnvironment } from '../../server/src/bench/environments';
+import type { CaseEnvironmentInstance } from '../../server/src/bench/types';
 
 /**
  * Case environments for a test file: sql.js (the database domain's SQLite) is loaded before the

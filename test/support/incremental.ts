@@ -1,11 +1,8 @@
 import assert from 'node:assert/strict';
-import { type AuditState, bindInSteps, bindsToNothing, emptyAuditState, judgeWithState } from '../../server/src/engine/auditState';
+import { type AuditState, type ProposalJudgement, type ProposedCall, type ResumableFormat, bindInSteps, bindsToNothing, emptyAuditState, isResumable, judgeProposedCall, judgeWithState, judgementReason } from '../../server/src/engine/pipeline';
 import { extractConstraints } from '../../server/src/engine/extraction';
-import { type ProposalJudgement, type ProposedCall, judgementReason } from '../../server/src/engine/proposal';
-import { judgeProposedCall } from '../../server/src/engine/pipeline';
 import { parseTranscript } from '../../server/src/engine/parse';
-import type { Policy } from '../../server/src/engine/policy';
-import { type ResumableFormat, isResumable } from '../../server/src/engine/resume';
+import type { Policy } from '../../server/src/engine/ledger';
 
 /*
  * The live guard's incremental judgement held against the whole-file one: a session file grown line by

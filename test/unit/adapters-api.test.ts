@@ -2,9 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { openAiChatAdapter } from '../../server/src/engine/adapters/openaiChat';
 import { type JsonAdapter, sniffOnce } from '../../server/src/engine/adapters/types';
-import { readJson } from '../../server/src/engine/document';
+import { type Session, readJson } from '../../server/src/engine/session';
 import { pickAdapter, parseTranscript } from '../../server/src/engine/parse';
-import type { Session } from '../../server/src/engine/session';
 import { marked, slice } from '../support/fixture';
 
 function only(text: string, format: string): Session {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Action, Target } from '../../server/src/engine/actions';
-import { findApproval, namesAction } from '../../server/src/engine/approvals';
+import { findApproval, namesAction } from '../../server/src/engine/audit';
 import type { Constraint, ConstraintRule } from '../../server/src/engine/constraints';
 import { analyzeSession } from '../../server/src/engine/pipeline';
 import { parseTranscript } from '../../server/src/engine/parse';

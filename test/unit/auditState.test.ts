@@ -1,15 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { type AuditState, bindsToNothing, emptyAuditState, judgeWithState, policyKey } from '../../server/src/engine/auditState';
-import { fnv1a32Hex } from '../../server/src/engine/hash';
-import type { ProposedCall } from '../../server/src/engine/proposal';
-import { parsePolicy } from '../../server/src/engine/policy';
-import type { ResumableFormat } from '../../server/src/engine/resume';
+import { type AuditState, type ProposedCall, type ResumableFormat, bindsToNothing, emptyAuditState, judgeWithState, policyKey } from '../../server/src/engine/pipeline';
+import { fnv1a32Hex, seededRandom } from '../../server/src/engine/text';
+import { parsePolicy } from '../../server/src/engine/ledger';
 import { replayBothWays } from '../support/incremental';
-import { seededRandom } from '../../server/src/engine/random';
 
 /*
- * The audit state (engine/auditState.ts, engine/resume.ts): judging a call from the state plus the
+ * The audit state (engine/pipeline/auditState.ts, resume.ts): judging a call from the state plus the
  * lines written since must give exactly what judging it on the whole file gives. Hand-written
  * sessions pin the reader context each format carries across a resume point; generated sessions with
  * constraints (prohibitions, prerequisites, confirmations and their approvals, revocations), parallel

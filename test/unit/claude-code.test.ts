@@ -1,9 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { claudeCodeAdapter } from '../../server/src/engine/adapters/claudeCode';
-import { type JsonLine, readJsonl } from '../../server/src/engine/document';
+import { type JsonLine, type Session, type ToolCall, readJsonl } from '../../server/src/engine/session';
 import { parseTranscript } from '../../server/src/engine/parse';
-import type { Session, ToolCall } from '../../server/src/engine/session';
 import { marked, slice } from '../support/fixture';
 
 /** The envelope Claude Code writes on every conversation line. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { JsonlMemory, readDocument, readJsonl } from '../../server/src/engine/document';
+import { JsonlMemory, readDocument, readJsonl } from '../../server/src/engine/session';
 
 test('pretty-printed JSON is one document', () => {
   const doc = readDocument('{\n  "messages": []\n}\n');

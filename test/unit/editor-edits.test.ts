@@ -1,18 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { bindSession } from '../../server/src/engine/binding';
-import { BindingMemo } from '../../server/src/engine/pipeline/bindingMemo';
+import { BindingMemo, ExtractionMemo, analyzeSession } from '../../server/src/engine/pipeline';
 import { extractConstraints } from '../../server/src/engine/extraction';
-import { ExtractionMemo } from '../../server/src/engine/extractionMemo';
-import { analyzeSession } from '../../server/src/engine/pipeline';
-import { CallRestoration, turnContextTexts } from '../../server/src/engine/callRestoration';
+import { CallRestoration, turnContextTexts } from '../../server/src/engine/restoration';
 import { parseTranscript } from '../../server/src/engine/parse';
-import { type Policy, parsePolicy } from '../../server/src/engine/policy';
-import { addSuppression } from '../../server/src/engine/policyEdit';
-import { REPAIR_RESULT_TEXT, repairEdits } from '../../server/src/engine/repairEdit';
-import { revocationSentence } from '../../server/src/engine/revocation';
+import { type Policy, parsePolicy } from '../../server/src/engine/ledger';
+import { REPAIR_RESULT_TEXT, addSuppression, applyEdits, repairEdits, revocationSentence } from '../../server/src/engine/edits';
 import type { Session } from '../../server/src/engine/session';
-import { applyEdits } from '../../server/src/engine/transcriptEdit';
 
 function session(text: string): Session {
   const parsed = parseTranscript({ name: 'fixture.json', text });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { extractConstraints } from '../../server/src/engine/extraction';
-import { ExtractionMemo } from '../../server/src/engine/extractionMemo';
+import { ExtractionMemo } from '../../server/src/engine/pipeline';
 import { parseTranscript } from '../../server/src/engine/parse';
 
 // The same message typed twice in a Claude Code session sits in lines of different lengths (uuids,

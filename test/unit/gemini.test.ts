@@ -1,9 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { geminiJsonAdapter, geminiJsonlAdapter } from '../../server/src/engine/adapters/gemini';
-import { readDocument, readJson, readJsonl } from '../../server/src/engine/document';
+import { type Session, readDocument, readJson, readJsonl } from '../../server/src/engine/session';
 import { parseTranscript } from '../../server/src/engine/parse';
-import type { Session } from '../../server/src/engine/session';
 
 const lines = (...records: unknown[]): string => records.map((r) => (typeof r === 'string' ? r : JSON.stringify(r))).join('\n');
 const recording = (text: string): Session => {

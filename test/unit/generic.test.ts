@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { readJson } from '../../server/src/engine/document';
+import { type Session, readJson } from '../../server/src/engine/session';
 import { genericChatAdapter } from '../../server/src/engine/adapters/generic';
 import { parseTranscript } from '../../server/src/engine/parse';
-import type { Session } from '../../server/src/engine/session';
 import { marked, slice } from '../support/fixture';
 
 function parsed(text: string, format: string): readonly Session[] {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { fnv1a32, fnv1a32CodePoints, fnv1a64CodePoints, hex32, seededBasis } from '../../server/src/engine/hash';
+import { fnv1a32, fnv1a32CodePoints, fnv1a64CodePoints, hex32, seededBasis } from '../../server/src/engine/text';
 
 // Published FNV-1a test vectors (Fowler, Noll and Vo's reference list).
 test('FNV-1a, 32 and 64 bits: the reference vectors', () => {

@@ -5,9 +5,8 @@ import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { inspectAdapter } from '../../server/src/engine/adapters/inspect';
 import { openAiChatAdapter } from '../../server/src/engine/adapters/openaiChat';
-import { readJson } from '../../server/src/engine/document';
+import { type Session, readJson } from '../../server/src/engine/session';
 import { parseTranscript } from '../../server/src/engine/parse';
-import type { Session } from '../../server/src/engine/session';
 
 const slice = (s: Session, span: { start: number; end: number }): string => s.text.slice(span.start, span.end);
 

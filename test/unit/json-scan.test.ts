@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { readArguments, treeArguments } from '../../server/src/engine/builder';
-import { readJson, readJsonl } from '../../server/src/engine/document';
+import { argumentValuesAt, eachItem, elementSpans, firstItems, lazyTree, memberSpans, nestsTooDeep, readArguments, readJson, readJsonl, someItem, spanAtPath, treeArguments } from '../../server/src/engine/session';
 import { type JsonNode, MAX_NESTING, at, nodeSpan, parseJsonAt, prop, readOnlyValueOf } from '../../server/src/engine/json';
-import { argumentValuesAt, eachItem, elementSpans, firstItems, lazyTree, memberSpans, nestsTooDeep, someItem, spanAtPath } from '../../server/src/engine/jsonScan';
 import { marked, slice } from '../support/fixture';
 
 // The scanner must find exactly the ranges jsonc-parser's tree gives, on any JSON JSON.parse accepts.

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setImmediate as nextTask } from 'node:timers/promises';
 import { test } from 'node:test';
-import { emptyAuditState } from '../../server/src/engine/auditState';
+import { emptyAuditState } from '../../server/src/engine/pipeline';
 import { type FileKey, LedgerCache, LedgerMemory } from '../../server/src/cli/hook/cache';
 
 /*

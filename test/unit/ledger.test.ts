@@ -4,9 +4,8 @@ import type { Verb } from '../../server/src/engine/actions';
 import { type ConstraintRule, type Scope, isActiveAt } from '../../server/src/engine/constraints';
 import { extractConstraints } from '../../server/src/engine/extraction';
 import type { Extraction, Revocation, StatedConstraint } from '../../server/src/engine/extraction/types';
-import { type ConstraintEnding, buildLedger, compiledRuleText } from '../../server/src/engine/ledger';
+import { type ConstraintEnding, type Policy, buildLedger, compiledRuleText } from '../../server/src/engine/ledger';
 import { parseTranscript } from '../../server/src/engine/parse';
-import type { Policy } from '../../server/src/engine/policy';
 
 let offset = 0;
 /** A constraint stated at `turn`; each gets its own sentence range, in order. */

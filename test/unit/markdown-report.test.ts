@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { toMarkdown } from '../../server/src/engine/markdownReport';
+import { checkReport, inputErrorReport, reportFile, toMarkdown } from '../../server/src/engine/report';
 import { parseTranscript } from '../../server/src/engine/parse';
-import { checkReport, inputErrorReport, reportFile } from '../../server/src/engine/report';
 
 // A deletion in temp/ with no backup (prerequisite-missing), with a call id that holds a backtick.
 const SESSION = JSON.stringify(

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parsePolicy } from '../../server/src/engine/policy';
+import { parsePolicy } from '../../server/src/engine/ledger';
 import { marked, slice } from '../support/fixture';
 
 test('a YAML policy yields rules with their source ranges, declared tools and suppressions', () => {

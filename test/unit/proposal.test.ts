@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { judgementReason } from '../../server/src/engine/proposal';
-import { judgeProposedCall } from '../../server/src/engine/pipeline';
+import { judgeProposedCall, judgementReason } from '../../server/src/engine/pipeline';
 import { parseTranscript } from '../../server/src/engine/parse';
 import type { Session } from '../../server/src/engine/session';
 

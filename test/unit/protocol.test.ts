@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import type { z } from 'zod';
 import * as bench from '../../shared/bench';
 import type { ModelEndpoint } from '../../shared/protocol';
-import type { BenchReport as EngineBenchReport } from '../../server/src/engine/bench/report';
+import type { BenchReport as EngineBenchReport } from '../../server/src/bench/report';
 import type { EndpointSettingsSchema } from '../../server/src/model/settings';
 import { REPO_ROOT } from '../support/shared';
 

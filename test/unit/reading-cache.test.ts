@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ExtractionMemo, forgetSharedReadings, useReadingStore } from '../../server/src/engine/extractionMemo';
+import { ExtractionMemo, forgetSharedReadings, useReadingStore } from '../../server/src/engine/pipeline';
 import { parseTranscript } from '../../server/src/engine/parse';
 import type { Session } from '../../server/src/engine/session';
 import { ReadingCache } from '../../server/src/host/readingCache';

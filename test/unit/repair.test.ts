@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { analyzeSession } from '../../server/src/engine/pipeline';
 import { parseTranscript } from '../../server/src/engine/parse';
-import { parsePolicy } from '../../server/src/engine/policy';
-import { destinationOf, namedDestination } from '../../server/src/engine/repair';
+import { parsePolicy } from '../../server/src/engine/ledger';
+import { destinationOf, namedDestination } from '../../server/src/engine/findings';
 import type { Session } from '../../server/src/engine/session';
 
 const POLICY = parsePolicy(

@@ -3,10 +3,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Verb } from '../../server/src/engine/actions';
-import { conditionMessages, conversationTranscript } from '../../server/src/engine/bench/conversation';
-import { caseReach } from '../../server/src/engine/bench/reach';
-import { validateCase } from '../../server/src/engine/bench/validate';
-import { type TaskReach, restorationReasonText, restoreFor } from '../../server/src/engine/promptRestoration';
+import { conditionMessages, conversationTranscript } from '../../server/src/bench/conversation';
+import { caseReach } from '../../server/src/bench/reach';
+import { validateCase } from '../../server/src/bench/validate';
+import { type TaskReach, restorationReasonText, restoreFor } from '../../server/src/engine/restoration';
 import { parseAs } from '../support/sessions';
 import { REPO_ROOT } from '../support/shared';
 

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Action, Target } from '../../server/src/engine/actions';
-import type { Scope } from '../../server/src/engine/constraints';
+import { type Scope, actionInScope, compileScope, pathInScope } from '../../server/src/engine/constraints';
 import { commandMatches, commandWords } from '../../server/src/engine/binding/commandLine';
-import { actionInScope, compileScope, pathInScope } from '../../server/src/engine/scope';
 
 const CWD = '/home/dev/project';
 

@@ -2,18 +2,17 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { fnv1a32Hex } from '../../server/src/engine/hash';
+import { fnv1a32Hex } from '../../server/src/engine/text';
 import { ADAPTERS } from '../../server/src/engine/adapters';
-import { readJsonl } from '../../server/src/engine/document';
+import { readJsonl } from '../../server/src/engine/session';
 import { parseTranscript } from '../../server/src/engine/parse';
-import { type Policy, parsePolicy } from '../../server/src/engine/policy';
-import { type FileReport, reportFile } from '../../server/src/engine/report';
-import { SNIFFED_LINES, StreamedCheck, streamableFormat } from '../../server/src/engine/streamedCheck';
+import { type Policy, parsePolicy } from '../../server/src/engine/ledger';
+import { type FileReport, SNIFFED_LINES, StreamedCheck, reportFile, streamableFormat } from '../../server/src/engine/report';
 import { generateTranscript } from '../../scripts/plantedTranscripts';
 import { NEEDS_SHARED, REPO_ROOT, sharedPath } from '../support/shared';
 
 /*
- * `check` read in pieces (engine/streamedCheck.ts) against the whole-file check: the same report,
+ * `check` read in pieces (engine/report/streamedCheck.ts) against the whole-file check: the same report,
  * locations, fingerprints, notes and counts included, for every JSON Lines session it takes, cut into
  * pieces and audited in steps of many sizes; and a report only when that can be promised.
  */

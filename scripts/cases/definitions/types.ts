@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { CaseSchema } from '../../../server/src/engine/bench/caseSchema';
+import type { CaseSchema } from '../../../server/src/bench/caseSchema';
 
 /**
  * The starter suite, as authored: each case's domain-specific parts (constraint, tools, environment,

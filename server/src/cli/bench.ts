@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { replayAgent } from '../engine/bench/agents';
-import { defaultRunsFolder } from '../bench/savedRuns';
+import { replayAgent } from '../bench/agents';
+import { defaultRunsFolder } from '../bench/io/savedRuns';
 import { displayPath } from '../host/files';
 import { nodeHost } from '../host/nodeHost';
 import { renderBench } from '../host/render';

@@ -8,7 +8,7 @@ import { isCheckWorkerSetup } from '../host/checkPool';
 import { serveCheckWorker } from '../host/checkWorker';
 
 export { runCli } from './main';
-export { judgeForHook } from './hook/judge';
+export { judgeHookCallWithPolicies } from './hook/judge';
 
 // The bundle is also the script of `check`'s worker threads (host/checkPool.ts).
 if (!isMainThread && isCheckWorkerSetup(workerData)) serveCheckWorker(workerData);

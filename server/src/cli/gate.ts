@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import { HOOK_MESSAGE_PREFIX, judgementReason } from '../engine/proposal';
-import { type GateRequest, GateRequestSchema, type GateResponse } from '../engine/gateSchema';
+import { HOOK_MESSAGE_PREFIX, judgementReason } from '../engine/pipeline';
+import { type GateRequest, GateRequestSchema, type GateResponse } from '../engine/report';
 import { LedgerCache, cacheFolder } from './hook/cache';
 import { judgeSession } from './hook/judge';
 import type { CliIo } from './io';

@@ -1,4 +1,4 @@
-import type { HookDecision, ProposedCall } from '../engine/proposal';
+import type { HookDecision, ProposedCall } from '../engine/pipeline';
 import type { TranscriptFormat } from '../engine/session';
 import type { LedgerCache } from './hook/cache';
 import { hookVerdict, judgeSessionFile } from './hook/incremental';
@@ -12,7 +12,7 @@ import { hookVerdict, judgeSessionFile } from './hook/incremental';
  * (dist/hook-judge-parse.js), the shell parser, SQL grammars and the NLP tagger (dist/vendor).
  */
 
-export interface LiveJudgeRequest {
+export interface HookJudgeRequest {
   /** The session file, absolute. */
   readonly transcript: string;
   readonly proposal: ProposedCall;
@@ -25,10 +25,11 @@ export interface LiveJudgeRequest {
 }
 
 /** How the judge answered: from its cached state without reading the new lines, moving the state over them, or reading the whole file. */
-export type LiveRoute = 'quick' | 'resumed' | 'whole';
+export type HookRoute = 'quick' | 'resumed' | 'whole';
 
-export function judgeLive(live: LiveJudgeRequest): { decision: HookDecision; reason: string; route: LiveRoute } {
-  const read = judgeSessionFile({ path: live.transcript, proposal: live.proposal, policies: [], cache: live.cache, format: live.format, quick: true });
+/** One hook call judged when no workspace policy applies (with policies: `judgeHookCallWithPolicies`, in dist/commands.js). */
+export function judgeHookCall(request: HookJudgeRequest): { decision: HookDecision; reason: string; route: HookRoute } {
+  const read = judgeSessionFile({ path: request.transcript, proposal: request.proposal, policies: [], cache: request.cache, format: request.format, quick: true });
   if (read.kind === 'ungoverned') return { decision: 'allow', reason: '', route: 'quick' };
-  return { ...hookVerdict(read.judgement, live.canAsk), route: read.resumed ? 'resumed' : 'whole' };
+  return { ...hookVerdict(read.judgement, request.canAsk), route: read.resumed ? 'resumed' : 'whole' };
 }

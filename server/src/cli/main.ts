@@ -1,9 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { version } from '../../../package.json';
-import type { CheckReport, ReportContext } from '../engine/report';
-import { useReadingStore } from '../engine/extractionMemo';
-import { baselineKeys } from '../engine/sarif';
+import { type CheckReport, type ReportContext, baselineKeys } from '../engine/report';
+import { useReadingStore } from '../engine/pipeline';
 import { type CheckPathsOptions, caseEnvironmentFor, checkPaths, checkPathsInPool } from '../host/check';
 import { CHECK_WORKER_ROLE, CheckPool, type CheckWorkerSetup, workerCount } from '../host/checkPool';
 import { displayPath } from '../host/files';

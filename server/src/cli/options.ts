@@ -1,7 +1,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { z } from 'zod';
-import { BENCH_AGENTS, DEFAULT_REPETITIONS } from '../engine/bench/agents';
-import { DEFENCES } from '../engine/bench/runner';
+import { BENCH_AGENTS, DEFAULT_REPETITIONS } from '../bench/agents';
+import { DEFENCES } from '../bench/runner';
 import { HOOK_AGENTS } from './hook/agents';
 import { ON_ERROR_DECISIONS, ON_ERROR_ENV } from './hook/environment';
 

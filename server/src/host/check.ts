@@ -1,13 +1,11 @@
 import { constants } from 'node:buffer';
 import { resolve } from 'node:path';
 import { version } from '../../../package.json';
-import { loadSqlJs } from '../bench/sqlJs';
-import type { EnvironmentDependencies } from '../engine/bench/environments';
-import { looksLikeDatabaseCase } from '../engine/caseSniff';
-import type { ParsedTranscript } from '../engine/parse';
-import type { Policy } from '../engine/policy';
-import { type CheckReport, type FileReport, type ReportContext, type SkippedFile, checkReport, inputErrorReport, reportFile, withoutBaseline } from '../engine/report';
-import { StreamedCheck, streamableFormat } from '../engine/streamedCheck';
+import { loadSqlJs } from '../bench/io/sqlJs';
+import type { EnvironmentDependencies } from '../bench/environments';
+import { type ParsedTranscript, looksLikeDatabaseCase } from '../engine/parse';
+import type { Policy } from '../engine/ledger';
+import { type CheckReport, type FileReport, type ReportContext, type SkippedFile, StreamedCheck, checkReport, inputErrorReport, reportFile, streamableFormat, withoutBaseline } from '../engine/report';
 import { LineIndex } from '../engine/text';
 import { type InputFile, collectInputs, readInput, tooLongForAString } from './files';
 import type { Host, TextPieceReader } from './host';
@@ -263,7 +261,7 @@ export function longerThanAString(head: string, pieces: TextPieceReader, longest
 
 /**
  * The report of a JSON Lines session too long to read whole, checked piece by piece instead
- * (engine/streamedCheck.ts); `undefined` when the file is shorter or is not such a session (then it
+ * (engine/report/streamedCheck.ts); `undefined` when the file is shorter or is not such a session (then it
  * is read whole). Throws when the pieces cannot give the whole-file report.
  */
 function checkInPieces(host: Host, file: InputFile, fromBytes: number, policiesFor: () => Policy[]): FileReport | undefined {

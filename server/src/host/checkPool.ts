@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { FileOutcome } from './check';
-import type { LocalExtraction } from '../engine/extractionMemo';
+import type { LocalExtraction } from '../engine/pipeline';
 import type { InputFile } from './files';
 
 /*

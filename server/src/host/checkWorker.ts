@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads';
-import { loadSqlJs } from '../bench/sqlJs';
-import type { EnvironmentDependencies } from '../engine/bench/environments';
-import { useReadingStore } from '../engine/extractionMemo';
+import { loadSqlJs } from '../bench/io/sqlJs';
+import type { EnvironmentDependencies } from '../bench/environments';
+import { useReadingStore } from '../engine/pipeline';
 import { checkFile, policyDiscovery } from './check';
 import type { CheckJob, CheckReply, CheckWorkerSetup } from './checkPool';
 import { displayPath } from './files';

@@ -1,5 +1,5 @@
-import { readCaseTranscript } from '../engine/bench/caseTranscript';
-import type { EnvironmentDependencies } from '../engine/bench/environments';
+import { readCaseTranscript } from '../bench/caseTranscript';
+import type { EnvironmentDependencies } from '../bench/environments';
 import { type ParsedTranscript, type TranscriptInput, parseTranscript } from '../engine/parse';
 
 /**

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { type Policy, parsePolicy } from '../engine/policy';
+import { type Policy, parsePolicy } from '../engine/ledger';
 import { policyFilesIn, policyFolders } from '../policy/locations';
 import { type Host, asBuffer } from './host';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import type { LocalExtraction, ReadingStore } from '../engine/extractionMemo';
+import type { LocalExtraction, ReadingStore } from '../engine/pipeline';
 import { asBuffer, type Host } from './host';
 
 /*

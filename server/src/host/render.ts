@@ -1,7 +1,5 @@
-import { type BenchReport, formatBenchMarkdown, formatBenchText } from '../engine/bench/report';
-import { toMarkdown } from '../engine/markdownReport';
-import type { CheckReport } from '../engine/report';
-import { toSarif } from '../engine/sarif';
+import { type BenchReport, formatBenchMarkdown, formatBenchText } from '../bench/report';
+import { type CheckReport, toMarkdown, toSarif } from '../engine/report';
 import { type ModelSection, formatModelSection } from '../model/checkReport';
 import { type TextFormatOptions, formatText } from './textFormat';
 

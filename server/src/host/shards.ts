@@ -1,6 +1,6 @@
 import type { Log, Notification, Result } from 'sarif';
 import { z } from 'zod';
-import { fnv1a32 } from '../engine/hash';
+import { fnv1a32 } from '../engine/text';
 import { type CheckReport, CheckReportSchema, type FileReport, type SkippedFile, checkReport } from '../engine/report';
 
 /*

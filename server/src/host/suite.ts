@@ -1,12 +1,12 @@
 import { version } from '../../../package.json';
-import { findCaseFiles } from '../bench/caseFiles';
-import { type LoadedCases, loadCases } from '../bench/loadCases';
-import { saveRuns, saveRunsPolicy } from '../bench/savedRuns';
-import { loadSqlJs } from '../bench/sqlJs';
-import type { Agent, BenchAgentName } from '../engine/bench/agents';
-import { type BenchCase, CONDITIONS } from '../engine/bench/caseSchema';
-import { type BenchReport, type DefenceRuns, benchReport } from '../engine/bench/report';
-import { type BenchRun, type Defence, runBench } from '../engine/bench/runner';
+import { findCaseFiles } from '../bench/io/caseFiles';
+import { type LoadedCases, loadCases } from '../bench/io/loadCases';
+import { saveRuns, saveRunsPolicy } from '../bench/io/savedRuns';
+import { loadSqlJs } from '../bench/io/sqlJs';
+import type { Agent, BenchAgentName } from '../bench/agents';
+import { type BenchCase, CONDITIONS } from '../bench/caseSchema';
+import { type BenchReport, type DefenceRuns, benchReport } from '../bench/report';
+import { type BenchRun, type Defence, runBench } from '../bench/runner';
 import type { Host } from './host';
 
 /** The agent behind every run, and how many of its runs may be in flight at once. */

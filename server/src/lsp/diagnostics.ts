@@ -1,6 +1,5 @@
 import { type Diagnostic, DiagnosticSeverity, DiagnosticTag } from 'vscode-languageserver';
-import type { Finding } from '../engine/findings';
-import { ruleHelpUri } from '../engine/rules';
+import { type Finding, ruleHelpUri } from '../engine/findings';
 import type { DiagnosticData } from './features/codeActions';
 import type { TranscriptState } from './service/transcriptState';
 

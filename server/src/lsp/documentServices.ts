@@ -1,5 +1,5 @@
 import type { CancellationToken, TextDocumentContentChangeEvent } from 'vscode-languageserver';
-import type { Policy } from '../engine/policy';
+import type { Policy } from '../engine/ledger';
 import type { EditSupport } from './features/codeActions';
 import type { AnalyseResult } from './service/languageService';
 import type { ServiceMethod, ServiceParams, ServiceResult } from './service/rpc';

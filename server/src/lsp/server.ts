@@ -13,8 +13,8 @@ import {
   TextDocuments,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { POLICY_FILE_NAMES, type Policy } from '../engine/policy';
-import { syntaxOf } from '../engine/structuredSource';
+import { POLICY_FILE_NAMES, type Policy } from '../engine/ledger';
+import { syntaxOf } from '../engine/json';
 import { nodeHost } from '../host/nodeHost';
 import { PolicyDiscovery } from '../host/policies';
 import { AnalysisScheduler } from './analysisScheduler';

@@ -1,7 +1,7 @@
-import type { Agent, AgentStep } from '../engine/bench/agents';
-import type { BenchCase } from '../engine/bench/caseSchema';
-import { type Conversation, conversationTranscript } from '../engine/bench/conversation';
-import { caseReach } from '../engine/bench/reach';
+import type { Agent, AgentStep } from '../bench/agents';
+import type { BenchCase } from '../bench/caseSchema';
+import { type Conversation, conversationTranscript } from '../bench/conversation';
+import { caseReach } from '../bench/reach';
 import { chatMessages, chatTools, conversationSession, isSafetyDecision, restorationNote } from './agentMessages';
 import { MemoryAnswerCache } from './cache';
 import type { ModelClient, RawToolCall } from './client';

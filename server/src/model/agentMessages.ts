@@ -1,9 +1,9 @@
-import type { CaseTool } from '../engine/bench/caseSchema';
-import { type Conversation, conversationTranscript } from '../engine/bench/conversation';
+import type { CaseTool } from '../bench/caseSchema';
+import { type Conversation, conversationTranscript } from '../bench/conversation';
 import { compiledRuleText } from '../engine/ledger';
 import { parseTranscript } from '../engine/parse';
-import { redactSecrets } from '../engine/redaction';
-import { type RestoredConstraint, restorationReasonText } from '../engine/promptRestoration';
+import { redactSecrets } from '../engine/text';
+import { type RestoredConstraint, restorationReasonText } from '../engine/restoration';
 import type { Session } from '../engine/session';
 import type { ChatMessage, ChatTool } from './client';
 

@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
-import { redactSecrets } from '../engine/redaction';
+import { redactSecrets } from '../engine/text';
 import { type AnswerCache, type CachedAnswer, answerKey } from './cache';
 import { ConcurrencyLimiter } from './limiter';
 import type { EndpointSettings } from './settings';

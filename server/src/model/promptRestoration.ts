@@ -1,5 +1,4 @@
-import { type RestoredConstraint, type TaskReach, restorationCandidates, restoreFor, resumedRequest } from '../engine/promptRestoration';
-import { GATE_SCHEMA_NAME, gateAnswerJsonSchema, gateMessages, readGateAnswer } from '../engine/promptRestorationGate';
+import { GATE_SCHEMA_NAME, type RestoredConstraint, type TaskReach, gateAnswerJsonSchema, gateMessages, readGateAnswer, restorationCandidates, restoreFor, resumedRequest } from '../engine/restoration';
 import type { Session } from '../engine/session';
 import type { AnswerCache } from './cache';
 import type { ModelClient } from './client';

@@ -1,5 +1,5 @@
 import { dirname, join, resolve } from 'node:path';
-import { POLICY_FILE_NAMES } from '../engine/policyFiles';
+import { POLICY_FILE_NAMES } from '../engine/ledger';
 
 /*
  * Where workspace policies are looked for, apart from the parser: the live hook checks these places

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { dirname, join } from 'node:path';
 import { after, before, describe, it } from 'mocha';
 import { type CompletionItem, type CompletionList, type Diagnostic, DiagnosticSeverity, type Hover, Position, TabInputWebview, Uri, commands, languages, window } from 'vscode';
-import type { BenchReport } from '../../../server/src/engine/bench/report';
+import type { BenchReport } from '../../../server/src/bench/report';
 import type { RunBenchmarkResult } from '../../../shared/protocol';
 import { activateExtension, codeOf, fixtureUri, hoverText, waitForDiagnostics, waitForTab, workspaceFolder } from './helpers';
 

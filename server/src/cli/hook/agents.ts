@@ -1,4 +1,4 @@
-import type { HookDecision, ProposedCall } from '../../engine/proposal';
+import type { HookDecision, ProposedCall } from '../../engine/pipeline';
 import type { TranscriptFormat } from '../../engine/session';
 
 /*

@@ -1,7 +1,7 @@
 import { type Stats, closeSync, constants, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { AuditState } from '../../engine/auditState';
-import { bytesHash64 } from '../../engine/hash';
+import type { AuditState } from '../../engine/pipeline';
+import { bytesHash64 } from '../../engine/text';
 import { HookInputError } from './agents';
 
 /*
@@ -11,7 +11,7 @@ import { HookInputError } from './agents';
  * (rewritten, truncated, replaced) starts over:
  * - `<hash>.json`: whether any user message up to the end of its last complete line stated or revoked
  *   a constraint (the quick path answers from it without the engine);
- * - `<hash>.state`: the audit state (engine/auditState.ts) up to its own offset.
+ * - `<hash>.state`: the audit state (engine/pipeline/auditState.ts) up to its own offset.
  * All I/O of the guard's memory lives here, in the shell.
  */
 

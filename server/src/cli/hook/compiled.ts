@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
-import { bytesHash64 } from '../../engine/hash';
+import { bytesHash64 } from '../../engine/text';
 import { replaceFile } from './cache';
 
 /*

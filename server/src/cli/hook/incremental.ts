@@ -1,18 +1,14 @@
 import { isUtf8 } from 'node:buffer';
-import { type StateJudgement, bindInSteps, bindsToNothing, emptyAuditState, judgeWithState, policyKey } from '../../engine/auditState';
-import { readDocument, readJsonl } from '../../engine/document';
-import { type HookDecision, type ProposalJudgement, type ProposedCall, judgementReason } from '../../engine/proposal';
-import { judgeProposedCall } from '../../engine/pipeline';
+import { type HookDecision, type ProposalJudgement, type ProposedCall, type ResumableFormat, type StateJudgement, bindInSteps, bindsToNothing, emptyAuditState, isResumable, judgeProposedCall, judgeWithState, judgementReason, policyKey } from '../../engine/pipeline';
+import { type Session, type TranscriptFormat, readDocument, readJsonl } from '../../engine/session';
 import { isObject } from '../../engine/json';
-import type { Policy } from '../../engine/policy';
-import { type ResumableFormat, isResumable } from '../../engine/resume';
-import type { Session, TranscriptFormat } from '../../engine/session';
+import type { Policy } from '../../engine/ledger';
 import { HookInputError } from './agents';
 import { type LedgerCache, SessionFile, completeLineBytes } from './cache';
 
 /*
  * A proposed call judged against a session file with the guard's memory: the audit state cached for
- * the file is moved over the lines written since it (engine/auditState.ts), so a call late in a long
+ * the file is moved over the lines written since it (engine/pipeline/auditState.ts), so a call late in a long
  * session costs about what the lines since the previous call cost. A file read from the start (no
  * state yet, or one that no longer applies) leaves a state for the next call. Files that are not
  * growing JSON Lines sessions are read whole. Policies are the caller's: this module loads

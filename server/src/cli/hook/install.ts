@@ -53,8 +53,8 @@ function hookCommand(agent: HookAgent, options: HookSettingsOptions, io: CliIo):
   return `${base} hook ${agent}${options.server ? ' --server' : ''}`;
 }
 
-/** Whether a hook command is this guard's for `agent` (whatever path or wrapper runs it). */
-function isGuardCommand(command: unknown, agent: HookAgent): boolean {
+/** Whether a hook command is ghost-lint's own hook for `agent` (whatever path or wrapper runs it). */
+function isGhostLintHook(command: unknown, agent: HookAgent): boolean {
   return typeof command === 'string' && new RegExp(`(?:^|\\s)hook\\s+${agent}(?:\\s|$)`).test(command) && /ghost-lint|cli\.js/.test(command);
 }
 
@@ -62,26 +62,26 @@ function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The agent's event groups without the guard's handlers; groups left empty go too. */
-function withoutGuard(groups: readonly Json[], agent: HookAgent): Json[] {
+/** The agent's event groups without ghost-lint's hook handlers; groups left empty go too. */
+function withoutGhostLintHook(groups: readonly Json[], agent: HookAgent): Json[] {
   const kept: Json[] = [];
   for (const group of groups) {
     if (!isObject(group) || !Array.isArray(group.hooks)) {
       kept.push(group);
       continue;
     }
-    const handlers = group.hooks.filter((handler) => !(isObject(handler) && isGuardCommand(handler.command, agent)));
+    const handlers = group.hooks.filter((handler) => !(isObject(handler) && isGhostLintHook(handler.command, agent)));
     if (handlers.length === group.hooks.length) kept.push(group);
     else if (handlers.length > 0) kept.push({ ...group, hooks: handlers });
   }
   return kept;
 }
 
-function hasGuard(groups: readonly Json[], agent: HookAgent): boolean {
-  return groups.some((group) => isObject(group) && Array.isArray(group.hooks) && group.hooks.some((handler) => isObject(handler) && isGuardCommand(handler.command, agent)));
+function hasGhostLintHook(groups: readonly Json[], agent: HookAgent): boolean {
+  return groups.some((group) => isObject(group) && Array.isArray(group.hooks) && group.hooks.some((handler) => isObject(handler) && isGhostLintHook(handler.command, agent)));
 }
 
-function guardGroup(agent: HookAgent, command: string): JsonObject {
+function ghostLintHookGroup(agent: HookAgent, command: string): JsonObject {
   if (agent === 'gemini-cli') {
     // Gemini CLI's timeout is in milliseconds; no matcher means every tool.
     return { hooks: [{ name: 'ghost-lint', type: 'command', command, timeout: TIMEOUT_SECONDS * 1000, description: 'Blocks a tool call that breaks a constraint stated earlier in the session' }] };
@@ -118,9 +118,9 @@ function changeJson(place: Place, agent: HookAgent, install: boolean, command: s
   const settings = text.trim() === '' ? {} : readJsonSettings(place.file, text);
   const hooks = isObject(settings.hooks) ? settings.hooks : undefined;
   const groups = hooks && Array.isArray(hooks[place.event]) ? (hooks[place.event] as Json[]) : [];
-  const others = withoutGuard(groups, agent);
-  if (!install && !hasGuard(groups, agent)) return `no ghost-lint hook for ${agent} in ${place.file}; nothing changed`;
-  let next: Json[] | undefined = install ? [...others, guardGroup(agent, command)] : others;
+  const others = withoutGhostLintHook(groups, agent);
+  if (!install && !hasGhostLintHook(groups, agent)) return `no ghost-lint hook for ${agent} in ${place.file}; nothing changed`;
+  let next: Json[] | undefined = install ? [...others, ghostLintHookGroup(agent, command)] : others;
   if (next.length === 0) next = undefined;
   let updated = applyEdits(text.trim() === '' ? '{}\n' : text, modify(text.trim() === '' ? '{}\n' : text, ['hooks', place.event], next, { formattingOptions: FORMATTING }));
   // Uninstalling the last hook of all leaves no empty "hooks" object behind.
@@ -140,11 +140,11 @@ function tomlGroups(config: unknown): Json[] {
   return isObject(hooks) && Array.isArray(hooks.PreToolUse) ? (hooks.PreToolUse as Json[]) : [];
 }
 
-/** The config with the guard's handlers taken out (and tables left empty by that). */
-function tomlWithoutGuard(config: JsonObject): JsonObject {
+/** The config with ghost-lint's hook handlers taken out (and tables left empty by that). */
+function tomlWithoutGhostLintHook(config: JsonObject): JsonObject {
   const hooks = isObject(config.hooks) ? config.hooks : undefined;
   if (!hooks || !Array.isArray(hooks.PreToolUse)) return config;
-  const groups = withoutGuard(hooks.PreToolUse, 'codex');
+  const groups = withoutGhostLintHook(hooks.PreToolUse, 'codex');
   const { PreToolUse: _previous, ...otherEvents } = hooks;
   const nextHooks: JsonObject = groups.length > 0 ? { ...otherEvents, PreToolUse: groups } : otherEvents;
   const { hooks: _hooks, ...rest } = config;
@@ -169,15 +169,15 @@ function readToml(file: string, text: string): JsonObject {
 function changeToml(place: Place, install: boolean, command: string, io: CliIo): string {
   const text = existsSync(place.file) ? readFileSync(place.file, 'utf8') : '';
   const config = readToml(place.file, text);
-  const cleaned = tomlWithoutGuard(config);
-  const present = hasGuard(tomlGroups(config), 'codex');
+  const cleaned = tomlWithoutGhostLintHook(config);
+  const present = hasGhostLintHook(tomlGroups(config), 'codex');
   if (!install && !present) return `no ghost-lint hook for codex in ${place.file}; nothing changed`;
   const base = present ? removeTomlBlock(text, cleaned) : text;
   let updated: string;
   if (install) {
     const appended = `${base}${base === '' || base.endsWith('\n\n') ? '' : base.endsWith('\n') ? '\n' : '\n\n'}${tomlBlock(command)}`;
     // Appending is exact when the file's hooks are array tables (or absent); otherwise rewrite the whole file.
-    updated = parsesTo(appended, (parsed) => JSON.stringify(tomlWithoutGuard(parsed)) === JSON.stringify(cleaned) && tomlGroups(parsed).some((g) => isObject(g) && Array.isArray(g.hooks) && g.hooks.some((h) => isObject(h) && h.command === command)))
+    updated = parsesTo(appended, (parsed) => JSON.stringify(tomlWithoutGhostLintHook(parsed)) === JSON.stringify(cleaned) && tomlGroups(parsed).some((g) => isObject(g) && Array.isArray(g.hooks) && g.hooks.some((h) => isObject(h) && h.command === command)))
       ? appended
       : rewriteToml(cleaned, command, io, place.file);
   } else {

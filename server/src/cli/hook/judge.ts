@@ -1,7 +1,6 @@
 import { join, resolve } from 'node:path';
-import type { HookDecision, ProposalJudgement, ProposedCall } from '../../engine/proposal';
-import { judgeProposedCall } from '../../engine/pipeline';
-import type { Policy } from '../../engine/policy';
+import { type HookDecision, type ProposalJudgement, type ProposedCall, judgeProposedCall } from '../../engine/pipeline';
+import type { Policy } from '../../engine/ledger';
 import type { TranscriptFormat } from '../../engine/session';
 import { nodeHost } from '../../host/nodeHost';
 import { PolicyDiscovery } from '../../host/policies';
@@ -53,7 +52,7 @@ export function judgeSession(request: SessionJudgeRequest): SessionJudgement {
   return { judgement: judgeProposedCall(session, request.proposal, { policies }), format: session.format, policies };
 }
 
-export interface HookJudgeRequest {
+export interface PolicyHookJudgeRequest {
   readonly request: HookRequest;
   readonly format: TranscriptFormat;
   /** Whether the answer may be "ask"; otherwise a confirmation rule is denied, and the agent asks in the chat. */
@@ -65,7 +64,7 @@ export interface HookJudgeRequest {
 }
 
 /** The live guard's judgement with workspace policies, for a call the quick check could not let through. */
-export function judgeForHook(hook: HookJudgeRequest): { decision: HookDecision; reason: string } {
+export function judgeHookCallWithPolicies(hook: PolicyHookJudgeRequest): { decision: HookDecision; reason: string } {
   const { judgement } = judgeSession({
     source: hook.request.transcriptPath !== undefined ? { path: hook.request.transcriptPath } : undefined,
     proposal: hook.request.proposal,

@@ -4,14 +4,14 @@ import { claudeCodeAdapter } from '../../engine/adapters/claudeCode';
 import { codexAdapter } from '../../engine/adapters/codex';
 import { geminiJsonlAdapter } from '../../engine/adapters/gemini';
 import type { JsonlAdapter } from '../../engine/adapters/types';
-import { readJsonl } from '../../engine/document';
-import type { HookDecision } from '../../engine/proposal';
+import { readJsonl } from '../../engine/session';
+import type { HookDecision } from '../../engine/pipeline';
 import { policyFilesIn, policyFolders } from '../../policy/locations';
 import { AGENT_PROTOCOLS, type AgentProtocol, type HookAgent, HookInputError, type HookReply, isHookAgent, isHookInputError } from './agents';
 import { type HookEnvironment, ON_ERROR_DECISIONS, ON_ERROR_ENV, type OnError } from './environment';
 import { LedgerCache, type LedgerMemory, SessionFile, cacheFolder, completeLineBytes } from './cache';
 import { coverRoute, loadCompiled } from './compiled';
-import type { LiveRoute } from '../hookJudge';
+import type { HookRoute } from '../hookJudge';
 
 /*
  * `ghost-lint hook <agent>`: the live guard, run by the agent before every tool call. It is bundled
@@ -45,7 +45,7 @@ export interface LiveHookReply extends HookReply {
   /** The session file a call was judged on with no policy, and the guard's records of it: the hook server prepares its audit state while idle. */
   readonly session?: { readonly transcript: string; readonly cache: LedgerCache };
   /** How the call was judged (the hook server logs it): nothing stated in the session, the guard's routes, or with a workspace policy. */
-  readonly route?: 'unstated' | LiveRoute | 'policy';
+  readonly route?: 'unstated' | HookRoute | 'policy';
 }
 
 /** Whether argv asks for the live guard (`hook <agent>`), as opposed to `hook install` and the other commands. */
@@ -182,13 +182,13 @@ export function runLiveHook(argv: readonly string[], io: LiveHookIo): LiveHookRe
         return { ...protocol.reply('allow', ''), stderr: '', route: 'unstated', ...(session && { session }) };
       }
       // The engine is loaded only now, from its own bundle.
-      const verdict = loadHookJudge(cache.folder).judgeLive({ transcript, proposal: request.proposal, format: protocol.format, canAsk, cache });
+      const verdict = loadHookJudge(cache.folder).judgeHookCall({ transcript, proposal: request.proposal, format: protocol.format, canAsk, cache });
       coverRoute(__filename, 'hook-judge');
       coverRoute(HOOK_JUDGE_BUNDLE, verdict.route);
       return { ...protocol.reply(verdict.decision, verdict.reason), stderr: '', route: verdict.route, ...(session && { session }) };
     }
     coverRoute(__filename, 'commands');
-    const verdict = loadCommands(cache.folder).judgeForHook({ request, format: protocol.format, canAsk, policies: options.policy, cwd, home: io.home, cache });
+    const verdict = loadCommands(cache.folder).judgeHookCallWithPolicies({ request, format: protocol.format, canAsk, policies: options.policy, cwd, home: io.home, cache });
     return { ...protocol.reply(verdict.decision, verdict.reason), stderr: '', route: 'policy' };
   } catch (e) {
     const problem = isHookInputError(e) ? e.message : e instanceof SyntaxError ? `the hook input is not JSON: ${e.message}` : `internal error: ${(e as Error).message}`;

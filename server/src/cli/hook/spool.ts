@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, lstatSync, openSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { bytesHash64 } from '../../engine/hash';
+import { bytesHash64 } from '../../engine/text';
 import type { HookEnvironment } from './environment';
 
 /*

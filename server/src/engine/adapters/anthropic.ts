@@ -1,7 +1,7 @@
-import { SessionBuilder, joinPieces } from '../builder';
-import type { JsonDocument } from '../document';
-import { type JsonNode, bool, elementValues, isObject, items, nodeSpan, prop, str } from '../json';
-import { eachItem } from '../jsonScan';
+import { SessionBuilder, joinPieces } from '../session/builder';
+import type { JsonDocument } from '../session/document';
+import { type JsonNode, bool, elementValues, isObject, items, nodeSpan, prop, str } from '../json/json';
+import { eachItem } from '../session/jsonScan';
 import { readToolDefinitions } from './openaiChat';
 import type { JsonAdapter } from './types';
 

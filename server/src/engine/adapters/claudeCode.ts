@@ -1,10 +1,10 @@
 import { findNodeAtOffset } from 'jsonc-parser';
-import { type CallInit, type ReadArguments, type ResultInit, SessionBuilder, type TurnInit, movedCall, movedTurn, readArguments, turnWith } from '../builder';
-import type { JsonLine, JsonlDocument, LineReader, LineSource } from '../document';
-import { type JsonNode, at, isObject, items, nodeSpan, rawSpanOfDecoded } from '../json';
-import { argumentValuesAt, elementSpans, memberSpans, spanAtPath } from '../jsonScan';
-import type { Session, StoppedReason, TextPiece, TranscriptProblem, Turn, TurnKind } from '../session';
-import type { Span } from '../text';
+import { type CallInit, type ReadArguments, type ResultInit, SessionBuilder, type TurnInit, movedCall, movedTurn, readArguments, turnWith } from '../session/builder';
+import type { JsonLine, JsonlDocument, LineReader, LineSource } from '../session/document';
+import { type JsonNode, at, isObject, items, nodeSpan, rawSpanOfDecoded } from '../json/json';
+import { argumentValuesAt, elementSpans, memberSpans, spanAtPath } from '../session/jsonScan';
+import type { Session, StoppedReason, TextPiece, TranscriptProblem, Turn, TurnKind } from '../session/session';
+import type { Span } from '../text/text';
 import type { JsonlAdapter } from './types';
 
 /**

@@ -1,8 +1,8 @@
-import { SessionBuilder, joinPieces } from '../builder';
-import type { JsonDocument, JsonLine, JsonlDocument } from '../document';
-import { type JsonNode, at, isObject, items, nodeSpan, prop, str, valueOf } from '../json';
-import type { Session, StoppedReason, ToolCall, TurnKind } from '../session';
-import type { Span } from '../text';
+import { SessionBuilder, joinPieces } from '../session/builder';
+import type { JsonDocument, JsonLine, JsonlDocument } from '../session/document';
+import { type JsonNode, at, isObject, items, nodeSpan, prop, str, valueOf } from '../json/json';
+import type { Session, StoppedReason, ToolCall, TurnKind } from '../session/session';
+import type { Span } from '../text/text';
 import { BatchTracker, readResponsesItem } from './openaiResponses';
 import type { JsonAdapter, JsonlAdapter } from './types';
 

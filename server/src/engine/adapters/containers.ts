@@ -1,7 +1,7 @@
 import type * as Fflate from 'fflate';
 import type * as Fzstd from 'fzstd';
-import { SessionBuilder } from '../builder';
-import type { ParsedTranscript, Session } from '../session';
+import { SessionBuilder } from '../session/builder';
+import type { ParsedTranscript, Session } from '../session/session';
 import { readInspectSampleMember } from './inspect';
 
 /** One EvalSample per member, directly under `samples/` (log/_recorders/eval.py). */

@@ -1,8 +1,8 @@
-import { SessionBuilder, joinPieces } from '../builder';
-import type { JsonDocument, JsonLine, JsonlDocument } from '../document';
-import { type JsonNode, at, bool, isObject, items, nodeSpan, num, prop, readOnlyValueOf, str, valueOf } from '../json';
-import type { Session, TextPiece, ToolCall } from '../session';
-import type { Span } from '../text';
+import { SessionBuilder, joinPieces } from '../session/builder';
+import type { JsonDocument, JsonLine, JsonlDocument } from '../session/document';
+import { type JsonNode, at, bool, isObject, items, nodeSpan, num, prop, readOnlyValueOf, str, valueOf } from '../json/json';
+import type { Session, TextPiece, ToolCall } from '../session/session';
+import type { Span } from '../text/text';
 import type { JsonAdapter, JsonlAdapter } from './types';
 
 /**

@@ -1,9 +1,9 @@
-import { SessionBuilder, joinPieces } from '../builder';
-import type { JsonDocument } from '../document';
-import { type JsonNode, at, bool, contentSpan, elementValues, isObject, items, nodeSpan, num, prop, rawSpanOfDecoded, str } from '../json';
-import { eachItem, firstItems, someItem } from '../jsonScan';
-import type { Session, TranscriptFormat } from '../session';
-import type { Span } from '../text';
+import { SessionBuilder, joinPieces } from '../session/builder';
+import type { JsonDocument } from '../session/document';
+import { type JsonNode, at, bool, contentSpan, elementValues, isObject, items, nodeSpan, num, prop, rawSpanOfDecoded, str } from '../json/json';
+import { eachItem, firstItems, someItem } from '../session/jsonScan';
+import type { Session, TranscriptFormat } from '../session/session';
+import type { Span } from '../text/text';
 import { anthropicAdapter, hasToolBlock, readMessage as readAnthropicMessage } from './anthropic';
 import { contentTextNodes, isChatMessageList, openAiChatAdapter, readChatMessage, readChatMessages } from './openaiChat';
 import { openAiResponsesAdapter } from './openaiResponses';

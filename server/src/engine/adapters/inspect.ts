@@ -1,7 +1,7 @@
-import { SessionBuilder, joinPieces } from '../builder';
-import { readJson } from '../document';
-import { type JsonNode, at, entries, items, nodeSpan, num, prop, str, valueOf } from '../json';
-import type { Session } from '../session';
+import { SessionBuilder, joinPieces } from '../session/builder';
+import { readJson } from '../session/document';
+import { type JsonNode, at, entries, items, nodeSpan, num, prop, str, valueOf } from '../json/json';
+import type { Session } from '../session/session';
 import { errorFieldIsSet } from './openaiChat';
 import type { JsonAdapter } from './types';
 

@@ -1,8 +1,8 @@
-import { SessionBuilder, joinPieces } from '../builder';
-import type { JsonDocument } from '../document';
-import { type JsonNode, at, elementValues, isObject, items, nodeSpan, num, prop, str, valueOf } from '../json';
-import { eachItem } from '../jsonScan';
-import type { Role, Session, TranscriptFormat, TurnKind } from '../session';
+import { SessionBuilder, joinPieces } from '../session/builder';
+import type { JsonDocument } from '../session/document';
+import { type JsonNode, at, elementValues, isObject, items, nodeSpan, num, prop, str, valueOf } from '../json/json';
+import { eachItem } from '../session/jsonScan';
+import type { Role, Session, TranscriptFormat, TurnKind } from '../session/session';
 import type { JsonAdapter } from './types';
 
 const GUARD_ANSWER = /^ghost-lint (?:blocked this call before it ran|asks before this call runs)/;

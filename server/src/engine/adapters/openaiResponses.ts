@@ -1,7 +1,7 @@
-import { type CallInit, SessionBuilder, joinPieces } from '../builder';
-import { type JsonNode, contentSpan, nodeSpan, prop, str } from '../json';
-import { eachItem } from '../jsonScan';
-import type { Role, ToolCall } from '../session';
+import { type CallInit, SessionBuilder, joinPieces } from '../session/builder';
+import { type JsonNode, contentSpan, nodeSpan, prop, str } from '../json/json';
+import { eachItem } from '../session/jsonScan';
+import type { Role, ToolCall } from '../session/session';
 import { contentTextNodes, readToolDefinitions } from './openaiChat';
 import type { JsonAdapter } from './types';
 

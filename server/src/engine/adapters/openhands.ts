@@ -1,7 +1,7 @@
-import { SessionBuilder, joinPieces } from '../builder';
-import type { JsonlDocument } from '../document';
-import { type JsonNode, at, bool, items, nodeSpan, num, prop, str } from '../json';
-import type { Session, ToolCall } from '../session';
+import { SessionBuilder, joinPieces } from '../session/builder';
+import type { JsonlDocument } from '../session/document';
+import { type JsonNode, at, bool, items, nodeSpan, num, prop, str } from '../json/json';
+import type { Session, ToolCall } from '../session/session';
 import { sessionsOf } from './generic';
 import type { JsonAdapter, JsonlAdapter } from './types';
 

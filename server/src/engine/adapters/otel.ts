@@ -1,6 +1,6 @@
-import { type SessionBuilder, joinPieces } from '../builder';
-import { type JsonNode, at, items, nodeSpan, num, parseEmbeddedJson, prop, str } from '../json';
-import type { Role } from '../session';
+import { type SessionBuilder, joinPieces } from '../session/builder';
+import { type JsonNode, at, items, nodeSpan, num, parseEmbeddedJson, prop, str } from '../json/json';
+import type { Role } from '../session/session';
 import { sessionsOf } from './generic';
 import { contentTextNodes } from './openaiChat';
 import type { JsonAdapter } from './types';

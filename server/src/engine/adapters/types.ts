@@ -1,5 +1,5 @@
-import type { JsonDocument, JsonlDocument } from '../document';
-import type { Session, TranscriptFormat } from '../session';
+import type { JsonDocument, JsonlDocument } from '../session/document';
+import type { Session, TranscriptFormat } from '../session/session';
 
 /**
  * Reads one transcript format. `sniff` scores how sure it is that a document is its format

@@ -1,5 +1,5 @@
-import type { Action, ActionAttributes, Verb } from '../actions';
-import type { Span } from '../text';
+import type { Action, ActionAttributes, Verb } from '../actions/actions';
+import type { Span } from '../text/text';
 import type { LocatedString } from './callArguments';
 import { FIRST_STEP } from './targetActions';
 import { normalizePath, pathTarget } from './targets';

@@ -1,7 +1,7 @@
-import { attributesOf } from '../actions';
-import { isObject, valueOffsets } from '../json';
-import type { ArgumentValue, ToolCall } from '../session';
-import type { Span } from '../text';
+import { attributesOf } from '../actions/actions';
+import { isObject, valueOffsets } from '../json/json';
+import type { ArgumentValue, ToolCall } from '../session/session';
+import type { Span } from '../text/text';
 
 /*
  * A call's arguments as binding reads them (SPEC section 5): values found by name, however a tool

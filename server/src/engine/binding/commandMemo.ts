@@ -1,5 +1,5 @@
-import type { Action } from '../actions';
-import type { Span } from '../text';
+import type { Action } from '../actions/actions';
+import type { Span } from '../text/text';
 
 /** A command string with the way back to its source (a `LocatedString` of the call's arguments). */
 export interface CommandText {

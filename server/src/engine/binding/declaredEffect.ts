@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TargetKindSchema, VerbSchema } from '../actions';
+import { TargetKindSchema, VerbSchema } from '../actions/actions';
 
 // Marked pure so a bundle that never validates (the live guard's) leaves the schema, and zod, out.
 /**

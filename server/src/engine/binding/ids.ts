@@ -1,5 +1,5 @@
 import type * as Yaml from 'yaml';
-import { isObject } from '../json';
+import { isObject } from '../json/json';
 
 // Only results that look like YAML need the parser: it is loaded then, not with every binding.
 let loadedYaml: typeof Yaml | undefined;

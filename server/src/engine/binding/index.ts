@@ -1,6 +1,5 @@
-import type { Action } from '../actions';
-import { attributesOf } from '../actions';
-import type { Session, ToolCall, ToolDefinition } from '../session';
+import { type Action, attributesOf } from '../actions/actions';
+import type { Session, ToolCall, ToolDefinition } from '../session/session';
 import { CommandMemo } from './commandMemo';
 import { IdIndex, idMeanings } from './ids';
 import { inferActions } from './infer';

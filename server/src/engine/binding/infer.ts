@@ -1,4 +1,4 @@
-import type { Action, ActionAttributes, TargetKind, Verb } from '../actions';
+import type { Action, ActionAttributes, TargetKind, Verb } from '../actions/actions';
 import { type CallArguments, type LocatedString, type Names, wholeSpan } from './callArguments';
 import { FIRST_STEP, targetActions } from './targetActions';
 import { amountOf, baseToolName, bindCommand, bindSqlArguments } from './tools';

@@ -1,6 +1,5 @@
 import { posix } from 'node:path';
-import { makeAction } from '../actions';
-import type { Action, ActionAttributes, ActionStep, Target, Verb } from '../actions';
+import { type Action, type ActionAttributes, type ActionStep, type Target, type Verb, makeAction } from '../actions/actions';
 import { type Arg, type Command, type CommandBinder, type Parsed, type Script, pathOf, spanIn } from './shellCommand';
 import { COMMANDS } from './shellCommandTable';
 import { deployScript, isDeployScript } from './shellHandlers';

@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
-import type { ActionAttributes, ActionStep, Target, Verb } from '../actions';
-import type { Span } from '../text';
+import type { ActionAttributes, ActionStep, Target, Verb } from '../actions/actions';
+import type { Span } from '../text/text';
 import type { ShellTree } from './shellTree';
 import { type DecodedWord, sourceRange } from './shellWords';
 import { normalizePath, pathTarget } from './targets';

@@ -1,4 +1,4 @@
-import type { ActionAttributes, Target, Verb } from '../actions';
+import type { ActionAttributes, Target, Verb } from '../actions/actions';
 import { type Arg, type Command, type CommandBinder, type Handler, destinationOf, isRemote, pathOf, resolvePath, spanIn, tail } from './shellCommand';
 import { type Options, has, parseOptions, valueOf, valuesOf } from './shellOptions';
 import type { DecodedWord } from './shellWords';

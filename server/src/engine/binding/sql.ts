@@ -1,5 +1,5 @@
-import type { Action, ActionStep, Target, TargetKind, Verb } from '../actions';
-import type { Span } from '../text';
+import type { Action, ActionStep, Target, TargetKind, Verb } from '../actions/actions';
+import type { Span } from '../text/text';
 import { namedTarget } from './targets';
 
 /*

@@ -1,5 +1,4 @@
-import type { Action, ActionAttributes, ActionStep, Target, TargetKind, Verb } from '../actions';
-import { attributesOf } from '../actions';
+import { type Action, type ActionAttributes, type ActionStep, type Target, type TargetKind, type Verb, attributesOf } from '../actions/actions';
 import { type LocatedString, wholeSpan } from './callArguments';
 import { namedTarget, normalizePath, pathTarget } from './targets';
 import type { BindingContext } from './types';

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import type { Target, TargetKind } from '../actions';
+import type { Target, TargetKind } from '../actions/actions';
 
 const GLOB_CHARS = /[*?[\]{}]/;
 

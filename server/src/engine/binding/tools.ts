@@ -1,6 +1,5 @@
-import type { Action, ActionAttributes, TargetKind, Verb } from '../actions';
-import { attributesOf, makeAction } from '../actions';
-import type { ToolCall } from '../session';
+import { type Action, type ActionAttributes, type TargetKind, type Verb, attributesOf, makeAction } from '../actions/actions';
+import type { ToolCall } from '../session/session';
 import { simpleCommands } from './commandLine';
 import { bindShellCommand } from './shell';
 import { bindSql } from './sql';

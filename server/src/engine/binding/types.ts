@@ -1,6 +1,6 @@
-import type { Action, ActionStep } from '../actions';
-import type { ToolCall, ToolDefinition } from '../session';
-import type { Span } from '../text';
+import type { Action, ActionStep } from '../actions/actions';
+import type { ToolCall, ToolDefinition } from '../session/session';
+import type { Span } from '../text/text';
 import type { CommandMemo } from './commandMemo';
 import type { DeclaredEffect } from './declaredEffect';
 

@@ -1,7 +1,7 @@
-import type { Action, Verb } from '../actions';
+import type { Action, Verb } from '../actions/actions';
 import { simpleCommands } from '../binding/commandLine';
 import { bindShellCommandParsed } from '../binding/shell';
-import type { Scope } from '../constraints';
+import type { Scope } from '../constraints/constraints';
 
 /** What a rule that names a command governs: the verbs and targets the command itself binds to. */
 export interface CommandRule {

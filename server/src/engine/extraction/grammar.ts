@@ -1,5 +1,5 @@
-import { VERBS, type Verb } from '../actions';
-import { type ConstraintRule, SCOPE_TARGET_FIELDS, type Scope, unmeetableField } from '../constraints';
+import { VERBS, type Verb } from '../actions/actions';
+import { type ConstraintRule, SCOPE_TARGET_FIELDS, type Scope, unmeetableField } from '../constraints/constraints';
 import { type CommandRule, commandRule } from './commands';
 import { type Entity, amountEntities, commandEntities, phraseEntities, textEntities } from './entities';
 import * as L from './lexicon';

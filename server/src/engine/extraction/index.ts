@@ -1,5 +1,5 @@
-import type { ConstraintRule } from '../constraints';
-import type { Session } from '../session';
+import type { ConstraintRule } from '../constraints/constraints';
+import type { Session } from '../session/session';
 import { type Reading, readSentence } from './grammar';
 import { ACTION_WORDS, DISTINCTIVE_PROGRAMS, FORGE_OPERATIONS, GATE_WORDS, LEAVE_ALONE, READ_ONLY, RULE_CUE_PHRASES, RULE_NOUNS } from './lexicon';
 import { userSentences } from './sentences';

@@ -1,4 +1,4 @@
-import type { Verb } from '../actions';
+import type { Verb } from '../actions/actions';
 
 /**
  * The words extraction knows, as data. Phrases are written in base forms (lemmas), one space between

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { VERBS } from '../actions';
-import { CONSTRAINT_KINDS, ConstraintRuleSchema, type ConstraintRule, ScopeSchema } from '../constraints';
-import { decodedToRawOffsets } from '../json';
-import { scopesOverlap } from '../ledger';
-import { redactSecrets } from '../redaction';
-import type { Session, Turn } from '../session';
-import type { Span } from '../text';
+import { VERBS } from '../actions/actions';
+import { CONSTRAINT_KINDS, ConstraintRuleSchema, type ConstraintRule, ScopeSchema } from '../constraints/constraints';
+import { decodedToRawOffsets } from '../json/json';
+import { scopesOverlap } from '../ledger/ledger';
+import { redactSecrets } from '../text/redaction';
+import type { Session, Turn } from '../session/session';
+import type { Span } from '../text/text';
 import type { Extraction, StatedConstraint } from './types';
 
 /*

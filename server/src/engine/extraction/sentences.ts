@@ -1,6 +1,6 @@
-import { decodedToRawOffsets } from '../json';
-import type { Session, Turn } from '../session';
-import type { Span } from '../text';
+import { decodedToRawOffsets } from '../json/json';
+import type { Session, Turn } from '../session/session';
+import type { Span } from '../text/text';
 import { textEntities } from './entities';
 import { PROGRAMS } from './lexicon';
 import { readable } from './normalize';

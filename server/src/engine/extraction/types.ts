@@ -1,6 +1,6 @@
-import type { Verb } from '../actions';
-import type { ConstraintRule, Scope } from '../constraints';
-import type { Span } from '../text';
+import type { Verb } from '../actions/actions';
+import type { ConstraintRule, Scope } from '../constraints/constraints';
+import type { Span } from '../text/text';
 
 /** A constraint stated in a user message: its compiled rule and the exact sentence. */
 export interface StatedConstraint {

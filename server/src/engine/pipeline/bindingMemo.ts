@@ -1,7 +1,7 @@
-import type { Action } from '../actions';
+import type { Action } from '../actions/actions';
 import { bindSession } from '../binding';
 import type { DeclaredEffect } from '../binding/types';
-import type { Session, ToolCall } from '../session';
+import type { Session, ToolCall } from '../session/session';
 
 interface Bound {
   readonly sessionKey: string;

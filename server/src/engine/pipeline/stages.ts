@@ -1,14 +1,14 @@
-import type { Action } from '../actions';
-import { type ApprovalUse, type AuditHistory, audit } from '../audit';
+import type { Action } from '../actions/actions';
+import { type ApprovalUse, type AuditHistory, audit } from '../audit/audit';
 import { bindSession } from '../binding';
 import type { DeclaredEffect } from '../binding/types';
-import { type Constraint, isActiveAt } from '../constraints';
+import { type Constraint, isActiveAt } from '../constraints/constraints';
 import type { Extraction, Revocation } from '../extraction';
-import type { AppliedSuppression, Finding } from '../findings';
-import { type ProposalJudgement, type ProposedCall, placeProposal } from '../proposal';
-import { type ConstraintEnding, buildLedger } from '../ledger';
-import type { Policy } from '../policy';
-import type { Session, ToolCall } from '../session';
+import type { AppliedSuppression, Finding } from '../findings/findings';
+import { type ProposalJudgement, type ProposedCall, placeProposal } from './proposal';
+import { type ConstraintEnding, buildLedger } from '../ledger/ledger';
+import type { Policy } from '../ledger/policy';
+import type { Session, ToolCall } from '../session/session';
 
 /*
  * The pipeline's stages after a session is read (SPEC section 2), each written once:
@@ -20,7 +20,7 @@ import type { Session, ToolCall } from '../session';
  * judges most calls from cached readings and finds nothing to report, and loading them costs it a
  * noticeable part of its budget.
  */
-const findingsModule = () => require('../findings') as typeof import('../findings');
+const findingsModule = () => require('../findings/findings') as typeof import('../findings/findings');
 
 /** Extraction of a session's user turns. */
 export type Extract = (session: Session) => Extraction;

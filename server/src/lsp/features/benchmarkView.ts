@@ -1,5 +1,5 @@
 import { CONDITIONS, DEFENCE_NAMES, OUTCOMES, type Outcome } from '../../../../shared/bench';
-import { type BenchReport, type DefenceReport, agentText, restorationProblemCounts } from '../../engine/bench/report';
+import { type BenchReport, type DefenceReport, agentText, restorationProblemCounts } from '../../bench/report';
 
 /**
  * The benchmark report as a self-contained page for a webview: with several defences, the paper's

@@ -1,9 +1,9 @@
 import { type CompletionItem, CompletionItemKind, type Hover, MarkupKind, type Position, type Range, TextEdit } from 'vscode-languageserver';
-import { descriptionAt, enumValuesAt, fieldsAt } from '../../engine/bench/caseJsonSchema';
-import { CaseToolSchema, DOMAINS, type Domain, OPERATIONS, type Operation } from '../../engine/bench/caseSchema';
-import { caseSyntax } from '../../engine/caseSniff';
-import { OPERATION_SPECS, caseToolEffects } from '../../engine/bench/operations';
-import { type SourcePlace, type SourceSyntax, type StructuredSource, readStructured } from '../../engine/structuredSource';
+import { descriptionAt, enumValuesAt, fieldsAt } from '../../bench/caseJsonSchema';
+import { CaseToolSchema, DOMAINS, type Domain, OPERATIONS, type Operation } from '../../bench/caseSchema';
+import { caseSyntax } from '../../engine/parse';
+import { OPERATION_SPECS, caseToolEffects } from '../../bench/operations';
+import { type SourcePlace, type SourceSyntax, type StructuredSource, readStructured } from '../../engine/json';
 import { LineIndex } from '../../engine/text';
 
 /** Case files by name: what an author calls a new case before it has enough content to be recognised. */

@@ -3,11 +3,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type CodeAction, CodeActionKind, type Diagnostic, type Range, type TextEdit as LspTextEdit, type WorkspaceEdit } from 'vscode-languageserver';
 import { isActiveAt } from '../../engine/constraints';
 import type { Finding } from '../../engine/findings';
-import { addSuppression } from '../../engine/policyEdit';
-import { repairEdits } from '../../engine/repairEdit';
-import { revocationBefore, revocationSentence } from '../../engine/revocation';
+import { EDITABLE_FORMATS, type TextEdit, addSuppression, repairEdits, revocationBefore, revocationSentence } from '../../engine/edits';
 import { LineIndex } from '../../engine/text';
-import { EDITABLE_FORMATS, type TextEdit } from '../../engine/transcriptEdit';
 import type { SessionState, TranscriptState } from '../service/transcriptState';
 
 /** What a published diagnostic remembers of its finding, so a quick fix finds it again. */

@@ -1,7 +1,7 @@
 import { type Hover, MarkupKind, type Position } from 'vscode-languageserver';
 import type { Action } from '../../engine/actions';
 import type { Constraint } from '../../engine/constraints';
-import { type GoverningConstraint, turnsBetween } from '../../engine/callRestoration';
+import { type GoverningConstraint, turnsBetween } from '../../engine/restoration';
 import { compiledRuleText } from '../../engine/ledger';
 import type { ToolCall } from '../../engine/session';
 import type { SessionState, TranscriptState } from '../service/transcriptState';

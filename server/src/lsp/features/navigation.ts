@@ -1,5 +1,5 @@
 import { type DocumentSymbol, type InlayHint, type Location, type Position, type Range, SymbolKind } from 'vscode-languageserver';
-import { turnsBetween } from '../../engine/callRestoration';
+import { turnsBetween } from '../../engine/restoration';
 import { compiledRuleText } from '../../engine/ledger';
 import type { ToolCall, Turn } from '../../engine/session';
 import type { Span } from '../../engine/text';

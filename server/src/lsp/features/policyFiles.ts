@@ -1,6 +1,6 @@
 import { type CompletionItem, CompletionItemKind, type Diagnostic, DiagnosticSeverity, type Hover, MarkupKind, type Position, TextEdit } from 'vscode-languageserver';
-import { parsePolicy, policySchemaLookup } from '../../engine/policy';
-import { type SourceSyntax, readStructured } from '../../engine/structuredSource';
+import { parsePolicy, policySchemaLookup } from '../../engine/ledger';
+import { type SourceSyntax, readStructured } from '../../engine/json';
 import { LineIndex } from '../../engine/text';
 
 /*

@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import { replayAgent } from '../../engine/bench/agents';
+import { replayAgent } from '../../bench/agents';
 import type { Host } from '../../host/host';
 import { type SuiteAgent, loadSuite, runSuite } from '../../host/suite';
 import { modelAgent } from '../../model/agent';

@@ -16,12 +16,12 @@ import type {
   ScaffoldCaseResult,
 } from '../../../../shared/protocol';
 import type { TranscriptViewModel } from '../../../../shared/transcriptView';
-import { DomainSchema } from '../../engine/bench/caseSchema';
-import type { EnvironmentDependencies } from '../../engine/bench/environments';
-import { BenchReportSchema } from '../../engine/bench/report';
-import { scaffoldCase } from '../../engine/bench/scaffold';
+import { DomainSchema } from '../../bench/caseSchema';
+import type { EnvironmentDependencies } from '../../bench/environments';
+import { BenchReportSchema } from '../../bench/report';
+import { scaffoldCase } from '../../bench/scaffold';
 import { analyzeSession } from '../../engine/pipeline';
-import type { Policy } from '../../engine/policy';
+import type { Policy } from '../../engine/ledger';
 import { LineIndex } from '../../engine/text';
 import { checkPaths, loadTranscript } from '../../host/check';
 import { asText, collectInputs, displayPath } from '../../host/files';

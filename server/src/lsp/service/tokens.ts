@@ -1,5 +1,5 @@
-import { countTokens } from '../../engine/bench/tokens';
-import { turnContextTexts } from '../../engine/callRestoration';
+import { countTokens } from '../../bench/tokens';
+import { turnContextTexts } from '../../engine/restoration';
 import type { Session } from '../../engine/session';
 
 /** Token counts of a session's turns, counted on demand and kept: hovers ask about overlapping stretches. */

@@ -1,13 +1,12 @@
 import { pathToFileURL } from 'node:url';
 import type { Location, Position, Range } from 'vscode-languageserver';
 import type { Constraint } from '../../engine/constraints';
-import { JsonlMemory } from '../../engine/document';
-import { CallRestoration } from '../../engine/callRestoration';
-import type { EnvironmentDependencies } from '../../engine/bench/environments';
+import { JsonlMemory, type Session, type ToolCall, type TranscriptFormat, type Turn } from '../../engine/session';
+import { CallRestoration } from '../../engine/restoration';
+import type { EnvironmentDependencies } from '../../bench/environments';
 import { parseInput } from '../../host/inputs';
 import { type SessionAnalysis, SessionPipeline } from '../../engine/pipeline';
-import type { Policy } from '../../engine/policy';
-import type { Session, ToolCall, TranscriptFormat, Turn } from '../../engine/session';
+import type { Policy } from '../../engine/ledger';
 import { LineIndex, type Span } from '../../engine/text';
 import { TurnTokens } from './tokens';
 

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { loadSqlJs } from '../../bench/sqlJs';
+import { loadSqlJs } from '../../bench/io/sqlJs';
 import { nodeHost } from '../../host/nodeHost';
 import { Cancelled, type JobContext } from './job';
 import { LanguageService } from './languageService';
