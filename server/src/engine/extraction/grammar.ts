@@ -106,6 +106,7 @@ const P = {
   sendOut: compile(L.SEND_OUT),
   onOwnAccord: compile(L.ON_OWN_ACCORD),
   delegatedBy: compile(L.DELEGATED_BY),
+  takeCareOf: compile(['take care of']),
   contexts: {
     database: compile(L.DATABASE_CONTEXT_WORDS),
     event: compile(L.EVENT_CONTEXT_WORDS),
@@ -1387,57 +1388,71 @@ function personEnd(words: readonly Word[], at: number, to: number): number | und
   return undefined;
 }
 
-/**
- * An action left to someone else, which the agent then never does: "leave the commit to me",
- * "committing is the user's job", "releases are done by the maintainers", "only humans merge PRs",
- * "I'll push myself".
- */
-function delegatedFrame(view: SentenceView, clause: Range): Outcome | undefined {
+/** The actions named, as a prohibition on the agent over `region`; undefined when none is. */
+function agentNever(view: SentenceView, triggers: readonly Mention[], region: Range): Outcome | undefined {
+  return triggers.length === 0 ? undefined : { drafts: [{ kind: 'prohibition', triggers: coordinatedFrom(view, triggers), regions: [region] }] };
+}
+
+/** "Leave the commit to me", "stage the changes but leave the commit to me": the action is between "leave" and the person. */
+function leftToSomeone(view: SentenceView, clause: Range, start: number): Outcome | undefined {
   const words = view.words;
-  const start = skipOpeners(words, clause.from, clause.to);
-  const prohibit = (triggers: readonly Mention[], region: Range): Outcome | undefined =>
-    triggers.length === 0 ? undefined : { drafts: [{ kind: 'prohibition', triggers: coordinatedFrom(view, triggers), regions: [region] }] };
-  // "Leave the commit to me", "stage the changes but leave the commit to me": the action is between "leave" and the person.
   const leave = words.findIndex((w, i) => i >= start && i < clause.to && w.norm === 'leave' && (i === start || has(COORDINATORS, words[i - 1]) || words[i - 1]?.norm === 'but' || endsWithComma(words[i - 1])));
-  if (leave !== -1) {
-    for (let to = leave + 2; to < clause.to; to++) {
-      if (words[to]?.norm !== 'to' || personEnd(words, to + 1, clause.to) === undefined) continue;
-      const actions = governable(view.mentionsIn({ from: leave + 1, to }));
-      return prohibit(actions, { from: (actions[0] as Mention | undefined)?.start ?? leave + 1, to });
-    }
-    return undefined;
+  if (leave === -1) return undefined;
+  for (let to = leave + 2; to < clause.to; to++) {
+    if (words[to]?.norm !== 'to' || personEnd(words, to + 1, clause.to) === undefined) continue;
+    const actions = governable(view.mentionsIn({ from: leave + 1, to }));
+    return agentNever(view, actions, { from: (actions[0] as Mention | undefined)?.start ?? leave + 1, to });
   }
-  // "Only humans merge PRs", "only maintainers may push to main".
-  if (has(ONLY, words[start])) {
-    const person = personEnd(words, start + 1, clause.to);
-    if (person === undefined) return undefined;
-    let act = person;
-    while (act < clause.to && ((words[act] as Word).tags.has('Modal') || (words[act] as Word).tags.has('Auxiliary') || /^(ever|should|can|may|get|allowed|permitted|to)$/.test((words[act] as Word).norm))) act++;
-    const action = governable(view.mentionsIn({ from: act, to: Math.min(clause.to, act + 1) }))[0];
-    return action ? prohibit([action], { from: action.start, to: objectEnd(view, action.end, clause.to) }) : undefined;
-  }
-  // "I'll push myself", "the user will commit manually": the person does it, so the agent does not.
+  return undefined;
+}
+
+/** "Only humans merge PRs", "only maintainers may push to main". */
+function onlyPeopleDo(view: SentenceView, clause: Range, start: number): Outcome | undefined {
+  const words = view.words;
+  const person = has(ONLY, words[start]) ? personEnd(words, start + 1, clause.to) : undefined;
+  if (person === undefined) return undefined;
+  let act = person;
+  while (act < clause.to && ((words[act] as Word).tags.has('Modal') || (words[act] as Word).tags.has('Auxiliary') || /^(ever|should|can|may|get|allowed|permitted|to)$/.test((words[act] as Word).norm))) act++;
+  const action = governable(view.mentionsIn({ from: act, to: Math.min(clause.to, act + 1) }))[0];
+  return action ? agentNever(view, [action], { from: action.start, to: objectEnd(view, action.end, clause.to) }) : undefined;
+}
+
+/** "I'll push myself", "the user will commit manually": the person does it, so the agent does not. */
+function doneThemselves(view: SentenceView, clause: Range, start: number): Outcome | undefined {
+  const words = view.words;
   const will = words.findIndex((w, i) => i > start && i < clause.to && /^(will|shall)$/.test(w.norm));
   const themselves = words.findIndex((w, i) => i > will && i < clause.to && /^(myself|ourselves|themselves|himself|herself|manually|personally)$/.test(w.norm));
-  if (will !== -1 && themselves !== -1 && (subjectBefore(words, start, will) === 'self' || subjectBefore(words, start, will) === 'we' || personEnd(words, start, will) === will)) {
-    let act = will + 1;
-    if (/^(do|handle|make|run|manage|perform)$/.test(words[act]?.norm ?? '')) act++;
-    else if (startsWith(words, compile(['take care of']), act, clause.to) !== undefined) act += 3;
-    const actions = governable(view.mentionsIn({ from: act, to: Math.min(clause.to, act + 3) }));
-    return prohibit(actions.slice(0, 1), { from: (actions[0] as Mention | undefined)?.start ?? act, to: objectEnd(view, (actions[0] as Mention | undefined)?.end ?? act, themselves) });
-  }
-  // "Committing is the user's job", "releases are done by the maintainers, not by you": the action is the subject.
+  if (will === -1 || themselves === -1) return undefined;
+  const subject = subjectBefore(words, start, will);
+  if (subject !== 'self' && subject !== 'we' && personEnd(words, start, will) !== will) return undefined;
+  let act = will + 1;
+  if (/^(do|handle|make|run|manage|perform)$/.test(words[act]?.norm ?? '')) act++;
+  else if (startsWith(words, P.takeCareOf, act, clause.to) !== undefined) act += 3;
+  const action = governable(view.mentionsIn({ from: act, to: Math.min(clause.to, act + 3) }))[0];
+  return action ? agentNever(view, [action], { from: action.start, to: objectEnd(view, action.end, themselves) }) : undefined;
+}
+
+/** "Committing is the user's job", "releases are done by the maintainers, not by you": the action is the subject. */
+function someoneElsesJob(view: SentenceView, clause: Range, start: number): Outcome | undefined {
+  const words = view.words;
   const copula = words.findIndex((w, i) => i > start && i < clause.to && w.forms.includes('be') && !w.tags.has('Modal'));
   if (copula === -1) return undefined;
-  const after = copula + 1;
-  const role = personEnd(words, after, clause.to);
+  const role = personEnd(words, copula + 1, clause.to);
   const roleNoun = role !== undefined && has(DELEGATED_ROLES, words[role]) && (words[role - 1] as Word).tags.has('Possessive');
-  const by = startsWith(words, P.delegatedBy, after, clause.to);
+  const by = startsWith(words, P.delegatedBy, copula + 1, clause.to);
   if (!roleNoun && (by === undefined || personEnd(words, by, clause.to) === undefined)) return undefined;
   const subject = { from: start, to: copula };
   // The subject names the action as a noun or a gerund: "commits", "pushing to main".
   const actions = governable(view.mentionsIn(subject)).filter((m) => m.form === 'gerund' || isNominal(words, m) || (words[m.start] as Word).tags.has('Noun'));
-  return prohibit(actions, subject);
+  return agentNever(view, actions, subject);
+}
+
+/** An action left to someone else, which the agent then never does (the four ways above). */
+function delegatedFrame(view: SentenceView, clause: Range): Outcome | undefined {
+  const start = skipOpeners(view.words, clause.from, clause.to);
+  // "leave … to" decides alone: a "leave" clause with no person after it states nothing here.
+  if (view.words.some((w, i) => i >= start && i < clause.to && w.norm === 'leave')) return leftToSomeone(view, clause, start);
+  return onlyPeopleDo(view, clause, start) ?? doneThemselves(view, clause, start) ?? someoneElsesJob(view, clause, start);
 }
 
 /** What changes to a branch may go through instead of landing directly: "through a pull request", "via code review". */
