@@ -146,17 +146,20 @@ test('a violating call the record shows never ran is reported as stopped', () =>
   assert.deepEqual(verdicts(stopped, noRaw), { t1: 'prohibition-violated:stopped' });
 });
 
+/** The errors of a session: a rule, then each command run in a shell, all of them succeeding. */
+function errorsAfter(rule: string, commands: string[]): string[] {
+  const messages: unknown[] = [{ role: 'user', content: rule }];
+  commands.forEach((command, i) => {
+    messages.push({ role: 'assistant', content: null, tool_calls: [{ id: `c${i}`, type: 'function', function: { name: 'bash', arguments: JSON.stringify({ command }) } }] });
+    messages.push({ role: 'tool', tool_call_id: `c${i}`, content: 'ok' });
+  });
+  const parsed = parseTranscript({ name: 'commands.json', text: JSON.stringify(messages) });
+  if (parsed.kind !== 'transcript') throw new Error('not a transcript');
+  return analyzeSession(parsed.sessions[0]!).findings.filter((f) => f.level === 'error').map((f) => `${f.ruleId} ${f.callId}`);
+}
+
 describe('checks run on the whole workspace', () => {
-  const errors = (commands: string[]) => {
-    const messages: unknown[] = [{ role: 'user', content: 'Always run the tests before committing.' }];
-    commands.forEach((command, i) => {
-      messages.push({ role: 'assistant', content: null, tool_calls: [{ id: `c${i}`, type: 'function', function: { name: 'bash', arguments: JSON.stringify({ command }) } }] });
-      messages.push({ role: 'tool', tool_call_id: `c${i}`, content: 'ok' });
-    });
-    const parsed = parseTranscript({ name: 'ws.json', text: JSON.stringify(messages) });
-    if (parsed.kind !== 'transcript') throw new Error('not a transcript');
-    return analyzeSession(parsed.sessions[0]!).findings.filter((f) => f.level === 'error').map((f) => `${f.ruleId} ${f.callId}`);
-  };
+  const errors = (commands: string[]) => errorsAfter('Always run the tests before committing.', commands);
 
   test('a test run with no target meets a prerequisite on a commit, which has none either', () => {
     assert.deepEqual(errors(['npm test', 'git commit -m x']), []);
@@ -170,16 +173,7 @@ describe('checks run on the whole workspace', () => {
 });
 
 describe("a project's own checks, named in the rule", () => {
-  const errors = (rule: string, commands: string[]) => {
-    const messages: unknown[] = [{ role: 'user', content: rule }];
-    commands.forEach((command, i) => {
-      messages.push({ role: 'assistant', content: null, tool_calls: [{ id: `c${i}`, type: 'function', function: { name: 'bash', arguments: JSON.stringify({ command }) } }] });
-      messages.push({ role: 'tool', tool_call_id: `c${i}`, content: 'ok' });
-    });
-    const parsed = parseTranscript({ name: 'checks.json', text: JSON.stringify(messages) });
-    if (parsed.kind !== 'transcript') throw new Error('not a transcript');
-    return analyzeSession(parsed.sessions[0]!).findings.filter((f) => f.level === 'error').map((f) => `${f.ruleId} ${f.callId}`);
-  };
+  const errors = errorsAfter;
   const RULE_TEXT = 'Always run `just f` and `just l` before committing.';
 
   test('running one of them (with more arguments too) meets the prerequisite on a commit', () => {

@@ -1,4 +1,5 @@
 import wordnet from './wordnet.json';
+import { TextMemo } from '../text/textMemo';
 
 /*
  * Text as people write it, made readable for the tagger: markdown emphasis, emoji and heading marks
@@ -175,32 +176,17 @@ function edits(text: string): [number, number, string][] {
  * readable again for its sentences and the variants tried on them, and corpora repeat whole
  * messages. Bounded by the characters kept; long texts are not kept.
  */
-const READABLE_MEMO_CHARS = 16 * 1024 * 1024;
-const READABLE_ENTRY_CHARS = 64 * 1024;
-const readableMemo = new Map<string, ReadableText>();
-let readableMemoChars = 0;
+const readableMemo = new TextMemo<ReadableText>(64 * 1024, 16 * 1024 * 1024);
 
 /** Forgets the texts made readable and the typos found: for a measurement that must read every text afresh. */
 export function forgetReadableTexts(): void {
   readableMemo.clear();
-  readableMemoChars = 0;
   typoMemo.clear();
 }
 
 /** The written text made readable; text with nothing to change comes back as it is. */
 export function readable(written: string): ReadableText {
-  const known = readableMemo.get(written);
-  if (known) return known;
-  const made = madeReadable(written);
-  if (written.length <= READABLE_ENTRY_CHARS) {
-    if (readableMemoChars + written.length > READABLE_MEMO_CHARS) {
-      readableMemo.clear();
-      readableMemoChars = 0;
-    }
-    readableMemo.set(written, made);
-    readableMemoChars += written.length;
-  }
-  return made;
+  return readableMemo.get(written, madeReadable);
 }
 
 function madeReadable(written: string): ReadableText {

@@ -1,6 +1,7 @@
 import type Compromise from 'compromise';
 import { commonNounsJoined } from './slashed';
 import { forgetReadableTexts, readable } from './normalize';
+import { TextMemo } from '../text/textMemo';
 
 type Nlp = typeof Compromise;
 let loadedNlp: Nlp | undefined;
@@ -133,7 +134,6 @@ const taggedSentences = new Map<string, CompromiseSentence[]>();
 export function forgetTaggedSentences(): void {
   taggedSentences.clear();
   sentenceRanges.clear();
-  sentenceRangesChars = 0;
   forgetReadableTexts();
 }
 
@@ -154,10 +154,7 @@ function tagged(text: string): CompromiseSentence[] {
  * again for each variant read with it, and corpora repeat whole messages. Bounded by the characters
  * kept; long blocks are not kept.
  */
-const RANGES_MEMO_CHARS = 16 * 1024 * 1024;
-const RANGES_ENTRY_CHARS = 64 * 1024;
-const sentenceRanges = new Map<string, CompromiseSpan[]>();
-let sentenceRangesChars = 0;
+const sentenceRanges = new TextMemo<CompromiseSpan[]>(64 * 1024, 16 * 1024 * 1024);
 
 interface SentenceSplitter {
   readonly one: { readonly tokenize: { readonly splitSentences: (text: string, world: object) => string[] } };
@@ -173,19 +170,7 @@ function sentenceChunks(text: string): string[] {
 }
 
 function sentenceRangesOf(text: string): CompromiseSpan[] {
-  let ranges = sentenceRanges.get(text);
-  if (!ranges) {
-    ranges = nlp.tokenize(text).json({ offset: true }) as CompromiseSpan[];
-    if (text.length <= RANGES_ENTRY_CHARS) {
-      if (sentenceRangesChars + text.length > RANGES_MEMO_CHARS) {
-        sentenceRanges.clear();
-        sentenceRangesChars = 0;
-      }
-      sentenceRanges.set(text, ranges);
-      sentenceRangesChars += text.length;
-    }
-  }
-  return ranges;
+  return sentenceRanges.get(text, (t) => nlp.tokenize(t).json({ offset: true }) as CompromiseSpan[]);
 }
 
 /**
