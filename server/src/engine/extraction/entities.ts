@@ -26,7 +26,7 @@ import {
 } from './lexicon';
 import { commandRule } from './commands';
 import { type Phrase, compile, matchAt, wordSet } from './match';
-import { commonNounsJoined } from './slashed';
+import { actionsJoined, commonNounsJoined } from './slashed';
 import type { Word } from './words';
 
 /** A thing a rule can be about, found in a sentence; offsets are in the turn's text. */
@@ -122,7 +122,7 @@ export function textEntities(text: string, base: number): Entity[] {
       const words = token.replace(/-(?:[a-z]+ing|related|based|specific|facing|wide|level)$/, '');
       const parts = words.toLowerCase().split('/');
       // Gerunds joined by a slash are actions ("creating/closing/commenting on PRs").
-      const wordPair = /^[A-Za-z]+(?:\/[A-Za-z]+)+$/.test(words) && (/[A-Z]/.test(words) || parts.every((part) => /^[a-z]{2,}ing$/.test(part) || SMALL_WORDS.has(part)) || commonNounsJoined(words));
+      const wordPair = /^[A-Za-z]+(?:\/[A-Za-z]+)+$/.test(words) && (/[A-Z]/.test(words) || parts.every((part) => /^[a-z]{2,}ing$/.test(part) || SMALL_WORDS.has(part)) || commonNounsJoined(words) || actionsJoined(words));
       if (NOT_PATH.has(lower) || wordPair || DATE_OR_RATIO.test(token) || token.startsWith('//') || /^-/.test(token)) continue;
       found.push({ kind: 'path', value: scopePath(token), start, end });
       continue;

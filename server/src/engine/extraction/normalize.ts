@@ -1,5 +1,6 @@
 import wordnet from './wordnet.json';
 import { TextMemo } from '../text/textMemo';
+import { SLASHED_ACTIONS } from './slashed';
 
 /*
  * Text as people write it, made readable for the tagger: markdown emphasis, emoji and heading marks
@@ -29,8 +30,9 @@ const SHORTHAND: Readonly<Record<string, string>> = {
 /** Shorthand written with a slash: "w/o", "w/", "b/c". */
 const SLASHED: Readonly<Record<string, string>> = { 'w/o': 'without', 'w/': 'with', 'b/c': 'because', 'b/4': 'before' };
 
-/** Action words that, joined by a slash, are alternatives rather than a path. */
-const SLASH_ACTIONS = ['read', 'write', 'edit', 'create', 'update', 'delete', 'remove', 'modify', 'move', 'rename', 'commit', 'push', 'merge', 'deploy', 'install', 'publish', 'send', 'post', 'close', 'open']
+/** Action words joined by a slash ("drop/truncate"), to be read as alternatives. */
+const SLASH_ACTIONS = [...SLASHED_ACTIONS]
+  .sort((a, b) => b.length - a.length)
   .map((word) => `[${word[0]}${word[0]?.toUpperCase()}]${word.slice(1)}`)
   .join('|');
 
@@ -55,7 +57,7 @@ const PATTERN = new RegExp(
     String.raw`(?<heading>^#{1,6}[ \t]+)`,
     String.raw`(?<slashed>(?<![\w/])(?:[Ww]\/[Oo]|[Ww]\/(?=\s)|[Bb]\/[Cc4])(?![\w/]))`,
     // Actions joined by a slash are alternatives: "Write/Edit operations", "create/update".
-    String.raw`(?<alternatives>(?<![\w/.\x60-])(?:${SLASH_ACTIONS})(?: ?\/ ?(?:${SLASH_ACTIONS}))+(?![\w/.\x60-]))`,
+    String.raw`(?<alternatives>(?<![\w/.\x60-])(?:${SLASH_ACTIONS})(?: ?\/ ?(?:${SLASH_ACTIONS}))+(?![\w/\x60-]|\.\w))`,
     String.raw`(?<word>(?<![\w'’\/.-])[A-Za-z][A-Za-z0-9]*(?![\w'’\/-]|\.\w))`,
     // The parts of a hyphenated word ("force-psuh"), for typos only.
     String.raw`(?<hyphenated>(?<![\w'’\/.-])[A-Za-z]+(?:-[A-Za-z]+)+(?![\w'’\/-]|\.\w))`,

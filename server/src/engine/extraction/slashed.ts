@@ -1,4 +1,4 @@
-import { GENERIC_OBJECTS } from './lexicon';
+import { ACTION_WORDS, GENERIC_OBJECTS } from './lexicon';
 
 /*
  * Words joined by a slash that are alternatives, not a path: read by the tagger's words (each is
@@ -11,4 +11,21 @@ const COMMON_NOUNS = new Set([...GENERIC_OBJECTS, 'branch', 'issue', 'pr', 'comm
 export function commonNounsJoined(token: string): boolean {
   const parts = token.toLowerCase().split('/');
   return parts.length > 1 && parts.every((part) => /^[a-z]+$/.test(part) && [part, part.replace(/s$/, ''), part.replace(/es$/, '')].some((form) => COMMON_NOUNS.has(form)));
+}
+
+/**
+ * Action words that, joined by a slash, are alternatives rather than a path: every one-word action
+ * the lexicon knows ("drop/truncate", "commit/push") and the verbs of services and forges that are
+ * no rule action of their own ("start/stop", "create/close/comment"). Short program names ("rm",
+ * "mv") are left out: "rm/mv" may well be a path.
+ */
+export const SLASHED_ACTIONS: ReadonlySet<string> = new Set([
+  ...Object.values(ACTION_WORDS).flatMap((words) => words.filter((word) => /^[a-z]{4,}$/.test(word))),
+  ...['add', 'start', 'stop', 'restart', 'comment', 'close', 'open', 'tag', 'pull', 'reset', 'approve', 'submit', 'upload', 'download', 'run'],
+]);
+
+/** Action words joined by a slash ("commit/push", "Start/Stop"): alternatives, not a path. */
+export function actionsJoined(token: string): boolean {
+  const parts = token.toLowerCase().split('/');
+  return parts.length > 1 && parts.every((part) => SLASHED_ACTIONS.has(part));
 }
