@@ -464,6 +464,12 @@ export function commandEntities(text: string, base: number): Entity[] {
     const start = base + (match.index ?? 0);
     if (!inSpan(start)) found.push({ kind: 'command', value: match[0].replace(/\s+/g, ' '), start, end: start + match[0].length });
   }
+  // "rm -rf", "docker compose down -v": any program written plainly is a command when flags follow it (English has no "-rf").
+  for (const match of text.matchAll(PLAIN_FLAGGED)) {
+    const start = base + (match.index ?? 0);
+    const written = `${match[0]}${match[1] as string}`;
+    if (KNOWN_PROGRAMS.has(match[0].toLowerCase()) && !inSpan(start)) found.push({ kind: 'command', value: written.replace(/\s+/g, ' '), start, end: start + written.length });
+  }
   // "interactive tools like vi, nano or less": programs written plainly as a category's examples.
   const examples = [...text.matchAll(PLAIN_EXAMPLES)].map((m) => ({ from: (m.index ?? 0) + m[0].length, to: (m.index ?? 0) + m[0].length + (LIST_END.exec(text.slice((m.index ?? 0) + m[0].length))?.index ?? text.length) }));
   const inExamples = (offset: number) => examples.some((e) => offset >= e.from && offset < e.to);
@@ -489,3 +495,13 @@ const PLAIN_GIT = /(?<![\w`/.-])git\s+(?:reset|clean|push|checkout|restore|rebas
 const NOT_AN_ARGUMENT = /^(?:or|and|nor|in|on|to|for|with|without|unless|until|before|after|when|while|if|because|since|as|at|from|into|onto|against|the|a|an|any|all|this|that|these|those|it|them|is|are|be|was|ever|again|anymore|directly|here|there|yourself|yet|first|instead|only|either|commands?|scripts?|packages?|tools?|programs?|globally|locally|manually|automatically)$/;
 /** A plain command's arguments: up to four subcommands or flags after the program. */
 const PLAIN_ARGS = new RegExp(`^(?:[ \\t]+(?!(?:${NOT_AN_ARGUMENT.source.slice(1, -1)})(?![\\w-]))(?:--?[A-Za-z][\\w-]*|[a-z][\\w:-]*)){0,4}`);
+
+/**
+ * A program written plainly, up to three subcommands, then its flags, then the one argument it is
+ * given: "rm -rf /", "npm install --force", "docker compose down -v". Read as the program itself
+ * (`match[0]`) and the rest (`match[1]`, a lookahead, so that "run rm -rf" is tried at "rm" too).
+ */
+const PLAIN_FLAGGED = new RegExp(
+  String.raw`(?<![\w\x60/.-])[a-z][\w-]*(?=((?:[ \t]+[a-z][\w:-]*){0,3}(?:[ \t]+--?[A-Za-z][\w-]*(?![\w/.]))+(?:[ \t]+(?!(?:${NOT_AN_ARGUMENT.source.slice(1, -1)})(?![\w-]))[\w~/.*][\w~/.*-]*(?<![.]))?))`,
+  'g',
+);
