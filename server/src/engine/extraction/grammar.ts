@@ -237,9 +237,11 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
     if (best.end === i + 1 && participleBeforeNoun(words, i)) continue;
     // "before proposing changes", "summarise the deletions": an action named as what is talked about, not done.
     if (talkedAbout(words, i)) continue;
-    // A phrase's form is its verb's: "force-pushed" is past, as "pushed" is; "force pushing" a gerund.
+    // A phrase's form is its verb's: "force-pushed" is past, as "pushed" is; "force pushing" a gerund, and
+    // "force-pushing" too, which the tagger reads as a noun of a hyphenated word.
     const last = words[best.end - 1] as Word;
-    const inflected = best.end - i > 1 && formOf(word, best.lemma) === 'base' ? (/ed$/.test(last.norm) ? 'past' : /ing$/.test(last.norm) && last.tags.has('Gerund') ? 'gerund' : undefined) : undefined;
+    const gerund = /ing$/.test(last.norm) && (last.tags.has('Gerund') || last.tags.has('Hyphenated'));
+    const inflected = best.end - i > 1 && formOf(word, best.lemma) === 'base' ? (/ed$/.test(last.norm) ? 'past' : gerund ? 'gerund' : undefined) : undefined;
     const form = inflected ?? formOf(word, best.lemma);
     mentions.push({ family: best.family, start: i, end: best.end, form, ...(best.gaps.length > 0 && { gaps: best.gaps }) });
     i = best.end - 1;
@@ -1896,6 +1898,17 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
     }
     return false;
   };
+  // "never delete anything outside tmp/", "don't write files outside the repo": everything but a target,
+  // which only a recipient's scope can say (its allowed domains). Read as the target, it would be inverted.
+  if (context !== 'recipient') {
+    for (const region of regions) {
+      for (let from = region.from; from < Math.min(words.length, region.to + 2); from++) {
+        const end = P.outside.map((p) => matchAt(words, from, p)).find((x) => x !== undefined);
+        // "except during review sessions", "except when asked": an occasion or a condition, not a target.
+        if (end !== undefined && !/^(during|when|while|if|for|after|before|as|where|with|unless|upon|on)$/.test(words[end]?.norm ?? '')) return unstatable(view, `"${words.slice(from, Math.min(words.length, end + 3)).map((w) => w.text).join(' ')}" is everything but a target, which no scope says`);
+      }
+    }
+  }
   // "the production database": a name inside a larger one is read as part of it.
   const fits = (kind: Entity['kind']) => CONTEXT_KINDS[context ?? 'none'].includes(kind);
   // Beside a path written out, a device or an event named in words describes it ("workflow lock files (`….lock.yml`)").
