@@ -197,6 +197,12 @@ export const KEEP_STATES: Readonly<Record<string, FamilyName>> = {
 /** Asking the person first: a main clause with one of these makes a confirmation. */
 /** Who a service agent's policy serves, named in the third person as the one who approves. */
 export const PEOPLE_SERVED: readonly string[] = ['customer', 'client', 'patient', 'caller', 'guest', 'member', 'traveler', 'traveller', 'passenger', 'requester', 'buyer'];
+/** Nouns of approval: "my OK", "the user's sign-off", "explicit approval". */
+export const APPROVAL_NOUNS: readonly string[] = [
+  'instruction', 'request', 'direction', 'ask', 'say so', 'authorisation', 'sign off', 'thumbs up', 'ack', 'acknowledgement', 'acknowledgment',
+  'ok', 'okay', 'approval', 'permission', 'sign-off', 'signoff', 'go-ahead', 'consent', 'green light', 'blessing', 'confirmation',
+  'authorization', 'authorisation', 'say-so', 'agreement', 'review',
+];
 export const ASK_PHRASES: readonly string[] = [
   'ask me', 'ask us', 'ask first', 'ask the user', 'ask for permission', 'ask for approval', 'ask permission', 'ask', 'check with me',
   'check with us', 'check with the user', 'check in with me', 'confirm with me', 'confirm with us', 'confirm with the user', 'consult me',
@@ -213,6 +219,10 @@ export const ASK_PHRASES: readonly string[] = [
   ...PEOPLE_SERVED.flatMap((person) => [`check with the ${person}`, `checking with the ${person}`, `confirm with the ${person}`, `confirm ** with the ${person}`, `ask the ${person}`, `asking the ${person}`]),
   // "confirm the new plan and its price with them": them is the person just named.
   'confirm ** with them', 'check with them', 'confirm ** with the user',
+  // "confirm first": confirming, with no one named, is with the person the agent works for.
+  'confirm first',
+  // Getting or waiting for an approval is asking for it: "get a thumbs up from me", "obtain the user's OK".
+  ...['get', 'obtain', 'seek', 'request', 'wait for', 'receive'].flatMap((verb) => APPROVAL_NOUNS.map((noun) => `${verb} * ${noun}`)),
 ];
 /**
  * People who may do an action the agent leaves to them: "leave the commit to me", "releases are done
@@ -228,12 +238,6 @@ export const DELEGATED_ROLES: readonly string[] = ['job', 'responsibility', 'cal
 /** How an action is said to be someone else's: "done by the maintainers", "reserved for admins", "left to me". */
 export const DELEGATED_BY: readonly string[] = [
   'done by', 'handled by', 'performed by', 'made by', 'owned by', 'managed by', 'run by', 'taken care of by', 'reserved for', 'left to', 'up to',
-];
-/** Nouns of approval: "my OK", "the user's sign-off", "explicit approval". */
-export const APPROVAL_NOUNS: readonly string[] = [
-  'instruction', 'request', 'direction', 'ask', 'say so', 'authorisation', 'sign off', 'thumbs up', 'ack', 'acknowledgement', 'acknowledgment',
-  'ok', 'okay', 'approval', 'permission', 'sign-off', 'signoff', 'go-ahead', 'consent', 'green light', 'blessing', 'confirmation',
-  'authorization', 'authorisation', 'say-so', 'agreement', 'review',
 ];
 /** Words before an approval noun that make it the person's: "my OK", "explicit approval". */
 export const APPROVAL_OWNERS: readonly string[] = [
