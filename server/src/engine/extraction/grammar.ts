@@ -2272,6 +2272,21 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
       return [];
     }
   }
+  // "`docs/api/` is generated, never hand edit": a file action with no object of its own acts on the
+  // file or folder a clause before it named, never on every file.
+  const inTrigger = (i: number) => draft.triggers.some((m) => i >= m.start && i < m.end);
+  const objectless = regions.every((r) => view.words.slice(r.from, r.to).every((w, k) => inTrigger(r.from + k) || w.tags.has('Adverb') || /^(by|hand|manually|directly|yourself)$/.test(w.norm)));
+  const clauseBefore = view.words.slice(0, trigger.start).findLastIndex((w) => /[,;:]|\s[-–—]\s/.test(w.post)) + 1;
+  if (!entities.some(namesTarget) && objectless && !draft.example && clauseBefore > 0 && draft.triggers.every((m) => FILE_FAMILIES.has(m.family))) {
+    const named = entitiesIn(view, [{ from: 0, to: clauseBefore }]).filter((e) => e.kind === 'path');
+    if (named.length > 0) entities = named;
+    // "The docs are generated, never edit by hand": a thing said in words, which no scope names.
+    const said = view.words.slice(0, clauseBefore).filter((w) => w.tags.has('Noun') && !w.tags.has('Pronoun'));
+    if (named.length === 0 && said.length > 0) {
+      unstatable(view, namesNoScope(said));
+      return [];
+    }
+  }
   const families = [...draft.triggers, ...(draft.requires ?? [])].map((m) => m.family);
   // An example's plain object ("modifying flights", "upgrading cabin class") is a record of the system
   // the category names: only targets written out (paths, branches, addresses) narrow it.
