@@ -2276,7 +2276,8 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   // file or folder a clause before it named, never on every file.
   const inTrigger = (i: number) => draft.triggers.some((m) => i >= m.start && i < m.end);
   const objectless = regions.every((r) => view.words.slice(r.from, r.to).every((w, k) => inTrigger(r.from + k) || w.tags.has('Adverb') || /^(by|hand|manually|directly|yourself)$/.test(w.norm)));
-  const clauseBefore = view.words.slice(0, trigger.start).findLastIndex((w) => /[,;:]|\s[-–—]\s/.test(w.post)) + 1;
+  let clauseBefore = trigger.start;
+  while (clauseBefore > 0 && !/[,;:]|\s[-–—]\s/.test((view.words[clauseBefore - 1] as Word).post)) clauseBefore--;
   if (!entities.some(namesTarget) && objectless && !draft.example && clauseBefore > 0 && draft.triggers.every((m) => FILE_FAMILIES.has(m.family))) {
     const named = entitiesIn(view, [{ from: 0, to: clauseBefore }]).filter((e) => e.kind === 'path');
     if (named.length > 0) entities = named;
