@@ -272,6 +272,8 @@ const endsPhrase = (w: Word) => /[,;:.!?)]/.test(w.post);
 /** Modifier words right before `head` (not determiners, not across punctuation): "front" in "the front door". */
 /** Words that point at a thing by where the session stands, not by its name: "the current branch". */
 const DEICTIC = new Set(['current', 'same', 'working', 'active', 'present', 'existing']);
+/** Words that say how many or what sort, not which: "new top-level directories", "extra folders". */
+const NOT_NAMING = new Set(['new', 'additional', 'extra', 'more', 'other', 'top', 'level', 'toplevel', 'nested', 'empty', 'unrelated', 'random', 'arbitrary', 'unnecessary', 'own', 'separate', 'several', 'many']);
 
 function modifiersBefore(words: readonly Word[], head: number, from: number): Word[] {
   const result: Word[] = [];
@@ -279,7 +281,7 @@ function modifiersBefore(words: readonly Word[], head: number, from: number): Wo
     const w = words[i] as Word;
     // A name in backticks is a name whatever the tagger makes of it ("the `generated` folder").
     const quoted = /`$/.test(w.pre) || /^`/.test(w.post);
-    if (!isWordLike(w) || has(DETERMINERS, w) || (has(DEICTIC, w) && !quoted) || (endsPhrase(w) && !quoted)) break;
+    if (!isWordLike(w) || has(DETERMINERS, w) || ((has(DEICTIC, w) || has(NOT_NAMING, w)) && !quoted) || (endsPhrase(w) && !quoted)) break;
     if (!quoted && (w.tags.has('Verb') || w.tags.has('Preposition') || w.tags.has('Conjunction') || w.tags.has('Adverb') || w.tags.has('Pronoun') || w.tags.has('Negative'))) break;
     result.unshift(w);
     if (quoted) break;

@@ -1632,11 +1632,7 @@ function namesItsThing(view: SentenceView, mention: Mention): boolean {
   if (mention.end - mention.start < 2 || !last.tags.has('Noun') || last.tags.has('Hyphenated')) return false;
   // "revert unrelated changes": a word in the gap narrows the thing, which then is no plain one of its own,
   // unless the phrase's gaps only describe ("bypass quality checks", "add new dependencies").
-  if (DESCRIBED_GAPS.has(mention.family)) return true;
-  return (mention.gaps ?? []).every((g) => {
-    const w = view.words[g] as Word;
-    return w.tags.has('Determiner') || w.tags.has('Possessive') || has(FUNCTION, w) || has(UNIVERSAL, w);
-  });
+  return (mention.gaps ?? []).every((g) => gapDescribes(mention, view.words[g] as Word));
 }
 
 /**
@@ -1712,7 +1708,7 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     const endsPhrase = !after || i + 1 >= range.to || /[,;:.!?)]/.test(w.post) || has(FUNCTION, after);
     const asName = i > range.from && mention?.start === i && (/^(the|a|an)$/.test(words[i - 1]?.norm ?? '') || (/^(to|onto|into|on|in|from|at)$/.test(words[i - 1]?.norm ?? '') && endsPhrase));
     // In some phrases a gap only describes ("add new dependencies", "bypass the pre-commit hooks").
-    const describes = mention !== undefined && DESCRIBED_GAPS.has(mention.family);
+    const describes = mention !== undefined && mention.gaps?.includes(i) === true && gapDescribes(mention, w);
     // An action in a relative clause narrows the thing ("commits that have already been pushed").
     const bySomeone = words.slice(Math.max(range.from + 1, i - 3), i).some((b) => /^(you|i|we|they|someone)$/.test(b.norm));
     const relative = words.slice(Math.max(range.from, i - 4), i).some((b) => /^(that|which|who|whose)$/.test(b.norm)) || bySomeone;
@@ -1770,6 +1766,11 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // So does a third party's ("the parents' evening", "the vendor's files"); the person served is whoever's the session is ("the customer's booking").
     const thirdParty = w.tags.has('Possessive') && w.tags.has('Noun') && !w.tags.has('Pronoun') && !has(SERVED, w);
     const namedOwner = (w.tags.has('Possessive') && !w.tags.has('Pronoun') && CAPITALIZED.test(w.text)) || thirdParty;
+    // "install packages globally": where a thing is put, which narrows it as a folder would.
+    if (/^(globally|system-wide|systemwide)$/.test(w.norm)) {
+      result.push(w);
+      continue;
+    }
     if (!namedOwner && ['Determiner', 'Preposition', 'Conjunction', 'Pronoun', 'Adverb', 'Value', 'Date', 'Time', 'Duration', 'Negative', 'Modal', 'Auxiliary', 'Copula', 'Possessive', 'QuestionWord', 'Expression', 'Money'].some((t) => w.tags.has(t))) continue;
     // Any other content word narrows the rule, whatever its part of speech ("don't touch prod", "files you created").
     if (/[A-Za-z]/.test(w.text)) result.push(w);
@@ -2320,8 +2321,17 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
 /** Marks of a list of examples after a category: "such as", "like", "e.g.", "including", or a parenthesis. */
 const EXAMPLE_MARKERS = compile(['such as', 'like', 'e.g.', 'eg', 'e.g', 'including', 'include', 'for example', 'for instance', 'i.e.', 'namely']);
 const WELL_KNOWN_BRANCH = wordSet(L.WELL_KNOWN_BRANCHES);
-/** Families whose phrases' gaps describe the thing rather than narrow it. */
-const DESCRIBED_GAPS: ReadonlySet<FamilyName> = new Set<FamilyName>(['install', 'skipChecks', 'publish', 'commit']);
+/** Families whose phrases' gaps describe the thing rather than narrow it: any check skipped, any commit made. */
+const DESCRIBED_GAPS: ReadonlySet<FamilyName> = new Set<FamilyName>(['skipChecks', 'publish', 'commit']);
+/** Words that say a package is one more, not which kind: "add new dependencies"; "install system packages" narrows. */
+const ADDED_PACKAGE_WORDS = wordSet(['new', 'additional', 'extra', 'more', 'other', 'external', 'third-party', 'outside', 'unnecessary', 'unneeded', 'random', 'arbitrary', 'unapproved', 'unvetted']);
+
+/** Whether a word in a phrase's gap only describes its thing ("the", "new dependencies") rather than narrows it. */
+function gapDescribes(mention: Mention, w: Word): boolean {
+  if (DESCRIBED_GAPS.has(mention.family)) return true;
+  if (w.tags.has('Determiner') || w.tags.has('Possessive') || has(FUNCTION, w) || has(UNIVERSAL, w)) return true;
+  return mention.family === 'install' && has(ADDED_PACKAGE_WORDS, w);
+}
 const CHOOSING = wordSet(['use', 'prefer', 'always', 'only', 'run', 'invoke', 'choose', 'stick', 'favor', 'favour', 'switch']);
 /** Labels that introduce a remark, not an instruction: "Note: we build with `vite`, not `webpack`." */
 const NOTE_LABELS = wordSet(['note', 'tip', 'hint', 'example', 'fyi', 'info', 'context', 'background', 'aside']);
