@@ -2279,7 +2279,15 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   const objectless = regions.every((r) => view.words.slice(r.from, r.to).every((w, k) => inTrigger(r.from + k) || w.tags.has('Adverb') || /^(by|hand|manually|directly|yourself)$/.test(w.norm)));
   let clauseBefore = trigger.start;
   while (clauseBefore > 0 && !/[,;:]|\s[-–—]\s/.test((view.words[clauseBefore - 1] as Word).post)) clauseBefore--;
-  if (!entities.some(namesTarget) && objectless && !draft.example && clauseBefore > 0 && draft.triggers.every((m) => FILE_FAMILIES.has(m.family))) {
+  const onFilesUnnamed = !entities.some(namesTarget) && objectless && !draft.example && draft.triggers.every((m) => FILE_FAMILIES.has(m.family));
+  // "The `gen/` folder is generated. Never edit by hand.": a ban with nothing named in its sentence
+  // is about what the text before it was about, which no scope here says. ("Ask before making
+  // changes" is about any change.)
+  if (onFilesUnnamed && draft.kind === 'prohibition' && clauseBefore === 0 && view.sentence.start > 0) {
+    unstatable(view, 'what it acts on was said before the sentence, not in it');
+    return [];
+  }
+  if (onFilesUnnamed && clauseBefore > 0) {
     const named = entitiesIn(view, [{ from: 0, to: clauseBefore }]).filter((e) => e.kind === 'path');
     if (named.length > 0) entities = named;
     // "The docs are generated, never edit by hand": a thing said in words, which no scope names.
