@@ -76,6 +76,13 @@ const vendorAsExternal = {
 // Engine modules the guard needs for some calls only (extraction for a new user message, every adapter
 // for a file read from the start): dist/hook-judge.js requires them from bundles of their own.
 const LAZY_ENGINE = { 'server/src/engine/extraction/index.ts': 'hook-judge-extraction', 'server/src/engine/parse/index.ts': 'hook-judge-parse' };
+// What the guard takes from a lazy bundle whose index is also a face for the shells: extraction's carries the
+// model compiler (and zod with it), which the guard never runs. The bundle exports these names only, so the rest is left out.
+const LAZY_ENGINE_EXPORTS = { 'server/src/engine/extraction/index.ts': ['extractConstraints'] };
+const lazyEntry = (file) =>
+  LAZY_ENGINE_EXPORTS[file]
+    ? { stdin: { contents: `export { ${LAZY_ENGINE_EXPORTS[file].join(', ')} } from './${file}';`, resolveDir: '.', sourcefile: 'lazy-engine-entry.ts', loader: 'ts' } }
+    : { entryPoints: [file] };
 // A folder's index, and the module named after its folder that the rest of the engine imports (parse/parse.ts), load as one bundle.
 const lazyModules = (index) => [resolve(index), resolve(dirname(index), `${basename(dirname(index))}.ts`)];
 const lazyEngineAsExternal = {
@@ -131,7 +138,7 @@ const bundles = [
   // The hook's own bundles are minified even in development: it reads and loads them on every tool call.
   { entryPoints: ['server/src/cli/launcher.ts'], outfile: 'dist/launcher.js', plugins: [commandBundlesAsExternal, jsoncParserWithoutSideEffects, engineWithoutSideEffects], minify: true },
   { entryPoints: ['server/src/cli/hookJudge.ts'], outfile: 'dist/hook-judge.js', plugins: [vendorAsExternal, lazyEngineAsExternal, jsoncParserWithoutSideEffects, engineWithoutSideEffects], minify: true },
-  ...Object.entries(LAZY_ENGINE).map(([file, name]) => ({ entryPoints: [file], outfile: `dist/${name}.js`, plugins: [vendorAsExternal, jsoncParserWithoutSideEffects, engineWithoutSideEffects], minify: true })),
+  ...Object.entries(LAZY_ENGINE).map(([file, name]) => ({ ...lazyEntry(file), outfile: `dist/${name}.js`, plugins: [vendorAsExternal, jsoncParserWithoutSideEffects, engineWithoutSideEffects], minify: true })),
   ...Object.entries(VENDOR).map(([module, file]) => ({
     stdin: { contents: `module.exports = require(${JSON.stringify(module)});`, resolveDir: '.', loader: 'js' },
     outfile: `dist/vendor/${file}.js`,

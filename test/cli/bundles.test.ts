@@ -37,3 +37,10 @@ test('every vendored library loads on its own and gives what the engine uses', (
   assert.equal(typeof (vendor('mvdan-sh') as { syntax?: unknown }).syntax, 'object');
   for (const sql of ['sql-postgresql', 'sql-mysql']) assert.equal(typeof (vendor(sql) as { Parser?: unknown }).Parser, 'function');
 });
+
+test("the guard's bundles carry no schema library: extraction's index, a face for the model compiler too, lends the guard only what it runs", () => {
+  // zod's error class names itself in every build of it.
+  for (const bundle of ['launcher.js', 'hook-judge.js', 'hook-judge-extraction.js', 'hook-judge-parse.js']) assert.ok(!readFileSync(join(DIST, bundle), 'utf8').includes('ZodError'), `${bundle} carries zod`);
+  assert.ok(readFileSync(join(DIST, 'commands.js'), 'utf8').includes('ZodError'), 'the marker no longer finds zod');
+  assert.equal(typeof (require(join(DIST, 'hook-judge-extraction.js')) as { extractConstraints?: unknown }).extractConstraints, 'function');
+});

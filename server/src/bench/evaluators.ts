@@ -1,5 +1,5 @@
 import picomatch from 'picomatch';
-import { normalizePath } from '../engine/binding/targets';
+import { normalizePath } from '../engine/binding';
 import type { BenchCase, CallMatcher, CompletionCheck, Outcome, StatePredicate, TraceRule } from './caseSchema';
 import { READ_ONLY_OPERATIONS } from './operations';
 import type { CaseEnvironmentInstance, RunEnding, RunVerdict, TraceEntry } from './types';

@@ -1,5 +1,5 @@
 import type { TargetKind, Verb } from '../engine/actions';
-import type { DeclaredEffect } from '../engine/binding/types';
+import type { DeclaredEffect } from '../engine/binding';
 import type { CaseTool, Domain, Operation } from './caseSchema';
 
 /**

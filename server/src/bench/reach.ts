@@ -1,5 +1,5 @@
 import type { Target, Verb } from '../engine/actions';
-import { namedTarget, pathTarget } from '../engine/binding/targets';
+import { namedTarget, pathTarget } from '../engine/binding';
 import type { Reachable, TaskReach } from '../engine/restoration';
 import type { BenchCase, CaseTool, Operation } from './caseSchema';
 import { CalendarSchema } from './environments/calendarDevices';

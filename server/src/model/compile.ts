@@ -1,5 +1,4 @@
-import { type DroppedRule, compilerMessages, mergeModelConstraints, modelAnswerJsonSchema, modelBatches, readModelAnswer } from '../engine/extraction/modelCompiler';
-import { type Extraction, type StatedConstraint, extractConstraints } from '../engine/extraction';
+import { type DroppedRule, type Extraction, type StatedConstraint, compilerMessages, extractConstraints, mergeModelConstraints, modelAnswerJsonSchema, modelBatches, readModelAnswer } from '../engine/extraction';
 import type { Session } from '../engine/session';
 import type { AnswerCache } from './cache';
 import type { ChatOutcome, ChatRequest, FailureKind, ModelClient } from './client';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizeEmail } from '../../engine/binding/targets';
+import { normalizeEmail } from '../../engine/binding';
 import { type DomainState, IdSequence, type OperationArguments, fail, issueLines, json } from './common';
 
 /*

@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import { z } from 'zod';
-import { normalizePath } from '../../engine/binding/targets';
+import { normalizePath } from '../../engine/binding';
 import { type DomainState, type OperationArguments, fail, issueLines, json } from './common';
 
 /*

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { BenchCase } from '../caseSchema';
 import { caseToolEffects } from '../operations';
 import type { BenchRun } from '../runner';
-import type { DeclaredEffect } from '../../engine/binding/types';
+import type { DeclaredEffect } from '../../engine/binding';
 import type { Host } from '../../host/host';
 
 /*

@@ -1,9 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { claudeCodeAdapter } from '../../engine/adapters/claudeCode';
-import { codexAdapter } from '../../engine/adapters/codex';
-import { geminiJsonlAdapter } from '../../engine/adapters/gemini';
-import type { JsonlAdapter } from '../../engine/adapters/types';
+import { type JsonlAdapter, claudeCodeAdapter, codexAdapter, geminiJsonlAdapter } from '../../engine/adapters';
 import { readJsonl } from '../../engine/session';
 import type { HookDecision } from '../../engine/pipeline';
 import { policyFilesIn, policyFolders } from '../../policy/locations';

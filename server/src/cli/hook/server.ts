@@ -2,7 +2,7 @@ import { type FSWatcher, chmodSync, lstatSync, mkdirSync, readFileSync, readdirS
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
-import { loadTagger } from '../../engine/extraction/words';
+import { loadTagger } from '../../engine/extraction';
 import { type LedgerCache, LedgerMemory, homeFolder } from './cache';
 import { HOOK_ENVIRONMENT } from './environment';
 import { prepareBoundState } from './incremental';

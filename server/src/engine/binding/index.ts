@@ -9,6 +9,7 @@ import { type BindingFacts, baseToolName, bindBuiltin, withOverwrites } from './
 import type { BindingContext, DeclaredEffect } from './types';
 
 export type { BindingContext, DeclaredEffect } from './types';
+export { namedTarget, normalizeEmail, normalizePath, pathTarget } from './targets';
 
 /**
  * Binds every call of a session to its actions (SPEC section 5), indexed like `session.calls`. Each call

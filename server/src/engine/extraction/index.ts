@@ -6,6 +6,8 @@ import { userSentences } from './sentences';
 import type { Extraction, Revocation, StatedConstraint, UnresolvedRule } from './types';
 
 export type { Extraction, Revocation, StatedConstraint, UnresolvedRule } from './types';
+export { loadTagger } from './words';
+export { type DroppedRule, compilerMessages, mergeModelConstraints, modelAnswerJsonSchema, modelBatches, readModelAnswer } from './modelCompiler';
 
 /** Lemmas the lexicon writes whose forms share no stem. */
 const IRREGULAR_FORMS: Readonly<Record<string, string>> = { be: '(?:be|is|are|was|were|been|being|am)', have: '(?:have|has|had|having)' };
