@@ -86,6 +86,34 @@ const SYSTEM_ROOTS = new Set(['etc', 'usr', 'var', 'home', 'tmp', 'opt', 'bin', 
 /** A placeholder letter or date pattern between separators: sprint-N, v-X, YYYY-MM-DD. */
 const PLACEHOLDER = /(?<=^|[-_./])(?:[NX]|YYYY-MM-DD|YYYY|NNN?)(?=[-_./]|$)/g;
 
+/** Files every project names alike, written in capitals as they are: "the LICENSE file". */
+const WELL_KNOWN_FILES = new Set(['LICENSE', 'README', 'CHANGELOG', 'CONTRIBUTING', 'CODEOWNERS', 'NOTICE', 'AUTHORS', 'VERSION', 'COPYING']);
+/** Build and tool files with no extension, whatever their case: "the makefile", "the Dockerfile". */
+const WELL_KNOWN_FILES_ANY_CASE = new Set(['makefile', 'dockerfile', 'containerfile', 'procfile', 'gemfile', 'rakefile', 'jenkinsfile', 'vagrantfile', 'brewfile', 'justfile', 'pipfile']);
+const LOCKFILE = /^lock-?files?$/;
+/** Each package manager's lock file. */
+const LOCK_FILES: Readonly<Record<string, string>> = {
+  npm: '**/package-lock.json', yarn: '**/yarn.lock', pnpm: '**/pnpm-lock.yaml', bun: '**/bun.lockb', cargo: '**/Cargo.lock', poetry: '**/poetry.lock',
+  uv: '**/uv.lock', pipenv: '**/Pipfile.lock', bundler: '**/Gemfile.lock', composer: '**/composer.lock', go: '**/go.sum',
+};
+/**
+ * The lock files of the package managers named just before "lockfile" ("npm or pnpm lockfiles"), else
+ * every one; and how many characters before the word the names take.
+ */
+function lockFilesOf(before: string): { files: string[]; named: number } {
+  const names = /(?:\b[\w.-]+(?:,\s*|\s+(?:or|and|nor)\s+|\s+))+$/.exec(before)?.[0] ?? '';
+  const words = names.split(/(?=\b[\w.-]+(?:,\s*|\s+))/);
+  // The run of names ends where a word is no manager's name (nor "or", "and").
+  let kept = '';
+  for (const word of words.reverse()) {
+    const name = word.trim().replace(/,$/, '').toLowerCase();
+    if (!(name in LOCK_FILES) && !/^(or|and|nor)$/.test(name)) break;
+    kept = word + kept;
+  }
+  const managers = kept.toLowerCase().split(/[^\w]+/).filter((word) => word in LOCK_FILES);
+  return managers.length > 0 ? { files: managers.map((manager) => LOCK_FILES[manager] as string), named: kept.length } : { files: Object.values(LOCK_FILES), named: 0 };
+}
+
 /** Folders package managers, interpreters and build tools make inside any project or package. */
 const TOOL_FOLDERS = new Set(['node_modules', 'bower_components', '__pycache__', '.venv', '.tox', '.pytest_cache', '.mypy_cache', '.ruff_cache', '.terraform', '.next', '.nuxt', '.gradle', '.git']);
 
@@ -125,6 +153,21 @@ export function textEntities(text: string, base: number): Entity[] {
       const wordPair = /^[A-Za-z]+(?:\/[A-Za-z]+)+$/.test(words) && (/[A-Z]/.test(words) || parts.every((part) => /^[a-z]{2,}ing$/.test(part) || SMALL_WORDS.has(part)) || commonNounsJoined(words) || actionsJoined(words));
       if (NOT_PATH.has(lower) || wordPair || DATE_OR_RATIO.test(token) || token.startsWith('//') || /^-/.test(token)) continue;
       found.push({ kind: 'path', value: scopePath(token), start, end });
+      continue;
+    }
+    // "the LICENSE file", "edit the Makefile": files every project names alike, with no extension.
+    // ("README files" are files of a kind, named by the extension beside them if at all.)
+    const kindOfFiles = /^\s+files\b/i.test(text.slice((chunk.index ?? 0) + raw.length));
+    if ((WELL_KNOWN_FILES.has(token) || WELL_KNOWN_FILES_ANY_CASE.has(lower)) && !kindOfFiles) {
+      found.push({ kind: 'path', value: `**/${token}`, start, end });
+      continue;
+    }
+    // "the lockfile", "npm or pnpm lockfiles": the lock files of the package managers named, or of all.
+    if (LOCKFILE.test(lower)) {
+      const before = text.slice(Math.max(0, (chunk.index ?? 0) - 40), chunk.index ?? 0);
+      const { files, named } = lockFilesOf(before);
+      // The managers' names are the entity's words, not commands of their own.
+      for (const value of files) found.push({ kind: 'path', value, start: start - named, end });
       continue;
     }
     const file = FILE_NAME.exec(token);

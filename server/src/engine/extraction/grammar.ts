@@ -461,7 +461,8 @@ class SentenceView {
     };
     textual = [...textual.filter((e) => !branchPairs.includes(e)), ...branchPairs.flatMap(parts)];
     // A command names a program and its words: a path inside it (`./deploy.sh`) is part of the command.
-    const commands = commandEntities(sentence.text, sentence.start);
+    // ("npm or yarn lockfiles": the programs name the files, no command.)
+    const commands = commandEntities(sentence.text, sentence.start).filter((c) => !textual.some((e) => e.kind === 'path' && e.start <= c.start && e.end >= c.end && e.end - e.start > c.end - c.start));
     const lexical = [...textual.filter((e) => !commands.some((c) => e.start >= c.start && e.end <= c.end)), ...commands];
     this.entities = [...lexical, ...amountEntities(sentence.text, sentence.start, this.words)];
     const inside = (w: Word, e: Entity) => (w.start < e.end && w.end > e.start) || (w.text === '' && w.start > e.start && w.start < e.end);
@@ -1828,7 +1829,9 @@ const unique = (values: readonly string[]) => [...new Set(values)];
 /** Text and phrase entities over ranges, each once. */
 function entitiesIn(view: SentenceView, ranges: readonly Range[]): Entity[] {
   const found = [...ranges.flatMap((r) => view.textEntitiesIn(r)), ...ranges.flatMap((r) => view.phraseEntitiesIn(r))];
-  return found.filter((e, i) => found.findIndex((o) => o.start === e.start && o.kind === e.kind) === i);
+  // The same entity found again by an overlapping range; a word that names several files ("lockfiles") keeps each.
+  const key = (e: Entity) => `${e.start} ${e.kind} ${e.kind === 'path' ? e.value.toLowerCase() : ''}`;
+  return found.filter((e, i) => found.findIndex((o) => key(o) === key(e)) === i);
 }
 
 /** An entity that can scope a rule: any target, or an amount with a comparator. */
