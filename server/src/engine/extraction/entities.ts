@@ -509,6 +509,11 @@ export function commandEntities(text: string, base: number): Entity[] {
     const start = base + (match.index ?? 0);
     if (!inSpan(start)) found.push({ kind: 'command', value: match[0].replace(/\s+/g, ' '), start, end: start + match[0].length });
   }
+  // "git commands", "any git operations", "git at all": every command of git, named by the program.
+  for (const match of text.matchAll(GIT_AS_A_KIND)) {
+    const start = base + (match.index ?? 0);
+    if (!inSpan(start)) found.push({ kind: 'command', value: 'git', start, end: start + 3 });
+  }
   // "rm -rf", "docker compose down -v": any program written plainly is a command when flags follow it (English has no "-rf").
   for (const match of text.matchAll(PLAIN_FLAGGED)) {
     const start = base + (match.index ?? 0);
@@ -535,6 +540,13 @@ export function commandEntities(text: string, base: number): Entity[] {
 
 /** git written plainly with a subcommand and at least one flag or argument of its own: "git push --force", "git clean -fd", "git checkout ." */
 const PLAIN_GIT = /(?<![\w`/.-])git\s+(?:reset|clean|push|checkout|restore|rebase|commit|stash|branch|merge|pull|tag|rm|revert|filter-branch|filter-repo|gc|reflog|switch|cherry-pick|am)(?:\s+(?:--?[A-Za-z][\w-]*|drop|clear|\.(?=$|[\s,;)])|--(?=$|[\s,;)])))+/g;
+
+/**
+ * git written plainly as the kind of its commands: "any git commands", "no git operations", "git at
+ * all". Not a kind narrowed by a word before it ("destructive git commands", "read-only git
+ * commands") or by what follows ("git commands that rewrite history", "git operations like commit").
+ */
+const GIT_AS_A_KIND = /(?<=(?:^|[^\w`/.-])(?:any|all|no|the|run|use|perform|execute|make|do|running|using|performing|executing|making|doing)\s+)git(?=(?:\s+|-)(?:related\s+)?(?:commands?|operations?|actions?|subcommands?)\b(?!\s*(?:that|which|like|such|,?\s*e\.g|\())|\s+at\s+all\b)/gi;
 
 /** Words that end a command written plainly: function words, and nouns that say what it is. */
 const NOT_AN_ARGUMENT = /^(?:or|and|nor|in|on|to|for|with|without|unless|until|before|after|when|while|if|because|since|as|at|from|into|onto|against|the|a|an|any|all|this|that|these|those|it|them|is|are|be|was|ever|again|anymore|directly|here|there|yourself|yet|first|instead|only|either|commands?|scripts?|packages?|tools?|programs?|globally|locally|manually|automatically)$/;

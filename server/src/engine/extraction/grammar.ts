@@ -2484,6 +2484,9 @@ function actionOfCommand(mention: Mention): Mention | undefined {
   return family === undefined ? undefined : { family, start: mention.start, end: mention.end, form: mention.form };
 }
 
+/** The actions of git itself, which a rule over every git command governs however they are done. */
+const GIT_ACTIONS: readonly Verb[] = ['commit', 'push', 'force-push', 'rewrite-history', 'discard-changes'];
+
 function commandRules(draft: Draft, named: readonly Mention[]): ConstraintRule[] {
   const rules: ConstraintRule[] = [];
   const run = named.filter((m) => m.command?.verbs.length === 1 && m.command.verbs[0] === 'execute');
@@ -2494,6 +2497,8 @@ function commandRules(draft: Draft, named: readonly Mention[]): ConstraintRule[]
     return requires.length > 0 ? [{ kind: 'prerequisite', trigger, scope, requires }] : [];
   };
   if (commands.length > 0) rules.push(...withRequirement(['execute'], { commands }));
+  // git as a whole ("no git operations") governs git's own actions too, however a tool does them.
+  if (commands.includes('git')) rules.push(...withRequirement(VERBS.filter((v) => GIT_ACTIONS.includes(v)), {}));
   for (const m of named) {
     if (run.includes(m) || !m.command) continue;
     rules.push(...withRequirement(VERBS.filter((v) => m.command?.verbs.includes(v)), m.command.scope));
