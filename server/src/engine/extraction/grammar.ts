@@ -938,7 +938,9 @@ function personApprovesFrame(view: SentenceView, clause: Range): Outcome | undef
 function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefined {
   const words = view.words;
   const approvals = findAll(words, P.approvalNouns, clause.from, clause.to);
-  const asked = approvals.find((f) => has(OWNERS, words[f.start - 1]) || has(OWNERS, words[f.start - 2]));
+  // "my permission", or an approval sought: "get approval for force pushes", "ask for approval for any deletion".
+  const sought = (f: { start: number }) => [1, 2, 3].some((n) => f.start - n >= clause.from && startsWith(words, SEEKING_APPROVAL, f.start - n, f.start) !== undefined);
+  const asked = approvals.find((f) => has(OWNERS, words[f.start - 1]) || has(OWNERS, words[f.start - 2]) || sought(f));
   const marker = asked ? words[asked.end] : undefined;
   const trigger = asked && marker && /^(to|for|on|of|before)$/.test(marker.norm) ? governable(view.mentionsIn({ from: asked.end + 1, to: Math.min(clause.to, asked.end + 4) }))[0] : undefined;
   if (!asked || !trigger) return actionApprovalFrame(view, clause, approvals);
@@ -981,7 +983,11 @@ function requirementFrame(view: SentenceView, clause: Range): Outcome | undefine
   const openedWith = pronoun.length === 1 && /^(it|this|that)$/.test((pronoun[0] as Word).norm) ? view.mentionsIn({ from: 0, to: clause.from }).filter((m) => m.command !== undefined && m.start === skipOpeners(words, 0, clause.from)) : [];
   const named = openedWith.length > 0 ? openedWith : governable(view.mentionsIn(subjectRange));
   // "Git operations (commit, push) require approval": examples in parentheses are named, not done by the noun before them.
-  if (named.some((m) => m.form === 'base' && !inParenthesis(words, clause.from, m.start) && subjectBefore(words, clause.from, m.start) !== 'none')) return undefined;
+  // So are examples after "like" or "such as": "operations like commit and push require approval".
+  // ("tools like vi, or any that require input": a relative clause's verb has another subject.)
+  const relative = words.slice(clause.from, verb.start).some((w) => /^(that|which|who)$/.test(w.norm));
+  const example = (m: Mention) => inParenthesis(words, clause.from, m.start) || (!relative && findFirst(words, EXAMPLE_MARKERS, clause.from, m.start) !== undefined);
+  if (named.some((m) => m.form === 'base' && !example(m) && subjectBefore(words, clause.from, m.start) !== 'none')) return undefined;
   const triggers = named.length > 0 ? named : spending(view, subjectRange);
   if (triggers.length === 0) return undefined;
   const rest = { from: verb.end, to: clause.to };
