@@ -2227,9 +2227,18 @@ function verbAlone(view: SentenceView, phrase: Mention): Mention | undefined {
   return single && word.tags.has('Verb') ? { family: single.family, start: phrase.start, end: phrase.start + 1, form: formOf(word, single.form) } : undefined;
 }
 
+/** Merging the pull request, as a rule names it: `gh pr merge` and the forge tools bound to it. */
+const MERGE_PULL_REQUEST: CommandRule = { verbs: ['execute'], scope: { commands: ['gh pr merge'] }, checks: false };
+
 function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   const examples = draft.example ? undefined : categoryExamples(view, draft);
   if (examples) return examples.flatMap((example) => compileDraftRules(view, { ...draft, triggers: [example.mention], regions: [example.region], example: true }));
+  // "tests must pass before you merge", "never merge without green CI": merging with nothing named,
+  // checked first, merges the pull request.
+  const alone = (m: Mention) => draft.kind === 'prerequisite' && draft.regions.every((r) => view.words.slice(r.from, r.to).every((w, k) => (r.from + k >= m.start && r.from + k < m.end) || w.tags.has('Adverb')));
+  if (draft.triggers.some((m) => m.family === 'land' && alone(m))) {
+    return compileDraftRules(view, { ...draft, triggers: draft.triggers.map((m) => (m.family === 'land' && alone(m) ? { ...m, family: 'command', command: MERGE_PULL_REQUEST } : m)) });
+  }
   const named = draft.triggers.filter((m) => m.command !== undefined);
   if (named.length > 0) {
     const others = draft.triggers.filter((m) => m.command === undefined);
