@@ -940,11 +940,21 @@ function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefi
   const approvals = findAll(words, P.approvalNouns, clause.from, clause.to);
   // "my permission", or an approval sought: "get approval for force pushes", "ask for approval for any deletion".
   const sought = (f: { start: number }) => [1, 2, 3].some((n) => f.start - n >= clause.from && startsWith(words, SEEKING_APPROVAL, f.start - n, f.start) !== undefined);
-  const asked = approvals.find((f) => has(OWNERS, words[f.start - 1]) || has(OWNERS, words[f.start - 2]) || sought(f));
-  const marker = asked ? words[asked.end] : undefined;
-  const trigger = asked && marker && /^(to|for|on|of|before)$/.test(marker.norm) ? governable(view.mentionsIn({ from: asked.end + 1, to: Math.min(clause.to, asked.end + 4) }))[0] : undefined;
+  // "Approval is required for pushes", "user approval is needed before any deploy": the approval as the thing required.
+  const requiredAfter = (f: { end: number }) => {
+    let at = f.end;
+    while (at < clause.to && (has(BE_OR_GET, words[at]) || /^(always|first|strictly|absolutely)$/.test(words[at]?.norm ?? ''))) at++;
+    return at > f.end && /^(required|needed|mandatory|necessary)$/.test(words[at]?.norm ?? '') ? at + 1 : undefined;
+  };
+  const asked = approvals.find((f) => has(OWNERS, words[f.start - 1]) || has(OWNERS, words[f.start - 2]) || sought(f) || requiredAfter(f) !== undefined);
+  const marker = asked ? words[requiredAfter(asked) ?? asked.end] : undefined;
+  const markerAt = asked ? (requiredAfter(asked) ?? asked.end) : 0;
+  const trigger = asked && marker && /^(to|for|on|of|before)$/.test(marker.norm) ? governable(view.mentionsIn({ from: markerAt + 1, to: Math.min(clause.to, markerAt + 4) }))[0] : undefined;
   if (!asked || !trigger) return actionApprovalFrame(view, clause, approvals);
-  const subject = subjectBefore(words, clause.from, asked.start);
+  // The subject comes before the approval's owner: "require explicit user confirmation" is said to the agent.
+  let owned = asked.start;
+  while (owned > clause.from && (has(OWNERS, words[owned - 1]) || (words[owned - 1] as Word).tags.has('Determiner'))) owned--;
+  const subject = subjectBefore(words, clause.from, owned);
   if (subject === 'other') return undefined;
   // "temp/ needs my OK before any change": the thing is the clause's subject.
   const thing = subjectPhrase(view, { from: clause.from, to: asked.start });
