@@ -216,7 +216,7 @@ export const ASK_PHRASES: readonly string[] = [
   'discuss * first', 'discussing * first', 'discuss * with me', 'discuss * with the user', 'discussing * with me', 'discussing * with the user',
   'consult the user', 'consulting the user', 'check with the team', 'checking with the user',
   // Clarifying what the person wants is asking them: "clarify user intent before creating events".
-  'clarify with me', 'clarify with the user', 'clarify * with the user', 'clarify * intent', 'clarifying * intent',
+  'prompt the user', 'prompt me', 'clarify with me', 'clarify with the user', 'clarify * with the user', 'clarify * intent', 'clarifying * intent',
   // The person by the role a policy gives them: "check with the patient", "confirm with the customer".
   ...PEOPLE_SERVED.flatMap((person) => [`check with the ${person}`, `checking with the ${person}`, `confirm with the ${person}`, `confirm ** with the ${person}`, `ask the ${person}`, `asking the ${person}`]),
   // "confirm the new plan and its price with them": them is the person just named.
@@ -280,6 +280,8 @@ export const PERSON_APPROVES: readonly string[] = [
 export const APPROVED_PARTICIPLES: readonly string[] = [
   'be * approve', 'be * confirm', 'be * okay', 'be * authorize', 'be * authorise', 'be * sign off', 'be * clear with me', 'be * clear by me',
   'be * vet by me', 'be * review by me', 'get * approve', 'go through me', 'be run by me', 'be * green light',
+  // "deploys are gated on my approval": the action waits on the person's say-so.
+  'be * gate on my', 'be * gate behind my', 'be * gate on * user', 'be * gate behind * user',
 ];
 /** "needs my OK", "requires a backup": a requirement stated about the action. */
 export const REQUIRE_VERBS: readonly string[] = ['need', 'require', 'must be precede by', 'be subject to', 'have to wait for', 'must wait for', 'depend on', 'call for', 'warrant', 'demand'];
