@@ -2484,7 +2484,10 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   const last = Math.max(...named.map((m) => m.end));
   const region = draft.regions[0];
   if (!region || region.to <= last) return undefined;
-  const after = { from: last, to: region.to };
+  // "never use `git add .`; stage specific files instead": what to do instead says nothing of the commands.
+  const boundary = words.findIndex((w, i) => i >= last - 1 && i < region.to && (/[;,]|\s[-–—]\s/.test(w.post) || /[;,]$/.test(w.text)));
+  const insteadAfter = boundary !== -1 && words.slice(boundary + 1, region.to).some((w) => /^(instead|rather)$/.test(w.norm));
+  const after = { from: last, to: insteadAfter ? Math.max(last, boundary + 1) : region.to };
   // "on the GitHub repository" names the forge every such command acts on, which narrows nothing.
   const forgeHost = (e: Entity) => e.kind === 'path' && e.inWords === true && FORGE_HOSTS.has(e.value.replace(/^\*\*\//, '').toLowerCase());
   const target = [...view.textEntitiesIn(after), ...view.phraseEntitiesIn(after)].find((e) => e.kind !== 'command' && e.kind !== 'amount' && !forgeHost(e));
