@@ -1929,6 +1929,17 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
       }
     }
   }
+  // "don't email anyone but me", "touch nothing except the docs": every target but some, which only
+  // allowed domains can say ("anyone but @acme.io").
+  for (const region of regions) {
+    for (let i = region.from; i < region.to; i++) {
+      if (!has(UNIVERSAL, words[i]) || !/^(but|except|besides|save)$/.test(words[i + 1]?.norm ?? '')) continue;
+      const after = view.entities.filter((e) => e.start >= (words[i + 1] as Word).end);
+      // "anyone except people at acme.io": the domains after are what the allowed domains say.
+      const allowed = context === 'recipient' && after.length > 0 && after.every((e) => e.kind === 'domain' && outsideBefore(e));
+      if (!allowed) return unstatable(view, `"${words.slice(i, Math.min(words.length, i + 4)).map((w) => w.text).join(' ')}" is every target but some, which no scope says`);
+    }
+  }
   // "the production database": a name inside a larger one is read as part of it.
   const fits = (kind: Entity['kind']) => CONTEXT_KINDS[context ?? 'none'].includes(kind);
   // Beside a path written out, a device or an event named in words describes it ("workflow lock files (`….lock.yml`)").
