@@ -298,7 +298,7 @@ class LineStepReader {
     const span = this.blockSpan(index);
     const name = block.name;
     if (typeof name !== 'string' || name === '') return { problems: [{ span, message: 'tool_use block has no "name"; skipped' }], timestamp: stamp.timestamp, cwd: stamp.cwd };
-    const [nameSpan = span, inputSpan = span] = memberSpans(this.text, span.start, ['name', 'input']);
+    const [nameSpan = span, inputSpan = span] = memberSpans(this.line.bounds(), span.start, ['name', 'input']);
     const hasInput = 'input' in block;
     const input = block.input;
     const problems = hasInput && !isObject(input) ? [{ span: inputSpan, message: `tool_use "input" should be an object, found ${describe(input)}` }] : [];
@@ -313,7 +313,7 @@ class LineStepReader {
 
   /** A call's input read from the line's value, its ranges scanned; from a tree where scanning cannot say (not an object, a repeated key). */
   private readInput(name: string, input: unknown, inputSpan: Span): ReadArguments {
-    const argumentValues = isObject(input) ? argumentValuesAt(this.text, inputSpan, input) : undefined;
+    const argumentValues = isObject(input) ? argumentValuesAt(this.line.bounds(), inputSpan, input) : undefined;
     if (argumentValues) return { input, inputSpan, argumentValues };
     // The node of the copy of `input` scanned (and parsed): the last when the block repeats the key.
     const tree = this.line.tree();
@@ -449,7 +449,7 @@ class LineStepReader {
 
   /** The range of the value at `path`, scanned from the line's text; the line's when there is none. */
   private spanOf(path: readonly (string | number)[]): Span {
-    return spanAtPath(this.text, this.line.start, path) ?? this.lineSpan();
+    return spanAtPath(this.line.bounds(), this.line.start, path) ?? this.lineSpan();
   }
 
   /** A string value of the line (already read from its parsed value) with its literal's range. */
@@ -459,14 +459,14 @@ class LineStepReader {
 
   /** The range of the `index`th block of `message.content`: the blocks are found in one scan of the line. */
   private blockSpan(index: number): Span {
-    this.blocks ??= elementSpans(this.text, this.spanOf(CONTENT_PATH).start);
+    this.blocks ??= elementSpans(this.line.bounds(), this.spanOf(CONTENT_PATH).start);
     return this.blocks[index] ?? this.lineSpan();
   }
 
   /** The text of the `index`th block, with its literal's range. */
   private blockText(text: string, index: number): PieceSource {
     const block = this.blockSpan(index);
-    return { text, literal: memberSpans(this.text, block.start, ['text'])[0] ?? block };
+    return { text, literal: memberSpans(this.line.bounds(), block.start, ['text'])[0] ?? block };
   }
 
   /**

@@ -1,5 +1,5 @@
 import { type JsonNode, type JsonSyntaxError, parseJsonAt } from '../json/json';
-import { lazyTree, nestsTooDeep } from './jsonScan';
+import { JsonBounds, lazyTree } from './jsonScan';
 
 /** The most recently built line tree of a document: adapters ask for one line's ranges several times in a row. */
 interface LastTree {
@@ -33,8 +33,10 @@ class LineParse {
 }
 
 function readLine<T>(reader: LineReader<T>, text: string, value: unknown, start = 0, end = text.length): T {
+  let bounds: JsonBounds | undefined;
   let root: { readonly node: JsonNode | undefined } | undefined;
-  return reader({ text, start, end, value, tree: () => (root ??= { node: jsonTree(text, start, end, value) }).node });
+  const scanned = (): JsonBounds => (bounds ??= JsonBounds.of(text, start, end));
+  return reader({ text, start, end, value, bounds: scanned, tree: () => (root ??= { node: jsonTree(text, start, end, value, scanned) }).node });
 }
 
 /**
@@ -42,8 +44,10 @@ function readLine<T>(reader: LineReader<T>, text: string, value: unknown, start 
  * could not): built as it is walked, unless the text needs parseJsonAt's recovery from errors or its
  * cut of a value nested too deep for a walk.
  */
-function jsonTree(text: string, start: number, end: number, value: unknown): JsonNode | undefined {
-  return value !== undefined && !nestsTooDeep(text, start, end) ? lazyTree(text, start, value) : parseJsonAt(text, start, end).root;
+function jsonTree(text: string, start: number, end: number, value: unknown, bounds: () => JsonBounds): JsonNode | undefined {
+  if (value === undefined) return parseJsonAt(text, start, end).root;
+  const json = bounds();
+  return json.tooDeep ? parseJsonAt(text, start, end).root : lazyTree(json, start, value);
 }
 
 /**
@@ -56,6 +60,8 @@ export interface LineSource {
   readonly start: number;
   readonly end: number;
   readonly value: unknown;
+  /** Where the line's objects and arrays close, found on first use (for a line JSON.parse accepted). */
+  bounds(): JsonBounds;
   /** Parsed on first use. */
   tree(): JsonNode | undefined;
 }
@@ -130,7 +136,7 @@ export class JsonLine {
   tree(): JsonNode | undefined {
     if (this.lastTree.start !== this.start) {
       this.lastTree.start = this.start;
-      this.lastTree.root = jsonTree(this.text, this.start, this.end, this.error ? undefined : this.value);
+      this.lastTree.root = jsonTree(this.text, this.start, this.end, this.error ? undefined : this.value, () => JsonBounds.of(this.text, this.start, this.end));
     }
     return this.lastTree.root;
   }
@@ -357,7 +363,8 @@ export function withoutBom(text: string): string {
 
 /** Reads one JSON value; `value` is what JSON.parse made of the text when the caller has parsed it already. */
 export function readJson(text: string, value: unknown = parsedOrUndefined(text)): JsonDocument {
-  if (value !== undefined && !nestsTooDeep(text, 0, text.length)) return { kind: 'json', text, root: lazyTree(text, 0, value), errors: [] };
+  const json = value !== undefined ? JsonBounds.of(text) : undefined;
+  if (json && !json.tooDeep) return { kind: 'json', text, root: lazyTree(json, 0, value), errors: [] };
   const { root, errors } = parseJsonAt(text);
   return { kind: 'json', text, root, errors };
 }
