@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { JsonBounds, argumentValuesAt, eachItem, elementSpans, firstItems, lazyTree, memberSpans, readArguments, readJson, readJsonl, someItem, spanAtPath, treeArguments } from '../../server/src/engine/session';
+import { JsonBounds, type JsonSource, argumentValuesAt, eachItem, elementSpans, firstItems, lazyTree, memberSpans, readArguments, readJson, readJsonl, someItem, spanAtPath, treeArguments, unindexedJson } from '../../server/src/engine/session';
 import { type JsonNode, MAX_NESTING, at, nodeSpan, parseJsonAt, prop, readOnlyValueOf } from '../../server/src/engine/json';
 import { marked, slice } from '../support/fixture';
 
@@ -35,7 +35,7 @@ const jsonValue = fc.letrec((tie) => ({
 })).value;
 const whitespace = fc.array(fc.constantFrom('', ' ', '\n', '\t', '\r\n', '  '), { minLength: 64, maxLength: 64 });
 
-test('spanAtPath finds every value where the tree has it, at any offset', () => {
+test('spanAtPath finds every value where the tree has it, at any offset, with the bounds indexed or not', () => {
   fc.assert(
     fc.property(jsonValue, whitespace, fc.nat(3), (value, spaces, lead) => {
       let next = 0;
@@ -45,14 +45,16 @@ test('spanAtPath finds every value where the tree has it, at any offset', () => 
       assert.deepEqual(JSON.parse(json), JSON.parse(JSON.stringify(value)));
       const root = parseJsonAt(text, start, start + json.length).root;
       assert.ok(root);
-      const bounds = JsonBounds.of(text, start, start + json.length);
+      const sources: JsonSource[] = [JsonBounds.of(text, start, start + json.length), unindexedJson(text)];
       for (const [path, node] of paths(root)) {
-        assert.deepEqual(spanAtPath(bounds, start, path), nodeSpan(node), `path ${JSON.stringify(path)}`);
-        const children = node.children ?? [];
-        if (node.type === 'array') assert.deepEqual(elementSpans(bounds, node.offset), children.map(nodeSpan));
-        if (node.type === 'object') {
-          const keys = children.map((member) => member.children?.[0]?.value as string);
-          assert.deepEqual(memberSpans(bounds, node.offset, [...keys, 'not a key']), [...children.map((member) => nodeSpan(member.children?.[1] as JsonNode)), undefined]);
+        for (const source of sources) {
+          assert.deepEqual(spanAtPath(source, start, path), nodeSpan(node), `path ${JSON.stringify(path)}`);
+          const children = node.children ?? [];
+          if (node.type === 'array') assert.deepEqual(elementSpans(source, node.offset), children.map(nodeSpan));
+          if (node.type === 'object') {
+            const keys = children.map((member) => member.children?.[0]?.value as string);
+            assert.deepEqual(memberSpans(source, node.offset, [...keys, 'not a key']), [...children.map((member) => nodeSpan(member.children?.[1] as JsonNode)), undefined]);
+          }
         }
       }
     }),
@@ -68,11 +70,11 @@ test('argumentValuesAt gives what readArguments reads from a tree', () => {
       const node = at(parseJsonAt(text).root, 'input');
       assert.ok(node);
       const fromTree = readArguments(text, 'tool', node);
-      const bounds = JsonBounds.of(text);
-      const span = spanAtPath(bounds, 0, ['input']);
+      const span = spanAtPath(unindexedJson(text), 0, ['input']);
       assert.ok(span);
       const parsed = (JSON.parse(text) as { input: unknown }).input;
-      assert.deepEqual(argumentValuesAt(bounds, span, parsed), fromTree.argumentValues);
+      assert.deepEqual(argumentValuesAt(unindexedJson(text), span, parsed), fromTree.argumentValues);
+      assert.deepEqual(argumentValuesAt(JsonBounds.of(text), span, parsed), fromTree.argumentValues);
     }),
     { numRuns: 400, seed: 11 },
   );

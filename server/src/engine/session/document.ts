@@ -33,10 +33,8 @@ class LineParse {
 }
 
 function readLine<T>(reader: LineReader<T>, text: string, value: unknown, start = 0, end = text.length): T {
-  let bounds: JsonBounds | undefined;
   let root: { readonly node: JsonNode | undefined } | undefined;
-  const scanned = (): JsonBounds => (bounds ??= JsonBounds.of(text, start, end));
-  return reader({ text, start, end, value, bounds: scanned, tree: () => (root ??= { node: jsonTree(text, start, end, value, scanned) }).node });
+  return reader({ text, start, end, value, tree: () => (root ??= { node: jsonTree(text, start, end, value) }).node });
 }
 
 /**
@@ -44,9 +42,9 @@ function readLine<T>(reader: LineReader<T>, text: string, value: unknown, start 
  * could not): built as it is walked, unless the text needs parseJsonAt's recovery from errors or its
  * cut of a value nested too deep for a walk.
  */
-function jsonTree(text: string, start: number, end: number, value: unknown, bounds: () => JsonBounds): JsonNode | undefined {
+function jsonTree(text: string, start: number, end: number, value: unknown): JsonNode | undefined {
   if (value === undefined) return parseJsonAt(text, start, end).root;
-  const json = bounds();
+  const json = JsonBounds.of(text, start, end);
   return json.tooDeep ? parseJsonAt(text, start, end).root : lazyTree(json, start, value);
 }
 
@@ -60,8 +58,6 @@ export interface LineSource {
   readonly start: number;
   readonly end: number;
   readonly value: unknown;
-  /** Where the line's objects and arrays close, found on first use (for a line JSON.parse accepted). */
-  bounds(): JsonBounds;
   /** Parsed on first use. */
   tree(): JsonNode | undefined;
 }
@@ -136,7 +132,7 @@ export class JsonLine {
   tree(): JsonNode | undefined {
     if (this.lastTree.start !== this.start) {
       this.lastTree.start = this.start;
-      this.lastTree.root = jsonTree(this.text, this.start, this.end, this.error ? undefined : this.value, () => JsonBounds.of(this.text, this.start, this.end));
+      this.lastTree.root = jsonTree(this.text, this.start, this.end, this.error ? undefined : this.value);
     }
     return this.lastTree.root;
   }

@@ -5,11 +5,12 @@ import type { Span } from '../text/text';
 /**
  * Ranges in JSON text that JSON.parse has already accepted, found by scanning instead of building a
  * position tree: a long session's lines are parsed for their values anyway, and only a few ranges of
- * each are ever needed. One pass (JsonBounds) finds where every object and array closes; after it, a
- * walk steps over a nested value by a look-up, however often the walks pass it, and skips each string
- * with indexOf, so a huge tool output costs one native search. A key repeated in an object resolves
- * to its last copy, the one JSON.parse keeps. For readers that walk a tree, `lazyTree` builds one
- * from the same bounds, node by node as it is walked.
+ * each are ever needed. Strings are skipped with indexOf, so a huge tool output costs one native
+ * search. A nested value is measured through a JsonSource: read through where it is asked (a short
+ * line, walked once or twice), or looked up in JsonBounds, one pass over a large document that every
+ * walk then steps through by look-ups. A key repeated in an object resolves to its last copy, the one
+ * JSON.parse keeps. For readers that walk a tree, `lazyTree` builds one from the same scans, node by
+ * node as it is walked.
  */
 
 const QUOTE = 0x22;
@@ -42,12 +43,40 @@ function stringEnd(text: string, open: number): number {
   }
 }
 
+/** JSON text that JSON.parse accepted, as the scans read it: the text, and where each object or array in it closes. */
+export interface JsonSource {
+  readonly text: string;
+  /** Just past the object or array that opens at `open`. */
+  closeOf(open: number): number;
+}
+
 /**
- * Where each object and array of the JSON text[start, end) closes, found in one pass: the scans below
- * used to measure a nested value by reading it through at every level that stepped over it, so a
- * value k levels deep was read k times, and again at each walk of a node made afresh.
+ * `text` with each object or array measured by reading it through when asked: for a line of JSON
+ * Lines, whose few ranges are found by walks that pass each nested value once or twice, cheaper than
+ * a pass that indexes all of them first (JsonBounds).
  */
-export class JsonBounds {
+export function unindexedJson(text: string): JsonSource {
+  return { text, closeOf: (open) => containerEnd(text, open) };
+}
+
+function containerEnd(text: string, open: number): number {
+  let depth = 0;
+  for (let j = open; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (c === QUOTE) j = stringEnd(text, j) - 1;
+    else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
+    else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && --depth === 0) return j + 1;
+  }
+  return text.length;
+}
+
+/**
+ * Where each object and array of the JSON text[start, end) closes, found in one pass. Reading a
+ * nested value through instead measures it again at every level a walk steps over it, and at each
+ * walk of a node made afresh (a long array's elements, see LazyNode): on a large document (a results
+ * file of hundreds of sessions) that cost more than JSON.parse of it.
+ */
+export class JsonBounds implements JsonSource {
   private constructor(
     readonly text: string,
     readonly end: number,
@@ -81,7 +110,6 @@ export class JsonBounds {
     return new JsonBounds(text, end, Int32Array.from(opens), Int32Array.from(closes), tooDeep);
   }
 
-  /** Just past the object or array that opens at `open`. */
   closeOf(open: number): number {
     const opens = this.opens;
     let low = 0;
@@ -98,7 +126,7 @@ export class JsonBounds {
 }
 
 /** Just past the value that starts at `i`. */
-function valueEnd(json: JsonBounds, i: number): number {
+function valueEnd(json: JsonSource, i: number): number {
   const text = json.text;
   const first = text.charCodeAt(i);
   if (first === QUOTE) return stringEnd(text, i);
@@ -152,7 +180,7 @@ function forEachElement(text: string, open: number, element: (index: number, sta
 }
 
 /** The span of the value at `path` inside the JSON value that starts at or after `start`; undefined when there is none. */
-export function spanAtPath(json: JsonBounds, start: number, path: readonly (string | number)[]): Span | undefined {
+export function spanAtPath(json: JsonSource, start: number, path: readonly (string | number)[]): Span | undefined {
   const text = json.text;
   let at = skipSpace(text, start);
   // Where the value found ends, when the walk that found it measured it already.
@@ -186,7 +214,7 @@ export function spanAtPath(json: JsonBounds, start: number, path: readonly (stri
 }
 
 /** The spans of `keys`' values in the object that starts at `start`, in one pass (undefined where absent or not an object). */
-export function memberSpans(json: JsonBounds, start: number, keys: readonly string[]): (Span | undefined)[] {
+export function memberSpans(json: JsonSource, start: number, keys: readonly string[]): (Span | undefined)[] {
   const text = json.text;
   const found: (Span | undefined)[] = keys.map(() => undefined);
   const open = skipSpace(text, start);
@@ -201,7 +229,7 @@ export function memberSpans(json: JsonBounds, start: number, keys: readonly stri
 }
 
 /** The span of every element of the array that starts at `start`; empty when it is not an array. */
-export function elementSpans(json: JsonBounds, start: number): Span[] {
+export function elementSpans(json: JsonSource, start: number): Span[] {
   const text = json.text;
   const spans: Span[] = [];
   const open = skipSpace(text, start);
@@ -221,13 +249,13 @@ export function elementSpans(json: JsonBounds, start: number): Span[] {
  * Undefined when the text and the value disagree in shape (a repeated key) or nest too deep: the
  * caller then reads the arguments from a tree.
  */
-export function argumentValuesAt(json: JsonBounds, span: Span, value: unknown): ArgumentValue[] | undefined {
+export function argumentValuesAt(json: JsonSource, span: Span, value: unknown): ArgumentValue[] | undefined {
   const out: ArgumentValue[] = [];
   return collect(json, skipSpace(json.text, span.start), value, [], out, 0) === -1 ? undefined : out;
 }
 
 /** Collects the children of the container at `open`; returns just past it, or -1 when the reading must fall back. */
-function collect(json: JsonBounds, open: number, value: unknown, path: readonly (string | number)[], out: ArgumentValue[], depth: number): number {
+function collect(json: JsonSource, open: number, value: unknown, path: readonly (string | number)[], out: ArgumentValue[], depth: number): number {
   if (depth >= MAX_NESTING) return -1;
   const text = json.text;
   const c = text.charCodeAt(open);
