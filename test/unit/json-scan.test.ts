@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { argumentValuesAt, eachItem, elementSpans, firstItems, lazyTree, memberSpans, nestsTooDeep, readArguments, readJson, readJsonl, someItem, spanAtPath, treeArguments } from '../../server/src/engine/session';
+import { JsonBounds, type JsonSource, argumentValuesAt, eachItem, elementSpans, firstItems, lazyTree, memberSpans, readArguments, readJson, readJsonl, someItem, spanAtPath, treeArguments, unindexedJson } from '../../server/src/engine/session';
 import { type JsonNode, MAX_NESTING, at, nodeSpan, parseJsonAt, prop, readOnlyValueOf } from '../../server/src/engine/json';
 import { marked, slice } from '../support/fixture';
 
@@ -35,7 +35,7 @@ const jsonValue = fc.letrec((tie) => ({
 })).value;
 const whitespace = fc.array(fc.constantFrom('', ' ', '\n', '\t', '\r\n', '  '), { minLength: 64, maxLength: 64 });
 
-test('spanAtPath finds every value where the tree has it, at any offset', () => {
+test('spanAtPath finds every value where the tree has it, at any offset, with the bounds indexed or not', () => {
   fc.assert(
     fc.property(jsonValue, whitespace, fc.nat(3), (value, spaces, lead) => {
       let next = 0;
@@ -45,13 +45,16 @@ test('spanAtPath finds every value where the tree has it, at any offset', () => 
       assert.deepEqual(JSON.parse(json), JSON.parse(JSON.stringify(value)));
       const root = parseJsonAt(text, start, start + json.length).root;
       assert.ok(root);
+      const sources: JsonSource[] = [JsonBounds.of(text, start, start + json.length), unindexedJson(text)];
       for (const [path, node] of paths(root)) {
-        assert.deepEqual(spanAtPath(text, start, path), nodeSpan(node), `path ${JSON.stringify(path)}`);
-        const children = node.children ?? [];
-        if (node.type === 'array') assert.deepEqual(elementSpans(text, node.offset), children.map(nodeSpan));
-        if (node.type === 'object') {
-          const keys = children.map((member) => member.children?.[0]?.value as string);
-          assert.deepEqual(memberSpans(text, node.offset, [...keys, 'not a key']), [...children.map((member) => nodeSpan(member.children?.[1] as JsonNode)), undefined]);
+        for (const source of sources) {
+          assert.deepEqual(spanAtPath(source, start, path), nodeSpan(node), `path ${JSON.stringify(path)}`);
+          const children = node.children ?? [];
+          if (node.type === 'array') assert.deepEqual(elementSpans(source, node.offset), children.map(nodeSpan));
+          if (node.type === 'object') {
+            const keys = children.map((member) => member.children?.[0]?.value as string);
+            assert.deepEqual(memberSpans(source, node.offset, [...keys, 'not a key']), [...children.map((member) => nodeSpan(member.children?.[1] as JsonNode)), undefined]);
+          }
         }
       }
     }),
@@ -67,10 +70,11 @@ test('argumentValuesAt gives what readArguments reads from a tree', () => {
       const node = at(parseJsonAt(text).root, 'input');
       assert.ok(node);
       const fromTree = readArguments(text, 'tool', node);
-      const span = spanAtPath(text, 0, ['input']);
+      const span = spanAtPath(unindexedJson(text), 0, ['input']);
       assert.ok(span);
       const parsed = (JSON.parse(text) as { input: unknown }).input;
-      assert.deepEqual(argumentValuesAt(text, span, parsed), fromTree.argumentValues);
+      assert.deepEqual(argumentValuesAt(unindexedJson(text), span, parsed), fromTree.argumentValues);
+      assert.deepEqual(argumentValuesAt(JsonBounds.of(text), span, parsed), fromTree.argumentValues);
     }),
     { numRuns: 400, seed: 11 },
   );
@@ -78,24 +82,25 @@ test('argumentValuesAt gives what readArguments reads from a tree', () => {
 
 test('a repeated key resolves to its last copy, as JSON.parse reads it; the arguments fall back to a tree', () => {
   const { text, spans } = marked('{"a": 1, "b": {"c": 2}, "a": ⟦"last"⟧}');
-  assert.deepEqual(spanAtPath(text, 0, ['a']), spans[0]);
-  assert.equal(argumentValuesAt(text, { start: 0, end: text.length }, JSON.parse(text)), undefined);
+  assert.deepEqual(spanAtPath(JsonBounds.of(text), 0, ['a']), spans[0]);
+  assert.equal(argumentValuesAt(JsonBounds.of(text), { start: 0, end: text.length }, JSON.parse(text)), undefined);
 });
 
 test('paths that lead nowhere, and keys written with escapes', () => {
   const { text, spans } = marked(String.raw`{"k\u0065y": [10, {"x": ⟦"y\"z\\"⟧}], "n": null}`);
-  assert.deepEqual(spanAtPath(text, 0, ['key', 1, 'x']), spans[0]);
+  const bounds = JsonBounds.of(text);
+  assert.deepEqual(spanAtPath(bounds, 0, ['key', 1, 'x']), spans[0]);
   assert.equal(slice(text, spans[0] ?? { start: 0, end: 0 }), String.raw`"y\"z\\"`);
-  assert.equal(spanAtPath(text, 0, ['key', 2]), undefined);
-  assert.equal(spanAtPath(text, 0, ['n', 'x']), undefined);
-  assert.equal(spanAtPath(text, 0, ['missing']), undefined);
-  assert.equal(spanAtPath(text, 0, ['key', 'x']), undefined);
+  assert.equal(spanAtPath(bounds, 0, ['key', 2]), undefined);
+  assert.equal(spanAtPath(bounds, 0, ['n', 'x']), undefined);
+  assert.equal(spanAtPath(bounds, 0, ['missing']), undefined);
+  assert.equal(spanAtPath(bounds, 0, ['key', 'x']), undefined);
 });
 
 test('arguments nested deeper than the tree reads fall back to it', () => {
   const deep = `${'['.repeat(600)}${']'.repeat(600)}`;
   const text = `{"a": ${deep}}`;
-  assert.equal(argumentValuesAt(text, { start: 0, end: text.length }, JSON.parse(text)), undefined);
+  assert.equal(argumentValuesAt(JsonBounds.of(text), { start: 0, end: text.length }, JSON.parse(text)), undefined);
 });
 
 /** Asserts that `lazy` is the tree `eager` is: the same nodes, offsets, values and links, all the way down. */
@@ -122,7 +127,7 @@ test('a lazy tree is the tree jsonc-parser builds, node for node, at any offset'
       const start = lead * 2;
       const eager = parseJsonAt(text, start, text.length).root;
       assert.ok(eager);
-      assertSameTree(lazyTree(text, start, JSON.parse(text.slice(start))), eager);
+      assertSameTree(lazyTree(JsonBounds.of(text, start), start, JSON.parse(text.slice(start))), eager);
     }),
     { numRuns: 400, seed: 13 },
   );
@@ -150,19 +155,19 @@ test('prop finds in a lazy tree the member the tree has, first copy of a repeate
     fc.property(jsonValue, whitespace, (value, spaces) => {
       let next = 0;
       const text = serialize(value, () => spaces[next++ % spaces.length] ?? '');
-      check(lazyTree(text, 0, JSON.parse(text)), parseJsonAt(text).root as JsonNode, '$');
+      check(lazyTree(JsonBounds.of(text), 0, JSON.parse(text)), parseJsonAt(text).root as JsonNode, '$');
     }),
     { numRuns: 300, seed: 19 },
   );
   const repeated = '{"a": 1, "b": {"a": [2]}, "a": {"c": "x"}, "a": null}';
-  check(lazyTree(repeated, 0, JSON.parse(repeated)), parseJsonAt(repeated).root as JsonNode, '$');
-  assert.equal(prop(lazyTree(repeated, 0, JSON.parse(repeated)), 'a')?.value, 1);
+  check(lazyTree(JsonBounds.of(repeated), 0, JSON.parse(repeated)), parseJsonAt(repeated).root as JsonNode, '$');
+  assert.equal(prop(lazyTree(JsonBounds.of(repeated), 0, JSON.parse(repeated)), 'a')?.value, 1);
 });
 
 test('a long array makes its elements afresh at each read, the nodes the tree has, so a walk through it holds one at a time', () => {
   const messages = Array.from({ length: 600 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content: [{ type: 'text', text: `m${i} "q" \\ é` }], n: i }));
   const text = JSON.stringify({ messages, short: [1, [2], { three: 3 }] }, null, 1);
-  const lazy = lazyTree(text, 0, JSON.parse(text));
+  const lazy = lazyTree(JsonBounds.of(text), 0, JSON.parse(text));
   const eager = parseJsonAt(text).root as JsonNode;
   assertSameTree(lazy, eager);
   const list = prop(lazy, 'messages') as JsonNode;
@@ -187,14 +192,15 @@ test('a long array makes its elements afresh at each read, the nodes the tree ha
 
 test('a lazy tree gives each copy of a repeated key its own value, and -0, escapes and big numbers as the tree does', () => {
   for (const text of ['{"a": 1, "b": [2], "a": {"c": "x"}, "a": null}', '{"k\\u0041": -0, "n": 1e400, "s": "\\ud800\\n\\"", "e": 12.50E-3}', '[[], {}, [{"": ""}]]']) {
-    assertSameTree(lazyTree(text, 0, JSON.parse(text)), parseJsonAt(text).root as JsonNode, text);
+    assertSameTree(lazyTree(JsonBounds.of(text), 0, JSON.parse(text)), parseJsonAt(text).root as JsonNode, text);
   }
 });
 
 test('JSON documents and lines read through lazy trees, except where the text needs recovery or is cut for depth', () => {
   const deep = `${'['.repeat(MAX_NESTING + 1)}${']'.repeat(MAX_NESTING + 1)}`;
-  assert.equal(nestsTooDeep(deep, 0, deep.length), true);
-  assert.equal(nestsTooDeep(`"${'['.repeat(MAX_NESTING + 1)}"`, 0, MAX_NESTING + 3), false);
+  assert.equal(JsonBounds.of(deep).tooDeep, true);
+  assert.equal(JsonBounds.of(`"${'['.repeat(MAX_NESTING + 1)}"`).tooDeep, false);
+  assert.equal(JsonBounds.of(`${'['.repeat(MAX_NESTING)}${']'.repeat(MAX_NESTING)}`).tooDeep, false);
   const tooDeep = readJson(deep);
   assert.match(tooDeep.errors[0]?.message ?? '', /nested more than 512 levels/);
   const broken = readJson('{"messages": [1, 2,, 3]}');
@@ -215,7 +221,7 @@ test('arguments written as JSON inside a string read as their tree reads them, e
       let quote = 0;
       const literal = JSON.stringify(inner).replace(/\\"/g, () => (unicodeQuotes[quote++ % unicodeQuotes.length] ? '\\u0022' : '\\"'));
       const text = `{"arguments": ${literal}}`;
-      const node = at(lazyTree(text, 0, JSON.parse(text)), 'arguments');
+      const node = at(lazyTree(JsonBounds.of(text), 0, JSON.parse(text)), 'arguments');
       assert.ok(node);
       assert.deepEqual(readArguments(text, 'tool', node), treeArguments(text, 'tool', node));
     }),
@@ -234,7 +240,7 @@ test("readOnlyValueOf gives every node of a lazy tree the value JSON.parse made 
     fc.property(jsonValue, whitespace, (value, spaces) => {
       let i = 0;
       const text = serialize(value, () => spaces[i++ % spaces.length] ?? '');
-      const lazy = lazyTree(text, 0, JSON.parse(text));
+      const lazy = lazyTree(JsonBounds.of(text), 0, JSON.parse(text));
       const parsed = parseJsonAt(text).root as JsonNode;
       for (const [path, node] of paths(lazy)) {
         const expected = JSON.parse(text.slice(node.offset, node.offset + node.length)) as unknown;

@@ -2,7 +2,7 @@ import { findNodeAtOffset } from 'jsonc-parser';
 import { type ReadArguments, type ResultInit, type TurnInit, readArguments } from '../session/builder';
 import type { LineReader, LineSource } from '../session/document';
 import { type JsonNode, at, isObject, items, nodeSpan, rawSpanOfDecoded } from '../json/json';
-import { argumentValuesAt, elementSpans, memberSpans, spanAtPath } from '../session/jsonScan';
+import { type JsonSource, argumentValuesAt, elementSpans, memberSpans, spanAtPath, unindexedJson } from '../session/jsonScan';
 import type { StoppedReason, TextPiece, TranscriptProblem, TurnKind } from '../session/session';
 import type { Span } from '../text/text';
 
@@ -192,6 +192,7 @@ export function stamped(turn: TurnInit, stamp: Stamp): TurnInit {
 class LineStepReader {
   private readonly steps: LineStep[] = [];
   private readonly text: string;
+  private readonly json: JsonSource;
   /** The ranges of `message.content`'s blocks, scanned on first use. */
   private blocks?: Span[];
 
@@ -200,6 +201,7 @@ class LineStepReader {
 
   constructor(private readonly line: LineSource) {
     this.text = line.text;
+    this.json = unindexedJson(line.text);
     this.span = { start: line.start, end: line.end };
   }
 
@@ -298,7 +300,7 @@ class LineStepReader {
     const span = this.blockSpan(index);
     const name = block.name;
     if (typeof name !== 'string' || name === '') return { problems: [{ span, message: 'tool_use block has no "name"; skipped' }], timestamp: stamp.timestamp, cwd: stamp.cwd };
-    const [nameSpan = span, inputSpan = span] = memberSpans(this.text, span.start, ['name', 'input']);
+    const [nameSpan = span, inputSpan = span] = memberSpans(this.json, span.start, ['name', 'input']);
     const hasInput = 'input' in block;
     const input = block.input;
     const problems = hasInput && !isObject(input) ? [{ span: inputSpan, message: `tool_use "input" should be an object, found ${describe(input)}` }] : [];
@@ -313,7 +315,7 @@ class LineStepReader {
 
   /** A call's input read from the line's value, its ranges scanned; from a tree where scanning cannot say (not an object, a repeated key). */
   private readInput(name: string, input: unknown, inputSpan: Span): ReadArguments {
-    const argumentValues = isObject(input) ? argumentValuesAt(this.text, inputSpan, input) : undefined;
+    const argumentValues = isObject(input) ? argumentValuesAt(this.json, inputSpan, input) : undefined;
     if (argumentValues) return { input, inputSpan, argumentValues };
     // The node of the copy of `input` scanned (and parsed): the last when the block repeats the key.
     const tree = this.line.tree();
@@ -449,7 +451,7 @@ class LineStepReader {
 
   /** The range of the value at `path`, scanned from the line's text; the line's when there is none. */
   private spanOf(path: readonly (string | number)[]): Span {
-    return spanAtPath(this.text, this.line.start, path) ?? this.lineSpan();
+    return spanAtPath(this.json, this.line.start, path) ?? this.lineSpan();
   }
 
   /** A string value of the line (already read from its parsed value) with its literal's range. */
@@ -459,14 +461,14 @@ class LineStepReader {
 
   /** The range of the `index`th block of `message.content`: the blocks are found in one scan of the line. */
   private blockSpan(index: number): Span {
-    this.blocks ??= elementSpans(this.text, this.spanOf(CONTENT_PATH).start);
+    this.blocks ??= elementSpans(this.json, this.spanOf(CONTENT_PATH).start);
     return this.blocks[index] ?? this.lineSpan();
   }
 
   /** The text of the `index`th block, with its literal's range. */
   private blockText(text: string, index: number): PieceSource {
     const block = this.blockSpan(index);
-    return { text, literal: memberSpans(this.text, block.start, ['text'])[0] ?? block };
+    return { text, literal: memberSpans(this.json, block.start, ['text'])[0] ?? block };
   }
 
   /**

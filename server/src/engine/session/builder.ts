@@ -1,5 +1,5 @@
 import { type JsonNode, contentSpan, entries, items, literalContent, nodeSpan, parseEmbeddedJson, rawOffsetsAt, str, valueOf } from '../json/json';
-import { argumentValuesAt } from './jsonScan';
+import { argumentValuesAt, unindexedJson } from './jsonScan';
 import type {
   ArgumentValue,
   Role,
@@ -414,7 +414,7 @@ function embeddedArguments(text: string, literal: JsonNode): ReadArguments | und
   } catch {
     return undefined;
   }
-  const found = typeof input === 'object' && input !== null ? argumentValuesAt(decoded, { start: 0, end: decoded.length }, input) : [];
+  const found = typeof input === 'object' && input !== null ? argumentValuesAt(unindexedJson(decoded), { start: 0, end: decoded.length }, input) : [];
   if (!found) return undefined;
   const raw = rawOffsetsAt(
     text,

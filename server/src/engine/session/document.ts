@@ -1,5 +1,5 @@
 import { type JsonNode, type JsonSyntaxError, parseJsonAt } from '../json/json';
-import { lazyTree, nestsTooDeep } from './jsonScan';
+import { JsonBounds, lazyTree } from './jsonScan';
 
 /** The most recently built line tree of a document: adapters ask for one line's ranges several times in a row. */
 interface LastTree {
@@ -43,7 +43,9 @@ function readLine<T>(reader: LineReader<T>, text: string, value: unknown, start 
  * cut of a value nested too deep for a walk.
  */
 function jsonTree(text: string, start: number, end: number, value: unknown): JsonNode | undefined {
-  return value !== undefined && !nestsTooDeep(text, start, end) ? lazyTree(text, start, value) : parseJsonAt(text, start, end).root;
+  if (value === undefined) return parseJsonAt(text, start, end).root;
+  const json = JsonBounds.of(text, start, end);
+  return json.tooDeep ? parseJsonAt(text, start, end).root : lazyTree(json, start, value);
 }
 
 /**
@@ -357,7 +359,8 @@ export function withoutBom(text: string): string {
 
 /** Reads one JSON value; `value` is what JSON.parse made of the text when the caller has parsed it already. */
 export function readJson(text: string, value: unknown = parsedOrUndefined(text)): JsonDocument {
-  if (value !== undefined && !nestsTooDeep(text, 0, text.length)) return { kind: 'json', text, root: lazyTree(text, 0, value), errors: [] };
+  const json = value !== undefined ? JsonBounds.of(text) : undefined;
+  if (json && !json.tooDeep) return { kind: 'json', text, root: lazyTree(json, 0, value), errors: [] };
   const { root, errors } = parseJsonAt(text);
   return { kind: 'json', text, root, errors };
 }

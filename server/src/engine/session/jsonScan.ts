@@ -5,9 +5,12 @@ import type { Span } from '../text/text';
 /**
  * Ranges in JSON text that JSON.parse has already accepted, found by scanning instead of building a
  * position tree: a long session's lines are parsed for their values anyway, and only a few ranges of
- * each are ever needed. Strings are skipped with indexOf, so a huge tool output costs one native search.
- * A key repeated in an object resolves to its last copy, the one JSON.parse keeps. For readers that
- * walk a tree, `lazyTree` builds one from the same scans, node by node as it is walked.
+ * each are ever needed. Strings are skipped with indexOf, so a huge tool output costs one native
+ * search. A nested value is measured through a JsonSource: read through where it is asked (a short
+ * line, walked once or twice), or looked up in JsonBounds, one pass over a large document that every
+ * walk then steps through by look-ups. A key repeated in an object resolves to its last copy, the one
+ * JSON.parse keeps. For readers that walk a tree, `lazyTree` builds one from the same scans, node by
+ * node as it is walked.
  */
 
 const QUOTE = 0x22;
@@ -40,20 +43,94 @@ function stringEnd(text: string, open: number): number {
   }
 }
 
+/** JSON text that JSON.parse accepted, as the scans read it: the text, and where each object or array in it closes. */
+export interface JsonSource {
+  readonly text: string;
+  /** Just past the object or array that opens at `open`. */
+  closeOf(open: number): number;
+}
+
+/**
+ * `text` with each object or array measured by reading it through when asked: for a line of JSON
+ * Lines, whose few ranges are found by walks that pass each nested value once or twice, cheaper than
+ * a pass that indexes all of them first (JsonBounds).
+ */
+export function unindexedJson(text: string): JsonSource {
+  return { text, closeOf: (open) => containerEnd(text, open) };
+}
+
+function containerEnd(text: string, open: number): number {
+  let depth = 0;
+  for (let j = open; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (c === QUOTE) j = stringEnd(text, j) - 1;
+    else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
+    else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && --depth === 0) return j + 1;
+  }
+  return text.length;
+}
+
+/**
+ * Where each object and array of the JSON text[start, end) closes, found in one pass. Reading a
+ * nested value through instead measures it again at every level a walk steps over it, and at each
+ * walk of a node made afresh (a long array's elements, see LazyNode): on a large document (a results
+ * file of hundreds of sessions) that cost more than JSON.parse of it.
+ */
+export class JsonBounds implements JsonSource {
+  private constructor(
+    readonly text: string,
+    readonly end: number,
+    /** Offsets of every `{` and `[`, in increasing order. */
+    private readonly opens: Int32Array,
+    /** Just past the close of the container opened at the same index of `opens`. */
+    private readonly closes: Int32Array,
+    /** Whether the text nests deeper than MAX_NESTING, where a tree is cut (see parseJsonAt). */
+    readonly tooDeep: boolean,
+  ) {}
+
+  /** The bounds of the JSON text[start, end), which JSON.parse accepted. */
+  static of(text: string, start = 0, end = text.length): JsonBounds {
+    const opens: number[] = [];
+    const closes: number[] = [];
+    const open: number[] = [];
+    let tooDeep = false;
+    for (let i = start; i < end; i++) {
+      const c = text.charCodeAt(i);
+      if (c === QUOTE) i = stringEnd(text, i) - 1;
+      else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+        if (open.length >= MAX_NESTING) tooDeep = true;
+        open.push(opens.length);
+        opens.push(i);
+        closes.push(end);
+      } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+        const index = open.pop();
+        if (index !== undefined) closes[index] = i + 1;
+      }
+    }
+    return new JsonBounds(text, end, Int32Array.from(opens), Int32Array.from(closes), tooDeep);
+  }
+
+  closeOf(open: number): number {
+    const opens = this.opens;
+    let low = 0;
+    let high = opens.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const at = opens[middle] as number;
+      if (at === open) return this.closes[middle] as number;
+      if (at < open) low = middle + 1;
+      else high = middle - 1;
+    }
+    return this.end;
+  }
+}
+
 /** Just past the value that starts at `i`. */
-function valueEnd(text: string, i: number): number {
+function valueEnd(json: JsonSource, i: number): number {
+  const text = json.text;
   const first = text.charCodeAt(i);
   if (first === QUOTE) return stringEnd(text, i);
-  if (first === OPEN_BRACE || first === OPEN_BRACKET) {
-    let depth = 0;
-    for (let j = i; j < text.length; j++) {
-      const c = text.charCodeAt(j);
-      if (c === QUOTE) j = stringEnd(text, j) - 1;
-      else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
-      else if ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && --depth === 0) return j + 1;
-    }
-    return text.length;
-  }
+  if (first === OPEN_BRACE || first === OPEN_BRACKET) return json.closeOf(i);
   let j = i + 1;
   for (; j < text.length; j++) {
     const c = text.charCodeAt(j);
@@ -103,7 +180,8 @@ function forEachElement(text: string, open: number, element: (index: number, sta
 }
 
 /** The span of the value at `path` inside the JSON value that starts at or after `start`; undefined when there is none. */
-export function spanAtPath(text: string, start: number, path: readonly (string | number)[]): Span | undefined {
+export function spanAtPath(json: JsonSource, start: number, path: readonly (string | number)[]): Span | undefined {
+  const text = json.text;
   let at = skipSpace(text, start);
   // Where the value found ends, when the walk that found it measured it already.
   let end = -1;
@@ -116,12 +194,12 @@ export function spanAtPath(text: string, start: number, path: readonly (string |
       forEachElement(text, at, (index, elementStart) => {
         if (index === step) found = elementStart;
         // Past the element sought, the rest of the array need not be read.
-        return index >= step ? text.length : valueEnd(text, elementStart);
+        return index >= step ? text.length : valueEnd(json, elementStart);
       });
     } else {
       if (open !== OPEN_BRACE) return undefined;
       forEachMember(text, at, (keyOpen, keyEnd, valueStart) => {
-        const valueStop = valueEnd(text, valueStart);
+        const valueStop = valueEnd(json, valueStart);
         if (keyIs(text, keyOpen, keyEnd, step)) {
           found = valueStart;
           end = valueStop;
@@ -132,16 +210,17 @@ export function spanAtPath(text: string, start: number, path: readonly (string |
     if (found === -1) return undefined;
     at = found;
   }
-  return { start: at, end: end === -1 ? valueEnd(text, at) : end };
+  return { start: at, end: end === -1 ? valueEnd(json, at) : end };
 }
 
 /** The spans of `keys`' values in the object that starts at `start`, in one pass (undefined where absent or not an object). */
-export function memberSpans(text: string, start: number, keys: readonly string[]): (Span | undefined)[] {
+export function memberSpans(json: JsonSource, start: number, keys: readonly string[]): (Span | undefined)[] {
+  const text = json.text;
   const found: (Span | undefined)[] = keys.map(() => undefined);
   const open = skipSpace(text, start);
   if (text.charCodeAt(open) !== OPEN_BRACE) return found;
   forEachMember(text, open, (keyOpen, keyEnd, valueStart) => {
-    const end = valueEnd(text, valueStart);
+    const end = valueEnd(json, valueStart);
     const which = keys.findIndex((key) => keyIs(text, keyOpen, keyEnd, key));
     if (which !== -1) found[which] = { start: valueStart, end };
     return end;
@@ -150,12 +229,13 @@ export function memberSpans(text: string, start: number, keys: readonly string[]
 }
 
 /** The span of every element of the array that starts at `start`; empty when it is not an array. */
-export function elementSpans(text: string, start: number): Span[] {
+export function elementSpans(json: JsonSource, start: number): Span[] {
+  const text = json.text;
   const spans: Span[] = [];
   const open = skipSpace(text, start);
   if (text.charCodeAt(open) !== OPEN_BRACKET) return spans;
   forEachElement(text, open, (_, elementStart) => {
-    const end = valueEnd(text, elementStart);
+    const end = valueEnd(json, elementStart);
     spans.push({ start: elementStart, end });
     return end;
   });
@@ -169,14 +249,15 @@ export function elementSpans(text: string, start: number): Span[] {
  * Undefined when the text and the value disagree in shape (a repeated key) or nest too deep: the
  * caller then reads the arguments from a tree.
  */
-export function argumentValuesAt(text: string, span: Span, value: unknown): ArgumentValue[] | undefined {
+export function argumentValuesAt(json: JsonSource, span: Span, value: unknown): ArgumentValue[] | undefined {
   const out: ArgumentValue[] = [];
-  return collect(text, skipSpace(text, span.start), value, [], out, 0) === -1 ? undefined : out;
+  return collect(json, skipSpace(json.text, span.start), value, [], out, 0) === -1 ? undefined : out;
 }
 
 /** Collects the children of the container at `open`; returns just past it, or -1 when the reading must fall back. */
-function collect(text: string, open: number, value: unknown, path: readonly (string | number)[], out: ArgumentValue[], depth: number): number {
+function collect(json: JsonSource, open: number, value: unknown, path: readonly (string | number)[], out: ArgumentValue[], depth: number): number {
   if (depth >= MAX_NESTING) return -1;
+  const text = json.text;
   const c = text.charCodeAt(open);
   let failed = false;
   const child = (key: string | number, childValue: unknown, start: number): number => {
@@ -184,7 +265,7 @@ function collect(text: string, open: number, value: unknown, path: readonly (str
     const childPath = [...path, key];
     const entry = { path: childPath, value: childValue, span: { start, end: start }, contentSpan: { start, end: start }, escapeDepth: 1 as const };
     out.push(entry);
-    const end = first === OPEN_BRACE || first === OPEN_BRACKET ? collect(text, start, childValue, childPath, out, depth + 1) : valueEnd(text, start);
+    const end = first === OPEN_BRACE || first === OPEN_BRACKET ? collect(json, start, childValue, childPath, out, depth + 1) : valueEnd(json, start);
     if (end === -1) {
       failed = true;
       return text.length;
@@ -221,9 +302,9 @@ function collect(text: string, open: number, value: unknown, path: readonly (str
  * array's each time, see LazyNode.eachElement); their values come from `value`, except the earlier
  * copies of a repeated key, which JSON.parse dropped.
  */
-export function lazyTree(text: string, start: number, value: unknown): JsonNode {
-  const offset = skipSpace(text, start);
-  return new LazyNode(text, offset, valueEnd(text, offset), value, undefined);
+export function lazyTree(json: JsonBounds, start: number, value: unknown): JsonNode {
+  const offset = skipSpace(json.text, start);
+  return new LazyNode(json, offset, valueEnd(json, offset), value, undefined);
 }
 
 type NodeType = JsonNode['type'];
@@ -266,7 +347,7 @@ class LazyNode implements JsonNode {
   private bounds?: Int32Array | undefined;
 
   constructor(
-    private readonly text: string,
+    private readonly json: JsonBounds,
     readonly offset: number,
     end: number,
     /** The parsed value: a primitive node's value, a container's source for its children's values. */
@@ -309,21 +390,22 @@ class LazyNode implements JsonNode {
     const count = bounds.length / 2;
     if (count <= KEPT_ELEMENTS_LIMIT) {
       const made: JsonNode[] = [];
-      for (let i = 0; i < count; i++) made.push(new LazyNode(this.text, bounds[2 * i] as number, bounds[2 * i + 1] as number, list[i], this));
+      for (let i = 0; i < count; i++) made.push(new LazyNode(this.json, bounds[2 * i] as number, bounds[2 * i + 1] as number, list[i], this));
       this.made = made;
       this.bounds = undefined;
       yield* made;
       return;
     }
-    for (let i = 0; i < count; i++) yield new LazyNode(this.text, bounds[2 * i] as number, bounds[2 * i + 1] as number, list[i], this);
+    for (let i = 0; i < count; i++) yield new LazyNode(this.json, bounds[2 * i] as number, bounds[2 * i + 1] as number, list[i], this);
   }
 
   private members(): JsonNode[] {
-    const text = this.text;
+    const json = this.json;
+    const text = json.text;
     const record = this.parsed as Record<string, unknown>;
     const found: { keyOpen: number; keyEnd: number; key: string; valueStart: number; valueEnd: number }[] = [];
     forEachMember(text, this.offset, (keyOpen, keyEnd, valueStart) => {
-      const end = valueEnd(text, valueStart);
+      const end = valueEnd(json, valueStart);
       found.push({ keyOpen, keyEnd, key: keyAt(text, keyOpen, keyEnd), valueStart, valueEnd: end });
       return end;
     });
@@ -333,16 +415,16 @@ class LazyNode implements JsonNode {
     if (repeated) found.forEach((member, i) => lastOf.set(member.key, i));
     return found.map((member, i) => {
       const ownValue = !repeated || lastOf.get(member.key) === i ? record[member.key] : JSON.parse(text.slice(member.valueStart, member.valueEnd));
-      return new PropertyNode(text, member.keyOpen, member.keyEnd, member.key, member.valueStart, member.valueEnd, ownValue, this);
+      return new PropertyNode(json, member.keyOpen, member.keyEnd, member.key, member.valueStart, member.valueEnd, ownValue, this);
     });
   }
 
   /** Each element's start and end, in pairs. */
   private elementBounds(): Int32Array {
-    const text = this.text;
+    const json = this.json;
     const bounds: number[] = [];
-    forEachElement(text, this.offset, (_, start) => {
-      const end = valueEnd(text, start);
+    forEachElement(json.text, this.offset, (_, start) => {
+      const end = valueEnd(json, start);
       bounds.push(start, end);
       return end;
     });
@@ -358,11 +440,11 @@ class PropertyNode implements JsonNode {
   readonly colonOffset: number;
   readonly children: JsonNode[];
 
-  constructor(text: string, keyOpen: number, keyEnd: number, key: string, valueStart: number, end: number, value: unknown, readonly parent: JsonNode) {
+  constructor(json: JsonBounds, keyOpen: number, keyEnd: number, key: string, valueStart: number, end: number, value: unknown, readonly parent: JsonNode) {
     this.offset = keyOpen;
     this.length = end - keyOpen;
-    this.colonOffset = skipSpace(text, keyEnd);
-    this.children = [{ type: 'string', value: key, offset: keyOpen, length: keyEnd - keyOpen, parent: this }, new LazyNode(text, valueStart, end, value, this)];
+    this.colonOffset = skipSpace(json.text, keyEnd);
+    this.children = [{ type: 'string', value: key, offset: keyOpen, length: keyEnd - keyOpen, parent: this }, new LazyNode(json, valueStart, end, value, this)];
   }
 }
 
@@ -379,21 +461,4 @@ function typeOf(value: unknown): NodeType {
     default:
       return 'object';
   }
-}
-
-/**
- * Whether the JSON text[start, end) nests deeper than MAX_NESTING, where a tree is cut (see parseJsonAt).
- * For text JSON.parse has accepted only: json.ts's tooDeepOffset follows the parser's scanner through
- * broken text too, character by character; this one skips each string with one search.
- */
-export function nestsTooDeep(text: string, start: number, end: number): boolean {
-  let depth = 0;
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c === QUOTE) i = stringEnd(text, i) - 1;
-    else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-      if (++depth > MAX_NESTING) return true;
-    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth--;
-  }
-  return false;
 }
