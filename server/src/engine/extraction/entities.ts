@@ -544,9 +544,10 @@ const PLAIN_GIT = /(?<![\w`/.-])git\s+(?:reset|clean|push|checkout|restore|rebas
 /**
  * git written plainly as the kind of its commands: "any git commands", "no git operations", "git at
  * all". Not a kind narrowed by a word before it ("destructive git commands", "read-only git
- * commands") or by what follows ("git commands that rewrite history", "git operations like commit").
+ * commands") or by what follows ("git commands that rewrite history", "git operations like commit",
+ * "git commands with the -i flag").
  */
-const GIT_AS_A_KIND = /(?<=(?:^|[^\w`/.-])(?:any|all|no|the|run|use|perform|execute|make|do|running|using|performing|executing|making|doing)\s+)git(?=(?:\s+|-)(?:related\s+)?(?:commands?|operations?|actions?|subcommands?)\b(?!\s*(?:that|which|like|such|,?\s*e\.g|\())|\s+at\s+all\b)/gi;
+const GIT_AS_A_KIND = /(?<=(?:^|[^\w`/.-])(?:any|all|no|the|run|use|perform|execute|make|do|running|using|performing|executing|making|doing)\s+)git(?=(?:\s+|-)(?:related\s+)?(?:commands?|operations?|actions?|subcommands?)\b(?!\s*(?:that|which|like|such|with|using|,?\s*e\.g|\()\b)|\s+at\s+all\b)/gi;
 
 /** Words that end a command written plainly: function words, and nouns that say what it is. */
 const NOT_AN_ARGUMENT = /^(?:or|and|nor|in|on|to|for|with|without|unless|until|before|after|when|while|if|because|since|as|at|from|into|onto|against|the|a|an|any|all|this|that|these|those|it|them|is|are|be|was|ever|again|anymore|directly|here|there|yourself|yet|first|instead|only|either|commands?|scripts?|packages?|tools?|programs?|globally|locally|manually|automatically)$/;
@@ -559,6 +560,6 @@ const PLAIN_ARGS = new RegExp(`^(?:[ \\t]+(?!(?:${NOT_AN_ARGUMENT.source.slice(1
  * (`match[0]`) and the rest (`match[1]`, a lookahead, so that "run rm -rf" is tried at "rm" too).
  */
 const PLAIN_FLAGGED = new RegExp(
-  String.raw`(?<![\w\x60/.-])[a-z][\w-]*(?=((?:[ \t]+[a-z][\w:-]*){0,3}(?:[ \t]+--?[A-Za-z][\w-]*(?![\w/.]))+(?:[ \t]+(?!(?:${NOT_AN_ARGUMENT.source.slice(1, -1)})(?![\w-]))[\w~/.*][\w~/.*-]*(?<![.]))?))`,
+  String.raw`(?<![\w\x60/.-])[a-z][\w-]*(?=((?:[ \t]+(?!(?:${NOT_AN_ARGUMENT.source.slice(1, -1)})(?![\w-]))[a-z][\w:-]*){0,3}(?:[ \t]+--?[A-Za-z][\w-]*(?![\w/.]))+(?:[ \t]+(?!(?:${NOT_AN_ARGUMENT.source.slice(1, -1)})(?![\w-]))[\w~/.*][\w~/.*-]*(?<![.]))?))`,
   'g',
 );
