@@ -544,10 +544,10 @@ const PLAIN_GIT = /(?<![\w`/.-])git\s+(?:reset|clean|push|checkout|restore|rebas
 /**
  * git written plainly as the kind of its commands: "any git commands", "no git operations", "git at
  * all". Not a kind narrowed by a word before it ("destructive git commands", "read-only git
- * commands") or by what follows ("git commands that rewrite history", "git operations like commit",
- * "git commands with the -i flag").
+ * commands") or by anything after it but the rule's own exception ("git commands that rewrite
+ * history", "with the -i flag", "as root", "in parallel"; "without asking" keeps the kind).
  */
-const GIT_AS_A_KIND = /(?<=(?:^|[^\w`/.-])(?:any|all|no|the|run|use|perform|execute|make|do|running|using|performing|executing|making|doing)\s+)git(?=(?:\s+|-)(?:related\s+)?(?:commands?|operations?|actions?|subcommands?)\b(?!\s*(?:that|which|like|such|with|using|,?\s*e\.g|\()\b)|\s+at\s+all\b)/gi;
+const GIT_AS_A_KIND = /(?<=(?:^|[^\w`/.-])(?:any|all|no|the|run|use|perform|execute|make|do|running|using|performing|executing|making|doing)\s+)git(?=(?:\s+|-)(?:related\s+)?(?:commands?|operations?|actions?|subcommands?)(?=\s*(?:[.!;:,]|\*|$)|\s+(?:without|unless|until|automatically|yourself|on\s+your\s+own|ever|again|anymore|first)\b)|\s+at\s+all\b)/gi;
 
 /** Words that end a command written plainly: function words, and nouns that say what it is. */
 const NOT_AN_ARGUMENT = /^(?:or|and|nor|in|on|to|for|with|without|unless|until|before|after|when|while|if|because|since|as|at|from|into|onto|against|the|a|an|any|all|this|that|these|those|it|them|is|are|be|was|ever|again|anymore|directly|here|there|yourself|yet|first|instead|only|either|commands?|scripts?|packages?|tools?|programs?|globally|locally|manually|automatically)$/;
