@@ -949,7 +949,9 @@ function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefi
   const asked = approvals.find((f) => has(OWNERS, words[f.start - 1]) || has(OWNERS, words[f.start - 2]) || sought(f) || requiredAfter(f) !== undefined);
   const marker = asked ? words[requiredAfter(asked) ?? asked.end] : undefined;
   const markerAt = asked ? (requiredAfter(asked) ?? asked.end) : 0;
-  const trigger = asked && marker && /^(to|for|on|of|before)$/.test(marker.norm) ? governable(view.mentionsIn({ from: markerAt + 1, to: Math.min(clause.to, markerAt + 4) }))[0] : undefined;
+  // "approval for the deployment plan": an action's noun that modifies the next noun names no action.
+  const modifiesNext = (m: Mention) => (words[m.end - 1] as Word).tags.has('Noun') && !/[,;:.!?)]/.test((words[m.end - 1] as Word).post) && words[m.end]?.tags.has('Noun') === true && !words[m.end]?.tags.has('Pronoun');
+  const trigger = asked && marker && /^(to|for|on|of|before)$/.test(marker.norm) ? governable(view.mentionsIn({ from: markerAt + 1, to: Math.min(clause.to, markerAt + 4) })).filter((m) => !modifiesNext(m))[0] : undefined;
   if (!asked || !trigger) return actionApprovalFrame(view, clause, approvals);
   // The subject comes before the approval's owner: "require explicit user confirmation" is said to the agent.
   let owned = asked.start;
