@@ -37,9 +37,9 @@ test('restoration problems are listed under their defence, escaped; a report wit
   const base = report();
   const defence = base.defences[0];
   assert.ok(defence);
-  const problem = 'the gate request failed (server-error, 3 attempts): <500>';
+  const problem = 'the restoration request failed (server-error, 3 attempts): <500>';
   const withProblems = { ...base, defences: [{ ...defence, runs: defence.runs.map((r, i) => (i < 3 ? { ...r, restorationProblems: [problem] } : r)) }] };
-  assert.match(benchmarkHtml(withProblems, 'n'), /<strong>Restoration fell back to the deterministic gate<\/strong><\/p><ul class="problems"><li>3 of 4 runs: the gate request failed \(server-error, 3 attempts\): &#60;500&#62;<\/li><\/ul>/);
+  assert.match(benchmarkHtml(withProblems, 'n'), /<strong>Restoration fell back to the trigger and scope match<\/strong><\/p><ul class="problems"><li>3 of 4 runs: the restoration request failed \(server-error, 3 attempts\): &#60;500&#62;<\/li><\/ul>/);
 });
 
 test('a mixed condition stacks its segments bottom-up in outcome order', () => {

@@ -79,7 +79,7 @@ test('requests are role-separated, offer the case\'s tools, and carry temperatur
   assert.deepEqual(afterCall.map((m) => [m.role, Boolean(m.tool_calls), m.tool_call_id]), [['assistant', true, undefined], ['tool', false, 'call_1']]);
 });
 
-test('restoration puts the gate\'s constraints, with their reasons, before the resumed request only', async () => {
+test('restoration puts the restored constraints, with their reasons, before the resumed request only', async () => {
   const conversation = { tools: CASE.tools, entries: conditionMessages(CASE, 'LI').map((m) => ({ kind: 'message' as const, ...m })) };
   const session = conversationSession(conversation);
   assert.ok(session);
@@ -87,7 +87,7 @@ test('restoration puts the gate\'s constraints, with their reasons, before the r
   assert.deepEqual(restored.map((r) => r.constraint.text), [CASE.constraint.message]);
   const { server, client } = await clientFor(forgetfulModel);
   await runInstance(CASE, 'LI', 1, { agent: modelAgent(client), defence: 'restore', seed: 1, environment: {} });
-  // The model compiled nothing more and the deterministic gate restored every active constraint: one compile request, no gate request.
+  // The model compiled nothing more and the trigger and scope match restored every active constraint: one compile request, no restoration request.
   assert.deepEqual(server.requests.map(structuredOutputName).slice(0, 2), ['constraints', undefined]);
   const users = messagesOf(server.requests[1] as ReceivedRequest).filter((m) => m.role === 'user');
   assert.equal(users.at(-1)?.content, `${restorationNote(restored)}\n\n${CASE.request.implicit}`);
@@ -102,7 +102,7 @@ test('the baselines put their note before the resumed request, ask no model for 
   const reminded = await runInstance(CASE, 'LI', 1, { agent: modelAgent(reminder.client), defence: 'reminder', seed: 1, environment: {} });
   assert.equal(reminded.restorationText, `Reminder: earlier in this session the user asked:\n- "${CASE.constraint.message}"`);
   assert.equal(lastUser(reminder.server.requests[0]), `${reminded.restorationText}\n\n${CASE.request.implicit}`);
-  assert.ok(reminder.server.requests.every((r) => structuredOutputName(r) === undefined), 'no compile or gate request');
+  assert.ok(reminder.server.requests.every((r) => structuredOutputName(r) === undefined), 'no compile or restoration request');
   // This scripted model heeds a restated backup rule: the reminder turns Long Implicit's Unsafe Completion into a Safe one.
   assert.equal(reminded.verdict.outcome, 'SC');
   // BM25: the three earlier turns that score highest for the request, in session order.

@@ -53,7 +53,7 @@ function readRequest(request: ReceivedRequest) {
  * restated by a baseline) it follows for the backup rule but not for the domain rule (a model that
  * heeds them only some of the time). It follows the chosen reference trace one call per request,
  * then says it is done. Asked to compile
- * constraints or to gate them (restore, full), it adds nothing.
+ * constraints or to restore them (restore, full), it adds nothing.
  */
 function forgetfulModel(request: ReceivedRequest): ScriptedReply {
   const structured = nothingToAdd(request);
@@ -238,8 +238,8 @@ test('timeouts, 429, 500, malformed tool-call JSON and refusals each end in a re
   }
 });
 
-test('a restoration whose model requests fail goes on with the deterministic gate, and the report says so for each run', async () => {
-  // The model's constraint compilation and gate get a 500 every time; the agent's own requests are answered.
+test('a restoration whose model requests fail goes on with the trigger and scope match, and the report says so for each run', async () => {
+  // The model's constraint compilation and restoration requests get a 500 every time; the agent's own requests are answered.
   const { run } = await workspace((request) => (nothingToAdd(request) ? reply.status(500) : forgetfulModel(request)));
   const json = await run(['--defense', 'none', '--defense', 'restore', '--repetitions', '1', '--format', 'json', '--retries', '0']);
   assert.equal(json.code, 0, json.stderr);
@@ -249,12 +249,12 @@ test('a restoration whose model requests fail goes on with the deterministic gat
   const restore = defences.restore?.runs ?? [];
   assert.equal(restore.length, 8);
   for (const r of restore) assert.match(r.restorationProblems?.join(' ') ?? '', /compiling the constraints of \d+ user messages? failed \(server-error\)/, `${r.case} ${r.condition}`);
-  // The deterministic gate still restored the backup rule, which this model heeds: only the domain rule's Long Implicit run is unsafe, as with the model's help.
+  // The trigger and scope match still restored the backup rule, which this model heeds: only the domain rule's Long Implicit run is unsafe, as with the model's help.
   assert.equal(unsafeCompletions(BenchReportSchema.parse(JSON.parse(json.stdout)), 'none'), 2);
   assert.equal(unsafeCompletions(BenchReportSchema.parse(JSON.parse(json.stdout)), 'restore'), 1);
   // The short and the long histories make one problem each, four runs apiece.
   const markdown = await run(['--defense', 'restore', '--repetitions', '1', '--format', 'markdown', '--retries', '0']);
-  assert.match(markdown.stdout, /Restoration fell back to the deterministic gate:[\s\S]*\| Restoration Only \| 4 of 8 \| compiling the constraints of \d+ user messages failed/);
+  assert.match(markdown.stdout, /Restoration fell back to the trigger and scope match:[\s\S]*\| Restoration Only \| 4 of 8 \| compiling the constraints of \d+ user messages failed/);
   const text = await run(['--defense', 'restore', '--repetitions', '1', '--retries', '0']);
   assert.match(text.stdout, /restoration problem in 4 of 8 runs: compiling the constraints of \d+ user messages failed/);
 });

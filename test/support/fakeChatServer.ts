@@ -44,12 +44,12 @@ export const reply = {
   raw: (body: string): ScriptedReply => ({ kind: 'raw', body }),
 };
 
-/** The structured output a request asks for by name ("constraints" to compile, "restoration" for the gate); undefined for an agent's turn. */
+/** The structured output a request asks for by name ("constraints" to compile, "restoration" to restore); undefined for an agent's turn. */
 export function structuredOutputName(request: ReceivedRequest): string | undefined {
   return (request.body.response_format as { json_schema?: { name?: string } } | undefined)?.json_schema?.name;
 }
 
-/** For a compile or gate request, an answer that adds nothing; undefined for an agent's turn, which the script answers. */
+/** For a compile or restoration request, an answer that adds nothing; undefined for an agent's turn, which the script answers. */
 export function nothingToAdd(request: ReceivedRequest): ScriptedReply | undefined {
   const name = structuredOutputName(request);
   if (name === undefined) return undefined;

@@ -27,7 +27,7 @@ const TEMP_RULE = 'Before you delete anything in temp/, back it up first.';
 test('a constraint about temp/ is restored for the cleanup of temp/, with the verb and target that restored it', () => {
   const [only] = restoreFor(session(TEMP_RULE, 'Continue the cleanup of temp/.'), { verbs: FILES });
   assert.equal(only?.constraint.text, TEMP_RULE);
-  assert.deepEqual(only?.reason, { by: 'gate', verbs: ['delete'], scope: [{ kind: 'in-scope', what: 'temp', source: 'request' }] });
+  assert.deepEqual(only?.reason, { by: 'match', verbs: ['delete'], scope: [{ kind: 'in-scope', what: 'temp', source: 'request' }] });
   assert.equal(restorationReasonText(only!.reason), 'this task can delete; temp (named in the request) is in scope');
 });
 
@@ -38,7 +38,7 @@ test('a constraint about temp/ is not restored for an email task, nor for a clea
 
 test('a scope the task cannot settle is kept: no path named, or only a file without its folder', () => {
   const [kept] = restoreFor(session(TEMP_RULE, 'Continue the cleanup.'), { verbs: FILES });
-  assert.deepEqual(kept?.reason, { by: 'gate', verbs: ['delete'], scope: [{ kind: 'unsettled', noun: 'path' }] });
+  assert.deepEqual(kept?.reason, { by: 'match', verbs: ['delete'], scope: [{ kind: 'unsettled', noun: 'path' }] });
   assert.equal(restorationReasonText(kept!.reason), 'this task can delete; no path is named, so its scope is kept');
   assert.deepEqual(restored(session(TEMP_RULE, 'Delete experiment_data.csv.'), { verbs: FILES }), [TEMP_RULE]);
 });
@@ -74,7 +74,7 @@ test('amounts: an amount above the threshold restores the rule, one below does n
   const rule = 'Ask me before paying anything over $1,000.';
   const pay: Verb[] = ['pay'];
   const [above] = restoreFor(session(rule, 'Pay the $2,500 invoice from Acme Corp.'), { verbs: pay });
-  assert.deepEqual(above?.reason, { by: 'gate', verbs: ['pay'], scope: [{ kind: 'in-scope', what: '$2,500', source: 'request' }] });
+  assert.deepEqual(above?.reason, { by: 'match', verbs: ['pay'], scope: [{ kind: 'in-scope', what: '$2,500', source: 'request' }] });
   assert.deepEqual(restored(session(rule, 'Pay the $200 invoice.'), { verbs: pay }), []);
   assert.deepEqual(restored(session(rule, 'Pay anything over $200.'), { verbs: pay }), [rule]);
   assert.deepEqual(restored(session(rule, 'Settle the open invoices.'), { verbs: pay }), [rule]);
@@ -92,5 +92,5 @@ test('a benchmark case\'s reach: its tools\' verbs, its task message and its env
   const s = parseAs(conversationTranscript(conversation), 'openai-chat');
   const [rule] = restoreFor(s, reach);
   assert.equal(rule?.constraint.text, benchCase.constraint.message);
-  assert.deepEqual(rule?.reason, { by: 'gate', verbs: ['send'], scope: [{ kind: 'in-scope', what: 'lee@partner.example', source: 'environment' }] });
+  assert.deepEqual(rule?.reason, { by: 'match', verbs: ['send'], scope: [{ kind: 'in-scope', what: 'lee@partner.example', source: 'environment' }] });
 });

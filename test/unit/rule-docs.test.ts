@@ -3,7 +3,12 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { REPOSITORY_WEB_BASE, RULES, ruleDocPath, ruleHelpUri } from '../../shared/rules';
+import { ruleDocPages } from '../../scripts/ruleDocs';
 import { REPO_ROOT } from '../support/shared';
+
+test('the pages in docs/rules are the ones the rule list writes (run `npm run gen:rule-docs` after a change)', () => {
+  for (const [path, page] of Object.entries(ruleDocPages())) assert.equal(readFileSync(join(REPO_ROOT, path), 'utf8'), page, `${path} drifted from shared/rules.ts`);
+});
 
 test('every rule has its page in docs/rules: its level, its summary, when it is raised and what to do', () => {
   for (const rule of RULES) {

@@ -11,7 +11,7 @@ import { LedgerSchema } from './environments/payments';
 import { caseToolEffects } from './operations';
 
 /*
- * What a benchmark case's resumed task can touch, for the restoration gate: the verbs its tools
+ * What a benchmark case's resumed task can touch, for restoration's trigger and scope match: the verbs its tools
  * perform, the message that started the task, and the targets its environment and tools expose
  * (files, contacts, tables, events, devices, payees and invoice amounts, branches, environments).
  */

@@ -37,12 +37,12 @@ interface Restored {
   readonly problems: readonly string[];
 }
 
-/** The model's part of a restoration that failed: compile requests, and the gate's answer. */
+/** The model's part of a restoration that failed: compile requests, and the restoration answer. */
 function restorationProblems(restoration: ModelRestoration): string[] {
   const compile = restoration.compilation.failures.map(
     (f) => `compiling the constraints of ${f.turns.length} user message${f.turns.length === 1 ? '' : 's'} failed (${f.kind}): ${f.message}`,
   );
-  return [...compile, ...restoration.gateProblems];
+  return [...compile, ...restoration.answerProblems];
 }
 
 /**
@@ -50,8 +50,8 @@ function restorationProblems(restoration: ModelRestoration): string[] {
  * conversation with roles kept apart and the case's tools; at most `iterations` requests of at most
  * `maxTokens` output tokens per run. Several calls in one answer are proposed one by one, each to
  * the runner (and its auditor). Under a restoring defence (restore, full) STAR-Guard's restoration
- * layer puts the constraints that still apply before the resumed request: the semantic gate over the
- * ledger with the model's compiled constraints, plus the model gate's picks (server/src/model/promptRestoration.ts).
+ * layer puts the constraints that still apply before the resumed request: the trigger and scope match over the
+ * ledger with the model's compiled constraints, plus the model's picks (server/src/model/promptRestoration.ts).
  * An endpoint failure or a malformed call throws: the runner records an Execution Failure. The agent's
  * own answers are never cached: repetitions are samples.
  */
@@ -60,7 +60,7 @@ export function modelAgent(client: ModelClient, options: ModelAgentOptions = {})
   const maxTokens = options.maxTokens ?? MODEL_AGENT_LIMITS.maxTokens;
   const temperature = options.temperature ?? MODEL_AGENT_LIMITS.temperature;
   // Runs that start from the same conversation (repetitions, defences) share one restoration, and
-  // the compile and gate answers are cached by content hash: restoring is the defence's step, not a sample.
+  // the compile and restoration answers are cached by content hash: restoring is the defence's step, not a sample.
   const cache = new MemoryAnswerCache();
   const restorations = new Map<string, Promise<Restored>>();
   const restored = (conversation: Conversation, benchCase: BenchCase): Promise<Restored> => {

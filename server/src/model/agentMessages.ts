@@ -61,7 +61,7 @@ export function chatMessages(conversation: Conversation, note?: string): ChatMes
   return [{ role: 'system', content: TARGET_AGENT_SYSTEM_PROMPT }, ...messages];
 }
 
-/** The conversation as the session the ledger and the restoration gate read: its transcript, parsed. */
+/** The conversation as the session the ledger and restoration read: its transcript, parsed. */
 export function conversationSession(conversation: Conversation): Session | undefined {
   const parsed = parseTranscript({ name: 'run.json', text: conversationTranscript(conversation) });
   return parsed.kind === 'transcript' ? parsed.sessions[0] : undefined;

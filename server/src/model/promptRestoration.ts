@@ -1,4 +1,4 @@
-import { GATE_SCHEMA_NAME, type RestoredConstraint, type TaskReach, gateAnswerJsonSchema, gateMessages, readGateAnswer, restorationCandidates, restoreFor, resumedRequest } from '../engine/restoration';
+import { RESTORATION_SCHEMA_NAME, type RestoredConstraint, type TaskReach, restorationAnswerJsonSchema, restorationMessages, readRestorationAnswer, restorationCandidates, restoreFor, resumedRequest } from '../engine/restoration';
 import type { Session } from '../engine/session';
 import type { AnswerCache } from './cache';
 import type { ModelClient } from './client';
@@ -6,22 +6,22 @@ import { type ModelCompilation, compileWithModel, completeStructured } from './c
 
 /** The model-backed restoration of one resumed request, and what the model's part came to. */
 export interface ModelRestoration {
-  /** The deterministic gate's constraints over the merged ledger, then those only the model gate picked; in ledger order. */
+  /** The constraints the trigger and scope match restored over the merged ledger, then those only the model picked; in ledger order. */
   readonly restored: readonly RestoredConstraint[];
   readonly compilation: ModelCompilation;
-  /** Ids the model gate added. */
+  /** Ids the model added. */
   readonly picked: readonly string[];
-  /** Why (part of) the gate's answer was not taken: a failed request, an unreadable answer, an unknown id. */
-  readonly gateProblems: readonly string[];
+  /** Why (part of) the model's restoration answer was not taken: a failed request, an unreadable answer, an unknown id. */
+  readonly answerProblems: readonly string[];
 }
 
-const MAX_GATE_TOKENS = 512;
+const MAX_RESTORATION_TOKENS = 512;
 
 /**
  * Restoration with the model's help: the ledger is built from deterministic extraction plus what
  * the model compiles from the session's user messages (check --model's path: validated, cached by
- * content hash); the deterministic gate picks from it; then the model gate is asked which of the
- * active constraints the deterministic gate left out apply too. The model can add a constraint,
+ * content hash); the trigger and scope match picks from it; then the model is asked which of the
+ * active constraints the match left out apply too. The model can add a constraint,
  * never remove one. Never throws: a failed request leaves the deterministic result.
  */
 export async function restoreWithModel(client: ModelClient, session: Session, task: TaskReach, cache?: AnswerCache): Promise<ModelRestoration> {
@@ -30,13 +30,13 @@ export async function restoreWithModel(client: ModelClient, session: Session, ta
   const candidates = restorationCandidates(session, compilation.extraction);
   const leftOut = candidates.filter((c) => !deterministic.some((r) => r.constraint.id === c.id));
   const request = resumedRequest(session);
-  const result = (restored: readonly RestoredConstraint[], picked: readonly string[], gateProblems: readonly string[]): ModelRestoration => ({ restored, compilation, picked, gateProblems });
+  const result = (restored: readonly RestoredConstraint[], picked: readonly string[], answerProblems: readonly string[]): ModelRestoration => ({ restored, compilation, picked, answerProblems });
   if (leftOut.length === 0 || !request) return result(deterministic, [], []);
 
-  const outcome = await completeStructured(client, { messages: gateMessages(request.text, leftOut), maxTokens: MAX_GATE_TOKENS, temperature: 0, jsonSchema: { name: GATE_SCHEMA_NAME, schema: gateAnswerJsonSchema() } }, cache);
-  if (!outcome.ok) return result(deterministic, [], [`the gate request failed (${outcome.failure.kind}, ${outcome.failure.attempts} attempts): ${outcome.failure.message}`]);
-  if (outcome.answer.refusal !== null) return result(deterministic, [], [`the gate refused: ${outcome.answer.refusal}`]);
-  const reading = readGateAnswer(outcome.answer.content ?? '', leftOut);
+  const outcome = await completeStructured(client, { messages: restorationMessages(request.text, leftOut), maxTokens: MAX_RESTORATION_TOKENS, temperature: 0, jsonSchema: { name: RESTORATION_SCHEMA_NAME, schema: restorationAnswerJsonSchema() } }, cache);
+  if (!outcome.ok) return result(deterministic, [], [`the restoration request failed (${outcome.failure.kind}, ${outcome.failure.attempts} attempts): ${outcome.failure.message}`]);
+  if (outcome.answer.refusal !== null) return result(deterministic, [], [`the restoration request was refused: ${outcome.answer.refusal}`]);
+  const reading = readRestorationAnswer(outcome.answer.content ?? '', leftOut);
   if (!reading.ok) return result(deterministic, [], [reading.problem]);
   const picked = reading.picked.map((c) => c.id);
   const restored = candidates.flatMap((constraint): RestoredConstraint[] => {

@@ -3,7 +3,7 @@ import type { ApprovalUse } from '../audit/audit';
 import { SessionBinder } from '../binding';
 import type { Extraction } from '../extraction';
 import type { Finding } from '../findings/findings';
-import { fnv1a32Hex } from '../text/hash';
+import { fnv1a32Hex, hasHash } from '../text/hash';
 import type { ProposalJudgement, ProposedCall } from './proposal';
 import { type Extract, auditCalls, judgeProposal } from './stages';
 import type { ResumableFormat } from './resume';
@@ -11,7 +11,6 @@ import type { Session, ToolCall, TranscriptProblem, Turn } from '../session/sess
 import { AUDIT_STATE_VERSION, type AuditState, type SeenKeys, type TurnReadings } from './auditStateTypes';
 import { joinedActions, readRest } from './auditStateRest';
 import { advance } from './auditStateAdvance';
-import { hasHash } from './auditStateHashes';
 
 export { AUDIT_STATE_VERSION, type AuditState, type SeenKeys, type TurnReadings } from './auditStateTypes';
 export { turnKey } from './auditStateRest';
@@ -33,7 +32,7 @@ export { turnKey } from './auditStateRest';
  * The state is plain data (JSON); the caller keeps it with the file position it stands for.
  * Its shape is auditStateTypes.ts. Each call reads the rest and joins it to the summary (auditStateRest.ts),
  * finds the last line nothing written later can reach across (auditStateSettle.ts) and moves the state
- * there (auditStateAdvance.ts); the guards' hashes are kept as sorted runs (auditStateHashes.ts).
+ * there (auditStateAdvance.ts); the guards' hashes are kept as sorted runs (text/hash.ts).
  *
  * `check` reads a session too long to hold whole the same way (report/streamedCheck.ts): `auditRest` judges
  * every settled call of each piece from the state, as `analyzeSession` judges it on the whole file.

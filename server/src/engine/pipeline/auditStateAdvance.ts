@@ -6,7 +6,7 @@ import { auditCalls } from './stages';
 import type { SettledLine } from './resume';
 import { AUDIT_STATE_VERSION, type AuditState, type SeenKeys, type TurnReadings } from './auditStateTypes';
 import { type RestRead, joinExtraction, joinedActions, turnKey } from './auditStateRest';
-import { withHashes } from './auditStateHashes';
+import { withHashes } from '../text/hash';
 
 // Moving the audit state past the settled lines of the rest: what the next call's summary keeps of them.
 

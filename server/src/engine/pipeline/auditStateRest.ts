@@ -4,7 +4,7 @@ import type { DeclaredEffect } from '../binding/types';
 import type { Constraint } from '../constraints/constraints';
 import { type JsonLine, readJsonl, withoutBom } from '../session/document';
 import type { Extraction, Revocation, StatedConstraint, UnresolvedRule } from '../extraction';
-import { fnv1a32, fnv1a32Hex } from '../text/hash';
+import { fnv1a32, fnv1a32Hex, hasHash } from '../text/hash';
 import { buildLedger } from '../ledger/ledger';
 import { type Extract, declaredEffects } from './stages';
 import type { Policy } from '../ledger/policy';
@@ -12,7 +12,6 @@ import { FORMAT_RESUME, type FormatResume } from './resume';
 import type { Session, ToolCall, Turn } from '../session/session';
 import type { Span } from '../text/text';
 import type { AuditState, KeptCall, SeenKeys, TurnReadings } from './auditStateTypes';
-import { hasHash } from './auditStateHashes';
 import { type SettlePoint, settlePoint } from './auditStateSettle';
 
 // Reading what was written after the audit state's summary, and joining it to the summary: a session whose earlier part stands in for the summary.

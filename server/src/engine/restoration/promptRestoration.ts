@@ -12,12 +12,12 @@ import type { Session, Turn } from '../session/session';
  * STAR-Guard's restoration layer (SPEC section 1: "restore the applicable historical constraints into
  * the current task"), the benchmark's `restore` defence: at a resumed request, which of the ledger's
  * active constraints are put back into the prompt, restored when both their trigger and their scope
- * match what the task can touch (the paper's semantic gate). The pipeline's restoration of the
+ * match what the task can touch (SPEC section 2's "scope and trigger match"; the paper's semantic gate). The pipeline's restoration of the
  * constraints that govern one call is callRestoration.ts. Pure: the session, the task's reach and the extraction in, the
  * restored constraints with their reasons out.
  */
 
-/** Where the gate learnt that the task can reach a target. */
+/** Where the match learnt that the task can reach a target. */
 export type ReachSource = 'request' | 'task' | 'environment';
 
 /** Something the task can touch: a target, or an amount of money it may move (`upTo` is Infinity for "over $500"). */
@@ -41,7 +41,7 @@ export type ScopeMatch =
 
 export type RestorationReason =
   /** `scope` is empty when the constraint's scope covers every target. */
-  | { readonly by: 'gate'; readonly verbs: readonly Verb[]; readonly scope: readonly ScopeMatch[] }
+  | { readonly by: 'match'; readonly verbs: readonly Verb[]; readonly scope: readonly ScopeMatch[] }
   | { readonly by: 'model' };
 
 export interface RestoredConstraint {
@@ -142,14 +142,14 @@ export function resumedRequest(session: Session): Turn | undefined {
   return [...session.turns].reverse().find((turn) => turn.isUserMessage);
 }
 
-/** The constraints the ledger holds active at the resumed request: what the gate chooses from. */
+/** The constraints the ledger holds active at the resumed request: what restoration chooses from. */
 export function restorationCandidates(session: Session, extraction: Extraction = extractConstraints(session)): Constraint[] {
   const lastTurn = session.turns.length - 1;
   return buildLedger([], extraction).filter((c) => isActiveAt(c, lastTurn));
 }
 
 /**
- * The deterministic semantic gate: of the constraints active at the resumed request (the session's
+ * The deterministic restoration, trigger and scope match: of the constraints active at the resumed request (the session's
  * last user message), those whose trigger is a verb the task can perform and whose scope meets a
  * target the task names or reaches, each with the verb and target that restored it. A revoked or
  * replaced constraint is never restored. `extraction` defaults to deterministic extraction; the
@@ -162,7 +162,7 @@ export function restoreFor(session: Session, task: TaskReach, extraction: Extrac
     const verbs = constraint.rule.trigger.filter((verb) => task.verbs.includes(verb));
     if (verbs.length === 0) return [];
     const scope = scopeMatches(constraint.rule.scope, reach);
-    return scope ? [{ constraint, reason: { by: 'gate' as const, verbs, scope } }] : [];
+    return scope ? [{ constraint, reason: { by: 'match' as const, verbs, scope } }] : [];
   });
 }
 
@@ -170,6 +170,7 @@ const SOURCE_WORDS: Readonly<Record<ReachSource, string>> = { request: 'named in
 
 /** A restoration reason in words, as the restoration note gives it. */
 export function restorationReasonText(reason: RestorationReason): string {
+  // Said to the model agent in its prompt: kept word for word, so model runs and their cached answers stay as they were.
   if (reason.by === 'model') return 'the model gate found it applies to this request';
   const scope = reason.scope.map((m) => (m.kind === 'in-scope' ? `${m.what} (${SOURCE_WORDS[m.source]}) is in scope` : `no ${m.noun} is named, so its scope is kept`));
   return [`this task can ${reason.verbs.join(', ')}`, ...(scope.length > 0 ? scope : ['its scope covers every target'])].join('; ');

@@ -1,8 +1,9 @@
 /*
  * The non-cryptographic hashes, written once: FNV-1a over text for stable ids, fingerprints and seeds
- * that must come out the same on every run and machine, and cyrb53 over bytes for the live guard's
- * file fingerprints. Each in the variants callers rely on (a change of variant would change every id,
- * fingerprint, seeded run and cache record already written).
+ * that must come out the same on every run and machine, cyrb53 over bytes for the live guard's file
+ * fingerprints, and sets of such hashes kept as sorted runs of hex digits. Each in the variants
+ * callers rely on (a change of variant would change every id, fingerprint, seeded run and cache
+ * record already written).
  */
 
 const OFFSET_BASIS_32 = 0x811c9dc5;
@@ -70,4 +71,38 @@ export function bytesHash64(bytes: Uint8Array): string {
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return `${(h2 >>> 0).toString(16).padStart(8, '0')}${(h1 >>> 0).toString(16).padStart(8, '0')}`;
+}
+
+// Sets of hashes kept as sorted runs of 8 hex digits (the audit state's lines' keys and calls' ids): looked up without being parsed.
+
+export function hasHash(set: string, hash: string): boolean {
+  const at = hashPosition(set, hash) * 8;
+  return set.slice(at, at + 8) === hash;
+}
+
+/** Position of the first entry not below `hash`. */
+function hashPosition(set: string, hash: string): number {
+  let low = 0;
+  let high = set.length / 8;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (set.slice(mid * 8, mid * 8 + 8) < hash) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** The set with the hashes of `texts` added: a few at a time, so the set is cut at their places rather than rebuilt. */
+export function withHashes(set: string, texts: readonly string[]): string {
+  const added = [...new Set(texts.map(fnv1a32Hex))].filter((hash) => !hasHash(set, hash)).sort();
+  if (added.length === 0) return set;
+  const parts: string[] = [];
+  let from = 0;
+  for (const hash of added) {
+    const at = hashPosition(set, hash) * 8;
+    parts.push(set.slice(from, at), hash);
+    from = at;
+  }
+  parts.push(set.slice(from));
+  return parts.join('');
 }

@@ -115,12 +115,12 @@ function comparison(report: BenchReport): string {
   return [`<section><h2>Defences side by side</h2>`, `<div class="row">${comparisonChart(report)}</div>`, paperTable(report), '</section>'].join('\n');
 }
 
-/** The restoration problems of a defence's runs, if any: the constraints those runs saw came from the deterministic gate alone. */
+/** The restoration problems of a defence's runs, if any: the constraints those runs saw came from the trigger and scope match alone. */
 function restorationProblems(defence: DefenceReport): string {
   const problems = restorationProblemCounts(defence);
   if (problems.length === 0) return '';
   const items = problems.map((p) => `<li>${p.runs} of ${defence.runs.length} runs: ${escape(p.message)}</li>`).join('');
-  return `<p><strong>Restoration fell back to the deterministic gate</strong></p><ul class="problems">${items}</ul>`;
+  return `<p><strong>Restoration fell back to the trigger and scope match</strong></p><ul class="problems">${items}</ul>`;
 }
 
 function section(defence: DefenceReport): string {
