@@ -96,22 +96,16 @@ const LOCK_FILES: Readonly<Record<string, string>> = {
   npm: '**/package-lock.json', yarn: '**/yarn.lock', pnpm: '**/pnpm-lock.yaml', bun: '**/bun.lockb', cargo: '**/Cargo.lock', poetry: '**/poetry.lock',
   uv: '**/uv.lock', pipenv: '**/Pipfile.lock', bundler: '**/Gemfile.lock', composer: '**/composer.lock', go: '**/go.sum',
 };
+/** Package managers' names written just before "lockfile", in a list: "npm or pnpm ", "npm, yarn and bun ". */
+const MANAGERS_BEFORE = new RegExp(`(?:\\b(?:${Object.keys(LOCK_FILES).join('|')})\\b(?:,\\s*|\\s+(?:or|and|nor)\\s+|\\s+))+$`, 'i');
 /**
  * The lock files of the package managers named just before "lockfile" ("npm or pnpm lockfiles"), else
  * every one; and how many characters before the word the names take.
  */
 function lockFilesOf(before: string): { files: string[]; named: number } {
-  const names = /(?:\b[\w.-]+(?:,\s*|\s+(?:or|and|nor)\s+|\s+))+$/.exec(before)?.[0] ?? '';
-  const words = names.split(/(?=\b[\w.-]+(?:,\s*|\s+))/);
-  // The run of names ends where a word is no manager's name (nor "or", "and").
-  let kept = '';
-  for (const word of words.reverse()) {
-    const name = word.trim().replace(/,$/, '').toLowerCase();
-    if (!(name in LOCK_FILES) && !/^(or|and|nor)$/.test(name)) break;
-    kept = word + kept;
-  }
-  const managers = kept.toLowerCase().split(/[^\w]+/).filter((word) => word in LOCK_FILES);
-  return managers.length > 0 ? { files: managers.map((manager) => LOCK_FILES[manager] as string), named: kept.length } : { files: Object.values(LOCK_FILES), named: 0 };
+  const names = MANAGERS_BEFORE.exec(before)?.[0] ?? '';
+  const managers = names.toLowerCase().split(/\W+/).filter((word) => word in LOCK_FILES);
+  return managers.length > 0 ? { files: managers.map((manager) => LOCK_FILES[manager] as string), named: names.length } : { files: Object.values(LOCK_FILES), named: 0 };
 }
 
 /** Folders package managers, interpreters and build tools make inside any project or package. */
@@ -157,8 +151,8 @@ export function textEntities(text: string, base: number): Entity[] {
     }
     // "the LICENSE file", "edit the Makefile": files every project names alike, with no extension.
     // ("README files" are files of a kind, named by the extension beside them if at all.)
-    const kindOfFiles = /^\s+files\b/i.test(text.slice((chunk.index ?? 0) + raw.length));
-    if ((WELL_KNOWN_FILES.has(token) || WELL_KNOWN_FILES_ANY_CASE.has(lower)) && !kindOfFiles) {
+    const wellKnown = WELL_KNOWN_FILES.has(token) || WELL_KNOWN_FILES_ANY_CASE.has(lower);
+    if (wellKnown && !/^\s+files\b/i.test(text.slice((chunk.index ?? 0) + raw.length))) {
       found.push({ kind: 'path', value: `**/${token}`, start, end });
       continue;
     }
@@ -551,8 +545,10 @@ const GIT_AS_A_KIND = /(?<=(?:^|[^\w`/.-])(?:any|all|no|the|run|use|perform|exec
 
 /** Words that end a command written plainly: function words, and nouns that say what it is. */
 const NOT_AN_ARGUMENT = /^(?:or|and|nor|in|on|to|for|with|without|unless|until|before|after|when|while|if|because|since|as|at|from|into|onto|against|the|a|an|any|all|this|that|these|those|it|them|is|are|be|was|ever|again|anymore|directly|here|there|yourself|yet|first|instead|only|either|commands?|scripts?|packages?|tools?|programs?|globally|locally|manually|automatically)$/;
+/** What may stand as a plain command's argument: any word but those. */
+const AN_ARGUMENT = `(?!(?:${NOT_AN_ARGUMENT.source.slice(1, -1)})(?![\\w-]))`;
 /** A plain command's arguments: up to four subcommands or flags after the program. */
-const PLAIN_ARGS = new RegExp(`^(?:[ \\t]+(?!(?:${NOT_AN_ARGUMENT.source.slice(1, -1)})(?![\\w-]))(?:--?[A-Za-z][\\w-]*|[a-z][\\w:-]*)){0,4}`);
+const PLAIN_ARGS = new RegExp(`^(?:[ \\t]+${AN_ARGUMENT}(?:--?[A-Za-z][\\w-]*|[a-z][\\w:-]*)){0,4}`);
 
 /**
  * A program written plainly, up to three subcommands, then its flags, then the one argument it is
@@ -560,6 +556,6 @@ const PLAIN_ARGS = new RegExp(`^(?:[ \\t]+(?!(?:${NOT_AN_ARGUMENT.source.slice(1
  * (`match[0]`) and the rest (`match[1]`, a lookahead, so that "run rm -rf" is tried at "rm" too).
  */
 const PLAIN_FLAGGED = new RegExp(
-  String.raw`(?<![\w\x60/.-])[a-z][\w-]*(?=((?:[ \t]+(?!(?:${NOT_AN_ARGUMENT.source.slice(1, -1)})(?![\w-]))[a-z][\w:-]*){0,3}(?:[ \t]+--?[A-Za-z][\w-]*(?![\w/.]))+(?:[ \t]+(?!(?:${NOT_AN_ARGUMENT.source.slice(1, -1)})(?![\w-]))[\w~/.*][\w~/.*-]*(?<![.]))?))`,
+  String.raw`(?<![\w\x60/.-])[a-z][\w-]*(?=((?:[ \t]+${AN_ARGUMENT}[a-z][\w:-]*){0,3}(?:[ \t]+--?[A-Za-z][\w-]*(?![\w/.]))+(?:[ \t]+${AN_ARGUMENT}[\w~/.*][\w~/.*-]*(?<![.]))?))`,
   'g',
 );

@@ -185,6 +185,12 @@ function formOf(word: Word, lemma: string): Form {
   return 'past';
 }
 
+/** A noun that modifies the noun right after it ("history file", "deployment plan"), in one phrase. */
+function modifiesNextNoun(words: readonly Word[], i: number): boolean {
+  const [word, next] = [words[i] as Word, words[i + 1]];
+  return word.tags.has('Noun') && !/[,;:.!?)]/.test(word.post) && next?.tags.has('Noun') === true && !next.tags.has('Pronoun');
+}
+
 /** "the archived tickets": a participle between a determiner and a noun, an adjective of the noun. */
 function participleBeforeNoun(words: readonly Word[], i: number): boolean {
   const [previous, word, next] = [words[i - 1], words[i] as Word, words[i + 1]];
@@ -227,8 +233,7 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
         // A phrase never runs through a path or a command: its words are the entity's.
         if (end === undefined || gaps.some((gap) => covered.has(gap)) || (end > i + 1 && covered.has(end - 1))) continue;
         // "change the history file": a phrase's last noun that modifies the next one is no object of it.
-        const last = words[end - 1] as Word;
-        if (gaps.length > 0 && last.tags.has('Noun') && !/[,;:.!?)]/.test(last.post) && words[end]?.tags.has('Noun') === true && !words[end]?.tags.has('Pronoun')) continue;
+        if (gaps.length > 0 && modifiesNextNoun(words, end - 1)) continue;
         if (!best || end > best.end) best = { end, family: candidate.family, lemma: form, gaps };
       }
     }
@@ -947,11 +952,10 @@ function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefi
     return at > f.end && /^(required|needed|mandatory|necessary)$/.test(words[at]?.norm ?? '') ? at + 1 : undefined;
   };
   const asked = approvals.find((f) => has(OWNERS, words[f.start - 1]) || has(OWNERS, words[f.start - 2]) || sought(f) || requiredAfter(f) !== undefined);
-  const marker = asked ? words[requiredAfter(asked) ?? asked.end] : undefined;
   const markerAt = asked ? (requiredAfter(asked) ?? asked.end) : 0;
+  const marker = asked ? words[markerAt] : undefined;
   // "approval for the deployment plan": an action's noun that modifies the next noun names no action.
-  const modifiesNext = (m: Mention) => (words[m.end - 1] as Word).tags.has('Noun') && !/[,;:.!?)]/.test((words[m.end - 1] as Word).post) && words[m.end]?.tags.has('Noun') === true && !words[m.end]?.tags.has('Pronoun');
-  const trigger = asked && marker && /^(to|for|on|of|before)$/.test(marker.norm) ? governable(view.mentionsIn({ from: markerAt + 1, to: Math.min(clause.to, markerAt + 4) })).filter((m) => !modifiesNext(m))[0] : undefined;
+  const trigger = asked && marker && /^(to|for|on|of|before)$/.test(marker.norm) ? governable(view.mentionsIn({ from: markerAt + 1, to: Math.min(clause.to, markerAt + 4) })).filter((m) => !modifiesNextNoun(words, m.end - 1))[0] : undefined;
   if (!asked || !trigger) return actionApprovalFrame(view, clause, approvals);
   // The subject comes before the approval's owner: "require explicit user confirmation" is said to the agent.
   let owned = asked.start;
@@ -1904,6 +1908,29 @@ const CONTEXT_KINDS: Readonly<Record<TargetContext | 'none', readonly Entity['ki
   none: [],
 };
 
+/**
+ * Why a rule over every target but some cannot be said, if it is one: "never delete anything outside
+ * tmp/", "don't write files outside the repo", "don't email anyone but me". Only a recipient's scope
+ * says it, by its allowed domains ("anyone outside acme.io", "anyone except people at acme.io"); read
+ * as the target it names, any other would be inverted.
+ */
+function everythingButNote(view: SentenceView, context: TargetContext | undefined, regions: readonly Range[], outsideBefore: (e: Entity) => boolean): string | undefined {
+  const words = view.words;
+  const phrase = (from: number, to: number) => `"${words.slice(from, Math.min(words.length, to)).map((w) => w.text).join(' ')}"`;
+  for (const region of regions) {
+    for (let i = region.from; i < Math.min(words.length, region.to + 2); i++) {
+      const end = context === 'recipient' ? undefined : P.outside.map((p) => matchAt(words, i, p)).find((x) => x !== undefined);
+      // "except during review sessions", "except when asked": an occasion or a condition, not a target.
+      if (end !== undefined && !/^(during|when|while|if|for|after|before|as|where|with|unless|upon|on)$/.test(words[end]?.norm ?? '')) return `${phrase(i, end + 3)} is everything but a target, which no scope says`;
+      if (i >= region.to || !has(UNIVERSAL, words[i]) || !/^(but|except|besides|save)$/.test(words[i + 1]?.norm ?? '')) continue;
+      const after = view.entities.filter((e) => e.start >= (words[i + 1] as Word).end);
+      const allowed = context === 'recipient' && after.length > 0 && after.every((e) => e.kind === 'domain' && outsideBefore(e));
+      if (!allowed) return `${phrase(i, i + 4)} is every target but some, which no scope says`;
+    }
+  }
+  return undefined;
+}
+
 /** Scope from the entities in the draft's regions, read for its context. */
 function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | undefined, entities: readonly Entity[], regions: readonly Range[]): Scope | 'unrepresentable' {
   const scope: { -readonly [K in keyof Scope]: Scope[K] } = {};
@@ -1920,28 +1947,8 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
     }
     return false;
   };
-  // "never delete anything outside tmp/", "don't write files outside the repo": everything but a target,
-  // which only a recipient's scope can say (its allowed domains). Read as the target, it would be inverted.
-  if (context !== 'recipient') {
-    for (const region of regions) {
-      for (let from = region.from; from < Math.min(words.length, region.to + 2); from++) {
-        const end = P.outside.map((p) => matchAt(words, from, p)).find((x) => x !== undefined);
-        // "except during review sessions", "except when asked": an occasion or a condition, not a target.
-        if (end !== undefined && !/^(during|when|while|if|for|after|before|as|where|with|unless|upon|on)$/.test(words[end]?.norm ?? '')) return unstatable(view, `"${words.slice(from, Math.min(words.length, end + 3)).map((w) => w.text).join(' ')}" is everything but a target, which no scope says`);
-      }
-    }
-  }
-  // "don't email anyone but me", "touch nothing except the docs": every target but some, which only
-  // allowed domains can say ("anyone but @acme.io").
-  for (const region of regions) {
-    for (let i = region.from; i < region.to; i++) {
-      if (!has(UNIVERSAL, words[i]) || !/^(but|except|besides|save)$/.test(words[i + 1]?.norm ?? '')) continue;
-      const after = view.entities.filter((e) => e.start >= (words[i + 1] as Word).end);
-      // "anyone except people at acme.io": the domains after are what the allowed domains say.
-      const allowed = context === 'recipient' && after.length > 0 && after.every((e) => e.kind === 'domain' && outsideBefore(e));
-      if (!allowed) return unstatable(view, `"${words.slice(i, Math.min(words.length, i + 4)).map((w) => w.text).join(' ')}" is every target but some, which no scope says`);
-    }
-  }
+  const everythingBut = everythingButNote(view, context, regions, outsideBefore);
+  if (everythingBut !== undefined) return unstatable(view, everythingBut);
   // "the production database": a name inside a larger one is read as part of it.
   const fits = (kind: Entity['kind']) => CONTEXT_KINDS[context ?? 'none'].includes(kind);
   // Beside a path written out, a device or an event named in words describes it ("workflow lock files (`….lock.yml`)").
