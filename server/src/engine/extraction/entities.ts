@@ -307,10 +307,12 @@ const has = (set: ReadonlySet<string>, w: Word | undefined) => w !== undefined &
 const endsPhrase = (w: Word) => /[,;:.!?)]/.test(w.post);
 
 /** Modifier words right before `head` (not determiners, not across punctuation): "front" in "the front door". */
-/** Words that point at a thing by where the session stands, not by its name: "the current branch". */
-const DEICTIC = new Set(['current', 'same', 'working', 'active', 'present', 'existing']);
+/** Words that point at a thing by where the session stands, not by its name: "the current branch", "the root directory". */
+const DEICTIC = new Set(['current', 'same', 'working', 'active', 'present', 'existing', 'default', 'root']);
 /** Words that say how many or what sort, not which: "new top-level directories", "extra folders". */
 const NOT_NAMING = new Set(['new', 'additional', 'extra', 'more', 'other', 'top', 'level', 'toplevel', 'nested', 'empty', 'unrelated', 'random', 'arbitrary', 'unnecessary', 'own', 'separate', 'several', 'many']);
+/** Words that say what sort of branch, never its name: "any shared branch", "a published branch". */
+const BRANCH_SORTS = new Set(['shared', 'public', 'protected', 'remote', 'upstream', 'published', 'pushed', 'merged', 'stale', 'old', 'long-lived', 'collaborative']);
 
 function modifiersBefore(words: readonly Word[], head: number, from: number): Word[] {
   const result: Word[] = [];
@@ -375,7 +377,7 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
       const mods = modifiersBefore(words, i, from).filter((m) => !covered.has(words.indexOf(m)) && !(kind === 'table' && has(DATABASE_HEADS, m)));
       const after = nameAfter(words, i, to);
       // "stack branches", "feature branches": a kind of branch, not one named.
-      const kindOfBranch = kind === 'branch' && !after && (w.tags.has('Plural') || w.norm.endsWith('es')) && !mods.some((m) => /`/.test(m.pre) || /^`/.test(m.post));
+      const kindOfBranch = kind === 'branch' && !after && ((w.tags.has('Plural') || w.norm.endsWith('es')) || mods.some((m) => BRANCH_SORTS.has(m.norm))) && !mods.some((m) => /`/.test(m.pre) || /^`/.test(m.post));
       const name = after ? [after] : kindOfBranch ? [] : mods;
       if (name.length > 0 && !(kind === 'database' && w.norm === 'schema' && !after)) {
         const value = joined(name).replace(/[`'"]/g, '');
@@ -556,6 +558,6 @@ const PLAIN_ARGS = new RegExp(`^(?:[ \\t]+${AN_ARGUMENT}(?:--?[A-Za-z][\\w-]*|[a
  * (`match[0]`) and the rest (`match[1]`, a lookahead, so that "run rm -rf" is tried at "rm" too).
  */
 const PLAIN_FLAGGED = new RegExp(
-  String.raw`(?<![\w\x60/.-])[a-z][\w-]*(?=((?:[ \t]+${AN_ARGUMENT}[a-z][\w:-]*){0,3}(?:[ \t]+--?[A-Za-z][\w-]*(?![\w/.]))+(?:[ \t]+${AN_ARGUMENT}[\w~/.*][\w~/.*-]*(?<![.]))?))`,
+  String.raw`(?<![\w\x60/.-])[a-z][\w-]*(?=((?:[ \t]+${AN_ARGUMENT}[a-z][\w:-]*){0,3}(?:[ \t]+--?[A-Za-z][\w-]*(?![\w/]|\.[\w/]))+(?:[ \t]+${AN_ARGUMENT}[\w~/.*][\w~/.*-]*(?<![.]))?))`,
   'g',
 );

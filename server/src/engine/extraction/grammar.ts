@@ -625,7 +625,7 @@ function clausesOf(view: SentenceView, from: number): Range[] {
     // A parenthesis names or lists within its clause; a colon right after an action introduces its object ("do not modify: tests, …").
     // A colon after an action introduces its object ("do not modify: tests, …"), after a category its examples ("operations: deleting…").
     const listFollows = has(CATEGORY_NOUNS, w) && words.slice(i + 1, i + 12).some((next) => endsWithComma(next));
-    const objectFollows = /^[/`'"*_)\]]*\s*:/.test(w.post) && (((view.isMentionWord(i) || /^(run|use|execute|invoke)$/.test(w.norm)) && words.slice(start, i).some((b) => /^(not|never|no|avoid)$/.test(b.norm))) || listFollows || thingLabel(view, { from: start, to: i + 1 }) !== undefined || words.slice(start, i + 1).every((b) => /^(do|not|never|no|avoid)$/.test(b.norm) || b.text === ''));
+    const objectFollows = /^[/`'"*_)\]]*\s*:/.test(w.post) && (((view.isMentionWord(i) || /^(run|use|execute|invoke)$/.test(w.norm)) && words.slice(start, i).some((b) => /^(not|never|no|avoid)$/.test(b.norm))) || listFollows || thingLabel(view, { from: start, to: i + 1 }) !== undefined || words.slice(start, i + 1).every((b) => /^(do|not|never|no|avoid|forbidden|prohibited|banned|disallowed|allowed|permitted)$/.test(b.norm) || b.text === ''));
     // "Ask before: committing, pushing": a connector's colon introduces what it connects.
     const connected = /^\s*:/.test(w.post) && [P.before, P.after, P.until, P.without].some((p) => startsWith(words, p, i, i + 1) === i + 1);
     if (closesClause(w) && !/^[\s()]*$/.test(w.post.replace(/[^;:()\u2014\u2013-]/g, '')) && !objectFollows && !connected) close(i + 1);
@@ -854,7 +854,8 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       const article = /^(a|an|the)$/.test(w.norm) && j > cueEnd && has(SKIP, words[j - 1]);
       const skippable = has(SKIP, w) || has(LISTENERS, w) || w.text === '' || category || modifier || amount || article || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
       // "Never run: `git clean -fdx`": a colon after running introduces what is run.
-      const introducesRun = /^\s*:/.test(w.post) && /^(run|use|execute|invoke)$/.test(w.norm);
+      // "Prohibited commands: `rm -rf`, …": so does a colon after the category its examples are of.
+      const introducesRun = /^\s*:/.test(w.post) && (/^(run|use|execute|invoke|allowed|permitted)$/.test(w.norm) || has(CATEGORY_NOUNS, w));
       if (!skippable || (closesClause(w) && !introducesRun)) break;
     }
     // "`npm install` must never be run": a command named first, then run in the passive.
@@ -863,6 +864,8 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       if (named.length > 0) return { negation: i, mentions: named };
     }
     if (!found) continue;
+    // "never commit with --no-verify": a flag that is an action of its own is what the rule is about.
+    found = actionByInstrument(view, found, range.to) ?? found;
     // "must never be deleted" is a passive; "must not be sending" is not.
     const passive = beOrGet && found.form === 'past';
     // "avoid deleting", "avoid `git rebase -i`"; "stop, delete it" is no prohibition. An "-s" form
@@ -908,6 +911,18 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     // A passive must name its thing in the clause ("data/raw must never be deleted"); "…, cannot be booked" does not say what.
     if (passive && !nounSubject && !names(view, { from: range.from, to: i })) continue;
     return { negation: i, mentions: coordinated, ...(thingSubject && { subject: thingSubject }) };
+  }
+  return undefined;
+}
+
+/** "commit with `--no-verify`", "push using --force": an action done by way of one that stands alone (skipping checks, force-pushing). */
+function actionByInstrument(view: SentenceView, action: Mention, to: number): Mention | undefined {
+  const words = view.words;
+  for (let i = action.end; i < Math.min(to, action.end + 4); i++) {
+    if (!/^(with|using|via|passing)$/.test(words[i]?.norm ?? '')) continue;
+    const at = /^(a|an|the)$/.test(words[i + 1]?.norm ?? '') ? i + 2 : i + 1;
+    const instrument = view.mentionAt(at);
+    return instrument && SELF_CONTAINED.has(instrument.family) ? instrument : undefined;
   }
   return undefined;
 }

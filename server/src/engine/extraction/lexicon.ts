@@ -97,7 +97,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   deploy: ['deploy', 'ship', 'release', 'roll * out', 'launch', 'go live', 'deployment', 'rollout'],
   push: ['push', 'remote-affecting * operation', 'upstream-affecting * operation', 'remote-affecting * command', 'upstream-affecting * command', 'remote affecting * operation',
     'upstream affecting * operation', 'remote git operation'],
-  forcePush: ['force push', 'force-push', 'push * force', 'push f', 'forcepush'],
+  forcePush: ['force push', 'force-push', 'push * force', 'push f', 'forcepush', 'force * push'],
   rewriteHistory: ['rewrite * history', 'change * history', 'modify * history', 'alter * history', 'edit * history', 'rebase', 'amend', 'squash', 'fixup', 'force * rewrite', 'history-rewriting * command', 'history-rewriting * operation'],
   destructiveGit: [
     'destructive git command', 'destructive git operation', 'destructive git action', 'dangerous git command', 'dangerous git operation',
@@ -161,7 +161,7 @@ export const FORGE_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
 /** Word pairs that look like an action but are not one ("move on", "pay attention"). */
 export const NOT_ACTIONS: readonly string[] = [
   'move on', 'move forward', 'move ahead', 'move along', 'pay attention', 'pay * visit', 'pay off', 'settle down', 'settle in',
-  'drop by', 'drop in', 'drop off', 'drop * line', 'push back on', 'push yourself', 'back * bit', 'back * second', 'back * minute',
+  'drop by', 'drop in', 'drop off', 'drop * line', 'push back on', 'push yourself to', 'push yourself too', 'push yourself hard', 'back * bit', 'back * second', 'back * minute',
   'back off', 'clear * head', 'clear * throat', 'clear * mind', 'open up', 'change * mind', 'spend time', 'copy that', 'test drive',
   'release * tension', 'launch into', 'share * thought', 'share * opinion', 'post office', 'blog post', 'commit message', 'empty promise',
   'make sure', 'be sure', 'email me', 'email us', 'send me', 'send us', 'message me', 'message us', 'text me', 'write me', 'write to me',
@@ -333,7 +333,7 @@ export const PASS_ON_VERBS: readonly string[] = ['tell', 'remind', 'ask', 'instr
 export const ADVICE_OPENERS: readonly string[] = [
   'it be good practice', 'it be a good idea', 'it be always a good idea', 'it be wise', 'it be smart', 'good practice be', 'a good rule of thumb',
   'rule of thumb', 'people should', 'one should', 'everyone should', 'most people', 'expert', 'generally speak', 'in general people',
-  'it be important to', 'they say', 'you should always', 'you should never',
+  'it be important to', 'they say',
 ];
 /** Polite request openers: a question that starts with one is a request. */
 export const POLITE_REQUESTS: readonly string[] = ['can you', 'could you', 'would you', 'will you', 'would you mind', 'can you please', 'could you please', 'would you please', 'will you please'];
