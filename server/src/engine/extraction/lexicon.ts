@@ -92,7 +92,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   send: ['send', 'send * out', 'email', 'e-mail', 'mail', 'share', 'forward', 'message', 'cc', 'bcc', 'reply', 'post'],
   pay: [
     'pay', 'pay * out', 'transfer', 'settle', 'wire', 'remit', 'send money', 'send * money', 'purchase', 'buy', 'spend', 'payment',
-    'make * payment', 'make * purchase', 'reimburse', 'refund',
+    'make * payment', 'make * purchase', 'reimburse', 'refund', 'charge',
   ],
   deploy: ['deploy', 'ship', 'release', 'roll * out', 'launch', 'go live', 'deployment', 'rollout'],
   push: ['push', 'remote-affecting * operation', 'upstream-affecting * operation', 'remote-affecting * command', 'upstream-affecting * command', 'remote affecting * operation',
@@ -167,6 +167,7 @@ export const NOT_ACTIONS: readonly string[] = [
   'make sure', 'be sure', 'email me', 'email us', 'send me', 'send us', 'message me', 'message us', 'text me', 'write me', 'write to me',
   'reply to me', 'forward me', 'forward to me', 'transfer me', 'transfer us', 'transfer him', 'transfer her', 'transfer them', 'transfer the call',
   'transfer * to * agent', 'transfer * to * human', 'transfer * to * representative', 'transfer * to * department', 'transfer * to * supervisor',
+  'in charge', 'take charge', 'free of charge', 'no charge', 'charge * battery', 'charge * phone', 'charge * device', 'charge * laptop', 'charge * car',
 ];
 
 /** Names the agent goes by in rules about it: "nothing gets deleted by an agent", "Claude must never…". */
@@ -392,7 +393,7 @@ export const GENERIC_OBJECTS: readonly string[] = [
   'file', 'folder', 'directory', 'dir', 'content', 'stuff', 'thing', 'item', 'data', 'email', 'e-mail', 'mail', 'message', 'invoice', 'bill',
   'payment', 'money', 'fund', 'transfer', 'meeting', 'event', 'appointment', 'calendar', 'entry', 'code', 'change', 'commit', 'branch',
   'repo', 'repository', 'record', 'row', 'table', 'database', 'db', 'schema', 'column', 'contact', 'account', 'work', 'document', 'doc',
-  'history', 'kind', 'sort', 'type', 'charge', 'purchase', 'expense', 'deploy',
+  'history', 'kind', 'sort', 'type', 'purchase', 'expense', 'deploy',
   'deployment', 'release', 'update', 'project', 'workspace', 'machine', 'computer', 'disk', 'place', 'location', 'one', 'lot', 'bunch',
   'piece', 'part', 'transaction', 'order', 'vendor', 'supplier', 'payee', 'inbox', 'attachment', 'output', 'result', 'log', 'device',
   'home', 'house', 'schedule', 'invite', 'invitation', 'draft', 'reply', 'note', 'report', 'summary', 'site', 'server', 'service', 'app',
@@ -417,6 +418,8 @@ export const SKIPPABLE: readonly string[] = [
   'like', 'expect', 'wish', 'let', 'unilaterally', 'blindly', 'silently', 'quietly', 'casually', 'simply', 'immediately', 'later',
   'now', 'further', 'more', 'kindly', 'run', 'execute', 'use', 'perform', 'do', 'git', 'dare', 'invoke', 'call', 'type', 'directly',
   'start', 'spawn', 'direct', 'proactively', 'autonomously', 'unprompted', 'make', 'permanently', 'irreversibly',
+  // Light verbs before an action said as a noun: "never issue a refund", "do not initiate a transfer".
+  'issue', 'process', 'initiate', 'conduct', 'trigger',
 ];
 /** Who may stand between a negation and its action: "don't you dare delete", "I don't want anyone to push". */
 export const NEGATION_LISTENERS: readonly string[] = ['you', 'anyone', 'anybody', 'yourself', 'i'];
