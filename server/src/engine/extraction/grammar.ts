@@ -1826,7 +1826,8 @@ function contextOf(view: SentenceView, families: readonly FamilyName[], entities
   // A device or an event only when the sentence names one: "disable the cache" is no device.
   if (any('unlock', 'disable')) return kinds.has('device') || view.contextWord('device', ranges) || !kinds.has('path') && entities.length === 0 && any('unlock') ? 'device' : undefined;
   if (any('cancel', 'reschedule')) return kinds.has('path') ? 'path' : 'event';
-  if (any('create')) return kinds.has('path') ? 'path' : kinds.has('event') || view.contextWord('event', ranges) ? 'event' : undefined;
+  // "create new files" writes them; "create a meeting" schedules one.
+  if (any('create')) return kinds.has('path') || view.contextWord('file', ranges) ? 'path' : kinds.has('event') || view.contextWord('event', ranges) ? 'event' : undefined;
   if (any('open') && (kinds.has('device') || view.contextWord('device', ranges))) return 'device';
   // "never open files": reading them, not a door.
   if (any('open') && view.contextWord('file', ranges)) return 'path';
