@@ -843,6 +843,11 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       }
       // "never run commands that rewrite git history": a category said by what its members do.
       if (/^(that|which)$/.test(w.norm) && has(CATEGORY_NOUNS, words[j - 1]) && view.mentionAt(j + 1) !== undefined) continue;
+      // "don't execute anything with `sudo`": what is run through a command is run by it.
+      if (has(UNIVERSAL, w) && /^(with|using|via|through)$/.test(words[j + 1]?.norm ?? '') && view.mentionAt(j + 2)?.command !== undefined) {
+        j++;
+        continue;
+      }
       // "no auto-commit", "never auto-push": done unasked, read below.
       if (autoPrefix(w) && view.mentionAt(j + 1) !== undefined) continue;
       // A category's words do not count against the reach: "broad staging commands such as `git add -A`".
@@ -1487,12 +1492,25 @@ function someoneElsesJob(view: SentenceView, clause: Range, start: number): Outc
   return agentNever(view, actions, subject);
 }
 
-/** An action left to someone else, which the agent then never does (the four ways above). */
+/** "Stage the changes but let the user commit", "let me do the deploy": the person is let do it, so the agent does not. */
+function letThemDo(view: SentenceView, clause: Range, start: number): Outcome | undefined {
+  const words = view.words;
+  const letAt = words.findIndex((w, i) => i >= start && i < clause.to && w.norm === 'let' && (i === start || has(COORDINATORS, words[i - 1]) || words[i - 1]?.norm === 'but' || endsWithComma(words[i - 1])));
+  if (letAt === -1) return undefined;
+  const person = /^(me|us)$/.test(words[letAt + 1]?.norm ?? '') ? letAt + 2 : personEnd(words, letAt + 1, clause.to);
+  if (person === undefined) return undefined;
+  const act = /^(do|handle|make|run|perform)$/.test(words[person]?.norm ?? '') ? person + 1 : person;
+  const from = /^(a|an|the)$/.test(words[act]?.norm ?? '') ? act + 1 : act;
+  const action = governable(view.mentionsIn({ from, to: Math.min(clause.to, from + 1) }))[0];
+  return action ? agentNever(view, [action], { from: action.start, to: objectEnd(view, action.end, clause.to) }) : undefined;
+}
+
+/** An action left to someone else, which the agent then never does (the five ways above). */
 function delegatedFrame(view: SentenceView, clause: Range): Outcome | undefined {
   const start = skipOpeners(view.words, clause.from, clause.to);
   // "leave … to" decides alone: a "leave" clause with no person after it states nothing here.
   if (view.words.some((w, i) => i >= start && i < clause.to && w.norm === 'leave')) return leftToSomeone(view, clause, start);
-  return onlyPeopleDo(view, clause, start) ?? doneThemselves(view, clause, start) ?? someoneElsesJob(view, clause, start);
+  return onlyPeopleDo(view, clause, start) ?? doneThemselves(view, clause, start) ?? someoneElsesJob(view, clause, start) ?? letThemDo(view, clause, start);
 }
 
 /** What changes to a branch may go through instead of landing directly: "through a pull request", "via code review". */
@@ -2535,7 +2553,11 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   // both commands are for, not where; "never run `npm install` for production deployments" is an occasion.
   const replaced = words.slice(0, after.from).some((w) => /^(instead|rather)$/.test(w.norm));
   const purpose = replaced && words[after.from]?.norm === 'for' && qualified.length > 0 && qualified.every((w) => w.tags.has('Gerund') || ACTIVITY_NOUN.test(w.norm) || (w.tags.has('Noun') && qualified.some((q) => ACTIVITY_NOUN.test(q.norm) || q.tags.has('Gerund'))));
-  if (target || (qualified.length > 0 && !purpose)) return `"${words.slice(after.from, after.to).map((w) => w.text).join(' ').trim()}" narrows the commands in a way no scope says`;
+  // "`git` commands that modify the working tree": a relative clause says which of them.
+  let relative = after.from;
+  while (relative < after.to && has(CATEGORY_NOUNS, words[relative])) relative++;
+  const which = relative < after.to && /^(that|which)$/.test(words[relative]?.norm ?? '');
+  if (target || which || (qualified.length > 0 && !purpose)) return `"${words.slice(after.from, after.to).map((w) => w.text).join(' ').trim()}" narrows the commands in a way no scope says`;
   return undefined;
 }
 
