@@ -2816,8 +2816,8 @@ const FORBIDDEN = wordSet(['forbidden', 'prohibited', 'banned', 'off-limits', 'd
 function labelledFrame(view: SentenceView, from: number): { readonly drafts: readonly Draft[] } | undefined {
   const words = view.words;
   const start = skipOpeners(words, from, words.length);
-  // The tagger may keep a colon after a code span in the word: "/`:".
-  const endsWithColon = (w: Word) => /^[/`'"*_)\]]*\s*:/.test(w.post) || /[`'"*_)\]]:$/.test(w.text);
+  // The tagger may keep a colon after a code span in the word: "/`:". A dash sets a label apart too: "`npm publish` — never".
+  const endsWithColon = (w: Word) => /^[/`'"*_)\]]*\s*(?::|\s[—–-]\s)/.test(w.post) || /[`'"*_)\]]:$/.test(w.text);
   const colon = words.findIndex((w, i) => i >= start && endsWithColon(w));
   if (colon === -1 || colon + 1 >= words.length) return undefined;
   const label = { from: start, to: colon + 1 };

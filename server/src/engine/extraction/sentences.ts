@@ -154,6 +154,7 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
     let nested: { lead: string; indent: number } | undefined;
     // The item before, for examples nested under it ("- Never run risky git operations." + "  - Examples: …").
     let previousItem: { text: string; indent: number } | undefined;
+    let previousKind: Block['kind'] | undefined;
     for (const block of blocks(segment.text, turn.kind === 'instructions')) {
       const readableText = readable(block.text).text;
       const indent = /^\s*/.exec(block.text)?.[0].length ?? 0;
@@ -161,7 +162,9 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
       if (block.kind === 'item' && !examplesOf) previousItem = { text: readableText, indent };
       else if (block.kind !== 'item') previousItem = undefined;
       if (nested && (block.kind !== 'item' || indent <= nested.indent)) nested = undefined;
-      const lead = block.kind === 'item' ? (nested?.lead ?? leadIn) : undefined;
+      // A heading leads the items under it, and the paragraph right under it: "## Before committing" + "Run `make test`."
+      const lead = block.kind === 'item' ? (nested?.lead ?? leadIn) : block.kind === 'paragraph' && previousKind === 'heading' ? leadIn : undefined;
+      previousKind = block.kind;
       // A heading, or a line ending in a colon (an item too, for the items nested under it), introduces the
       // items after it; any other paragraph ends that. An item that introduces items of its own fills its
       // line's placeholder: "Never do the following without asking:" + "Run any of these commands:" reads
