@@ -515,8 +515,8 @@ class SentenceView {
     // Up to the next word: punctuation after the last word may open the next entity ("or `vp oxlint`").
     const next = this.words[range.to];
     const limit = next ? next.start : last.end + last.post.length;
-    // From the sentence's start, marks before its first word (a backtick, a dot) are the range's too.
-    const from = range.from === 0 ? Number.NEGATIVE_INFINITY : first.start;
+    // Marks before the first word (a backtick, a dot the tagger left out of ".env.example") are the range's too.
+    const from = range.from === 0 ? Number.NEGATIVE_INFINITY : first.start - first.pre.length;
     return this.entities.filter((e) => e.start >= from && e.start < limit);
   }
 
@@ -1816,7 +1816,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     const beforeAction = view.mentions.some((m) => m.start === i + 1 && families.has(m.family));
     const modifier = i + 1 < range.to && next !== undefined && has(GENERIC, w) && has(GENERIC, next) && !has(FUNCTION, next) && !has(BROAD, w) && !/[,;:.!?)]/.test(w.post) && !ofDatabase && !beforeAction;
     // A generic word right after "to" is a name ("push to release"), which narrows the rule.
-    const destination = /^(to|onto|into)$/.test(words[i - 1]?.norm ?? '') && i > range.from && !w.tags.has('Plural');
+    // (A plural is a kind, whatever the tagger makes of it: "changes to files" may come tagged as a verb.)
+    const destination = /^(to|onto|into)$/.test(words[i - 1]?.norm ?? '') && i > range.from && !w.tags.has('Plural') && !/[^s]s$/.test(w.norm);
     if (!modifier && (has(FUNCTION, w) || (has(GENERIC, w) && !destination) || has(UNIVERSAL, w) || has(ANAPHOR, w) || has(SKIP, w) || has(ME, w))) continue;
     // A possessive pronoun says nothing ("your files"); a name's possessive narrows ("Alice's reports").
     // So does a third party's ("the parents' evening", "the vendor's files"); the person served is whoever's the session is ("the customer's booking").
@@ -2325,7 +2326,12 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   const trigger = draft.triggers[0] as Mention;
   // A step's own words name no target: "without tests" is the test step, not an environment called tests.
   const stepWords = (e: Entity) => (draft.requires ?? []).some((m) => e.start >= (view.words[m.start] as Word).start && e.start < (view.words[m.end - 1] as Word).end);
-  let entities = entitiesIn(view, searched).filter((e) => !stepWords(e));
+  // "…, run `npm run codegen` instead": what to do in its place names none of the rule's targets.
+  const inItsPlace = (e: Entity) => {
+    const after = view.words.findIndex((w) => w.start >= e.end);
+    return e.kind === 'command' && after !== -1 && view.words.slice(after, after + 2).some((w) => /^(instead|rather)$/.test(w.norm));
+  };
+  let entities = entitiesIn(view, searched).filter((e) => !stepWords(e) && !inItsPlace(e));
   // "Read `docs/README.md` before making changes": a step on one file before actions on others is no
   // same-target prerequisite; it is one when the action points back at the step's thing ("back up
   // temp/ before deleting it") or names its own.
@@ -2344,7 +2350,7 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   // back takes its targets from earlier in the sentence; with none there, the rule names nothing.
   if (!entities.some(namesTarget) && refersBack(view, trigger, regions[0] ?? { from: 0, to: 0 })) {
     const before = { from: 0, to: regions[0]?.from ?? 0 };
-    entities = entitiesIn(view, [before, ...searched]);
+    entities = entitiesIn(view, [before, ...searched]).filter((e) => !inItsPlace(e));
     // "Read a file before editing it": what "it" points at may be any thing of a kind, not a named one.
     const anyOfKind = view.words.slice(before.from, before.to).some((w, i) => {
       const previous = view.words[before.from + i - 1];
@@ -2414,13 +2420,14 @@ const WELL_KNOWN_BRANCH = wordSet(L.WELL_KNOWN_BRANCHES);
 /** Families whose phrases' gaps describe the thing rather than narrow it: any check skipped, any commit made. */
 const DESCRIBED_GAPS: ReadonlySet<FamilyName> = new Set<FamilyName>(['skipChecks', 'publish', 'commit']);
 /** Words that say a package is one more, not which kind: "add new dependencies"; "install system packages" narrows. */
-const ADDED_PACKAGE_WORDS = wordSet(['new', 'additional', 'extra', 'more', 'other', 'external', 'third-party', 'outside', 'unnecessary', 'unneeded', 'random', 'arbitrary', 'unapproved', 'unvetted']);
+const ADDED_THING_WORDS = wordSet(['new', 'additional', 'extra', 'more', 'other', 'external', 'third-party', 'outside', 'unnecessary', 'unneeded', 'random', 'arbitrary', 'unapproved', 'unvetted']);
 
 /** Whether a word in a phrase's gap only describes its thing ("the", "new dependencies") rather than narrows it. */
 function gapDescribes(mention: Mention, w: Word): boolean {
   if (DESCRIBED_GAPS.has(mention.family)) return true;
   if (w.tags.has('Determiner') || w.tags.has('Possessive') || has(FUNCTION, w) || has(UNIVERSAL, w)) return true;
-  return mention.family === 'install' && has(ADDED_PACKAGE_WORDS, w);
+  // "add new files": what is added is new, whichever file it is.
+  return (mention.family === 'install' || mention.family === 'write') && has(ADDED_THING_WORDS, w);
 }
 const CHOOSING = wordSet(['use', 'prefer', 'always', 'only', 'run', 'invoke', 'choose', 'stick', 'favor', 'favour', 'switch']);
 /** Labels that introduce a remark, not an instruction: "Note: we build with `vite`, not `webpack`." */

@@ -82,7 +82,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'touch * schema', 'add * column', 'rename * column', 'drop * column',
   ],
   overwrite: ['overwrite', 'clobber', 'replace', 'write over', 'regenerate', 'recreate', 're-generate', 'rebuild * snapshot'],
-  write: ['write', 'write to', 'save'],
+  write: ['write', 'write to', 'save', 'add * file'],
   move: ['move', 'rename', 'relocate', 'mv'],
   read: ['read', 'access', 'view'],
   backup: [
