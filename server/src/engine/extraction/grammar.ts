@@ -1600,7 +1600,8 @@ function prohibitionFrame(view: SentenceView, clause: Range): Outcome | undefine
   const fronted = !label && !ownObject && objectWords(view, { from: first.end, to: (regions[0] as Range).to }, new Set(triggers.map((m) => m.family))).length === 0 && view.textEntitiesIn(before).some((e) => e.kind === 'path') && verbless(before);
   if (fronted) regions.push(before);
   // "Never modify code you haven't read": the thing is one a step has not yet been done on.
-  const notYetDone = stepNotYetDone(view, regions[0] as Range);
+  // "Never commit failing tests", "never push code that doesn't compile": the checks are to pass first.
+  const notYetDone = stepNotYetDone(view, regions[0] as Range) ?? checksNotPassing(view, regions[0] as Range);
   if (notYetDone) return { drafts: [prerequisite(view, triggers, [notYetDone.step], [{ from: first.start, to: notYetDone.at }, ...regions.slice(1)], { from: notYetDone.step.start, to: notYetDone.step.end })] };
   // "Never commit automatically", "don't push on your own": not unless the person asks for it.
   const unasked = findFirst(view.words, P.onOwnAccord, clause.from, clause.to) !== undefined || triggers.some((m) => autoPrefix(view.words[m.start - 1]));
@@ -1620,6 +1621,27 @@ function stepNotYetDone(view: SentenceView, region: Range): { at: number; step: 
     if (negation === -1) return undefined;
     const step = view.mentionsIn({ from: i + 2 + negation, to: Math.min(region.to, i + 8) }).find(satisfies);
     return step ? { at: i, step } : undefined;
+  }
+  return undefined;
+}
+
+const CHECK_NOUNS = /^(checks?|tests?|ci|builds?|pipelines?|lints?|specs?)$/;
+
+/** "… failing tests", "code that fails CI", "code that doesn't compile": a check said not to pass, and where the thing's words end. */
+function checksNotPassing(view: SentenceView, region: Range): { at: number; step: Mention } | undefined {
+  const words = view.words;
+  for (let i = region.from + 1; i < region.to; i++) {
+    const word = words[i] as Word;
+    const failing = /^(fail|fails|failing|failed|broken|break|breaks)$/.test(word.norm);
+    const notPassing = /^(compile|compiles|build|builds|pass|passes)$/.test(word.norm) && words.slice(Math.max(region.from, i - 3), i).some((w) => /^(not|never)$/.test(w.norm));
+    if (!failing && !notPassing) continue;
+    const at = words.slice(region.from, i).findIndex((w) => /^(that|which)$/.test(w.norm));
+    const named = view.mentionsIn({ from: i - 1, to: Math.min(region.to, i + 3) }).find(satisfies);
+    // Code that does not compile fails the project's own check, as "failing checks" and "breaks the build" name it.
+    const checkAt = [i + 1, i + 2].find((k) => k < region.to && CHECK_NOUNS.test(words[k]?.norm ?? '') && (k === i + 1 || /^(the|our|any)$/.test(words[i + 1]?.norm ?? '')));
+    const unnamed = notPassing ? i : failing ? checkAt : undefined;
+    const step = named ?? (unnamed !== undefined ? { family: 'test' as const, start: unnamed, end: unnamed + 1, form: 'base' as const } : undefined);
+    return step ? { at: at === -1 ? Math.min(i, step.start) : region.from + at, step } : undefined;
   }
   return undefined;
 }
@@ -2354,7 +2376,7 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     // "Read a file before editing it": what "it" points at may be any thing of a kind, not a named one.
     const anyOfKind = view.words.slice(before.from, before.to).some((w, i) => {
       const previous = view.words[before.from + i - 1];
-      return has(GENERIC, w) && w.tags.has('Noun') && (previous === undefined || /^(a|an|any|every|each|all)$/.test(previous.norm) || has(SKIP, previous) || view.isMentionWord(before.from + i - 1));
+      return has(GENERIC, w) && w.tags.has('Noun') && (previous === undefined || /^(a|an|the|any|every|each|all)$/.test(previous.norm) || has(SKIP, previous) || view.isMentionWord(before.from + i - 1));
     });
     if (!entities.some(namesTarget) && !anyOfKind) {
       view.unresolved = 'what it points at ("it", "them") is not named in the sentence';
