@@ -188,7 +188,8 @@ function formOf(word: Word, lemma: string): Form {
 /** A noun that modifies the noun right after it ("history file", "deployment plan"), in one phrase. */
 function modifiesNextNoun(words: readonly Word[], i: number): boolean {
   const [word, next] = [words[i] as Word, words[i + 1]];
-  return word.tags.has('Noun') && !/[,;:.!?)]/.test(word.post) && next?.tags.has('Noun') === true && !next.tags.has('Pronoun');
+  // "every commit action" is a commit: a category noun after the action names no other thing.
+  return word.tags.has('Noun') && !/[,;:.!?)]/.test(word.post) && next?.tags.has('Noun') === true && !next.tags.has('Pronoun') && !has(CATEGORY_NOUNS, next);
 }
 
 /** "the archived tickets": a participle between a determiner and a noun, an adjective of the noun. */
@@ -750,6 +751,9 @@ function purposeAt(view: SentenceView, index: number, to: number): boolean {
 
 /** A clause of its own after a comma: a subject then a finite verb ("…, finance reconciles them nightly"). */
 function startsClause(words: readonly Word[], from: number, to: number): boolean {
+  // "…, propose the commit message first": an order of its own, with a verb no action starts (those are listed: "delete, move or rename files").
+  const first = words[from];
+  if (first?.tags.has('Imperative') && !first.forms.some((f) => ACTIONS_BY_FIRST.has(f)) && /^(the|a|an|your|my|it|them|this|that)$/.test(words[from + 1]?.norm ?? '')) return true;
   for (let i = from; i < Math.min(to, from + 4); i++) {
     const w = words[i] as Word;
     // "configuration files (…)": a thing's plural the tagger takes for a verb is the thing.
