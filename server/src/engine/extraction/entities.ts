@@ -121,8 +121,10 @@ export function textEntities(text: string, base: number): Entity[] {
     // Trailing punctuation goes, but a folder's slash stays ("temp/." is the folder temp/).
     token = token.replace(WRAPPING_END, '');
     const emphasis = EMPHASIS.exec(token);
-    const emphasized = emphasis ? (emphasis[1] ?? '').length : 0;
-    token = emphasis?.[2] ?? token;
+    // Code inside emphasis ("**`package.json`**") loses its backticks too.
+    const inner = emphasis ? (WRAPPING_START.exec(emphasis[2] ?? '')?.[0].length ?? 0) : 0;
+    const emphasized = emphasis ? (emphasis[1] ?? '').length + inner : 0;
+    token = emphasis ? (emphasis[2] ?? '').slice(inner).replace(WRAPPING_END, '') : token;
     if (token === '' || URL.test(token)) continue;
     const start = base + (chunk.index ?? 0) + lead + emphasized;
     const end = start + token.length;
