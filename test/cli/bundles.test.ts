@@ -45,7 +45,8 @@ test('the vendored tagger, its word model computed at build time, has the model 
   const built = require(join(DIST, 'vendor', 'compromise.js')) as Nlp;
   const stock = require('compromise') as Nlp;
   assert.notEqual(built, stock, 'the test compares the built tagger with itself');
-  assert.deepStrictEqual(built.world().model, stock.world().model);
+  const model = (nlp: Nlp) => (nlp.world() as { model: unknown }).model;
+  assert.deepStrictEqual(model(built), model(stock));
   // Each term's id ends in a random part: the rest of what the tagger read is compared.
   const read = (view: ReturnType<Nlp>) => JSON.stringify(view.json({ offset: true, terms: { tags: true } }), (key, value: unknown) => (key === 'id' ? undefined : value));
   for (const { say } of CORPUS) {
