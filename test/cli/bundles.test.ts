@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import type Compromise from 'compromise';
+import { CORPUS } from '../fixtures/extraction-corpus';
 import { REPO_ROOT } from '../support/shared';
 
 const DIST = join(REPO_ROOT, 'dist');
@@ -36,6 +38,21 @@ test('every vendored library loads on its own and gives what the engine uses', (
   assert.equal(typeof (vendor('fzstd') as { decompress?: unknown }).decompress, 'function');
   assert.equal(typeof (vendor('mvdan-sh') as { syntax?: unknown }).syntax, 'object');
   for (const sql of ['sql-postgresql', 'sql-mysql']) assert.equal(typeof (vendor(sql) as { Parser?: unknown }).Parser, 'function');
+});
+
+test('the vendored tagger, its word model computed at build time, has the model compromise builds and tags every sentence as it does', () => {
+  type Nlp = typeof Compromise;
+  const built = require(join(DIST, 'vendor', 'compromise.js')) as Nlp;
+  const stock = require('compromise') as Nlp;
+  assert.notEqual(built, stock, 'the test compares the built tagger with itself');
+  const model = (nlp: Nlp) => (nlp.world() as { model: unknown }).model;
+  assert.deepStrictEqual(model(built), model(stock));
+  // Each term's id ends in a random part: the rest of what the tagger read is compared.
+  const read = (view: ReturnType<Nlp>) => JSON.stringify(view.json({ offset: true, terms: { tags: true } }), (key, value: unknown) => (key === 'id' ? undefined : value));
+  for (const { say } of CORPUS) {
+    assert.equal(read(built(say)), read(stock(say)), say);
+    assert.equal(read(built.tokenize(say)), read(stock.tokenize(say)), say);
+  }
 });
 
 test("the guard's bundles carry no schema library: extraction's index, a face for the model compiler too, lends the guard only what it runs", () => {

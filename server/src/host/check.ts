@@ -199,7 +199,7 @@ function firstPiece(host: Host, absolutePath: string): string {
 
 /** The files the paths name, each once, named as reports name them; only the shard's when one is asked for. */
 function checkedInputs(host: Host, options: CheckPathsOptions): InputFile[] {
-  const named = uniqueInputs(collectInputs(host, options.cwd, options.paths).map((file) => ({ ...file, displayPath: options.name(file.absolutePath) })));
+  const named = uniqueInputs(collectInputs(host, options.cwd, options.paths, options.name));
   const shard = options.shard;
   return shard ? named.filter((file) => inShard(file.displayPath, shard)) : named;
 }

@@ -58,9 +58,9 @@ export function findFiles(host: Host, cwd: string, paths: readonly string[], acc
   return files;
 }
 
-/** Expands the command line's paths; a missing path becomes an explicit file that fails to read. */
-export function collectInputs(host: Host, cwd: string, paths: readonly string[]): InputFile[] {
-  return findFiles(host, cwd, paths, mayBeTranscript).map((file) => ({ ...file, displayPath: displayPath(cwd, file.absolutePath) }));
+/** Expands the command line's paths; a missing path becomes an explicit file that fails to read. `name`: how reports name a file (relative to `cwd`). */
+export function collectInputs(host: Host, cwd: string, paths: readonly string[], name = (absolutePath: string) => displayPath(cwd, absolutePath)): InputFile[] {
+  return findFiles(host, cwd, paths, mayBeTranscript).map((file) => ({ ...file, displayPath: name(file.absolutePath) }));
 }
 
 /** Reads a file as the engine wants it: bytes for a zip container, text otherwise. */

@@ -24,6 +24,8 @@ export interface DiscoveryOptions {
  */
 export class PolicyDiscovery {
   private readonly cache = new Map<string, Policy | null>();
+  /** Each folder's policy (null: none), so a corpus of many files in few folders looks a folder's files up once. */
+  private readonly folders = new Map<string, Policy | null>();
   private readonly home: string;
 
   constructor(
@@ -48,11 +50,16 @@ export class PolicyDiscovery {
   }
 
   private inFolder(folder: string): Policy | undefined {
-    for (const path of policyFilesIn(folder)) {
-      const policy = this.load(path, false);
-      if (policy) return policy;
+    let found = this.folders.get(folder);
+    if (found === undefined) {
+      found = null;
+      for (const path of policyFilesIn(folder)) {
+        found = this.load(path, false) ?? null;
+        if (found) break;
+      }
+      this.folders.set(folder, found);
     }
-    return undefined;
+    return found ?? undefined;
   }
 
   /** Policies for a transcript at `transcriptPath`, nearest first, without duplicates. */
@@ -69,6 +76,7 @@ export class PolicyDiscovery {
   /** Forgets what was read, after a policy file changed on disk. */
   invalidate(): void {
     this.cache.clear();
+    this.folders.clear();
   }
 
   /** Every policy loaded so far, for reporting their problems once. */
