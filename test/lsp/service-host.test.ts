@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import type { JobContext } from '../../server/src/lsp/service/job';
+import { generateTranscript } from '../../scripts/plantedTranscripts';
+import { Cancelled, type JobContext } from '../../server/src/lsp/service/job';
 import { LanguageService } from '../../server/src/lsp/service/languageService';
 import { MemoryHost } from '../support/memoryHost';
 
@@ -49,6 +50,40 @@ test('the workspace audit lists the transcripts under the folders, and a file th
   );
   const missing = service.auditFiles({ files: ['/ws/sessions/gone.json'], workspaceRoots: ['/ws'] }, JOB);
   assert.equal(missing.files[0]?.error, 'cannot read: ENOENT');
+});
+
+test("a session the host's check reads in pieces is audited in pieces, as check reads it, with the whole read's findings", () => {
+  const session = generateTranscript({ shape: 'claude-code', bytes: 200_000, seed: 21 });
+  const files = { '/ws/sessions/cc.jsonl': session.text, '/ws/.ghost-lint.yaml': 'rules:\n  - { id: no-push-main, kind: prohibition, trigger: [push], scope: { branches: [main] } }\n' };
+  const audit = (inPiecesFrom: number) => {
+    const host = new MemoryHost(files, undefined, 16_000);
+    const result = new LanguageService(host, {}, inPiecesFrom).auditFiles({ files: ['/ws/sessions/cc.jsonl'], workspaceRoots: ['/ws'] }, JOB);
+    return { result, wholeReads: host.reads.get('/ws/sessions/cc.jsonl') ?? 0 };
+  };
+  const whole = audit(Number.POSITIVE_INFINITY);
+  const inPieces = audit(0);
+  assert.equal(whole.wholeReads, 1);
+  assert.equal(inPieces.wholeReads, 0);
+  assert.deepEqual(inPieces.result, whole.result);
+  const [file] = inPieces.result.files;
+  assert.equal(file?.format, 'claude-code');
+  const errors = file?.findings.filter((f) => f.level === 'error') ?? [];
+  assert.deepEqual(new Set(errors.map((f) => f.callId)), new Set(session.violations.map((v) => v.callId)));
+  assert.ok(errors.some((f) => f.constraintId === 'no-push-main'));
+});
+
+test('an audit cancelled while it reads a file in pieces stops, and reports no error for the file', () => {
+  const host = new MemoryHost({ '/ws/sessions/cc.jsonl': generateTranscript({ shape: 'claude-code', bytes: 200_000, seed: 22 }).text }, undefined, 16_000);
+  let checkpoints = 0;
+  // The first checkpoint comes before the file, the next while it is read.
+  const cancelledInFile: JobContext = {
+    checkpoint: () => {
+      if (++checkpoints > 1) throw new Cancelled();
+    },
+    progress: () => undefined,
+  };
+  assert.deepEqual(new LanguageService(host, {}, 0).auditWorkspace({ folders: ['/ws'], workspaceRoots: ['/ws'] }, cancelledInFile), { files: [], cancelled: true });
+  assert.ok(checkpoints > 1);
 });
 
 test("the exported report is check's: paths relative to the folder, open documents as edited, an invalid policy an input error", () => {

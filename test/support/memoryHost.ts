@@ -19,6 +19,8 @@ export class MemoryHost implements Host {
   constructor(
     files: Readonly<Record<string, string>>,
     readonly home = '/home/user',
+    /** The length of the pieces `openPieces` gives (UTF-16 units): a file whole, unless a test reads it in smaller ones. */
+    private readonly pieceLength = Number.POSITIVE_INFINITY,
   ) {
     this.files = new Map(Object.entries(files));
   }
@@ -52,13 +54,14 @@ export class MemoryHost implements Host {
   openPieces(absolutePath: string): { bytes: number; next(): string | undefined; close(): void } {
     const text = this.files.get(absolutePath);
     if (text === undefined) throw fsError('ENOENT', absolutePath);
-    let done = false;
+    let at = 0;
     return {
       bytes: Buffer.byteLength(text),
       next: () => {
-        if (done) return undefined;
-        done = true;
-        return text;
+        if (at >= text.length) return undefined;
+        const piece = text.slice(at, at + this.pieceLength);
+        at += piece.length;
+        return piece;
       },
       close: () => undefined,
     };

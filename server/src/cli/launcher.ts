@@ -1,6 +1,16 @@
 import { writeSync } from 'node:fs';
+import { join } from 'node:path';
 import { homeFolder } from './hook/cache';
-import { isLiveHook, runLiveHook } from './hook/live';
+import { loadCompiled } from './hook/compiled';
+import { type PolicyJudge, isLiveHook, runLiveHook } from './hook/live';
+
+/** The full CLI (dist/commands.js) through the code cache kept in `cacheFolder`; from the sources (tests), a plain require. */
+function loadCommands(cacheFolder: string): typeof import('./commands') {
+  return loadCompiled<typeof import('./commands')>(join(__dirname, 'commands.js'), cacheFolder) ?? (require('./commands') as typeof import('./commands'));
+}
+
+/** A hook process holds no engine: the policy judge comes from the full CLI, loaded only for a call a workspace policy applies to. */
+const policyJudge = (cacheFolder: string): PolicyJudge => loadCommands(cacheFolder).judgeHookCallWithPolicies;
 
 /**
  * The CLI's launcher (dist/launcher.js), run by the bin with real process I/O: the live hook (`hook
@@ -10,7 +20,7 @@ import { isLiveHook, runLiveHook } from './hook/live';
  */
 export function runLauncher(argv: readonly string[], stdin: () => string): void {
   if (isLiveHook(argv)) {
-    const reply = runLiveHook(argv, { stdin, env: process.env, cwd: process.cwd(), home: homeFolder(process.env, process.platform), platform: process.platform });
+    const reply = runLiveHook(argv, { stdin, env: process.env, cwd: process.cwd(), home: homeFolder(process.env, process.platform), platform: process.platform, policyJudge });
     // Written to the descriptors directly: setting up process.stdout's stream costs the hook several milliseconds, and an allow writes nothing.
     if (reply.stdout !== '') writeSync(1, reply.stdout);
     if (reply.stderr !== '') writeSync(2, reply.stderr);

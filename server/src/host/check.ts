@@ -39,7 +39,10 @@ export interface CheckPathsOptions {
   readonly baseline?: ReadonlySet<string>;
   /** Size from which a session is read piece by piece (`IN_PIECES_FROM_BYTES`); tests set it low. */
   readonly inPiecesFrom?: number;
-  /** Called before each file; throws to stop (the editor's cancellation). */
+  /**
+   * Called before each file, between its sessions and messages, and between the pieces of one read
+   * in pieces; throws to stop (the editor's cancellation), and again at every later call.
+   */
   readonly checkpoint?: () => void;
   /** Only the files of this part of the corpus (`check --shard K/N`), by the path the report names. */
   readonly shard?: Shard;
@@ -51,7 +54,7 @@ export interface CheckPathsOptions {
 }
 
 /** A transcript read and parsed with the policies that apply to it, or why it could not be. */
-export type LoadedTranscript = { readonly parsed: ParsedTranscript; readonly policies: Policy[] } | { readonly error: string };
+type LoadedTranscript = { readonly parsed: ParsedTranscript; readonly policies: Policy[] } | { readonly error: string };
 
 /**
  * Reads, parses and finds the policies of one file; `skipped` for a file that is not a transcript and
@@ -70,12 +73,6 @@ function readTranscript(host: Host, file: InputFile, discovery: PolicyDiscovery,
   } catch (e) {
     return { error: (e as Error).message };
   }
-}
-
-/** `readTranscript` for a caller that leaves files no reader takes out without a word (the editor's workspace audit). */
-export function loadTranscript(host: Host, file: InputFile, discovery: PolicyDiscovery, text?: string): LoadedTranscript | undefined {
-  const loaded = readTranscript(host, file, discovery, text);
-  return 'skipped' in loaded ? undefined : loaded;
 }
 
 /** Each file once, in the order first named; a file also named explicitly counts as explicit. */
@@ -163,7 +160,7 @@ export interface FilePool {
 export type FileOutcome = { readonly report: FileReport } | { readonly skipped: SkippedFile };
 
 /** What checking one file needs besides the file: the shell's reading of it. */
-export type FileCheckOptions = Pick<CheckPathsOptions, 'openText' | 'extract' | 'inPiecesFrom' | 'caseEnvironment'>;
+export type FileCheckOptions = Pick<CheckPathsOptions, 'openText' | 'extract' | 'inPiecesFrom' | 'caseEnvironment' | 'checkpoint'>;
 
 /** The policy discovery of one check: the options' workspace roots and explicit policies. */
 export function policyDiscovery(host: Host, options: Pick<CheckPathsOptions, 'cwd' | 'workspaceRoots' | 'explicitPolicies' | 'name'>): PolicyDiscovery {
@@ -222,8 +219,10 @@ export function checkFile(host: Host, file: InputFile, discovery: PolicyDiscover
   if (!options.extract && text === undefined) {
     let inPieces: FileReport | undefined;
     try {
-      inPieces = checkInPieces(host, file, options.inPiecesFrom ?? IN_PIECES_FROM_BYTES, () => discovery.forTranscript(file.absolutePath));
+      inPieces = checkInPieces(host, file, options.inPiecesFrom ?? IN_PIECES_FROM_BYTES, () => discovery.forTranscript(file.absolutePath), options.checkpoint);
     } catch (e) {
+      // Stopped by the caller, whose checkpoint throws again: not the file's error.
+      options.checkpoint?.();
       return { report: inputErrorReport(file.displayPath, e instanceof PolicyError ? e.message : `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`) };
     }
     if (inPieces) return { report: inPieces };
@@ -231,7 +230,7 @@ export function checkFile(host: Host, file: InputFile, discovery: PolicyDiscover
   const loaded = readTranscript(host, file, discovery, text, options.caseEnvironment);
   if ('skipped' in loaded) return { skipped: { path: file.displayPath, reason: loaded.skipped } };
   if ('error' in loaded) return { report: inputErrorReport(file.displayPath, loaded.error) };
-  return { report: reportFile(file.displayPath, loaded.parsed, { policies: loaded.policies, ...(options.extract && { extract: options.extract }) }) };
+  return { report: reportFile(file.displayPath, loaded.parsed, { policies: loaded.policies, ...(options.extract && { extract: options.extract }), ...(options.checkpoint && { checkpoint: options.checkpoint }) }) };
 }
 
 /** An input error for each policy read that has problems. */
@@ -264,7 +263,7 @@ export function longerThanAString(head: string, pieces: TextPieceReader, longest
  * (engine/report/streamedCheck.ts); `undefined` when the file is shorter or is not such a session (then it
  * is read whole). Throws when the pieces cannot give the whole-file report.
  */
-function checkInPieces(host: Host, file: InputFile, fromBytes: number, policiesFor: () => Policy[]): FileReport | undefined {
+function checkInPieces(host: Host, file: InputFile, fromBytes: number, policiesFor: () => Policy[], checkpoint?: () => void): FileReport | undefined {
   // Most files are far shorter: their size alone says so, without opening them (a file that cannot be stat'ed is opened, to say why).
   const size = host.stat(file.absolutePath);
   if (size?.kind === 'file' && size.bytes < fromBytes) return undefined;
@@ -293,7 +292,10 @@ function checkInPieces(host: Host, file: InputFile, fromBytes: number, policiesF
     const check = new StreamedCheck(format, policies);
     check.add(head);
     head = '';
-    for (let piece = pieces.next(); piece !== undefined && check.unresumable === undefined; piece = pieces.next()) check.add(piece);
+    for (let piece = pieces.next(); piece !== undefined && check.unresumable === undefined; piece = pieces.next()) {
+      checkpoint?.();
+      check.add(piece);
+    }
     const report = check.finish(file.displayPath);
     // Read whole, the file would not fit in a string: say why its pieces could not be joined.
     if (!report) throw new Error(`${tooLongForAString(pieces.bytes)}, and it cannot be checked in pieces: ${check.unresumable}; split the session into smaller files`);

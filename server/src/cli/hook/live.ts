@@ -9,14 +9,18 @@ import { type HookEnvironment, ON_ERROR_DECISIONS, ON_ERROR_ENV, type OnError } 
 import { LedgerCache, type LedgerMemory, SessionFile, cacheFolder, completeLineBytes } from './cache';
 import { coverRoute, loadCompiled } from './compiled';
 import type { HookRoute } from '../hookJudge';
+import type { judgeHookCallWithPolicies } from './judge';
 
 /*
  * `ghost-lint hook <agent>`: the live guard, run by the agent before every tool call. It is bundled
  * apart from the engine (dist/launcher.js stays small) so a call that nothing can govern is answered in
  * little more than Node's own start-up. A call that needs judging loads the engine: dist/hook-judge.js
- * (reading, binding and auditing, from the cached audit state) when no workspace policy applies, the
- * whole of dist/commands.js when one does.
+ * (reading, binding and auditing, from the cached audit state) when no workspace policy applies, and
+ * the caller's policy judge (the launcher loads dist/commands.js for it) when one does.
  */
+
+/** The judge of a call a workspace policy applies to; dist/commands.js holds it. */
+export type PolicyJudge = typeof judgeHookCallWithPolicies;
 
 export interface LiveHookOptions {
   /** What to answer when the guard itself fails: deny unless configured otherwise. */
@@ -35,6 +39,12 @@ export interface LiveHookIo {
   readonly platform: NodeJS.Platform;
   /** The guard's records kept between calls by a long-lived process (the hook server). */
   readonly memory?: LedgerMemory;
+  /**
+   * The policy judge, asked for only when a workspace policy applies, with the folder of the guard's
+   * cache (for the code cache of a bundle it loads): given by the caller, which holds the full CLI or
+   * knows where it is, so the guard imports none of it.
+   */
+  readonly policyJudge: (cacheFolder: string) => PolicyJudge;
 }
 
 export interface LiveHookReply extends HookReply {
@@ -132,15 +142,11 @@ function nothingGoverns(transcript: string, cache: LedgerCache): boolean {
   }
 }
 
-/** A bundle beside this one (dist/hook-judge.js, dist/commands.js) through the code cache; from the sources (tests), a plain require. */
+/** The bundle beside this one (dist/hook-judge.js) through the code cache; from the sources (tests), a plain require. */
 const HOOK_JUDGE_BUNDLE = join(__dirname, 'hook-judge.js');
 
 function loadHookJudge(folder: string): typeof import('../hookJudge') {
   return loadCompiled<typeof import('../hookJudge')>(HOOK_JUDGE_BUNDLE, folder) ?? (require('../hookJudge') as typeof import('../hookJudge'));
-}
-
-function loadCommands(folder: string): typeof import('../commands') {
-  return loadCompiled<typeof import('../commands')>(join(__dirname, 'commands.js'), folder) ?? (require('../commands') as typeof import('../commands'));
 }
 
 function failSafe(protocol: AgentProtocol, onError: OnError, problem: string): LiveHookReply {
@@ -185,7 +191,7 @@ export function runLiveHook(argv: readonly string[], io: LiveHookIo): LiveHookRe
       return { ...protocol.reply(verdict.decision, verdict.reason), stderr: '', route: verdict.route, ...(session && { session }) };
     }
     coverRoute(__filename, 'commands');
-    const verdict = loadCommands(cache.folder).judgeHookCallWithPolicies({ request, format: protocol.format, canAsk, policies: options.policy, cwd, home: io.home, cache });
+    const verdict = io.policyJudge(cache.folder)({ request, format: protocol.format, canAsk, policies: options.policy, cwd, home: io.home, cache });
     return { ...protocol.reply(verdict.decision, verdict.reason), stderr: '', route: 'policy' };
   } catch (e) {
     const problem = isHookInputError(e) ? e.message : e instanceof SyntaxError ? `the hook input is not JSON: ${e.message}` : `internal error: ${(e as Error).message}`;

@@ -6,6 +6,7 @@ import { loadTagger } from '../../engine/extraction';
 import { type LedgerCache, LedgerMemory, homeFolder } from './cache';
 import { HOOK_ENVIRONMENT } from './environment';
 import { prepareBoundState } from './incremental';
+import { judgeHookCallWithPolicies } from './judge';
 import { type LiveHookReply, isLiveHook, runLiveHook } from './live';
 import { HEARTBEAT_MS, HOOK_SERVER_PROTOCOL, type HookServerAnswer, type Spool, isPrivateFolder, runningServer } from './spool';
 
@@ -121,7 +122,7 @@ function judge(text: string, memory: LedgerMemory): { answer: HookServerAnswer; 
     return { answer: { error: `cannot enter ${request.cwd}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` } };
   }
   const started = performance.now();
-  const { stdout, stderr, exitCode, session, route } = runLiveHook(request.argv, { stdin: () => request.stdin, env: request.env, cwd: request.cwd, home: homeFolder(request.env, process.platform), platform: process.platform, memory });
+  const { stdout, stderr, exitCode, session, route } = runLiveHook(request.argv, { stdin: () => request.stdin, env: request.env, cwd: request.cwd, home: homeFolder(request.env, process.platform), platform: process.platform, memory, policyJudge: () => judgeHookCallWithPolicies });
   const outcome = stdout === '' && exitCode === 0 ? 'allowed' : `answered (exit ${exitCode})`;
   const how = route !== undefined ? `, ${ROUTE_WORDS[route]}` : '';
   return { answer: { stdout, stderr, exitCode }, logLine: `${new Date().toISOString()} ${request.argv[1]}: ${outcome} in ${(performance.now() - started).toFixed(1)} ms${how}`, ...(session && { session }) };

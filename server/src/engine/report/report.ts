@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppliedSuppression, Finding } from '../findings/findings';
-import { type AnalysisOptions, analyzeSession } from '../pipeline/sessionPipeline';
+import { type AnalysisOptions, SessionPipeline } from '../pipeline/sessionPipeline';
 import { fnv1a64CodePoints } from '../text/hash';
 import type { ParsedTranscript } from '../parse/parse';
 import type { Policy } from '../ledger/policy';
@@ -106,6 +106,8 @@ export interface ReportContext {
   readonly policies?: readonly Policy[];
   /** Extraction to use instead of the deterministic one (`check --model` adds the model's constraints). */
   readonly extract?: AnalysisOptions['extract'];
+  /** Runs between sessions and between a session's messages; throws to stop (the editor's cancellation). */
+  readonly checkpoint?: () => void;
 }
 
 /** Places a span of the session's text (`document` absent) or of a policy file in lines and columns. */
@@ -166,9 +168,11 @@ export function sessionReport(path: string, header: SessionHeader, findings: rea
   };
 }
 
-function reportSession(path: string, session: Session, locator: Locator, policies: readonly Policy[], extract: ReportContext['extract']): SessionReport {
+function reportSession(path: string, session: Session, locator: Locator, policies: readonly Policy[], context: ReportContext): SessionReport {
+  const { extract, checkpoint } = context;
+  checkpoint?.();
   // A message repeated in a session (a re-injected CLAUDE.md, "continue") is read once.
-  const analysis = analyzeSession(session, { policies, ...(extract && { extract }) });
+  const analysis = new SessionPipeline().analyze(session, { policies, ...(extract && { extract }), ...(checkpoint && { checkpoint }) });
   const header: SessionHeader = {
     format: session.format,
     ...(session.entry !== undefined && { entry: session.entry }),
@@ -188,7 +192,7 @@ export function reportFile(path: string, parsed: ParsedTranscript, context: Repo
   if (parsed.kind !== 'transcript') return { path, status: 'input-error', error: `not a transcript: ${parsed.reason}`, sessions: [] };
   const policies = context.policies ?? [];
   const locator = new Locator(policies);
-  return { path, status: 'analysed', sessions: parsed.sessions.map((s) => reportSession(path, s, locator, policies, context.extract)) };
+  return { path, status: 'analysed', sessions: parsed.sessions.map((s) => reportSession(path, s, locator, policies, context)) };
 }
 
 /**

@@ -20,10 +20,10 @@ import { DomainSchema } from '../../bench/caseSchema';
 import type { EnvironmentDependencies } from '../../bench/environments';
 import { BenchReportSchema } from '../../bench/report';
 import { scaffoldCase } from '../../bench/scaffold';
-import { analyzeSession } from '../../engine/pipeline';
 import type { Policy } from '../../engine/ledger';
+import type { FileReport, Location as ReportLocation } from '../../engine/report';
 import { LineIndex } from '../../engine/text';
-import { checkPaths, loadTranscript } from '../../host/check';
+import { checkFile, checkPaths } from '../../host/check';
 import { asText, collectInputs, displayPath } from '../../host/files';
 import { type Host, asBuffer, readTextIfFile } from '../../host/host';
 import { PolicyDiscovery } from '../../host/policies';
@@ -124,11 +124,13 @@ export class LanguageService {
   /**
    * `host`: the service's only way to the disk (files too large for the editor, workspace audits and
    * reports, policies); `caseEnvironment`: what benchmark cases' environments need (sql.js), to run a
-   * database case's reference traces against its evaluators.
+   * database case's reference traces against its evaluators; `inPiecesFrom`: the size from which an
+   * audit reads a session in pieces, as `check` does (host/check.ts; tests set it low).
    */
   constructor(
     private readonly host: Host,
     private readonly caseEnvironment: EnvironmentDependencies = {},
+    private readonly inPiecesFrom?: number,
   ) {}
 
   private readonly readText = (absolutePath: string) => readTextIfFile(this.host, absolutePath);
@@ -294,7 +296,7 @@ export class LanguageService {
       for (const [done, input] of inputs.entries()) {
         job.checkpoint();
         job.progress({ message: input.displayPath, percentage: Math.floor((done / inputs.length) * 100) });
-        const audited = auditFile(this.host, input.absolutePath, discovery, job);
+        const audited = this.auditFile(input.absolutePath, discovery, job);
         if (audited) files.push(audited);
       }
     } catch (e) {
@@ -320,7 +322,7 @@ export class LanguageService {
     const files: AuditedFile[] = [];
     for (const path of params.files) {
       job.checkpoint();
-      const audited = auditFile(this.host, path, discovery, job);
+      const audited = this.auditFile(path, discovery, job);
       if (audited) files.push(audited);
     }
     return { files };
@@ -354,45 +356,52 @@ export class LanguageService {
     });
     return { content: render(report, params.format), files: report.files.length, problems: problemCount(report) };
   }
+
+  /** One file of a workspace audit, checked as `ghost-lint check` checks it (read whole, or in pieces); undefined for a file that is not a transcript. */
+  private auditFile(path: string, discovery: PolicyDiscovery, job: JobContext): AuditedFile | undefined {
+    const uri = pathToFileURL(path).href;
+    try {
+      const outcome = checkFile(this.host, { displayPath: path, absolutePath: path, explicit: false }, discovery, {
+        checkpoint: () => job.checkpoint(),
+        caseEnvironment: this.caseEnvironment,
+        ...(this.inPiecesFrom !== undefined && { inPiecesFrom: this.inPiecesFrom }),
+      });
+      return 'skipped' in outcome ? undefined : auditedFile(uri, outcome.report);
+    } catch (e) {
+      if (e instanceof Cancelled) throw e;
+      return { uri, sessions: 0, calls: 0, constraints: 0, findings: [], error: (e as Error).message };
+    }
+  }
 }
 
-/** One file of a workspace audit: its findings, or why it could not be read; undefined for a file that is not a transcript. */
-function auditFile(host: Host, path: string, discovery: PolicyDiscovery, job: JobContext): AuditedFile | undefined {
-  const uri = pathToFileURL(path).href;
-  try {
-    const loaded = loadTranscript(host, { displayPath: path, absolutePath: path, explicit: false }, discovery);
-    if (!loaded) return undefined;
-    if ('error' in loaded) return { uri, sessions: 0, calls: 0, constraints: 0, findings: [], error: loaded.error };
-    const { parsed, policies } = loaded;
-    if (parsed.kind !== 'transcript') return undefined;
-    let constraints = 0;
-    const findings = parsed.sessions.flatMap((session) => {
-      job.checkpoint();
-      const lines = new LineIndex(session.text);
-      const analysis = analyzeSession(session, { policies });
-      constraints += analysis.constraints.length;
-      return analysis.findings.map((f) => ({
+/** A file's check report as the audit's answer: its findings placed as the editor places them, its sessions summed. */
+function auditedFile(uri: string, report: FileReport): AuditedFile {
+  const [first] = report.sessions;
+  const formats = [...new Set(report.sessions.map((session) => session.format))];
+  return {
+    uri,
+    ...(formats.length > 0 && { format: formats.join(', ') }),
+    ...(first?.title !== undefined && { title: first.title }),
+    ...(first?.cwd !== undefined && { cwd: first.cwd }),
+    sessions: report.sessions.length,
+    calls: report.sessions.reduce((n, session) => n + session.toolCalls, 0),
+    constraints: report.sessions.reduce((n, session) => n + session.constraints, 0),
+    findings: report.sessions.flatMap((session) =>
+      session.findings.map((f) => ({
         ruleId: f.ruleId,
         level: f.level,
         message: f.message,
-        range: lines.range(f.span),
+        range: editorRange(f.location),
         ...(f.callId !== undefined && { callId: f.callId }),
         ...(f.constraintId !== undefined && { constraintId: f.constraintId }),
-      }));
-    });
-    const [first] = parsed.sessions;
-    return {
-      uri,
-      format: parsed.format,
-      ...(first?.title !== undefined && { title: first.title }),
-      ...(first?.cwd !== undefined && { cwd: first.cwd }),
-      sessions: parsed.sessions.length,
-      calls: parsed.sessions.reduce((n, s) => n + s.calls.length, 0),
-      constraints,
-      findings,
-    };
-  } catch (e) {
-    if (e instanceof Cancelled) throw e;
-    return { uri, sessions: 0, calls: 0, constraints: 0, findings: [], error: (e as Error).message };
-  }
+      })),
+    ),
+    ...(report.error !== undefined && { error: report.error }),
+  };
 }
+
+/** A report's 1-based lines and columns as the editor's 0-based range. */
+function editorRange(location: ReportLocation): Range {
+  return { start: { line: location.startLine - 1, character: location.startColumn - 1 }, end: { line: location.endLine - 1, character: location.endColumn - 1 } };
+}
+
