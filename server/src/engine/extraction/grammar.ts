@@ -1603,9 +1603,13 @@ function prohibitionFrame(view: SentenceView, clause: Range): Outcome | undefine
   const before = { from, to: negated.negation };
   const fronted = !label && !ownObject && objectWords(view, { from: first.end, to: (regions[0] as Range).to }, new Set(triggers.map((m) => m.family))).length === 0 && view.textEntitiesIn(before).some((e) => e.kind === 'path') && verbless(before);
   if (fronted) regions.push(before);
+  // "If the user hasn't approved, don't push": a condition that the person has not said yes asks for their yes.
+  const condition = conditionOf(view, clause, negated.negation, end);
+  if (condition && approvalWithheld(view, condition)) return { drafts: [{ kind: 'confirmation', triggers, regions }] };
   // "Never modify code you haven't read": the thing is one a step has not yet been done on.
-  // "Never commit failing tests", "never push code that doesn't compile": the checks are to pass first.
-  const notYetDone = stepNotYetDone(view, regions[0] as Range) ?? checksNotPassing(view, regions[0] as Range);
+  // "Never commit failing tests", "never push code that doesn't compile", "if the tests fail, don't push": the checks are to pass first.
+  const failingCondition = condition ? checksNotPassing(view, { from: condition.from - 1, to: condition.to }, true) : undefined;
+  const notYetDone = stepNotYetDone(view, regions[0] as Range) ?? checksNotPassing(view, regions[0] as Range) ?? (failingCondition && { at: end, step: failingCondition.step });
   if (notYetDone) return { drafts: [prerequisite(view, triggers, [notYetDone.step], [{ from: first.start, to: notYetDone.at }, ...regions.slice(1)], { from: notYetDone.step.start, to: notYetDone.step.end })] };
   // "Never commit automatically", "don't push on your own": not unless the person asks for it.
   const unasked = findFirst(view.words, P.onOwnAccord, clause.from, clause.to) !== undefined || triggers.some((m) => autoPrefix(view.words[m.start - 1]));
@@ -1631,19 +1635,41 @@ function stepNotYetDone(view: SentenceView, region: Range): { at: number; step: 
 
 const CHECK_NOUNS = /^(checks?|tests?|ci|builds?|pipelines?|lints?|specs?)$/;
 
+/** The words of an "if" or "when" condition on a prohibition: before its negation ("If …, don't push") or after its object ("don't push if …"). */
+function conditionOf(view: SentenceView, clause: Range, negation: number, objectEnd: number): Range | undefined {
+  const words = view.words;
+  const start = skipOpeners(words, clause.from, clause.to);
+  // Up to its comma: the condition may hold a negation of its own ("If tests haven't been run, do not commit").
+  const comma = words.findIndex((w, i) => i > start && i < clause.to && endsWithComma(w));
+  if (/^(if|when)$/.test(words[start]?.norm ?? '') && start < negation) return { from: start + 1, to: comma === -1 ? negation : comma + 1 };
+  if (/^(if|when)$/.test(words[objectEnd]?.norm ?? '')) return { from: objectEnd + 1, to: clause.to };
+  return undefined;
+}
+
+const APPROVING = /^(approve|approved|confirm|confirmed|agree|agreed|consent|consented|ok|okay|okayed|yes|approval|confirmation|permission|consent|go-ahead|sign-off)$/;
+
+/** "the user hasn't approved", "I haven't said yes", "no approval was given": the person's yes not (yet) given. */
+function approvalWithheld(view: SentenceView, condition: Range): boolean {
+  const words = view.words.slice(condition.from, condition.to);
+  return words.some((w) => /^(not|never|no|without)$/.test(w.norm) || w.tags.has('Negative')) && words.some((w) => APPROVING.test(w.norm) || w.forms.some((f) => APPROVING.test(f)));
+}
+
 /** "… failing tests", "code that fails CI", "code that doesn't compile": a check said not to pass, and where the thing's words end. */
-function checksNotPassing(view: SentenceView, region: Range): { at: number; step: Mention } | undefined {
+function checksNotPassing(view: SentenceView, region: Range, condition = false): { at: number; step: Mention } | undefined {
   const words = view.words;
   for (let i = region.from + 1; i < region.to; i++) {
     const word = words[i] as Word;
     const failing = /^(fail|fails|failing|failed|broken|break|breaks)$/.test(word.norm);
-    const notPassing = /^(compile|compiles|build|builds|pass|passes)$/.test(word.norm) && words.slice(Math.max(region.from, i - 3), i).some((w) => /^(not|never)$/.test(w.norm));
+    const notPassing = /^(compile|compiles|build|builds|pass|passes|run|ran)$/.test(word.norm) && words.slice(Math.max(region.from, i - 3), i).some((w) => /^(not|never)$/.test(w.norm) || w.tags.has('Negative'));
     if (!failing && !notPassing) continue;
     const at = words.slice(region.from, i).findIndex((w) => /^(that|which)$/.test(w.norm));
-    const named = view.mentionsIn({ from: i - 1, to: Math.min(region.to, i + 3) }).find(satisfies);
+    // In a condition the check may be its subject ("if the tests have not been run"); after an object, only next to the word.
+    const named = view.mentionsIn({ from: condition ? region.from : i - 1, to: Math.min(region.to, i + 3) }).find(satisfies);
     // Code that does not compile fails the project's own check, as "failing checks" and "breaks the build" name it.
-    const checkAt = [i + 1, i + 2].find((k) => k < region.to && CHECK_NOUNS.test(words[k]?.norm ?? '') && (k === i + 1 || /^(the|our|any)$/.test(words[i + 1]?.norm ?? '')));
-    const unnamed = notPassing ? i : failing ? checkAt : undefined;
+    // "failing checks", "breaks the build", "the build fails".
+    const checkAt = [i + 1, i + 2, i - 1].find((k) => k >= region.from && k < region.to && CHECK_NOUNS.test(words[k]?.norm ?? '') && (k !== i + 2 || /^(the|our|any)$/.test(words[i + 1]?.norm ?? '')));
+    // Code not run names no check; code that does not compile fails the project's own.
+    const unnamed = notPassing && !/^(run|ran)$/.test(word.norm) ? i : failing ? checkAt : undefined;
     const step = named ?? (unnamed !== undefined ? { family: 'test' as const, start: unnamed, end: unnamed + 1, form: 'base' as const } : undefined);
     return step ? { at: at === -1 ? Math.min(i, step.start) : region.from + at, step } : undefined;
   }
