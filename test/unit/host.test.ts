@@ -113,10 +113,10 @@ test('a file longer than a string can be is told by counting its pieces, which s
     return { reader: { bytes: 0, next: () => texts[read++], close: () => undefined }, read: () => read };
   };
   const long = piecesOf(['abcd', 'efgh', 'ijkl', 'mnop']);
-  assert.equal(longerThanAString('12', long.reader, 9), true);
+  assert.equal(longerThanAString(2, long.reader, 9), true);
   assert.equal(long.read(), 2, 'the pieces after the count went past the longest string are not read');
-  assert.equal(longerThanAString('12', piecesOf(['abcd', 'efg']).reader, 9), false);
-  assert.equal(longerThanAString('12', piecesOf(['abcd', 'efgh']).reader, 9), true);
+  assert.equal(longerThanAString(2, piecesOf(['abcd', 'efg']).reader, 9), false);
+  assert.equal(longerThanAString(2, piecesOf(['abcd', 'efgh']).reader, 9), true);
 });
 
 describe('render', () => {
