@@ -2,8 +2,10 @@
 // by default; `--gib N` for another size), which check reads in pieces (engine/report/streamedChat.ts):
 // written under the system's temporary folder a message at a time, checked by the built CLI in a
 // process of its own, then deleted. Prints check's wall time, its peak resident memory, its exit code
-// and what it reported. Not part of `npm run bench`: writing and
-// reading a gigabyte takes minutes on a shared machine. Run: npm run build && npx tsx scripts/largeChatCheck.ts
+// and what it reported. `--in-pieces` reads a file of any size in pieces (as `inPiecesFrom: 0`), to set
+// the two reads of a file short enough to read whole side by side. Not part of `npm run bench`: writing
+// and reading a gigabyte takes minutes on a shared machine.
+// Run: npm run build && npx tsx scripts/largeChatCheck.ts
 import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,13 +49,14 @@ function writeLargeChat(file: string, bytes: number): number {
 
 const gibArgument = process.argv.indexOf('--gib');
 const bytes = Math.round((gibArgument === -1 ? 1 : Number(process.argv[gibArgument + 1])) * GIB);
+const inPieces = process.argv.includes('--in-pieces');
 const folder = mkdtempSync(join(tmpdir(), 'ghost-lint-large-chat-'));
 try {
   const file = join(folder, 'chat.json');
   const size = writeLargeChat(file, bytes);
   const script = `const { runCli } = require(${JSON.stringify(COMMANDS_BUNDLE)}); const { performance } = require('node:perf_hooks');
 let out = ''; const start = performance.now();
-const code = runCli(['check', ${JSON.stringify(file)}, '--format', 'json', '--no-cache'], { cwd: ${JSON.stringify(folder)}, stdout: (s) => { out += s; }, stderr: () => {} });
+const code = runCli(['check', ${JSON.stringify(file)}, '--format', 'json', '--no-cache'], { cwd: ${JSON.stringify(folder)}, stdout: (s) => { out += s; }, stderr: () => {}${inPieces ? ', inPiecesFrom: 0' : ''} });
 process.stdout.write(JSON.stringify({ ms: performance.now() - start, code, maxRssKb: process.resourceUsage().maxRSS, report: out }))`;
   const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
   if (run.status !== 0) throw new Error(`the check process failed (exit ${run.status}): ${run.stderr.slice(0, 2000)}`);

@@ -2,11 +2,13 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import fc from 'fast-check';
 import { parseTranscript } from '../../server/src/engine/parse';
 import { type Policy, parsePolicy } from '../../server/src/engine/ledger';
 import { ChatDocumentScanner, type FileReport, StreamedChatCheck, reportFile } from '../../server/src/engine/report';
 import { generateTranscript } from '../../scripts/plantedTranscripts';
 import { NEEDS_SHARED, REPO_ROOT, sharedPath } from '../support/shared';
+import { FUZZ_SEED } from '../support/fuzz';
 
 /*
  * `check` of an OpenAI chat JSON document read in pieces (engine/report/streamedChat.ts) against the
@@ -173,4 +175,37 @@ test('the scanner lays each message out on a line of its own, where the document
   );
   assert.equal(laidOut.indexOf('{"role": "user",'), text.indexOf('{"role": "user",'));
   assert.equal(laidOut.indexOf('{"role":"assistant"'), text.indexOf('{"role":"assistant"'));
+});
+
+test('any message list, laid out any way and cut anywhere, comes out one message to a line, each where the document has it', () => {
+  const layout = fc.constantFrom<(value: unknown) => string>(
+    (value) => JSON.stringify(value),
+    (value) => JSON.stringify(value, null, 2),
+    (value) => JSON.stringify(value, null, '\t').replace(/\n/g, '\r\n'),
+  );
+  fc.assert(
+    fc.property(fc.array(fc.jsonValue({ maxDepth: 3 }), { maxLength: 12 }), fc.boolean(), layout, fc.integer({ min: 1, max: 50 }), (messages, bare, write, pieceChars) => {
+      const text = write(bare ? messages : { model: 'm', messages, n: 1 });
+      const scanner = new ChatDocumentScanner();
+      let laidOut = '';
+      for (let at = 0; at < text.length; at += pieceChars) laidOut += scanner.feed(text.slice(at, at + pieceChars));
+      assert.equal(scanner.stopped, undefined);
+      assert.equal(laidOut.length, text.length);
+      const lines: { start: number; value: unknown }[] = [];
+      for (let start = 0; start < laidOut.length; ) {
+        const end = laidOut.indexOf('\n', start);
+        const line = laidOut.slice(start, end === -1 ? laidOut.length : end);
+        const first = line.search(/\S/);
+        if (first !== -1) lines.push({ start: start + first, value: JSON.parse(line) as unknown });
+        start = end === -1 ? laidOut.length : end + 1;
+      }
+      assert.deepEqual(
+        lines.map((line) => line.value),
+        JSON.parse(JSON.stringify(messages)),
+      );
+      // Each line holds the message's own text, at its own offset.
+      for (const line of lines) assert.deepEqual(JSON.parse(text.slice(line.start, line.start + laidOut.slice(line.start).search(/\n|$/)).trimEnd()), line.value);
+    }),
+    { seed: FUZZ_SEED, numRuns: 300 },
+  );
 });

@@ -42,6 +42,11 @@ type Place =
   /** After the root value. */
   | 'end';
 
+/** What ends a string or escapes in it; a bracket or a quote outside strings; what ends a number or a literal. */
+const STRING_STOP = /["\\]/g;
+const STRUCTURE = /["{}[\]]/g;
+const PRIMITIVE_END = /[ \t\n\r,\]}]/g;
+
 const isBlank = (code: number): boolean => code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 
 /** A JSON value read a piece at a time: where it ends, with strings and nesting followed. */
@@ -70,31 +75,36 @@ class ValueText {
   /** Reads `piece` from `from` (the value's first character, on the first call); returns where the value ends in it, or `piece.length`. */
   read(piece: string, from: number): number {
     let at = from;
-    if (this.length === 0 && at < piece.length) {
+    if (this.length === 0) {
       const first = piece.charCodeAt(at);
       this.primitive = first !== 0x7b && first !== 0x5b && first !== 0x22;
     }
+    // From one character that matters to the next: a string's end or escape, a bracket or a quote, a primitive's end.
     while (at < piece.length && !this.done) {
-      const code = piece.charCodeAt(at);
-      if (this.inString) {
-        if (this.escaped) this.escaped = false;
-        else if (code === 0x5c) this.escaped = true;
-        else if (code === 0x22) {
-          this.inString = false;
-          if (this.depth === 0) this.done = true;
-        }
-      } else if (this.primitive) {
-        if (isBlank(code) || code === 0x2c || code === 0x5d || code === 0x7d) {
-          this.done = true;
-          break;
-        }
-      } else if (code === 0x22) this.inString = true;
-      else if (code === 0x7b || code === 0x5b) this.depth++;
-      else if (code === 0x7d || code === 0x5d) {
-        this.depth--;
-        if (this.depth === 0) this.done = true;
+      if (this.escaped) {
+        this.escaped = false;
+        at++;
+        continue;
       }
-      at++;
+      const pattern = this.inString ? STRING_STOP : this.primitive ? PRIMITIVE_END : STRUCTURE;
+      pattern.lastIndex = at;
+      const found = pattern.exec(piece);
+      if (!found) {
+        at = piece.length;
+        break;
+      }
+      at = found.index;
+      if (this.primitive) {
+        this.done = true;
+        break;
+      }
+      const code = piece.charCodeAt(at++);
+      if (code === 0x5c) this.escaped = true;
+      else if (code === 0x22) {
+        this.inString = !this.inString;
+        if (!this.inString && this.depth === 0) this.done = true;
+      } else if (code === 0x7b || code === 0x5b) this.depth++;
+      else if (--this.depth === 0) this.done = true;
     }
     this.parts.push(piece.slice(from, at));
     this.length += at - from;
