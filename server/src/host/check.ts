@@ -15,8 +15,9 @@ import { type Shard, inShard } from './shards';
 
 /**
  * Files at least this large are longer than the longest string Node.js holds, so they cannot be read
- * whole: a JSON Lines session or an OpenAI chat document the check can read in pieces is checked so. Below it a whole-file read is
- * the better: on a generated 200 MB session, 6 s and 780 MB at its peak, against 14 s and 600 MB.
+ * whole: a JSON Lines session or an OpenAI chat document the check can read in pieces is checked so.
+ * Below it a whole-file read is the better: on a generated 200 MB session, 6 s and 780 MB at its
+ * peak, against 14 s and 600 MB.
  */
 export const IN_PIECES_FROM_BYTES = constants.MAX_STRING_LENGTH + 1;
 
