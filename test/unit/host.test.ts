@@ -11,6 +11,7 @@ import type { ModelSection } from '../../server/src/model/checkReport';
 import { MemoryHost } from '../support/memoryHost';
 import { REPO_ROOT } from '../support/shared';
 import { BACKUP_TEMP_POLICY } from '../support/policies';
+import { generateTranscript } from '../../scripts/plantedTranscripts';
 
 /** A session that deletes temp/a.csv with no backup: governed only when a policy says so. */
 const DELETION = JSON.stringify({
@@ -107,16 +108,43 @@ describe('checkPaths over a host', () => {
   });
 });
 
+/** A host whose files are read in pieces of 10,000 characters, counting how often each is opened. */
+class SmallPiecesHost extends MemoryHost {
+  readonly opened = new Map<string, number>();
+
+  override openPieces(absolutePath: string): { bytes: number; next(): string | undefined; close(): void } {
+    const whole = super.openPieces(absolutePath);
+    const text = whole.next() ?? '';
+    this.opened.set(absolutePath, (this.opened.get(absolutePath) ?? 0) + 1);
+    let at = 0;
+    return { bytes: whole.bytes, next: () => (at < text.length ? text.slice(at, (at += 10_000)) : undefined), close: () => undefined };
+  }
+}
+
+test('an OpenAI chat document read in pieces gives the whole-file report; one whose tools follow its messages is read a second time', () => {
+  const { tools, messages } = JSON.parse(generateTranscript({ shape: 'openai-chat', bytes: 300_000, seed: 9 }).text) as { tools: unknown; messages: unknown[] };
+  const files = { '/work/first.json': JSON.stringify({ tools, messages }, null, 1), '/work/late.json': JSON.stringify({ messages, tools }, null, 1) };
+  const host = new SmallPiecesHost(files);
+  const inPieces = check(host, ['first.json', 'late.json'], { inPiecesFrom: 0 });
+  assert.deepEqual(inPieces, check(new MemoryHost(files), ['first.json', 'late.json']));
+  assert.ok(inPieces.files.every((file) => file.sessions[0]?.findings.some((finding) => finding.level === 'error')));
+  assert.equal(host.reads.size, 0, 'neither is read whole');
+  assert.deepEqual([...host.opened], [
+    ['/work/first.json', 1],
+    ['/work/late.json', 2],
+  ]);
+});
+
 test('a file longer than a string can be is told by counting its pieces, which stop being read once the count is past', () => {
   const piecesOf = (texts: string[]) => {
     let read = 0;
     return { reader: { bytes: 0, next: () => texts[read++], close: () => undefined }, read: () => read };
   };
   const long = piecesOf(['abcd', 'efgh', 'ijkl', 'mnop']);
-  assert.equal(longerThanAString('12', long.reader, 9), true);
+  assert.equal(longerThanAString(2, long.reader, 9), true);
   assert.equal(long.read(), 2, 'the pieces after the count went past the longest string are not read');
-  assert.equal(longerThanAString('12', piecesOf(['abcd', 'efg']).reader, 9), false);
-  assert.equal(longerThanAString('12', piecesOf(['abcd', 'efgh']).reader, 9), true);
+  assert.equal(longerThanAString(2, piecesOf(['abcd', 'efg']).reader, 9), false);
+  assert.equal(longerThanAString(2, piecesOf(['abcd', 'efgh']).reader, 9), true);
 });
 
 describe('render', () => {

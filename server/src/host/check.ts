@@ -5,7 +5,7 @@ import { loadSqlJs } from '../bench/io/sqlJs';
 import type { EnvironmentDependencies } from '../bench/environments';
 import { type ParsedTranscript, looksLikeDatabaseCase } from '../engine/parse';
 import type { Policy } from '../engine/ledger';
-import { type CheckReport, type FileReport, type ReportContext, type SkippedFile, StreamedCheck, checkReport, inputErrorReport, reportFile, streamableFormat, withoutBaseline } from '../engine/report';
+import { type CheckReport, type FileReport, type ReportContext, type SkippedFile, StreamedChatCheck, StreamedCheck, checkReport, inputErrorReport, reportFile, streamableFormat, withoutBaseline } from '../engine/report';
 import { LineIndex } from '../engine/text';
 import { type InputFile, collectInputs, readInput, tooLongForAString } from './files';
 import type { Host, TextPieceReader } from './host';
@@ -15,8 +15,9 @@ import { type Shard, inShard } from './shards';
 
 /**
  * Files at least this large are longer than the longest string Node.js holds, so they cannot be read
- * whole: a JSON Lines session the check can read in pieces is checked so. Below it a whole-file read is
- * the better: on a generated 200 MB session, 6 s and 780 MB at its peak, against 14 s and 600 MB.
+ * whole: a JSON Lines session or an OpenAI chat document the check can read in pieces is checked so.
+ * Below it a whole-file read is the better: on a generated 200 MB session, 6 s and 780 MB at its
+ * peak, against 14 s and 600 MB.
  */
 export const IN_PIECES_FROM_BYTES = constants.MAX_STRING_LENGTH + 1;
 
@@ -251,17 +252,18 @@ function policyProblems(discovery: PolicyDiscovery): FileReport[] {
 /** The policies of a transcript could not be loaded: an input error of the transcript, as when it is read whole. */
 class PolicyError extends Error {}
 
-/** Whether `head` and the pieces after it hold more text than one string can (`longest` UTF-16 units), each piece let go once counted. */
-export function longerThanAString(head: string, pieces: TextPieceReader, longest = constants.MAX_STRING_LENGTH): boolean {
-  let length = head.length;
+/** Whether `read` UTF-16 units and the pieces after them hold more text than one string can (`longest` units), each piece let go once counted. */
+export function longerThanAString(read: number, pieces: TextPieceReader, longest = constants.MAX_STRING_LENGTH): boolean {
+  let length = read;
   for (let piece: string | undefined; length <= longest && (piece = pieces.next()) !== undefined; ) length += piece.length;
   return length > longest;
 }
 
 /**
- * The report of a JSON Lines session too long to read whole, checked piece by piece instead
- * (engine/report/streamedCheck.ts); `undefined` when the file is shorter or is not such a session (then it
- * is read whole). Throws when the pieces cannot give the whole-file report.
+ * The report of a JSON Lines session or an OpenAI chat document too long to read whole, checked piece
+ * by piece instead (engine/report/streamedCheck.ts, streamedChat.ts); `undefined` when the file is
+ * shorter or is not such a session (then it is read whole). Throws when the pieces cannot give the
+ * whole-file report.
  */
 function checkInPieces(host: Host, file: InputFile, fromBytes: number, policiesFor: () => Policy[], checkpoint?: () => void): FileReport | undefined {
   // Most files are far shorter: their size alone says so, without opening them (a file that cannot be stat'ed is opened, to say why).
@@ -277,19 +279,8 @@ function checkInPieces(host: Host, file: InputFile, fromBytes: number, policiesF
       if (piece !== undefined) head += piece;
       format = streamableFormat(head, piece === undefined);
     } while (format === 'more');
-    if (format === undefined) {
-      // Read whole, unless its pieces, counted and let go, say it is longer than a string can be: a
-      // 1 GB JSON file is refused at the cost of reading it, not of holding it in a buffer first.
-      if (pieces.bytes > constants.MAX_STRING_LENGTH && longerThanAString(head, pieces)) throw new Error(`${tooLongForAString(pieces.bytes)}; split the session into smaller files`);
-      return undefined;
-    }
-    let policies: Policy[];
-    try {
-      policies = policiesFor();
-    } catch (e) {
-      throw new PolicyError((e as Error).message);
-    }
-    const check = new StreamedCheck(format, policies);
+    if (format === undefined) return checkChatInPieces(host, file, head, pieces, policiesFor);
+    const check = new StreamedCheck(format, policiesOrError(policiesFor));
     check.add(head);
     head = '';
     for (let piece = pieces.next(); piece !== undefined && check.unresumable === undefined; piece = pieces.next()) {
@@ -303,4 +294,57 @@ function checkInPieces(host: Host, file: InputFile, fromBytes: number, policiesF
   } finally {
     pieces.close();
   }
+}
+
+function policiesOrError(policiesFor: () => Policy[]): Policy[] {
+  try {
+    return policiesFor();
+  } catch (e) {
+    throw new PolicyError((e as Error).message);
+  }
+}
+
+/**
+ * The report of a file that is no JSON Lines session when it is an OpenAI chat document, checked in
+ * pieces (engine/report/streamedChat.ts); `undefined` when it is not one or cannot be so checked, and
+ * is short enough to read whole. One longer than a string can be is refused at the cost of reading
+ * it, its pieces counted and let go, not of holding it in a buffer first.
+ */
+function checkChatInPieces(host: Host, file: InputFile, head: string, pieces: TextPieceReader, policiesFor: () => Policy[]): FileReport | undefined {
+  const check = new StreamedChatCheck(() => policiesOrError(policiesFor));
+  check.add(head);
+  let read = head.length;
+  while (check.unresumable === undefined) {
+    const piece = pieces.next();
+    if (piece === undefined) break;
+    check.add(piece);
+    read += piece.length;
+  }
+  const report = check.unresumable === undefined ? check.finish(file.displayPath) : undefined;
+  if (report) return report;
+  // Tools declared after the messages: the document is read again, knowing them from the start.
+  const tools = check.lateTools;
+  if (tools === undefined) return tooLongOrUndefined(pieces, read, check.unresumable);
+  const again = checkChatAgain(host, file, tools, policiesFor);
+  return typeof again === 'string' ? tooLongOrUndefined(pieces, read, again) : again;
+}
+
+/** The chat document's report from a second read that knows its tools from the start, or why it could not be checked. */
+function checkChatAgain(host: Host, file: InputFile, tools: readonly unknown[], policiesFor: () => Policy[]): FileReport | string {
+  const pieces = host.openPieces(file.absolutePath);
+  try {
+    const check = new StreamedChatCheck(() => policiesOrError(policiesFor), { tools });
+    for (let piece = pieces.next(); piece !== undefined && check.unresumable === undefined; piece = pieces.next()) check.add(piece);
+    const report = check.unresumable === undefined ? check.finish(file.displayPath) : undefined;
+    // Without a report the check says why.
+    return report ?? String(check.unresumable);
+  } finally {
+    pieces.close();
+  }
+}
+
+/** `undefined` (the file is read whole) when the file, `read` UTF-16 units of which were read, fits in a string; else why it cannot be checked. */
+function tooLongOrUndefined(pieces: TextPieceReader, read: number, unresumable: string | undefined): undefined {
+  if (pieces.bytes > constants.MAX_STRING_LENGTH && longerThanAString(read, pieces)) throw new Error(`${tooLongForAString(pieces.bytes)}, and it cannot be checked in pieces: ${unresumable}; split the session into smaller files`);
+  return undefined;
 }

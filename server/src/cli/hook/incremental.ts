@@ -108,7 +108,8 @@ export function judgeSessionFile(request: FileJudgeRequest): FileJudgement {
 function judgeOpenFile(file: SessionFile, request: FileJudgeRequest): FileJudgement {
   const { proposal, policies, cache } = request;
   const saved = cache?.readState(file.path);
-  if (saved && file.matches(saved)) {
+  // A state the guard saved is of a JSON Lines format; a check in pieces of a chat document never saves one.
+  if (saved && file.matches(saved) && isResumable(saved.state.format)) {
     const rest = file.read(saved.bytes, file.size - saved.bytes);
     // A short file's format is sniffed again: its first lines may still be changing what it reads as.
     const sameFormat = saved.state.lines >= SNIFFED_LINES || resumableFormat(file.read(0, file.size).toString('utf8')) === saved.state.format;

@@ -3,7 +3,7 @@ import type { JsonDocument } from '../session/document';
 import { type JsonNode, at, elementValues, isObject, items, nodeSpan, num, prop, str, valueOf } from '../json/json';
 import { eachItem } from '../session/jsonScan';
 import type { Role, Session, TranscriptFormat, TurnKind } from '../session/session';
-import type { JsonAdapter } from './types';
+import type { JsonAdapter, JsonlAdapter } from './types';
 
 const GUARD_ANSWER = /^ghost-lint (?:blocked this call before it ran|asks before this call runs)/;
 const CHAT_ROLES = new Set(['system', 'developer', 'user', 'assistant', 'tool', 'function']);
@@ -162,6 +162,30 @@ export const openAiChatAdapter: JsonAdapter = {
   },
   parse(doc) {
     return [parseChat(doc, 'openai-chat')];
+  },
+};
+
+/** The key of the line that gives the lines adapter the document's tools (a prelude's: pipeline/resume.ts). */
+export const TOOLS_LINE_KEY = 'ghost-lint:tools';
+
+/**
+ * The messages of an OpenAI chat document one to a line, each where the document has it (a check in
+ * pieces lays them out so: report/streamedChat.ts), after a line with its tools: read as `parseChat`
+ * reads the document. Never picked by a sniff; only the resumed reads of that check use it.
+ */
+export const openAiChatLinesAdapter: JsonlAdapter = {
+  format: 'openai-chat',
+  kind: 'jsonl',
+  sniff: () => 0,
+  parse(doc) {
+    const builder = new SessionBuilder('openai-chat', doc.text);
+    for (const line of doc.lines) {
+      const node = line.tree();
+      const tools = prop(node, TOOLS_LINE_KEY);
+      if (tools) readToolDefinitions(builder, tools);
+      else if (node) readChatMessage(builder, node);
+    }
+    return [builder.build()];
   },
 };
 

@@ -6,7 +6,7 @@ import type { Finding } from '../findings/findings';
 import { fnv1a32Hex, hasHash } from '../text/hash';
 import type { ProposalJudgement, ProposedCall } from './proposal';
 import { type Extract, auditCalls, judgeProposal } from './stages';
-import type { ResumableFormat } from './resume';
+import type { PieceFormat } from './resume';
 import type { Session, ToolCall, TranscriptProblem, Turn } from '../session/session';
 import { AUDIT_STATE_VERSION, type AuditState, type SeenKeys, type TurnReadings } from './auditStateTypes';
 import { joinedActions, readRest } from './auditStateRest';
@@ -44,7 +44,7 @@ export function policyKey(policies: readonly Policy[]): string {
 }
 
 /** The state of a session nothing of which has been read; `readings` of its user turns may be known from an earlier read. */
-export function emptyAuditState(format: ResumableFormat, policies: readonly Policy[] = [], readings: Readonly<Record<string, TurnReadings>> = {}): AuditState {
+export function emptyAuditState(format: PieceFormat, policies: readonly Policy[] = [], readings: Readonly<Record<string, TurnReadings>> = {}): AuditState {
   return {
     version: AUDIT_STATE_VERSION,
     format,
@@ -70,7 +70,7 @@ export function emptyAuditState(format: ResumableFormat, policies: readonly Poli
 }
 
 /** The state of a session nothing of which has been read, binding every call from the first (as a check does). */
-export function boundAuditState(format: ResumableFormat, policies: readonly Policy[] = []): AuditState {
+export function boundAuditState(format: PieceFormat, policies: readonly Policy[] = []): AuditState {
   return { ...emptyAuditState(format, policies), bound: true };
 }
 

@@ -66,7 +66,8 @@ export function readRest(state: AuditState, rest: string, policies: readonly Pol
   const answering = state.unanswered.find((id) => body.includes(id));
   if (answering !== undefined) return `a line may answer call ${answering}, stopped without a result earlier`;
   const [local] = resume.adapter.parse(doc);
-  if (!local || local.tools.length > 0) return 'the rest did not read as one session';
+  // Tools come only from the prelude (an OpenAI chat document's).
+  if (!local || (local.tools.length > 0 && state.resume.tools === undefined)) return 'the rest did not read as one session';
 
   const preludeTurns = local.turns.filter((t) => t.span.start < restStart).length;
   const preludeCalls = local.calls.filter((c) => c.span.start < restStart).length;
@@ -108,7 +109,7 @@ export function readRest(state: AuditState, rest: string, policies: readonly Pol
     ...(resume.sessionCwd(state.resume, local.cwd) !== undefined && { cwd: resume.sessionCwd(state.resume, local.cwd) }),
     turns: joinTurns(state, restTurns),
     calls: [...state.kept.map(keptCall), ...restCalls],
-    tools: [],
+    tools: local.tools,
     problems: [],
   };
   const declared = declaredEffects(session, policies);

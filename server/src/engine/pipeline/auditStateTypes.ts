@@ -2,7 +2,7 @@ import type { BinderMemory } from '../binding';
 import type { Action } from '../actions/actions';
 import type { ApprovalUse } from '../audit/audit';
 import type { Extraction, Revocation, StatedConstraint, UnresolvedRule } from '../extraction';
-import type { ResumableFormat, ResumeContext } from './resume';
+import type { PieceFormat, ResumeContext } from './resume';
 import type { CallStatus, Turn } from '../session/session';
 import type { Span } from '../text/text';
 
@@ -45,7 +45,7 @@ interface ApprovalTurn {
 
 export interface AuditState {
   readonly version: typeof AUDIT_STATE_VERSION;
-  readonly format: ResumableFormat;
+  readonly format: PieceFormat;
   /** `policyKey` of the policies the state was built with. */
   readonly policyKey: string;
   /** The part summarised: its length in UTF-16 units, its non-blank lines, turns and calls. */

@@ -1,6 +1,7 @@
 import { claudeCodeAdapter } from '../adapters/claudeCode';
 import { codexAdapter } from '../adapters/codex';
 import { geminiJsonlAdapter } from '../adapters/gemini';
+import { TOOLS_LINE_KEY, openAiChatLinesAdapter } from '../adapters/openaiChat';
 import type { JsonlAdapter } from '../adapters/types';
 import { isObject } from '../json/json';
 import type { TranscriptFormat } from '../session/session';
@@ -24,6 +25,12 @@ export function isResumable(format: TranscriptFormat): format is ResumableFormat
   return (RESUMABLE_FORMATS as readonly string[]).includes(format);
 }
 
+/**
+ * The formats a check reads in pieces: the resumable JSON Lines ones, and an OpenAI chat document,
+ * whose messages report/streamedChat.ts lays out one to a line (the live guard never meets one).
+ */
+export type PieceFormat = ResumableFormat | 'openai-chat';
+
 /** What the reader knew at a resume point beyond the turns and calls it had read. */
 export interface ResumeContext {
   /** The session's working folder as the reader had set it (Claude Code and Codex keep the first one seen). */
@@ -34,6 +41,8 @@ export interface ResumeContext {
   readonly started?: readonly string[];
   /** Codex: the last turn read is the assistant's, which a call item that follows joins. */
   readonly assistantLast?: boolean;
+  /** OpenAI chat: the document's tool definitions (its `tools`), which a whole-file read reads before any message. */
+  readonly tools?: readonly unknown[];
 }
 
 /** The lines a fresh reader reads first; when `standsForLastTurn`, the last turn they make is the summary's last turn. */
@@ -193,4 +202,22 @@ const geminiCli: FormatResume = {
   next: ({ lastTurnCwd }) => (lastTurnCwd !== undefined ? { cwd: lastTurnCwd } : {}),
 };
 
-export const FORMAT_RESUME: Readonly<Record<ResumableFormat, FormatResume>> = { 'claude-code': claudeCode, codex, 'gemini-cli': geminiCli };
+/**
+ * OpenAI chat messages one to a line (openaiChat.ts's lines adapter): a message is read on its own, a
+ * result finds its call by id (the caller keeps calls waiting for theirs before the point), and a
+ * message's calls are a batch named by its position. The document's tools, read before the messages,
+ * are the prelude of every read.
+ */
+const openAiChat: FormatResume = {
+  adapter: openAiChatLinesAdapter,
+  prelude: (context) => ({ lines: context.tools !== undefined ? [JSON.stringify({ [TOOLS_LINE_KEY]: context.tools })] : [], standsForLastTurn: false }),
+  sessionCwd: (_context, restCwd) => restCwd,
+  quietAfter: () => true,
+  lineKeys: () => [],
+  keepLastKeyed: false,
+  rewritesHistory: () => false,
+  positionalBatch: () => true,
+  next: ({ previous }) => (previous.tools !== undefined ? { tools: previous.tools } : {}),
+};
+
+export const FORMAT_RESUME: Readonly<Record<PieceFormat, FormatResume>> = { 'claude-code': claudeCode, codex, 'gemini-cli': geminiCli, 'openai-chat': openAiChat };

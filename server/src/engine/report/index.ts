@@ -4,3 +4,4 @@ export * from './sarif';
 export * from './markdownReport';
 export * from './gateSchema';
 export * from './streamedCheck';
+export * from './streamedChat';

@@ -7,7 +7,7 @@ import { pickAdapter } from '../parse/parse';
 import { SessionPipeline, ledgerOf } from '../pipeline/sessionPipeline';
 import type { Policy } from '../ledger/policy';
 import { type FileReport, Locator, type SessionHeader, sessionReport } from './report';
-import { type ResumableFormat, isResumable } from '../pipeline/resume';
+import { type PieceFormat, type ResumableFormat, type ResumeContext, isResumable } from '../pipeline/resume';
 import { LineIndex, addLineStarts } from '../text/text';
 
 /*
@@ -65,6 +65,9 @@ export class StreamedCheck {
   private unended = '';
   private length = 0;
   private readonly lineStarts: number[] = [0];
+  /** Text of the file counted for its line starts, and a CR that ended the last piece (an LF may follow it in the next). */
+  private counted = 0;
+  private carriedCr = false;
   private readonly problems: Finding[] = [];
   private readonly verdicts: Finding[] = [];
   private readonly counts = { turns: 0, userMessages: 0, toolCalls: 0, stoppedCalls: 0 };
@@ -80,11 +83,13 @@ export class StreamedCheck {
   private readonly seen: SeenKeys = { lineKeys: new Set(), callIds: new Set() };
 
   constructor(
-    private readonly format: ResumableFormat,
+    private readonly format: PieceFormat,
     private readonly policies: readonly Policy[],
     private readonly stepChars = STEP_CHARS,
+    /** What a reader of the file knows before its first line (an OpenAI chat document's tools). */
+    context: ResumeContext = {},
   ) {
-    this.state = boundAuditState(format, policies);
+    this.state = { ...boundAuditState(format, policies), resume: context };
     this.stepAt = stepChars;
   }
 
@@ -98,9 +103,13 @@ export class StreamedCheck {
     return this.stopped;
   }
 
-  /** Reads the next piece of the file's text. */
-  add(piece: string): void {
+  /**
+   * Reads the next piece of the file's text: `piece` is what the session's reader reads, and `original`
+   * the file's own text there (of the same length), whose line breaks place the findings.
+   */
+  add(piece: string, original = piece): void {
     if (this.stopped !== undefined) return;
+    this.countLines(original);
     const text = this.length === 0 && this.unended === '' ? withoutBom(piece) : this.unended + piece;
     const ended = text.lastIndexOf('\n') + 1;
     this.unended = text.slice(ended);
@@ -112,6 +121,7 @@ export class StreamedCheck {
   /** The report of the whole file, once every piece was added; `undefined` when the check could not go on. */
   finish(path: string): FileReport | undefined {
     if (this.stopped !== undefined) return undefined;
+    if (this.carriedCr) addLineStarts(this.lineStarts, '\r', this.counted - 1);
     this.take(this.unended);
     this.unended = '';
     this.step(true);
@@ -130,8 +140,15 @@ export class StreamedCheck {
     return { path, status: 'analysed', sessions: [sessionReport(path, header, findings, suppressed, locate)] };
   }
 
+  private countLines(original: string): void {
+    const text = this.carriedCr ? `\r${original}` : original;
+    const from = this.carriedCr ? this.counted - 1 : this.counted;
+    this.carriedCr = text.endsWith('\r');
+    addLineStarts(this.lineStarts, this.carriedCr ? text.slice(0, -1) : text, from);
+    this.counted += original.length;
+  }
+
   private take(lines: string): void {
-    addLineStarts(this.lineStarts, lines, this.length);
     this.length += lines.length;
     this.pending += lines;
   }
