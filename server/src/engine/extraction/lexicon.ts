@@ -126,7 +126,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   commit: ['commit', 'make * commit', 'create * commit', 'git commit', 'work on', 'work directly on'],
   land: ['merge'],
   install: [
-    'install', 'add * dependency', 'add * package', 'add * library', 'add * dep', 'update * dependency', 'upgrade * dependency', 'bump * dependency',
+    'install', 'uninstall', 'add * dependency', 'add * package', 'add * library', 'add * dep', 'update * dependency', 'upgrade * dependency', 'bump * dependency',
     'remove * dependency', 'update * package', 'upgrade * package', 'install * package', 'new dependency', 'new package', 'dependency change',
     'dependency update', 'dependency upgrade', 'introduce * dependency', 'downgrade * dependency', 'downgrade * package', 'remove * package',
     'introduce * library', 'introduce * package', 'introduce * framework', 'add * framework', 'new library', 'new framework',
