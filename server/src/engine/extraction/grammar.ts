@@ -1831,6 +1831,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // A business record or an event said generically ("an order", "any reservation") is the kind, not a name;
     // so is the kind of message a send is ("posting comments", "sending notifications").
     if (has(RECORDS, w) || has(GENERIC_EVENT_WORDS, w) || (families.has('send') && has(MESSAGE_KINDS, w))) continue;
+    // "the cabin class", "a fare type": the sort of a record is the record's.
+    if (/^(class|type|tier|level|category)$/.test(w.norm) && has(RECORDS, words[i - 1])) continue;
     // "a refund to their credit card": the instrument a payment goes by, which every payment has.
     if (families.has('pay') && has(PAYMENT_INSTRUMENTS, w)) continue;
     // "publish to PyPI": the registry a package goes to, which every publish has; what is created is new.
