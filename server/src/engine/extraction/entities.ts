@@ -429,7 +429,7 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
       continue;
     }
     const event = noun ? EVENT_HEADS.map((p) => matchAt(words, i, p)).find((end) => end !== undefined) : undefined;
-    // "the cabin class", "a seat class": a class of a booking's record, no event.
+    // "the seat class": the sort of a booking's record, no event.
     if (event !== undefined && !has(RECORD_WORDS, words[i - 1])) {
       // "new meetings" are whichever are made: new names none.
       const mods = modifiersBefore(words, i, from).filter((m) => m.norm !== 'new');

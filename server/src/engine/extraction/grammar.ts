@@ -1636,17 +1636,17 @@ function stepNotYetDone(view: SentenceView, region: Range): { at: number; step: 
 const CHECK_NOUNS = /^(checks?|tests?|ci|builds?|pipelines?|lints?|specs?)$/;
 
 /** The words of an "if" or "when" condition on a prohibition: before its negation ("If …, don't push") or after its object ("don't push if …"). */
-function conditionOf(view: SentenceView, clause: Range, negation: number, objectEnd: number): Range | undefined {
+function conditionOf(view: SentenceView, clause: Range, negation: number, afterObject: number): Range | undefined {
   const words = view.words;
   const start = skipOpeners(words, clause.from, clause.to);
   // Up to its comma: the condition may hold a negation of its own ("If tests haven't been run, do not commit").
   const comma = words.findIndex((w, i) => i > start && i < clause.to && endsWithComma(w));
   if (/^(if|when)$/.test(words[start]?.norm ?? '') && start < negation) return { from: start + 1, to: comma === -1 ? negation : comma + 1 };
-  if (/^(if|when)$/.test(words[objectEnd]?.norm ?? '')) return { from: objectEnd + 1, to: clause.to };
+  if (/^(if|when)$/.test(words[afterObject]?.norm ?? '')) return { from: afterObject + 1, to: clause.to };
   return undefined;
 }
 
-const APPROVING = /^(approve|approved|confirm|confirmed|agree|agreed|consent|consented|ok|okay|okayed|yes|approval|confirmation|permission|consent|go-ahead|sign-off)$/;
+const APPROVING = /^(approve|approved|confirm|confirmed|agree|agreed|consent|consented|ok|okay|okayed|yes|approval|confirmation|permission|go-ahead|sign-off)$/;
 
 /** "the user hasn't approved", "I haven't said yes", "no approval was given": the person's yes not (yet) given. */
 function approvalWithheld(view: SentenceView, condition: Range): boolean {
@@ -1665,10 +1665,9 @@ function checksNotPassing(view: SentenceView, region: Range, condition = false):
     const at = words.slice(region.from, i).findIndex((w) => /^(that|which)$/.test(w.norm));
     // In a condition the check may be its subject ("if the tests have not been run"); after an object, only next to the word.
     const named = view.mentionsIn({ from: condition ? region.from : i - 1, to: Math.min(region.to, i + 3) }).find(satisfies);
-    // Code that does not compile fails the project's own check, as "failing checks" and "breaks the build" name it.
-    // "failing checks", "breaks the build", "the build fails".
+    // A failing check named in words: "failing checks", "breaks the build", "the build fails".
     const checkAt = [i + 1, i + 2, i - 1].find((k) => k >= region.from && k < region.to && CHECK_NOUNS.test(words[k]?.norm ?? '') && (k !== i + 2 || /^(the|our|any)$/.test(words[i + 1]?.norm ?? '')));
-    // Code not run names no check; code that does not compile fails the project's own.
+    // Code that does not compile fails the project's own check; code not run names none.
     const unnamed = notPassing && !/^(run|ran)$/.test(word.norm) ? i : failing ? checkAt : undefined;
     const step = named ?? (unnamed !== undefined ? { family: 'test' as const, start: unnamed, end: unnamed + 1, form: 'base' as const } : undefined);
     return step ? { at: at === -1 ? Math.min(i, step.start) : region.from + at, step } : undefined;
@@ -1831,7 +1830,7 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // A business record or an event said generically ("an order", "any reservation") is the kind, not a name;
     // so is the kind of message a send is ("posting comments", "sending notifications").
     if (has(RECORDS, w) || has(GENERIC_EVENT_WORDS, w) || (families.has('send') && has(MESSAGE_KINDS, w))) continue;
-    // "the cabin class", "a fare type": the sort of a record is the record's.
+    // "the seat class", "a fare type": the sort of a record is the record's.
     if (/^(class|type|tier|level|category)$/.test(w.norm) && has(RECORDS, words[i - 1])) continue;
     // "a refund to their credit card": the instrument a payment goes by, which every payment has.
     if (families.has('pay') && has(PAYMENT_INSTRUMENTS, w)) continue;
@@ -2473,7 +2472,7 @@ const EXAMPLE_MARKERS = compile(['such as', 'like', 'e.g.', 'eg', 'e.g', 'includ
 const WELL_KNOWN_BRANCH = wordSet(L.WELL_KNOWN_BRANCHES);
 /** Families whose phrases' gaps describe the thing rather than narrow it: any check skipped, any commit made. */
 const DESCRIBED_GAPS: ReadonlySet<FamilyName> = new Set<FamilyName>(['skipChecks', 'publish', 'commit']);
-/** Words that say a package is one more, not which kind: "add new dependencies"; "install system packages" narrows. */
+/** Words that say a package or a file is one more, not which kind: "add new dependencies", "add new files"; "install system packages" narrows. */
 const ADDED_THING_WORDS = wordSet(['new', 'additional', 'extra', 'more', 'other', 'external', 'third-party', 'outside', 'unnecessary', 'unneeded', 'random', 'arbitrary', 'unapproved', 'unvetted']);
 
 /** Whether a word in a phrase's gap only describes its thing ("the", "new dependencies") rather than narrows it. */

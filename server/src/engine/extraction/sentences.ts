@@ -34,7 +34,7 @@ export interface Sentence {
   readonly withoutAsides?: () => Sentence;
 }
 
-/** A parenthesis that explains rather than names or lists: it opens with a modal, a pronoun or a "because". */
+/** A parenthesis that explains or widens rather than names or lists: it opens with a modal, a pronoun, a "because" or an "including". */
 const ASIDE = /\s*\((?:(?:can|could|may|might|will|would|it|it's|this|that|which|since|because|as|so|they|these|those|otherwise|else|including|even|especially)\b|i\.e\.)[^()]*\)/gi;
 
 /** A stretch of a turn's text and how its offsets map to the source. */
