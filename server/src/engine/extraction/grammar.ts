@@ -1197,7 +1197,9 @@ function connectorFrame(view: SentenceView, clause: Range): Outcome | undefined 
     const leading = words.slice(start, i).every((w) => has(LEAD_ADVERBS, w));
     let main: Range;
     let sub: Range;
-    if (leading && kind !== 'without') {
+    // "Without my OK, never cancel a meeting": a leading "without" ends at its comma.
+    const leadingWithout = leading && kind === 'without' && words.slice(end, clause.to).some((w) => endsWithComma(w));
+    if (leading && (kind !== 'without' || leadingWithout)) {
       const split = leadSplit(view, end, clause.to);
       if (split === undefined) continue;
       sub = { from: end, to: split.subEnd };
@@ -2607,7 +2609,10 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   const target = [...view.textEntitiesIn(after), ...view.phraseEntitiesIn(after)].find((e) => e.kind !== 'command' && e.kind !== 'amount' && !forgeHost(e));
   // "`git rebase` on shared branches": a place or a kind said right after the commands narrows them too.
   const families = new Set(draft.triggers.map((m) => m.family));
-  const placed = /^(on|in|into|to|onto|against|for|from|under|inside|within|outside|across)$/.test(words[after.from]?.norm ?? '');
+  // "`aws` with `--profile prod`": the arguments it is run with narrow it too, but for a flag that is
+  // an action of its own, read with the command ("`git push` with --force").
+  const withOwnAction = words[after.from]?.norm === 'with' && /^(force|no-verify|hard)$/.test(words[after.from + 1]?.norm ?? '');
+  const placed = /^(on|in|into|to|onto|against|for|from|under|inside|within|outside|across|with)$/.test(words[after.from]?.norm ?? '') && !withOwnAction;
   const qualified = placed ? objectWords(view, after, families).filter((w) => !view.mentions.some((m) => m.command !== undefined && words.indexOf(w) >= m.start && words.indexOf(w) < m.end)) : [];
   // "use `uv` instead of `pip` for dependency management": "for" an activity, after a replacement, says what
   // both commands are for, not where; "never run `npm install` for production deployments" is an occasion.
