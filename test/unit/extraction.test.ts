@@ -216,3 +216,18 @@ describe('revocations and constraints in one message keep their order', () => {
     });
   });
 });
+
+describe('a rule found and not stateable is a note that says what could not be said', () => {
+  const notes = (say: string) => {
+    const extraction = extractConstraints(chat({ role: 'user', content: say }));
+    assert.deepEqual(extraction.constraints, [], 'nothing is enforced');
+    return (extraction.unresolved ?? []).map((u) => u.reason);
+  };
+  test('"only" with a target allows it and forbids everything else', () => {
+    assert.deepEqual(notes('Only modify files in src/.'), ['only "src" is allowed: everything but a target, which no scope says']);
+    assert.deepEqual(notes('You should only deploy to staging.'), ['only "staging" is allowed: everything but a target, which no scope says']);
+  });
+  test('everything outside a target', () => assert.deepEqual(notes("Don't write files outside the repo."), ['"outside the repo" is everything but a target, which no scope says']));
+  test('a pointer with nothing named before it', () => assert.deepEqual(notes('Do not edit it directly, run `make` instead.'), ['what it points at ("it", "them") is not named in the sentence']));
+  test('an "only" with no target names nothing to say', () => assert.deepEqual(notes('Only push to feature branches.'), []));
+});

@@ -52,7 +52,8 @@ interface Draft {
 }
 
 /** A frame's verdict on a clause: rules, or "understood, and it states nothing we can compile". */
-type Outcome = { readonly drafts: readonly Draft[] } | 'nothing';
+/** A frame's reading of a clause: drafts of rules, nothing at all, or a rule it found and cannot state (a note). */
+type Outcome = { readonly drafts: readonly Draft[] } | 'nothing' | { readonly unresolved: string };
 
 // ---- the compiled lexicon ------------------------------------------------------------------------
 
@@ -1562,8 +1563,11 @@ function onlyFrame(view: SentenceView, clause: Range): Outcome | undefined {
   const pay = mentions.filter((m) => m.family === 'pay');
   const below = entities.find((e) => e.kind === 'amount' && e.comparator === 'below');
   if (pay.length > 0 && below) return { drafts: [{ kind: 'prohibition', triggers: pay.slice(0, 1), regions: [{ from: clause.from, to: clause.to }], allowListed: true }] };
-  // "only deploy to staging" names what is allowed in a way a scope cannot say.
-  return mentions.length > 0 && only <= skipOpeners(words, clause.from, clause.to) + 1 ? 'nothing' : undefined;
+  // "only deploy to staging", "only modify files in src/" allow some targets and forbid every other, which no scope says.
+  const leads = words.slice(skipOpeners(words, clause.from, clause.to), only).every((w) => /^(you|may|can|should|must|always)$/.test(w.norm) || has(LEAD_ADVERBS, w));
+  if (mentions.length === 0 || !leads) return undefined;
+  const allowed = [...entities, ...view.phraseEntitiesIn(clause)].filter((e) => e.kind !== 'command' && e.kind !== 'amount');
+  return allowed.length > 0 ? { unresolved: `only ${allowed.map((e) => `"${e.value.replace(/^\*\*\//, '')}"`).join(', ')} is allowed: everything but a target, which no scope says` } : 'nothing';
 }
 
 /** "Nothing goes to anyone outside acme.io", "nothing leaves the company". */
@@ -2955,7 +2959,8 @@ export function readSentence(sentence: Sentence): Reading[] {
     for (const frame of FRAMES) {
       const outcome = frame(view, clause);
       if (!outcome) continue;
-      if (outcome !== 'nothing') {
+      if (outcome !== 'nothing' && 'unresolved' in outcome) readings.push({ kind: 'unresolved', reason: outcome.unresolved });
+      else if (outcome !== 'nothing') {
         // "Never manually edit:" introduces the things it is about; said alone it is about none of them.
         // A prerequisite that names its step says all it needs ("All code must pass the hooks before committing:").
         const drafts = outcome.drafts.filter((draft) => !introducesList(view, clause) || namesObject(view, draft) || (draft.kind === 'prerequisite' && (draft.requires ?? []).length > 0));
