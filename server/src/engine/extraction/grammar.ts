@@ -2413,7 +2413,8 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     // "Read a file before editing it": what "it" points at may be any thing of a kind, not a named one.
     const anyOfKind = view.words.slice(before.from, before.to).some((w, i) => {
       const previous = view.words[before.from + i - 1];
-      return has(GENERIC, w) && w.tags.has('Noun') && (previous === undefined || /^(a|an|the|any|every|each|all)$/.test(previous.norm) || has(SKIP, previous) || view.isMentionWord(before.from + i - 1));
+      // ("Draft replies but never send them": the object of another verb, any of its kind.)
+      return has(GENERIC, w) && w.tags.has('Noun') && (previous === undefined || /^(a|an|the|any|every|each|all)$/.test(previous.norm) || has(SKIP, previous) || view.isMentionWord(before.from + i - 1) || (previous.tags.has('Verb') && !previous.tags.has('Auxiliary')));
     });
     if (!entities.some(namesTarget) && !anyOfKind) {
       view.unresolved = 'what it points at ("it", "them") is not named in the sentence';

@@ -89,10 +89,10 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'back * up', 'backup', 'copy', 'make * copy', 'keep * copy', 'take * copy', 'save * copy', 'archive', 'dump', 'snapshot',
     'duplicate', 'export',
   ],
-  send: ['send', 'send * out', 'email', 'e-mail', 'mail', 'share', 'forward', 'message', 'cc', 'bcc', 'reply', 'post'],
+  send: ['send', 'send * out', 'email', 'e-mail', 'mail', 'share', 'forward', 'message', 'cc', 'bcc', 'reply', 'post', 'tweet'],
   pay: [
     'pay', 'pay * out', 'transfer', 'settle', 'wire', 'remit', 'send money', 'send * money', 'purchase', 'buy', 'spend', 'payment',
-    'make * payment', 'make * purchase', 'reimburse', 'refund', 'charge',
+    'make * payment', 'make * purchase', 'reimburse', 'refund', 'charge', 'move * money', 'move * fund',
   ],
   deploy: ['deploy', 'ship', 'release', 'roll * out', 'launch', 'go live', 'deployment', 'rollout'],
   push: ['push', 'remote-affecting * operation', 'upstream-affecting * operation', 'remote-affecting * command', 'upstream-affecting * command', 'remote affecting * operation',
@@ -213,6 +213,8 @@ export const ASK_PHRASES: readonly string[] = [
   'tell me', 'tell us', 'tell the user', 'warn me', 'notify me', 'notify the user', 'let me decide', 'let me review', 'let me see', 'let me look', 'show me', 'ping me', 'talk to me', 'get my', 'get the user', 'wait for my', 'wait for me', 'get approval', 'get permission',
   'get sign-off', 'get confirmation', 'get explicit', 'seek approval', 'seek my', 'request approval', 'asking me', 'checking with me',
   'confirming with me', 'consulting me', 'asking first', 'asking the user',
+  // Verifying a thing with the person is asking them: "without verifying it with me".
+  'verify * with me', 'verifying * with me', 'verify * with the user', 'verifying * with the user', 'check * with me', 'checking * with me',
   // "without discussing it first", "not without consulting the team": talking it over first is asking.
   'discuss * first', 'discussing * first', 'discuss * with me', 'discuss * with the user', 'discussing * with me', 'discussing * with the user',
   'consult the user', 'consulting the user', 'check with the team', 'checking with the user',
