@@ -25,10 +25,10 @@ const SHORTHAND: Readonly<Record<string, string>> = {
   dont: "don't", doesnt: "doesn't", didnt: "didn't", cant: "can't", wont: "won't", isnt: "isn't", arent: "aren't", wasnt: "wasn't",
   werent: "weren't", shouldnt: "shouldn't", wouldnt: "wouldn't", couldnt: "couldn't", mustnt: "mustn't", havent: "haven't", hasnt: "hasn't",
   hadnt: "hadn't", neednt: "needn't", theres: "there's", thats: "that's", whats: "what's", youre: "you're", im: "I'm", ive: "I've",
-  lets: "let's", ok: 'okay', u: 'you', esp: 'especially', pref: 'preferably', asap: 'as soon as possible',
+  lets: "let's", ok: 'okay', u: 'you', esp: 'especially', pref: 'preferably', asap: 'as soon as possible', til: 'until', b4hand: 'beforehand',
 };
 /** Shorthand written with a slash: "w/o", "w/", "b/c". */
-const SLASHED: Readonly<Record<string, string>> = { 'w/o': 'without', 'w/': 'with', 'b/c': 'because', 'b/4': 'before' };
+const SLASHED: Readonly<Record<string, string>> = { 'w/o': 'without', 'w/out': 'without', 'w/': 'with', 'b/c': 'because', 'b/4': 'before' };
 
 /** Action words joined by a slash ("drop/truncate"), to be read as alternatives. */
 const SLASH_ACTIONS = [...SLASHED_ACTIONS]
@@ -55,7 +55,7 @@ const PATTERN = new RegExp(
     String.raw`(?<emoji>[\p{Extended_Pictographic}\u{FE0F}\u{200D}\u{20E3}\u{2713}-\u{2717}\u{2022}\u{25B6}\u{25BA}\u{2192}\u{21D2}])`,
     // Heading marks at a line's start.
     String.raw`(?<heading>^#{1,6}[ \t]+)`,
-    String.raw`(?<slashed>(?<![\w/])(?:[Ww]\/[Oo]|[Ww]\/(?=\s)|[Bb]\/[Cc4])(?![\w/]))`,
+    String.raw`(?<slashed>(?<![\w/])(?:[Ww]\/[Oo](?:[Uu][Tt])?|[Ww]\/(?=\s)|[Bb]\/[Cc4])(?![\w/]))`,
     // Actions joined by a slash are alternatives: "Write/Edit operations", "create/update".
     String.raw`(?<alternatives>(?<![\w/.\x60-])(?:${SLASH_ACTIONS})(?: ?\/ ?(?:${SLASH_ACTIONS}))+(?![\w/\x60-]|\.\w))`,
     String.raw`(?<word>(?<![\w'’\/.-])[A-Za-z][A-Za-z0-9]*(?![\w'’\/-]|\.\w))`,
