@@ -818,7 +818,7 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       // "never do destructive operations such as deleting…": a category before its examples.
       const category =
         has(CATEGORY_NOUNS, w) ||
-        /^(such|as|like|including|e\.g\.?|destructive|risky|dangerous|irreversible|external)$/.test(w.norm) ||
+        /^(such|as|like|including|e\.?g\.?|destructive|risky|dangerous|irreversible|external)$/.test(w.norm) ||
         // An adjective before a category noun: "broad staging commands such as …".
         ((w.tags.has('Adjective') || w.tags.has('Noun')) && words.slice(j + 1, j + 4).some((next) => has(CATEGORY_NOUNS, next)));
       // "never stage and commit files": a verb we have no action for, joined to one we have, leaves that one governed.
@@ -888,7 +888,7 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     // "Claude never pushes" is about the agent, as "you never push" is.
     const agentSubject = subjectBefore(words, range.from, i) === 'listener';
     // After "such as" or "like" the "-s" form is a plural noun: "actions such as deploys".
-    const example = /^(as|like|including|e\.g\.?)$/.test(words[found.start - 1]?.norm ?? '');
+    const example = /^(as|like|including|e\.?g\.?)$/.test(words[found.start - 1]?.norm ?? '');
     if (found.form === 'third' && !nounSubject && !agentSubject && !example && cue.norm !== 'no' && foundWord.tags.has('Verb') && !foundWord.tags.has('Plural')) continue;
     // A double negative or "not only" is not a prohibition.
     if (words[cueEnd]?.norm === 'only') continue;
