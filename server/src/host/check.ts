@@ -279,14 +279,11 @@ function checkInPieces(host: Host, file: InputFile, fromBytes: number, policiesF
       if (piece !== undefined) head += piece;
       format = streamableFormat(head, piece === undefined);
     } while (format === 'more');
-    if (format === undefined) return checkChatInPieces(host, file, head, pieces, policiesFor);
+    if (format === undefined) return checkChatInPieces(host, file, head, pieces, policiesFor, checkpoint);
     const check = new StreamedCheck(format, policiesOrError(policiesFor));
     check.add(head);
     head = '';
-    for (let piece = pieces.next(); piece !== undefined && check.unresumable === undefined; piece = pieces.next()) {
-      checkpoint?.();
-      check.add(piece);
-    }
+    feedPieces(check, pieces, checkpoint);
     const report = check.finish(file.displayPath);
     // Read whole, the file would not fit in a string: say why its pieces could not be joined.
     if (!report) throw new Error(`${tooLongForAString(pieces.bytes)}, and it cannot be checked in pieces: ${check.unresumable}; split the session into smaller files`);
@@ -294,6 +291,23 @@ function checkInPieces(host: Host, file: InputFile, fromBytes: number, policiesF
   } finally {
     pieces.close();
   }
+}
+
+/** A check fed a file's pieces. */
+interface PieceCheck {
+  readonly unresumable: string | undefined;
+  add(piece: string): void;
+}
+
+/** Feeds `check` the pieces left until it cannot go on; the caller may stop it between pieces. Returns the UTF-16 units fed. */
+function feedPieces(check: PieceCheck, pieces: TextPieceReader, checkpoint: (() => void) | undefined): number {
+  let fed = 0;
+  for (let piece = pieces.next(); piece !== undefined && check.unresumable === undefined; piece = pieces.next()) {
+    checkpoint?.();
+    check.add(piece);
+    fed += piece.length;
+  }
+  return fed;
 }
 
 function policiesOrError(policiesFor: () => Policy[]): Policy[] {
@@ -310,31 +324,25 @@ function policiesOrError(policiesFor: () => Policy[]): Policy[] {
  * is short enough to read whole. One longer than a string can be is refused at the cost of reading
  * it, its pieces counted and let go, not of holding it in a buffer first.
  */
-function checkChatInPieces(host: Host, file: InputFile, head: string, pieces: TextPieceReader, policiesFor: () => Policy[]): FileReport | undefined {
+function checkChatInPieces(host: Host, file: InputFile, head: string, pieces: TextPieceReader, policiesFor: () => Policy[], checkpoint: (() => void) | undefined): FileReport | undefined {
   const check = new StreamedChatCheck(() => policiesOrError(policiesFor));
   check.add(head);
-  let read = head.length;
-  while (check.unresumable === undefined) {
-    const piece = pieces.next();
-    if (piece === undefined) break;
-    check.add(piece);
-    read += piece.length;
-  }
+  const read = head.length + feedPieces(check, pieces, checkpoint);
   const report = check.unresumable === undefined ? check.finish(file.displayPath) : undefined;
   if (report) return report;
   // Tools declared after the messages: the document is read again, knowing them from the start.
   const tools = check.lateTools;
   if (tools === undefined) return tooLongOrUndefined(pieces, read, check.unresumable);
-  const again = checkChatAgain(host, file, tools, policiesFor);
+  const again = checkChatAgain(host, file, tools, policiesFor, checkpoint);
   return typeof again === 'string' ? tooLongOrUndefined(pieces, read, again) : again;
 }
 
 /** The chat document's report from a second read that knows its tools from the start, or why it could not be checked. */
-function checkChatAgain(host: Host, file: InputFile, tools: readonly unknown[], policiesFor: () => Policy[]): FileReport | string {
+function checkChatAgain(host: Host, file: InputFile, tools: readonly unknown[], policiesFor: () => Policy[], checkpoint: (() => void) | undefined): FileReport | string {
   const pieces = host.openPieces(file.absolutePath);
   try {
     const check = new StreamedChatCheck(() => policiesOrError(policiesFor), { tools });
-    for (let piece = pieces.next(); piece !== undefined && check.unresumable === undefined; piece = pieces.next()) check.add(piece);
+    feedPieces(check, pieces, checkpoint);
     const report = check.unresumable === undefined ? check.finish(file.displayPath) : undefined;
     // Without a report the check says why.
     return report ?? String(check.unresumable);
