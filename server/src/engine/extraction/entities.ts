@@ -382,7 +382,9 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
       const after = nameAfter(words, i, to);
       // "stack branches", "feature branches": a kind of branch, not one named.
       const kindOfBranch = kind === 'branch' && !after && ((w.tags.has('Plural') || w.norm.endsWith('es')) || mods.some((m) => BRANCH_SORTS.has(m.norm))) && !mods.some((m) => /`/.test(m.pre) || /^`/.test(m.post));
-      const name = after ? [after] : kindOfBranch ? [] : mods;
+      // "important folders", "sensitive directories": a sort of folder, none named (a name is a noun or written as code).
+      const kindOfFolder = kind === 'path' && !after && /^(folders|directories|dirs)$/.test(w.norm) && mods.length > 0 && mods.every((m) => m.tags.has('Adjective') && !m.tags.has('Noun') && !m.tags.has('Verb') && !/[`'"]/.test(m.pre));
+      const name = after ? [after] : kindOfBranch || kindOfFolder ? [] : mods;
       if (name.length > 0 && !(kind === 'database' && w.norm === 'schema' && !after)) {
         const value = joined(name).replace(/[`'"]/g, '');
         const [first, last] = after ? [w, after] : [name[0] as Word, w];

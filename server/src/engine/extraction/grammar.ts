@@ -135,6 +135,7 @@ const UNIVERSAL = wordSet(L.UNIVERSAL_OBJECTS);
 const ANAPHOR = wordSet(L.ANAPHORS);
 const DEFINITE = wordSet(L.DEFINITE_DETERMINERS);
 const GENERIC = wordSet(L.GENERIC_OBJECTS);
+const ONE_PER_PROJECT = wordSet(L.ONE_PER_PROJECT);
 const DESCRIPTIVE = wordSet(L.DESCRIPTIVE);
 /** Generic words that stay broad even before another noun: "code changes" are changes. */
 const BROAD = wordSet(['code', 'source', 'any', 'all', 'new', 'existing', 'local', 'current', 'slack', 'email', 'e-mail', 'chat']);
@@ -151,7 +152,8 @@ const DELEGATES = wordSet(L.DELEGATES);
 const DELEGATED_ROLES = wordSet(L.DELEGATED_ROLES);
 const WANT = wordSet(L.WANT_VERBS);
 const BE_OR_GET = wordSet(['be', 'get']);
-const COORDINATORS = wordSet(['or', 'and', 'nor']);
+// (A slash between spaces lists too: "Commit / PR only when asked".)
+const COORDINATORS = wordSet(['or', 'and', 'nor', '/']);
 const CLAUSE_STARTERS = wordSet(L.CLAUSE_STARTERS);
 const CLAUSE_JOINERS = wordSet(['and', 'so', 'then', 'plus', 'also']);
 const SUBORDINATORS = wordSet(['if', 'when', 'whenever', 'before', 'after', 'unless', 'once', 'while', 'until', 'as', 'since', 'because', 'although', 'though', 'where', 'wherever', 'in case', 'even']);
@@ -720,7 +722,7 @@ function objectEnd(view: SentenceView, from: number, to: number): number {
     // A comma before a new clause ("…, it's the only copy", "…, not even for the plumber") ends
     // the object; a comma inside a list of targets ("temp/, logs/ and cache/") does not.
     const next = words[i + 1];
-    if (endsWithComma(words[i]) && next && (next.tags.has('Pronoun') || has(CLAUSE_OPENERS, next) || startsClause(words, i + 1, to))) return i + 1;
+    if (endsWithComma(words[i]) && next && (next.tags.has('Pronoun') || has(CLAUSE_OPENERS, next) || startsClause(words, i + 1, to) || saysInstead(words, i + 1, to))) return i + 1;
     // A verb we have no action for, joined after the object, starts an act of its own: "merge PRs or claim the status".
     const joined = words[i + 1];
     // The object is this action's own, or there is none: "never push or pull" ends at "or".
@@ -734,6 +736,15 @@ function objectEnd(view: SentenceView, from: number, to: number): number {
     if (/^\s*[.!?]\s/.test(words[i]?.post ?? '') || /\s[-–—]\s/.test(words[i]?.post ?? '')) return i + 1;
   }
   return to;
+}
+
+/** The clause at `from` says what to do in the rule's place: "…, open a PR instead". */
+function saysInstead(words: readonly Word[], from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    if (/^(instead|rather)$/.test((words[i] as Word).norm)) return true;
+    if (/[,;:.!?]/.test((words[i] as Word).post)) return false;
+  }
+  return false;
 }
 
 /** A verb of purpose and its object ("make things work"), not a place named like a verb ("to prod", "to `master`"). */
@@ -909,9 +920,12 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     for (const next of view.mentionsIn({ from: found.end, to: end })) {
       const previous = words[next.start - 1];
       const last = coordinated[coordinated.length - 1] as Mention;
-      if (listedAt(words, next.start) || (previous?.norm === 'even' && has(COORDINATORS, words[next.start - 2]))) {
+      // "never commit or run `npm publish`": a command listed with the verb that runs it. (With a
+      // place after it, "push or run `git tag` on main", the place may be either's: left unread.)
+      const runVerb = ranCommandAt(words, next) && !names(view, { from: next.end, to: end });
+      if (listedAt(words, next.start) || ((previous?.norm === 'even' || runVerb) && has(COORDINATORS, words[next.start - 2]))) {
         // A command after another action is that action's object ("never change the yarn setup"), not an action of its own.
-        if ((next.command !== undefined) !== (found.command !== undefined) && !next.saidInWords && !found.saidInWords) continue;
+        if ((next.command !== undefined) !== (found.command !== undefined) && !next.saidInWords && !found.saidInWords && !runVerb) continue;
         if (next.start >= last.end || next.family !== last.family) coordinated.push(next);
       }
     }
@@ -1769,15 +1783,22 @@ const SAY_SO = new Set(['ask', 'request', 'say', 'tell', 'approve', 'confirm', '
 /** Actions that mean something whole without a thing: a force push, a history rewrite, discarding changes, skipping the hooks. */
 const SELF_CONTAINED: ReadonlySet<FamilyName> = new Set<FamilyName>(['forcePush', 'rewriteHistory', 'discard', 'skipChecks', 'destructiveGit']);
 
+/** A command said with the verb that runs it: "or run `git tag`". */
+function ranCommandAt(words: readonly Word[], mention: Mention): boolean {
+  return mention.command !== undefined && /^(run|use|execute|invoke)$/.test(words[mention.start - 1]?.norm ?? '');
+}
+
 function splitByObjects(view: SentenceView, draft: Draft): Draft[] {
   const [first, ...others] = draft.regions;
   const triggers = draft.triggers;
   if (triggers.length < 2 || draft.example || !first || first.from !== (triggers[0] as Mention).start || categoryExamples(view, draft)) return [draft];
   const drafts: Draft[] = [];
   let pending: Mention[] = [];
+  // "push or run `git tag` on main": the verb that runs the next command is not this action's object.
+  const startOf = (m: Mention) => (ranCommandAt(view.words, m) ? m.start - 1 : m.start);
   triggers.forEach((mention, index) => {
     const next = triggers[index + 1];
-    const region = { from: mention.end, to: next && next.start < first.to ? next.start : first.to };
+    const region = { from: mention.end, to: next && next.start < first.to ? startOf(next) : first.to };
     pending.push(mention);
     // Any thing named before the next action is this one's own, a generic one too ("push code or modify …").
     // An action whole without a thing, listed by a comma before an action with a thing of its own
@@ -1969,6 +1990,9 @@ function pointsBack(view: SentenceView, trigger: Mention, region: Range): boolea
   if (/^(my|our|your|their)$/.test(next.norm) && view.words[trigger.end + 1]?.tags.has('Plural')) return false;
   // "your code", "your work": all the agent makes.
   if (next.norm === 'your' && has(AGENT_WORK, view.words[trigger.end + 1])) return false;
+  // "Never drop the database", "don't delete the repo": the one the project has, whatever came before.
+  const head = view.words[trigger.end + 1];
+  if (next.norm === 'the' && has(ONE_PER_PROJECT, head) && (trigger.end + 2 >= region.to || /[,;:.!?()]/.test(head?.post ?? '') || !view.words[trigger.end + 2]?.tags.has('Noun'))) return false;
   if (view.phraseEntitiesIn({ from: trigger.end, to: region.to }).length > 0) return false;
   // "that invoice" points back; "the CQL grammar", "the `docs/` folder" name their thing.
   for (let i = trigger.end + 1; i < region.to; i++) {
@@ -2107,7 +2131,8 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
         break;
       case 'command': {
         // A command the rule names as its action or step is the rule's own; any other narrows it.
-        const own = [...draft.triggers, ...(draft.requires ?? [])].some((m) => (view.words[m.start] as Word).start <= e.start && (view.words[m.end - 1] as Word).end >= e.start);
+        // (Or one a mention lies inside: "run `./bin/brew typecheck`" is the check its last word names.)
+        const own = [...draft.triggers, ...(draft.requires ?? [])].some((m) => (view.words[m.start] as Word).start < e.end && (view.words[m.end - 1] as Word).end >= e.start);
         // "publish to npm": the registry a package goes to, which every publish has.
         const registry = draft.triggers.some((m) => m.family === 'publish') && REGISTRIES.has(e.value);
         if (registry) break;
@@ -2155,6 +2180,14 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   // "Never commit secrets, credentials, or `.env` files": of a list, the items the scope can name are
   // kept; the others (secrets) are left ungoverned, which narrows the rule, never widens it.
   if (regions.every((r) => listItemsNamingNothing(view, r, leftovers))) return scope;
+  // "shared branches (main, develop)", "protected branches like main": the examples named are the
+  // scope; the words that sort the kind only describe it.
+  const exampled = regions.flatMap((r) => exampledKinds(view, r));
+  if (context === 'branch' && !scope.branches) {
+    for (const list of exampled) for (const w of words.slice(list.from, list.to)) if (has(WELL_KNOWN_BRANCH, w)) add('branches', w.norm);
+  }
+  const describesKind = (w: Word) => exampled.some((list) => list.kind > words.indexOf(w) && list.kind <= words.indexOf(w) + 2);
+  if (Object.keys(scope).length > 0 && leftovers.every(describesKind)) return scope;
   if (context === 'money') {
     const names = leftovers.filter((w) => CAPITALIZED.test(w.text) && words.indexOf(w) > 0);
     if (names.length > 0) add('accounts', names.map((w) => w.text).join(' '));
@@ -2373,7 +2406,9 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     const asActions = narrowing === undefined ? undefined : named.map(actionOfCommand);
     if (asActions?.every((m) => m !== undefined)) return compileDraftRules(view, { ...draft, triggers: [...asActions, ...others] });
     if (narrowing !== undefined) view.unresolved = narrowing;
-    return [...(narrowing === undefined ? commandRules(draft, named) : []), ...(others.length > 0 ? compileDraftRules(view, { ...draft, triggers: others }) : [])];
+    // "Never commit or PR without asking": the command said beside an action is not its object.
+    const othersRegions = draft.regions.flatMap((r) => outside(r, named));
+    return [...(narrowing === undefined ? commandRules(draft, named) : []), ...(others.length > 0 ? compileDraftRules(view, { ...draft, triggers: others, regions: othersRegions }) : [])];
   }
   const regions = draft.regions.filter((r) => r.to > r.from).map((r) => withModifiers(view, draft.triggers, r));
   // "the following changes", "these files": the thing is named elsewhere, and no scope says where.
@@ -2501,6 +2536,22 @@ const CATEGORY_NOUNS = wordSet(['action', 'operation', 'change', 'command', 'thi
  * commits or posting comments". Each example's action is governed (SPEC section 4), each with the
  * words up to the next example.
  */
+/** Kinds followed by a list of their examples in `range` ("branches (main, develop)", "branches like main"): where each list runs. */
+function exampledKinds(view: SentenceView, range: Range): { kind: number; from: number; to: number }[] {
+  const words = view.words;
+  const lists: { kind: number; from: number; to: number }[] = [];
+  for (let kind = range.from; kind < range.to - 1; kind++) {
+    const head = words[kind] as Word;
+    const parenthesis = /\(\s*$/.test(head.post) || /\(/.test(words[kind + 1]?.pre ?? '');
+    const marker = parenthesis ? undefined : startsWith(words, EXAMPLE_MARKERS, kind + 1, range.to);
+    if (!head.tags.has('Noun') || (!parenthesis && marker === undefined)) continue;
+    let to = marker ?? kind + 1;
+    while (to < range.to && !(parenthesis && /\)/.test(words[to - 1]?.post ?? '') && to > kind + 1)) to++;
+    lists.push({ kind, from: marker ?? kind + 1, to });
+  }
+  return lists;
+}
+
 function categoryExamples(view: SentenceView, draft: Draft): { mention: Mention; region: Range }[] | undefined {
   const words = view.words;
   const region = draft.regions[0];
@@ -2632,6 +2683,13 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
 }
 
 /** The family whose actions are exactly a command's, when the command names no target: `git push --force` is a force push. */
+/** The parts of `range` that no mention of `cut` covers. */
+function outside(range: Range, cut: readonly Mention[]): Range[] {
+  let parts: Range[] = [range];
+  for (const m of cut) parts = parts.flatMap((p) => (m.end <= p.from || m.start >= p.to ? [p] : [{ from: p.from, to: m.start }, { from: m.end, to: p.to }]));
+  return parts.filter((p) => p.to > p.from);
+}
+
 function actionOfCommand(mention: Mention): Mention | undefined {
   const command = mention.command;
   if (!command || Object.keys(command.scope).length > 0) return undefined;
@@ -2895,12 +2953,17 @@ function labelledFrame(view: SentenceView, from: number): { readonly drafts: rea
   const next = words.findIndex((w, i) => i > colon && endsWithColon(w));
   const body = { from: colon + 1, to: next === -1 ? words.length : next + 1 };
   const actions = governable(view.mentionsIn(label));
-  if (actions.length === 0 || view.mentionsIn(body).length > 0) return undefined;
+  const steps = view.mentionsIn(body);
+  // "Deploys: only after the tests pass", "Commits: run the linter first": the body's only actions are steps to take before.
+  const stepFirst = steps.length > 0 && steps.every(satisfies) && words.slice(body.from, body.to).some((w) => /^(after|once|first|before)$/.test(w.norm));
+  if (actions.length === 0 || (steps.length > 0 && !stepFirst)) return undefined;
   // The label only names: no negation, ask or rule word of its own, no verb besides the actions.
-  const ownWord = (w: Word, i: number) => !view.isMentionWord(i) && w.tags.has('Verb') && !w.tags.has('Auxiliary') && !w.tags.has('Adjective');
+  // (A particle tagged as a verb is none: "files in data/".)
+  const ownWord = (w: Word, i: number) => !view.isMentionWord(i) && w.tags.has('Verb') && !w.tags.has('Auxiliary') && !w.tags.has('Adjective') && !w.tags.has('Particle');
   if (negatedIn(view, label) || approverCue(view, label) || words.slice(label.from, label.to).some((w, k) => ownWord(w, label.from + k) || has(ONLY, w) || /^(always|must|should)$/.test(w.norm))) return undefined;
   const triggers = coordinatedFrom(view, actions);
   const regions = [{ from: (actions[0] as Mention).start, to: label.to }];
+  if (stepFirst) return { drafts: [{ kind: 'prerequisite', triggers, regions, requires: steps, stepRegions: [body] }] };
   const said = words.slice(body.from, body.to);
   const negated = said.some((w) => /^(not|never|no)$/.test(w.norm));
   const approval = askCue(view, body) || bareApproval(view, body) || findFirst(words, P.approvalNouns, body.from, body.to) !== undefined;

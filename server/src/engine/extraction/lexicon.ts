@@ -50,6 +50,8 @@ export const FAMILIES = {
   commit: { verbs: ['commit'], by: { branch: ['commit', 'push', 'force-push'] } },
   /** Merging lands on a branch through a push; elsewhere it names no action of ours. */
   land: { verbs: [], by: { branch: ['commit', 'push', 'force-push'] } },
+  /** Resetting a database drops or empties it; a counter or a setting reset names no action of ours. */
+  reset: { verbs: [], by: { database: ['drop', 'truncate'] } },
   install: { verbs: ['install'] },
   publish: { verbs: ['publish'] },
   skipChecks: { verbs: ['skip-checks'] },
@@ -125,6 +127,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   touch: ['touch', 'mess with', 'tamper with', 'meddle with', 'fiddle with'],
   commit: ['commit', 'make * commit', 'create * commit', 'git commit', 'work on', 'work directly on'],
   land: ['merge'],
+  reset: ['reset', 'reinitialize', 'reinitialise', 're-initialize', 'reinit'],
   install: [
     'install', 'uninstall', 'add * dependency', 'add * package', 'add * library', 'add * dep', 'update * dependency', 'upgrade * dependency', 'bump * dependency',
     'remove * dependency', 'update * package', 'upgrade * package', 'install * package', 'new dependency', 'new package', 'dependency change',
@@ -402,6 +405,11 @@ export const GENERIC_OBJECTS: readonly string[] = [
   'application', 'environment', 'env', 'channel', 'slack', 'thread', 'dm', 'dependency', 'package', 'library', 'dep', 'module', 'commit', 'change', 'remote', 'origin', 'command',
   'script', 'tool', 'operation', 'action', 'source', 'hook', 'suite', 'lockfile', 'lock file', 'content', 'resource', 'asset', 'artifact', 'object',
 ];
+/**
+ * Things a project or a person has one of: "the database", "the inbox" name it, not something said
+ * before. ("The repo" is one too, but deleting it is not deleting any file in it.)
+ */
+export const ONE_PER_PROJECT: readonly string[] = ['database', 'db', 'inbox', 'calendar', 'remote', 'lockfile'];
 /** A bare pronoun or demonstrative object points at something said before: alone it names no scope. */
 export const ANAPHORS: readonly string[] = ['it', 'that', 'this', 'them', 'those', 'these', 'him', 'her'];
 /** Determiners that make an object a particular thing: "the invoice", "that email". */
