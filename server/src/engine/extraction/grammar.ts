@@ -242,6 +242,8 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
       }
     }
     if (!best) continue;
+    // "commands that rewrite history": a kind said by what its members do, which is the action.
+    if (best.family === 'runCommands' && /^(that|which)$/.test(words[best.end]?.norm ?? '')) continue;
     // "the archived tickets", "any deleted files": a participle between a determiner and its noun describes the thing.
     if (best.end === i + 1 && participleBeforeNoun(words, i)) continue;
     // "before proposing changes", "summarise the deletions": an action named as what is talked about, not done.
@@ -331,6 +333,8 @@ function forgeMentions(words: readonly Word[], covered: ReadonlySet<number>): Me
       const end = matchAt(words, i, phrase, words.length, gaps);
       // "create commits or pull requests": a gap never runs across a list.
       if (end === undefined || gaps.some((g) => has(COORDINATORS, words[g]) || endsWithComma(words[g]))) continue;
+      // "the PR isn't approved": a particular pull request is a thing, not the opening of one.
+      if (end - i <= 2 && !words[i]?.tags.has('Verb') && has(DEFINITE, words[i - 1])) continue;
       const verb = typeof phrase[0] === 'string' ? phrase[0] : '';
       mentions.push({ family: 'command', start: i, end, form: formOf(words[i] as Word, verb), command, saidInWords: true });
       i = end - 1;
@@ -782,6 +786,15 @@ function names(view: SentenceView, range: Range): boolean {
   return view.words.slice(range.from, range.to).some((w) => (w.tags.has('Noun') && !w.tags.has('Pronoun')) || has(UNIVERSAL, w) || has(GENERIC, w));
 }
 
+/** Word `at` lies in an "if"/"unless" clause that opens within [from, at), with no comma closing it before `at`. */
+function insideCondition(words: readonly Word[], from: number, at: number): boolean {
+  for (let k = at - 1; k >= from; k--) {
+    if (/[,;:.!?]/.test((words[k] as Word).post)) return false;
+    if (/^(if|unless)$/.test((words[k] as Word).norm)) return true;
+  }
+  return false;
+}
+
 /** Negated mentions: the first action after a negation, and the ones coordinated with it. */
 interface Negated {
   readonly negation: number;
@@ -806,6 +819,8 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     const forbiddenTo = negation === undefined && forbidding === undefined ? startsWith(words, P.forbidden, i, range.to) : undefined;
     const cueEnd = negation ?? forbidding ?? forbiddenTo;
     if (cueEnd === undefined) continue;
+    // "If you don't back up first, the data is lost": a negation inside a condition forbids nothing.
+    if (insideCondition(words, range.from, i)) continue;
     const cue = words[i] as Word;
     // "No, …" answers; it does not negate what follows. "There is no need to …" says it is not required.
     if (cue.norm === 'no' && (endsWithComma(cue) || /^(need|reason|point|requirement)$/.test(words[cueEnd]?.norm ?? ''))) continue;
@@ -1679,8 +1694,8 @@ function checksNotPassing(view: SentenceView, region: Range, condition = false):
   const words = view.words;
   for (let i = region.from + 1; i < region.to; i++) {
     const word = words[i] as Word;
-    const failing = /^(fail|fails|failing|failed|broken|break|breaks)$/.test(word.norm);
-    const notPassing = /^(compile|compiles|build|builds|pass|passes|run|ran)$/.test(word.norm) && words.slice(Math.max(region.from, i - 3), i).some((w) => /^(not|never)$/.test(w.norm) || w.tags.has('Negative'));
+    const failing = /^(fail|fails|failing|failed|broken|break|breaks|red)$/.test(word.norm);
+    const notPassing = /^(compile|compiles|build|builds|pass|passes|run|ran|green|passing)$/.test(word.norm) && words.slice(Math.max(region.from, i - 3), i).some((w) => /^(not|never)$/.test(w.norm) || w.tags.has('Negative'));
     if (!failing && !notPassing) continue;
     const at = words.slice(region.from, i).findIndex((w) => /^(that|which)$/.test(w.norm));
     // In a condition the check may be its subject ("if the tests have not been run"); after an object, only next to the word.
@@ -1903,8 +1918,9 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // So does a third party's ("the parents' evening", "the vendor's files"); the person served is whoever's the session is ("the customer's booking").
     const thirdParty = w.tags.has('Possessive') && w.tags.has('Noun') && !w.tags.has('Pronoun') && !has(SERVED, w);
     const namedOwner = (w.tags.has('Possessive') && !w.tags.has('Pronoun') && CAPITALIZED.test(w.text)) || thirdParty;
-    // "install packages globally": where a thing is put, which narrows it as a folder would.
-    if (/^(globally|system-wide|systemwide)$/.test(w.norm)) {
+    // "install packages globally": where a thing is put, which narrows it as a folder would; so does a
+    // manner no scope says ("run commands interactively", "delete files recursively").
+    if (/^(globally|system-wide|systemwide|interactively|remotely|concurrently|recursively|asynchronously)$/.test(w.norm)) {
       result.push(w);
       continue;
     }

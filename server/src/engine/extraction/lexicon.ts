@@ -57,6 +57,8 @@ export const FAMILIES = {
   skipChecks: { verbs: ['skip-checks'] },
   /** A command named in the sentence; its verbs are the command's own (see commands.ts). */
   command: { verbs: [] },
+  /** Commands as a kind, none named: "never run commands without asking" is over running any. */
+  runCommands: { verbs: ['execute'] },
   /** "Leave it alone", "don't touch": any change to the thing. */
   touch: {
     verbs: MODIFY_FILES,
@@ -84,7 +86,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'touch * schema', 'add * column', 'rename * column', 'drop * column',
   ],
   overwrite: ['overwrite', 'clobber', 'replace', 'write over', 'regenerate', 'recreate', 're-generate', 'rebuild * snapshot'],
-  write: ['write', 'write to', 'save', 'add * file'],
+  write: ['write', 'write to', 'save', 'add * file', 'generate * code', 'generate * file'],
   move: ['move', 'rename', 'relocate', 'mv'],
   read: ['read', 'access', 'view'],
   backup: [
@@ -140,6 +142,8 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'bypass * verification', 'skip * verification', 'circumvent * hook', 'ignore * hook', 'bypass * ci', 'skip * ci',
   ],
   command: [],
+  // Written out, no gap: a word between ("destructive commands", "the `lint` command") names a kind or the command.
+  runCommands: ['run command', 'run any command', 'run shell command', 'run any shell command', 'run terminal command', 'execute command', 'execute any command', 'execute shell command', 'run arbitrary command'],
 };
 
 /**
