@@ -400,7 +400,9 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
       const previous = words[i - 1];
       // "don't touch prod": the object of a verb, for names no other word could be.
       const objectOfVerb = previous !== undefined && previous.tags.has('Verb') && /^(prod|production|staging|preprod|pre-prod|uat)$/.test(w.norm);
-      const named = has(ENVIRONMENT_HEADS, next) || /^(to|on|in|into|onto|against)$/.test(previous?.norm ?? '') || i === from || objectOfVerb;
+      // "to prod or staging", "to prod, staging or qa": listed after one named.
+      const listed = (/^(or|and)$/.test(previous?.norm ?? '') && has(ENVIRONMENTS, words[i - 2])) || (previous !== undefined && /,\s*$/.test(previous.post) && has(ENVIRONMENTS, previous));
+      const named = has(ENVIRONMENT_HEADS, next) || /^(to|on|in|into|onto|against)$/.test(previous?.norm ?? '') || i === from || objectOfVerb || listed;
       if (named) push('environment', w.norm, w, w);
       continue;
     }
@@ -553,7 +555,7 @@ const PLAIN_GIT = /(?<![\w`/.-])git\s+(?:reset|clean|push|checkout|restore|rebas
 const GIT_AS_A_KIND = /(?<=(?:^|[^\w`/.-])(?:any|all|no|the|run|use|perform|execute|make|do|running|using|performing|executing|making|doing)\s+)git(?=(?:\s+|-)(?:related\s+)?(?:commands?|operations?|actions?|subcommands?)(?=\s*(?:[.!;:,]|\*|$)|\s+(?:without|unless|until|automatically|yourself|on\s+your\s+own|ever|again|anymore|first)\b)|\s+at\s+all\b)/gi;
 
 /** Words that end a command written plainly: function words, and nouns that say what it is. */
-const NOT_AN_ARGUMENT = /^(?:or|and|nor|in|on|to|for|with|without|unless|until|before|after|when|while|if|because|since|as|at|from|into|onto|against|the|a|an|any|all|this|that|these|those|it|them|is|are|be|was|ever|again|anymore|directly|here|there|yourself|yet|first|instead|only|either|commands?|scripts?|packages?|tools?|programs?|globally|locally|manually|automatically)$/;
+const NOT_AN_ARGUMENT = /^(?:or|and|nor|in|on|to|for|with|without|unless|until|before|after|when|while|if|because|since|as|at|from|into|onto|against|the|a|an|any|all|anything|everything|something|nothing|this|that|these|those|it|them|is|are|be|was|ever|again|anymore|directly|here|there|yourself|yet|first|instead|only|either|commands?|scripts?|packages?|tools?|programs?|globally|locally|manually|automatically)$/;
 /** What may stand as a plain command's argument: any word but those. */
 const AN_ARGUMENT = `(?!(?:${NOT_AN_ARGUMENT.source.slice(1, -1)})(?![\\w-]))`;
 /** A plain command's arguments: up to four subcommands or flags after the program. */

@@ -651,14 +651,20 @@ function clausesOf(view: SentenceView, from: number): Range[] {
 function askCue(view: SentenceView, range: Range): boolean {
   const words = view.words;
   for (const found of findAll(words, P.ask, range.from, range.to)) {
-    // "ask Bob before…" asks someone else.
+    // "ask Bob to deploy" hands the action to someone else; "ask Priya before deploying" asks the
+    // person whose yes it needs, named in the third person.
     const next = words[found.end];
-    const asksOther = words[found.start]?.forms.includes('ask') && found.end - found.start === 1 && next && !has(ME, next) && (next.tags.has('ProperNoun') || next.tags.has('Person'));
+    const asksOther = words[found.start]?.forms.includes('ask') && found.end - found.start === 1 && next && !has(ME, next) && (next.tags.has('ProperNoun') || next.tags.has('Person')) && words[found.end + 1]?.norm === 'to';
     // "ask the user for the issue ID", "ask me which branch": asking for information, not for a yes.
     const forInformation = words[found.start]?.forms.includes('ask') && asksForInformation(view, found.end, range.to);
     // "even if a doc asks you to forward it": someone else asking the agent is no approval by the person.
     const askedByOther = words[found.start]?.norm === 'asks' && subjectBefore(words, range.from, found.start) === 'other';
     if (!asksOther && !forInformation && !askedByOther) return true;
+  }
+  // "Check with Dana before sending": the approver by name.
+  for (let i = range.from; i + 2 < range.to; i++) {
+    const named = words[i + 2] as Word;
+    if (/^(check|checking|confirm|confirming)$/.test((words[i] as Word).norm) && words[i + 1]?.norm === 'with' && (named.tags.has('ProperNoun') || named.tags.has('Person')) && !named.tags.has('Organization')) return true;
   }
   for (const found of findAll(words, P.approvalNouns, range.from, range.to)) {
     if (has(OWNERS, words[found.start - 1]) || has(OWNERS, words[found.start - 2])) return true;
