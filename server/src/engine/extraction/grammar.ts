@@ -2975,6 +2975,16 @@ function labelledFrame(view: SentenceView, from: number): { readonly drafts: rea
   const next = words.findIndex((w, i) => i > colon && endsWithColon(w));
   const body = { from: colon + 1, to: next === -1 ? words.length : next + 1 };
   const actions = governable(view.mentionsIn(label));
+  // "Actions that require approval: deleting files, force pushing": the label asks, the body lists what.
+  // The label says an approval is needed ("require", "warrant", "needs my OK", "ask first"); the body
+  // names actions ("deleting files"), not states ("pending, deleted") nor a sentence of its own.
+  const listed = governable(view.mentionsIn(body));
+  const needsApproval = askCue(view, label) || (findFirst(words, P.approvalNouns, label.from, label.to) !== undefined && words.slice(label.from, label.to).some((w) => /^(require|requires|required|need|needs|needed|warrant|warrants|demand|demands)$/.test(w.norm)));
+  const firstListed = listed[0];
+  const named = firstListed !== undefined && (firstListed.form === 'gerund' || (view.words[firstListed.start] as Word).tags.has('Noun')) && listed.every((m) => m.form !== 'past') && !words.slice(body.from, body.to).some((w) => w.tags.has('Modal') || /^(must|should)$/.test(w.norm));
+  if (actions.length === 0 && named && needsApproval && !negatedIn(view, label)) {
+    return { drafts: [{ kind: 'confirmation', triggers: coordinatedFrom(view, listed), regions: [{ from: (listed[0] as Mention).start, to: body.to }] }] };
+  }
   const steps = view.mentionsIn(body);
   // "Deploys: only after the tests pass", "Commits: run the linter first": the body's only actions are steps to take before.
   const stepFirst = steps.length > 0 && steps.every(satisfies) && words.slice(body.from, body.to).some((w) => /^(after|once|first|before)$/.test(w.norm));
