@@ -196,12 +196,12 @@ function modifiesNextNoun(words: readonly Word[], i: number): boolean {
 }
 
 /** "the archived tickets": a participle between a determiner and a noun, an adjective of the noun. */
-function participleBeforeNoun(words: readonly Word[], i: number): boolean {
-  const [previous, word, next] = [words[i - 1], words[i] as Word, words[i + 1]];
+function participleBeforeNoun(words: readonly Word[], i: number, end = i + 1): boolean {
+  const [previous, word, next] = [words[i - 1], words[i] as Word, words[end]];
   // After a determiner, a verb or a preposition: "the archived tickets", "affect shared state", "on shared drives".
   // A gerund there is an action ("such as pushing commits"); only a participle in -ed describes.
   const opens = previous !== undefined && (previous.tags.has('Determiner') || (/ed$/.test(word.norm) && (previous.tags.has('Preposition') || (previous.tags.has('Verb') && !previous.tags.has('Auxiliary') && !previous.tags.has('Copula') && !previous.tags.has('Modal')))));
-  return /(?:ed|ing)$/.test(word.norm) && opens && next?.tags.has('Noun') === true && !next.tags.has('Pronoun') && !/[,;:.!?]/.test(word.post);
+  return /(?:ed|ing)$/.test(word.norm) && opens && next?.tags.has('Noun') === true && !next.tags.has('Pronoun') && !/[,;:.!?]/.test((words[end - 1] as Word).post);
 }
 
 /** Verbs of talking and thinking: their object is an action spoken of, not done. */
@@ -245,7 +245,8 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
     // "commands that rewrite history": a kind said by what its members do, which is the action.
     if (best.family === 'runCommands' && /^(that|which)$/.test(words[best.end]?.norm ?? '')) continue;
     // "the archived tickets", "any deleted files": a participle between a determiner and its noun describes the thing.
-    if (best.end === i + 1 && participleBeforeNoun(words, i)) continue;
+    // ("delete generated files", "backed up files": a phrase that opens with one describes too.)
+    if (best.end === i + 1 ? participleBeforeNoun(words, i) : /ed$/.test(word.norm) && (participleBeforeNoun(words, i) || participleBeforeNoun(words, i, best.end))) continue;
     // "before proposing changes", "summarise the deletions": an action named as what is talked about, not done.
     if (talkedAbout(words, i)) continue;
     // A phrase's form is its verb's: "force-pushed" is past, as "pushed" is; "force pushing" a gerund, and
@@ -1664,7 +1665,8 @@ function prohibitionFrame(view: SentenceView, clause: Range): Outcome | undefine
 function stepNotYetDone(view: SentenceView, region: Range): { at: number; step: Mention } | undefined {
   const words = view.words;
   for (let i = region.from + 1; i < region.to; i++) {
-    const opens = words[i]?.norm === 'you' || (/^(that|which)$/.test(words[i]?.norm ?? '') && words[i + 1]?.norm === 'you');
+    // (Or said of the thing: "files that are not backed up", "changes which haven't been tested".)
+    const opens = words[i]?.norm === 'you' || (/^(that|which)$/.test(words[i]?.norm ?? '') && (words[i + 1]?.norm === 'you' || has(BE_OR_GET, words[i + 1]) || /^(have|has)$/.test(words[i + 1]?.norm ?? '')));
     if (!opens) continue;
     const negation = words.slice(i + 1, i + 5).findIndex((w) => /^(not|never)$/.test(w.norm));
     if (negation === -1) return undefined;
@@ -1865,7 +1867,7 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // In some phrases a gap only describes ("add new dependencies", "bypass the pre-commit hooks").
     const describes = mention !== undefined && mention.gaps?.includes(i) === true && gapDescribes(mention, w);
     // An action in a relative clause narrows the thing ("commits that have already been pushed").
-    const bySomeone = words.slice(Math.max(range.from + 1, i - 3), i).some((b) => /^(you|i|we|they|someone)$/.test(b.norm));
+    const bySomeone = words.slice(Math.max(range.from + 1, i - 3), i).some((b) => /^(you|i|we|they|someone|somebody|others|people|teammates|colleagues)$/.test(b.norm));
     const relative = words.slice(Math.max(range.from, i - 4), i).some((b) => /^(that|which|who|whose)$/.test(b.norm)) || bySomeone;
     if (mention && (!mention.gaps?.includes(i) || describes) && !asName && !relative && (families.has(mention.family) || w.tags.has('Verb') || describes)) continue;
     // The verb of a relative clause narrows the thing, a light one too: "changes you did not make".
@@ -2700,11 +2702,12 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   let relative = after.from;
   while (relative < after.to && has(CATEGORY_NOUNS, words[relative])) relative++;
   const which = relative < after.to && /^(that|which)$/.test(words[relative]?.norm ?? '');
-  if (target || which || (qualified.length > 0 && !purpose)) return `"${words.slice(after.from, after.to).map((w) => w.text).join(' ').trim()}" narrows the commands in a way no scope says`;
+  // "`git rebase` branches others are working on": whose they are narrows them too.
+  const others = words.slice(after.from, after.to).some((w) => /^(others|someone|somebody|people|teammates|colleagues)$/.test(w.norm));
+  if (target || which || others || (qualified.length > 0 && !purpose)) return `"${words.slice(after.from, after.to).map((w) => w.text).join(' ').trim()}" narrows the commands in a way no scope says`;
   return undefined;
 }
 
-/** The family whose actions are exactly a command's, when the command names no target: `git push --force` is a force push. */
 /** The parts of `range` that no mention of `cut` covers. */
 function outside(range: Range, cut: readonly Mention[]): Range[] {
   let parts: Range[] = [range];
@@ -2712,6 +2715,7 @@ function outside(range: Range, cut: readonly Mention[]): Range[] {
   return parts.filter((p) => p.to > p.from);
 }
 
+/** The family whose actions are exactly a command's, when the command names no target: `git push --force` is a force push. */
 function actionOfCommand(mention: Mention): Mention | undefined {
   const command = mention.command;
   if (!command || Object.keys(command.scope).length > 0) return undefined;
