@@ -256,6 +256,9 @@ export const APPROVAL_OWNERS: readonly string[] = [
   'me', 'us', 'user', "user's", 'my', 'our', 'explicit', 'written', 'prior', 'express', 'direct', 'personal', 'final', 'human', 'their', 'his', 'her', 'clear', 'specific',
   // "without the customer's consent": the person a policy serves, by their role.
   'customer', "customer's", 'client', "client's", 'patient', "patient's", 'caller', "caller's", 'guest', "guest's", 'member', "member's", 'traveler', "traveler's", 'passenger', "passenger's",
+  // "without manager approval": a person whose yes the agent must get, by their role in a policy. (A
+  // repository's owners and reviewers approve in its settings, which a document describes.)
+  'manager', "manager's", 'supervisor', "supervisor's",
 ];
 /** Verbs of asking for or granting an action: "unless explicitly asked", "unless the user requests it", "until Priya approves". */
 export const REQUEST_VERBS: readonly string[] = [
