@@ -546,7 +546,8 @@ function skipOpeners(words: readonly Word[], at: number, to: number): number {
 }
 
 /** Whether the sentence is a question; a polite request ("could you…?") is not, and reads from after its opener. */
-const TAG_QUESTION = /,\s*(?:ok|okay|k|kk|right|yeah|yes|alright|all right|got it|understood|capisce|clear|yes\?|deal|cool)\s*\?+["'”’)\]]*\s*$/i;
+// (Chat often leaves the comma out: "dont touch infra/ ok?".)
+const TAG_QUESTION = /(?:,\s*(?:ok|okay|k|kk|right|yeah|yes|alright|all right|got it|understood|capisce|clear|yes\?|deal|cool)|\s(?:ok|okay|k|kk|yeah|alright|got it|understood|capisce))\s*\?+["'”’)\]]*\s*$/i;
 
 function questionStart(words: readonly Word[], text: string): 'not-a-question' | 'question' | number {
   const start = skipOpeners(words, 0, words.length);
@@ -782,7 +783,8 @@ function startsClause(words: readonly Word[], from: number, to: number): boolean
     // "configuration files (…)": a thing's plural the tagger takes for a verb is the thing.
     const thingPlural = has(GENERIC, w) && /s$/.test(w.norm);
     if (i > from && w.tags.has('Verb') && (w.tags.has('PresentTense') || w.tags.has('PastTense')) && !w.tags.has('Gerund') && !w.tags.has('Infinitive') && !thingPlural) return true;
-    if (!(w.tags.has('Noun') || w.tags.has('Determiner') || w.tags.has('Adjective')) || /[,;:.!?]/.test(w.post)) return false;
+    // ("the CI bot": an acronym the tagger takes for a numeral is a noun too.)
+    if (!(w.tags.has('Noun') || w.tags.has('Determiner') || w.tags.has('Adjective') || w.tags.has('Acronym') || w.tags.has('RomanNumeral')) || /[,;:.!?]/.test(w.post)) return false;
   }
   return false;
 }
@@ -857,6 +859,11 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       // "never stage and commit files": a verb we have no action for, joined to one we have, leaves that one governed.
       const joinedVerb = w.tags.has('Verb') && !w.tags.has('Auxiliary') && !w.tags.has('Copula') && has(COORDINATORS, words[j + 1]) && view.mentionAt(j + 2) !== undefined;
       if (joinedVerb) {
+        j++;
+        continue;
+      }
+      // "don't even think about `git reset --hard`": the idiom forbids the thing named next.
+      if (w.norm === 'think' && words[j - 1]?.norm === 'even' && words[j + 1]?.norm === 'about') {
         j++;
         continue;
       }

@@ -91,7 +91,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   read: ['read', 'access', 'view'],
   backup: [
     'back * up', 'backup', 'copy', 'make * copy', 'keep * copy', 'take * copy', 'save * copy', 'archive', 'dump', 'snapshot',
-    'duplicate', 'export',
+    'duplicate', 'export', 'tar * up', 'zip * up', 'tarball',
   ],
   send: ['send', 'send * out', 'email', 'e-mail', 'mail', 'share', 'forward', 'message', 'cc', 'bcc', 'reply', 'post', 'tweet'],
   pay: [
