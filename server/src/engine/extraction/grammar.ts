@@ -1072,7 +1072,7 @@ function requirementFrame(view: SentenceView, clause: Range): Outcome | undefine
   const relative = words.slice(clause.from, verb.start).some((w) => /^(that|which|who)$/.test(w.norm));
   const example = (m: Mention) => inParenthesis(words, clause.from, m.start) || (!relative && findFirst(words, EXAMPLE_MARKERS, clause.from, m.start) !== undefined);
   if (named.some((m) => m.form === 'base' && !example(m) && subjectBefore(words, clause.from, m.start) !== 'none')) return undefined;
-  const triggers = named.length > 0 ? named : spending(view, subjectRange);
+  const triggers = named.length > 0 ? named : spending(view, subjectRange).length > 0 ? spending(view, subjectRange) : touching(view, subjectRange);
   if (triggers.length === 0) return undefined;
   const rest = { from: verb.end, to: clause.to };
   const regions = [{ from: (triggers[0] as Mention).start, to: openedWith.length > 0 ? (triggers[0] as Mention).end : verb.start }];
@@ -1096,6 +1096,20 @@ function spending(view: SentenceView, subject: Range): Mention[] {
   if (!amount || !words.some((w) => /^(anything|everything|something|any|all)$/.test(w.norm))) return [];
   const at = wordAtOffset(view, subject.from, amount.start);
   return at === -1 ? [] : [{ family: 'pay', start: at, end: at + 1, form: 'base' }];
+}
+
+/**
+ * "prod needs my sign-off", "anything in data/ needs my OK": a target named alone as what needs the
+ * yes is any touching of it (a deploy to an environment, a change to a file or a branch).
+ */
+function touching(view: SentenceView, subject: Range): Mention[] {
+  const words = view.words.slice(subject.from, subject.to);
+  const targets = [...view.textEntitiesIn(subject), ...view.phraseEntitiesIn(subject)].filter((e) => e.kind === 'environment' || e.kind === 'branch' || e.kind === 'path' || e.kind === 'database');
+  // Only the target and words that say "all of it": "the `infra/` folder", "anything in prod".
+  const other = words.filter((w) => w.start < (targets[0]?.start ?? 0) || w.end > (targets[targets.length - 1]?.end ?? 0)).some((w) => !(w.tags.has('Determiner') || has(UNIVERSAL, w) || has(GENERIC, w) || /^(in|under|inside|on|to|of|within)$/.test(w.norm) || w.text === ''));
+  if (targets.length === 0 || other) return [];
+  const at = wordAtOffset(view, subject.from, (targets[0] as Entity).start);
+  return at === -1 ? [] : [{ family: 'touch', start: at, end: at + 1, form: 'base' }];
 }
 
 /** The first word from `from` on that starts at or after a text offset (an entity's first word), or -1. */
