@@ -1764,7 +1764,8 @@ function introducesList(view: SentenceView, clause: Range): boolean {
 
 /** Whether a draft says what it acts on: a phrase that names its thing, or words after an action, or a subject. */
 function namesObject(view: SentenceView, draft: Draft): boolean {
-  if (draft.triggers.some((m) => m.command !== undefined || namesItsThing(view, m))) return true;
+  // ("Never run destructive git commands without asking:": a kind whole in itself, whatever examples follow.)
+  if (draft.triggers.some((m) => m.command !== undefined || namesItsThing(view, m) || m.family === 'destructiveGit')) return true;
   const actionWord = (i: number) => draft.triggers.some((m) => i >= m.start && i < m.end);
   return draft.regions.some((r) => {
     const rest = view.words.slice(r.from, r.to).map((_, k) => r.from + k).filter((i) => !actionWord(i));
