@@ -952,7 +952,7 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       // "never commit or run `npm publish`": a command listed with the verb that runs it. (With a
       // place after it, "push or run `git tag` on main", the place may be either's: left unread.)
       const runVerb = ranCommandAt(words, next) && !names(view, { from: next.end, to: end });
-      if (listedAt(words, next.start) || ((previous?.norm === 'even' || runVerb) && has(COORDINATORS, words[next.start - 2]))) {
+      if ((listedAt(words, next.start) || ((previous?.norm === 'even' || runVerb) && has(COORDINATORS, words[next.start - 2]))) && !namesTheThingBefore(view, next.start)) {
         // A command after another action is that action's object ("never change the yarn setup"), not an action of its own.
         if ((next.command !== undefined) !== (found.command !== undefined) && !next.saidInWords && !found.saidInWords && !runVerb) continue;
         if (next.start >= last.end || next.family !== last.family) coordinated.push(next);
@@ -1398,7 +1398,7 @@ function bareApproval(view: SentenceView, sub: Range): boolean {
 function coordinatedFrom(view: SentenceView, triggers: readonly Mention[]): Mention[] {
   const first = triggers[0] as Mention;
   const result = [first];
-  for (const next of triggers.slice(1)) if (listedAt(view.words, next.start)) result.push(next);
+  for (const next of triggers.slice(1)) if (listedAt(view.words, next.start) && !namesTheThingBefore(view, next.start)) result.push(next);
   return result;
 }
 
@@ -2181,7 +2181,9 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
         const own = [...draft.triggers, ...(draft.requires ?? [])].some((m) => (view.words[m.start] as Word).start < e.end && (view.words[m.end - 1] as Word).end >= e.start);
         // "publish to npm": the registry a package goes to, which every publish has.
         const registry = draft.triggers.some((m) => m.family === 'publish') && REGISTRIES.has(e.value);
-        if (registry) break;
+        // "installing dependencies (npm, pip)": the tools the thing comes by, which narrow nothing.
+        const instrument = namesTheThingBefore(view, wordAtOffset(view, 0, e.start));
+        if (registry || instrument) break;
         if (!own) return unstatable(view, `the command "${e.value}" narrows the rule in a way no scope says`);
         break;
       }
@@ -2788,6 +2790,24 @@ function topicOf(view: SentenceView, range: Range): { verbs: Verb[]; scope: Scop
  * delete temp files without backing them up from now on".
  */
 /** Whether the word at `index` is inside a parenthesis opened after `from`. */
+/**
+ * The word at `index` is in a parenthesis that opens right after a thing's noun, not a category of
+ * actions: "branches (main, release)", "dependencies (npm, pip)" name the thing's members or the tools
+ * it comes by, not actions of their own.
+ */
+function namesTheThingBefore(view: SentenceView, index: number): boolean {
+  const words = view.words;
+  for (let i = index; i >= Math.max(0, index - 12); i--) {
+    const w = words[i] as Word;
+    if (i < index && /\)/.test(w.post)) return false;
+    const opensHere = /\(/.test(w.pre) ? i : i < index && /\(\s*$/.test(w.post) ? i + 1 : -1;
+    if (opensHere === -1) continue;
+    const noun = words[opensHere - 1];
+    return noun !== undefined && noun.tags.has('Noun') && !has(CATEGORY_NOUNS, noun) && !view.isMentionWord(opensHere - 1);
+  }
+  return false;
+}
+
 function inParenthesis(words: readonly Word[], from: number, index: number): boolean {
   for (let i = index; i >= from; i--) {
     const w = words[i] as Word;
