@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { extractConstraints } from '../../server/src/engine/extraction';
 import { ExtractionMemo } from '../../server/src/engine/pipeline';
+import { forgetSharedReadings } from '../../server/src/engine/pipeline/extractionMemo';
 import { parseTranscript } from '../../server/src/engine/parse';
 
 // The same message typed twice in a Claude Code session sits in lines of different lengths (uuids,
@@ -29,4 +32,25 @@ test('a repeated message is read once and its sentences land where a fresh extra
   // Three statements of the backup rule, each quoted from its own line.
   const quoted = fresh.constraints.filter((c) => c.rule.kind === 'prerequisite').map((c) => text.slice(c.span.start, c.span.end));
   assert.deepEqual(quoted, ['Before you delete anything in temp/, back it up first.', 'Before you delete anything in temp/, back it up first.', 'Before you delete anything in temp/, back it up first.']);
+});
+
+test("the readings kept for the process hold none of the session's text: each session's text is let go once it is read", () => {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as () => void;
+  forgetSharedReadings();
+  const padding = 8 * 1024 * 1024;
+  gc();
+  const before = process.memoryUsage().heapUsed;
+  for (let i = 0; i < 8; i++) {
+    // Each session's message is new, so its reading is kept; the message's key is cut from a text of 8 MB.
+    const big = [line('u', '', `Never push to main, rule ${i}.`), JSON.stringify({ type: 'progress', uuid: 'p', data: 'x'.repeat(padding) })].join('\n');
+    const parsed = parseTranscript({ name: 'big.jsonl', text: big });
+    assert.equal(parsed.kind, 'transcript');
+    if (parsed.kind === 'transcript') new ExtractionMemo().extract(parsed.sessions[0]!);
+  }
+  gc();
+  const kept = process.memoryUsage().heapUsed - before;
+  forgetSharedReadings();
+  // Holding a slice of each text would keep all eight, 64 MB.
+  assert.ok(kept < 3 * padding, `${(kept / 1024 / 1024).toFixed(1)} MB kept after eight sessions of 8 MB`);
 });

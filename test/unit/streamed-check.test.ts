@@ -111,6 +111,17 @@ describe('a session checked in pieces reports what the whole file reports', () =
     }
   });
 
+  test('a piece larger than a step is audited a step at a time, each ending at a line end', () => {
+    const text = generateTranscript({ shape: 'claude-code', bytes: 250_000, seed: 6 }).text;
+    const longestLine = Math.max(...text.split('\n').map((line) => line.length + 1));
+    for (const piece of [text.length, 100_000]) {
+      const { report, check } = streamed(text, 2_000, piece);
+      assert.deepEqual(report, whole(text), `one piece of ${piece}`);
+      // A step takes lines until it reaches its size: at most one line past it, however large the piece.
+      assert.ok(check.largestStep <= 2_000 + longestLine, `pieces of ${piece}: a step of ${check.largestStep}`);
+    }
+  });
+
   test('a byte-order mark, CRLF line ends and a line left without its newline', () => {
     const text = generateTranscript({ shape: 'claude-code', bytes: 60_000, seed: 5 }).text;
     assertSameReport('BOM and CRLF', `\ufeff${text.replace(/\n/g, '\r\n').trimEnd()}`);

@@ -1,7 +1,7 @@
 import { type Extraction, type Revocation, type StatedConstraint, type UnresolvedRule, extractConstraints } from '../extraction';
 import { forgetTaggedSentences } from '../extraction/words';
 import type { Session, Turn } from '../session/session';
-import type { Span } from '../text/text';
+import { type Span, detached } from '../text/text';
 
 /** A turn's extraction with spans relative to the turn's start, so it can move with the turn. */
 export interface LocalExtraction {
@@ -85,7 +85,8 @@ function remember(key: string, reading: LocalExtraction): void {
     shared.clear();
     sharedChars = 0;
   }
-  shared.set(key, reading);
+  // The key holds a slice of the session's text: kept as it is, it would keep that whole text alive as long as the process.
+  shared.set(detached(key), reading);
   sharedChars += key.length;
 }
 

@@ -60,10 +60,17 @@ const UNANSWERED_LIMIT = 64;
 
 export class StreamedCheck {
   private state: AuditState;
-  /** Whole lines read and not yet settled, and the start of a line not yet ended. */
-  private pending = '';
-  private unended = '';
-  private length = 0;
+  /**
+   * Text read and not yet settled: the lines audited last and left unsettled, the text read since (in
+   * the pieces' own slices, joined only when audited: each join is a copy of the text, made once),
+   * and how long that is. The pieces end with whole lines but for the last, whose start waits there.
+   */
+  private unsettled = '';
+  private readonly waiting: string[] = [];
+  private waitingChars = 0;
+  /** Of the waiting text, how much ends with a line's end: only a line's end can end a step. */
+  private waitingLinesChars = 0;
+  private started = false;
   private readonly lineStarts: number[] = [0];
   /** Text of the file counted for its line starts, and a CR that ended the last piece (an LF may follow it in the next). */
   private counted = 0;
@@ -110,20 +117,15 @@ export class StreamedCheck {
   add(piece: string, original = piece): void {
     if (this.stopped !== undefined) return;
     this.countLines(original);
-    const text = this.length === 0 && this.unended === '' ? withoutBom(piece) : this.unended + piece;
-    const ended = text.lastIndexOf('\n') + 1;
-    this.unended = text.slice(ended);
-    if (ended === 0) return;
-    this.take(text.slice(0, ended));
-    if (this.pending.length >= this.stepAt) this.step(false);
+    this.wait(this.started ? piece : withoutBom(piece));
+    this.started ||= piece !== '';
+    while (this.stopped === undefined && this.unsettled.length + this.waitingLinesChars >= this.stepAt) this.step(false);
   }
 
   /** The report of the whole file, once every piece was added; `undefined` when the check could not go on. */
   finish(path: string): FileReport | undefined {
     if (this.stopped !== undefined) return undefined;
     if (this.carriedCr) addLineStarts(this.lineStarts, '\r', this.counted - 1);
-    this.take(this.unended);
-    this.unended = '';
     this.step(true);
     if (this.stopped !== undefined) return undefined;
     const { constraints, endings } = ledgerOf(this.policies, this.extraction);
@@ -148,17 +150,44 @@ export class StreamedCheck {
     this.counted += original.length;
   }
 
-  private take(lines: string): void {
-    this.length += lines.length;
-    this.pending += lines;
+  private wait(text: string): void {
+    if (text === '') return;
+    const lastLineEnd = text.lastIndexOf('\n');
+    if (lastLineEnd !== -1) this.waitingLinesChars = this.waitingChars + lastLineEnd + 1;
+    this.waiting.push(text);
+    this.waitingChars += text.length;
   }
 
+  /**
+   * The text the next step audits: what the last left unsettled, then the waiting text up to the first
+   * line end past the step's size (all of it when `final`), joined into one string; the rest waits.
+   */
+  private nextStepText(final: boolean): string {
+    const parts = [this.unsettled];
+    let length = this.unsettled.length;
+    while (this.waiting.length > 0) {
+      const text = this.waiting.shift() as string;
+      const lineEnd = final ? -1 : text.indexOf('\n', Math.max(0, this.stepAt - 1 - length));
+      const taken = lineEnd === -1 ? text.length : lineEnd + 1;
+      parts.push(text.slice(0, taken));
+      length += taken;
+      this.waitingChars -= taken;
+      this.waitingLinesChars = Math.max(0, this.waitingLinesChars - taken);
+      if (taken < text.length) this.waiting.unshift(text.slice(taken));
+      if (lineEnd !== -1) break;
+    }
+    return parts.join('');
+  }
+
+  /** Audits the next step's text: a piece larger than a step is taken a step at a time. */
   private step(final: boolean): void {
-    this.largest = Math.max(this.largest, this.pending.length);
-    const read = this.pipeline.extend(this.state, this.pending, { policies: this.policies, final, seen: this.seen });
+    const audited = this.nextStepText(final);
+    this.largest = Math.max(this.largest, audited.length);
+    const read = this.pipeline.extend(this.state, audited, { policies: this.policies, final, seen: this.seen });
     if (read.kind === 'unresumable') {
       this.stopped = read.reason;
-      this.pending = '';
+      this.unsettled = '';
+      this.waiting.length = 0;
       return;
     }
     // The whole file's name is one its lines give: the first a step finds (a read from the start
@@ -181,9 +210,9 @@ export class StreamedCheck {
     for (const call of read.calls) if (call.stopped) this.counts.stoppedCalls++;
     this.extraction = read.extraction;
     this.state = read.state;
-    this.pending = this.pending.slice(read.settled);
-    this.stepAt = Math.max(this.stepChars, 2 * this.pending.length);
-    if (this.pending.length > UNSETTLED_LIMIT_CHARS) this.stopped = `more than ${UNSETTLED_LIMIT_CHARS / 1024 / 1024} MB of the file wait on an earlier line (a call without its result)`;
+    this.unsettled = audited.slice(read.settled);
+    this.stepAt = Math.max(this.stepChars, 2 * this.unsettled.length);
+    if (this.unsettled.length > UNSETTLED_LIMIT_CHARS) this.stopped = `more than ${UNSETTLED_LIMIT_CHARS / 1024 / 1024} MB of the file wait on an earlier line (a call without its result)`;
     else if (this.state.unanswered.length > UNANSWERED_LIMIT) this.stopped = `more than ${UNANSWERED_LIMIT} calls stopped without a result, too many to watch for a late one`;
   }
 }

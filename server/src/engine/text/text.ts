@@ -79,3 +79,13 @@ export function addLineStarts(starts: number[], text: string, offset: number): n
   }
   return starts;
 }
+
+/**
+ * `text` as a string of its own. V8 keeps a slice of a longer string, or a concatenation holding one,
+ * as a view that keeps the whole longer string alive: a key or value kept past the text it was read
+ * from (a process-wide memo, a check in pieces) would keep every piece read. `JSON.parse` always
+ * makes fresh strings.
+ */
+export function detached(text: string): string {
+  return JSON.parse(JSON.stringify(text)) as string;
+}
