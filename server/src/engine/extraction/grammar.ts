@@ -902,10 +902,12 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       const amount = nounSubject && (w.tags.has('Money') || w.tags.has('Value') || w.norm === 'per');
       // "never perform a deploy", "never run the migrations": the article after a light verb, before the action said as a noun.
       const article = /^(a|an|the)$/.test(w.norm) && j > cueEnd && has(SKIP, words[j - 1]);
-      const skippable = has(SKIP, w) || has(LISTENERS, w) || w.text === '' || category || modifier || amount || article || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
+      // "Forbidden actions include: …", "prohibited commands are: …": the verb that opens the list.
+      const opensList = /^(include|includes|are)$/.test(w.norm) && has(CATEGORY_NOUNS, words[j - 1]);
+      const skippable = has(SKIP, w) || has(LISTENERS, w) || w.text === '' || category || modifier || amount || article || opensList || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
       // "Never run: `git clean -fdx`": a colon after running introduces what is run.
       // "Prohibited commands: `rm -rf`, …": so does a colon after the category its examples are of.
-      const introducesRun = /^\s*:/.test(w.post) && (/^(run|use|execute|invoke|allowed|permitted)$/.test(w.norm) || has(CATEGORY_NOUNS, w));
+      const introducesRun = /^\s*:/.test(w.post) && (/^(run|use|execute|invoke|allowed|permitted)$/.test(w.norm) || has(CATEGORY_NOUNS, w) || opensList);
       if (!skippable || (closesClause(w) && !introducesRun)) break;
     }
     // "`npm install` must never be run": a command named first, then run in the passive.
@@ -1943,7 +1945,9 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // A generic word right after "to" is a name ("push to release"), which narrows the rule.
     // (A plural is a kind, whatever the tagger makes of it: "changes to files" may come tagged as a verb.)
     const destination = /^(to|onto|into)$/.test(words[i - 1]?.norm ?? '') && i > range.from && !w.tags.has('Plural') && !/[^s]s$/.test(w.norm);
-    if (!modifier && (has(FUNCTION, w) || (has(GENERIC, w) && !destination) || has(UNIVERSAL, w) || has(ANAPHOR, w) || has(SKIP, w) || has(ME, w))) continue;
+    // "users", "user accounts": people as the things acted on, or sorting them, are no listener.
+    const person = has(ME, w) && !(w.norm === 'users' || (w.norm === 'user' && next !== undefined && (next.tags.has('Noun') || has(GENERIC, next)) && !next.tags.has('Pronoun') && !view.isMentionWord(i + 1) && !/[,;:.!?]/.test(w.post)));
+    if (!modifier && (has(FUNCTION, w) || (has(GENERIC, w) && !destination) || has(UNIVERSAL, w) || has(ANAPHOR, w) || has(SKIP, w) || person)) continue;
     // A possessive pronoun says nothing ("your files"); a name's possessive narrows ("Alice's reports").
     // So does a third party's ("the parents' evening", "the vendor's files"); the person served is whoever's the session is ("the customer's booking").
     const thirdParty = w.tags.has('Possessive') && w.tags.has('Noun') && !w.tags.has('Pronoun') && !has(SERVED, w);
