@@ -21,6 +21,7 @@ import {
   NOT_PATHS,
   PROGRAMS,
   RECORD_NOUNS,
+  RECORD_SORT_WORDS,
   TABLE_NOUNS,
   TOP_LEVEL_DOMAINS,
   WELL_KNOWN_BRANCHES,
@@ -293,6 +294,7 @@ const DEVICE_HEADS = compile(DEVICE_NOUNS);
 const FILE_KIND_PHRASES = Object.entries(FILE_KINDS).flatMap(([glob, phrases]) => compile(phrases).map((phrase) => ({ phrase, glob })));
 const EVENT_HEADS = compile(EVENT_NOUNS);
 const RECORD_WORDS = wordSet(RECORD_NOUNS);
+const RECORD_SORTS = wordSet(RECORD_SORT_WORDS);
 const GENERIC_EVENTS = wordSet(GENERIC_EVENT_NOUNS);
 const GENERIC_DEVICE_TAILS = wordSet(DEVICE_GENERIC_TAILS);
 const ENVIRONMENTS = wordSet(ENVIRONMENT_NAMES);
@@ -433,8 +435,8 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
       continue;
     }
     const event = noun ? EVENT_HEADS.map((p) => matchAt(words, i, p)).find((end) => end !== undefined) : undefined;
-    // "the seat class": the sort of a booking's record, no event.
-    if (event !== undefined && !has(RECORD_WORDS, words[i - 1])) {
+    // "the seat class", "cabin class": the sort of a booking's record, no event.
+    if (event !== undefined && !has(RECORD_WORDS, words[i - 1]) && !has(RECORD_SORTS, words[i - 1])) {
       // "new meetings" are whichever are made: new names none.
       const mods = modifiersBefore(words, i, from).filter((m) => m.norm !== 'new');
       const head = words.slice(i, event).filter((h) => !has(GENERIC_EVENTS, h));

@@ -113,7 +113,7 @@ const P = {
     event: compile(L.EVENT_CONTEXT_WORDS),
     device: compile(L.DEVICE_NOUNS),
     file: compile(['file', 'files', 'document', 'documents', 'folder', 'folders', 'directory', 'directories']),
-    record: compile(L.RECORD_NOUNS),
+    record: compile([...L.RECORD_NOUNS, ...L.RECORD_SORT_WORDS.map((sort) => `${sort} class`)]),
     calendar: compile(['calendar', 'calendars', 'meeting', 'meetings', 'schedule', 'agenda', 'time', 'date', 'tomorrow', 'today']),
   },
 };
@@ -136,6 +136,7 @@ const ANAPHOR = wordSet(L.ANAPHORS);
 const DEFINITE = wordSet(L.DEFINITE_DETERMINERS);
 const GENERIC = wordSet(L.GENERIC_OBJECTS);
 const ONE_PER_PROJECT = wordSet(L.ONE_PER_PROJECT);
+const RECORD_SORTS = wordSet(L.RECORD_SORT_WORDS);
 const DESCRIPTIVE = wordSet(L.DESCRIPTIVE);
 /** Generic words that stay broad even before another noun: "code changes" are changes. */
 const BROAD = wordSet(['code', 'source', 'any', 'all', 'new', 'existing', 'local', 'current', 'slack', 'email', 'e-mail', 'chat']);
@@ -1905,7 +1906,9 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // so is the kind of message a send is ("posting comments", "sending notifications").
     if (has(RECORDS, w) || has(GENERIC_EVENT_WORDS, w) || (families.has('send') && has(MESSAGE_KINDS, w))) continue;
     // "the seat class", "a fare type": the sort of a record is the record's.
-    if (/^(class|type|tier|level|category)$/.test(w.norm) && has(RECORDS, words[i - 1])) continue;
+    // ("cabin class", "fare class": the word that sorts it with it.)
+    const sortOfRecord = (k: number) => /^(class|type|tier|level|category)$/.test(words[k]?.norm ?? '') && (has(RECORDS, words[k - 1]) || has(RECORD_SORTS, words[k - 1]));
+    if (sortOfRecord(i) || (has(RECORD_SORTS, w) && sortOfRecord(i + 1))) continue;
     // "a refund to their credit card": the instrument a payment goes by, which every payment has.
     if (families.has('pay') && has(PAYMENT_INSTRUMENTS, w)) continue;
     // "publish to PyPI": the registry a package goes to, which every publish has; what is created is new.
@@ -3058,6 +3061,23 @@ function labelledFrame(view: SentenceView, from: number): { readonly drafts: rea
   return forbidding ? { drafts: [{ kind: 'prohibition', triggers, regions }] } : undefined;
 }
 
+/**
+ * "Tests first, then push", "back up data/ first, then you may delete it": steps said first, then the
+ * action they come before. Only steps may come before "then"; "delete the logs first, then push" is
+ * an order of work, no rule.
+ */
+function firstThenFrame(view: SentenceView, clause: Range): { readonly drafts: readonly Draft[] } | undefined {
+  const words = view.words;
+  const then = words.findIndex((w, i) => i > clause.from && i < clause.to && w.norm === 'then');
+  if (then === -1 || !words.slice(clause.from, then).some((w) => w.norm === 'first')) return undefined;
+  const before = view.mentionsIn({ from: clause.from, to: then });
+  const steps = before.filter(satisfies);
+  const actions = governable(view.mentionsIn({ from: then + 1, to: clause.to }));
+  if (steps.length === 0 || steps.length !== before.length || actions.length === 0) return undefined;
+  const triggers = coordinatedFrom(view, actions);
+  return { drafts: [prerequisite(view, triggers, steps, [{ from: (triggers[0] as Mention).start, to: clause.to }], { from: clause.from, to: then })] };
+}
+
 const FRAMES = [putAsideFrame, alternativesFrame, personApprovesFrame, permissionForFrame, treatAsFrame, actedOnMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
 
 /** The rules of a frame's drafts, each once; or why they compile to nothing, when that is known. */
@@ -3089,6 +3109,9 @@ export function readSentence(sentence: Sentence): Reading[] {
   const readings: Reading[] = [];
   const labelled = labelledFrame(view, from);
   if (labelled) return compileDrafts(view, labelled.drafts);
+  // Read over the whole sentence: its comma would cut the steps from the action ("…first, then you may delete it").
+  const sequence = firstThenFrame(view, { from, to: words.length });
+  if (sequence) return compileDrafts(view, sequence.drafts);
   for (const clause of clausesOf(view, from)) {
     // "… because it was failing before your change": a reason after the rule says why, and states nothing.
     if (clause.from > from && words[clause.from]?.norm === 'because') continue;

@@ -50,6 +50,8 @@ export const FAMILIES = {
   commit: { verbs: ['commit'], by: { branch: ['commit', 'push', 'force-push'] } },
   /** Merging lands on a branch through a push; elsewhere it names no action of ours. */
   land: { verbs: [], by: { branch: ['commit', 'push', 'force-push'] } },
+  /** An upgrade of a record ("upgrading cabin class") updates it; of a machine or a tool it names no action of ours, and never every file write. */
+  upgrade: { verbs: [], by: { database: ['update'], resource: ['update'], path: ['write', 'overwrite'] } },
   /** Resetting a database drops or empties it; a counter or a setting reset names no action of ours. */
   reset: { verbs: [], by: { database: ['drop', 'truncate'] } },
   install: { verbs: ['install'] },
@@ -80,7 +82,8 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'clean * out', 'clean * up', 'throw * away', 'throw * out', 'unlink', 'shred', 'prune', 'empty', 'drop', 'deletion', 'removal', 'blow * away',
   ],
   truncate: ['truncate', 'truncation'],
-  modify: ['modify', 'edit', 'change', 'tweak', 'update', 'modification', 'rewrite', 'hand-edit', 'hand edit', 'upgrade', 'downgrade', 'exchange', 'process * return', 'process * exchange'],
+  modify: ['modify', 'edit', 'change', 'tweak', 'update', 'modification', 'rewrite', 'hand-edit', 'hand edit', 'exchange', 'process * return', 'process * exchange'],
+  upgrade: ['upgrade', 'downgrade'],
   schemaChange: [
     'alter', 'migrate', 'migration', 'schema change', 'schema migration', 'change * schema', 'modify * schema', 'alter * schema', 'update * schema',
     'touch * schema', 'add * column', 'rename * column', 'drop * column',
@@ -504,6 +507,8 @@ export const RECORD_NOUNS: readonly string[] = [
   'cart', 'product', 'products', 'listing', 'listings', 'claim', 'claims', 'case', 'cases', 'policy', 'policies',
   'plan', 'plans', 'address', 'addresses', 'exchange', 'exchanges', 'return', 'returns', 'account', 'accounts',
 ];
+/** Words before "class" that make it the sort of a record ("cabin class", "fare class"), not a lesson. */
+export const RECORD_SORT_WORDS: readonly string[] = ['cabin', 'fare', 'membership', 'service', 'travel'];
 export const DATABASE_NOUNS: readonly string[] = ['database', 'db', 'schema', 'datastore', 'data store'];
 export const TABLE_NOUNS: readonly string[] = ['table', 'collection'];
 export const DATABASE_CONTEXT_WORDS: readonly string[] = ['database', 'db', 'table', 'schema', 'column', 'row', 'record', 'sql', 'index', 'collection', 'migration'];
