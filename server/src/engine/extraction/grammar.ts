@@ -941,7 +941,8 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     // "It is forbidden to delete …", "it's not allowed to push": the "it" stands for the action after.
     const dummyIt = i === range.from + 2 && /^(it|this)$/.test(words[range.from]?.norm ?? '') && has(BE_OR_GET, words[range.from + 1]) && words.slice(cueEnd, found.start).some((w) => /^(allowed|permitted|ok|okay|acceptable)$/.test(w.norm) || forbiddenTo !== undefined);
     if (subject === 'other' && !passive && !nounSubject && !dummyIt) continue;
-    if ((subject === 'self' || self) && !wants && !passive) continue;
+    // ("I forbid you from pushing": the person's own verb of forbidding is their rule.)
+    if ((subject === 'self' || self) && !wants && !passive && forbiddenTo === undefined) continue;
     // "she did not delete it" reports; "I'd rather you didn't delete it" asks.
     const did = words.slice(range.from, i).findIndex((w) => w.norm === 'did');
     if (did !== -1 && !words.slice(range.from, range.from + did).some((w) => /^(rather|prefer|preferably)$/.test(w.norm))) continue;
