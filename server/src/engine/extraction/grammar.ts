@@ -2220,6 +2220,10 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   const branchWord = context === 'branch' && !scope.branches ? branchAfterTo(view, regions, draft.triggers) : undefined;
   // A name that opens the sentence is capitalised for the sentence, not for the branch.
   if (branchWord !== undefined) add('branches', branchWord === 0 && /^[A-Z][a-z0-9_.-]*$/.test((words[0] as Word).text) ? (words[0] as Word).text.toLowerCase() : (words[branchWord] as Word).text);
+  // "Never commit directly", "no direct pushes": straight onto a branch the sentence does not name (the
+  // protected one), never onto every branch.
+  const ontoBranch = context === 'branch' || (context === undefined && ['commit', 'push', 'forcePush', 'land'].some((f) => families.has(f as FamilyName)));
+  if (ontoBranch && !scope.branches && view.words.some((w) => /^(direct|directly)$/.test(w.norm))) return unstatable(view, '"directly" is onto a branch it does not name');
   // Beside a path written out, words that say what it holds describe it ("generated files in `gen/`").
   const leftovers = regions.flatMap((r) => {
     const writtenPath = view.textEntitiesIn(r).some((e) => e.kind === 'path' && !e.inWords);
