@@ -186,7 +186,8 @@ const CODES = Object.keys(CURRENCY_WORDS).join('|');
 const NUMBER = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
 const SCALE = String.raw`k|m|thousand|million|grand`;
 const MONEY = new RegExp(
-  String.raw`(?<symbol>[${SYMBOLS}])\s?(?<n1>${NUMBER})\s?(?<s1>${SCALE})?\b|\b(?<code>${CODES})\s?(?<n2>${NUMBER})\s?(?<s2>${SCALE})?\b|\b(?<n3>${NUMBER})\s?(?<s3>${SCALE})?\s?(?<word>${CODES})\b`,
+  // The symbol may follow the number, as in much of Europe: "50€", "1.000 €".
+  String.raw`(?<symbol>[${SYMBOLS}])\s?(?<n1>${NUMBER})\s?(?<s1>${SCALE})?\b|\b(?<code>${CODES})\s?(?<n2>${NUMBER})\s?(?<s2>${SCALE})?\b|\b(?<n3>${NUMBER})\s?(?<s3>${SCALE})?\s?(?<word>${CODES})\b|\b(?<n4>${NUMBER})\s?(?<s4>${SCALE})?\s?(?<after>[${SYMBOLS}])`,
   'gi',
 );
 const SCALES: Readonly<Record<string, number>> = { k: 1e3, thousand: 1e3, grand: 1e3, m: 1e6, million: 1e6 };
@@ -262,15 +263,16 @@ export function amountEntities(text: string, base: number, words: readonly Word[
   }
   for (const match of text.matchAll(MONEY)) {
     const g = match.groups ?? {};
-    const number = g.n1 ?? g.n2 ?? g.n3;
+    const number = g.n1 ?? g.n2 ?? g.n3 ?? g.n4;
     if (!number) continue;
     const start = base + (match.index ?? 0);
     if (taken.some(([s, e]) => start >= s && start < e)) continue;
     const end = start + match[0].length;
-    const currency = g.symbol ? CURRENCY_SYMBOLS[g.symbol] : CURRENCY_WORDS[(g.code ?? g.word ?? '').toLowerCase()];
+    const symbol = g.symbol ?? g.after;
+    const currency = symbol ? CURRENCY_SYMBOLS[symbol] : CURRENCY_WORDS[(g.code ?? g.word ?? '').toLowerCase()];
     const first = wordIndexAt(words, start);
     const last = wordIndexAt(words, end);
-    found.push({ kind: 'amount', value: match[0], amount: parseAmount(number, g.s1 ?? g.s2 ?? g.s3), ...(currency && { currency }), comparator: comparatorOf(words, first, last), start, end });
+    found.push({ kind: 'amount', value: match[0], amount: parseAmount(number, g.s1 ?? g.s2 ?? g.s3 ?? g.s4), ...(currency && { currency }), comparator: comparatorOf(words, first, last), start, end });
     taken.push([start, end]);
   }
   // "over 500" with no currency: the comparator makes it an amount.

@@ -45,7 +45,7 @@ const TOPIC_WORDS = wholePhrasePattern([...Object.values(ACTION_WORDS).flat(), .
 /** A command a rule can be about: a code span, a program named plainly, git as a kind, a program with its flags. */
 const NAMES_COMMAND = new RegExp(`\`|\\bgit\\b|\\b[a-z][\\w-]*\\s+--?[A-Za-z]|\\b(?:${DISTINCTIVE_PROGRAMS.map((p) => p.replace(/[-.]/g, '\\$&')).join('|')})\\b|\\b(?:commands?|tools?|programs?|editors?|pagers?|binaries|clis?)\\s+(?:such as|like|e\\.g\\.|including)\\b`, 'i');
 /** An amount of money, which a rule about spending may name alone: "anything over $1k needs my OK". */
-const AMOUNT = /[$€£]\s?\d|\d\s*(?:k\b|dollars?\b|bucks\b|euros?\b|pounds?\b|usd\b|eur\b|gbp\b)/i;
+const AMOUNT = /[$€£]\s?\d|\d\s?[$€£]|\d\s*(?:k\b|dollars?\b|bucks\b|euros?\b|pounds?\b|usd\b|eur\b|gbp\b)/i;
 /** What makes a sentence a rule or a change of rules: a negation, a connector, an ask, a revocation. */
 const RULE_CUES = wholePhrasePattern(RULE_CUE_PHRASES);
 
