@@ -186,7 +186,7 @@ const CODES = Object.keys(CURRENCY_WORDS).join('|');
 const NUMBER = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
 const SCALE = String.raw`k|m|thousand|million|grand`;
 const MONEY = new RegExp(
-  // The symbol may follow the number, as in much of Europe: "50€", "1.000 €".
+  // The symbol may follow the number, as in much of Europe: "50€", "200 €".
   String.raw`(?<symbol>[${SYMBOLS}])\s?(?<n1>${NUMBER})\s?(?<s1>${SCALE})?\b|\b(?<code>${CODES})\s?(?<n2>${NUMBER})\s?(?<s2>${SCALE})?\b|\b(?<n3>${NUMBER})\s?(?<s3>${SCALE})?\s?(?<word>${CODES})\b|\b(?<n4>${NUMBER})\s?(?<s4>${SCALE})?\s?(?<after>[${SYMBOLS}])`,
   'gi',
 );

@@ -1076,7 +1076,8 @@ function requirementFrame(view: SentenceView, clause: Range): Outcome | undefine
   const relative = words.slice(clause.from, verb.start).some((w) => /^(that|which|who)$/.test(w.norm));
   const example = (m: Mention) => inParenthesis(words, clause.from, m.start) || (!relative && findFirst(words, EXAMPLE_MARKERS, clause.from, m.start) !== undefined);
   if (named.some((m) => m.form === 'base' && !example(m) && subjectBefore(words, clause.from, m.start) !== 'none')) return undefined;
-  const triggers = named.length > 0 ? named : spending(view, subjectRange).length > 0 ? spending(view, subjectRange) : touching(view, subjectRange);
+  const spent = named.length > 0 ? [] : spending(view, subjectRange);
+  const triggers = named.length > 0 ? named : spent.length > 0 ? spent : touching(view, subjectRange);
   if (triggers.length === 0) return undefined;
   const rest = { from: verb.end, to: clause.to };
   const regions = [{ from: (triggers[0] as Mention).start, to: openedWith.length > 0 ? (triggers[0] as Mention).end : verb.start }];
@@ -1832,6 +1833,9 @@ const SAY_SO = new Set(['ask', 'request', 'say', 'tell', 'approve', 'confirm', '
 /** Actions that mean something whole without a thing: a force push, a history rewrite, discarding changes, skipping the hooks. */
 const SELF_CONTAINED: ReadonlySet<FamilyName> = new Set<FamilyName>(['forcePush', 'rewriteHistory', 'discard', 'skipChecks', 'destructiveGit']);
 
+/** Families whose actions land on a branch, named or not. */
+const ONTO_BRANCH: readonly FamilyName[] = ['commit', 'push', 'forcePush', 'land'];
+
 /** A command said with the verb that runs it: "or run `git tag`". */
 function ranCommandAt(words: readonly Word[], mention: Mention): boolean {
   return mention.command !== undefined && /^(run|use|execute|invoke)$/.test(words[mention.start - 1]?.norm ?? '');
@@ -2044,7 +2048,7 @@ function pointsBack(view: SentenceView, trigger: Mention, region: Range): boolea
   if (/^(my|our|your|their)$/.test(next.norm) && view.words[trigger.end + 1]?.tags.has('Plural')) return false;
   // "your code", "your work": all the agent makes.
   if (next.norm === 'your' && has(AGENT_WORK, view.words[trigger.end + 1])) return false;
-  // "Never drop the database", "don't delete the repo": the one the project has, whatever came before.
+  // "Never drop the database", "don't clear the calendar": the one the project or person has, whatever came before.
   const head = view.words[trigger.end + 1];
   if (next.norm === 'the' && has(ONE_PER_PROJECT, head) && (trigger.end + 2 >= region.to || /[,;:.!?()]/.test(head?.post ?? '') || !view.words[trigger.end + 2]?.tags.has('Noun'))) return false;
   if (view.phraseEntitiesIn({ from: trigger.end, to: region.to }).length > 0) return false;
@@ -2222,7 +2226,7 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   if (branchWord !== undefined) add('branches', branchWord === 0 && /^[A-Z][a-z0-9_.-]*$/.test((words[0] as Word).text) ? (words[0] as Word).text.toLowerCase() : (words[branchWord] as Word).text);
   // "Never commit directly", "no direct pushes": straight onto a branch the sentence does not name (the
   // protected one), never onto every branch.
-  const ontoBranch = context === 'branch' || (context === undefined && ['commit', 'push', 'forcePush', 'land'].some((f) => families.has(f as FamilyName)));
+  const ontoBranch = context === 'branch' || (context === undefined && ONTO_BRANCH.some((f) => families.has(f)));
   if (ontoBranch && !scope.branches && view.words.some((w) => /^(direct|directly)$/.test(w.norm))) return unstatable(view, '"directly" is onto a branch it does not name');
   // Beside a path written out, words that say what it holds describe it ("generated files in `gen/`").
   const leftovers = regions.flatMap((r) => {
