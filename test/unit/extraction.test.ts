@@ -230,4 +230,7 @@ describe('a rule found and not stateable is a note that says what could not be s
   test('everything outside a target', () => assert.deepEqual(notes("Don't write files outside the repo."), ['"outside the repo" is everything but a target, which no scope says']));
   test('a pointer with nothing named before it', () => assert.deepEqual(notes('Do not edit it directly, run `make` instead.'), ['what it points at ("it", "them") is not named in the sentence']));
   test('an "only" with no target names nothing to say', () => assert.deepEqual(notes('Only push to feature branches.'), []));
+  test('an exception that leaves out what no scope says', () =>
+    assert.deepEqual(notes('Do not execute shell commands without user confirmation, except read-only ones.'), ['the exception "except read-only ones" leaves out what no scope says']));
+  test('"directly" onto a branch not named', () => assert.deepEqual(notes('Never commit directly.'), ['"directly" is onto a branch it does not name']));
 });

@@ -1272,6 +1272,13 @@ function connectorFrame(view: SentenceView, clause: Range): Outcome | undefined 
       sub = { from: end, to: nextConnector(view, end, clause.to) };
     }
     const outcome = readConnector(view, kind, main, sub, leading);
+    // "… without confirmation, except read-only ones": what the exception leaves out, no scope says
+    // (but a send's recipients, which the exception names).
+    const exception = outcome && outcome !== 'nothing' && 'drafts' in outcome ? words.findIndex((_, k) => k >= sub.to && k < clause.to && startsWith(words, P.except, k, clause.to) !== undefined) : -1;
+    if (exception !== -1 && outcome && outcome !== 'nothing' && 'drafts' in outcome && outcome.drafts.every((d) => d.triggers.every((m) => m.family !== 'send'))) {
+      const said = view.sentence.text.slice((words[exception] as Word).start - view.sentence.start, (words[clause.to - 1] as Word).end - view.sentence.start);
+      return { unresolved: `the exception "${said}" leaves out what no scope says` };
+    }
     if (outcome) return outcome;
     i = end - 1;
   }
