@@ -153,6 +153,11 @@ export function textEntities(text: string, base: number): Entity[] {
       found.push({ kind: 'path', value: scopePath(token), start, end });
       continue;
     }
+    // "stay out of ~": the home folder, written alone.
+    if (token === '~') {
+      found.push({ kind: 'path', value: '~', start, end });
+      continue;
+    }
     // "the LICENSE file", "edit the Makefile": files every project names alike, with no extension.
     // ("README files" are files of a kind, named by the extension beside them if at all.)
     const wellKnown = WELL_KNOWN_FILES.has(token) || WELL_KNOWN_FILES_ANY_CASE.has(lower);
@@ -394,7 +399,9 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
         const [first, last] = after ? [w, after] : [name[0] as Word, w];
         // "`generated` directories": a folder of that name wherever it is.
         const anyDepth = kind === 'path' && !value.includes('/') && ANY_DEPTH_FOLDERS.has(w.norm);
-        push(kind, kind === 'path' ? `${anyDepth ? '**/' : ''}${value.replace(/\/+$/, '')}` : value, first, last);
+        // "my home directory", "the home folder": the person's home, however the session writes it.
+        const home = kind === 'path' && !after && value.toLowerCase() === 'home' && !/[`'"]/.test((name[0] as Word).pre) && !w.tags.has('Plural');
+        push(kind, kind === 'path' ? (home ? '~' : `${anyDepth ? '**/' : ''}${value.replace(/\/+$/, '')}`) : value, first, last);
         if (ENVIRONMENTS.has(value.toLowerCase())) push('environment', value.toLowerCase(), name[0] as Word, name[0] as Word);
       }
       continue;
@@ -514,9 +521,9 @@ export function commandEntities(text: string, base: number): Entity[] {
   }
   const inSpan = (offset: number) => found.some((e) => offset >= e.start - 1 && offset <= e.end + 1);
   // "git reset --hard", "git stash drop": git written plainly is a command when a subcommand and its flags follow.
-  for (const match of text.matchAll(PLAIN_GIT)) {
+  for (const match of [...text.matchAll(PLAIN_GIT), ...text.matchAll(PLAIN_GIT_BARE)]) {
     const start = base + (match.index ?? 0);
-    if (!inSpan(start)) found.push({ kind: 'command', value: match[0].replace(/\s+/g, ' '), start, end: start + match[0].length });
+    if (!inSpan(start) && !found.some((e) => e.start === start)) found.push({ kind: 'command', value: match[0].replace(/\s+/g, ' '), start, end: start + match[0].length });
   }
   // "git commands", "any git operations", "git at all": every command of git, named by the program.
   for (const match of text.matchAll(GIT_AS_A_KIND)) {
@@ -549,6 +556,13 @@ export function commandEntities(text: string, base: number): Entity[] {
 
 /** git written plainly with a subcommand and at least one flag or argument of its own: "git push --force", "git clean -fd", "git checkout ." */
 const PLAIN_GIT = /(?<![\w`/.-])git\s+(?:reset|clean|push|checkout|restore|rebase|commit|stash|branch|merge|pull|tag|rm|revert|filter-branch|filter-repo|gc|reflog|switch|cherry-pick|am)(?:\s+(?:--?[A-Za-z][\w-]*|drop|clear|\.(?=$|[\s,;)])|--(?=$|[\s,;)])))+/g;
+
+/**
+ * git written plainly with a subcommand that is no English action of the vocabulary's own ("never use
+ * git reset", "git clean is off limits"): the command, flags or none. A subcommand English says as
+ * the action itself ("git push", "git commit") is read as that action, with its branch or target.
+ */
+const PLAIN_GIT_BARE = /(?<![\w`/.-])git\s+(?:reset|clean|rebase|stash|checkout|restore|revert|filter-branch|filter-repo|cherry-pick|gc|rm|reflog)(?![\w-])/g;
 
 /**
  * git written plainly as the kind of its commands: "any git commands", "no git operations", "git at

@@ -557,10 +557,10 @@ function questionStart(words: readonly Word[], text: string): 'not-a-question' |
   const asked = /\?["'”’)\]]*\s*$/.test(text) && !TAG_QUESTION.test(text);
   if (polite !== undefined) return polite;
   if (asked) return 'question';
-  // "Should I delete…", "do you back up…" without a question mark.
+  // "Should I delete…", "do you back up…" without a question mark ("do me a favor" is no question: "me" is no subject).
   const first = words[start];
   const second = words[start + 1];
-  if (first && second && L.QUESTION_OPENERS.includes(first.norm) && (second.tags.has('Pronoun') || second.tags.has('Noun')) && second.norm !== 'not') return 'question';
+  if (first && second && L.QUESTION_OPENERS.includes(first.norm) && (second.tags.has('Pronoun') || second.tags.has('Noun')) && !/^(not|me|us|him|them)$/.test(second.norm)) return 'question';
   return 'not-a-question';
 }
 
@@ -731,7 +731,7 @@ const governable = (mentions: readonly Mention[]) => mentions.filter((m) => !sat
 function objectEnd(view: SentenceView, from: number, to: number): number {
   const words = view.words;
   for (let i = from; i < to; i++) {
-    if ([P.condition, P.before, P.until, P.after, P.without, P.except].some((p) => startsWith(words, p, i, to) !== undefined)) return i;
+    if (!howOften(words, i) && [P.condition, P.before, P.until, P.after, P.without, P.except].some((p) => startsWith(words, p, i, to) !== undefined)) return i;
     // A comma before a new clause ("…, it's the only copy", "…, not even for the plumber") ends
     // the object; a comma inside a list of targets ("temp/, logs/ and cache/") does not.
     const next = words[i + 1];
@@ -749,6 +749,14 @@ function objectEnd(view: SentenceView, from: number, to: number): number {
     if (/^\s*[.!?]\s/.test(words[i]?.post ?? '') || /\s[-–—]\s/.test(words[i]?.post ?? '')) return i + 1;
   }
   return to;
+}
+
+/** A word of how often, not of when: "more than once per order", "at most twice a day", "3 times a week". */
+function howOften(words: readonly Word[], index: number): boolean {
+  const w = words[index] as Word;
+  const times = /^times?$/.test(w.norm) && words[index - 1]?.tags.has('Value') === true;
+  if (!times && !/^(once|twice|thrice)$/.test(w.norm)) return false;
+  return /^(than|most|only)$/.test(words[index - (times ? 2 : 1)]?.norm ?? '') || /^(per|a|an|every|each)$/.test(words[index + 1]?.norm ?? '');
 }
 
 /** The clause at `from` says what to do in the rule's place: "…, open a PR instead". */
@@ -1213,6 +1221,7 @@ function requirementOf(view: SentenceView, main: Range): { kind: 'confirmation' 
 
 /** Actions a project gates with its checks: what "run `just check` before …" is said of. */
 const CHECKED_FAMILIES: ReadonlySet<FamilyName> = new Set(['commit', 'push', 'forcePush', 'deploy', 'publish', 'land']);
+const gatedByChecks = (m: Mention) => CHECKED_FAMILIES.has(m.family) || m.command?.verbs.some((verb) => verb === 'commit' || verb === 'push') === true || /^gh pr (create|merge)$/.test(m.command?.scope.commands?.[0] ?? '');
 
 /**
  * "Run `just f` and `just l` before committing", "always run `flint` before a PR": commands binding
@@ -1222,8 +1231,7 @@ const CHECKED_FAMILIES: ReadonlySet<FamilyName> = new Set(['commit', 'push', 'fo
  */
 function withProjectChecks(view: SentenceView, main: Range, subMentions: readonly Mention[], requirement: ReturnType<typeof requirementOf>): ReturnType<typeof requirementOf> {
   if (requirement?.kind === 'confirmation') return requirement;
-  const gated = subMentions.some((m) => CHECKED_FAMILIES.has(m.family) || m.command?.verbs.some((verb) => verb === 'commit' || verb === 'push') || /^gh pr (create|merge)$/.test(m.command?.scope.commands?.[0] ?? ''));
-  if (!gated) return requirement;
+  if (!subMentions.some(gatedByChecks)) return requirement;
   const words = view.words;
   const known = requirement?.steps ?? [];
   const steps: Mention[] = [];
@@ -1319,7 +1327,10 @@ function mainWithoutComma(view: SentenceView, from: number, to: number): { subEn
 
 function nextConnector(view: SentenceView, from: number, to: number): number {
   const words = view.words;
+  // A connector's word inside an approval's name is none: "without my say so".
+  const approvals = findAll(words, P.approvalNouns, from, to);
   for (let i = from + 1; i < to; i++) {
+    if (approvals.some((a) => i > a.start && i < a.end)) continue;
     if ([P.condition, P.before, P.after, P.without, P.until, P.except].some((p) => startsWith(words, p, i, to) !== undefined)) return i;
   }
   return to;
@@ -1683,8 +1694,10 @@ function prohibitionFrame(view: SentenceView, clause: Range): Outcome | undefine
   if (condition && approvalWithheld(view, condition)) return { drafts: [{ kind: 'confirmation', triggers, regions }] };
   // "Never modify code you haven't read": the thing is one a step has not yet been done on.
   // "Never commit failing tests", "never push code that doesn't compile", "if the tests fail, don't push": the checks are to pass first.
-  const failingCondition = condition ? checksNotPassing(view, { from: condition.from - 1, to: condition.to }, true) : undefined;
-  const notYetDone = stepNotYetDone(view, regions[0] as Range) ?? checksNotPassing(view, regions[0] as Range) ?? (failingCondition && { at: end, step: failingCondition.step });
+  // Only an action that carries the code on is gated by its checks: "never disable a failing test" is not.
+  const gated = triggers.some(gatedByChecks);
+  const failingCondition = condition && gated ? checksNotPassing(view, { from: condition.from - 1, to: condition.to }, true) : undefined;
+  const notYetDone = stepNotYetDone(view, regions[0] as Range) ?? (gated ? checksNotPassing(view, regions[0] as Range) : undefined) ?? (failingCondition && { at: end, step: failingCondition.step });
   if (notYetDone) return { drafts: [prerequisite(view, triggers, [notYetDone.step], [{ from: first.start, to: notYetDone.at }, ...regions.slice(1)], { from: notYetDone.step.start, to: notYetDone.step.end })] };
   // "Never commit automatically", "don't push on your own": not unless the person asks for it.
   const unasked = findFirst(view.words, P.onOwnAccord, clause.from, clause.to) !== undefined || triggers.some((m) => autoPrefix(view.words[m.start - 1]));
@@ -1970,6 +1983,11 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // "install packages globally": where a thing is put, which narrows it as a folder would; so does a
     // manner no scope says ("run commands interactively", "delete files recursively").
     if (/^(globally|system-wide|systemwide|interactively|remotely|concurrently|recursively|asynchronously)$/.test(w.norm)) {
+      result.push(w);
+      continue;
+    }
+    // A limit on how often ("more than once per order", "more than 3 times a day") is no scope.
+    if (howOften(words, i)) {
       result.push(w);
       continue;
     }
