@@ -17,6 +17,7 @@ import {
   FILE_EXTENSIONS,
   FILE_KINDS,
   FOLDER_NOUNS,
+  PARTY_SORT_WORDS,
   GENERIC_EVENT_NOUNS,
   NOT_PATHS,
   PROGRAMS,
@@ -311,6 +312,7 @@ const BRANCH_HEADS = wordSet(BRANCH_NOUNS);
 const DATABASE_HEADS = wordSet(DATABASE_NOUNS);
 const TABLE_HEADS = wordSet(TABLE_NOUNS);
 const FOLDER_HEADS = wordSet(FOLDER_NOUNS);
+const PARTY_SORTS = new Set(PARTY_SORT_WORDS);
 const ANY_DEPTH_FOLDERS = new Set(ANY_DEPTH_FOLDER_NOUNS);
 const NAME_STOP = wordSet(['with', 'about', 'for', 'on', 'at', 'in', 'from', 'to', 'and', 'or']);
 
@@ -363,6 +365,8 @@ function complement(words: readonly Word[], after: number, to: number): Word[] {
   for (let i = after + 1; i < to; i++) {
     const c = words[i] as Word;
     if (!isWordLike(c) || c.tags.has('Verb') || c.tags.has('Preposition') || c.tags.has('Conjunction')) break;
+    // "meetings with external attendees", "calls with other teams": a sort of party, none named.
+    if (PARTY_SORTS.has(c.norm)) return [];
     if (!has(DETERMINERS, c)) result.push(c);
     if (endsPhrase(c) || result.length === 4) break;
   }

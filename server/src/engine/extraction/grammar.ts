@@ -121,6 +121,7 @@ const KEEP_STATE_PHRASES = Object.entries(L.KEEP_STATES).map(([state, family]) =
 const SKIP = wordSet(L.SKIPPABLE);
 const DATABASE_WORDS = wordSet(L.DATABASE_WORDS);
 const RECORDS = wordSet(L.RECORD_NOUNS);
+const PARTY_SORTS = new Set(L.PARTY_SORT_WORDS);
 const PAYMENT_INSTRUMENTS = wordSet(L.PAYMENT_INSTRUMENTS);
 const MESSAGE_KINDS = wordSet(L.MESSAGE_KINDS);
 const GENERIC_EVENT_WORDS = wordSet(L.GENERIC_EVENT_NOUNS);
@@ -735,7 +736,9 @@ function objectEnd(view: SentenceView, from: number, to: number): number {
     // A comma before a new clause ("…, it's the only copy", "…, not even for the plumber") ends
     // the object; a comma inside a list of targets ("temp/, logs/ and cache/") does not.
     const next = words[i + 1];
-    if (endsWithComma(words[i]) && next && (next.tags.has('Pronoun') || has(CLAUSE_OPENERS, next) || startsClause(words, i + 1, to) || saysInstead(words, i + 1, to))) return i + 1;
+    // ("…, regenerate with `make gen`": an order of its own that says how, whatever its verb.)
+    const orderOfHow = next?.tags.has('Imperative') === true && /^(with|using|via|through)$/.test(words[i + 2]?.norm ?? '');
+    if (endsWithComma(words[i]) && next && (next.tags.has('Pronoun') || has(CLAUSE_OPENERS, next) || startsClause(words, i + 1, to) || saysInstead(words, i + 1, to) || orderOfHow)) return i + 1;
     // A verb we have no action for, joined after the object, starts an act of its own: "merge PRs or claim the status".
     const joined = words[i + 1];
     // The object is this action's own, or there is none: "never push or pull" ends at "or".
@@ -1261,9 +1264,11 @@ function connectorFrame(view: SentenceView, clause: Range): Outcome | undefined 
   const words = view.words;
   const start = skipOpeners(words, clause.from, clause.to);
   for (let i = clause.from; i < clause.to; i++) {
-    const kind = CONNECTOR_KINDS.find((k) => startsWith(words, P[k], i, clause.to) !== undefined);
-    if (!kind) continue;
-    const end = startsWith(words, P[kind], i, clause.to) as number;
+    const found = CONNECTOR_KINDS.find((k) => startsWith(words, P[k], i, clause.to) !== undefined);
+    if (!found) continue;
+    // "Only commit when all checks pass" says "commit only when …": the condition comes first.
+    const kind = found === 'whenever' && i > start && has(ONLY, words[start]) && /^(if|when)$/.test((words[i] as Word).norm) ? 'after' : found;
+    const end = startsWith(words, P[found], i, clause.to) as number;
     // A connector leads its clause when only openers, "always" or "only" come before it: "Only after…".
     const leading = words.slice(start, i).every((w) => has(LEAD_ADVERBS, w));
     let main: Range;
@@ -2283,7 +2288,9 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
     return leftovers.every((w) => names.includes(w)) ? scope : unstatable(view, namesNoScope(leftovers));
   }
   const object = directObject(view, draft.triggers[0] as Mention, context === 'event');
-  if ((context === 'device' || context === 'event') && !scope.devices && !scope.events && object.length > 0 && leftovers.every((w) => object.includes(w))) {
+  // "meetings with external attendees": a sort of party narrows the events, naming none.
+  const sortsParty = context === 'event' && object.some((w) => PARTY_SORTS.has(w.norm));
+  if ((context === 'device' || context === 'event') && !scope.devices && !scope.events && object.length > 0 && !sortsParty && leftovers.every((w) => object.includes(w))) {
     add(context === 'device' ? 'devices' : 'events', object.map((w) => w.text).join(' ').toLowerCase());
     return scope;
   }

@@ -122,6 +122,8 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'typecheck', 'type-check', 'run * check', 'pre-commit hook', 'pre-commit check', 'pass * hook',
     // The build said to succeed is a check too: "make sure everything builds", "the build succeeds", "green CI".
     'build * succeed', 'everything * build', 'green ci', 'passing ci', 'ci * succeed',
+    // Checks, or everything, said to pass: "only commit when all checks pass", "not until everything is green".
+    'check * pass', 'check * green', 'check * succeed', 'everything * pass', 'everything * green', 'everything * succeed',
   ],
   cancel: ['cancel', 'call * off', 'decline', 'cancellation', 'axe'],
   reschedule: ['reschedule', 'postpone', 'push * back', 'delay', 'move * back'],
@@ -233,7 +235,7 @@ export const ASK_PHRASES: readonly string[] = [
   // The person by the role a policy gives them: "check with the patient", "confirm with the customer".
   ...PEOPLE_SERVED.flatMap((person) => [`check with the ${person}`, `checking with the ${person}`, `confirm with the ${person}`, `confirm ** with the ${person}`, `ask the ${person}`, `asking the ${person}`]),
   // "confirm the new plan and its price with them": them is the person just named.
-  'confirm ** with them', 'check with them', 'confirm ** with the user',
+  'confirm ** with them', 'check with them', 'confirm ** with the user', 'confirm ** with me', 'confirm ** with us',
   // "confirm first": confirming, with no one named, is with the person the agent works for.
   'confirm first',
   // Getting or waiting for an approval is asking for it: "get a thumbs up from me", "obtain the user's OK".
@@ -524,6 +526,8 @@ export const FILE_KINDS: Readonly<Record<string, readonly string[]>> = {
 export const WELL_KNOWN_BRANCHES: readonly string[] = ['main', 'master', 'develop', 'trunk'];
 export const ENVIRONMENT_NAMES: readonly string[] = ['production', 'prod', 'staging', 'stage', 'live', 'development', 'dev', 'qa', 'uat', 'preprod', 'pre-prod', 'sandbox', 'test'];
 export const ENVIRONMENT_NOUNS: readonly string[] = ['environment', 'env', 'cluster', 'server', 'servers', 'site', 'stack'];
+/** Words that sort the people an event is with, naming none of them: "meetings with external attendees". */
+export const PARTY_SORT_WORDS: readonly string[] = ['external', 'internal', 'outside', 'other', 'several', 'multiple', 'many', 'more', 'new', 'unknown'];
 export const FOLDER_NOUNS: readonly string[] = ['folder', 'directory', 'dir', 'repo', 'repository', 'bucket', 'subdirectory', 'subfolder', 'subdir'];
 /** Folder nouns that speak of any folder of that name, wherever it is: "`generated` subdirectories". */
 export const ANY_DEPTH_FOLDER_NOUNS: readonly string[] = ['subdirectory', 'subfolder', 'subdir', 'subdirectories', 'subfolders', 'subdirs', 'directories', 'folders', 'dirs'];

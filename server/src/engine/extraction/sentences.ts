@@ -182,7 +182,10 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
         // A command line is read as the command it is, as if written in backticks.
         const itemText = block.command ? `\`${text.trim()}\`` : readable(text).text;
         const withLeadIn = index !== 0 ? [] : examplesOf !== undefined ? [read(examplesOf, turn.index, span)] : lead !== undefined ? combined(lead, itemText, turn.index, span) : [];
-        const withAntecedent = POINTER.test(text) ? () => antecedentVariant(segment.text.slice(0, local.start), readable(text).text, turn.index, span) : undefined;
+        // "- `dist/`: build output. Do not edit.": a later sentence of an item labelled by a path is about that path.
+        const labelled = block.kind === 'item' ? PATH_LABEL.exec(block.text) : null;
+        const label = labelled && sentence.start - (segment.at + block.at) >= labelled[0].length ? labelled[1] : undefined;
+        const withAntecedent = POINTER.test(text) ? () => antecedentVariant(segment.text.slice(0, local.start), readable(text).text, turn.index, span) : label ? () => read(`${label}: ${itemText}`, turn.index, span) : undefined;
         const withoutAsides = hasAside(text) ? () => read(readable(text).text.replace(ASIDE, ''), turn.index, span) : undefined;
         result.push({ turnIndex: turn.index, text, span, start: sentence.start, words: sentence.words, ...(withLeadIn.length > 0 && { withLeadIn }), ...(withAntecedent && { withAntecedent }), ...(withoutAsides && { withoutAsides }) });
       });
@@ -235,6 +238,9 @@ function read(text: string, turnIndex: number, span: Span): Sentence {
     },
   };
 }
+
+/** An item that opens with a path as its label: "- `dist/`: …", "- **`gen/`** — …". */
+const PATH_LABEL = /^\s*(?:[-*•+]|\d{1,2}[.)])\s+(?:\*\*|__)?(`[^`\n]+`|[\w.-]+(?:\/[\w.-]*)+)(?:\*\*|__)?\s*(?::|\s[-–—]\s)/;
 
 /** A pointer to a target named before: "it", "them", or "there" (a place). */
 const POINTER = /\b(it|them|there)\b(?=[\s.,;:!?)]*$|[\s.,;:!?)]+(?:[a-z]+\s*){0,4}$)/i;
