@@ -17,6 +17,7 @@ import {
   FILE_EXTENSIONS,
   FILE_KINDS,
   FOLDER_NOUNS,
+  FUNCTION_WORDS,
   PARTY_SORT_WORDS,
   GENERIC_EVENT_NOUNS,
   NOT_PATHS,
@@ -25,6 +26,7 @@ import {
   RECORD_SORT_WORDS,
   TABLE_NOUNS,
   TOP_LEVEL_DOMAINS,
+  UNIVERSAL_OBJECTS,
   WELL_KNOWN_BRANCHES,
 } from './lexicon';
 import { commandRule } from './commands';
@@ -335,10 +337,11 @@ function modifiersBefore(words: readonly Word[], head: number, from: number): Wo
     const w = words[i] as Word;
     // A name in backticks is a name whatever the tagger makes of it ("the `generated` folder").
     const quoted = /`$/.test(w.pre) || /^`/.test(w.post);
-    if (!isWordLike(w) || has(DETERMINERS, w) || ((has(DEICTIC, w) || has(NOT_NAMING, w)) && !quoted) || (endsPhrase(w) && !quoted)) break;
+    // A parenthesis between them parts the phrases: "AWS resources (S3 buckets": the head's name starts inside it.
+    if (!isWordLike(w) || has(DETERMINERS, w) || ((has(DEICTIC, w) || has(NOT_NAMING, w)) && !quoted) || (endsPhrase(w) && !quoted) || /\(/.test(w.post)) break;
     if (!quoted && (w.tags.has('Verb') || w.tags.has('Preposition') || w.tags.has('Conjunction') || w.tags.has('Adverb') || w.tags.has('Pronoun') || w.tags.has('Negative'))) break;
     result.unshift(w);
-    if (quoted) break;
+    if (quoted || /\(/.test(w.pre)) break;
     if (result.length === 3) break;
   }
   return result;
@@ -397,7 +400,9 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
       const kindOfBranch = kind === 'branch' && !after && ((w.tags.has('Plural') || w.norm.endsWith('es')) || mods.some((m) => BRANCH_SORTS.has(m.norm))) && !mods.some((m) => /`/.test(m.pre) || /^`/.test(m.post));
       // "important folders", "sensitive directories": a sort of folder, none named (a name is a noun or written as code).
       const kindOfFolder = kind === 'path' && !after && /^(folders|directories|dirs)$/.test(w.norm) && mods.length > 0 && mods.every((m) => m.tags.has('Adjective') && !m.tags.has('Noun') && !m.tags.has('Verb') && !/[`'"]/.test(m.pre));
-      const name = after ? [after] : kindOfBranch || kindOfFolder ? [] : mods;
+      // "new base folders", "extra config directories": folders of a sort that are yet to be made, none named.
+      const newOfSort = kind === 'path' && !after && /s$/.test(w.norm) && mods.length > 0 && has(NOT_NAMING, words[words.indexOf(mods[0] as Word) - 1]) && !mods.some((m) => /[`'"]/.test(m.pre));
+      const name = after ? [after] : kindOfBranch || kindOfFolder || newOfSort ? [] : mods;
       if (name.length > 0 && !(kind === 'database' && w.norm === 'schema' && !after)) {
         const value = joined(name).replace(/[`'"]/g, '');
         const [first, last] = after ? [w, after] : [name[0] as Word, w];
@@ -465,6 +470,7 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
 }
 
 const KNOWN_PROGRAMS = new Set(PROGRAMS);
+const ENGLISH_GRAMMAR_WORDS = new Set([...FUNCTION_WORDS, ...UNIVERSAL_OBJECTS]);
 /** Action words written alone: `delete`, `drop`, `uninstall` (as in "treat `delete` and `drop` as destructive"). */
 const ACTION_WORD_SET = new Set([...Object.values(ACTION_WORDS).flat().filter((phrase) => /^[a-z-]+$/.test(phrase)), 'uninstall', 'reset', 'destroy']);
 const DISTINCTIVE = new Set(DISTINCTIVE_PROGRAMS);
@@ -517,7 +523,9 @@ export function commandEntities(text: string, base: number): Entity[] {
     // A flag alone (`--amend`, `-f`) is an option of whatever command it is given to, not a program.
     const flag = /^-/.test(inner.trim());
     const actionWord = ACTION_WORD_SET.has(inner.trim().toLowerCase()) && !KNOWN_PROGRAMS.has(inner.trim().toLowerCase());
-    if (template || namesThing || folder || flag || actionWord || (!isCommand(inner) && !(run && /^[\w./-]+(?:\s|$)/.test(inner.trim())))) continue;
+    // "never use `any`": a word of English grammar written as code is a keyword or a type, not a program.
+    const grammarWord = ENGLISH_GRAMMAR_WORDS.has(inner.trim().toLowerCase()) && !KNOWN_PROGRAMS.has(inner.trim().toLowerCase());
+    if (template || namesThing || folder || flag || actionWord || grammarWord || (!isCommand(inner) && !(run && /^[\w./-]+(?:\s|$)/.test(inner.trim())))) continue;
     lastEnd = (match.index ?? 0) + match[0].length;
     const start = base + (match.index ?? 0) + (match[1] as string).length + (inner.length - inner.trimStart().length);
     const value = inner.trim();
@@ -528,6 +536,15 @@ export function commandEntities(text: string, base: number): Entity[] {
   for (const match of [...text.matchAll(PLAIN_GIT), ...text.matchAll(PLAIN_GIT_BARE)]) {
     const start = base + (match.index ?? 0);
     if (!inSpan(start) && !found.some((e) => e.start === start)) found.push({ kind: 'command', value: match[0].replace(/\s+/g, ' '), start, end: start + match[0].length });
+  }
+  // "destructive git commands (reset --hard, clean -f)": git's subcommands listed without the program's name.
+  for (const match of text.matchAll(GIT_EXAMPLES)) {
+    const listStart = (match.index ?? 0) + match[0].length - (match[1] as string).length - 1;
+    for (const item of (match[1] as string).matchAll(/[^,;]+/g)) {
+      const written = (item[0] as string).trim().replace(/^(?:and|or|e\.g\.|etc\.?)\s+/i, '');
+      const start = base + listStart + 1 + (item.index ?? 0) + (item[0] as string).indexOf(written);
+      if (GIT_SUBCOMMAND.test(written) && !inSpan(start)) found.push({ kind: 'command', value: `git ${written.replace(/\s+/g, ' ')}`, start, end: start + written.length });
+    }
   }
   // "git commands", "any git operations", "git at all": every command of git, named by the program.
   for (const match of text.matchAll(GIT_AS_A_KIND)) {
@@ -567,6 +584,11 @@ const PLAIN_GIT = /(?<![\w`/.-])git\s+(?:reset|clean|push|checkout|restore|rebas
  * the action itself ("git push", "git commit") is read as that action, with its branch or target.
  */
 const PLAIN_GIT_BARE = /(?<![\w`/.-])git\s+(?:reset|clean|rebase|stash|checkout|restore|revert|filter-branch|filter-repo|cherry-pick|gc|rm|reflog)(?![\w-])/g;
+
+/** git's commands as a kind, with examples in a parenthesis after it: "git commands (reset --hard, clean -f, branch -D)". */
+const GIT_EXAMPLES = /\bgit\s+(?:[\w-]+\s+)?(?:commands?|operations?)\s*\(([^)]*)\)/gi;
+/** A git subcommand that opens an example, with its flags: "reset --hard", "branch -D". */
+const GIT_SUBCOMMAND = /^(?:reset|clean|push|checkout|restore|rebase|commit|stash|branch|merge|pull|tag|rm|revert|filter-branch|filter-repo|gc|reflog|switch|cherry-pick|am)(?:\s+[-\w.]+)*$/;
 
 /**
  * git written plainly as the kind of its commands: "any git commands", "no git operations", "git at

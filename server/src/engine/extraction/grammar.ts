@@ -245,7 +245,8 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
     }
     if (!best) continue;
     // "commands that rewrite history": a kind said by what its members do, which is the action.
-    if (best.family === 'runCommands' && /^(that|which)$/.test(words[best.end]?.norm ?? '')) continue;
+    // ("commands to serve the site": a kind said by what they are for.)
+    if (best.family === 'runCommands' && (/^(that|which)$/.test(words[best.end]?.norm ?? '') || (words[best.end]?.norm === 'to' && words[best.end + 1]?.tags.has('Infinitive') === true))) continue;
     // "the archived tickets", "any deleted files": a participle between a determiner and its noun describes the thing.
     // ("delete generated files", "backed up files": a phrase that opens with one describes too.)
     if (best.end === i + 1 ? participleBeforeNoun(words, i) : /ed$/.test(word.norm) && (participleBeforeNoun(words, i) || participleBeforeNoun(words, i, best.end))) continue;
@@ -524,8 +525,10 @@ class SentenceView {
     const last = this.words[range.to - 1];
     if (!first || !last || range.to <= range.from) return [];
     // Up to the next word: punctuation after the last word may open the next entity ("or `vp oxlint`").
+    // A colon or semicolon after it closes the range ("dumps**: `.gitignore` …").
     const next = this.words[range.to];
-    const limit = next ? next.start : last.end + last.post.length;
+    const closed = /[:;]/.exec(last.post);
+    const limit = closed ? last.end + closed.index + 1 : next ? next.start : last.end + last.post.length;
     // Marks before the first word (a backtick, a dot the tagger left out of ".env.example") are the range's too.
     const from = range.from === 0 ? Number.NEGATIVE_INFINITY : first.start - first.pre.length;
     return this.entities.filter((e) => e.start >= from && e.start < limit);
@@ -665,6 +668,11 @@ function askCue(view: SentenceView, range: Range): boolean {
     const askedByOther = words[found.start]?.norm === 'asks' && subjectBefore(words, range.from, found.start) === 'other';
     if (!asksOther && !forInformation && !askedByOther) return true;
   }
+  // "Always confirm before deleting": an order to confirm, with nothing named, is to confirm with the person.
+  // ("… asks you to confirm before deleting" tells what a tool does.)
+  const last = words[range.to - 1];
+  const opensOrder = skipOpeners(words, 0, range.to) >= range.from;
+  if (opensOrder && range.to - range.from <= 3 && last?.norm === 'confirm' && words.slice(range.from, range.to - 1).every((w) => has(LEAD_ADVERBS, w) || /^(must|should|first)$/.test(w.norm)) && /^(before|prior)$/.test(words[range.to]?.norm ?? '')) return true;
   // "Check with Dana before sending": the approver by name.
   for (let i = range.from; i + 2 < range.to; i++) {
     const named = words[i + 2] as Word;
@@ -739,6 +747,8 @@ function objectEnd(view: SentenceView, from: number, to: number): number {
     // ("…, regenerate with `make gen`": an order of its own that says how, whatever its verb.)
     const orderOfHow = next?.tags.has('Imperative') === true && /^(with|using|via|through)$/.test(words[i + 2]?.norm ?? '');
     if (endsWithComma(words[i]) && next && (next.tags.has('Pronoun') || has(CLAUSE_OPENERS, next) || startsClause(words, i + 1, to) || saysInstead(words, i + 1, to) || orderOfHow)) return i + 1;
+    // So does a colon before a reason ("**Never force push**: it rewrites history"); before a list it does not.
+    if (/:/.test((words[i] as Word).post) && next && (next.tags.has('Pronoun') || startsClause(words, i + 1, to))) return i + 1;
     // A verb we have no action for, joined after the object, starts an act of its own: "merge PRs or claim the status".
     const joined = words[i + 1];
     // The object is this action's own, or there is none: "never push or pull" ends at "or".
@@ -752,6 +762,23 @@ function objectEnd(view: SentenceView, from: number, to: number): number {
     if (/^\s*[.!?]\s/.test(words[i]?.post ?? '') || /\s[-–—]\s/.test(words[i]?.post ?? '')) return i + 1;
   }
   return to;
+}
+
+/** Word `index` is one of single words listed right after an action's verb, which ends in a comma: "deploy, pull, or restart". */
+function listedWithAction(view: SentenceView, index: number, range: Range): boolean {
+  const words = view.words;
+  if (!words[index]?.tags.has('Verb') || /[,;:.!?)]/.test(words[index - 1]?.post.replace(/,/, '') ?? '')) return false;
+  // The list goes on to another action and its object ("modify, stage, commit, or revert unrelated changes"): the object is theirs too.
+  if (view.mentions.some((m) => m.start === range.to)) return false;
+  for (let k = index - 1; k >= range.from; k--) {
+    const w = words[k] as Word;
+    if (has(COORDINATORS, w)) continue;
+    const action = view.mentions.find((m) => m.end === k + 1 && m.command === undefined);
+    if (action && endsWithComma(w)) return (words[action.start] as Word).tags.has('Verb');
+    // An item listed before this one: "restart" in "deploy, restart or scale".
+    if (!endsWithComma(w) && !has(COORDINATORS, words[k + 1])) return false;
+  }
+  return false;
 }
 
 /** A word of how often, not of when: "more than once per order", "at most twice a day", "3 times a week". */
@@ -796,7 +823,9 @@ function startsClause(words: readonly Word[], from: number, to: number): boolean
     const thingPlural = has(GENERIC, w) && /s$/.test(w.norm);
     if (i > from && w.tags.has('Verb') && (w.tags.has('PresentTense') || w.tags.has('PastTense')) && !w.tags.has('Gerund') && !w.tags.has('Infinitive') && !thingPlural) return true;
     // ("the CI bot": an acronym the tagger takes for a numeral is a noun too.)
-    if (!(w.tags.has('Noun') || w.tags.has('Determiner') || w.tags.has('Adjective') || w.tags.has('Acronym') || w.tags.has('RomanNumeral')) || /[,;:.!?]/.test(w.post)) return false;
+    // ("`.gitignore` already excludes them": an adverb before the verb.)
+    const beforeVerb = i > from && w.tags.has('Adverb') && !w.tags.has('Negative');
+    if (!(w.tags.has('Noun') || w.tags.has('Determiner') || w.tags.has('Adjective') || w.tags.has('Acronym') || w.tags.has('RomanNumeral') || beforeVerb) || /[,;:.!?]/.test(w.post)) return false;
   }
   return false;
 }
@@ -1354,7 +1383,7 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
     const regions = [{ from: (triggers[0] as Mention).start, to: main.to }, ...(negated.subject ? [negated.subject] : [])];
     // "no refunds over 50 euros without me", "not until the user": the person is the condition.
     const personOnly = sub.to > sub.from && words.slice(sub.from, sub.to).every((w) => has(ME, w) || w.tags.has('Determiner') || has(FUNCTION, w) || w.text === '');
-    if (approverCue(view, sub) || personOnly) return { drafts: [{ kind: 'confirmation', triggers, regions }] };
+    if (approverCue(view, sub) || personOnly || bareApproval(view, sub, false)) return { drafts: [{ kind: 'confirmation', triggers, regions }] };
     const steps = satisfying(subMentions);
     if (steps.length > 0) return { drafts: [prerequisite(view, triggers, steps, regions, sub)] };
     // "without a reason", "unless it is necessary": a condition we cannot compile into a step.
@@ -1415,10 +1444,12 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
 }
 
 /** "after approval", "after explicit sign-off": an approval with nothing before it but its describing words, and no one else's ("from the security team"). */
-function bareApproval(view: SentenceView, sub: Range): boolean {
+function bareApproval(view: SentenceView, sub: Range, reviewIsApproval = true): boolean {
   const words = view.words;
   const found = findFirst(words, P.approvalNouns, sub.from, Math.min(sub.to, sub.from + 3));
   if (!found || /^(from|by)$/.test(words[found.end]?.norm ?? '')) return false;
+  // "without careful review": a review no one is named for may be the agent's own.
+  if (!reviewIsApproval && /^reviews?$/.test((words[found.start] as Word).norm)) return false;
   return words.slice(sub.from, found.start).every((w) => w.tags.has('Determiner') || w.tags.has('Adjective'));
 }
 
@@ -1501,7 +1532,8 @@ function leaveAloneFrame(view: SentenceView, clause: Range): Outcome | undefined
   const mentions = governable(view.mentionsIn(before));
   // "… is forbidden unless the user explicitly requests it": an exception the person grants.
   const unless = words.findIndex((w, k) => k >= readOnly.end && k < clause.to && /^(unless|without|except)$/.test(w.norm));
-  const kind = unless !== -1 && approverCue(view, { from: unless + 1, to: clause.to }) ? 'confirmation' : 'prohibition';
+  const exception = { from: unless + 1, to: clause.to };
+  const kind = unless !== -1 && (approverCue(view, exception) || bareApproval(view, exception, false)) ? 'confirmation' : 'prohibition';
   if (mentions.length > 0) {
     // "Force-pushing to main is forbidden": the action is the subject.
     if (mentions.some((m) => m.form === 'base' && subjectBefore(words, clause.from, m.start) !== 'none')) return undefined;
@@ -1930,6 +1962,11 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
       result.push(w);
       continue;
     }
+    // "never deploy, pull, or restart": verbs listed with the action are actions of their own, which
+    // the vocabulary may not have; they leave the rule narrower, never the action's object.
+    if (listedWithAction(view, i, range)) continue;
+    // "no deletions happen without my OK": the verb of an action said as a noun says nothing more.
+    if (/^(happen|happens|occur|occurs|proceed|proceeds)$/.test(w.norm) && i > range.from && (view.isMentionWord(i - 1) || has(GENERIC, words[i - 1]))) continue;
     // "(e.g. --no-verify)": the marker of an example says nothing of its own; "by hand" is how, not what.
     if (/^(?:e\.?g|i\.?e)\.?$/.test(w.norm) || (w.norm === 'hand' && words[i - 1]?.norm === 'by')) continue;
     // A business record or an event said generically ("an order", "any reservation") is the kind, not a name;
@@ -1948,6 +1985,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // "push to GitHub", "open issues on the GitHub repo": the host every push and forge operation goes to.
     const pushes = families.has('push') || families.has('forcePush') || families.has('commit');
     if ((pushes || families.has('command')) && has(FORGE_HOSTS, w)) continue;
+    // "(GitHub/Cloudflare)": hosts listed together, a forge among them, are where pushes go.
+    if (pushes && w.text.includes('/') && w.text.toLowerCase().split('/').some((part) => FORGE_HOSTS.has(part))) continue;
     if (pushes && has(REMOTES, w)) {
       result.push(w);
       continue;
@@ -1980,6 +2019,11 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     const destination = /^(to|onto|into)$/.test(words[i - 1]?.norm ?? '') && i > range.from && !w.tags.has('Plural') && !/[^s]s$/.test(w.norm);
     // "users", "user accounts": people as the things acted on, or sorting them, are no listener.
     const person = has(ME, w) && !(w.norm === 'users' || (w.norm === 'user' && next !== undefined && (next.tags.has('Noun') || has(GENERIC, next)) && !next.tags.has('Pronoun') && !view.isMentionWord(i + 1) && !/[,;:.!?]/.test(w.post)));
+    // Where commands are run ("on any server", "inside the container") narrows them: the session's own shell is one place of many.
+    if (families.has('runCommands') && /^(server|servers|host|hosts|machine|machines|vm|vms|container|containers|cluster|clusters|box|remote|device|devices)$/.test(w.norm)) {
+      result.push(w);
+      continue;
+    }
     if (!modifier && (has(FUNCTION, w) || (has(GENERIC, w) && !destination) || has(UNIVERSAL, w) || has(ANAPHOR, w) || has(SKIP, w) || person)) continue;
     // A possessive pronoun says nothing ("your files"); a name's possessive narrows ("Alice's reports").
     // So does a third party's ("the parents' evening", "the vendor's files"); the person served is whoever's the session is ("the customer's booking").
@@ -2996,6 +3040,11 @@ function alternativesFrame(view: SentenceView, clause: Range): Outcome | undefin
     const usedTemplate = words.slice(clause.from, i).some((b) => /`/.test(b.pre) || /`/.test(b.post));
     const others = commands.filter((m) => m.start >= end);
     if ((used.length === 0 && !usedTemplate) || others.length === 0) continue;
+    // "`rm -f` instead of `rm`", "`docker compose` over `docker`": the command to use is a form of the
+    // other, which no scope can forbid without forbidding it too.
+    const written = (m: Mention) => m.command?.scope.commands ?? [];
+    const formOfOther = others.some((other) => written(other).some((command) => used.some((m) => written(m).some((u) => u !== command && u.startsWith(`${command} `)))));
+    if (formOfOther) return { unresolved: 'the command to use is a form of the one put aside, which no scope tells apart' };
     return { drafts: [{ kind: 'prohibition', triggers: others, regions: [{ from: (others[0] as Mention).start, to: clause.to }] }] };
   }
   return undefined;

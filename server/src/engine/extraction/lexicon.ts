@@ -140,6 +140,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'remove * dependency', 'update * package', 'upgrade * package', 'install * package', 'new dependency', 'new package', 'dependency change',
     'dependency update', 'dependency upgrade', 'introduce * dependency', 'downgrade * dependency', 'downgrade * package', 'remove * package',
     'introduce * library', 'introduce * package', 'introduce * framework', 'add * framework', 'new library', 'new framework',
+    'change * dependency', 'modify * dependency', 'touch * dependency', 'alter * dependency', 'edit * dependency',
   ],
   publish: ['publish', 'npm publish', 'create * release', 'cut * release', 'tag * release', 'upload * package'],
   skipChecks: [
