@@ -215,6 +215,8 @@ function talkedAbout(words: readonly Word[], i: number): boolean {
   for (let j = i - 1; j >= Math.max(0, i - 3); j--) {
     const before = words[j] as Word;
     if (has(TALK_VERBS, before) && before.tags.has('Verb')) return true;
+    // "before submitting your changes": changes handed over for review, not made.
+    if (before.forms.includes('submit') && /^(change|changes|edit|edits)$/.test(word.norm)) return true;
     if (!(before.tags.has('Determiner') || before.tags.has('Adjective') || before.tags.has('Possessive'))) return false;
   }
   return false;
@@ -1449,7 +1451,8 @@ function bareApproval(view: SentenceView, sub: Range, reviewIsApproval = true): 
   const found = findFirst(words, P.approvalNouns, sub.from, Math.min(sub.to, sub.from + 3));
   if (!found || /^(from|by)$/.test(words[found.end]?.norm ?? '')) return false;
   // "without careful review": a review no one is named for may be the agent's own.
-  if (!reviewIsApproval && /^reviews?$/.test((words[found.start] as Word).norm)) return false;
+  // ("after verification" may be the agent's own checks, whoever's review is meant.)
+  if ((!reviewIsApproval && /^reviews?$/.test((words[found.start] as Word).norm)) || /^verifications?$/.test((words[found.start] as Word).norm)) return false;
   return words.slice(sub.from, found.start).every((w) => w.tags.has('Determiner') || w.tags.has('Adjective'));
 }
 
@@ -3045,7 +3048,10 @@ function alternativesFrame(view: SentenceView, clause: Range): Outcome | undefin
     const written = (m: Mention) => m.command?.scope.commands ?? [];
     const formOfOther = others.some((other) => written(other).some((command) => used.some((m) => written(m).some((u) => u !== command && u.startsWith(`${command} `)))));
     if (formOfOther) return { unresolved: 'the command to use is a form of the one put aside, which no scope tells apart' };
-    return { drafts: [{ kind: 'prohibition', triggers: others, regions: [{ from: (others[0] as Mention).start, to: clause.to }] }] };
+    // "… unless you're explicitly asked to use `npm`": the person's request lets the other one run.
+    const unless = words.findIndex((u, k) => k >= end && k < clause.to && /^(unless|except)$/.test(u.norm));
+    const kind = unless !== -1 && approverCue(view, { from: unless + 1, to: clause.to }) ? 'confirmation' : 'prohibition';
+    return { drafts: [{ kind, triggers: others, regions: [{ from: (others[0] as Mention).start, to: unless === -1 ? clause.to : unless }] }] };
   }
   return undefined;
 }

@@ -217,7 +217,7 @@ export const PEOPLE_SERVED: readonly string[] = ['customer', 'client', 'patient'
 export const APPROVAL_NOUNS: readonly string[] = [
   'instruction', 'request', 'direction', 'ask', 'say so', 'authorisation', 'sign off', 'thumbs up', 'ack', 'acknowledgement', 'acknowledgment',
   'ok', 'okay', 'approval', 'permission', 'sign-off', 'signoff', 'go-ahead', 'consent', 'green light', 'blessing', 'confirmation',
-  'authorization', 'authorisation', 'say-so', 'agreement', 'review',
+  'authorization', 'authorisation', 'say-so', 'agreement', 'review', 'verification',
 ];
 export const ASK_PHRASES: readonly string[] = [
   'ask me', 'ask us', 'ask first', 'ask the user', 'ask for permission', 'ask for approval', 'ask permission', 'ask', 'check with me',
