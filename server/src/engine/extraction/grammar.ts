@@ -675,6 +675,10 @@ function askCue(view: SentenceView, range: Range): boolean {
   const last = words[range.to - 1];
   const opensOrder = skipOpeners(words, 0, range.to) >= range.from;
   if (opensOrder && range.to - range.from <= 3 && last?.norm === 'confirm' && words.slice(range.from, range.to - 1).every((w) => has(LEAD_ADVERBS, w) || /^(must|should|first)$/.test(w.norm)) && /^(before|prior)$/.test(words[range.to]?.norm ?? '')) return true;
+  // "Always confirm the date, time and attendees before creating": the details of the action are confirmed with the person.
+  const confirm = words.findIndex((w, k) => k >= range.from && k < range.to && w.norm === 'confirm');
+  const details = confirm === -1 ? [] : words.slice(confirm + 1, range.to).filter((w) => !w.tags.has('Determiner') && !has(COORDINATORS, w) && !/^(of|its|their|your)$/.test(w.norm));
+  if (opensOrder && confirm !== -1 && words.slice(range.from, confirm).every((w) => has(LEAD_ADVERBS, w) || /^(must|should)$/.test(w.norm)) && details.length > 0 && details.every((w) => ACTION_DETAILS.test(w.norm)) && /^(before|prior)$/.test(words[range.to]?.norm ?? '')) return true;
   // "Check with Dana before sending": the approver by name.
   for (let i = range.from; i + 2 < range.to; i++) {
     const named = words[i + 2] as Word;
@@ -782,6 +786,9 @@ function listedWithAction(view: SentenceView, index: number, range: Range): bool
   }
   return false;
 }
+
+/** What an action is done with, which a person confirms: "the date, time and attendees", "the amount". */
+const ACTION_DETAILS = /^(details?|dates?|times?|titles?|attendees?|amounts?|totals?|prices?|recipients?|address(es)?|summary|information|info|items?|quantity|quantities|destination|itinerary|plan|order|changes)$/;
 
 /** A word of how often, not of when: "more than once per order", "at most twice a day", "3 times a week". */
 function howOften(words: readonly Word[], index: number): boolean {
