@@ -1326,7 +1326,9 @@ function connectorFrame(view: SentenceView, clause: Range): Outcome | undefined 
     // "… without confirmation, except read-only ones": what the exception leaves out, no scope says
     // (but a send's recipients, which the exception names).
     const exception = outcome && outcome !== 'nothing' && 'drafts' in outcome ? words.findIndex((_, k) => k >= sub.to && k < clause.to && startsWith(words, P.except, k, clause.to) !== undefined) : -1;
-    if (exception !== -1 && outcome && outcome !== 'nothing' && 'drafts' in outcome && outcome.drafts.every((d) => d.triggers.every((m) => m.family !== 'send'))) {
+    if (exception !== -1 && outcome && outcome !== 'nothing' && 'drafts' in outcome) {
+      // "Never send emails without asking, except to people at acme.io": whom a send's exception leaves out is its scope.
+      if (outcome.drafts.some((d) => d.triggers.some((m) => m.family === 'send'))) return { drafts: outcome.drafts.map((d) => ({ ...d, regions: [...d.regions, { from: exception, to: clause.to }] })) };
       const said = view.sentence.text.slice((words[exception] as Word).start - view.sentence.start, (words[clause.to - 1] as Word).end - view.sentence.start);
       return { unresolved: `the exception "${said}" leaves out what no scope says` };
     }
@@ -2203,7 +2205,8 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
     const index = words.findIndex((w) => w.start >= e.start);
     for (let from = Math.max(0, index - 6); from < index; from++) {
       const end = P.outside.map((p) => matchAt(words, from, p)).find((x) => x !== undefined);
-      if (end !== undefined && words.slice(end, index).every((w) => has(GENERIC, w) || w.tags.has('Determiner') || w.tags.has('Possessive') || has(FUNCTION, w))) return true;
+      // ("outside acme.io or globex.com": the domains listed after it are outside too.)
+      if (end !== undefined && words.slice(end, index).every((w, k) => has(GENERIC, w) || w.tags.has('Determiner') || w.tags.has('Possessive') || has(FUNCTION, w) || view.covered.has(end + k))) return true;
     }
     return false;
   };
@@ -2233,6 +2236,8 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
         break;
       case 'email':
         if (context !== 'recipient') return unstatable(view, `"${e.value}" is not a target ${verbsSaid(draft)} acts on`);
+        // "except to bob@acme.io": every recipient but one, which no scope says (a domain it can).
+        if (outsideBefore(e)) return unstatable(view, `every recipient but ${e.value} is no scope`);
         add('recipients', e.value);
         break;
       // A target the rule's actions cannot have narrows it in a way no scope says: never widened away.
@@ -2501,6 +2506,12 @@ function pushedFilesAreCommitted(rule: ConstraintRule): ConstraintRule {
   return { ...rule, trigger: [...rule.trigger, 'commit'] };
 }
 
+/** "Don't book flights over $800": an amount is what a booking or an order costs, so the rule is over paying it. */
+function costlyCreationsArePaid(rule: ConstraintRule): ConstraintRule {
+  if (rule.scope.amountAbove === undefined || !rule.trigger.includes('create')) return rule;
+  return { ...rule, trigger: [...new Set(rule.trigger.map((verb) => (verb === 'create' ? 'pay' : verb)))] };
+}
+
 /**
  * Compiles a draft into rules: one, or one per kind of step when a prerequisite asks for steps of
  * different kinds ("run the tests and back up the database": both are required, not either).
@@ -2512,7 +2523,7 @@ function compileDraft(view: SentenceView, draft: Draft): ConstraintRule[] {
     if (field !== undefined) view.unresolved = `its ${field} scope is not something ${rule.trigger.join('/')} can have`;
     return field === undefined;
   };
-  const rules = compileDraftRules(view, draft).map(pushedFilesAreCommitted);
+  const rules = compileDraftRules(view, draft).map(pushedFilesAreCommitted).map(costlyCreationsArePaid);
   const kept = rules.filter(meetable);
   if (kept.length === rules.length) return kept;
   // "Never update dependencies, package.json or build scripts": a phrase holds its own thing, and the
