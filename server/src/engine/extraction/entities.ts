@@ -454,7 +454,9 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
     }
     const event = noun ? EVENT_HEADS.map((p) => matchAt(words, i, p)).find((end) => end !== undefined) : undefined;
     // "the seat class", "cabin class": the sort of a booking's record, no event.
-    if (event !== undefined && !has(RECORD_WORDS, words[i - 1]) && !has(RECORD_SORTS, words[i - 1])) {
+    // ("an API call", "tool calls": a program's call, no phone call.)
+    const programCall = /^calls?$/.test(w.norm) && /^(api|tool|function|method|rpc|http|network|system|webhook|service|sdk)$/i.test(words[i - 1]?.norm ?? '');
+    if (event !== undefined && !programCall && !has(RECORD_WORDS, words[i - 1]) && !has(RECORD_SORTS, words[i - 1])) {
       // "new meetings" are whichever are made: new names none.
       const mods = modifiersBefore(words, i, from).filter((m) => m.norm !== 'new');
       const head = words.slice(i, event).filter((h) => !has(GENERIC_EVENTS, h));
@@ -599,7 +601,7 @@ const GIT_SUBCOMMAND = /^(?:reset|clean|push|checkout|restore|rebase|commit|stas
 const GIT_AS_A_KIND = /(?<=(?:^|[^\w`/.-])(?:any|all|no|the|run|use|perform|execute|make|do|running|using|performing|executing|making|doing)\s+)git(?=(?:\s+|-)(?:related\s+)?(?:commands?|operations?|actions?|subcommands?)(?=\s*(?:[.!;:,]|\*|$)|\s+(?:without|unless|until|automatically|yourself|on\s+your\s+own|ever|again|anymore|first)\b)|\s+at\s+all\b)/gi;
 
 /** Words that end a command written plainly: function words, and nouns that say what it is. */
-const NOT_AN_ARGUMENT = /^(?:or|and|nor|in|on|to|for|with|without|unless|until|before|after|when|while|if|because|since|as|at|from|into|onto|against|the|a|an|any|all|anything|everything|something|nothing|this|that|these|those|it|them|is|are|be|was|ever|again|anymore|directly|here|there|yourself|yet|first|instead|only|either|commands?|scripts?|packages?|tools?|programs?|globally|locally|manually|automatically)$/;
+const NOT_AN_ARGUMENT = /^(?:or|and|nor|in|on|to|for|with|without|unless|until|before|after|when|while|if|because|since|as|at|from|into|onto|against|the|a|an|any|all|anything|everything|something|nothing|this|that|these|those|it|them|is|are|be|was|ever|again|anymore|directly|here|there|yourself|yet|first|instead|only|either|commands?|operations?|actions?|tasks?|scripts?|packages?|tools?|programs?|globally|locally|manually|automatically)$/;
 /** What may stand as a plain command's argument: any word but those. */
 const AN_ARGUMENT = `(?!(?:${NOT_AN_ARGUMENT.source.slice(1, -1)})(?![\\w-]))`;
 /** A plain command's arguments: up to four subcommands or flags after the program. */

@@ -254,6 +254,9 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
     if (best.end === i + 1 ? participleBeforeNoun(words, i) : /ed$/.test(word.norm) && (participleBeforeNoun(words, i) || participleBeforeNoun(words, i, best.end))) continue;
     // "before proposing changes", "summarise the deletions": an action named as what is talked about, not done.
     if (talkedAbout(words, i)) continue;
+    // "state-changing actions", "file-modifying tools": a participle joined to a noun describes a kind of thing.
+    const joinedTo = words[i - 1];
+    if (best.end === i + 1 && /(ing|ed)$/.test(word.norm) && joinedTo !== undefined && joinedTo.post === '-' && !/^(auto|self|force|pre|re|non|hand|over|double|co|un|mis)$/.test(joinedTo.norm)) continue;
     // A phrase's form is its verb's: "force-pushed" is past, as "pushed" is; "force pushing" a gerund, and
     // "force-pushing" too, which the tagger reads as a noun of a hyphenated word.
     const last = words[best.end - 1] as Word;
@@ -770,17 +773,24 @@ function objectEnd(view: SentenceView, from: number, to: number): number {
   return to;
 }
 
-/** Word `index` is one of single words listed right after an action's verb, which ends in a comma: "deploy, pull, or restart". */
+/** Word `index` is one of single words listed right after an action, which ends in a comma: "deploy, pull, or restart", "payments, transfers, deposits". */
 function listedWithAction(view: SentenceView, index: number, range: Range): boolean {
   const words = view.words;
-  if (!words[index]?.tags.has('Verb') || /[,;:.!?)]/.test(words[index - 1]?.post.replace(/,/, '') ?? '')) return false;
+  const item = words[index];
+  if (!item || !(item.tags.has('Verb') || item.tags.has('Plural')) || /[,;:.!?)]/.test(words[index - 1]?.post.replace(/,/, '') ?? '')) return false;
   // The list goes on to another action and its object ("modify, stage, commit, or revert unrelated changes"): the object is theirs too.
   if (view.mentions.some((m) => m.start === range.to)) return false;
   for (let k = index - 1; k >= range.from; k--) {
     const w = words[k] as Word;
     if (has(COORDINATORS, w)) continue;
+    // Of the same kind as the action: verbs after a verb, plurals after an action said as a plural ("payments, transfers, deposits").
     const action = view.mentions.find((m) => m.end === k + 1 && m.command === undefined);
-    if (action && endsWithComma(w)) return (words[action.start] as Word).tags.has('Verb');
+    if (action && endsWithComma(w)) {
+      // (The tagger takes some plurals for verbs: "transfers", "deposits".)
+      const plural = (x: Word) => x.tags.has('Plural') || /[^s]s$/.test(x.norm);
+      const head = words[action.end - 1] as Word;
+      return plural(head) ? plural(item) : head.tags.has('Verb') && item.tags.has('Verb');
+    }
     // An item listed before this one: "restart" in "deploy, restart or scale".
     if (!endsWithComma(w) && !has(COORDINATORS, words[k + 1])) return false;
   }
@@ -818,7 +828,8 @@ function purposeAt(view: SentenceView, index: number, to: number): boolean {
   let end = index + 1;
   while (end < to && !/[,;:.!?)]/.test((words[end - 1] as Word).post)) end++;
   const pointsAtCase = words.slice(index, end).some((w) => has(POINTERS, w) || has(ANAPHOR, w) || /^(this|that|it|them|they)$/.test(w.norm));
-  return !named && !pointsAtCase && verb.tags.has('Infinitive') && !verb.tags.has('Noun') && (object.tags.has('Determiner') || object.tags.has('Noun') || object.tags.has('Adjective'));
+  // ("to see if he wants changes": a purpose may take a clause.)
+  return !named && !pointsAtCase && verb.tags.has('Infinitive') && !verb.tags.has('Noun') && (object.tags.has('Determiner') || object.tags.has('Noun') || object.tags.has('Adjective') || /^(if|whether|how|what)$/.test(object.norm));
 }
 
 /** A clause of its own after a comma: a subject then a finite verb ("…, finance reconciles them nightly"). */
@@ -1723,6 +1734,8 @@ function prohibitionFrame(view: SentenceView, clause: Range): Outcome | undefine
   // an exception of a time or an occasion ("except during release sessions") is a condition the
   // session cannot settle, taken to hold.
   const except = startsWith(view.words, P.except, end, clause.to);
+  // "… except when explicitly confirmed": an exception the person grants is "unless".
+  if (except !== undefined && approverCue(view, { from: except, to: clause.to })) return { drafts: [{ kind: 'confirmation', triggers, regions: [{ from: (triggers[0] as Mention).start, to: end }, ...(negated.subject ? [negated.subject] : [])] }] };
   const occasion = except !== undefined && /^(during|when|while|if|in|on|for|at)$/.test(view.words[end + 1]?.norm ?? '') && !view.words.slice(except, clause.to).some((w, k) => w.forms.some((f) => SAY_SO.has(f)) && !describesNext(view.words, except + k));
   if (except !== undefined && !occasion && !triggers.some((m) => m.family === 'send')) return 'nothing';
   const regions: Range[] = [{ from: (triggers[0] as Mention).start, to: occasion ? end : clauseEndAfterExcept(view, end, clause.to) }, ...(negated.subject ? [negated.subject] : [])];
@@ -1974,6 +1987,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
       result.push(w);
       continue;
     }
+    // "DROP or TRUNCATE statements", "delete operations": the kind of the actions named before it.
+    if (has(CATEGORY_NOUNS, w) && w.tags.has('Noun') && view.isMentionWord(i - 1)) continue;
     // "never deploy, pull, or restart": verbs listed with the action are actions of their own, which
     // the vocabulary may not have; they leave the rule narrower, never the action's object.
     if (listedWithAction(view, i, range)) continue;
@@ -2137,6 +2152,10 @@ function pointsBack(view: SentenceView, trigger: Mention, region: Range): boolea
   // "Never drop the database", "don't clear the calendar": the one the project or person has, whatever came before.
   const head = view.words[trigger.end + 1];
   if (next.norm === 'the' && has(ONE_PER_PROJECT, head) && (trigger.end + 2 >= region.to || /[,;:.!?()]/.test(head?.post ?? '') || !view.words[trigger.end + 2]?.tags.has('Noun'))) return false;
+  // "never send the email before I agree": in a rule that says when, the message a send sends is the one
+  // being written, whichever it is. ("Don't send the email yet" is about one email.)
+  const whenSaid = view.words.slice(trigger.end + 2).some((w) => /^(before|until|unless|without)$/.test(w.norm));
+  if (next.norm === 'the' && trigger.family === 'send' && head !== undefined && MESSAGE_WORDS.test(head.norm) && whenSaid && (trigger.end + 2 >= region.to || /[,;:.!?()]/.test(head.post) || (view.words[trigger.end + 2]?.norm === 'to' && view.words[trigger.end + 3]?.tags.has('Infinitive') === true))) return false;
   if (view.phraseEntitiesIn({ from: trigger.end, to: region.to }).length > 0) return false;
   // "that invoice" points back; "the CQL grammar", "the `docs/` folder" name their thing.
   for (let i = trigger.end + 1; i < region.to; i++) {
@@ -2348,8 +2367,9 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   }
   const object = directObject(view, draft.triggers[0] as Mention, context === 'event');
   // "meetings with external attendees": a sort of party narrows the events, naming none.
-  const sortsParty = context === 'event' && object.some((w) => PARTY_SORTS.has(w.norm));
-  if ((context === 'device' || context === 'event') && !scope.devices && !scope.events && object.length > 0 && !sortsParty && leftovers.every((w) => object.includes(w))) {
+  // ("an API call", "tool calls": a program's call, no phone call.)
+  const namesNoEvent = context === 'event' && object.some((w) => PARTY_SORTS.has(w.norm) || /^(api|tool|function|method|rpc|http|webhook|sdk)$/.test(w.norm));
+  if ((context === 'device' || context === 'event') && !scope.devices && !scope.events && object.length > 0 && !namesNoEvent && leftovers.every((w) => object.includes(w))) {
     add(context === 'device' ? 'devices' : 'events', object.map((w) => w.text).join(' ').toLowerCase());
     return scope;
   }
@@ -2682,6 +2702,8 @@ const ADDED_THING_WORDS = wordSet(['new', 'additional', 'extra', 'more', 'other'
 function gapDescribes(mention: Mention, w: Word): boolean {
   if (DESCRIBED_GAPS.has(mention.family)) return true;
   if (w.tags.has('Determiner') || w.tags.has('Possessive') || has(FUNCTION, w) || has(UNIVERSAL, w)) return true;
+  // "modify the database schema": a schema is a database's.
+  if (mention.family === 'schemaChange' && has(DATABASE_WORDS, w)) return true;
   // "add new files": what is added is new, whichever file it is.
   return (mention.family === 'install' || mention.family === 'write') && has(ADDED_THING_WORDS, w);
 }
@@ -2689,7 +2711,7 @@ const CHOOSING = wordSet(['use', 'prefer', 'always', 'only', 'run', 'invoke', 'c
 /** Labels that introduce a remark, not an instruction: "Note: we build with `vite`, not `webpack`." */
 const NOTE_LABELS = wordSet(['note', 'tip', 'hint', 'example', 'fyi', 'info', 'context', 'background', 'aside']);
 const SHOWING = wordSet(['show', 'write', 'document', 'mention', 'describe', 'explain', 'recommend', 'suggest', 'display', 'print']);
-const CATEGORY_NOUNS = wordSet(['action', 'operation', 'change', 'command', 'thing', 'task', 'step', 'activity', 'update', 'modification', 'write', 'mutation', 'tool', 'call', 'program', 'editor', 'pager', 'binary', 'cli', 'process']);
+const CATEGORY_NOUNS = wordSet(['action', 'operation', 'change', 'command', 'thing', 'task', 'step', 'activity', 'update', 'modification', 'write', 'mutation', 'tool', 'call', 'program', 'editor', 'pager', 'binary', 'cli', 'process', 'statement', 'query']);
 
 /**
  * The examples of a category the draft's action is stated over: "actions that update the booking
@@ -3141,7 +3163,8 @@ function labelledFrame(view: SentenceView, from: number): { readonly drafts: rea
   // What is said of the label runs to the next colon: a table row's further cells describe ("| `rm -rf /` | ❌ | Deletes everything |").
   const next = words.findIndex((w, i) => i > colon && endsWithColon(w));
   const body = { from: colon + 1, to: next === -1 ? words.length : next + 1 };
-  const actions = governable(view.mentionsIn(label));
+  // ("Cancelled flights:": an action said as a participle describes the things the label names.)
+  const actions = governable(view.mentionsIn(label)).filter((m) => m.form !== 'past');
   // "Actions that require approval: deleting files, force pushing": the label asks, the body lists what.
   // The label says an approval is needed ("require", "warrant", "needs my OK", "ask first"); the body
   // names actions ("deleting files"), not states ("pending, deleted") nor a sentence of its own.

@@ -88,8 +88,8 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'alter', 'migrate', 'migration', 'schema change', 'schema migration', 'change * schema', 'modify * schema', 'alter * schema', 'update * schema',
     'touch * schema', 'add * column', 'rename * column', 'drop * column',
   ],
-  overwrite: ['overwrite', 'clobber', 'replace', 'write over', 'regenerate', 'recreate', 're-generate', 'rebuild * snapshot'],
-  write: ['write', 'write to', 'save', 'add * file', 'generate * code', 'generate * file'],
+  overwrite: ['overwrite', 'clobber', 'replace', 'write over', 'regenerate', 'recreate', 're-generate', 'rebuild * snapshot', 'override * file'],
+  write: ['write', 'write to', 'save', 'add * file', 'generate * code', 'generate * file', 'insert'],
   move: ['move', 'rename', 'relocate', 'mv'],
   read: ['read', 'access', 'view'],
   backup: [
@@ -514,7 +514,7 @@ export const RECORD_NOUNS: readonly string[] = [
 export const RECORD_SORT_WORDS: readonly string[] = ['cabin', 'fare', 'membership', 'service', 'travel'];
 export const DATABASE_NOUNS: readonly string[] = ['database', 'db', 'schema', 'datastore', 'data store'];
 export const TABLE_NOUNS: readonly string[] = ['table', 'collection'];
-export const DATABASE_CONTEXT_WORDS: readonly string[] = ['database', 'db', 'table', 'schema', 'column', 'row', 'record', 'sql', 'index', 'collection', 'migration'];
+export const DATABASE_CONTEXT_WORDS: readonly string[] = ['database', 'db', 'table', 'schema', 'column', 'row', 'record', 'sql', 'index', 'collection', 'migration', 'statement', 'query', 'dml', 'ddl'];
 export const EVENT_CONTEXT_WORDS: readonly string[] = ['calendar', ...EVENT_NOUNS];
 export const BRANCH_NOUNS: readonly string[] = ['branch'];
 /** Files named by their kind, as the glob of the files of that kind: "env files" are `.env`, `.env.local`… */
