@@ -246,6 +246,8 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
       }
     }
     if (!best) continue;
+    // "destructive git commands (`git reset --hard`, …)": the kind's examples in a parenthesis are the actions, as after "destructive commands".
+    if (best.family === 'destructiveGit' && (/\(/.test((words[best.end - 1] as Word).post) || /\(/.test(words[best.end]?.pre ?? '')) && covered.has(best.end)) continue;
     // "commands that rewrite history": a kind said by what its members do, which is the action.
     // ("commands to serve the site": a kind said by what they are for.)
     if (best.family === 'runCommands' && (/^(that|which)$/.test(words[best.end]?.norm ?? '') || (words[best.end]?.norm === 'to' && words[best.end + 1]?.tags.has('Infinitive') === true))) continue;
