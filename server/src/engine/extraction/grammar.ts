@@ -781,7 +781,7 @@ function listedWithAction(view: SentenceView, index: number, range: Range): bool
   const item = words[index];
   if (!item || !(item.tags.has('Verb') || item.tags.has('Plural')) || /[,;:.!?)]/.test(words[index - 1]?.post.replace(/,/, '') ?? '')) return false;
   // The list goes on to another action and its object ("modify, stage, commit, or revert unrelated changes"): the object is theirs too.
-  if (view.mentions.some((m) => m.start === range.to)) return false;
+  if (view.mentions.some((m) => m.start >= range.to && words.slice(range.to, m.start).every((w) => w.tags.has('Adverb') || has(COORDINATORS, w)))) return false;
   for (let k = index - 1; k >= range.from; k--) {
     const w = words[k] as Word;
     if (has(COORDINATORS, w)) continue;
@@ -1489,7 +1489,8 @@ function coordinatedFrom(view: SentenceView, triggers: readonly Mention[]): Ment
 /** The action at `start` is listed after another: a conjunction or a comma before it, past an adverb ("deletes or irreversibly overwrites"). */
 function listedAt(words: readonly Word[], start: number): boolean {
   let before = start - 1;
-  while (before > 0 && (words[before] as Word).tags.has('Adverb') && !endsWithComma(words[before]) && !has(COORDINATORS, words[before])) before--;
+  // ("or otherwise rewrite history": the tagger may take "otherwise" for a conjunction.)
+  while (before > 0 && ((words[before] as Word).tags.has('Adverb') || (words[before] as Word).norm === 'otherwise') && !endsWithComma(words[before]) && !has(COORDINATORS, words[before])) before--;
   return has(COORDINATORS, words[before]) || endsWithComma(words[before]);
 }
 
@@ -1943,11 +1944,13 @@ function splitByObjects(view: SentenceView, draft: Draft): Draft[] {
     // object share it ("amend, squash, or rebase commits").
     const afterNext = triggers[index + 2];
     const nextRegion = next ? { from: next.end, to: afterNext && afterNext.start < first.to ? afterNext.start : first.to } : undefined;
-    const nextHasThing = next !== undefined && nextRegion !== undefined && (namesItsThing(view, next) || names(view, nextRegion) || objectWords(view, nextRegion, new Set([next.family])).length > 0);
+    const thingAfterNext = next !== undefined && nextRegion !== undefined && (names(view, nextRegion) || objectWords(view, nextRegion, new Set([next.family])).length > 0);
+    const nextHasThing = next !== undefined && (namesItsThing(view, next) || thingAfterNext);
     const whole = SELF_CONTAINED.has(mention.family) && endsWithComma(view.words[mention.end - 1]) && region.to === mention.end && nextHasThing;
     const own = whole || namesItsThing(view, mention) || names(view, region) || objectWords(view, region, new Set([mention.family])).length > 0;
-    // The next action's phrase holds its own thing ("opening a PR"): there is no object after it to share.
-    if (own || !next || namesItsThing(view, next)) {
+    // The next action's phrase holds its own thing ("opening a PR"): there is no object after it to share,
+    // unless words after it narrow them all ("force-push, rebase, or rewrite history on branches others pulled").
+    if (own || !next || (namesItsThing(view, next) && !thingAfterNext)) {
       drafts.push({ ...draft, triggers: pending, regions: [{ from: (pending[0] as Mention).start, to: region.to }, ...others] });
       pending = [];
     }

@@ -124,6 +124,8 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'build * succeed', 'everything * build', 'green ci', 'passing ci', 'ci * succeed',
     // Checks, or everything, said to pass: "only commit when all checks pass", "not until everything is green".
     'check * pass', 'check * green', 'check * succeed', 'everything * pass', 'everything * green', 'everything * succeed',
+    // The checks just named, said to pass: "run `pnpm lint` and `pnpm test` and make sure both pass".
+    'both pass', 'they pass', 'all pass', 'both * green', 'they * green',
   ],
   cancel: ['cancel', 'call * off', 'decline', 'cancellation', 'axe'],
   reschedule: ['reschedule', 'postpone', 'push * back', 'delay', 'move * back'],
