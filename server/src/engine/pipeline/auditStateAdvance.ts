@@ -4,17 +4,18 @@ import { type ApprovalUse, WRITES, runsCheck } from '../audit/audit';
 import type { Constraint } from '../constraints/constraints';
 import { auditCalls } from './stages';
 import type { SettledLine } from './resume';
-import { AUDIT_STATE_VERSION, type AuditState, type SeenKeys, type TurnReadings } from './auditStateTypes';
-import { type RestRead, joinExtraction, joinedActions, turnKey } from './auditStateRest';
+import { AUDIT_STATE_VERSION, type AuditState, type CarriedSummary, type KeptCall, type SeenKeys, type TurnReadings } from './auditStateTypes';
+import { type RestRead, callOfKept, joinExtraction, joinedActions, turnKey } from './auditStateRest';
 import { withHashes } from '../text/hash';
 
 // Moving the audit state past the settled lines of the rest: what the next call's summary keeps of them.
 
 /**
  * Moves the state past the settled lines; `spent` holds the approvals an audit of the joined session
- * already found its calls spend. With `seen`, the settled lines' keys and calls' ids go there.
+ * already found its calls spend. With `seen`, the settled lines' keys and calls' ids go there; with
+ * `carried`, the calls kept and the binder's memory.
  */
-export function advance(read: RestRead, spent?: readonly ApprovalUse[], seen?: SeenKeys): { state: AuditState; settled: number } {
+export function advance(read: RestRead, spent?: readonly ApprovalUse[], seen?: SeenKeys, carried?: CarriedSummary): { state: AuditState; settled: number } {
   const { state, settle, resume, restTurns, restCalls } = read;
   const newTurns = state.turns + settle.turns;
   const newCalls = state.calls + settle.calls;
@@ -32,12 +33,21 @@ export function advance(read: RestRead, spent?: readonly ApprovalUse[], seen?: S
 
   const { actions: restActions, settledMemory } = bound ? read.restBinding() : { actions: [], settledMemory: state.binder };
   const toolNames = new Set(state.toolNames);
-  const kept = [...state.kept];
+  const kept = carried ? [] : [...state.kept];
+  const keep = (call: KeptCall): void => {
+    if (!carried) {
+      kept.push(call);
+      return;
+    }
+    const joined = callOfKept(call);
+    carried.keptCalls.push(joined);
+    carried.indexed.add(joined, call.actions);
+  };
   if (bound) settledCalls.forEach((call, i) => {
     const actions = call.turnIndex >= prerequisitesFrom ? (restActions[i] ?? []).filter(looksBackAt) : [];
     if (toolNames.has(call.name) && actions.length === 0) return;
     toolNames.add(call.name);
-    kept.push({
+    keep({
       index: call.index,
       id: call.id,
       name: call.name,
@@ -99,7 +109,7 @@ export function advance(read: RestRead, spent?: readonly ApprovalUse[], seen?: S
     readings,
     approvalTurns,
     edge: { ...(edgeProposal !== undefined && { proposal: edgeProposal }), ...(edgeRole !== undefined && { role: edgeRole }), ...(edgeCwd !== undefined && { cwd: edgeCwd }) },
-    kept,
+    kept: carried ? state.kept : kept,
     toolNames: [...toolNames],
     binder: settledMemory,
     approvals,
