@@ -50,7 +50,7 @@ export interface AuditHistory {
 }
 
 /** Steps that, run without a target, are run on the whole workspace: they cover any action after them. */
-const WORKSPACE_STEPS: ReadonlySet<string> = new Set(['run-tests']);
+export const WORKSPACE_STEPS: ReadonlySet<string> = new Set(['run-tests']);
 
 /** Verbs that change a target: one after a backup makes the backup stale. */
 export const WRITES: ReadonlySet<string> = new Set(['write', 'overwrite', 'move']);

@@ -1,6 +1,6 @@
 import type { Action } from '../actions/actions';
 import { proposalBefore } from '../audit/approvals';
-import { type ApprovalUse, WRITES, runsCheck } from '../audit/audit';
+import { type ApprovalUse, WORKSPACE_STEPS, WRITES, runsCheck } from '../audit/audit';
 import type { Constraint } from '../constraints/constraints';
 import { auditCalls } from './stages';
 import type { SettledLine } from './resume';
@@ -26,7 +26,10 @@ export function advance(read: RestRead, spent?: readonly ApprovalUse[], seen?: S
   const confirmationsFrom = activeFrom('confirmation');
   const prerequisitesFrom = activeFrom('prerequisite');
   // A prerequisite looks back only at steps of the verbs it requires, and at writes (which make a step stale).
-  const lookedBackAt = new Set<string>([...WRITES, ...constraints.flatMap((c) => c.rule.requires ?? [])]);
+  const required = constraints.flatMap((c) => c.rule.requires ?? []);
+  const lookedBackAt = new Set<string>([...WRITES, ...required]);
+  // A step run on the whole workspace is made stale by any change after it, a deletion too.
+  if (required.some((verb) => WORKSPACE_STEPS.has(verb))) lookedBackAt.add('delete');
   // And at the project's own checks, which count as running the tests.
   const checks = constraints.flatMap((c) => c.checks ?? []);
   const looksBackAt = (a: Action) => lookedBackAt.has(a.verb) || (checks.length > 0 && a.verb === 'execute' && runsCheck(a, checks));
