@@ -336,8 +336,10 @@ export function audit(input: AuditInput, approvals?: ApprovalUse[]): Violation[]
   const judgedFrom = input.history?.calls ?? 0;
   const governing = new GoverningIndex(input.constraints);
   const prerequisites = new Prerequisites(input);
-  for (const c of input.session.calls) {
-    if (c.index < judgedFrom) continue;
+  const { calls } = input.session;
+  // Calls are in index order: the judged ones start at the first from `judgedFrom`, found without walking the earlier ones.
+  for (let position = firstCallFrom(calls, judgedFrom); position < calls.length; position++) {
+    const c = calls[position] as ToolCall;
     const actions = input.actions[c.index];
     if (!actions) continue;
     const cwd = c.cwd ?? input.session.cwd;
@@ -357,6 +359,18 @@ export function audit(input: AuditInput, approvals?: ApprovalUse[]): Violation[]
     }
   }
   return violations;
+}
+
+/** The position of the first of `calls` (in index order) whose index is `index` or more. */
+function firstCallFrom(calls: readonly ToolCall[], index: number): number {
+  let low = 0;
+  let high = calls.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((calls[mid]?.index ?? 0) < index) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 interface Candidate {
