@@ -26,9 +26,10 @@ export const IN_PIECES_FROM_BYTES = constants.MAX_STRING_LENGTH + 1;
 /**
  * A JSON Lines session this large is checked in pieces even though it fits in a string: read whole, a
  * check holds the text, its bytes while decoding and the parsed session at once, some four times the
- * file beyond the loaded CLI; in pieces, about what the CLI's state and one step hold (1.3 to 1.8 times
- * a 50 MB session's size, in about the time of the whole-file read). Below it the whole-file read's
- * few tens of megabytes cost less than the steps' fixed costs.
+ * file beyond the loaded CLI; in pieces, what the carried state and one step hold, some 65 to 85 MB
+ * whatever the file's size, for about one and a half times the time (generated Claude Code sessions,
+ * 2026-12-03: 32 MB, 244 MB at the peak whole and 170 MB in pieces; 50 MB, 307 and 184 MB; 16 MB, 193
+ * and 164 MB, where the saving no longer pays for the time).
  */
 export const SESSION_IN_PIECES_FROM_BYTES = 32 * 1024 * 1024;
 
