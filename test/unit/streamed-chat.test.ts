@@ -76,6 +76,22 @@ function isChat(text: string): boolean {
   return parsed.kind === 'transcript' && parsed.format === 'openai-chat';
 }
 
+test('a change steps back from a guarded call makes a run of the tests before it stale, as in the whole document', () => {
+  // The deletion settles steps before the commit: the steps keep it for the commit's staleness check.
+  const call = (id: string, command: string) => ({ role: 'assistant', tool_calls: [{ id, type: 'function', function: { name: 'bash', arguments: JSON.stringify({ command }) } }] });
+  const messages = [
+    { role: 'user', content: 'Always run the tests before you commit.' },
+    call('test', 'npm test'),
+    { role: 'tool', tool_call_id: 'test', content: 'ok' },
+    ...Array.from({ length: 30 }, (_, i) => [call(`c${i}`, i === 3 ? 'rm notes.txt' : 'ls'), { role: 'tool', tool_call_id: `c${i}`, content: 'x' }]).flat(),
+    call('commit', 'git commit -am wip'),
+    { role: 'tool', tool_call_id: 'commit', content: 'done' },
+  ];
+  const text = JSON.stringify({ messages }, null, 1);
+  assert.ok(whole(text).sessions[0]?.findings.some((f) => f.ruleId === 'prerequisite-late'), 'the whole document finds the run stale');
+  assertSameReport('a deletion between the tests and the commit', text);
+});
+
 describe('an OpenAI chat document checked in pieces reports what the whole file reports', () => {
   test('generated sessions with rules stated early and broken late, their tools before the messages', () => {
     for (const seed of [1, 2, 3]) {

@@ -1,5 +1,7 @@
 import { constants } from 'node:buffer';
 import { resolve } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { version } from '../../../package.json';
 import { loadSqlJs } from '../bench/io/sqlJs';
 import type { EnvironmentDependencies } from '../bench/environments';
@@ -21,6 +23,16 @@ import { type Shard, inShard } from './shards';
  */
 export const IN_PIECES_FROM_BYTES = constants.MAX_STRING_LENGTH + 1;
 
+/**
+ * A JSON Lines session this large is checked in pieces even though it fits in a string: read whole, a
+ * check holds the text, its bytes while decoding and the parsed session at once, some four times the
+ * file beyond the loaded CLI; in pieces, what the carried state and one step hold, some 65 to 85 MB
+ * whatever the file's size, for about one and a half times the time (generated Claude Code sessions,
+ * 2026-12-03: 32 MB, 244 MB at the peak whole and 170 MB in pieces; 50 MB, 307 and 184 MB; 16 MB, 193
+ * and 164 MB, where the saving no longer pays for the time).
+ */
+export const SESSION_IN_PIECES_FROM_BYTES = 32 * 1024 * 1024;
+
 export interface CheckPathsOptions {
   /** Folder the paths are resolved against. */
   readonly cwd: string;
@@ -38,7 +50,7 @@ export interface CheckPathsOptions {
   readonly extract?: ReportContext['extract'];
   /** Results an earlier SARIF file already had (`--baseline`): left out. */
   readonly baseline?: ReadonlySet<string>;
-  /** Size from which a session is read piece by piece (`IN_PIECES_FROM_BYTES`); tests set it low. */
+  /** Size from which a file is read piece by piece (`SESSION_IN_PIECES_FROM_BYTES` for a JSON Lines session, `IN_PIECES_FROM_BYTES` else); tests set it low. */
   readonly inPiecesFrom?: number;
   /**
    * Called before each file, between its sessions and messages, and between the pieces of one read
@@ -220,7 +232,8 @@ export function checkFile(host: Host, file: InputFile, discovery: PolicyDiscover
   if (!options.extract && text === undefined) {
     let inPieces: FileReport | undefined;
     try {
-      inPieces = checkInPieces(host, file, options.inPiecesFrom ?? IN_PIECES_FROM_BYTES, () => discovery.forTranscript(file.absolutePath), options.checkpoint);
+      const from = options.inPiecesFrom ?? { session: SESSION_IN_PIECES_FROM_BYTES, other: IN_PIECES_FROM_BYTES };
+      inPieces = checkInPieces(host, file, typeof from === 'number' ? { session: from, other: from } : from, () => discovery.forTranscript(file.absolutePath), options.checkpoint);
     } catch (e) {
       // Stopped by the caller, whose checkpoint throws again: not the file's error.
       options.checkpoint?.();
@@ -260,12 +273,14 @@ export function longerThanAString(read: number, pieces: TextPieceReader, longest
 }
 
 /**
- * The report of a JSON Lines session or an OpenAI chat document too long to read whole, checked piece
- * by piece instead (engine/report/streamedCheck.ts, streamedChat.ts); `undefined` when the file is
- * shorter or is not such a session (then it is read whole). Throws when the pieces cannot give the
- * whole-file report.
+ * The report of a JSON Lines session at least `from.session` bytes long, or an OpenAI chat document
+ * at least `from.other` long (too long to read whole), checked piece by piece instead
+ * (engine/report/streamedCheck.ts, streamedChat.ts); `undefined` when the file is shorter or is not
+ * such a session, or is a session the pieces cannot give the whole-file report of and that fits in a
+ * string (then it is read whole). Throws when a file too long for a string cannot be checked so.
  */
-function checkInPieces(host: Host, file: InputFile, fromBytes: number, policiesFor: () => Policy[], checkpoint?: () => void): FileReport | undefined {
+function checkInPieces(host: Host, file: InputFile, from: { readonly session: number; readonly other: number }, policiesFor: () => Policy[], checkpoint?: () => void): FileReport | undefined {
+  const fromBytes = Math.min(from.session, from.other);
   // Most files are far shorter: their size alone says so, without opening them (a file that cannot be stat'ed is opened, to say why).
   const size = host.stat(file.absolutePath);
   if (size?.kind === 'file' && size.bytes < fromBytes) return undefined;
@@ -279,20 +294,50 @@ function checkInPieces(host: Host, file: InputFile, fromBytes: number, policiesF
       if (piece !== undefined) head += piece;
       format = streamableFormat(head, piece === undefined);
     } while (format === 'more');
-    if (format === undefined) return checkChatInPieces(host, file, head, pieces, policiesFor, checkpoint);
+    if (format === undefined) return pieces.bytes < from.other ? undefined : checkChatInPieces(host, file, head, pieces, policiesFor, checkpoint);
+    if (pieces.bytes < from.session) return undefined;
     const check = new StreamedCheck(format, policiesOrError(policiesFor));
     check.add(head);
     head = '';
-    feedPieces(check, pieces, checkpoint);
-    const report = check.finish(file.displayPath);
+    const report = withFrequentCollections(() => {
+      feedPieces(check, pieces, checkpoint);
+      return check.finish(file.displayPath);
+    });
+    if (report) return report;
+    if (pieces.bytes <= constants.MAX_STRING_LENGTH) return undefined;
     // Read whole, the file would not fit in a string: say why its pieces could not be joined.
-    if (!report) throw new Error(`${tooLongForAString(pieces.bytes)}, and it cannot be checked in pieces: ${check.unresumable}; split the session into smaller files`);
-    return report;
+    throw new Error(`${tooLongForAString(pieces.bytes)}, and it cannot be checked in pieces: ${check.unresumable}; split the session into smaller files`);
   } finally {
     pieces.close();
   }
 }
 
+/**
+ * V8's growth of the old generation before its next full collection, in percent, while a session is
+ * checked in pieces. Each step's garbage is short-lived but some of it outlives the young generation,
+ * and V8 by default lets the old generation grow to several times what was live before collecting:
+ * for a check in pieces, whose live heap is small and steady, that growth is most of its peak. With
+ * 10% the 50 MB session peaked 60 MB lower for a few more full collections of a small heap.
+ */
+const PIECES_HEAP_GROWING_PERCENT = 10;
+
+/**
+ * Runs `check` with V8's heap growth set for a check in pieces, and back to V8's default (0) after.
+ * The limit V8 set at its last full collection stands until the next one, so one is made now (through
+ * the `gc` function V8 gives a new context while `--expose-gc` is set, as Node's own tests get it).
+ */
+function withFrequentCollections<T>(check: () => T): T {
+  setFlagsFromString(`--heap-growing-percent=${PIECES_HEAP_GROWING_PERCENT}`);
+  setFlagsFromString('--expose-gc');
+  const collect = runInNewContext('gc') as () => void;
+  setFlagsFromString('--no-expose-gc');
+  collect();
+  try {
+    return check();
+  } finally {
+    setFlagsFromString('--heap-growing-percent=0');
+  }
+}
 /** A check fed a file's pieces. */
 interface PieceCheck {
   readonly unresumable: string | undefined;

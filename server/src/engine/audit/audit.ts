@@ -39,6 +39,8 @@ export interface AuditInput {
   readonly constraints: readonly Constraint[];
   /** Calls already audited in an earlier run (the live guard's cached history): indexed as earlier steps, not judged again. */
   readonly history?: AuditHistory;
+  /** The actions of the calls before `history.calls`, indexed already (a check in pieces): the session's own are not indexed again. */
+  readonly indexed?: IndexedHistory;
 }
 
 /** What an earlier audit of the first calls left: how many it judged, and the approvals they spent. */
@@ -48,7 +50,7 @@ export interface AuditHistory {
 }
 
 /** Steps that, run without a target, are run on the whole workspace: they cover any action after them. */
-const WORKSPACE_STEPS: ReadonlySet<string> = new Set(['run-tests']);
+export const WORKSPACE_STEPS: ReadonlySet<string> = new Set(['run-tests']);
 
 /** Verbs that change a target: one after a backup makes the backup stale. */
 export const WRITES: ReadonlySet<string> = new Set(['write', 'overwrite', 'move']);
@@ -102,63 +104,75 @@ interface Located {
  * The session's actions indexed once per audit, so judging a call looks up its target instead of
  * rescanning the history: prerequisite candidates by verb and target, and every action by verb in
  * call order (for the nearest other-target evidence), both only for the verbs prerequisites
- * require; writes by target (staleness) once a backup is checked for it.
+ * require; writes by target (staleness) and every change (a write or a delete), in call order.
+ * An index may stand on an earlier one (`base`, the calls before its own): every lookup gives the
+ * base's actions first, so the two read as one index of both, in call order.
  */
 class ActionIndex {
-  readonly byVerb = new Map<string, Located[]>();
-  readonly byVerbTarget = new Map<string, Located[]>();
-  private writes?: Map<string, Located[]>;
+  private readonly byVerb = new Map<string, Located[]>();
+  private readonly byVerbTarget = new Map<string, Located[]>();
+  private readonly writes = new Map<string, Located[]>();
+  private readonly changes: Located[] = [];
 
   constructor(
-    private readonly input: AuditInput,
-    required: ReadonlySet<string>,
-  ) {
-    const checks = required.has('run-tests') ? input.constraints.flatMap((constraint) => constraint.checks ?? []) : [];
-    for (const call of input.session.calls) {
-      for (const action of input.actions[call.index] ?? []) {
-        // Running one of the project's own checks ("run `just f` before committing") is running the tests.
-        if (checks.length > 0 && action.verb === 'execute' && runsCheck(action, checks)) push(this.byVerb, 'run-tests', { call, action: makeAction('run-tests', undefined, {}, action.span, action.step, action.basis) });
-        if (!required.has(action.verb)) continue;
-        push(this.byVerb, action.verb, { call, action });
-        if (action.target) push(this.byVerbTarget, targetKey(action.verb, action.target.kind, action.target.value), { call, action });
-      }
+    private readonly required: ReadonlySet<string>,
+    private readonly checks: readonly string[],
+    private readonly base?: ActionIndex,
+  ) {}
+
+  /** Indexes the actions of `call`, which comes after every call indexed so far. */
+  add(call: ToolCall, actions: readonly Action[]): void {
+    for (const action of actions) {
+      if (WRITES.has(action.verb) || action.verb === 'delete') this.changes.push({ call, action });
+      if (WRITES.has(action.verb) && action.target) push(this.writes, action.target.value, { call, action });
+      // Running one of the project's own checks ("run `just f` before committing") is running the tests.
+      if (this.checks.length > 0 && action.verb === 'execute' && runsCheck(action, this.checks)) push(this.byVerb, 'run-tests', { call, action: makeAction('run-tests', undefined, {}, action.span, action.step, action.basis) });
+      if (!this.required.has(action.verb)) continue;
+      push(this.byVerb, action.verb, { call, action });
+      if (action.target) push(this.byVerbTarget, targetKey(action.verb, action.target.kind, action.target.value), { call, action });
     }
   }
 
   /** Whether any file changed after step `b` of call `d` and before action `a` of call `c`: checks run before the change are stale. */
   changedBetween(d: ToolCall, b: Action, c: ToolCall, a: Action): boolean {
-    for (let index = d.index; index <= c.index; index++) {
-      const call = this.input.session.calls[index];
-      for (const action of call ? (this.input.actions[index] ?? []) : []) {
-        if (!WRITES.has(action.verb) && action.verb !== 'delete') continue;
-        const afterStep = index > d.index || action.step.order > b.step.order;
-        const beforeAction = index < c.index || action.step.order < a.step.order;
-        if (afterStep && beforeAction && action !== a) return true;
-      }
+    if (this.base?.changedBetween(d, b, c, a)) return true;
+    for (let i = firstFrom(this.changes, d.index); i < this.changes.length; i++) {
+      const { call, action } = this.changes[i] as Located;
+      if (call.index > c.index) break;
+      const afterStep = call.index > d.index || action.step.order > b.step.order;
+      const beforeAction = call.index < c.index || action.step.order < a.step.order;
+      if (afterStep && beforeAction && action !== a) return true;
     }
     return false;
   }
 
   /** Writes to a target, in call order. */
   writesTo(value: string): readonly Located[] {
-    if (!this.writes) {
-      const writes = new Map<string, Located[]>();
-      for (const call of this.input.session.calls) {
-        for (const action of this.input.actions[call.index] ?? []) if (WRITES.has(action.verb) && action.target) push(writes, action.target.value, { call, action });
-      }
-      this.writes = writes;
-    }
-    return this.writes.get(value) ?? [];
+    return this.joined(this.base?.writesTo(value), this.writes.get(value));
+  }
+
+  /** Actions with `verb` (indexed by the verb), in call order. */
+  withVerb(verb: string): readonly Located[] {
+    return this.joined(this.base?.withVerb(verb), this.byVerb.get(verb));
+  }
+
+  private withVerbTarget(key: string): readonly Located[] {
+    return this.joined(this.base?.withVerbTarget(key), this.byVerbTarget.get(key));
+  }
+
+  private joined(earlier: readonly Located[] | undefined, own: readonly Located[] | undefined): readonly Located[] {
+    if (!earlier || earlier.length === 0) return own ?? NOTHING_LOCATED;
+    return own && own.length > 0 ? earlier.concat(own) : earlier;
   }
 
   /** Actions with `verb` whose target may cover `target`: the same one, a folder above it, or its database. */
   covering(verb: string, target: Target | undefined): Located[] {
     const found: Located[] = [];
     // A check run on the whole workspace (`npm test`, no target) counts for whatever comes after it.
-    if (WORKSPACE_STEPS.has(verb)) for (const located of this.byVerb.get(verb) ?? []) if (!located.action.target) found.push(located);
+    if (WORKSPACE_STEPS.has(verb)) for (const located of this.withVerb(verb)) if (!located.action.target) found.push(located);
     if (!target) return found;
     const add = (key: string) => {
-      for (const located of this.byVerbTarget.get(key) ?? []) found.push(located);
+      for (const located of this.withVerbTarget(key)) found.push(located);
     };
     add(targetKey(verb, target.kind, target.value));
     // A path's folders are distinct keys; a table's databases may repeat, and each counts once.
@@ -167,7 +181,7 @@ class ActionIndex {
       if (target.database !== undefined) add(targetKey(verb, 'database', target.database));
       else {
         const databases = new Set<string>();
-        for (const located of this.byVerb.get(verb) ?? []) if (located.action.target?.kind === 'database') databases.add(located.action.target.value);
+        for (const located of this.withVerb(verb)) if (located.action.target?.kind === 'database') databases.add(located.action.target.value);
         for (const database of databases) add(targetKey(verb, 'database', database));
       }
     }
@@ -176,15 +190,51 @@ class ActionIndex {
 
   /** The latest action with `verb` in a call before `c` (binary search over call order). */
   latestBefore(verb: string, c: ToolCall): Located | undefined {
-    const list = this.byVerb.get(verb) ?? [];
-    let low = 0;
-    let high = list.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if ((list[mid]?.call.index ?? 0) < c.index) low = mid + 1;
-      else high = mid;
+    const list = this.byVerb.get(verb) ?? NOTHING_LOCATED;
+    const low = firstFrom(list, c.index);
+    return low > 0 ? list[low - 1] : this.base?.latestBefore(verb, c);
+  }
+}
+
+const NOTHING_LOCATED: readonly Located[] = [];
+
+/** The position of the first action of a call at `index` or later in `list` (in call order). */
+function firstFrom(list: readonly Located[], index: number): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((list[mid]?.call.index ?? 0) < index) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/**
+ * The actions of the calls a check in pieces keeps from its earlier steps (pipeline/auditState.ts),
+ * indexed once and extended as the check goes on, instead of indexed again at every step: an audit
+ * given it indexes only the calls from `history.calls` on. The index is made again only when the
+ * verbs prerequisites require (or the project's checks) change, as a new rule is stated.
+ */
+export class IndexedHistory {
+  private readonly calls: { readonly call: ToolCall; readonly actions: readonly Action[] }[] = [];
+  private built?: { readonly key: string; readonly index: ActionIndex };
+
+  /** Adds an earlier call with its actions: each call after the ones added before. */
+  add(call: ToolCall, actions: readonly Action[]): void {
+    this.calls.push({ call, actions });
+    this.built?.index.add(call, actions);
+  }
+
+  /** The index of the calls added, for these required verbs and checks. */
+  indexFor(required: ReadonlySet<string>, checks: readonly string[]): ActionIndex {
+    const key = JSON.stringify([[...required].sort(), checks]);
+    if (this.built?.key !== key) {
+      const index = new ActionIndex(required, checks);
+      for (const { call, actions } of this.calls) index.add(call, actions);
+      this.built = { key, index };
     }
-    return list[low - 1];
+    return this.built.index;
   }
 }
 
@@ -286,8 +336,10 @@ export function audit(input: AuditInput, approvals?: ApprovalUse[]): Violation[]
   const judgedFrom = input.history?.calls ?? 0;
   const governing = new GoverningIndex(input.constraints);
   const prerequisites = new Prerequisites(input);
-  for (const c of input.session.calls) {
-    if (c.index < judgedFrom) continue;
+  const { calls } = input.session;
+  // Calls are in index order: the judged ones start at the first from `judgedFrom`, found without walking the earlier ones.
+  for (let position = firstCallFrom(calls, judgedFrom); position < calls.length; position++) {
+    const c = calls[position] as ToolCall;
     const actions = input.actions[c.index];
     if (!actions) continue;
     const cwd = c.cwd ?? input.session.cwd;
@@ -307,6 +359,18 @@ export function audit(input: AuditInput, approvals?: ApprovalUse[]): Violation[]
     }
   }
   return violations;
+}
+
+/** The position of the first of `calls` (in index order) whose index is `index` or more. */
+function firstCallFrom(calls: readonly ToolCall[], index: number): number {
+  let low = 0;
+  let high = calls.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((calls[mid]?.index ?? 0) < index) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 interface Candidate {
@@ -352,9 +416,14 @@ class Prerequisites {
 
   get index(): ActionIndex {
     if (!this.built) {
+      const { input } = this;
       const required = new Set<string>();
-      for (const constraint of this.input.constraints) for (const verb of constraint.rule.requires ?? []) required.add(verb);
-      this.built = new ActionIndex(this.input, required);
+      for (const constraint of input.constraints) for (const verb of constraint.rule.requires ?? []) required.add(verb);
+      const checks = required.has('run-tests') ? input.constraints.flatMap((constraint) => constraint.checks ?? []) : [];
+      const indexedTo = input.indexed ? (input.history?.calls ?? 0) : 0;
+      const index = new ActionIndex(required, checks, input.indexed?.indexFor(required, checks));
+      for (const call of input.session.calls) if (call.index >= indexedTo) index.add(call, input.actions[call.index] ?? []);
+      this.built = index;
     }
     return this.built;
   }

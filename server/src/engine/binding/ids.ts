@@ -66,9 +66,18 @@ export class IdIndex {
     this.addMeanings(idMeanings(resultText));
   }
 
-  /** Meanings read from one result (`idMeanings`), in order; an id keeps the first it was given. */
-  addMeanings(meanings: readonly (readonly [string, string])[]): void {
-    for (const [id, label] of meanings) if (!this.meanings.has(id)) this.meanings.set(id, label);
+  /** Meanings read from one result (`idMeanings`), in order; an id keeps the first it was given. `added` receives the ids given a meaning now. */
+  addMeanings(meanings: readonly (readonly [string, string])[], added?: string[]): void {
+    for (const [id, label] of meanings) {
+      if (this.meanings.has(id)) continue;
+      this.meanings.set(id, label);
+      added?.push(id);
+    }
+  }
+
+  /** Takes back the meaning of ids given one since (as `added` listed them). */
+  forget(ids: readonly string[]): void {
+    for (const id of ids) this.meanings.delete(id);
   }
 }
 

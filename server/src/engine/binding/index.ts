@@ -38,49 +38,94 @@ interface WaitingResult {
   readonly meanings: readonly (readonly [string, string])[];
 }
 
-/** Binds the calls of a session one by one, in order; `memory` goes on from an earlier binder's. */
+/**
+ * Binding's memory as the binder holds it, extended as it binds. A check in pieces carries one from
+ * step to step instead of copying it out and in as plain data (`BinderMemory`) at every step; the
+ * calls a step binds past its settled ones are bound again by the next, so what they added is
+ * recorded from `mark` on and taken back by `rollback`.
+ */
+export class LiveBinderMemory {
+  readonly ids: IdIndex;
+  readonly existingPaths: Set<string>;
+  /** Results of earlier calls not yet added to the index: a result counts once its turn precedes the call's. */
+  waiting: WaitingResult[];
+  private marked?: { readonly ids: string[]; readonly paths: string[]; readonly waiting: readonly WaitingResult[] };
+
+  constructor(memory?: BinderMemory) {
+    this.ids = new IdIndex(memory?.labels);
+    this.existingPaths = new Set(memory?.existingPaths);
+    this.waiting = [...(memory?.waiting ?? [])];
+  }
+
+  addMeanings(meanings: readonly (readonly [string, string])[]): void {
+    this.ids.addMeanings(meanings, this.marked?.ids);
+  }
+
+  addExistingPath(path: string): void {
+    if (this.existingPaths.has(path)) return;
+    this.existingPaths.add(path);
+    this.marked?.paths.push(path);
+  }
+
+  /** From here on, records what binding adds, for `rollback`. */
+  mark(): void {
+    this.marked = { ids: [], paths: [], waiting: [...this.waiting] };
+  }
+
+  /** Takes back what binding added since `mark`, and stops recording. */
+  rollback(): void {
+    if (!this.marked) return;
+    this.ids.forget(this.marked.ids);
+    for (const path of this.marked.paths) this.existingPaths.delete(path);
+    this.waiting = [...this.marked.waiting];
+    this.marked = undefined;
+  }
+
+  /** The memory as plain data. */
+  data(): BinderMemory {
+    return { labels: [...this.ids.labels], existingPaths: [...this.existingPaths], waiting: [...this.waiting] };
+  }
+}
+
+/** Binds the calls of a session one by one, in order; `memory` goes on from an earlier binder's (a live one is extended in place). */
 export class SessionBinder {
   private readonly tools: Map<string, ToolDefinition>;
   private readonly declaredByTool = new Map<string, DeclaredEffect[]>();
-  private readonly ids: IdIndex;
-  private readonly existingPaths: Set<string>;
+  private readonly live: LiveBinderMemory;
   private readonly facts: BindingFacts;
   private readonly commands = new CommandMemo();
-  // Results of earlier calls not yet added to the index: a result counts once its turn precedes the call's.
-  private waiting: WaitingResult[];
 
   constructor(
     private readonly session: Session,
     declared: readonly DeclaredEffect[] = [],
-    memory?: BinderMemory,
+    memory?: BinderMemory | LiveBinderMemory,
   ) {
     this.tools = new Map<string, ToolDefinition>(session.tools.map((tool) => [tool.name, tool]));
     for (const effect of declared) this.declaredByTool.set(effect.tool, [...(this.declaredByTool.get(effect.tool) ?? []), effect]);
     // Declared to do nothing: an empty declaration, so the tool's name is never read for an effect.
     for (const tool of session.effectlessTools ?? []) if (!this.declaredByTool.has(tool)) this.declaredByTool.set(tool, []);
-    this.ids = new IdIndex(memory?.labels);
-    this.existingPaths = new Set(memory?.existingPaths);
-    this.facts = { text: session.text, existingPaths: this.existingPaths };
-    this.waiting = [...(memory?.waiting ?? [])];
+    this.live = memory instanceof LiveBinderMemory ? memory : new LiveBinderMemory(memory);
+    this.facts = { text: session.text, existingPaths: this.live.existingPaths };
   }
 
   bind(call: ToolCall): Action[] {
-    if (this.waiting.length > 0) {
-      const arrived = this.waiting.filter((result) => result.turnIndex < call.turnIndex).sort((a, b) => a.turnIndex - b.turnIndex);
-      for (const result of arrived) this.ids.addMeanings(result.meanings);
+    const live = this.live;
+    if (live.waiting.length > 0) {
+      const arrived = live.waiting.filter((result) => result.turnIndex < call.turnIndex).sort((a, b) => a.turnIndex - b.turnIndex);
+      for (const result of arrived) live.addMeanings(result.meanings);
       // Usually every result is back before the next call.
-      if (arrived.length === this.waiting.length) this.waiting = [];
-      else if (arrived.length > 0) this.waiting = this.waiting.filter((result) => !arrived.includes(result));
+      if (arrived.length === live.waiting.length) live.waiting = [];
+      else if (arrived.length > 0) live.waiting = live.waiting.filter((result) => !arrived.includes(result));
     }
 
-    const context: BindingContext = { cwd: call.cwd ?? this.session.cwd, tools: this.tools, declared: this.declaredByTool, idLabels: this.ids.labels, commands: this.commands };
+    const context: BindingContext = { cwd: call.cwd ?? this.session.cwd, tools: this.tools, declared: this.declaredByTool, idLabels: live.ids.labels, commands: this.commands };
     const actions = bindCall(call, context, this.facts);
 
-    if (call.result) this.waiting.push({ turnIndex: call.result.turnIndex, meanings: idMeanings(call.result.text) });
+    if (call.result) live.waiting.push({ turnIndex: call.result.turnIndex, meanings: idMeanings(call.result.text) });
     if (call.status === 'ok') {
       for (const action of actions) {
         const touchesFile = action.verb === 'read' || action.verb === 'write' || action.verb === 'overwrite';
-        if (touchesFile && action.target?.kind === 'path' && !action.target.recursive) this.existingPaths.add(action.target.value);
+        if (touchesFile && action.target?.kind === 'path' && !action.target.recursive) live.addExistingPath(action.target.value);
       }
     }
     return actions;
@@ -88,7 +133,7 @@ export class SessionBinder {
 
   /** Where binding stands after the calls bound so far. */
   memory(): BinderMemory {
-    return { labels: [...this.ids.labels], existingPaths: [...this.existingPaths], waiting: [...this.waiting] };
+    return this.live.data();
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Policy } from '../ledger/policy';
-import type { ApprovalUse } from '../audit/audit';
-import { SessionBinder } from '../binding';
+import { type ApprovalUse, IndexedHistory } from '../audit/audit';
+import { LiveBinderMemory, SessionBinder } from '../binding';
 import type { Extraction } from '../extraction';
 import type { Finding } from '../findings/findings';
 import { fnv1a32Hex, hasHash } from '../text/hash';
@@ -8,11 +8,11 @@ import type { ProposalJudgement, ProposedCall } from './proposal';
 import { type Extract, auditCalls, judgeProposal } from './stages';
 import type { PieceFormat } from './resume';
 import type { Session, ToolCall, TranscriptProblem, Turn } from '../session/session';
-import { AUDIT_STATE_VERSION, type AuditState, type SeenKeys, type TurnReadings } from './auditStateTypes';
-import { joinedActions, readRest } from './auditStateRest';
+import { AUDIT_STATE_VERSION, type AuditState, type CarriedSummary, type SeenKeys, type TurnReadings } from './auditStateTypes';
+import { joinedActions, readRest, restActionsAt } from './auditStateRest';
 import { advance } from './auditStateAdvance';
 
-export { AUDIT_STATE_VERSION, type AuditState, type SeenKeys, type TurnReadings } from './auditStateTypes';
+export { AUDIT_STATE_VERSION, type AuditState, type CarriedSummary, type SeenKeys, type TurnReadings } from './auditStateTypes';
 export { turnKey } from './auditStateRest';
 
 /*
@@ -69,6 +69,11 @@ export function emptyAuditState(format: PieceFormat, policies: readonly Policy[]
   };
 }
 
+/** What a check in pieces carries live beside a bound state nothing of which has been read. */
+export function emptyCarriedSummary(): CarriedSummary {
+  return { keptCalls: [], indexed: new IndexedHistory(), binder: new LiveBinderMemory() };
+}
+
 /** The state of a session nothing of which has been read, binding every call from the first (as a check does). */
 export function boundAuditState(format: PieceFormat, policies: readonly Policy[] = []): AuditState {
   return { ...emptyAuditState(format, policies), bound: true };
@@ -116,6 +121,8 @@ export interface RestAuditOptions {
   readonly extract?: Extract;
   /** Keys and ids to check the rest against and to add the settled ones to, instead of the state's hashes. */
   readonly seen?: SeenKeys;
+  /** The kept calls, their index and the binder's memory, carried live from step to step instead of in the state (a check in pieces, from its first step). */
+  readonly carried?: CarriedSummary;
 }
 
 /** A check's reading of `rest` from a state: the results of the calls it judged, and what it counted. */
@@ -145,9 +152,9 @@ export type RestAudit =
  * and built by earlier steps of the same check (or of `bindInSteps`), with the same policies.
  */
 export function auditRest(state: AuditState, rest: string, options: RestAuditOptions): RestAudit {
-  const { policies, final, seen } = options;
+  const { policies, final, seen, carried } = options;
   if (!state.bound) return { kind: 'unresumable', reason: 'the state does not hold binding' };
-  const read = readRest(state, rest, policies, options.extract, seen);
+  const read = readRest(state, rest, policies, options.extract, seen, carried);
   if (typeof read === 'string') return { kind: 'unresumable', reason: read };
   if (read.local.declaredEffects?.length || read.local.effectlessTools?.length) return { kind: 'unresumable', reason: 'the session declares what its tools do' };
   const settle = final ? { offset: read.text.length, turns: read.restTurns.length, calls: read.restCalls.length } : read.settle;
@@ -162,13 +169,14 @@ export function auditRest(state: AuditState, rest: string, options: RestAuditOpt
       session: read.session,
       constraints: read.constraints,
       declared: read.declared,
-      bind: () => joinedActions(state, read.restBinding().actions),
+      bind: () => (carried ? restActionsAt(state, read.restBinding().actions) : joinedActions(state, read.restBinding().actions)),
       history: { calls: state.calls, approvals: state.approvals },
+      ...(carried && { indexed: carried.indexed }),
       judges: (call) => call.index < judgedTo,
     },
     spent,
   );
-  const next = final ? { state, settled: rest.length } : advance(read, spent, seen);
+  const next = final ? { state, settled: rest.length } : advance(read, spent, seen, carried);
   return {
     kind: 'audited',
     state: next.state,

@@ -1,20 +1,21 @@
 import type { Action } from '../actions/actions';
 import { proposalBefore } from '../audit/approvals';
-import { type ApprovalUse, WRITES, runsCheck } from '../audit/audit';
+import { type ApprovalUse, WORKSPACE_STEPS, WRITES, runsCheck } from '../audit/audit';
 import type { Constraint } from '../constraints/constraints';
 import { auditCalls } from './stages';
 import type { SettledLine } from './resume';
-import { AUDIT_STATE_VERSION, type AuditState, type SeenKeys, type TurnReadings } from './auditStateTypes';
-import { type RestRead, joinExtraction, joinedActions, turnKey } from './auditStateRest';
+import { AUDIT_STATE_VERSION, type AuditState, type CarriedSummary, type KeptCall, type SeenKeys, type TurnReadings } from './auditStateTypes';
+import { type RestRead, callOfKept, joinExtraction, joinedActions, turnKey } from './auditStateRest';
 import { withHashes } from '../text/hash';
 
 // Moving the audit state past the settled lines of the rest: what the next call's summary keeps of them.
 
 /**
  * Moves the state past the settled lines; `spent` holds the approvals an audit of the joined session
- * already found its calls spend. With `seen`, the settled lines' keys and calls' ids go there.
+ * already found its calls spend. With `seen`, the settled lines' keys and calls' ids go there; with
+ * `carried`, the calls kept and the binder's memory.
  */
-export function advance(read: RestRead, spent?: readonly ApprovalUse[], seen?: SeenKeys): { state: AuditState; settled: number } {
+export function advance(read: RestRead, spent?: readonly ApprovalUse[], seen?: SeenKeys, carried?: CarriedSummary): { state: AuditState; settled: number } {
   const { state, settle, resume, restTurns, restCalls } = read;
   const newTurns = state.turns + settle.turns;
   const newCalls = state.calls + settle.calls;
@@ -25,19 +26,31 @@ export function advance(read: RestRead, spent?: readonly ApprovalUse[], seen?: S
   const confirmationsFrom = activeFrom('confirmation');
   const prerequisitesFrom = activeFrom('prerequisite');
   // A prerequisite looks back only at steps of the verbs it requires, and at writes (which make a step stale).
-  const lookedBackAt = new Set<string>([...WRITES, ...constraints.flatMap((c) => c.rule.requires ?? [])]);
+  const required = constraints.flatMap((c) => c.rule.requires ?? []);
+  const lookedBackAt = new Set<string>([...WRITES, ...required]);
+  // A step run on the whole workspace is made stale by any change after it, a deletion too.
+  if (required.some((verb) => WORKSPACE_STEPS.has(verb))) lookedBackAt.add('delete');
   // And at the project's own checks, which count as running the tests.
   const checks = constraints.flatMap((c) => c.checks ?? []);
   const looksBackAt = (a: Action) => lookedBackAt.has(a.verb) || (checks.length > 0 && a.verb === 'execute' && runsCheck(a, checks));
 
   const { actions: restActions, settledMemory } = bound ? read.restBinding() : { actions: [], settledMemory: state.binder };
   const toolNames = new Set(state.toolNames);
-  const kept = [...state.kept];
+  const kept = carried ? [] : [...state.kept];
+  const keep = (call: KeptCall): void => {
+    if (!carried) {
+      kept.push(call);
+      return;
+    }
+    const joined = callOfKept(call);
+    carried.keptCalls.push(joined);
+    carried.indexed.add(joined, call.actions);
+  };
   if (bound) settledCalls.forEach((call, i) => {
     const actions = call.turnIndex >= prerequisitesFrom ? (restActions[i] ?? []).filter(looksBackAt) : [];
     if (toolNames.has(call.name) && actions.length === 0) return;
     toolNames.add(call.name);
-    kept.push({
+    keep({
       index: call.index,
       id: call.id,
       name: call.name,
@@ -99,7 +112,7 @@ export function advance(read: RestRead, spent?: readonly ApprovalUse[], seen?: S
     readings,
     approvalTurns,
     edge: { ...(edgeProposal !== undefined && { proposal: edgeProposal }), ...(edgeRole !== undefined && { role: edgeRole }), ...(edgeCwd !== undefined && { cwd: edgeCwd }) },
-    kept,
+    kept: carried ? state.kept : kept,
     toolNames: [...toolNames],
     binder: settledMemory,
     approvals,

@@ -11,7 +11,7 @@ import type { Policy } from '../ledger/policy';
 import { FORMAT_RESUME, type FormatResume } from './resume';
 import type { Session, ToolCall, Turn } from '../session/session';
 import type { Span } from '../text/text';
-import type { AuditState, KeptCall, SeenKeys, TurnReadings } from './auditStateTypes';
+import type { AuditState, CarriedSummary, KeptCall, SeenKeys, TurnReadings } from './auditStateTypes';
 import { type SettlePoint, settlePoint } from './auditStateSettle';
 
 // Reading what was written after the audit state's summary, and joining it to the summary: a session whose earlier part stands in for the summary.
@@ -49,7 +49,11 @@ export interface RestRead {
   restBinding(): { readonly actions: readonly Action[][]; readonly settledMemory: BinderMemory };
 }
 
-export function readRest(state: AuditState, rest: string, policies: readonly Policy[], extract?: Extract, seen?: SeenKeys): RestRead | string {
+/**
+ * Reads `rest` after the state's summary. With `carried` (a check in pieces), the kept calls and the
+ * binder's memory are the carried ones, not the state's; `bind` (a proposal's judgement) needs the state's.
+ */
+export function readRest(state: AuditState, rest: string, policies: readonly Policy[], extract?: Extract, seen?: SeenKeys, carried?: CarriedSummary): RestRead | string {
   const resume = FORMAT_RESUME[state.format];
   const { lines: preludeLines, standsForLastTurn } = resume.prelude(state.resume);
   const prelude = preludeLines.map((line) => `${line}\n`).join('');
@@ -108,7 +112,7 @@ export function readRest(state: AuditState, rest: string, policies: readonly Pol
     text: state.offset === 0 ? local.text : body,
     ...(resume.sessionCwd(state.resume, local.cwd) !== undefined && { cwd: resume.sessionCwd(state.resume, local.cwd) }),
     turns: joinTurns(state, restTurns),
-    calls: [...state.kept.map(keptCall), ...restCalls],
+    calls: carried ? carried.keptCalls.concat(restCalls) : [...state.kept.map(keptCall), ...restCalls],
     tools: local.tools,
     problems: [],
   };
@@ -132,13 +136,18 @@ export function readRest(state: AuditState, rest: string, policies: readonly Pol
   let restBound: { actions: Action[][]; settledMemory: BinderMemory; binder: SessionBinder } | undefined;
   const restBinding = () => {
     if (!restBound) {
-      const binder = new SessionBinder(bindingSession, declared, state.binder);
+      const binder = new SessionBinder(bindingSession, declared, carried?.binder ?? state.binder);
       const actions: Action[][] = [];
       let settledMemory = state.binder;
+      // The carried memory goes on past the settled calls only for this step: what the calls after them add is taken back.
+      if (carried && settle.calls === 0) carried.binder.mark();
       restCalls.forEach((call, i) => {
         actions.push(placed(binder.bind(asBound(call))));
-        if (i + 1 === settle.calls) settledMemory = binder.memory();
+        if (i + 1 !== settle.calls) return;
+        if (carried) carried.binder.mark();
+        else settledMemory = binder.memory();
       });
+      carried?.binder.rollback();
       restBound = { actions, settledMemory, binder };
     }
     return restBound;
@@ -169,7 +178,13 @@ export function readRest(state: AuditState, rest: string, policies: readonly Pol
 /** The summary's turns where the judgement reads them, then the rest's. */
 function joinTurns(state: AuditState, restTurns: readonly Turn[]): Turn[] {
   // Sparse: a confirmation looks up user turns by index and walks back to the assistant words before them.
-  const turns: Turn[] = new Array<Turn>(state.turns + restTurns.length);
+  // The rest's turns are placed first, the last one first, so the array is made sparse (a dictionary) at
+  // once, not laid out as long as the whole session at every step of a check in pieces.
+  const turns: Turn[] = [];
+  for (let i = restTurns.length - 1; i >= 0; i--) {
+    const turn = restTurns[i] as Turn;
+    turns[turn.index] = turn;
+  }
   const blank = (index: number, role: Turn['role'], text: string, isUserMessage: boolean): Turn => ({
     index,
     role,
@@ -189,7 +204,7 @@ function joinTurns(state: AuditState, restTurns: readonly Turn[]): Turn[] {
     const edge = turns[last] ?? (state.edge.proposal !== undefined ? blank(last, 'assistant', state.edge.proposal, false) : blank(last, 'system', '', true));
     turns[last] = { ...edge, ...(state.edge.cwd !== undefined && { cwd: state.edge.cwd }) };
   }
-  for (const turn of restTurns) turns[turn.index] = turn;
+  turns.length = state.turns + restTurns.length;
   return turns;
 }
 
@@ -197,6 +212,13 @@ function joinTurns(state: AuditState, restTurns: readonly Turn[]): Turn[] {
 export function joinedActions(state: AuditState, restActions: readonly (readonly Action[])[]): (readonly Action[])[] {
   const actions: (readonly Action[])[] = [];
   for (const kept of state.kept) actions[kept.index] = kept.actions;
+  restActions.forEach((a, i) => (actions[state.calls + i] = a));
+  return actions;
+}
+
+/** Actions of the rest's calls, at their indexes in the whole file (the kept calls' are carried, indexed). */
+export function restActionsAt(state: AuditState, restActions: readonly (readonly Action[])[]): (readonly Action[])[] {
+  const actions: (readonly Action[])[] = [];
   restActions.forEach((a, i) => (actions[state.calls + i] = a));
   return actions;
 }
@@ -210,7 +232,7 @@ function keptCall(kept: KeptCall): ToolCall {
   return call;
 }
 
-function callOfKept(kept: KeptCall): ToolCall {
+export function callOfKept(kept: KeptCall): ToolCall {
   return {
     index: kept.index,
     id: kept.id,

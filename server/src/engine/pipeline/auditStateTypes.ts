@@ -1,9 +1,9 @@
-import type { BinderMemory } from '../binding';
+import type { BinderMemory, LiveBinderMemory } from '../binding';
 import type { Action } from '../actions/actions';
-import type { ApprovalUse } from '../audit/audit';
+import type { ApprovalUse, IndexedHistory } from '../audit/audit';
 import type { Extraction, Revocation, StatedConstraint, UnresolvedRule } from '../extraction';
 import type { PieceFormat, ResumeContext } from './resume';
-import type { CallStatus, Turn } from '../session/session';
+import type { CallStatus, ToolCall, Turn } from '../session/session';
 import type { Span } from '../text/text';
 
 // The audit state's shape (plain data, saved as JSON between hook calls): auditState.ts says what it summarises and how it is used.
@@ -91,4 +91,17 @@ export interface AuditState {
 export interface SeenKeys {
   readonly lineKeys: Set<string>;
   readonly callIds: Set<string>;
+}
+
+/**
+ * What a check in pieces carries live from one step to the next instead of in the state's plain data,
+ * so that a step costs the same however much of the file came before it: the kept calls as the joined
+ * session has them, their actions indexed for the audit, and the binder's memory. Each is extended by
+ * the step that settles more calls, where the state's `kept` and `binder` would be copied and
+ * extended; a state moved with it leaves those two as they were.
+ */
+export interface CarriedSummary {
+  readonly keptCalls: ToolCall[];
+  readonly indexed: IndexedHistory;
+  readonly binder: LiveBinderMemory;
 }

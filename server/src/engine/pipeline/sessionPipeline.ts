@@ -1,5 +1,5 @@
 import type { AuditHistory } from '../audit/audit';
-import { type AuditState, type RestAudit, type SeenKeys, auditRest } from './auditState';
+import { type AuditState, type CarriedSummary, type RestAudit, type SeenKeys, auditRest } from './auditState';
 import { bindSession } from '../binding';
 import type { Extraction } from '../extraction';
 import type { ExtractionMemo } from './extractionMemo';
@@ -53,6 +53,8 @@ export interface ExtendOptions {
   readonly final: boolean;
   /** Keys and ids to check the rest against and to add the settled ones to, instead of the state's hashes. */
   readonly seen?: SeenKeys;
+  /** The kept calls, their index and the binder's memory, carried live from step to step instead of in the state. */
+  readonly carried?: CarriedSummary;
 }
 
 export class SessionPipeline {

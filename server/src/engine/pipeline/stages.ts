@@ -1,5 +1,5 @@
 import type { Action } from '../actions/actions';
-import { type ApprovalUse, type AuditHistory, audit } from '../audit/audit';
+import { type ApprovalUse, type AuditHistory, type IndexedHistory, audit } from '../audit/audit';
 import { bindSession } from '../binding';
 import type { DeclaredEffect } from '../binding/types';
 import { type Constraint, isActiveAt } from '../constraints/constraints';
@@ -76,6 +76,8 @@ export interface CallsToAudit {
   readonly bind?: Bind;
   /** Calls audited by an earlier run: not judged again, their approvals stay spent. */
   readonly history?: AuditHistory;
+  /** The actions of the calls before `history.calls`, indexed already (a check in pieces). */
+  readonly indexed?: IndexedHistory;
   /** The calls whose verdicts are wanted; every call when absent. */
   readonly judges?: (call: ToolCall) => boolean;
 }
@@ -85,9 +87,9 @@ export interface CallsToAudit {
  * plan). `approvals` receives the user messages the audit counted as approvals, in call order.
  */
 export function auditCalls(input: CallsToAudit, approvals?: ApprovalUse[]): { actions: readonly (readonly Action[])[]; verdicts: Finding[] } {
-  const { session, constraints, declared, history, judges } = input;
+  const { session, constraints, declared, history, indexed, judges } = input;
   const actions = (input.bind ?? bindSession)(session, declared);
-  const violations = audit({ session, actions, constraints, ...(history && { history }) }, approvals);
+  const violations = audit({ session, actions, constraints, ...(history && { history }), ...(indexed && { indexed }) }, approvals);
   const judged = judges ? violations.filter((v) => judges(v.call)) : violations;
   if (judged.length === 0) return { actions, verdicts: [] };
   const { toFinding } = findingsModule();
