@@ -584,7 +584,9 @@ function passedOnOrReported(view: SentenceView, from: number): boolean {
     // "tell Bob to…" passes an instruction on; "ask the user first" does not.
     const next = words[start + 1];
     const listener = next && /^(the|a)$/.test(next.norm) ? words[start + 2] : next;
-    if (listener && !has(ME, listener) && !/^(first|before|for|permission|approval|whether|if)$/.test(listener.norm)) return true;
+    // "ask Priya before sending": asking someone for their yes before an action, not passing it on.
+    const asksYesOf = opener.forms.includes('ask') && listener !== undefined && /^(before|first|prior)$/.test(words[words.indexOf(listener) + 1]?.norm ?? '');
+    if (listener && !has(ME, listener) && !asksYesOf && !/^(first|before|for|permission|approval|whether|if)$/.test(listener.norm)) return true;
   }
   for (let i = from; i < words.length; i++) {
     const w = words[i] as Word;
