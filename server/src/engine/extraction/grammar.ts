@@ -677,15 +677,7 @@ function askCue(view: SentenceView, range: Range): boolean {
     const askedByOther = words[found.start]?.norm === 'asks' && subjectBefore(words, range.from, found.start) === 'other';
     if (!asksOther && !forInformation && !askedByOther) return true;
   }
-  // "Always confirm before deleting": an order to confirm, with nothing named, is to confirm with the person.
-  // ("… asks you to confirm before deleting" tells what a tool does.)
-  const last = words[range.to - 1];
-  const opensOrder = skipOpeners(words, 0, range.to) >= range.from;
-  if (opensOrder && range.to - range.from <= 3 && last?.norm === 'confirm' && words.slice(range.from, range.to - 1).every((w) => has(LEAD_ADVERBS, w) || /^(must|should|first)$/.test(w.norm)) && /^(before|prior)$/.test(words[range.to]?.norm ?? '')) return true;
-  // "Always confirm the date, time and attendees before creating": the details of the action are confirmed with the person.
-  const confirm = words.findIndex((w, k) => k >= range.from && k < range.to && w.norm === 'confirm');
-  const details = confirm === -1 ? [] : words.slice(confirm + 1, range.to).filter((w) => !w.tags.has('Determiner') && !has(COORDINATORS, w) && !/^(of|its|their|your)$/.test(w.norm));
-  if (opensOrder && confirm !== -1 && words.slice(range.from, confirm).every((w) => has(LEAD_ADVERBS, w) || /^(must|should)$/.test(w.norm)) && details.length > 0 && details.every((w) => ACTION_DETAILS.test(w.norm)) && /^(before|prior)$/.test(words[range.to]?.norm ?? '')) return true;
+  if (confirmsWithPerson(view, range)) return true;
   // "Check with Dana before sending": the approver by name.
   for (let i = range.from; i + 2 < range.to; i++) {
     const named = words[i + 2] as Word;
@@ -799,6 +791,20 @@ function listedWithAction(view: SentenceView, index: number, range: Range): bool
     if (!endsWithComma(w) && !has(COORDINATORS, words[k + 1])) return false;
   }
   return false;
+}
+
+/**
+ * "Always confirm before deleting", "confirm the date, time and attendees before creating": an order to
+ * confirm, with nothing named or only the action's details, is to confirm with the person. ("… asks you
+ * to confirm before deleting" tells what a tool does; "confirm the tests pass" names a step.)
+ */
+function confirmsWithPerson(view: SentenceView, range: Range): boolean {
+  const words = view.words;
+  const confirm = words.findIndex((w, k) => k >= range.from && k < range.to && w.norm === 'confirm');
+  if (confirm === -1 || skipOpeners(words, 0, range.to) < range.from || !/^(before|prior)$/.test(words[range.to]?.norm ?? '')) return false;
+  const ordered = words.slice(range.from, confirm).every((w) => has(LEAD_ADVERBS, w) || /^(must|should)$/.test(w.norm));
+  const said = words.slice(confirm + 1, range.to).filter((w) => !w.tags.has('Determiner') && !has(COORDINATORS, w) && !/^(of|its|their|your|first)$/.test(w.norm));
+  return ordered && said.every((w) => ACTION_DETAILS.test(w.norm));
 }
 
 /** What an action is done with, which a person confirms: "the date, time and attendees", "the amount". */
