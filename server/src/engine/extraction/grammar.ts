@@ -2381,7 +2381,9 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   const object = directObject(view, draft.triggers[0] as Mention, context === 'event');
   // "meetings with external attendees": a sort of party narrows the events, naming none.
   // ("an API call", "tool calls": a program's call, no phone call.)
-  const namesNoEvent = context === 'event' && object.some((w) => PARTY_SORTS.has(w.norm) || /^(api|tool|function|method|rpc|http|webhook|sdk)$/.test(w.norm));
+  // (A sort word before the event's head is part of its name: "the external audit kickoff".)
+  const withAt = words.findIndex((w, k) => k >= (draft.triggers[0] as Mention).end && w.norm === 'with');
+  const namesNoEvent = context === 'event' && object.some((w) => (withAt !== -1 && words.indexOf(w) > withAt && PARTY_SORTS.has(w.norm)) || /^(api|tool|function|method|rpc|http|webhook|sdk)$/.test(w.norm));
   if ((context === 'device' || context === 'event') && !scope.devices && !scope.events && object.length > 0 && !namesNoEvent && leftovers.every((w) => object.includes(w))) {
     add(context === 'device' ? 'devices' : 'events', object.map((w) => w.text).join(' ').toLowerCase());
     return scope;
