@@ -19,6 +19,7 @@ import {
   FOLDER_NOUNS,
   FUNCTION_WORDS,
   PARTY_SORT_WORDS,
+  PROGRAM_CALL_WORDS,
   GENERIC_EVENT_NOUNS,
   NOT_PATHS,
   PROGRAMS,
@@ -315,6 +316,7 @@ const DATABASE_HEADS = wordSet(DATABASE_NOUNS);
 const TABLE_HEADS = wordSet(TABLE_NOUNS);
 const FOLDER_HEADS = wordSet(FOLDER_NOUNS);
 const PARTY_SORTS = new Set(PARTY_SORT_WORDS);
+const PROGRAM_CALLS = new Set(PROGRAM_CALL_WORDS);
 const ANY_DEPTH_FOLDERS = new Set(ANY_DEPTH_FOLDER_NOUNS);
 const NAME_STOP = wordSet(['with', 'about', 'for', 'on', 'at', 'in', 'from', 'to', 'and', 'or']);
 
@@ -455,7 +457,7 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
     const event = noun ? EVENT_HEADS.map((p) => matchAt(words, i, p)).find((end) => end !== undefined) : undefined;
     // "the seat class", "cabin class": the sort of a booking's record, no event.
     // ("an API call", "tool calls": a program's call, no phone call.)
-    const programCall = /^calls?$/.test(w.norm) && /^(api|tool|function|method|rpc|http|network|system|webhook|service|sdk)$/i.test(words[i - 1]?.norm ?? '');
+    const programCall = /^calls?$/.test(w.norm) && PROGRAM_CALLS.has(words[i - 1]?.norm ?? '');
     if (event !== undefined && !programCall && !has(RECORD_WORDS, words[i - 1]) && !has(RECORD_SORTS, words[i - 1])) {
       // "new meetings" are whichever are made: new names none.
       const mods = modifiersBefore(words, i, from).filter((m) => m.norm !== 'new');
@@ -577,20 +579,25 @@ export function commandEntities(text: string, base: number): Entity[] {
   return found;
 }
 
+/** git's subcommands that a rule about git names. */
+const GIT_SUBCOMMANDS = ['reset', 'clean', 'push', 'checkout', 'restore', 'rebase', 'commit', 'stash', 'branch', 'merge', 'pull', 'tag', 'rm', 'revert', 'filter-branch', 'filter-repo', 'gc', 'reflog', 'switch', 'cherry-pick', 'am'];
+/** Subcommands English says as the action itself: "git push to main" is a push to main. */
+const SAID_AS_ACTIONS = new Set(['push', 'commit', 'branch', 'merge', 'pull', 'tag', 'switch', 'am']);
+
 /** git written plainly with a subcommand and at least one flag or argument of its own: "git push --force", "git clean -fd", "git checkout ." */
-const PLAIN_GIT = /(?<![\w`/.-])git\s+(?:reset|clean|push|checkout|restore|rebase|commit|stash|branch|merge|pull|tag|rm|revert|filter-branch|filter-repo|gc|reflog|switch|cherry-pick|am)(?:\s+(?:--?[A-Za-z][\w-]*|drop|clear|\.(?=$|[\s,;)])|--(?=$|[\s,;)])))+/g;
+const PLAIN_GIT = new RegExp(String.raw`(?<![\w\x60/.-])git\s+(?:${GIT_SUBCOMMANDS.join('|')})(?:\s+(?:--?[A-Za-z][\w-]*|drop|clear|\.(?=$|[\s,;)])|--(?=$|[\s,;)])))+`, 'g');
 
 /**
  * git written plainly with a subcommand that is no English action of the vocabulary's own ("never use
  * git reset", "git clean is off limits"): the command, flags or none. A subcommand English says as
  * the action itself ("git push", "git commit") is read as that action, with its branch or target.
  */
-const PLAIN_GIT_BARE = /(?<![\w`/.-])git\s+(?:reset|clean|rebase|stash|checkout|restore|revert|filter-branch|filter-repo|cherry-pick|gc|rm|reflog)(?![\w-])/g;
+const PLAIN_GIT_BARE = new RegExp(String.raw`(?<![\w\x60/.-])git\s+(?:${GIT_SUBCOMMANDS.filter((sub) => !SAID_AS_ACTIONS.has(sub)).join('|')})(?![\w-])`, 'g');
 
 /** git's commands as a kind, with examples in a parenthesis after it: "git commands (reset --hard, clean -f, branch -D)". */
 const GIT_EXAMPLES = /\bgit\s+(?:[\w-]+\s+)?(?:commands?|operations?)\s*\(([^)]*)\)/gi;
 /** A git subcommand that opens an example, with its flags: "reset --hard", "branch -D". */
-const GIT_SUBCOMMAND = /^(?:reset|clean|push|checkout|restore|rebase|commit|stash|branch|merge|pull|tag|rm|revert|filter-branch|filter-repo|gc|reflog|switch|cherry-pick|am)(?:\s+[-\w.]+)*$/;
+const GIT_SUBCOMMAND = new RegExp(String.raw`^(?:${GIT_SUBCOMMANDS.join('|')})(?:\s+[-\w.]+)*$`);
 
 /**
  * git written plainly as the kind of its commands: "any git commands", "no git operations", "git at

@@ -122,6 +122,7 @@ const SKIP = wordSet(L.SKIPPABLE);
 const DATABASE_WORDS = wordSet(L.DATABASE_WORDS);
 const RECORDS = wordSet(L.RECORD_NOUNS);
 const PARTY_SORTS = new Set(L.PARTY_SORT_WORDS);
+const PROGRAM_CALLS = new Set(L.PROGRAM_CALL_WORDS);
 const PAYMENT_INSTRUMENTS = wordSet(L.PAYMENT_INSTRUMENTS);
 const MESSAGE_KINDS = wordSet(L.MESSAGE_KINDS);
 const GENERIC_EVENT_WORDS = wordSet(L.GENERIC_EVENT_NOUNS);
@@ -838,8 +839,7 @@ function purposeAt(view: SentenceView, index: number, to: number): boolean {
   let end = index + 1;
   while (end < to && !/[,;:.!?)]/.test((words[end - 1] as Word).post)) end++;
   const pointsAtCase = words.slice(index, end).some((w) => has(POINTERS, w) || has(ANAPHOR, w) || /^(this|that|it|them|they)$/.test(w.norm));
-  // ("to see if he wants changes": a purpose may take a clause.)
-  return !named && !pointsAtCase && verb.tags.has('Infinitive') && !verb.tags.has('Noun') && (object.tags.has('Determiner') || object.tags.has('Noun') || object.tags.has('Adjective') || /^(if|whether|how|what)$/.test(object.norm));
+  return !named && !pointsAtCase && verb.tags.has('Infinitive') && !verb.tags.has('Noun') && (object.tags.has('Determiner') || object.tags.has('Noun') || object.tags.has('Adjective'));
 }
 
 /** A clause of its own after a comma: a subject then a finite verb ("…, finance reconciles them nightly"). */
@@ -2383,7 +2383,7 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   // ("an API call", "tool calls": a program's call, no phone call.)
   // (A sort word before the event's head is part of its name: "the external audit kickoff".)
   const withAt = words.findIndex((w, k) => k >= (draft.triggers[0] as Mention).end && w.norm === 'with');
-  const namesNoEvent = context === 'event' && object.some((w) => (withAt !== -1 && words.indexOf(w) > withAt && PARTY_SORTS.has(w.norm)) || /^(api|tool|function|method|rpc|http|webhook|sdk)$/.test(w.norm));
+  const namesNoEvent = context === 'event' && object.some((w) => (withAt !== -1 && words.indexOf(w) > withAt && PARTY_SORTS.has(w.norm)) || PROGRAM_CALLS.has(w.norm));
   if ((context === 'device' || context === 'event') && !scope.devices && !scope.events && object.length > 0 && !namesNoEvent && leftovers.every((w) => object.includes(w))) {
     add(context === 'device' ? 'devices' : 'events', object.map((w) => w.text).join(' ').toLowerCase());
     return scope;

@@ -529,6 +529,8 @@ export const FILE_KINDS: Readonly<Record<string, readonly string[]>> = {
 export const WELL_KNOWN_BRANCHES: readonly string[] = ['main', 'master', 'develop', 'trunk'];
 export const ENVIRONMENT_NAMES: readonly string[] = ['production', 'prod', 'staging', 'stage', 'live', 'development', 'dev', 'qa', 'uat', 'preprod', 'pre-prod', 'sandbox', 'test'];
 export const ENVIRONMENT_NOUNS: readonly string[] = ['environment', 'env', 'cluster', 'server', 'servers', 'site', 'stack'];
+/** Words before "call" that make it a program's call, no phone call: "an API call", "tool calls". */
+export const PROGRAM_CALL_WORDS: readonly string[] = ['api', 'tool', 'function', 'method', 'rpc', 'http', 'network', 'system', 'webhook', 'service', 'sdk'];
 /** Words that sort the people an event is with, naming none of them: "meetings with external attendees". */
 export const PARTY_SORT_WORDS: readonly string[] = ['external', 'internal', 'outside', 'other', 'several', 'multiple', 'many', 'more', 'new', 'unknown'];
 export const FOLDER_NOUNS: readonly string[] = ['folder', 'directory', 'dir', 'repo', 'repository', 'bucket', 'subdirectory', 'subfolder', 'subdir'];
