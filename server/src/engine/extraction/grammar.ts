@@ -49,6 +49,8 @@ interface Draft {
   readonly allowListed?: boolean;
   /** An example of a category ("actions that update the database (booking, modifying flights…)"): its object describes, it does not narrow. */
   readonly example?: boolean;
+  /** A phrase fronted before the rule's clause ("On main, never force push"): the targets it names narrow the rule. */
+  readonly frontedRegions?: readonly Range[];
 }
 
 /** A frame's verdict on a clause: rules, or "understood, and it states nothing we can compile". */
@@ -2612,7 +2614,7 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     view.unresolved = 'its targets are named elsewhere ("the following", "these"), not in the sentence';
     return [];
   }
-  const searched = [...regions, ...(draft.stepRegions ?? [])].filter((r) => r.to > r.from);
+  const searched = [...regions, ...(draft.stepRegions ?? []), ...(draft.frontedRegions ?? [])].filter((r) => r.to > r.from);
   const trigger = draft.triggers[0] as Mention;
   // A step's own words name no target: "without tests" is the test step, not an environment called tests.
   const stepWords = (e: Entity) => (draft.requires ?? []).some((m) => e.start >= (view.words[m.start] as Word).start && e.start < (view.words[m.end - 1] as Word).end);
@@ -2851,6 +2853,9 @@ const ACTIVITY_NOUN = /(?:ment|ing|tion|sion|ance|ence)s?$/;
 /** Why a rule over named commands would be wider than stated: a place or a target after them that no command scope says. */
 function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Mention[]): string | undefined {
   const words = view.words;
+  // "On main, never run `git push --force`": the place said first narrows the commands as well.
+  const fronted = (draft.frontedRegions ?? []).find((r) => entitiesIn(view, [r]).some((e) => e.kind !== 'command' && e.kind !== 'amount'));
+  if (fronted) return `"${words.slice(fronted.from, fronted.to).map((w) => w.text).join(' ').trim()}" narrows the commands in a way no scope says`;
   const last = Math.max(...named.map((m) => m.end));
   const region = draft.regions[0];
   if (!region || region.to <= last) return undefined;
@@ -3248,6 +3253,43 @@ function compileDrafts(view: SentenceView, drafts: readonly Draft[]): Reading[] 
   return readings;
 }
 
+/** Prepositions that open a phrase saying where or over what a rule holds: "On main, …", "In `data/`, …", "Over $200, …". */
+const FRONTING = wordSet(['in', 'on', 'for', 'under', 'inside', 'within', 'over', 'above', 'beyond', 'at', 'to', 'into']);
+
+/** "On main, …", "For refunds over $200, …": a phrase before the rule, up to its comma, that says where or over what it holds. */
+function frontedPhrase(view: SentenceView, clause: Range): Range | undefined {
+  const words = view.words;
+  const first = skipOpeners(words, clause.from, clause.to);
+  if (!has(FRONTING, words[first])) return undefined;
+  const comma = words.findIndex((w, i) => i >= first && i < clause.to && endsWithComma(w));
+  return comma === -1 ? undefined : { from: first, to: comma + 1 };
+}
+
+/**
+ * "On main, never force push", "In `data/`, never delete anything": a fronted phrase with no action
+ * of its own that names targets: they are the rule's, or it would be wider than the sentence.
+ */
+function namesTargetsOnly(view: SentenceView, phrase: Range): boolean {
+  return view.mentionsIn(phrase).length === 0 && entitiesIn(view, [phrase]).some(namesTarget);
+}
+
+/**
+ * "For refunds over $200, ask me first", "Over $200, ask first": a request for a yes that names no
+ * action of its own is about the actions the fronted phrase names; with only an amount there, about
+ * spending it; with only a target, about touching it.
+ */
+function askAboutFronted(view: SentenceView, clause: Range, fronted: Range): Draft | undefined {
+  const rest = { from: Math.max(clause.from, fronted.to), to: clause.to };
+  if (view.mentionsIn(rest).length > 0 || !askCue(view, rest)) return undefined;
+  const named = governable(view.mentionsIn(fronted));
+  if (named.length > 0) return { kind: 'confirmation', triggers: named, regions: [{ from: (named[0] as Mention).start, to: fronted.to }] };
+  const amount = view.textEntitiesIn(fronted).find((e) => e.kind === 'amount' && e.comparator !== 'none');
+  const at = amount ? wordAtOffset(view, fronted.from, amount.start) : -1;
+  // "In prod, ask first": a target named alone is any touching of it.
+  const triggers = at === -1 ? touching(view, fronted) : [{ family: 'pay' as const, start: at, end: at + 1, form: 'base' as const }];
+  return triggers.length === 0 ? undefined : { kind: 'confirmation', triggers, regions: [fronted] };
+}
+
 /** Reads one sentence of a user message: the rules it states and the rules it takes back. */
 export function readSentence(sentence: Sentence): Reading[] {
   const view = new SentenceView(sentence);
@@ -3264,9 +3306,19 @@ export function readSentence(sentence: Sentence): Reading[] {
   // Read over the whole sentence: its comma would cut the steps from the action ("…first, then you may delete it").
   const sequence = firstThenFrame(view, { from, to: words.length });
   if (sequence) return compileDrafts(view, sequence.drafts);
+  let fronted: Range | undefined;
   for (const clause of clausesOf(view, from)) {
     // "… because it was failing before your change": a reason after the rule says why, and states nothing.
     if (clause.from > from && words[clause.from]?.norm === 'because') continue;
+    if (clause.from === from) {
+      fronted = frontedPhrase(view, clause);
+      if (fronted?.to === clause.to) continue;
+    }
+    const askedAbout = fronted && askAboutFronted(view, clause, fronted);
+    if (askedAbout) {
+      readings.push(...compileDrafts(view, [askedAbout]));
+      continue;
+    }
     const limit = newSpendingLimit(view, clause);
     if (limit) {
       readings.push(...limit);
@@ -3284,7 +3336,9 @@ export function readSentence(sentence: Sentence): Reading[] {
       else if (outcome !== 'nothing') {
         // "Never manually edit:" introduces the things it is about; said alone it is about none of them.
         // A prerequisite that names its step says all it needs ("All code must pass the hooks before committing:").
-        const drafts = outcome.drafts.filter((draft) => !introducesList(view, clause) || namesObject(view, draft) || (draft.kind === 'prerequisite' && (draft.requires ?? []).length > 0));
+        const drafts = outcome.drafts
+          .filter((draft) => !introducesList(view, clause) || namesObject(view, draft) || (draft.kind === 'prerequisite' && (draft.requires ?? []).length > 0))
+          .map((draft) => (fronted && namesTargetsOnly(view, fronted) ? { ...draft, frontedRegions: [fronted] } : draft));
         for (const reading of compileDrafts(view, drafts)) if (!(reading.kind === 'constraint' && readings.some((r) => r.kind === 'constraint' && JSON.stringify(r.rule) === JSON.stringify(reading.rule)))) readings.push(reading);
       }
       break;
