@@ -192,7 +192,8 @@ export function textEntities(text: string, base: number): Entity[] {
 
 const SYMBOLS = Object.keys(CURRENCY_SYMBOLS).map((s) => `\\${s}`).join('');
 const CODES = Object.keys(CURRENCY_WORDS).join('|');
-const NUMBER = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
+// Thousands grouped by threes ("250,000") or, as in India, by twos after the first three ("1,00,000").
+const NUMBER = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?|\d+(?:\.\d+)?`;
 const SCALE = String.raw`k|m|thousand|million|grand`;
 const MONEY = new RegExp(
   // The symbol may follow the number, as in much of Europe: "50€", "200 €".

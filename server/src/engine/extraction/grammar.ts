@@ -1038,7 +1038,7 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     const subjectEnd = words.findIndex((w, k) => k > range.from && k < i && w.tags.has('Copula'));
     const thingSubject = /^(no|nothing|none)$/.test(cue.norm) ? { from: cueEnd, to: found.start } : passive ? { from: range.from, to: subjectEnd === -1 ? i : subjectEnd } : undefined;
     // A passive must name its thing in the clause ("data/raw must never be deleted"); "…, cannot be booked" does not say what.
-    if (passive && !nounSubject && !names(view, { from: range.from, to: i })) continue;
+    if (passive && !nounSubject && !names(view, thingSubject ?? { from: range.from, to: i })) continue;
     return { negation: i, mentions: coordinated, ...(thingSubject && { subject: thingSubject }) };
   }
   return undefined;
@@ -1996,6 +1996,12 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // An action in a relative clause narrows the thing ("commits that have already been pushed").
     const bySomeone = words.slice(Math.max(range.from + 1, i - 3), i).some((b) => /^(you|i|we|they|someone|somebody|others|people|teammates|colleagues)$/.test(b.norm));
     const relative = words.slice(Math.max(range.from, i - 4), i).some((b) => /^(that|which|who|whose)$/.test(b.norm)) || bySomeone;
+    // "generated files must never be edited": a participle before the thing sorts it; it is no action of the rule's.
+    const sorts = mention?.start === i && mention.form === 'past' && !families.has(mention.family) && i + 1 < range.to && words[i + 1]?.tags.has('Noun') === true;
+    if (sorts) {
+      result.push(w);
+      continue;
+    }
     if (mention && (!mention.gaps?.includes(i) || describes) && !asName && !relative && (families.has(mention.family) || w.tags.has('Verb') || describes)) continue;
     // The verb of a relative clause narrows the thing, a light one too: "changes you did not make".
     if (bySomeone && w.tags.has('Verb') && !w.tags.has('Auxiliary') && !w.tags.has('Modal') && !w.tags.has('Copula')) {
@@ -2230,7 +2236,7 @@ function everythingButNote(view: SentenceView, context: TargetContext | undefine
 /** Scope from the entities in the draft's regions, read for its context. */
 function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | undefined, entities: readonly Entity[], regions: readonly Range[]): Scope | 'unrepresentable' {
   const scope: { -readonly [K in keyof Scope]: Scope[K] } = {};
-  const add = (field: 'paths' | 'databases' | 'tables' | 'recipients' | 'allowedDomains' | 'branches' | 'environments' | 'devices' | 'events' | 'accounts', value: string) => {
+  const add = (field: 'paths' | 'databases' | 'tables' | 'recipients' | 'allowedDomains' | 'branches' | 'environments' | 'devices' | 'events' | 'accounts' | 'commands', value: string) => {
     scope[field] = unique([...(scope[field] ?? []), value]);
   };
   const words = view.words;
@@ -2319,6 +2325,12 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
         // "installing dependencies (npm, pip)": the tools the thing comes by, which narrow nothing.
         const instrument = namesTheThingBefore(view, wordAtOffset(view, 0, e.start));
         if (registry || instrument) break;
+        // "never run commands with `sudo`": commands run by way of a program are that program's.
+        const byWayOf = draft.triggers.every((m) => m.family === 'runCommands') && /^(with|using|via|through)$/.test(words[wordAtOffset(view, 0, e.start) - 1]?.norm ?? '');
+        if (byWayOf) {
+          add('commands', e.value);
+          break;
+        }
         if (!own) return unstatable(view, `the command "${e.value}" narrows the rule in a way no scope says`);
         break;
       }
