@@ -331,8 +331,8 @@ const endsPhrase = (w: Word) => /[,;:.!?)]/.test(w.post);
 const DEICTIC = new Set(['current', 'same', 'working', 'active', 'present', 'existing', 'default', 'root']);
 /** Words that say how many or what sort, not which: "new top-level directories", "extra folders". */
 const NOT_NAMING = new Set(['new', 'additional', 'extra', 'more', 'other', 'top', 'level', 'toplevel', 'nested', 'empty', 'unrelated', 'random', 'arbitrary', 'unnecessary', 'own', 'separate', 'several', 'many']);
-/** Words that say what sort of branch, never its name: "any shared branch", "a published branch". */
-const BRANCH_SORTS = new Set(['shared', 'public', 'protected', 'remote', 'upstream', 'published', 'pushed', 'merged', 'stale', 'old', 'long-lived', 'collaborative']);
+/** Words that say what sort of branch, never its name: "any shared branch", "a published branch", "the PR branch". */
+const BRANCH_SORTS = new Set(['shared', 'public', 'protected', 'remote', 'upstream', 'published', 'pushed', 'merged', 'stale', 'old', 'long-lived', 'collaborative', 'feature', 'topic', 'pr', 'mr']);
 
 function modifiersBefore(words: readonly Word[], head: number, from: number): Word[] {
   const result: Word[] = [];

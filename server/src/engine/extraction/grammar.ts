@@ -349,6 +349,8 @@ function forgeMentions(words: readonly Word[], covered: ReadonlySet<number>): Me
       if (end === undefined || gaps.some((g) => has(COORDINATORS, words[g]) || endsWithComma(words[g]))) continue;
       // "the PR isn't approved": a particular pull request is a thing, not the opening of one.
       if (end - i <= 2 && !words[i]?.tags.has('Verb') && has(DEFINITE, words[i - 1])) continue;
+      // "respond to existing pull requests", "comment on PRs": pull requests that are there already, or another act's object.
+      if (end - i <= 2 && !words[i]?.tags.has('Verb') && /^(existing|open|opened|other|to|on|in|into|for|of|from|about|with)$/.test(words[i - 1]?.norm ?? '')) continue;
       const verb = typeof phrase[0] === 'string' ? phrase[0] : '';
       mentions.push({ family: 'command', start: i, end, form: formOf(words[i] as Word, verb), command, saidInWords: true });
       i = end - 1;
@@ -835,7 +837,8 @@ function purposeAt(view: SentenceView, index: number, to: number): boolean {
   const verb = view.words[index];
   const object = view.words[index + 1];
   if (!verb || !object || index + 1 >= to || /[,;:.!?)]/.test(verb.post)) return false;
-  const named = view.covered.has(index) || view.phraseEntitiesIn({ from: index, to: index + 1 }).length > 0 || has(WELL_KNOWN_BRANCH, verb) || view.isMentionWord(index);
+  // ("push to feature branches": a branch's sort, which the tagger may take for a verb, says where.)
+  const named = view.covered.has(index) || view.phraseEntitiesIn({ from: index, to: index + 1 }).length > 0 || has(WELL_KNOWN_BRANCH, verb) || view.isMentionWord(index) || /^branch(es)?$/.test(object.norm);
   // "to fix these issues" points at a case the rule is about: it narrows the rule, so it stays in the object.
   const words = view.words;
   let end = index + 1;
@@ -1028,6 +1031,8 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       // "never commit or run `npm publish`": a command listed with the verb that runs it. (With a
       // place after it, "push or run `git tag` on main", the place may be either's: left unread.)
       const runVerb = ranCommandAt(words, next) && !names(view, { from: next.end, to: end });
+      // "any flag that bypasses git hooks or precommit checks": listed after another action, it is that action's.
+      if (has(COORDINATORS, previous) && view.mentions.some((m) => m.end === next.start - 1 && m.start > found.end && !coordinated.includes(m))) continue;
       if ((listedAt(words, next.start) || ((previous?.norm === 'even' || runVerb) && has(COORDINATORS, words[next.start - 2]))) && !namesTheThingBefore(view, next.start)) {
         // A command after another action is that action's object ("never change the yarn setup"), not an action of its own.
         if ((next.command !== undefined) !== (found.command !== undefined) && !next.saidInWords && !found.saidInWords && !runVerb) continue;
@@ -2503,7 +2508,8 @@ function branchAfterTo(view: SentenceView, regions: readonly Range[], triggers: 
       if (!/^(to|onto|into)$/.test(words[i - 1]?.norm ?? '') || view.covered.has(i)) continue;
       const next = words[i + 1];
       const alone = !next || i + 1 >= r.to || /[,;:.!?)]/.test(w.post) || next.tags.has('Preposition') || next.tags.has('Conjunction') || next.tags.has('Adverb') || has(FUNCTION, next);
-      if (alone && /^[\w./-]+$/.test(w.text) && !has(FUNCTION, w) && !has(UNIVERSAL, w) && !has(DEFINITE, w) && !has(REMOTES, w) && !w.tags.has('Pronoun') && !w.tags.has('Determiner')) return i;
+      // ("push to branches" is to any of them, not to one called "branches".)
+      if (alone && /^[\w./-]+$/.test(w.text) && !/^branch(es)?$/.test(w.norm) && !has(FUNCTION, w) && !has(UNIVERSAL, w) && !has(DEFINITE, w) && !has(REMOTES, w) && !w.tags.has('Pronoun') && !w.tags.has('Determiner')) return i;
     }
   }
   return undefined;
