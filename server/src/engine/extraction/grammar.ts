@@ -1116,6 +1116,24 @@ function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefi
   return { drafts: [{ kind: 'confirmation', triggers: [trigger], regions: [{ from: trigger.start, to: objectEnd(view, trigger.end, clause.to) }, ...(thing ? [thing] : [])] }] };
 }
 
+/** "Confirm deletions with the user", "confirm destructive actions (file deletes, …) with me": the actions named are the person's to approve. */
+function confirmWithPersonFrame(view: SentenceView, clause: Range): Outcome | undefined {
+  const words = view.words;
+  let verb = skipOpeners(words, clause.from, clause.to);
+  while (verb < clause.to && has(LEAD_ADVERBS, words[verb])) verb++;
+  if (!/^(confirm|clear)$/.test(words[verb]?.norm ?? '')) return undefined;
+  const person = (k: number) => has(ME, words[k]) || has(GRANTERS, words[k]) || has(SERVED, words[k]);
+  const withAt = words.findIndex((w, k) => k > verb + 1 && k < clause.to && w.norm === 'with' && (person(k + 1) || (words[k + 1]?.tags.has('Determiner') === true && person(k + 2))));
+  const triggers = withAt === -1 ? [] : governable(view.mentionsIn({ from: verb + 1, to: withAt }));
+  if (triggers.length === 0) return undefined;
+  // "Confirm the booking details with the user": the details of the action are what is confirmed, not a sort of it.
+  const end = Math.max(...triggers.map((m) => m.end));
+  const details = end < withAt && words.slice(end, withAt).every((w) => ACTION_DETAILS.test(w.norm) || has(COORDINATORS, w) || w.tags.has('Determiner'));
+  // (An article before the action said as a noun does not make it a name: "the cancellation".)
+  let from = verb + 1;
+  while (from < withAt && words[from]?.tags.has('Determiner')) from++;
+  return { drafts: [{ kind: 'confirmation', triggers, regions: [{ from, to: details ? end : withAt }] }] };
+}
 
 /** "Then wait for an explicit push instruction": the action said as the approval's modifier. */
 function actionApprovalFrame(view: SentenceView, clause: Range, approvals: readonly { start: number; end: number }[]): Outcome | undefined {
@@ -2029,11 +2047,13 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // ("cabin class", "fare class": the word that sorts it with it.)
     const sortOfRecord = (k: number) => /^(class|type|tier|level|category)$/.test(words[k]?.norm ?? '') && (has(RECORDS, words[k - 1]) || has(RECORD_SORTS, words[k - 1]));
     if (sortOfRecord(i) || (has(RECORD_SORTS, w) && sortOfRecord(i + 1))) continue;
-    // "a refund to their credit card": the instrument a payment goes by, which every payment has.
-    if (families.has('pay') && has(PAYMENT_INSTRUMENTS, w)) continue;
+    // "a refund to their credit card": the instrument a payment goes by, which every payment has; every one is financial.
+    if (families.has('pay') && (has(PAYMENT_INSTRUMENTS, w) || /^(financial|monetary)$/.test(w.norm))) continue;
     // "publish to PyPI": the registry a package goes to, which every publish has; what is created is new.
     if (families.has('publish') && REGISTRIES.has(w.norm)) continue;
     if (families.has('create') && w.norm === 'new') continue;
+    // "`--no-verify` is prohibited with git commits": the hooks run on commits and pushes; naming them narrows nothing.
+    if (families.has('skipChecks') && /^(git|commits?|pushes|push|committing|pushing)$/.test(w.norm)) continue;
     // "push to GitHub": the host every push goes to; a remote's own name ("upstream") does narrow.
     // "push to GitHub", "open issues on the GitHub repo": the host every push and forge operation goes to.
     const pushes = families.has('push') || families.has('forcePush') || families.has('commit');
@@ -3253,7 +3273,7 @@ function firstThenFrame(view: SentenceView, clause: Range): { readonly drafts: r
   return { drafts: [prerequisite(view, triggers, steps, [{ from: (triggers[0] as Mention).start, to: clause.to }], { from: clause.from, to: then })] };
 }
 
-const FRAMES = [putAsideFrame, alternativesFrame, personApprovesFrame, permissionForFrame, treatAsFrame, actedOnMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
+const FRAMES = [putAsideFrame, alternativesFrame, personApprovesFrame, permissionForFrame, confirmWithPersonFrame, treatAsFrame, actedOnMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
 
 /** The rules of a frame's drafts, each once; or why they compile to nothing, when that is known. */
 function compileDrafts(view: SentenceView, drafts: readonly Draft[]): Reading[] {

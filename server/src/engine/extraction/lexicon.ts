@@ -99,7 +99,8 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   send: ['send', 'send * out', 'email', 'e-mail', 'mail', 'share', 'forward', 'message', 'cc', 'bcc', 'reply', 'post', 'tweet'],
   pay: [
     'pay', 'pay * out', 'transfer', 'settle', 'wire', 'remit', 'send money', 'send * money', 'purchase', 'buy', 'spend', 'payment',
-    'make * payment', 'make * purchase', 'reimburse', 'refund', 'charge', 'move * money', 'move * fund',
+    'make * payment', 'make * purchase', 'reimburse', 'refund', 'charge', 'move * money', 'move * fund', 'financial transaction',
+    'monetary transaction', 'make * transaction',
   ],
   deploy: ['deploy', 'ship', 'release', 'roll * out', 'launch', 'go live', 'deployment', 'rollout'],
   push: ['push', 'remote-affecting * operation', 'upstream-affecting * operation', 'remote-affecting * command', 'upstream-affecting * command', 'remote affecting * operation',
