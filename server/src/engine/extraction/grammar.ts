@@ -774,6 +774,10 @@ function objectEnd(view: SentenceView, from: number, to: number): number {
   return to;
 }
 
+/** A tool's name as agents' tools are named: `send_email`, `processPayment`. */
+const toolName = (w: Word | undefined) => w !== undefined && /^(?:[a-z]+(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)$/.test(w.text);
+const TOOL_NOUN = /^(tool|function)s?$/;
+
 /** Word `index` is one of single words listed right after an action, which ends in a comma: "deploy, pull, or restart", "payments, transfers, deposits". */
 function listedWithAction(view: SentenceView, index: number, range: Range): boolean {
   const words = view.words;
@@ -2040,6 +2044,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     if (/^(happen|happens|occur|occurs|proceed|proceeds)$/.test(w.norm) && i > range.from && (view.isMentionWord(i - 1) || has(GENERIC, words[i - 1]))) continue;
     // "(e.g. --no-verify)": the marker of an example says nothing of its own; "by hand" is how, not what.
     if (/^(?:e\.?g|i\.?e)\.?$/.test(w.norm) || (w.norm === 'hand' && words[i - 1]?.norm === 'by')) continue;
+    // "process the payment using the processPayment tool": the tool it is done with is how, not what.
+    if ((toolName(words[i]) && TOOL_NOUN.test(words[i + 1]?.norm ?? '')) || (TOOL_NOUN.test(w.norm) && toolName(words[i - 1]))) continue;
     // A business record or an event said generically ("an order", "any reservation") is the kind, not a name;
     // so is the kind of message a send is ("posting comments", "sending notifications").
     if (has(RECORDS, w) || has(GENERIC_EVENT_WORDS, w) || (families.has('send') && has(MESSAGE_KINDS, w))) continue;
