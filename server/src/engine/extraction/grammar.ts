@@ -937,7 +937,9 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
         // An adjective before a category noun: "broad staging commands such as …".
         ((w.tags.has('Adjective') || w.tags.has('Noun')) && words.slice(j + 1, j + 4).some((next) => has(CATEGORY_NOUNS, next)));
       // "never stage and commit files": a verb we have no action for, joined to one we have, leaves that one governed.
-      const joinedVerb = w.tags.has('Verb') && !w.tags.has('Auxiliary') && !w.tags.has('Copula') && has(COORDINATORS, words[j + 1]) && view.mentionAt(j + 2) !== undefined;
+      // ("never suggest or run `rm -rf`": joined to running what is named after it.)
+      const runsNext = /^(run|use|execute|invoke|call)$/.test(words[j + 2]?.norm ?? '') && view.mentionsIn({ from: j + 3, to: Math.min(limit + 2, j + 7) }).length > 0;
+      const joinedVerb = w.tags.has('Verb') && !w.tags.has('Auxiliary') && !w.tags.has('Copula') && has(COORDINATORS, words[j + 1]) && (view.mentionAt(j + 2) !== undefined || runsNext);
       if (joinedVerb) {
         j++;
         continue;
