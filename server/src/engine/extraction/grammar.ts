@@ -2208,7 +2208,7 @@ function pointsBack(view: SentenceView, trigger: Mention, region: Range): boolea
   if (next.norm === 'the' && has(ONE_PER_PROJECT, head) && (trigger.end + 2 >= region.to || /[,;:.!?()]/.test(head?.post ?? '') || !view.words[trigger.end + 2]?.tags.has('Noun'))) return false;
   // "never send the email before I agree": in a rule that says when, the message a send sends is the one
   // being written, whichever it is. ("Don't send the email yet" is about one email.)
-  const whenSaid = view.words.slice(trigger.end + 2).some((w) => /^(before|until|unless|without)$/.test(w.norm));
+  const whenSaid = view.words.some((w, k) => (k < trigger.start || k >= trigger.end + 2) && /^(before|until|unless|without|after)$/.test(w.norm));
   if (next.norm === 'the' && trigger.family === 'send' && head !== undefined && MESSAGE_WORDS.test(head.norm) && whenSaid && (trigger.end + 2 >= region.to || /[,;:.!?()]/.test(head.post) || (view.words[trigger.end + 2]?.norm === 'to' && view.words[trigger.end + 3]?.tags.has('Infinitive') === true))) return false;
   if (view.phraseEntitiesIn({ from: trigger.end, to: region.to }).length > 0) return false;
   // "that invoice" points back; "the CQL grammar", "the `docs/` folder" name their thing.
@@ -2715,7 +2715,9 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     return [];
   }
   if (onFilesUnnamed && clauseBefore > 0) {
-    const named = entitiesIn(view, [{ from: 0, to: clauseBefore }]).filter((e) => e.kind === 'path');
+    // ("You may check status/logs, but do not make changes": what a permission names is not what the ban is about.)
+    const permitted = view.words.slice(0, clauseBefore).some((w) => /^(may|can|allowed|free)$/.test(w.norm));
+    const named = permitted ? [] : entitiesIn(view, [{ from: 0, to: clauseBefore }]).filter((e) => e.kind === 'path');
     if (named.length > 0) entities = named;
     // "The docs are generated, never edit by hand": a thing said in words, which no scope names.
     const said = view.words.slice(0, clauseBefore).filter((w) => w.tags.has('Noun') && !w.tags.has('Pronoun'));

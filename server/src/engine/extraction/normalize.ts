@@ -53,6 +53,8 @@ const PATTERN = new RegExp(
     String.raw`(?<=^[ \t]*(?:(?:[-*+]|\d{1,2}[.)])[ \t]+)?)(?<forbiddenMark>(?:\u{274C}|\u{1F6AB}|\u{26D4}|\u{2717}|\u{2718}|\u{1F6D1})\u{FE0F}?[ \t]+)(?=[A-Za-z])`,
     // Emoji, pictographs and the marks that dress them up.
     String.raw`(?<emoji>[\p{Extended_Pictographic}\u{FE0F}\u{200D}\u{20E3}\u{2713}-\u{2717}\u{2022}\u{25B6}\u{25BA}\u{2192}\u{21D2}])`,
+    // A condition said first and closed by a colon is read as one closed by a comma: "Only after user approval: send it".
+    String.raw`(?<=^[ \t]*(?:[-*+][ \t]+)?[*_]{0,2}(?:[Oo]nly[ \t]+)?(?:[Aa]fter|[Ww]ith|[Ww]ithout|[Uu]pon|[Oo]nce)[ \t][^:\n]{1,60}?)(?<conditionColon>:)(?=[ \t])`,
     // Heading marks at a line's start.
     String.raw`(?<heading>^#{1,6}[ \t]+)`,
     String.raw`(?<slashed>(?<![\w/])(?:[Ww]\/[Oo](?:[Uu][Tt])?|[Ww]\/(?=\s)|[Bb]\/[Cc4])(?![\w/]))`,
@@ -158,6 +160,8 @@ function edits(text: string): [number, number, string][] {
       result.push([start, end, groups.alternatives.split(/ ?\/ ?/).join(' or ')]);
     } else if (groups.tableBar !== undefined) {
       result.push([start, end, ': ']);
+    } else if (groups.conditionColon !== undefined) {
+      result.push([start, end, ',']);
     } else if (groups.tableClose !== undefined) {
       result.push([start, end, '.']);
     } else if (groups.forbiddenCell !== undefined) {
