@@ -983,7 +983,9 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       const modifier = (w.tags.has('Noun') || w.tags.has('Adjective')) && !w.tags.has('Pronoun') && view.mentionAt(j + 1) !== undefined && !view.covered.has(j) && !closesClause(w) && !endsWithComma(w) && view.mentionAt(j + 1)?.command === undefined;
       const amount = nounSubject && (w.tags.has('Money') || w.tags.has('Value') || w.norm === 'per');
       // "never perform a deploy", "never run the migrations": the article after a light verb, before the action said as a noun.
-      const article = /^(a|an|the)$/.test(w.norm) && j > cueEnd && has(SKIP, words[j - 1]);
+      // ("Under no circumstances is the agent permitted to …": the agent, after the verb the negation put first.)
+      const invertedAgent = j > cueEnd && (has(AGENT_NAMES, w) || (/^(a|an|the)$/.test(w.norm) && has(AGENT_NAMES, words[j + 1]))) && words.slice(cueEnd, j).some((b) => has(BE_OR_GET, b) || b.tags.has('Modal'));
+      const article = (/^(a|an|the)$/.test(w.norm) && j > cueEnd && has(SKIP, words[j - 1])) || invertedAgent;
       // "Forbidden actions include: …", "prohibited commands are: …": the verb that opens the list.
       const opensList = /^(include|includes|are)$/.test(w.norm) && has(CATEGORY_NOUNS, words[j - 1]);
       const skippable = has(SKIP, w) || has(LISTENERS, w) || w.text === '' || category || modifier || amount || article || opensList || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
