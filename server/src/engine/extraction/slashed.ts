@@ -5,8 +5,8 @@ import { ACTION_WORDS, GENERIC_OBJECTS } from './lexicon';
  * meant) and by the entity finder (none is a path).
  */
 
-/** Words that, joined by a slash, are alternatives ("files/branches", "email/slack"), not a path. */
-const COMMON_NOUNS = new Set([...GENERIC_OBJECTS, 'branch', 'issue', 'pr', 'comment', 'slack', 'email', 'read', 'write', 'create', 'update', 'delete', 'edit', 'text', 'md', 'doc', 'test', 'image', 'script', 'config', 'package', 'dependency', 'dependencies', 'library', 'libraries', 'environment', 'secret', 'auth', 'credential', 'key', 'token', 'certificate', 'remote', 'upstream', 'local', 'status', 'state', 'health', 'metric', 'error', 'warning', 'detail']);
+/** Words that, joined by a slash, are alternatives ("files/branches", "email/slack", "lint/typing"), not a path. */
+const COMMON_NOUNS = new Set([...GENERIC_OBJECTS, 'branch', 'issue', 'pr', 'comment', 'slack', 'email', 'read', 'write', 'create', 'update', 'delete', 'edit', 'text', 'md', 'doc', 'test', 'image', 'script', 'config', 'package', 'dependency', 'dependencies', 'library', 'libraries', 'environment', 'secret', 'auth', 'credential', 'key', 'token', 'certificate', 'remote', 'upstream', 'local', 'status', 'state', 'health', 'metric', 'error', 'warning', 'detail', 'log', 'input', 'lint', 'linting', 'typing', 'typecheck', 'formatting']);
 /** Common nouns joined by a slash ("files/branches", "packages/dependencies"): alternatives, each of them meant. */
 export function commonNounsJoined(token: string): boolean {
   const parts = token.toLowerCase().split('/');
