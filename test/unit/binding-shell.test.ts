@@ -397,6 +397,8 @@ test('deployments, with the environment when one is named', () => {
   assert.deepEqual(bind('fly deploy; flyctl deploy -a web'), ['deploy @0.0', 'deploy @1.1']);
   assert.deepEqual(bind('vercel --prod; vercel deploy; vercel env ls'), ['deploy environment:production @0.0', 'deploy environment:preview @1.1']);
   assert.deepEqual(bind('./deploy.sh production; scripts/deploy-staging.sh; ./deploy.sh'), ['deploy environment:production @0.0', 'deploy environment:staging @1.1', 'deploy @2.2']);
+  // A word before "deploy" is the environment only when it names one: "auto" says how the script deploys.
+  assert.deepEqual(bind('./prod_deploy.sh; ./auto_deploy.sh'), ['deploy environment:prod @0.0', 'deploy @1.1']);
   assert.deepEqual(bind('make deploy-prod; serverless deploy --stage prod'), ['deploy environment:prod @0.0', 'deploy environment:prod @1.1']);
 });
 

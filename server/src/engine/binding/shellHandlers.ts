@@ -953,10 +953,15 @@ export function isDeployScript(name: string): boolean {
   return /^(?:[\w.]+[-_])?deploy(?:[-_.][\w.-]*)?$/i.test(name);
 }
 
-/** The environment: --env/--environment/--stage/-e, else the first operand, else the script name's suffix. */
+/** Words that name a deployment environment, as a script's name may carry one. */
+const ENVIRONMENT_WORD = /^(?:prod|production|staging|stage|stg|dev|development|test|testing|qa|uat|preview|demo|sandbox|live|canary|beta|local)$/i;
+
+/** The environment: --env/--environment/--stage/-e, else the first operand, else the environment the script's name carries. */
 export const deployScript: Handler = (binder, command) => {
   const options = parseOptions(command.args, { values: ['env', 'environment', 'stage', 'e', 'target'] });
-  const suffix = /deploy[-_]([\w-]+?)(?:\.\w+)?$/i.exec(command.name)?.[1] ?? /^([\w]+)[-_]deploy/i.exec(command.name)?.[1];
+  // A word before "deploy" names the environment only when it is one ("prod_deploy.sh"); "auto_deploy.js" says how.
+  const prefix = /^([\w]+)[-_]deploy/i.exec(command.name)?.[1];
+  const suffix = /deploy[-_]([\w-]+?)(?:\.\w+)?$/i.exec(command.name)?.[1] ?? (prefix !== undefined && ENVIRONMENT_WORD.test(prefix) ? prefix : undefined);
   deployTo(binder, command, valueOf(options, 'env', 'environment', 'stage', 'e', 'target')?.value ?? options.operands[0]?.value ?? suffix);
 };
 
