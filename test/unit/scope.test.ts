@@ -181,6 +181,12 @@ describe('commands a rule names', () => {
     ['npm install', 'npm i lodash', true],
     ['git push --force', 'git push -f origin main', true],
     ['rm -rf', 'rm -r build', false],
+    // A script is the same run directly or through its interpreter.
+    ['python setup.py', 'python3 setup.py install', true],
+    ['./scripts/reset-db.sh', 'bash scripts/reset-db.sh --yes', true],
+    ['deploy.sh', './deploy.sh prod', true],
+    ['python setup.py', 'python -m pytest', false],
+    ['python setup.py', 'python other.py', false],
   ];
   for (const [pattern, command, matches] of cases) {
     test(`${pattern} ${matches ? 'covers' : 'does not cover'} ${command}`, () => assert.equal(commandMatches(commandWords(pattern), commandWords(command)), matches));

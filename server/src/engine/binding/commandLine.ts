@@ -266,13 +266,28 @@ function shortLetters(program: string, word: string): string[] {
   return letter ? [letter] : [];
 }
 
+/** Interpreters that run the script named as their first operand. */
+const INTERPRETERS = /^(?:python[\d.]*|node|bash|sh|zsh|ruby|perl|php|deno|tsx|ts-node|pwsh)$/;
+const SCRIPT_FILE = /\.(?:py|sh|bash|zsh|js|mjs|cjs|ts|rb|pl|php|ps1)$/i;
+
+/** A script run through its interpreter, as the script's own words: `python3 setup.py install` is `setup.py install`, as `./setup.py install` is. */
+function asScript(words: readonly string[]): readonly string[] {
+  if (!INTERPRETERS.test(words[0] ?? '')) return words;
+  const at = words.findIndex((word, i) => i > 0 && !word.startsWith('-'));
+  const script = words[at];
+  return script !== undefined && SCRIPT_FILE.test(script) ? [posix.basename(script), ...words.slice(at + 1)] : words;
+}
+
 /**
  * Whether a command (its words) runs what a pattern (its words) names: the same program, then each
  * of the pattern's words among the command's, in order. Options match by name wherever they stand
  * (`-rf` matches `-r -f` and `--recursive --force`; `--force` matches `--force=x`); an operand
- * matches the same word, trailing slashes aside (`rm -rf dist` is `rm -rf dist/`).
+ * matches the same word, trailing slashes aside (`rm -rf dist` is `rm -rf dist/`). A script is the same
+ * run directly or through its interpreter.
  */
-export function commandMatches(pattern: readonly string[], command: readonly string[]): boolean {
+export function commandMatches(written: readonly string[], run: readonly string[]): boolean {
+  const pattern = asScript(written);
+  const command = asScript(run);
   const program = pattern[0];
   if (program === undefined || command[0] === undefined || posix.basename(program) !== command[0]) return false;
   const words = command.map((word, index) => canonical(command[0] as string, word, index));

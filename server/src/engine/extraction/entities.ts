@@ -485,6 +485,11 @@ const SPAN_THINGS = /^(?:\s*\/\s*`[^`]*`)*\s+(?:\w+\s+)?(?:comments?|fences?|dir
 const PROGRAM_THINGS = /^\s+(?:hooks?|config(?:uration)?s?|registry|registries|cache|lock ?files?|settings)\b/i;
 const SCRIPT = /^(?:\.{0,2}\/)?[\w./-]+\.(?:py|sh|js|mjs|ts|rb|pl|ps1|bat)$/;
 /** Words after which a code span is a command to run. */
+/** A script file named plainly right after running it: "run setup.py", "never execute scripts/reset.sh". */
+export const PLAIN_SCRIPT_RUN_SOURCE = String.raw`\b(?:run|running|execute|executing|invoke|invoking|launch|launching)\s+(?:the\s+)?((?:\.{0,2}\/)?[\w./-]*\w\.(?:py|sh|js|mjs|rb|pl))\b(?![\w\x60])`;
+const PLAIN_SCRIPT_RUN = new RegExp(PLAIN_SCRIPT_RUN_SOURCE, 'gi');
+/** How a script with no folder is run, by its file's ending: `python setup.py`. */
+const SCRIPT_INTERPRETERS: Readonly<Record<string, string>> = { py: 'python', sh: 'bash', js: 'node', mjs: 'node', rb: 'ruby', pl: 'perl' };
 const RUN_BEFORE = /\b(?:run|running|ran|execute|executing|invoke|invoking|call|calling|type|typing|use|using)\s+(?:(?:or|and)\s+\w+\s+)?(?:the\s+)?(?:command\s+)?$/i;
 /** Words after which a code span is an example of commands: "commands that need a tty (e.g. `vim`)". */
 const COMMAND_EXAMPLES_BEFORE = /\b(?:commands?|tools?|programs?|binaries|clis?|scripts?)\b[^.;:]{0,80}?(?:such as|like|e\.g\.?,?|i\.e\.?,?|including|for example,?)\s*$/i;
@@ -537,6 +542,13 @@ export function commandEntities(text: string, base: number): Entity[] {
     found.push({ kind: 'command', value, start, end: start + value.length });
   }
   const inSpan = (offset: number) => found.some((e) => offset >= e.start - 1 && offset <= e.end + 1);
+  // "Do NOT run setup.py": a script file named plainly after running is the command that runs it.
+  for (const match of text.matchAll(PLAIN_SCRIPT_RUN)) {
+    const written = match[1] as string;
+    const start = base + (match.index ?? 0) + match[0].length - written.length;
+    const interpreter = SCRIPT_INTERPRETERS[written.slice(written.lastIndexOf('.') + 1).toLowerCase()];
+    if (!inSpan(start)) found.push({ kind: 'command', value: interpreter && !written.includes('/') ? `${interpreter} ${written}` : written, start, end: start + written.length });
+  }
   // "git reset --hard", "git stash drop": git written plainly is a command when a subcommand and its flags follow.
   for (const match of [...text.matchAll(PLAIN_GIT), ...text.matchAll(PLAIN_GIT_BARE)]) {
     const start = base + (match.index ?? 0);
