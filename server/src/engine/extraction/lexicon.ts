@@ -608,7 +608,7 @@ export const PAYMENT_INSTRUMENTS: readonly string[] = ['card', 'cards', 'credit'
 /** Kinds of message a send is: "posting comments", "sending notifications". */
 export const MESSAGE_KINDS: readonly string[] = [
   'comment', 'comments', 'post', 'posts', 'tweet', 'tweets', 'notification', 'notifications', 'sms', 'dm', 'dms', 'text', 'texts', 'reply', 'replies',
-  'announcement', 'announcements', 'invite', 'invites', 'newsletter', 'newsletters',
+  'announcement', 'announcements', 'invite', 'invites', 'newsletter', 'newsletters', 'communication', 'communications',
 ];
 /** Where every push and forge operation goes: "push to GitHub", "on the GitHub repository". */
 export const FORGE_HOSTS: readonly string[] = ['github', 'gitlab', 'bitbucket', 'remote', 'codeberg', 'gitea', 'origin'];
