@@ -2680,7 +2680,9 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     const own = entitiesIn(view, regions).some(namesTarget);
     // "before deleting it", "before they are deleted": a pronoun in the action's object or as its subject.
     const near = [...regions, ...draft.triggers.map((m) => ({ from: Math.max(0, m.start - 3), to: m.start }))];
-    const pointsAtStep = near.some((r) => view.words.slice(r.from, r.to).some((w) => has(ANAPHOR, w) || /^(its|their|they|the same)$/.test(w.norm)));
+    // ("before modifying that package": a pointer with a thing of another sort than the step's file points elsewhere.)
+    const otherSort = (k: number) => /^(that|this|those|these)$/.test(view.words[k]?.norm ?? '') && view.words[k + 1]?.tags.has('Noun') === true && !/^(files?|documents?|docs?|ones?)$/.test(view.words[k + 1]?.norm ?? '');
+    const pointsAtStep = near.some((r) => view.words.slice(r.from, r.to).some((w, k) => (has(ANAPHOR, w) && !otherSort(r.from + k)) || /^(its|their|they|the same)$/.test(w.norm)));
     if (stepPaths.length > 0 && !own && !pointsAtStep) {
       view.unresolved = `the step is on ${stepPaths.map((e) => `"${e.value}"`).join(', ')}, not on what the rule governs`;
       return [];
