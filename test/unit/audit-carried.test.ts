@@ -123,3 +123,31 @@ test('a binder on a carried memory, rolled back past a mark, binds the next call
     }
   }
 });
+
+test('a command a later step runs again is bound from the carried memory at its own place in that step', () => {
+  // Two steps of a check in pieces, each read from its own text: the same commands sit at other offsets in the second.
+  const step = (messages: unknown[]): Session => {
+    const parsed = parseTranscript({ name: 'step.json', text: JSON.stringify({ messages }) });
+    assert.ok(parsed.kind === 'transcript');
+    return parsed.sessions[0] as Session;
+  };
+  const first = step([
+    { role: 'user', content: 'Tidy the build folder.' },
+    { role: 'assistant', tool_calls: [call('c1', 'bash', { command: 'npm test && rm -rf build/tmp' })] },
+    { role: 'tool', tool_call_id: 'c1', content: 'ok' },
+  ]);
+  const second = step([
+    { role: 'user', content: 'Once more, and list what is left first.' },
+    { role: 'assistant', tool_calls: [call('c2', 'bash', { command: 'ls build' }), call('c3', 'bash', { command: 'npm test && rm -rf build/tmp' })] },
+    { role: 'tool', tool_call_id: 'c2', content: 'tmp' },
+    { role: 'tool', tool_call_id: 'c3', content: 'ok' },
+  ]);
+  const live = new LiveBinderMemory();
+  const firstBinder = new SessionBinder(first, [], live);
+  for (const c of first.calls) firstBinder.bind(c);
+  const secondBinder = new SessionBinder(second, [], live);
+  const got = second.calls.map((c) => secondBinder.bind(c));
+  const want = bindSession(second);
+  assert.ok(want[1]!.length > 0, 'the repeated command binds to actions');
+  assert.deepEqual(got, want);
+});

@@ -422,7 +422,12 @@ class Prerequisites {
       const checks = required.has('run-tests') ? input.constraints.flatMap((constraint) => constraint.checks ?? []) : [];
       const indexedTo = input.indexed ? (input.history?.calls ?? 0) : 0;
       const index = new ActionIndex(required, checks, input.indexed?.indexFor(required, checks));
-      for (const call of input.session.calls) if (call.index >= indexedTo) index.add(call, input.actions[call.index] ?? []);
+      // The calls before `indexedTo` (a check in pieces keeps thousands) are in the index already: start after them.
+      const { calls } = input.session;
+      for (let position = firstCallFrom(calls, indexedTo); position < calls.length; position++) {
+        const call = calls[position] as ToolCall;
+        index.add(call, input.actions[call.index] ?? []);
+      }
       this.built = index;
     }
     return this.built;

@@ -49,6 +49,8 @@ export class LiveBinderMemory {
   readonly existingPaths: Set<string>;
   /** Results of earlier calls not yet added to the index: a result counts once its turn precedes the call's. */
   waiting: WaitingResult[];
+  /** Commands bound so far: a check in pieces binds in a new binder at each step, and sessions run the same commands again and again. */
+  readonly commands = new CommandMemo();
   private marked?: { readonly ids: string[]; readonly paths: string[]; readonly waiting: readonly WaitingResult[] };
 
   constructor(memory?: BinderMemory) {
@@ -93,7 +95,6 @@ export class SessionBinder {
   private readonly declaredByTool = new Map<string, DeclaredEffect[]>();
   private readonly live: LiveBinderMemory;
   private readonly facts: BindingFacts;
-  private readonly commands = new CommandMemo();
 
   constructor(
     private readonly session: Session,
@@ -118,7 +119,7 @@ export class SessionBinder {
       else if (arrived.length > 0) live.waiting = live.waiting.filter((result) => !arrived.includes(result));
     }
 
-    const context: BindingContext = { cwd: call.cwd ?? this.session.cwd, tools: this.tools, declared: this.declaredByTool, idLabels: live.ids.labels, commands: this.commands };
+    const context: BindingContext = { cwd: call.cwd ?? this.session.cwd, tools: this.tools, declared: this.declaredByTool, idLabels: live.ids.labels, commands: live.commands };
     const actions = bindCall(call, context, this.facts);
 
     if (call.result) live.waiting.push({ turnIndex: call.result.turnIndex, meanings: idMeanings(call.result.text) });

@@ -77,7 +77,7 @@ export function advance(read: RestRead, spent?: readonly ApprovalUse[], seen?: S
   const settledExtraction = joinExtraction(state.extraction, settledTurns, read.readings);
   const readings: Record<string, TurnReadings> = bound ? {} : { ...state.readings };
   for (const turn of bound ? restTurns.slice(settle.turns) : restTurns) {
-    const found = turn.isUserMessage ? read.readings.get(turnKey(turn)) : undefined;
+    const found = turn.isUserMessage ? read.readings.get(turn) : undefined;
     if (found) readings[turnKey(turn)] = found;
   }
   const approvalTurns = [...state.approvalTurns];

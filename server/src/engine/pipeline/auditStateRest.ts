@@ -39,7 +39,8 @@ export interface RestRead {
   readonly restTurns: readonly Turn[];
   readonly restCalls: readonly ToolCall[];
   readonly extraction: Extraction;
-  readonly readings: ReadonlyMap<string, TurnReadings>;
+  /** Readings of the rest's user turns, by the turn (of `restTurns`). */
+  readonly readings: ReadonlyMap<Turn, TurnReadings>;
   /** The ledger of the joined session, and whether the state goes on holding binding. */
   readonly constraints: readonly Constraint[];
   readonly bound: boolean;
@@ -251,14 +252,15 @@ export function callOfKept(kept: KeptCall): ToolCall {
 }
 
 /** Readings of the rest's user turns: known ones by key, the others extracted now. Spans are the whole file's. */
-function readRestTurns(state: AuditState, local: Session, restTurns: readonly Turn[], preludeTurns: number, shift: number, extract?: Extract): Map<string, TurnReadings> {
-  const readings = new Map<string, TurnReadings>();
+function readRestTurns(state: AuditState, local: Session, restTurns: readonly Turn[], preludeTurns: number, shift: number, extract?: Extract): Map<Turn, TurnReadings> {
+  const readings = new Map<Turn, TurnReadings>();
   const unread: Turn[] = [];
+  // A turn's key hashes its text: a check in pieces knows few readings (its last step's unsettled turns), often none.
+  const knows = Object.keys(state.readings).length > 0;
   for (const turn of restTurns) {
     if (!turn.isUserMessage) continue;
-    const key = turnKey(turn);
-    const known = state.readings[key];
-    if (known) readings.set(key, known);
+    const known = knows ? state.readings[turnKey(turn)] : undefined;
+    if (known) readings.set(turn, known);
     else unread.push(local.turns[turn.index - state.turns + preludeTurns] as Turn);
   }
   if (unread.length === 0) return readings;
@@ -266,21 +268,21 @@ function readRestTurns(state: AuditState, local: Session, restTurns: readonly Tu
   const fresh = (extract ?? (require('../extraction') as typeof import('../extraction')).extractConstraints)({ ...local, turns: unread });
   const at = (span: Span): Span => ({ start: span.start + shift, end: span.end + shift });
   for (const turn of unread) {
-    const key = turnKey(restTurns[turn.index - preludeTurns] as Turn);
+    const restTurn = restTurns[turn.index - preludeTurns] as Turn;
     const constraints = fresh.constraints.filter((c) => c.turnIndex === turn.index).map(({ turnIndex: _turnIndex, ...c }) => ({ ...c, span: at(c.span) }));
     const revocations = fresh.revocations.filter((r) => r.turnIndex === turn.index).map(({ turnIndex: _turnIndex, ...r }) => ({ ...r, span: at(r.span) }));
     const unresolved = (fresh.unresolved ?? []).filter((u) => u.turnIndex === turn.index).map(({ turnIndex: _turnIndex, ...u }) => ({ ...u, span: at(u.span) }));
-    readings.set(key, unresolved.length > 0 ? { constraints, revocations, unresolved } : { constraints, revocations });
+    readings.set(restTurn, unresolved.length > 0 ? { constraints, revocations, unresolved } : { constraints, revocations });
   }
   return readings;
 }
 
-export function joinExtraction(summary: Extraction, restTurns: readonly Turn[], readings: ReadonlyMap<string, TurnReadings>): Extraction {
+export function joinExtraction(summary: Extraction, restTurns: readonly Turn[], readings: ReadonlyMap<Turn, TurnReadings>): Extraction {
   const constraints: StatedConstraint[] = [...summary.constraints];
   const revocations: Revocation[] = [...summary.revocations];
   const unresolved: UnresolvedRule[] = [...(summary.unresolved ?? [])];
   for (const turn of restTurns) {
-    const found = turn.isUserMessage ? readings.get(turnKey(turn)) : undefined;
+    const found = turn.isUserMessage ? readings.get(turn) : undefined;
     for (const c of found?.constraints ?? []) constraints.push({ ...c, turnIndex: turn.index });
     for (const r of found?.revocations ?? []) revocations.push({ ...r, turnIndex: turn.index });
     for (const u of found?.unresolved ?? []) unresolved.push({ ...u, turnIndex: turn.index });
