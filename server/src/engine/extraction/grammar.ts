@@ -502,7 +502,9 @@ class SentenceView {
     this.covered = covered;
     const forge = forgeMentions(this.words, covered);
     const overlapsForge = (m: Mention) => forge.some((f) => m.start < f.end && m.end > f.start);
-    this.mentions = [...findMentions(this.words, covered).filter((m) => !overlapsForge(m)), ...forge, ...commands.flatMap((c) => commandMention(this.words, c, inside))].sort((a, b) => a.start - b.start);
+    // "the user replies YES", "once the customer pays": the person's own act, not one the agent does.
+    const persons = (m: Mention) => m.form === 'third' && has(SERVED, this.words[m.start - 1]) && !this.words[m.start - 1]?.tags.has('Possessive');
+    this.mentions = [...findMentions(this.words, covered).filter((m) => !overlapsForge(m) && !persons(m)), ...forge, ...commands.flatMap((c) => commandMention(this.words, c, inside))].sort((a, b) => a.start - b.start);
     // Action words used as verbs ("run DROP TABLE") cannot name a target; "the test database" can.
     const blocked = new Set(covered);
     for (const m of this.mentions) {
