@@ -3310,13 +3310,23 @@ function compileDrafts(view: SentenceView, drafts: readonly Draft[]): Reading[] 
 /** Prepositions that open a phrase saying where or over what a rule holds: "On main, …", "In `data/`, …", "Over $200, …". */
 const FRONTING = wordSet(['in', 'on', 'for', 'under', 'inside', 'within', 'over', 'above', 'beyond', 'at', 'to', 'into']);
 
-/** "On main, …", "For refunds over $200, …": a phrase before the rule, up to its comma, that says where or over what it holds. */
+/**
+ * "On main, …", "For refunds over $200, …", "When on main, …", "If you are in `data/`, …", "As for main:
+ * …": a phrase before the rule, up to its comma or colon, that says where or over what it holds.
+ */
 function frontedPhrase(view: SentenceView, clause: Range): Range | undefined {
   const words = view.words;
   const first = skipOpeners(words, clause.from, clause.to);
-  if (!has(FRONTING, words[first])) return undefined;
-  const comma = words.findIndex((w, i) => i >= first && i < clause.to && endsWithComma(w));
-  return comma === -1 ? undefined : { from: first, to: comma + 1 };
+  let preposition = first;
+  // "when (you are) on main", "while working in data/": a time when the session stands somewhere.
+  if (/^(when|while|whenever|if|once)$/.test(words[first]?.norm ?? '')) {
+    preposition++;
+    while (preposition < clause.to && (has(BE_OR_GET, words[preposition]) || /^(you|we|it|working|currently|still)$/.test(words[preposition]?.norm ?? ''))) preposition++;
+  }
+  const about = (words[first]?.norm === 'as' && words[first + 1]?.norm === 'for') || /^(regarding|concerning)$/.test(words[first]?.norm ?? '');
+  if (!about && !has(FRONTING, words[preposition])) return undefined;
+  const end = words.findIndex((w, i) => i >= first && i < clause.to && (endsWithComma(w) || /^[*_`'")\]]*\s*:/.test(w.post)));
+  return end === -1 ? undefined : { from: first, to: end + 1 };
 }
 
 /**
