@@ -49,8 +49,8 @@ interface Draft {
   readonly allowListed?: boolean;
   /** An example of a category ("actions that update the database (booking, modifying flights…)"): its object describes, it does not narrow. */
   readonly example?: boolean;
-  /** A phrase fronted before the rule's clause ("On main, never force push"): the targets it names narrow the rule. */
-  readonly frontedRegions?: readonly Range[];
+  /** Where the rule holds, said apart from its object ("On main, never force push", "… when on main"): the targets named there narrow it. */
+  readonly whereRegions?: readonly Range[];
 }
 
 /** A frame's verdict on a clause: rules, or "understood, and it states nothing we can compile". */
@@ -2664,7 +2664,7 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     view.unresolved = 'its targets are named elsewhere ("the following", "these"), not in the sentence';
     return [];
   }
-  const searched = [...regions, ...(draft.stepRegions ?? []), ...(draft.frontedRegions ?? [])].filter((r) => r.to > r.from);
+  const searched = [...regions, ...(draft.stepRegions ?? []), ...(draft.whereRegions ?? [])].filter((r) => r.to > r.from);
   const trigger = draft.triggers[0] as Mention;
   // A step's own words name no target: "without tests" is the test step, not an environment called tests.
   const stepWords = (e: Entity) => (draft.requires ?? []).some((m) => e.start >= (view.words[m.start] as Word).start && e.start < (view.words[m.end - 1] as Word).end);
@@ -2908,7 +2908,7 @@ const ACTIVITY_NOUN = /(?:ment|ing|tion|sion|ance|ence)s?$/;
 function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Mention[]): string | undefined {
   const words = view.words;
   // "On main, never run `git push --force`": the place said first narrows the commands as well.
-  const fronted = (draft.frontedRegions ?? []).find((r) => entitiesIn(view, [r]).some((e) => e.kind !== 'command' && e.kind !== 'amount'));
+  const fronted = (draft.whereRegions ?? []).find((r) => entitiesIn(view, [r]).some((e) => e.kind !== 'command' && e.kind !== 'amount'));
   if (fronted) return `"${words.slice(fronted.from, fronted.to).map((w) => w.text).join(' ').trim()}" narrows the commands in a way no scope says`;
   const last = Math.max(...named.map((m) => m.end));
   const region = draft.regions[0];
@@ -3317,16 +3317,29 @@ const FRONTING = wordSet(['in', 'on', 'for', 'under', 'inside', 'within', 'over'
 function frontedPhrase(view: SentenceView, clause: Range): Range | undefined {
   const words = view.words;
   const first = skipOpeners(words, clause.from, clause.to);
-  let preposition = first;
-  // "when (you are) on main", "while working in data/": a time when the session stands somewhere.
-  if (/^(when|while|whenever|if|once)$/.test(words[first]?.norm ?? '')) {
-    preposition++;
-    while (preposition < clause.to && (has(BE_OR_GET, words[preposition]) || /^(you|we|it|working|currently|still)$/.test(words[preposition]?.norm ?? ''))) preposition++;
-  }
   const about = (words[first]?.norm === 'as' && words[first + 1]?.norm === 'for') || /^(regarding|concerning)$/.test(words[first]?.norm ?? '');
-  if (!about && !has(FRONTING, words[preposition])) return undefined;
+  if (!about && !has(FRONTING, words[placeOfCondition(words, first, clause.to) ?? first])) return undefined;
   const end = words.findIndex((w, i) => i >= first && i < clause.to && (endsWithComma(w) || /^[*_`'")\]]*\s*:/.test(w.post)));
   return end === -1 ? undefined : { from: first, to: end + 1 };
+}
+
+/** "when (you are) on main", "while working in data/": the preposition of where the session stands when a rule holds. */
+function placeOfCondition(words: readonly Word[], at: number, to: number): number | undefined {
+  if (!/^(when|while|whenever|if|once)$/.test(words[at]?.norm ?? '')) return undefined;
+  let preposition = at + 1;
+  while (preposition < to && (has(BE_OR_GET, words[preposition]) || /^(you|we|it|working|currently|still)$/.test(words[preposition]?.norm ?? ''))) preposition++;
+  return has(FRONTING, words[preposition]) ? preposition : undefined;
+}
+
+/** "Never force push when on main": where the session stands when the rule holds, said after it, narrows it too. */
+function placeAfter(view: SentenceView, clause: Range, draft: Draft): Range[] {
+  const words = view.words;
+  const after = Math.max(...draft.triggers.map((m) => m.end));
+  const at = words.findIndex((_, k) => k >= after && k < clause.to && placeOfCondition(words, k, clause.to) !== undefined);
+  if (at === -1) return [];
+  const end = words.findIndex((w, k) => k > at && k < clause.to && /[,;:.!?]/.test(w.post));
+  const place = { from: at, to: end === -1 ? clause.to : end + 1 };
+  return namesTargetsOnly(view, place) ? [place] : [];
 }
 
 /**
@@ -3402,7 +3415,10 @@ export function readSentence(sentence: Sentence): Reading[] {
         // A prerequisite that names its step says all it needs ("All code must pass the hooks before committing:").
         const drafts = outcome.drafts
           .filter((draft) => !introducesList(view, clause) || namesObject(view, draft) || (draft.kind === 'prerequisite' && (draft.requires ?? []).length > 0))
-          .map((draft) => (fronted && namesTargetsOnly(view, fronted) ? { ...draft, frontedRegions: [fronted] } : draft));
+          .map((draft) => {
+            const where = [...(fronted && namesTargetsOnly(view, fronted) ? [fronted] : []), ...placeAfter(view, clause, draft)];
+            return where.length > 0 ? { ...draft, whereRegions: where } : draft;
+          });
         for (const reading of compileDrafts(view, drafts)) if (!(reading.kind === 'constraint' && readings.some((r) => r.kind === 'constraint' && JSON.stringify(r.rule) === JSON.stringify(reading.rule)))) readings.push(reading);
       }
       break;
