@@ -2261,8 +2261,10 @@ function everythingButNote(view: SentenceView, context: TargetContext | undefine
       const end = context === 'recipient' ? undefined : P.outside.map((p) => matchAt(words, i, p)).find((x) => x !== undefined);
       // "except during review sessions", "except when asked": an occasion or a condition, not a target.
       if (end !== undefined && !/^(during|when|while|if|for|after|before|as|where|with|unless|upon|on)$/.test(words[end]?.norm ?? '')) return `${phrase(i, end + 3)} is everything but a target, which no scope says`;
-      if (i >= region.to || !has(UNIVERSAL, words[i]) || !/^(but|except|besides|save)$/.test(words[i + 1]?.norm ?? '')) continue;
-      const after = view.entities.filter((e) => e.start >= (words[i + 1] as Word).end);
+      // ("any branch but feature/*": the kind may come between.)
+      const but = [i + 1, i + 2].find((k) => /^(but|except|besides|save)$/.test(words[k]?.norm ?? '') && (k === i + 1 || words[i + 1]?.tags.has('Noun') === true));
+      if (i >= region.to || !has(UNIVERSAL, words[i]) || but === undefined) continue;
+      const after = view.entities.filter((e) => e.start >= (words[but] as Word).end);
       const allowed = context === 'recipient' && after.length > 0 && after.every((e) => e.kind === 'domain' && outsideBefore(e));
       if (!allowed) return `${phrase(i, i + 4)} is every target but some, which no scope says`;
     }
