@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Action } from '../../server/src/engine/actions';
 import { bindSession } from '../../server/src/engine/binding';
-import { wordsOf } from '../../server/src/engine/binding/infer';
+import { verbsOfToolName, wordsOf } from '../../server/src/engine/binding/infer';
 import { parseTranscript } from '../../server/src/engine/parse';
 import type { Session } from '../../server/src/engine/session';
 import { marked, slice } from '../support/fixture';
@@ -238,4 +238,20 @@ test('an argument named for one kind of target is never read as another by its v
     ['delete branch:feature/login'],
     ['delete path:reports/q3.csv'],
   ]);
+});
+
+test('a tool named in a rule governs what its name alone says it does, its verb first', () => {
+  const read = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, verbsOfToolName(name)]));
+  assert.deepEqual(read(['send_email', 'cancel_reservation', 'update_reservation', 'make_payment', 'processPayment', 'transfer_funds', 'delete_file', 'drop_table']), {
+    send_email: ['send'],
+    cancel_reservation: ['cancel'],
+    update_reservation: ['update'],
+    make_payment: ['pay'],
+    processPayment: ['pay'],
+    transfer_funds: ['pay'],
+    delete_file: ['delete'],
+    drop_table: ['drop'],
+  });
+  // A verb that only looks, moves a person on, files a mail away or writes a record pays and sends nothing.
+  for (const name of ['get_balance', 'transfer_to_human_agents', 'archive_email', 'append_ledger_row', 'escalate_to_human', 'send']) assert.deepEqual(verbsOfToolName(name), [], name);
 });

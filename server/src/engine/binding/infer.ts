@@ -218,6 +218,33 @@ export function inferActions(args: CallArguments, context: BindingContext): Acti
   return [...(fromWords(nameWords, reading) ?? fromWords(descriptionWords, reading) ?? []), ...shell];
 }
 
+/** The target kinds whose words a tool's name must hold for a rule over files, tables or databases to be its own. */
+const KIND_WORDS: Readonly<Partial<Record<NamedRole, readonly string[]>>> = { path: TEXT_WORDS, table: ['table', 'tables'], database: ['database', 'db'] };
+/** Verbs a tool's name may open with that leave the action to the words after: `make_payment`, `processPayment`. */
+const LIGHT_VERBS = new Set(['make', 'do', 'process', 'perform', 'execute', 'initiate', 'submit', 'issue', 'place']);
+/** Words that make a transfer move money: `transfer_funds`, not `transfer_to_human_agents`. */
+const MONEY_WORDS = ['pay', 'payment', 'money', 'fund', 'funds', 'invoice', 'bill', 'refund', 'amount'];
+
+/**
+ * The actions a tool's name alone says it does, for a rule that names the tool ("never call
+ * `send_email`"): its verb, the first word (after a light one), read with the lexicon calls are bound
+ * with (`cancel_reservation` → cancel, `update_reservation` → update, `make_payment` → pay). A name whose
+ * verb says no action of its own (`get_balance`, `archive_email`, `create_draft` of a message) gives none.
+ */
+export function verbsOfToolName(name: string): Verb[] {
+  const all = wordsOf(baseToolName(name));
+  const words = LIGHT_VERBS.has(all[0] ?? '') ? all.slice(1) : all;
+  const verb = words[0] ?? '';
+  if (all.length < 2 || forms(verb).some((form) => LOOKING_WORDS.has(form))) return [];
+  const undone = new Set(NOT_DONE.filter((n) => mentions(words, n.words) && !mentions(words, n.unless)).flatMap((n) => n.verbs));
+  const onText = mentions(words, TEXT_WORDS);
+  // A rule whose targets are only files, tables or databases is the name's when the name says which.
+  const named = (rule: VerbRule) => rule.untargeted === true || rule.targets.some((t) => !(t.role in KIND_WORDS) || mentions(words, KIND_WORDS[t.role as NamedRole] ?? []));
+  const usable = (rule: VerbRule) => (!rule.alsoWords || mentions(words, rule.alsoWords)) && !rule.needsTime && (!rule.needsAmount || mentions(words, MONEY_WORDS)) && (rule.needsRecord ? !onText : named(rule));
+  const rule = RULES.find((r) => mentions([verb], r.words) && usable(r));
+  return rule === undefined || rule.verbs.some((v) => undone.has(v)) ? [] : [...rule.verbs];
+}
+
 function fromWords(words: readonly string[], reading: Reading): Action[] | undefined {
   if (words.length === 0) return undefined;
   const onlyLooks = forms(words[0] ?? '').some((form) => LOOKING_WORDS.has(form));

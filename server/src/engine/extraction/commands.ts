@@ -1,5 +1,6 @@
 import type { Action, Verb } from '../actions/actions';
 import { simpleCommands } from '../binding/commandLine';
+import { verbsOfToolName } from '../binding/infer';
 import { bindShellCommandParsed } from '../binding/shell';
 import type { Scope } from '../constraints/constraints';
 
@@ -76,9 +77,15 @@ function scopeOf(actions: readonly Action[]): Scope {
   return scope;
 }
 
+/** An agent's tool as tools are named (`send_email`, `processPayment`), not a program. */
+export const TOOL_NAME = /^(?:[a-z]+(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)$/;
+
 /** The rule a named command stands for: its specific actions with their targets, else running it. */
 export function commandRule(written: string): CommandRule {
   const command = written.replace(PLACEHOLDER, '').replace(/\s+/g, ' ').trim();
+  // "never call `send_email` without asking": a tool governs what its name says it does, on any target.
+  const toolVerbs = TOOL_NAME.test(command) ? verbsOfToolName(command) : [];
+  if (toolVerbs.length > 0) return { verbs: toolVerbs, scope: {}, checks: false };
   const parsed = written.replace(PLACEHOLDER, STAND_IN).replace(BARE_SEPARATOR, ` -- ${STAND_IN}`);
   let bound: Action[];
   try {

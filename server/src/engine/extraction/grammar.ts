@@ -1,6 +1,6 @@
 import { VERBS, type Verb } from '../actions/actions';
 import { type ConstraintRule, SCOPE_TARGET_FIELDS, type Scope, unmeetableField } from '../constraints/constraints';
-import { type CommandRule, commandRule } from './commands';
+import { type CommandRule, TOOL_NAME, commandRule } from './commands';
 import { type Entity, amountEntities, commandEntities, phraseEntities, textEntities } from './entities';
 import * as L from './lexicon';
 import type { FamilyName, TargetContext } from './lexicon';
@@ -777,7 +777,7 @@ function objectEnd(view: SentenceView, from: number, to: number): number {
 }
 
 /** A tool's name as agents' tools are named: `send_email`, `processPayment`. */
-const toolName = (w: Word | undefined) => w !== undefined && /^(?:[a-z]+(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)$/.test(w.text);
+const toolName = (w: Word | undefined) => w !== undefined && TOOL_NAME.test(w.text);
 const TOOL_NOUN = /^(tool|function)s?$/;
 
 /** Word `index` is one of single words listed right after an action, which ends in a comma: "deploy, pull, or restart", "payments, transfers, deposits". */
