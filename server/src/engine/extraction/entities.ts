@@ -30,7 +30,7 @@ import {
   UNIVERSAL_OBJECTS,
   WELL_KNOWN_BRANCHES,
 } from './lexicon';
-import { commandRule } from './commands';
+import { TOOL_NAME, commandRule } from './commands';
 import { type Phrase, compile, matchAt, wordSet } from './match';
 import { actionsJoined, commonNounsJoined } from './slashed';
 import type { Word } from './words';
@@ -485,6 +485,9 @@ const SPAN_THINGS = /^(?:\s*\/\s*`[^`]*`)*\s+(?:\w+\s+)?(?:comments?|fences?|dir
 const PROGRAM_THINGS = /^\s+(?:hooks?|config(?:uration)?s?|registry|registries|cache|lock ?files?|settings)\b/i;
 const SCRIPT = /^(?:\.{0,2}\/)?[\w./-]+\.(?:py|sh|js|mjs|ts|rb|pl|ps1|bat)$/;
 /** Words after which a code span is a command to run. */
+/** A word shaped like a tool's name, outside code: `send_email`, `processPayment`. */
+export const PLAIN_TOOL_SOURCE = String.raw`(?<![\w\x60'".\/-])(?:[a-z]+(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)(?![\w\x60'"\/-])`;
+const PLAIN_TOOL = new RegExp(PLAIN_TOOL_SOURCE, 'g');
 /** A script file named plainly right after running it: "run setup.py", "never execute scripts/reset.sh". */
 export const PLAIN_SCRIPT_RUN_SOURCE = String.raw`\b(?:run|running|execute|executing|invoke|invoking|launch|launching)\s+(?:the\s+)?((?:\.{0,2}\/)?[\w./-]*\w\.(?:py|sh|js|mjs|rb|pl))\b(?![\w\x60])`;
 const PLAIN_SCRIPT_RUN = new RegExp(PLAIN_SCRIPT_RUN_SOURCE, 'gi');
@@ -542,6 +545,13 @@ export function commandEntities(text: string, base: number): Entity[] {
     found.push({ kind: 'command', value, start, end: start + value.length });
   }
   const inSpan = (offset: number) => found.some((e) => offset >= e.start - 1 && offset <= e.end + 1);
+  // "Never call send_email without asking", "the cancel_reservation tool": a tool named plainly, when its name says what it does.
+  for (const match of text.matchAll(PLAIN_TOOL)) {
+    const name = match[0];
+    const start = base + (match.index ?? 0);
+    const said = RUN_BEFORE.test(text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0)) || /^\s+(?:tool|function)s?\b/i.test(text.slice((match.index ?? 0) + name.length));
+    if (said && TOOL_NAME.test(name) && commandRule(name).verbs.some((verb) => verb !== 'execute') && !inSpan(start)) found.push({ kind: 'command', value: name, start, end: start + name.length });
+  }
   // "Do NOT run setup.py": a script file named plainly after running is the command that runs it.
   for (const match of text.matchAll(PLAIN_SCRIPT_RUN)) {
     const written = match[1] as string;

@@ -2364,6 +2364,9 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
         // "installing dependencies (npm, pip)": the tools the thing comes by, which narrow nothing.
         const instrument = namesTheThingBefore(view, wordAtOffset(view, 0, e.start));
         if (registry || instrument) break;
+        // "process the payment using the processPayment tool": the tool it is done with is how, not what.
+        const before = words[wordAtOffset(view, 0, e.start) - 1]?.norm ?? '';
+        if (TOOL_NAME.test(e.value) && (/^(with|using|via|through|the)$/.test(before) || TOOL_NOUN.test(words[wordAtOffset(view, 0, e.end)]?.norm ?? ''))) break;
         // "never run commands with `sudo`": commands run by way of a program are that program's.
         const byWayOf = draft.triggers.every((m) => m.family === 'runCommands') && /^(with|using|via|through)$/.test(words[wordAtOffset(view, 0, e.start) - 1]?.norm ?? '');
         if (byWayOf) {

@@ -1,6 +1,6 @@
 import type { ConstraintRule } from '../constraints/constraints';
 import type { Session } from '../session/session';
-import { PLAIN_SCRIPT_RUN_SOURCE } from './entities';
+import { PLAIN_SCRIPT_RUN_SOURCE, PLAIN_TOOL_SOURCE } from './entities';
 import { type Reading, readSentence } from './grammar';
 import { ACTION_WORDS, DISTINCTIVE_PROGRAMS, FORGE_OPERATIONS, GATE_WORDS, LEAVE_ALONE, READ_ONLY, RULE_CUE_PHRASES, RULE_NOUNS } from './lexicon';
 import { userSentences } from './sentences';
@@ -52,12 +52,14 @@ const RULE_CUES = wholePhrasePattern(RULE_CUE_PHRASES);
 
 /** A script run by its file's name: "do not run setup.py". */
 const RUNS_SCRIPT = new RegExp(PLAIN_SCRIPT_RUN_SOURCE, 'i');
+/** A tool named plainly: "never call send_email". (Case matters: `processPayment` is a name, "Hello" is not.) */
+const NAMES_TOOL = new RegExp(PLAIN_TOOL_SOURCE);
 
 /**
  * A cheap first look at text: does it have both a topic (a word, a command, an amount) and a rule cue? Text without them
  * (most chat and most requests) never reaches the tagger, which keeps extraction linear and cheap.
  */
-const worthReading = (text: string) => (TOPIC_WORDS.test(text) || NAMES_COMMAND.test(text) || AMOUNT.test(text) || RUNS_SCRIPT.test(text)) && RULE_CUES.test(text);
+const worthReading = (text: string) => (TOPIC_WORDS.test(text) || NAMES_COMMAND.test(text) || AMOUNT.test(text) || RUNS_SCRIPT.test(text) || NAMES_TOOL.test(text)) && RULE_CUES.test(text);
 
 /**
  * The constraints and revocations stated in a session's user messages (SPEC sections 3 and 4):
