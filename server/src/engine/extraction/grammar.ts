@@ -503,8 +503,8 @@ class SentenceView {
     const forge = forgeMentions(this.words, covered);
     const overlapsForge = (m: Mention) => forge.some((f) => m.start < f.end && m.end > f.start);
     // "the user replies YES", "once the customer pays": the person's own act, not one the agent does.
-    const persons = (m: Mention) => m.form === 'third' && has(SERVED, this.words[m.start - 1]) && !this.words[m.start - 1]?.tags.has('Possessive');
-    this.mentions = [...findMentions(this.words, covered).filter((m) => !overlapsForge(m) && !persons(m)), ...forge, ...commands.flatMap((c) => commandMention(this.words, c, inside))].sort((a, b) => a.start - b.start);
+    const personsOwn = (m: Mention) => m.form === 'third' && has(SERVED, this.words[m.start - 1]) && !this.words[m.start - 1]?.tags.has('Possessive');
+    this.mentions = [...findMentions(this.words, covered).filter((m) => !overlapsForge(m) && !personsOwn(m)), ...forge, ...commands.flatMap((c) => commandMention(this.words, c, inside))].sort((a, b) => a.start - b.start);
     // Action words used as verbs ("run DROP TABLE") cannot name a target; "the test database" can.
     const blocked = new Set(covered);
     for (const m of this.mentions) {
@@ -2912,9 +2912,9 @@ const ACTIVITY_NOUN = /(?:ment|ing|tion|sion|ance|ence)s?$/;
 /** Why a rule over named commands would be wider than stated: a place or a target after them that no command scope says. */
 function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Mention[]): string | undefined {
   const words = view.words;
-  // "On main, never run `git push --force`": the place said first narrows the commands as well.
-  const fronted = (draft.whereRegions ?? []).find((r) => entitiesIn(view, [r]).some((e) => e.kind !== 'command' && e.kind !== 'amount'));
-  if (fronted) return `"${words.slice(fronted.from, fronted.to).map((w) => w.text).join(' ').trim()}" narrows the commands in a way no scope says`;
+  // "On main, never run `git push --force`", "… when on main": where the rule holds narrows the commands as well.
+  const where = (draft.whereRegions ?? []).find((r) => entitiesIn(view, [r]).some((e) => e.kind !== 'command' && e.kind !== 'amount'));
+  if (where) return `"${words.slice(where.from, where.to).map((w) => w.text).join(' ').trim()}" narrows the commands in a way no scope says`;
   const last = Math.max(...named.map((m) => m.end));
   const region = draft.regions[0];
   if (!region || region.to <= last) return undefined;
