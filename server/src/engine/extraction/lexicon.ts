@@ -285,7 +285,7 @@ export const APPROVER_CLAUSES: readonly string[] = [
   'you * get my', 'you * ask me', 'you * check with me', 'you * confirm with me', 'you hear from me', 'we * approve', 'we * say so',
   'we * confirm', 'the user * approve', 'the user * confirm', 'the user * say so', 'the user * agree', 'a human * approve',
   ...PEOPLE_SERVED.flatMap((person) => [`the ${person} * approve`, `the ${person} * confirm`, `the ${person} * agree`, `the ${person} * say yes`]),
-  'the user * say yes', 'i * say yes', 'you * get a yes',
+  'the user * say yes', 'i * say yes', 'you * get a yes', 'the user * use the word', 'i * use the word', 'the user * type', 'i * type',
 ];
 /** "I want to approve every payment over $500", "let me sign off on any deploy". */
 export const PERSON_APPROVES: readonly string[] = [
