@@ -103,10 +103,10 @@ function namesTheAction(text: string, action: Action, constraint: Constraint): b
   return namesAction(text, action, constraint) && (mentionsVerb(text, action.verb) || action.target?.kind === 'command');
 }
 
-type Answer = 'approves' | 'refuses' | 'unrelated';
+export type Answer = 'approves' | 'refuses' | 'unrelated';
 
 /** What one user message says about the action, given the assistant's message just before it. */
-function answerOf(text: string, proposal: string | undefined, action: Action, constraint: Constraint): Answer {
+export function answerOf(text: string, proposal: string | undefined, action: Action, constraint: Constraint): Answer {
   const proposed = proposal !== undefined && namesTheAction(proposal, action, constraint);
   if (REFUSAL.test(text)) return proposed || namesAction(text, action, constraint) ? 'refuses' : 'unrelated';
   // "Summarise the last three commits": a request to talk about the action's kind, not to do it.
@@ -131,16 +131,134 @@ export function proposalBefore(session: Session, index: number): string | undefi
   return undefined;
 }
 
-const userTurnCache = new WeakMap<Session, number[]>();
+/** A reply that can answer a proposal: a yes or a no needs no details of its own to decide. */
+function answersProposal(text: string): boolean {
+  return REFUSAL.test(text) || (AFFIRMATIVE.test(text) && !HOLD_BACK.test(text));
+}
 
-/** Indices of the turns the person typed, computed once per session: approvals are searched per call. */
-function userTurnsOf(session: Session): number[] {
-  let indices = userTurnCache.get(session);
-  if (!indices) {
-    indices = session.turns.filter((t) => t.isUserMessage && t.role === 'user').map((t) => t.index);
-    userTurnCache.set(session, indices);
+/** Cents of an amount, the key amounts are indexed by: `namesAction` matches amounts within half a cent. */
+function centsOf(amount: number): number {
+  return Math.round(amount * 100);
+}
+
+function addTo<K>(postings: Map<K, number[]>, key: K, turnIndex: number): void {
+  const list = postings.get(key);
+  if (!list) postings.set(key, [turnIndex]);
+  else if (list[list.length - 1] !== turnIndex) list.push(turnIndex);
+}
+
+const TRIGRAM = 3;
+
+/**
+ * The user turns of one session, indexed by what `answerOf` needs to see before it can answer anything
+ * but "unrelated": a yes or no, a word, an amount, three letters of a path. A lookup walks only the
+ * turns that could decide it, so a session's many governed calls do not each read every message since
+ * the rule. Each part is built on first use, once per session.
+ */
+class ApprovalIndex {
+  readonly userTurns: readonly number[];
+  private readonly texts: readonly string[];
+  private replyTurns?: number[];
+  private workingTreeTurns?: number[];
+  private wordPostings?: Map<string, number[]>;
+  private trigramPostings?: Map<string, number[]>;
+  private amountPostings?: Map<number, number[]>;
+
+  constructor(session: Session) {
+    const turns = session.turns.filter((t) => t.isUserMessage && t.role === 'user');
+    this.userTurns = turns.map((t) => t.index);
+    this.texts = turns.map((t) => t.text);
   }
-  return indices;
+
+  /**
+   * Sorted lists whose union holds every user turn whose answer about `action` may be other than
+   * "unrelated" (a superset: `answerOf` still decides), or undefined when any turn may be.
+   */
+  candidates(action: Action, constraint: Constraint): (readonly number[])[] | undefined {
+    const lists: (readonly number[])[] = [this.replies()];
+    // Otherwise a turn must name the action itself (`namesAction`), by amount or by target.
+    if (constraint.rule.scope.amountAbove !== undefined) {
+      const amount = action.attributes.amount;
+      if (amount === undefined) return lists;
+      const cents = centsOf(amount);
+      for (const key of [cents - 1, cents, cents + 1]) lists.push(this.amounts().get(key) ?? []);
+      return lists;
+    }
+    const target = action.target;
+    if (!target) return undefined;
+    if (action.verb === 'discard-changes' && target.kind === 'path' && target.recursive === true) lists.push(this.workingTree());
+    const value = target.value.toLowerCase();
+    const base = value.split('/').filter(Boolean).pop() ?? value;
+    if (value.length < TRIGRAM) return undefined;
+    lists.push(this.containing(value));
+    if (base.length > 2) lists.push(this.containing(base));
+    for (const name of [target.label, target.kind === 'path' || target.kind === 'recipient' ? undefined : target.value]) {
+      for (const word of name ? nameWords(name) : []) lists.push(this.words().get(word) ?? [], this.words().get(`${word}s`) ?? []);
+    }
+    return lists;
+  }
+
+  private replies(): number[] {
+    this.replyTurns ??= this.userTurns.filter((_, i) => answersProposal(this.texts[i] ?? ''));
+    return this.replyTurns;
+  }
+
+  private workingTree(): number[] {
+    this.workingTreeTurns ??= this.userTurns.filter((_, i) => WORKING_TREE.test(this.texts[i] ?? ''));
+    return this.workingTreeTurns;
+  }
+
+  private words(): Map<string, number[]> {
+    if (!this.wordPostings) {
+      const postings = new Map<string, number[]>();
+      this.userTurns.forEach((turnIndex, i) => {
+        for (const word of nameWords(this.texts[i] ?? '')) addTo(postings, word, turnIndex);
+      });
+      this.wordPostings = postings;
+    }
+    return this.wordPostings;
+  }
+
+  private amounts(): Map<number, number[]> {
+    if (!this.amountPostings) {
+      const postings = new Map<number, number[]>();
+      this.userTurns.forEach((turnIndex, i) => {
+        for (const amount of amountsIn(this.texts[i] ?? '')) addTo(postings, centsOf(amount), turnIndex);
+      });
+      this.amountPostings = postings;
+    }
+    return this.amountPostings;
+  }
+
+  /** The turns whose lowercased text may contain `needle` (at least three long): those with its rarest trigram. */
+  private containing(needle: string): readonly number[] {
+    if (!this.trigramPostings) {
+      const postings = new Map<string, number[]>();
+      this.userTurns.forEach((turnIndex, i) => {
+        const lower = (this.texts[i] ?? '').toLowerCase();
+        for (let at = 0; at + TRIGRAM <= lower.length; at++) addTo(postings, lower.slice(at, at + TRIGRAM), turnIndex);
+      });
+      this.trigramPostings = postings;
+    }
+    let rarest: readonly number[] | undefined;
+    for (let at = 0; at + TRIGRAM <= needle.length; at++) {
+      const list = this.trigramPostings.get(needle.slice(at, at + TRIGRAM)) ?? [];
+      if (!rarest || list.length < rarest.length) rarest = list;
+      if (list.length === 0) break;
+    }
+    return rarest ?? [];
+  }
+}
+
+const indexCache = new WeakMap<Session, ApprovalIndex>();
+
+function indexOf(session: Session): ApprovalIndex {
+  let index = indexCache.get(session);
+  if (!index) {
+    index = new ApprovalIndex(session);
+    indexCache.set(session, index);
+  }
+  return index;
 }
 
 /** Position of the last index below `limit` in a sorted list, or -1. */
@@ -155,19 +273,36 @@ function lastBefore(sorted: readonly number[], limit: number): number {
   return low - 1;
 }
 
+/** The turn indices of sorted lists below `limit`, latest first, each once. */
+function* latestFirst(lists: readonly (readonly number[])[], limit: number): Generator<number> {
+  const positions = lists.map((list) => lastBefore(list, limit));
+  for (;;) {
+    let latest = -1;
+    lists.forEach((list, i) => {
+      const position = positions[i] ?? -1;
+      if (position >= 0) latest = Math.max(latest, list[position] ?? -1);
+    });
+    if (latest < 0) return;
+    lists.forEach((list, i) => {
+      if (list[positions[i] ?? -1] === latest) positions[i] = (positions[i] ?? 0) - 1;
+    });
+    yield latest;
+  }
+}
+
 /**
  * Finds the user message that approves `action` for `constraint` before `callTurn`, searching from
  * the latest message back to the constraint: the first message that approves or holds back this
  * action decides. Turns in `used` were already spent on an earlier action (an approval covers one).
+ * Only the turns the index says could decide are read; every other turn would answer "unrelated".
  */
 export function findApproval(session: Session, constraint: Constraint, action: Action, callTurn: number, used: ReadonlySet<number>): Turn | undefined {
-  const userTurns = userTurnsOf(session);
-  for (let i = lastBefore(userTurns, callTurn); i >= 0; i--) {
-    const index = userTurns[i] ?? -1;
-    if (index <= constraint.activeFrom) break;
-    const turn = session.turns[index];
-    if (!turn || used.has(index)) continue;
-    const answer = answerOf(turn.text, proposalBefore(session, index), action, constraint);
+  const index = indexOf(session);
+  for (const turnIndex of latestFirst(index.candidates(action, constraint) ?? [index.userTurns], callTurn)) {
+    if (turnIndex <= constraint.activeFrom) break;
+    const turn = session.turns[turnIndex];
+    if (!turn || used.has(turnIndex)) continue;
+    const answer = answerOf(turn.text, proposalBefore(session, turnIndex), action, constraint);
     if (answer === 'approves') return turn;
     if (answer === 'refuses') return undefined;
   }
