@@ -203,12 +203,12 @@ describe('the indexed lookup finds what reading every message since the rule fin
     'Cancel the board review.', 'Should we cancel the Q3 board review?', 'The board reviews can go.', 'Cancel the Q3 reviews.', 'Cancel the standups.', 'You may cancel evt_7f3a.',
     'Delete data/processed/batch-5.csv, we have a copy.', 'Remove batch-5.csv please', 'Do not delete batch-7.csv.', 'Delete b.csv now.',
     'Reset the working tree.', 'Please discard the local changes.', 'Commit the fix.', 'Summarise the last commits.',
-    'Book the table.', 'Go ahead and book it.', 'Explain what the cache layer does.', 'Run the unit tests again.', 'wait, why?',
+    'Create the event.', 'Go ahead and create it.', 'Explain what the cache layer does.', 'Run the unit tests again.', 'wait, why?',
   ];
   const ASSISTANT_SAYS = [
     'Shall I pay the $1,200 invoice to Brightline Printing?', 'I would like to cancel the Q3 board review. Shall I?',
     'Shall I delete data/processed/batch-5.csv?', 'I would like to reset the working tree now.', 'Shall I commit?',
-    'I will book the table for two.', 'Done.', '',
+    'I will create the event for Friday.', 'Done.', '',
   ];
   const CASES: [ConstraintRule, Action][] = [
     [OVER_500, PAY_1200],
@@ -221,7 +221,7 @@ describe('the indexed lookup finds what reading every message since the rule fin
     [{ kind: 'confirmation', trigger: ['delete'], scope: {} }, action('delete', { kind: 'path', value: 'b' })],
     [{ kind: 'confirmation', trigger: ['discard-changes'], scope: {} }, action('discard-changes', { kind: 'path', value: '/home/dev/app', recursive: true })],
     [{ kind: 'confirmation', trigger: ['commit'], scope: {} }, action('commit', undefined)],
-    [{ kind: 'confirmation', trigger: ['book'], scope: {} }, action('book', undefined)],
+    [{ kind: 'confirmation', trigger: ['create'], scope: {} }, action('create', undefined)],
   ];
 
   for (let seed = 1; seed <= 6; seed++) {
