@@ -149,33 +149,65 @@ function addTo<K>(postings: Map<K, number[]>, key: K, turnIndex: number): void {
 
 const TRIGRAM = 3;
 
+/** A user turn as the index needs it: its place and its words. */
+export interface UserTurnText {
+  readonly index: number;
+  readonly text: string;
+}
+
+/** Sorted lists of turn indices whose union holds the turns a lookup must read. */
+type TurnLists = (readonly number[])[];
+
+/** Where the approval lookup finds the user turns that could decide it. */
+interface TurnLookup {
+  /** A superset of the turns whose answer about `action` may be other than "unrelated", or undefined when any turn may be. */
+  candidates(action: Action, constraint: Constraint): TurnLists | undefined;
+  all(): TurnLists;
+}
+
 /**
- * The user turns of one session, indexed by what `answerOf` needs to see before it can answer anything
- * but "unrelated": a yes or no, a word, an amount, three letters of a path. A lookup walks only the
- * turns that could decide it, so a session's many governed calls do not each read every message since
- * the rule. Each part is built on first use, once per session.
+ * User turns indexed by what `answerOf` needs to see before it can answer anything but "unrelated":
+ * a yes or no, a word, an amount, three letters of a path. A lookup walks only the turns that could
+ * decide it, so a session's many governed calls do not each read every message since the rule. Each
+ * part is built on first use; turns are added in order, and a built part grows with them.
  */
-class ApprovalIndex {
-  readonly userTurns: readonly number[];
-  private readonly texts: readonly string[];
+class ApprovalIndex implements TurnLookup {
+  private readonly userTurns: number[] = [];
+  private readonly texts: string[] = [];
   private replyTurns?: number[];
   private workingTreeTurns?: number[];
   private wordPostings?: Map<string, number[]>;
   private trigramPostings?: Map<string, number[]>;
   private amountPostings?: Map<number, number[]>;
 
-  constructor(session: Session) {
-    const turns = session.turns.filter((t) => t.isUserMessage && t.role === 'user');
-    this.userTurns = turns.map((t) => t.index);
-    this.texts = turns.map((t) => t.text);
+  constructor(turns: Iterable<UserTurnText>) {
+    for (const turn of turns) this.add(turn);
   }
 
-  /**
-   * Sorted lists whose union holds every user turn whose answer about `action` may be other than
-   * "unrelated" (a superset: `answerOf` still decides), or undefined when any turn may be.
-   */
-  candidates(action: Action, constraint: Constraint): (readonly number[])[] | undefined {
-    const lists: (readonly number[])[] = [this.replies()];
+  get size(): number {
+    return this.userTurns.length;
+  }
+
+  get lastTurn(): number | undefined {
+    return this.userTurns[this.userTurns.length - 1];
+  }
+
+  add(turn: UserTurnText): void {
+    this.userTurns.push(turn.index);
+    this.texts.push(turn.text);
+    if (this.replyTurns && answersProposal(turn.text)) this.replyTurns.push(turn.index);
+    if (this.workingTreeTurns && WORKING_TREE.test(turn.text)) this.workingTreeTurns.push(turn.index);
+    if (this.wordPostings) addWords(this.wordPostings, turn);
+    if (this.trigramPostings) addTrigrams(this.trigramPostings, turn);
+    if (this.amountPostings) addAmounts(this.amountPostings, turn);
+  }
+
+  all(): TurnLists {
+    return [this.userTurns];
+  }
+
+  candidates(action: Action, constraint: Constraint): TurnLists | undefined {
+    const lists: TurnLists = [this.replies()];
     // Otherwise a turn must name the action itself (`namesAction`), by amount or by target.
     if (constraint.rule.scope.amountAbove !== undefined) {
       const amount = action.attributes.amount;
@@ -198,6 +230,10 @@ class ApprovalIndex {
     return lists;
   }
 
+  private eachTurn(): UserTurnText[] {
+    return this.userTurns.map((index, i) => ({ index, text: this.texts[i] ?? '' }));
+  }
+
   private replies(): number[] {
     this.replyTurns ??= this.userTurns.filter((_, i) => answersProposal(this.texts[i] ?? ''));
     return this.replyTurns;
@@ -211,9 +247,7 @@ class ApprovalIndex {
   private words(): Map<string, number[]> {
     if (!this.wordPostings) {
       const postings = new Map<string, number[]>();
-      this.userTurns.forEach((turnIndex, i) => {
-        for (const word of nameWords(this.texts[i] ?? '')) addTo(postings, word, turnIndex);
-      });
+      for (const turn of this.eachTurn()) addWords(postings, turn);
       this.wordPostings = postings;
     }
     return this.wordPostings;
@@ -222,9 +256,7 @@ class ApprovalIndex {
   private amounts(): Map<number, number[]> {
     if (!this.amountPostings) {
       const postings = new Map<number, number[]>();
-      this.userTurns.forEach((turnIndex, i) => {
-        for (const amount of amountsIn(this.texts[i] ?? '')) addTo(postings, centsOf(amount), turnIndex);
-      });
+      for (const turn of this.eachTurn()) addAmounts(postings, turn);
       this.amountPostings = postings;
     }
     return this.amountPostings;
@@ -234,10 +266,7 @@ class ApprovalIndex {
   private containing(needle: string): readonly number[] {
     if (!this.trigramPostings) {
       const postings = new Map<string, number[]>();
-      this.userTurns.forEach((turnIndex, i) => {
-        const lower = (this.texts[i] ?? '').toLowerCase();
-        for (let at = 0; at + TRIGRAM <= lower.length; at++) addTo(postings, lower.slice(at, at + TRIGRAM), turnIndex);
-      });
+      for (const turn of this.eachTurn()) addTrigrams(postings, turn);
       this.trigramPostings = postings;
     }
     let rarest: readonly number[] | undefined;
@@ -250,15 +279,84 @@ class ApprovalIndex {
   }
 }
 
-const indexCache = new WeakMap<Session, ApprovalIndex>();
+function addWords(postings: Map<string, number[]>, turn: UserTurnText): void {
+  for (const word of nameWords(turn.text)) addTo(postings, word, turn.index);
+}
 
-function indexOf(session: Session): ApprovalIndex {
-  let index = indexCache.get(session);
-  if (!index) {
-    index = new ApprovalIndex(session);
-    indexCache.set(session, index);
+function addAmounts(postings: Map<number, number[]>, turn: UserTurnText): void {
+  for (const amount of amountsIn(turn.text)) addTo(postings, centsOf(amount), turn.index);
+}
+
+function addTrigrams(postings: Map<string, number[]>, turn: UserTurnText): void {
+  const lower = turn.text.toLowerCase();
+  for (let at = 0; at + TRIGRAM <= lower.length; at++) addTo(postings, lower.slice(at, at + TRIGRAM), turn.index);
+}
+
+/** Two indexes read as one: the summarised turns of a check in pieces, and the rest's after them. */
+class JoinedIndex implements TurnLookup {
+  constructor(
+    private readonly summarised: ApprovalIndex,
+    private readonly rest: ApprovalIndex,
+  ) {}
+
+  candidates(action: Action, constraint: Constraint): TurnLists | undefined {
+    const before = this.summarised.candidates(action, constraint);
+    const after = this.rest.candidates(action, constraint);
+    return before && after ? [...before, ...after] : undefined;
   }
+
+  all(): TurnLists {
+    return [...this.summarised.all(), ...this.rest.all()];
+  }
+}
+
+function isTyped(turn: Turn): boolean {
+  return turn.isUserMessage && turn.role === 'user';
+}
+
+const lookups = new WeakMap<Session, TurnLookup>();
+
+function lookupFor(session: Session): TurnLookup {
+  let lookup = lookups.get(session);
+  if (!lookup) {
+    lookup = new ApprovalIndex(session.turns.filter(isTyped));
+    lookups.set(session, lookup);
+  }
+  return lookup;
+}
+
+/** The index of a summary's approval turns, by its last turn: the next step's summary extends it. */
+const summaryIndexes = new WeakMap<UserTurnText, ApprovalIndex>();
+
+/** The index of `summarised`, the one an earlier summary (a prefix of it) left extended, or a new one. */
+function summaryIndex(summarised: readonly UserTurnText[]): ApprovalIndex {
+  const last = summarised[summarised.length - 1];
+  if (!last) return new ApprovalIndex([]);
+  const kept = summaryIndexes.get(last);
+  if (kept) return kept;
+  let position = summarised.length - 2;
+  let earlier: ApprovalIndex | undefined;
+  for (; position >= 0 && !earlier; position--) {
+    const turn = summarised[position] as UserTurnText;
+    earlier = summaryIndexes.get(turn);
+    // Another summary may have grown it past this prefix; then it is not this one's.
+    if (earlier && (earlier.size !== position + 1 || earlier.lastTurn !== turn.index)) earlier = undefined;
+    if (earlier) summaryIndexes.delete(turn);
+  }
+  const index = earlier ?? new ApprovalIndex([]);
+  for (const turn of summarised.slice(index.size)) index.add(turn);
+  summaryIndexes.set(last, index);
   return index;
+}
+
+/**
+ * Lets a check in pieces look up approvals in `session`, joined from a summary's approval turns and
+ * the rest's turns, without indexing every summarised turn again at each step: the summary's index is
+ * kept and extended by the turns the next summary adds. `session`'s typed user turns must be exactly
+ * `summarised` then `rest`'s.
+ */
+export function shareApprovalIndex(session: Session, summarised: readonly UserTurnText[], rest: readonly Turn[]): void {
+  lookups.set(session, new JoinedIndex(summaryIndex(summarised), new ApprovalIndex(rest.filter(isTyped))));
 }
 
 /** Position of the last index below `limit` in a sorted list, or -1. */
@@ -297,8 +395,8 @@ function* latestFirst(lists: readonly (readonly number[])[], limit: number): Gen
  * Only the turns the index says could decide are read; every other turn would answer "unrelated".
  */
 export function findApproval(session: Session, constraint: Constraint, action: Action, callTurn: number, used: ReadonlySet<number>): Turn | undefined {
-  const index = indexOf(session);
-  for (const turnIndex of latestFirst(index.candidates(action, constraint) ?? [index.userTurns], callTurn)) {
+  const lookup = lookupFor(session);
+  for (const turnIndex of latestFirst(lookup.candidates(action, constraint) ?? lookup.all(), callTurn)) {
     if (turnIndex <= constraint.activeFrom) break;
     const turn = session.turns[turnIndex];
     if (!turn || used.has(turnIndex)) continue;
