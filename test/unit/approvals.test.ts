@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Action, Target } from '../../server/src/engine/actions';
-import { answerOf, findApproval, namesAction, proposalBefore } from '../../server/src/engine/audit';
+import { answerOf, findApproval, namesAction, proposalBefore, shareApprovalIndex, type UserTurnText } from '../../server/src/engine/audit';
 import type { Constraint, ConstraintRule } from '../../server/src/engine/constraints';
 import { analyzeSession } from '../../server/src/engine/pipeline';
 import { parseTranscript } from '../../server/src/engine/parse';
@@ -249,4 +249,37 @@ describe('the indexed lookup finds what reading every message since the rule fin
       assert.ok(approved > compared / 20 && approved < compared, `approvals found for ${approved} of ${compared} calls`);
     });
   }
+
+  test('in pieces: a summary index kept and extended step by step, and one branched off it, answer as the scan does', () => {
+    const random = seededRandom(7);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+    const more = (from: [string, string][], count: number): [string, string][] => {
+      const messages = [...from];
+      for (let i = 0; i < count; i++) messages.push(random() < 0.5 ? ['assistant', pick(ASSISTANT_SAYS)] : ['user', pick(USER_SAYS)]);
+      return messages;
+    };
+    const first = more([['user', 'Ask me first.']], 119);
+    const whole = chat(...first);
+    // Another session with the same first 30 turns: a summary taken again from an earlier one goes its own way.
+    const branch = chat(...more(first.slice(0, 30), 90));
+    const typedIn = (session: Session, from: number, to: number): UserTurnText[] =>
+      session.turns.filter((t) => t.isUserMessage && t.role === 'user' && t.index >= from && t.index < to).map((t) => ({ index: t.index, text: t.text }));
+    // Summaries grow as a check in pieces grows them: each step's array is the last one's, copied and extended.
+    const steps: [Session, UserTurnText[]][] = [];
+    let summary: UserTurnText[] = [];
+    for (let split = 10; split <= whole.turns.length; split += 10) steps.push([whole, (summary = [...summary, ...typedIn(whole, split - 10, split)])]);
+    const branched = steps[2]?.[1] ?? [];
+    steps.push([branch, [...branched, ...typedIn(branch, 30, 40)]], [branch, [...branched, ...typedIn(branch, 30, 50)]]);
+    for (const [step, [session, summarised]] of steps.entries()) {
+      const split = summarised.length === 0 ? 0 : (summarised[summarised.length - 1] as UserTurnText).index + 1;
+      const joined: Session = { ...session };
+      shareApprovalIndex(joined, summarised, session.turns.filter((t) => t.index >= split));
+      for (const [rule, act] of CASES) {
+        for (let callTurn = 0; callTurn <= session.turns.length; callTurn += 3) {
+          const expected = approvalByScan(session, constraint(rule), act, callTurn, new Set());
+          assert.equal(findApproval(joined, constraint(rule), act, callTurn, new Set())?.index, expected?.index, `step ${step}: ${act.verb} before turn ${callTurn}`);
+        }
+      }
+    }
+  });
 });
