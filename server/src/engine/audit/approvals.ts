@@ -103,7 +103,7 @@ function namesTheAction(text: string, action: Action, constraint: Constraint): b
   return namesAction(text, action, constraint) && (mentionsVerb(text, action.verb) || action.target?.kind === 'command');
 }
 
-export type Answer = 'approves' | 'refuses' | 'unrelated';
+type Answer = 'approves' | 'refuses' | 'unrelated';
 
 /** What one user message says about the action, given the assistant's message just before it. */
 export function answerOf(text: string, proposal: string | undefined, action: Action, constraint: Constraint): Answer {
