@@ -19,6 +19,8 @@ import { generateTranscript } from './plantedTranscripts';
 
 const TARGET_BYTES = 50 * 1024 * 1024;
 const ROUNDS = 5;
+/** A rule that governs the session's many deletes: the approval lookup's cost shows against the whole read. */
+const CONFIRMATION_RULE = 'Always ask me before you delete any file.';
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -127,6 +129,20 @@ function otherShapesChecked(): string[] {
   });
 }
 
+/** The session with its third message of the person's own replaced by `rule`: a confirmation, whose every governed call looks for an approval. */
+function withThirdMessage(session: string, rule: string): string {
+  let typed = 0;
+  return session
+    .split('\n')
+    .map((line) => {
+      if (typed === 3 || !line.includes('"type":"user"')) return line;
+      const record = JSON.parse(line) as { message?: { content?: unknown } };
+      if (typeof record.message?.content !== 'string' || ++typed !== 3) return line;
+      return JSON.stringify({ ...record, message: { ...record.message, content: rule } });
+    })
+    .join('\n');
+}
+
 // A working session with rules stated early and violations planted late: check does all its work (extract, bind, audit) on it.
 const planted = generateTranscript({ shape: 'claude-code', bytes: TARGET_BYTES, seed: 1 });
 const text = planted.text;
@@ -151,6 +167,7 @@ for (let round = 0; round < ROUNDS; round++) {
 const json = median(jsonTimes);
 const { checkMs, peakBytes, nodeBytes } = checkProcess(text);
 const wholeRead = checkProcess(text, 'session.jsonl', 3, true);
+const confirmed = checkProcess(withThirdMessage(text, CONFIRMATION_RULE), 'session.jsonl', 3, true);
 const floors = checkFloors(text);
 const otherShapes = otherShapesChecked();
 const fileBytes = Buffer.byteLength(text);
@@ -181,6 +198,7 @@ void lspLatency().then((lsp) =>
       `ghost-lint check --format json: ${checkMs.toFixed(0)} ms in its process (median of ${ROUNDS}); peak memory ${(peakBytes / 1024 / 1024).toFixed(0)} MB (a bare node process: ${(nodeBytes / 1024 / 1024).toFixed(0)} MB) for a ${(fileBytes / 1024 / 1024).toFixed(0)} MB file: ${(peakBytes / fileBytes).toFixed(2)}× the file, ${((peakBytes - nodeBytes) / fileBytes).toFixed(2)}× above bare node\n` +
       `what a check pays before it parses a line (median of ${ROUNDS}): reading the file into a string ${floors.readMs.toFixed(0)} ms (${(floors.readMs / json).toFixed(2)}× JSON.parse), loading the tagger ${floors.taggerMs.toFixed(0)} ms (${(floors.taggerMs / json).toFixed(2)}×), with JSON.parse itself ${((floors.readMs + floors.taggerMs + json) / json).toFixed(2)}×; a process that has loaded the CLI and the tagger: ${(floors.loadedBytes / 1024 / 1024).toFixed(0)} MB, and holds the text: ${(floors.heldBytes / 1024 / 1024).toFixed(0)} MB (${(floors.heldBytes / fileBytes).toFixed(2)}× the file); check's peak beyond the loaded CLI and tagger: ${((peakBytes - floors.loadedBytes) / 1024 / 1024).toFixed(0)} MB (${((peakBytes - floors.loadedBytes) / fileBytes).toFixed(2)}× the file)\n` +
       `the same session read whole, as a session below 32 MB is (median of 3): ${wholeRead.checkMs.toFixed(0)} ms (the default, in pieces, took ${(checkMs / wholeRead.checkMs).toFixed(2)}× as long), peak memory ${(wholeRead.peakBytes / 1024 / 1024).toFixed(0)} MB (the default's peak ${(peakBytes / wholeRead.peakBytes).toFixed(2)}× it; beyond the loaded CLI and tagger ${((wholeRead.peakBytes - floors.loadedBytes) / fileBytes).toFixed(2)}× the file)\n` +
+      `the same, read whole, with "${CONFIRMATION_RULE}" as its third message (median of 3): ${confirmed.checkMs.toFixed(0)} ms (${(confirmed.checkMs / wholeRead.checkMs).toFixed(2)}× the whole read without it)\n` +
       `the other shapes, median of 3 each:\n${otherShapes.map((line) => `  ${line}\n`).join('')}` +
       `audit, 50 constraints:    ${auditShort.toFixed(2)} µs/call at 1,000 calls, ${auditLong.toFixed(2)} µs/call at 10,000 calls\n` +
       `shell binding: ${shell.toFixed(1)} µs/command\n` +
@@ -197,7 +215,7 @@ void lspLatency().then((lsp) =>
       `  a Write right after the session's first rule (median of 3 copies): the hook process alone ${ratio(hook.firstRule.alone)}; the hook server, which bound the earlier calls while idle, ${ratio(hook.firstRule.served)}\n` +
       `language server, ${lsp.turns.toLocaleString('en-US')}-turn session (${lsp.megabytes.toFixed(1)} MB): first diagnostics ${lsp.firstMs.toFixed(0)} ms\n` +
       `edit to diagnostics, after the ${DEBOUNCE_MS} ms debounce: p95 ${lsp.p95Ms.toFixed(0)} ms (median ${lsp.p50Ms.toFixed(0)}) over ${lsp.edits} edits typed after the server's first ${lsp.edits}, which gave p95 ${lsp.firstEditsP95Ms.toFixed(0)} ms (median ${lsp.firstEditsP50Ms.toFixed(0)}) while V8 compiled the code they run\n` +
-      `bench: check/parse=${(checkMs / json).toFixed(2)} extract/parse(results)=${(results.extractMs / results.readParseMs).toFixed(1)} extract_cached/parse(results)=${(results.warmExtractMs / results.readParseMs).toFixed(2)} audit_us=${auditLong.toFixed(2)} lsp_p95_ms=${lsp.p95Ms.toFixed(0)} mem/file=${(peakBytes / fileBytes).toFixed(2)} hook/node=${(Math.max(hook.server.bound, hook.server.shell) / hook.node).toFixed(2)} corpus/readparse(agentdojo)=${corpusRatio('agentdojo')} corpus/readparse(tau2)=${corpusRatio('tau2')} corpus/readparse(claude-code)=${corpusRatio('claude-code')} mem_beyond_cli/file=${((peakBytes - floors.loadedBytes) / fileBytes).toFixed(2)}
+      `bench: check/parse=${(checkMs / json).toFixed(2)} extract/parse(results)=${(results.extractMs / results.readParseMs).toFixed(1)} extract_cached/parse(results)=${(results.warmExtractMs / results.readParseMs).toFixed(2)} audit_us=${auditLong.toFixed(2)} lsp_p95_ms=${lsp.p95Ms.toFixed(0)} mem/file=${(peakBytes / fileBytes).toFixed(2)} hook/node=${(Math.max(hook.server.bound, hook.server.shell) / hook.node).toFixed(2)} corpus/readparse(agentdojo)=${corpusRatio('agentdojo')} corpus/readparse(tau2)=${corpusRatio('tau2')} corpus/readparse(claude-code)=${corpusRatio('claude-code')} mem_beyond_cli/file=${((peakBytes - floors.loadedBytes) / fileBytes).toFixed(2)} confirm/whole=${(confirmed.checkMs / wholeRead.checkMs).toFixed(2)}
 `,
   ),
 );

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Action, Target } from '../../server/src/engine/actions';
-import { findApproval, namesAction } from '../../server/src/engine/audit';
+import { answerOf, findApproval, namesAction, proposalBefore, shareApprovalIndex, type UserTurnText } from '../../server/src/engine/audit';
 import type { Constraint, ConstraintRule } from '../../server/src/engine/constraints';
 import { analyzeSession } from '../../server/src/engine/pipeline';
 import { parseTranscript } from '../../server/src/engine/parse';
-import type { Session } from '../../server/src/engine/session';
+import type { Session, Turn } from '../../server/src/engine/session';
+import { seededRandom } from '../../server/src/engine/text/random';
 
 /** A chat whose first message states the constraint; the call comes after the last message. */
 function chat(...messages: [role: string, content: string][]): Session {
@@ -181,4 +182,104 @@ test('end to end: the auditor flags an unapproved payment and accepts an approve
   assert.deepEqual(errors('Yes, go ahead.'), []);
   assert.deepEqual(errors('Hmm, wait.'), ['confirmation-missing']);
   assert.deepEqual(errors('What is the weather like?'), ['confirmation-missing']);
+});
+
+describe('the indexed lookup finds what reading every message since the rule finds', () => {
+  /** The lookup before the index: each user turn from the call back to the rule, latest first. */
+  function approvalByScan(session: Session, rule: Constraint, act: Action, callTurn: number, used: ReadonlySet<number>): Turn | undefined {
+    for (let index = callTurn - 1; index > rule.activeFrom; index--) {
+      const turn = session.turns[index];
+      if (!turn || !turn.isUserMessage || turn.role !== 'user' || used.has(index)) continue;
+      const answer = answerOf(turn.text, proposalBefore(session, index), act, rule);
+      if (answer === 'approves') return turn;
+      if (answer === 'refuses') return undefined;
+    }
+    return undefined;
+  }
+
+  const USER_SAYS = [
+    'Yes.', 'ok do it', 'No, wait.', 'Actually, wait', 'Sure, go ahead.', 'Hold on, not yet.',
+    'Pay the $1,200 to Brightline Printing.', 'Pay 1200 dollars', 'Payment of 750 is approved.', "Don't pay the 1,200 yet.",
+    'Cancel the board review.', 'Should we cancel the Q3 board review?', 'The board reviews can go.', 'Cancel the Q3 reviews.', 'Cancel the standups.', 'You may cancel evt_7f3a.',
+    'Delete data/processed/batch-5.csv, we have a copy.', 'Remove batch-5.csv please', 'Do not delete batch-7.csv.', 'Delete b.csv now.',
+    'Reset the working tree.', 'Please discard the local changes.', 'Commit the fix.', 'Summarise the last commits.',
+    'Create the event.', 'Go ahead and create it.', 'Explain what the cache layer does.', 'Run the unit tests again.', 'wait, why?',
+  ];
+  const ASSISTANT_SAYS = [
+    'Shall I pay the $1,200 invoice to Brightline Printing?', 'I would like to cancel the Q3 board review. Shall I?',
+    'Shall I delete data/processed/batch-5.csv?', 'I would like to reset the working tree now.', 'Shall I commit?',
+    'I will create the event for Friday.', 'Done.', '',
+  ];
+  const CASES: [ConstraintRule, Action][] = [
+    [OVER_500, PAY_1200],
+    [OVER_500, action('pay', { kind: 'account', value: 'Brightline Printing' }, { amount: 750, currency: 'USD' })],
+    [OVER_500, action('pay', { kind: 'account', value: 'Brightline Printing' }, {})],
+    [BOARD, CANCEL_REVIEW],
+    [BOARD, action('cancel', { kind: 'event', value: 'evt_9c1d', label: 'Standup' })],
+    [{ kind: 'confirmation', trigger: ['delete'], scope: {} }, action('delete', { kind: 'path', value: 'data/processed/batch-5.csv' })],
+    [{ kind: 'confirmation', trigger: ['delete'], scope: {} }, action('delete', { kind: 'path', value: 'b.csv' })],
+    [{ kind: 'confirmation', trigger: ['delete'], scope: {} }, action('delete', { kind: 'path', value: 'b' })],
+    [{ kind: 'confirmation', trigger: ['discard-changes'], scope: {} }, action('discard-changes', { kind: 'path', value: '/home/dev/app', recursive: true })],
+    [{ kind: 'confirmation', trigger: ['commit'], scope: {} }, action('commit', undefined)],
+    [{ kind: 'confirmation', trigger: ['create'], scope: {} }, action('create', undefined)],
+  ];
+
+  for (let seed = 1; seed <= 6; seed++) {
+    test(`a generated session of many answers (seed ${seed}): the same approval for every call, rule and spent set`, () => {
+      const random = seededRandom(seed);
+      const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+      const messages: [string, string][] = [['user', 'Ask me first.']];
+      for (let i = 0; i < 160; i++) messages.push(random() < 0.5 ? ['assistant', pick(ASSISTANT_SAYS)] : ['user', pick(USER_SAYS)]);
+      const session = chat(...messages);
+      let compared = 0;
+      let approved = 0;
+      for (const [rule, act] of CASES) {
+        const spent = new Set<number>();
+        for (let callTurn = 0; callTurn <= session.turns.length; callTurn++) {
+          const activeFrom = Math.floor(random() * 4);
+          const expected = approvalByScan(session, constraint(rule, activeFrom), act, callTurn, spent);
+          const found = findApproval(session, constraint(rule, activeFrom), act, callTurn, spent);
+          assert.equal(found?.index, expected?.index, `${act.verb} ${act.target?.value ?? ''} before turn ${callTurn}`);
+          // An approval covers one action: spend some, as the auditor does, so later calls look further back.
+          if (expected && random() < 0.5) spent.add(expected.index);
+          compared++;
+          if (expected) approved++;
+        }
+      }
+      assert.ok(approved > compared / 20 && approved < compared, `approvals found for ${approved} of ${compared} calls`);
+    });
+  }
+
+  test('in pieces: a summary index kept and extended step by step, and one branched off it, answer as the scan does', () => {
+    const random = seededRandom(7);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+    const more = (from: [string, string][], count: number): [string, string][] => {
+      const messages = [...from];
+      for (let i = 0; i < count; i++) messages.push(random() < 0.5 ? ['assistant', pick(ASSISTANT_SAYS)] : ['user', pick(USER_SAYS)]);
+      return messages;
+    };
+    const first = more([['user', 'Ask me first.']], 119);
+    const whole = chat(...first);
+    // Another session with the same first 30 turns: a summary taken again from an earlier one goes its own way.
+    const branch = chat(...more(first.slice(0, 30), 90));
+    const typedIn = (session: Session, from: number, to: number): UserTurnText[] =>
+      session.turns.filter((t) => t.isUserMessage && t.role === 'user' && t.index >= from && t.index < to).map((t) => ({ index: t.index, text: t.text }));
+    // Summaries grow as a check in pieces grows them: each step's array is the last one's, copied and extended.
+    const steps: [Session, UserTurnText[]][] = [];
+    let summary: UserTurnText[] = [];
+    for (let split = 10; split <= whole.turns.length; split += 10) steps.push([whole, (summary = [...summary, ...typedIn(whole, split - 10, split)])]);
+    const branched = steps[2]?.[1] ?? [];
+    steps.push([branch, [...branched, ...typedIn(branch, 30, 40)]], [branch, [...branched, ...typedIn(branch, 30, 50)]]);
+    for (const [step, [session, summarised]] of steps.entries()) {
+      const split = summarised.length === 0 ? 0 : (summarised[summarised.length - 1] as UserTurnText).index + 1;
+      const joined: Session = { ...session };
+      shareApprovalIndex(joined, summarised, session.turns.filter((t) => t.index >= split));
+      for (const [rule, act] of CASES) {
+        for (let callTurn = 0; callTurn <= session.turns.length; callTurn += 3) {
+          const expected = approvalByScan(session, constraint(rule), act, callTurn, new Set());
+          assert.equal(findApproval(joined, constraint(rule), act, callTurn, new Set())?.index, expected?.index, `step ${step}: ${act.verb} before turn ${callTurn}`);
+        }
+      }
+    }
+  });
 });

@@ -106,7 +106,7 @@ function namesTheAction(text: string, action: Action, constraint: Constraint): b
 type Answer = 'approves' | 'refuses' | 'unrelated';
 
 /** What one user message says about the action, given the assistant's message just before it. */
-function answerOf(text: string, proposal: string | undefined, action: Action, constraint: Constraint): Answer {
+export function answerOf(text: string, proposal: string | undefined, action: Action, constraint: Constraint): Answer {
   const proposed = proposal !== undefined && namesTheAction(proposal, action, constraint);
   if (REFUSAL.test(text)) return proposed || namesAction(text, action, constraint) ? 'refuses' : 'unrelated';
   // "Summarise the last three commits": a request to talk about the action's kind, not to do it.
@@ -131,16 +131,232 @@ export function proposalBefore(session: Session, index: number): string | undefi
   return undefined;
 }
 
-const userTurnCache = new WeakMap<Session, number[]>();
+/** A reply that can answer a proposal: a yes or a no needs no details of its own to decide. */
+function answersProposal(text: string): boolean {
+  return REFUSAL.test(text) || (AFFIRMATIVE.test(text) && !HOLD_BACK.test(text));
+}
 
-/** Indices of the turns the person typed, computed once per session: approvals are searched per call. */
-function userTurnsOf(session: Session): number[] {
-  let indices = userTurnCache.get(session);
-  if (!indices) {
-    indices = session.turns.filter((t) => t.isUserMessage && t.role === 'user').map((t) => t.index);
-    userTurnCache.set(session, indices);
+/** Cents of an amount, the key amounts are indexed by: `namesAction` matches amounts within half a cent. */
+function centsOf(amount: number): number {
+  return Math.round(amount * 100);
+}
+
+function addTo<K>(postings: Map<K, number[]>, key: K, turnIndex: number): void {
+  const list = postings.get(key);
+  if (!list) postings.set(key, [turnIndex]);
+  else if (list[list.length - 1] !== turnIndex) list.push(turnIndex);
+}
+
+const TRIGRAM = 3;
+
+/** A user turn as the index needs it: its place and its words. */
+export interface UserTurnText {
+  readonly index: number;
+  readonly text: string;
+}
+
+/** Sorted lists of turn indices whose union holds the turns a lookup must read. */
+type TurnLists = (readonly number[])[];
+
+/** Where the approval lookup finds the user turns that could decide it. */
+interface TurnLookup {
+  /** A superset of the turns whose answer about `action` may be other than "unrelated", or undefined when any turn may be. */
+  candidates(action: Action, constraint: Constraint): TurnLists | undefined;
+  all(): TurnLists;
+}
+
+/**
+ * User turns indexed by what `answerOf` needs to see before it can answer anything but "unrelated":
+ * a yes or no, a word, an amount, three letters of a path. A lookup walks only the turns that could
+ * decide it, so a session's many governed calls do not each read every message since the rule. Each
+ * part is built on first use; turns are added in order, and a built part grows with them.
+ */
+class ApprovalIndex implements TurnLookup {
+  private readonly userTurns: number[] = [];
+  private readonly texts: string[] = [];
+  private replyTurns?: number[];
+  private workingTreeTurns?: number[];
+  private wordPostings?: Map<string, number[]>;
+  private trigramPostings?: Map<string, number[]>;
+  private amountPostings?: Map<number, number[]>;
+
+  constructor(turns: Iterable<UserTurnText>) {
+    for (const turn of turns) this.add(turn);
   }
-  return indices;
+
+  get size(): number {
+    return this.userTurns.length;
+  }
+
+  get lastTurn(): number | undefined {
+    return this.userTurns[this.userTurns.length - 1];
+  }
+
+  add(turn: UserTurnText): void {
+    this.userTurns.push(turn.index);
+    this.texts.push(turn.text);
+    if (this.replyTurns && answersProposal(turn.text)) this.replyTurns.push(turn.index);
+    if (this.workingTreeTurns && WORKING_TREE.test(turn.text)) this.workingTreeTurns.push(turn.index);
+    if (this.wordPostings) addWords(this.wordPostings, turn);
+    if (this.trigramPostings) addTrigrams(this.trigramPostings, turn);
+    if (this.amountPostings) addAmounts(this.amountPostings, turn);
+  }
+
+  all(): TurnLists {
+    return [this.userTurns];
+  }
+
+  candidates(action: Action, constraint: Constraint): TurnLists | undefined {
+    const lists: TurnLists = [this.replies()];
+    // Otherwise a turn must name the action itself (`namesAction`), by amount or by target.
+    if (constraint.rule.scope.amountAbove !== undefined) {
+      const amount = action.attributes.amount;
+      if (amount === undefined) return lists;
+      const cents = centsOf(amount);
+      for (const key of [cents - 1, cents, cents + 1]) lists.push(this.amounts().get(key) ?? []);
+      return lists;
+    }
+    const target = action.target;
+    if (!target) return undefined;
+    if (action.verb === 'discard-changes' && target.kind === 'path' && target.recursive === true) lists.push(this.workingTree());
+    const value = target.value.toLowerCase();
+    const base = value.split('/').filter(Boolean).pop() ?? value;
+    if (value.length < TRIGRAM) return undefined;
+    lists.push(this.containing(value));
+    if (base.length > 2) lists.push(this.containing(base));
+    for (const name of [target.label, target.kind === 'path' || target.kind === 'recipient' ? undefined : target.value]) {
+      for (const word of name ? nameWords(name) : []) lists.push(this.words().get(word) ?? [], this.words().get(`${word}s`) ?? []);
+    }
+    return lists;
+  }
+
+  private eachTurn(): UserTurnText[] {
+    return this.userTurns.map((index, i) => ({ index, text: this.texts[i] ?? '' }));
+  }
+
+  private replies(): number[] {
+    this.replyTurns ??= this.userTurns.filter((_, i) => answersProposal(this.texts[i] ?? ''));
+    return this.replyTurns;
+  }
+
+  private workingTree(): number[] {
+    this.workingTreeTurns ??= this.userTurns.filter((_, i) => WORKING_TREE.test(this.texts[i] ?? ''));
+    return this.workingTreeTurns;
+  }
+
+  private words(): Map<string, number[]> {
+    if (!this.wordPostings) {
+      const postings = new Map<string, number[]>();
+      for (const turn of this.eachTurn()) addWords(postings, turn);
+      this.wordPostings = postings;
+    }
+    return this.wordPostings;
+  }
+
+  private amounts(): Map<number, number[]> {
+    if (!this.amountPostings) {
+      const postings = new Map<number, number[]>();
+      for (const turn of this.eachTurn()) addAmounts(postings, turn);
+      this.amountPostings = postings;
+    }
+    return this.amountPostings;
+  }
+
+  /** The turns whose lowercased text may contain `needle` (at least three long): those with its rarest trigram. */
+  private containing(needle: string): readonly number[] {
+    if (!this.trigramPostings) {
+      const postings = new Map<string, number[]>();
+      for (const turn of this.eachTurn()) addTrigrams(postings, turn);
+      this.trigramPostings = postings;
+    }
+    let rarest: readonly number[] | undefined;
+    for (let at = 0; at + TRIGRAM <= needle.length; at++) {
+      const list = this.trigramPostings.get(needle.slice(at, at + TRIGRAM)) ?? [];
+      if (!rarest || list.length < rarest.length) rarest = list;
+      if (list.length === 0) break;
+    }
+    return rarest ?? [];
+  }
+}
+
+function addWords(postings: Map<string, number[]>, turn: UserTurnText): void {
+  for (const word of nameWords(turn.text)) addTo(postings, word, turn.index);
+}
+
+function addAmounts(postings: Map<number, number[]>, turn: UserTurnText): void {
+  for (const amount of amountsIn(turn.text)) addTo(postings, centsOf(amount), turn.index);
+}
+
+function addTrigrams(postings: Map<string, number[]>, turn: UserTurnText): void {
+  const lower = turn.text.toLowerCase();
+  for (let at = 0; at + TRIGRAM <= lower.length; at++) addTo(postings, lower.slice(at, at + TRIGRAM), turn.index);
+}
+
+/** Two indexes read as one: the summarised turns of a check in pieces, and the rest's after them. */
+class JoinedIndex implements TurnLookup {
+  constructor(
+    private readonly summarised: ApprovalIndex,
+    private readonly rest: ApprovalIndex,
+  ) {}
+
+  candidates(action: Action, constraint: Constraint): TurnLists | undefined {
+    const before = this.summarised.candidates(action, constraint);
+    const after = this.rest.candidates(action, constraint);
+    return before && after ? [...before, ...after] : undefined;
+  }
+
+  all(): TurnLists {
+    return [...this.summarised.all(), ...this.rest.all()];
+  }
+}
+
+function isTyped(turn: Turn): boolean {
+  return turn.isUserMessage && turn.role === 'user';
+}
+
+const lookups = new WeakMap<Session, TurnLookup>();
+
+function lookupFor(session: Session): TurnLookup {
+  let lookup = lookups.get(session);
+  if (!lookup) {
+    lookup = new ApprovalIndex(session.turns.filter(isTyped));
+    lookups.set(session, lookup);
+  }
+  return lookup;
+}
+
+/** The index of a summary's approval turns, by its last turn: the next step's summary extends it. */
+const summaryIndexes = new WeakMap<UserTurnText, ApprovalIndex>();
+
+/** The index of `summarised`, the one an earlier summary (a prefix of it) left extended, or a new one. */
+function summaryIndex(summarised: readonly UserTurnText[]): ApprovalIndex {
+  const last = summarised[summarised.length - 1];
+  if (!last) return new ApprovalIndex([]);
+  const kept = summaryIndexes.get(last);
+  if (kept) return kept;
+  let position = summarised.length - 2;
+  let earlier: ApprovalIndex | undefined;
+  for (; position >= 0 && !earlier; position--) {
+    const turn = summarised[position] as UserTurnText;
+    earlier = summaryIndexes.get(turn);
+    // Another summary may have grown it past this prefix; then it is not this one's.
+    if (earlier && (earlier.size !== position + 1 || earlier.lastTurn !== turn.index)) earlier = undefined;
+    if (earlier) summaryIndexes.delete(turn);
+  }
+  const index = earlier ?? new ApprovalIndex([]);
+  for (const turn of summarised.slice(index.size)) index.add(turn);
+  summaryIndexes.set(last, index);
+  return index;
+}
+
+/**
+ * Lets a check in pieces look up approvals in `session`, joined from a summary's approval turns and
+ * the rest's turns, without indexing every summarised turn again at each step: the summary's index is
+ * kept and extended by the turns the next summary adds. `session`'s typed user turns must be exactly
+ * `summarised` then `rest`'s.
+ */
+export function shareApprovalIndex(session: Session, summarised: readonly UserTurnText[], rest: readonly Turn[]): void {
+  lookups.set(session, new JoinedIndex(summaryIndex(summarised), new ApprovalIndex(rest.filter(isTyped))));
 }
 
 /** Position of the last index below `limit` in a sorted list, or -1. */
@@ -155,19 +371,36 @@ function lastBefore(sorted: readonly number[], limit: number): number {
   return low - 1;
 }
 
+/** The turn indices of sorted lists below `limit`, latest first, each once. */
+function* latestFirst(lists: readonly (readonly number[])[], limit: number): Generator<number> {
+  const positions = lists.map((list) => lastBefore(list, limit));
+  for (;;) {
+    let latest = -1;
+    lists.forEach((list, i) => {
+      const position = positions[i] ?? -1;
+      if (position >= 0) latest = Math.max(latest, list[position] ?? -1);
+    });
+    if (latest < 0) return;
+    lists.forEach((list, i) => {
+      if (list[positions[i] ?? -1] === latest) positions[i] = (positions[i] ?? 0) - 1;
+    });
+    yield latest;
+  }
+}
+
 /**
  * Finds the user message that approves `action` for `constraint` before `callTurn`, searching from
  * the latest message back to the constraint: the first message that approves or holds back this
  * action decides. Turns in `used` were already spent on an earlier action (an approval covers one).
+ * Only the turns the index says could decide are read; every other turn would answer "unrelated".
  */
 export function findApproval(session: Session, constraint: Constraint, action: Action, callTurn: number, used: ReadonlySet<number>): Turn | undefined {
-  const userTurns = userTurnsOf(session);
-  for (let i = lastBefore(userTurns, callTurn); i >= 0; i--) {
-    const index = userTurns[i] ?? -1;
-    if (index <= constraint.activeFrom) break;
-    const turn = session.turns[index];
-    if (!turn || used.has(index)) continue;
-    const answer = answerOf(turn.text, proposalBefore(session, index), action, constraint);
+  const lookup = lookupFor(session);
+  for (const turnIndex of latestFirst(lookup.candidates(action, constraint) ?? lookup.all(), callTurn)) {
+    if (turnIndex <= constraint.activeFrom) break;
+    const turn = session.turns[turnIndex];
+    if (!turn || used.has(turnIndex)) continue;
+    const answer = answerOf(turn.text, proposalBefore(session, turnIndex), action, constraint);
     if (answer === 'approves') return turn;
     if (answer === 'refuses') return undefined;
   }

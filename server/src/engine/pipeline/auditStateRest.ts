@@ -1,5 +1,6 @@
 import type { Action } from '../actions/actions';
 import { type BinderMemory, SessionBinder } from '../binding';
+import { shareApprovalIndex } from '../audit/approvals';
 import type { DeclaredEffect } from '../binding/types';
 import type { Constraint } from '../constraints/constraints';
 import { type JsonLine, readJsonl, withoutBom } from '../session/document';
@@ -117,6 +118,8 @@ export function readRest(state: AuditState, rest: string, policies: readonly Pol
     tools: local.tools,
     problems: [],
   };
+  // Its user turns are the summary's approval turns, then the rest's: a confirmation's lookup reuses the summary's index.
+  shareApprovalIndex(session, state.approvalTurns, restTurns);
   const declared = declaredEffects(session, policies);
   // Binding reads the rest's own text and offsets, with the whole file's turn numbers.
   const bindingSession: Session = { ...local, ...(session.cwd !== undefined && { cwd: session.cwd }) };
