@@ -230,8 +230,11 @@ class ApprovalIndex implements TurnLookup {
     return lists;
   }
 
-  private eachTurn(): UserTurnText[] {
-    return this.userTurns.map((index, i) => ({ index, text: this.texts[i] ?? '' }));
+  /** Postings over every turn indexed so far, built on first use; `add` also extends them turn by turn. */
+  private postings<K>(add: (postings: Map<K, number[]>, turn: UserTurnText) => void): Map<K, number[]> {
+    const postings = new Map<K, number[]>();
+    this.userTurns.forEach((index, i) => add(postings, { index, text: this.texts[i] ?? '' }));
+    return postings;
   }
 
   private replies(): number[] {
@@ -245,30 +248,18 @@ class ApprovalIndex implements TurnLookup {
   }
 
   private words(): Map<string, number[]> {
-    if (!this.wordPostings) {
-      const postings = new Map<string, number[]>();
-      for (const turn of this.eachTurn()) addWords(postings, turn);
-      this.wordPostings = postings;
-    }
+    this.wordPostings ??= this.postings(addWords);
     return this.wordPostings;
   }
 
   private amounts(): Map<number, number[]> {
-    if (!this.amountPostings) {
-      const postings = new Map<number, number[]>();
-      for (const turn of this.eachTurn()) addAmounts(postings, turn);
-      this.amountPostings = postings;
-    }
+    this.amountPostings ??= this.postings(addAmounts);
     return this.amountPostings;
   }
 
   /** The turns whose lowercased text may contain `needle` (at least three long): those with its rarest trigram. */
   private containing(needle: string): readonly number[] {
-    if (!this.trigramPostings) {
-      const postings = new Map<string, number[]>();
-      for (const turn of this.eachTurn()) addTrigrams(postings, turn);
-      this.trigramPostings = postings;
-    }
+    this.trigramPostings ??= this.postings(addTrigrams);
     let rarest: readonly number[] | undefined;
     for (let at = 0; at + TRIGRAM <= needle.length; at++) {
       const list = this.trigramPostings.get(needle.slice(at, at + TRIGRAM)) ?? [];

@@ -2368,7 +2368,7 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
         const before = words[wordAtOffset(view, 0, e.start) - 1]?.norm ?? '';
         if (TOOL_NAME.test(e.value) && (/^(with|using|via|through|the)$/.test(before) || TOOL_NOUN.test(words[wordAtOffset(view, 0, e.end)]?.norm ?? ''))) break;
         // "never run commands with `sudo`": commands run by way of a program are that program's.
-        const byWayOf = draft.triggers.every((m) => m.family === 'runCommands') && /^(with|using|via|through)$/.test(words[wordAtOffset(view, 0, e.start) - 1]?.norm ?? '');
+        const byWayOf = draft.triggers.every((m) => m.family === 'runCommands') && /^(with|using|via|through)$/.test(before);
         if (byWayOf) {
           add('commands', e.value);
           break;
