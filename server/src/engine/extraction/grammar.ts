@@ -971,7 +971,7 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
         continue;
       }
       // "never run commands that rewrite git history": a category said by what its members do.
-      if (/^(that|which)$/.test(w.norm) && has(CATEGORY_NOUNS, words[j - 1]) && view.mentionAt(j + 1) !== undefined) continue;
+      if (relativeOfCategory(words, j + 1) && view.mentionAt(j + 1) !== undefined) continue;
       // "don't execute anything with `sudo`": what is run through a command is run by it.
       if (has(UNIVERSAL, w) && /^(with|using|via|through)$/.test(words[j + 1]?.norm ?? '') && view.mentionAt(j + 2)?.command !== undefined) {
         j++;
@@ -1009,7 +1009,9 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     // "avoid deleting", "avoid `git rebase -i`"; "stop, delete it" is no prohibition. An "-s" form
     // there is a plural however it is tagged ("avoid force pushes at all costs").
     const pluralLast = found.form === 'third' || /[^s]s$/.test((words[found.end - 1] as Word).norm);
-    if (forbidding !== undefined && found.form !== 'gerund' && !pluralLast && found.command === undefined && !isNominal(words, found)) continue;
+    // ("avoid commands that push": the verb of a relative clause says what the things avoided do.)
+    const doneByKind = relativeOfCategory(words, found.start);
+    if (forbidding !== undefined && found.form !== 'gerund' && !pluralLast && found.command === undefined && !isNominal(words, found) && !doneByKind) continue;
     if (found.form === 'past' && !passive && !nounSubject) continue;
     // "she never deletes" is about her; "don't run any migrations" names things.
     const foundWord = words[found.start] as Word;
@@ -1017,7 +1019,7 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     const agentSubject = subjectBefore(words, range.from, i) === 'listener';
     // After "such as" or "like" the "-s" form is a plural noun: "actions such as deploys".
     const example = /^(as|like|including|e\.?g\.?)$/.test(words[found.start - 1]?.norm ?? '');
-    if (found.form === 'third' && !nounSubject && !agentSubject && !example && cue.norm !== 'no' && foundWord.tags.has('Verb') && !foundWord.tags.has('Plural')) continue;
+    if (found.form === 'third' && !nounSubject && !agentSubject && !example && !doneByKind && cue.norm !== 'no' && foundWord.tags.has('Verb') && !foundWord.tags.has('Plural')) continue;
     // A double negative or "not only" is not a prohibition.
     if (words[cueEnd]?.norm === 'only') continue;
     // "The vendor invoices: never delete": a label names the thing, not who acts.
@@ -1185,7 +1187,10 @@ function requirementFrame(view: SentenceView, clause: Range): Outcome | undefine
   const triggers = named.length > 0 ? named : spent.length > 0 ? spent : touching(view, subjectRange);
   if (triggers.length === 0) return undefined;
   const rest = { from: verb.end, to: clause.to };
-  const regions = [{ from: (triggers[0] as Mention).start, to: openedWith.length > 0 ? (triggers[0] as Mention).end : verb.start }];
+  // "Production deploys require approval": a name that modifies the action is where it acts.
+  const first = (triggers[0] as Mention).start;
+  const modifier = first > clause.from && view.phraseEntitiesIn({ from: first - 1, to: first }).length > 0 ? first - 1 : first;
+  const regions = [{ from: modifier, to: openedWith.length > 0 ? (triggers[0] as Mention).end : verb.start }];
   // "must be approved", "needs my OK", "requires approval".
   // "requires approval", "needs my OK"; "requires OSS community approval" is someone else's.
   const approvalNoun = findFirst(words, P.approvalNouns, rest.from, Math.min(rest.to, rest.from + 4));
@@ -2161,7 +2166,19 @@ function contextOf(view: SentenceView, families: readonly FamilyName[], entities
   if (kinds.has('path') || kinds.has('domain')) return 'path';
   // "modify an order", "remove a passenger from the booking": a business record, as agent policies say.
   if (view.contextWord('record', ranges) && meansOther('resource')) return 'resource';
+  if (any(...ONTO_BRANCH) && branchNamedElsewhere(view) !== undefined) return 'branch';
   return undefined;
+}
+
+/**
+ * The one branch a sentence names apart from its "directly": "`main` is protected; no direct pushes",
+ * "the main branch is protected, so never commit directly".
+ */
+function branchNamedElsewhere(view: SentenceView): string | undefined {
+  if (!view.words.some((w) => /^(direct|directly)$/.test(w.norm))) return undefined;
+  const written = view.entities.map((e) => e.value.replace(/^\*\*\//, '')).filter((value) => WELL_KNOWN_BRANCH.has(value));
+  const named = unique([...written, ...view.phraseEntitiesIn({ from: 0, to: view.words.length }).filter((e) => e.kind === 'branch').map((e) => e.value)]);
+  return named.length === 1 ? named[0] : undefined;
 }
 
 function verbsOf(mentions: readonly Mention[], context: TargetContext | undefined): Verb[] {
@@ -2404,7 +2421,11 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   // "Never commit directly", "no direct pushes": straight onto a branch the sentence does not name (the
   // protected one), never onto every branch.
   const ontoBranch = context === 'branch' || (context === undefined && ONTO_BRANCH.some((f) => families.has(f)));
-  if (ontoBranch && !scope.branches && view.words.some((w) => /^(direct|directly)$/.test(w.norm))) return unstatable(view, '"directly" is onto a branch it does not name');
+  if (ontoBranch && !scope.branches && view.words.some((w) => /^(direct|directly)$/.test(w.norm))) {
+    const named = branchNamedElsewhere(view);
+    if (named === undefined) return unstatable(view, '"directly" is onto a branch it does not name');
+    add('branches', named);
+  }
   // Beside a path written out, words that say what it holds describe it ("generated files in `gen/`").
   const leftovers = regions.flatMap((r) => {
     const writtenPath = view.textEntitiesIn(r).some((e) => e.kind === 'path' && !e.inWords);
@@ -2787,6 +2808,11 @@ const CHOOSING = wordSet(['use', 'prefer', 'always', 'only', 'run', 'invoke', 'c
 /** Labels that introduce a remark, not an instruction: "Note: we build with `vite`, not `webpack`." */
 const NOTE_LABELS = wordSet(['note', 'tip', 'hint', 'example', 'fyi', 'info', 'context', 'background', 'aside']);
 const SHOWING = wordSet(['show', 'write', 'document', 'mention', 'describe', 'explain', 'recommend', 'suggest', 'display', 'print']);
+/** The verb of a relative clause on a kind of action or on anything: "commands that delete files", "anything that pushes". */
+function relativeOfCategory(words: readonly Word[], verbAt: number): boolean {
+  return /^(that|which)$/.test(words[verbAt - 1]?.norm ?? '') && (has(CATEGORY_NOUNS, words[verbAt - 2]) || /^(anything|something)$/.test(words[verbAt - 2]?.norm ?? ''));
+}
+
 const CATEGORY_NOUNS = wordSet(['action', 'operation', 'change', 'command', 'thing', 'task', 'step', 'activity', 'update', 'modification', 'write', 'mutation', 'tool', 'call', 'program', 'editor', 'pager', 'binary', 'cli', 'process', 'statement', 'query']);
 
 /**

@@ -266,7 +266,8 @@ function antecedentVariant(before: string, text: string, turnIndex: number, span
 
 /** The sentence of a heading or a line that introduces what follows: its last sentence, without marks and colon. */
 function leadInText(text: string): string {
-  const line = text.replace(/^\s*(?:#{1,6}\s+|[-*•+]\s+|\d{1,2}[.)]\s+)/, '').replace(/:\s*$/, '').trim();
+  // "Dangerous commands (ask first):": the parenthesis says what the line asks of its items.
+  const line = text.replace(/^\s*(?:#{1,6}\s+|[-*•+]\s+|\d{1,2}[.)]\s+)/, '').replace(/:\s*$/, '').replace(/\s*\(((?:ask|confirm|check with)\b[^()]*)\)\s*$/i, ' — $1').trim();
   const sentences = line.split(/(?<=[.!?])\s+(?=\S)/);
   return sentences[sentences.length - 1] ?? line;
 }
@@ -287,14 +288,14 @@ const ASKING = /\b(?:ask|confirm|confirmation|check with|approval|permission|sig
  * A heading that bans what it lists without a verb of its own: "Forbidden Operations", "Prohibited
  * commands", "Operations Claude will never do", "Off-limits".
  */
-const BANNED_KIND = /^(?:(?:strictly\s+|absolutely\s+)?(?:forbidden|prohibited|banned|disallowed|not allowed|off[- ]limits|don['’]?ts|what\s+not\s+to\s+do|things\s+to\s+avoid|avoid)\b|[\w\s]*\b(?:will|must|should|shall)\s+never\s+do\b|(?:things|actions|operations|commands)\s+(?:to\s+)?never\b)/i;
+const BANNED_KIND = /^(?:(?:strictly\s+|absolutely\s+)?(?:forbidden|prohibited|banned|disallowed|not allowed|off[- ]limits|don['’]?ts|what\s+not\s+to\s+do|things\s+to\s+avoid|avoid)\b|[\w\s]*\b(?:will|must|should|shall)\s+never\s+do\b|(?:what|things|actions|operations|commands)\s+(?:that\s+)?[\w\s]{0,20}\b(?:must|should|shall|may|can)(?:\s+not|n['’]t)\s+do\b|(?:things|actions|operations|commands)\s+(?:to\s+)?never\b)/i;
 /** A heading's own condition, in parentheses or after its words: "Forbidden Commands (unless the user asks)". */
 const LEAD_CONDITION = /\(?\b((?:unless|without|except|until)\b[^)]*)\)?\s*$/i;
 
 /** A line that is a condition of what its items say: "When asked to fix tests:", "If the build fails:". */
 const LEADING_CONDITION = /^\s*(?:when|whenever|if|before|after|once|while|unless|until)\b/i;
 /** A line that ends mid-clause, on a word its items complete: "any action that:", "files such as:". */
-const CONTINUED_BY_ITEM = /\b(?:that|which|who|whose|where|to|of|are|is|includes?|including|like|as|before|after|until|without|unless|prior to)\s*$/i;
+const CONTINUED_BY_ITEM = /\b(?:that|which|who|whose|where|to|of|are|is|includes?|including|like|as|(?:before|after|until|unless|when|whenever|if|once)(?:\s+(?:you|we|they|agents?|the agent|claude))?|without|prior to)\s*$/i;
 
 /**
  * A list item read with the line that introduces it, in the ways the two combine: the item in place

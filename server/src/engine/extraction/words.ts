@@ -113,9 +113,16 @@ function toWord(term: CompromiseTerm, at: (offset: number) => number): Word {
   };
 }
 
-/** A list marker the tagger keeps as a word ("1." of a numbered list). */
-function isListMarker(word: Word, index: number): boolean {
-  return index === 0 && /^\d{1,2}$/.test(word.text) && /^[.)]/.test(word.post);
+/** A numbered list's marker opening a sentence ("1. "). */
+const LIST_NUMBER = /^\d{1,2}[.)]\s+/;
+
+/**
+ * The sentence as the tagger should see it: without its list number, written as spaces so offsets
+ * stay, or the tagger takes the word after it for a name ("1. Only deploy …": "Only" a proper noun).
+ */
+function withoutListNumber(text: string): string {
+  const marker = LIST_NUMBER.exec(text);
+  return marker ? `${' '.repeat(marker[0].length)}${text.slice(marker[0].length)}` : text;
 }
 
 interface CompromiseSpan {
@@ -191,8 +198,8 @@ export function readSentences(block: string, base: number, worthReading: (text: 
     if (!worthReading(text)) continue;
     // Offsets in the readable text, mapped back to the block as written, then to the caller's text.
     const at = (offset: number) => base + original(range.offset.start + offset);
-    for (const sentence of tagged(text)) {
-      const words = sentence.terms.map((t) => toWord(t, at)).filter((w, i) => !isListMarker(w, i));
+    for (const sentence of tagged(withoutListNumber(text))) {
+      const words = sentence.terms.map((t) => toWord(t, at));
       const first = words.find((w) => w.text !== '');
       const last = [...words].reverse().find((w) => w.text !== '');
       if (!first || !last) continue;
