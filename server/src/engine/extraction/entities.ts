@@ -357,7 +357,9 @@ function nameAfter(words: readonly Word[], head: number, to: number): Word | und
   if (!w || i >= to || endsPhrase(words[head] as Word) || has(DETERMINERS, w) || !isWordLike(w) || w.tags.has('Verb') || w.tags.has('Preposition') || w.tags.has('Conjunction')) return undefined;
   const quoted = /[`'"]/.test(w.pre);
   const identifier = /^[a-z0-9_.-]+$/.test(w.text) && /[_\d.-]/.test(w.text);
-  return quoted || identifier ? w : undefined;
+  // "DROP TABLE users": after SQL's own keyword, as SQL writes it, the word is the table's name.
+  const afterSqlKeyword = /^TABLE$/.test((words[head] as Word).text) && /^[A-Za-z_][\w.]*$/.test(w.text);
+  return quoted || identifier || afterSqlKeyword ? w : undefined;
 }
 
 /** Words as one name: "feature-x" stays joined as written, "front door" keeps its space. */

@@ -319,6 +319,27 @@ function anyOfCommands(written: string): CommandRule {
 }
 
 /** Forge operations said in words ("merging pull requests", "close issues"), as the command each is. */
+/** SQL's statements by their keywords, and the family of what each does. */
+const SQL_KEYWORDS: Readonly<Record<string, FamilyName>> = { DROP: 'sqlDrop', TRUNCATE: 'truncate', DELETE: 'sqlRowChange', UPDATE: 'sqlRowChange', INSERT: 'sqlRowChange', ALTER: 'schemaChange' };
+/** Words after a keyword that say it is SQL's: "DELETE statements", "DROP TABLE", "DELETE FROM". */
+const SQL_AFTER = /^(statements?|query|queries|commands?|operations?|clauses?|from|table|tables|database|databases|schema|column|sql)$/;
+
+/**
+ * SQL keywords written as SQL writes them, in capitals ("never run DROP or TRUNCATE", "no `DELETE`
+ * statements"): one beside another, or before a word of SQL's. Their words elsewhere keep their
+ * plain meaning ("DELETE the file" shouts).
+ */
+function sqlKeywordMentions(words: readonly Word[]): Mention[] {
+  const keywordAt = (i: number) => {
+    const text = words[i]?.text.replace(/`/g, '') ?? '';
+    return SQL_KEYWORDS[text] !== undefined ? text : undefined;
+  };
+  const keywords = words.flatMap((_, i) => (keywordAt(i) !== undefined ? [i] : []));
+  return keywords
+    .filter((i) => keywords.length > 1 || SQL_AFTER.test(words[i + 1]?.norm ?? '') || words[i - 1]?.norm === 'sql')
+    .map((i) => ({ family: SQL_KEYWORDS[keywordAt(i) as string] as FamilyName, start: i, end: i + 1, form: 'base' as const }));
+}
+
 function forgeMentions(words: readonly Word[], covered: ReadonlySet<number>): Mention[] {
   const mentions: Mention[] = [];
   for (let i = 0; i < words.length; i++) {
@@ -504,7 +525,9 @@ class SentenceView {
     const overlapsForge = (m: Mention) => forge.some((f) => m.start < f.end && m.end > f.start);
     // "the user replies YES", "once the customer pays": the person's own act, not one the agent does.
     const personsOwn = (m: Mention) => m.form === 'third' && has(SERVED, this.words[m.start - 1]) && !this.words[m.start - 1]?.tags.has('Possessive');
-    this.mentions = [...findMentions(this.words, covered).filter((m) => !overlapsForge(m) && !personsOwn(m)), ...forge, ...commands.flatMap((c) => commandMention(this.words, c, inside))].sort((a, b) => a.start - b.start);
+    const sql = sqlKeywordMentions(this.words);
+    const overlapsSql = (m: Mention) => sql.some((k) => m.start < k.end && m.end > k.start);
+    this.mentions = [...findMentions(this.words, covered).filter((m) => !overlapsForge(m) && !personsOwn(m) && !overlapsSql(m)), ...forge, ...sql, ...commands.flatMap((c) => commandMention(this.words, c, inside)).filter((m) => !overlapsSql(m))].sort((a, b) => a.start - b.start);
     // Action words used as verbs ("run DROP TABLE") cannot name a target; "the test database" can.
     const blocked = new Set(covered);
     for (const m of this.mentions) {
@@ -656,7 +679,9 @@ function clausesOf(view: SentenceView, from: number): Range[] {
     // A parenthesis names or lists within its clause; a colon right after an action introduces its object ("do not modify: tests, …").
     // A colon after an action introduces its object ("do not modify: tests, …"), after a category its examples ("operations: deleting…").
     const listFollows = has(CATEGORY_NOUNS, w) && words.slice(i + 1, i + 12).some((next) => endsWithComma(next));
-    const objectFollows = /^[/`'"*_)\]]*\s*:/.test(w.post) && (((view.isMentionWord(i) || /^(run|use|execute|invoke)$/.test(w.norm)) && words.slice(start, i).some((b) => /^(not|never|no|avoid)$/.test(b.norm))) || listFollows || thingLabel(view, { from: start, to: i + 1 }) !== undefined || words.slice(start, i + 1).every((b) => /^(do|not|never|no|avoid|forbidden|prohibited|banned|disallowed|allowed|permitted)$/.test(b.norm) || b.text === ''));
+    // ("NO AUTO-COMMITS: Never commit or push …": a label, then a rule of its own.)
+    const ruleFollows = /^(never|always|only)$/.test(words[i + 1]?.norm ?? '') || (words[i + 1]?.norm === 'do' && words[i + 2]?.norm === 'not');
+    const objectFollows = !ruleFollows && /^[/`'"*_)\]]*\s*:/.test(w.post) && (((view.isMentionWord(i) || /^(run|use|execute|invoke)$/.test(w.norm)) && words.slice(start, i).some((b) => /^(not|never|no|avoid)$/.test(b.norm))) || listFollows || thingLabel(view, { from: start, to: i + 1 }) !== undefined || words.slice(start, i + 1).every((b) => /^(do|not|never|no|avoid|forbidden|prohibited|banned|disallowed|allowed|permitted)$/.test(b.norm) || b.text === ''));
     // "Ask before: committing, pushing": a connector's colon introduces what it connects.
     const connected = /^\s*:/.test(w.post) && [P.before, P.after, P.until, P.without].some((p) => startsWith(words, p, i, i + 1) === i + 1);
     if (closesClause(w) && !/^[\s()]*$/.test(w.post.replace(/[^;:()\u2014\u2013-]/g, '')) && !objectFollows && !connected) close(i + 1);
@@ -730,6 +755,8 @@ function requestCue(view: SentenceView, range: Range): boolean {
   for (let i = range.from; i < range.to; i++) {
     const w = words[i] as Word;
     if (!has(REQUEST, w) || view.isMentionWord(i)) continue;
+    // "without first verifying the order": a noun after its determiner is no request.
+    if (words[i - 1]?.tags.has('Determiner') || words[i - 1]?.tags.has('Possessive')) continue;
     const before = words.slice(Math.max(range.from, i - 3), i);
     if (before.some((b) => has(EXPLICITLY, b))) return true;
     if (words[i + 1] && has(EXPLICITLY, words[i + 1])) return true;
@@ -1190,7 +1217,10 @@ function requirementFrame(view: SentenceView, clause: Range): Outcome | undefine
   // "Production deploys require approval": a name that modifies the action is where it acts.
   const first = (triggers[0] as Mention).start;
   const modifier = first > clause.from && view.phraseEntitiesIn({ from: first - 1, to: first }).length > 0 ? first - 1 : first;
-  const regions = [{ from: modifier, to: openedWith.length > 0 ? (triggers[0] as Mention).end : verb.start }];
+  // "Any `UPDATE` operations must be detailed in the plan and require approval": the subject ends at its own verb.
+  const lastTrigger = Math.max(...triggers.map((m) => m.end));
+  const ownVerb = words.findIndex((w, k) => k >= lastTrigger && k < verb.start && w.tags.has('Modal'));
+  const regions = [{ from: modifier, to: openedWith.length > 0 ? (triggers[0] as Mention).end : ownVerb !== -1 ? ownVerb : verb.start }];
   // "must be approved", "needs my OK", "requires approval".
   // "requires approval", "needs my OK"; "requires OSS community approval" is someone else's.
   const approvalNoun = findFirst(words, P.approvalNouns, rest.from, Math.min(rest.to, rest.from + 4));
@@ -1522,7 +1552,8 @@ function bareApproval(view: SentenceView, sub: Range, reviewIsApproval = true): 
   if (!found || /^(from|by)$/.test(words[found.end]?.norm ?? '')) return false;
   // "without careful review": a review no one is named for may be the agent's own.
   // ("after verification" may be the agent's own checks, whoever's review is meant.)
-  if ((!reviewIsApproval && /^reviews?$/.test((words[found.start] as Word).norm)) || /^verifications?$/.test((words[found.start] as Word).norm)) return false;
+  // ("without using the `git mv` command": a command no one gives is one run.)
+  if ((!reviewIsApproval && /^reviews?$/.test((words[found.start] as Word).norm)) || /^(verifications?|commands?)$/.test((words[found.start] as Word).norm)) return false;
   return words.slice(sub.from, found.start).every((w) => w.tags.has('Determiner') || w.tags.has('Adjective'));
 }
 
@@ -1610,7 +1641,9 @@ function leaveAloneFrame(view: SentenceView, clause: Range): Outcome | undefined
   const kind = unless !== -1 && (approverCue(view, exception) || bareApproval(view, exception, false)) ? 'confirmation' : 'prohibition';
   if (mentions.length > 0) {
     // "Force-pushing to main is forbidden": the action is the subject.
-    if (mentions.some((m) => m.form === 'base' && subjectBefore(words, clause.from, m.start) !== 'none')) return undefined;
+    // ("File deletion is prohibited": an action said as a noun has no subject; the noun before it is its object.)
+    const nounOnly = (m: Mention) => m.end - m.start === 1 && (words[m.start] as Word).tags.has('Noun') && !(words[m.start] as Word).tags.has('Verb');
+    if (mentions.some((m) => m.form === 'base' && !nounOnly(m) && subjectBefore(words, clause.from, m.start) !== 'none')) return undefined;
     return { drafts: [{ kind, triggers: coordinatedFrom(view, mentions), regions: [before] }] };
   }
   // "You are not allowed to lift the suspension": an action we have no word for, said of no thing; never any target.
@@ -1698,9 +1731,15 @@ function letThemDo(view: SentenceView, clause: Range, start: number): Outcome | 
   const person = /^(me|us)$/.test(words[letAt + 1]?.norm ?? '') ? letAt + 2 : personEnd(words, letAt + 1, clause.to);
   if (person === undefined) return undefined;
   const act = /^(do|handle|make|run|perform)$/.test(words[person]?.norm ?? '') ? person + 1 : person;
-  const from = /^(a|an|the)$/.test(words[act]?.norm ?? '') ? act + 1 : act;
+  let from = /^(a|an|the)$/.test(words[act]?.norm ?? '') ? act + 1 : act;
+  // "let the user review and commit them": past what the person only looks at, to what they do.
+  if (/^(review|check|inspect|verify|test|approve)$/.test(words[from]?.norm ?? '') && has(COORDINATORS, words[from + 1]) && !view.isMentionWord(from)) from += 2;
   const action = governable(view.mentionsIn({ from, to: Math.min(clause.to, from + 1) }))[0];
-  return action ? agentNever(view, [action], { from: action.start, to: objectEnd(view, action.end, clause.to) }) : undefined;
+  if (!action) return undefined;
+  // ("… commit them manually": what the person does is the changes the sentence began with, however it points at them.)
+  const end = objectEnd(view, action.end, clause.to);
+  const pointed = words.slice(action.end, end).every((w) => /^(them|it|those|these|manually|themselves|yourself|by|hand)$/.test(w.norm) || w.text === '');
+  return agentNever(view, [action], { from: action.start, to: pointed ? action.end : end });
 }
 
 /** An action left to someone else, which the agent then never does (the five ways above). */
@@ -2046,6 +2085,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
       result.push(w);
       continue;
     }
+    // "by any means", "in any way": however it is done, which narrows nothing.
+    if (((w.norm === 'means' && /^(by|via|through)$/.test(words[i - 2]?.norm ?? '')) || (w.norm === 'way' && words[i - 2]?.norm === 'in')) && has(UNIVERSAL, words[i - 1])) continue;
     // "DROP or TRUNCATE statements", "delete operations": the kind of the actions named before it.
     if (has(CATEGORY_NOUNS, w) && w.tags.has('Noun') && view.isMentionWord(i - 1)) continue;
     // "never deploy, pull, or restart": verbs listed with the action are actions of their own, which
@@ -2075,6 +2116,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // "push to GitHub", "open issues on the GitHub repo": the host every push and forge operation goes to.
     const pushes = families.has('push') || families.has('forcePush') || families.has('commit');
     if ((pushes || families.has('command')) && has(FORGE_HOSTS, w)) continue;
+    // "commit anything to version control": where every commit goes.
+    if (pushes && ((w.norm === 'version' && words[i + 1]?.norm === 'control') || (w.norm === 'control' && words[i - 1]?.norm === 'version'))) continue;
     // "(GitHub/Cloudflare)": hosts listed together, a forge among them, are where pushes go.
     if (pushes && w.text.includes('/') && w.text.toLowerCase().split('/').some((part) => FORGE_HOSTS.has(part))) continue;
     if (pushes && has(REMOTES, w)) {
@@ -2099,8 +2142,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     }
     // A generic noun that modifies another ("summary files", "log files") names a kind of thing.
     const next = words[i + 1];
-    // "database tables", "db rows" are simply a database's: the kind says where, not which.
-    const ofDatabase = has(DATABASE_WORDS, w) && /^(table|tables|row|rows|record|records|column|columns)$/.test(next?.norm ?? '');
+    // "database tables", "db rows", "database data" are simply a database's: the kind says where, not which.
+    const ofDatabase = has(DATABASE_WORDS, w) && /^(table|tables|row|rows|record|records|column|columns|data|entries|contents)$/.test(next?.norm ?? '');
     // Before the action said as a noun, a generic word is its object's kind: "file changes" are changes to files.
     const beforeAction = view.mentions.some((m) => m.start === i + 1 && families.has(m.family));
     const modifier = i + 1 < range.to && next !== undefined && has(GENERIC, w) && has(GENERIC, next) && !has(FUNCTION, next) && !has(BROAD, w) && !/[,;:.!?)]/.test(w.post) && !ofDatabase && !beforeAction;
@@ -2108,7 +2151,9 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // (A plural is a kind, whatever the tagger makes of it: "changes to files" may come tagged as a verb.)
     const destination = /^(to|onto|into)$/.test(words[i - 1]?.norm ?? '') && i > range.from && !w.tags.has('Plural') && !/[^s]s$/.test(w.norm);
     // "users", "user accounts": people as the things acted on, or sorting them, are no listener.
-    const person = has(ME, w) && !(w.norm === 'users' || (w.norm === 'user' && next !== undefined && (next.tags.has('Noun') || has(GENERIC, next)) && !next.tags.has('Pronoun') && !view.isMentionWord(i + 1) && !/[,;:.!?]/.test(w.post)));
+    // ("User deletion": a person before an action said as a noun is its object.)
+    const actionNoun = view.isMentionWord(i + 1) && next !== undefined && /(?:tion|sion|ment|al)$/.test(next.norm);
+    const person = has(ME, w) && !(w.norm === 'users' || (w.norm === 'user' && next !== undefined && (next.tags.has('Noun') || has(GENERIC, next)) && !next.tags.has('Pronoun') && (!view.isMentionWord(i + 1) || actionNoun) && !/[,;:.!?]/.test(w.post)));
     // Where commands are run ("on any server", "inside the container") narrows them: the session's own shell is one place of many.
     if (families.has('runCommands') && /^(server|servers|host|hosts|machine|machines|vm|vms|container|containers|cluster|clusters|box|remote|device|devices)$/.test(w.norm)) {
       result.push(w);
@@ -2426,6 +2471,9 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
     if (named === undefined) return unstatable(view, '"directly" is onto a branch it does not name');
     add('branches', named);
   }
+  // "to `main` or any branch": any branch holds the ones named.
+  const anyBranch = regions.some((r) => words.slice(r.from, r.to).some((w, k) => has(UNIVERSAL, w) && [1, 2].some((n) => /^branch(?:es)?$/.test(words[r.from + k + n]?.norm ?? ''))));
+  if (context === 'branch' && scope.branches && anyBranch) delete scope.branches;
   // Beside a path written out, words that say what it holds describe it ("generated files in `gen/`").
   const leftovers = regions.flatMap((r) => {
     const writtenPath = view.textEntitiesIn(r).some((e) => e.kind === 'path' && !e.inWords);
@@ -2956,7 +3004,9 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   // "`aws` with `--profile prod`": the arguments it is run with narrow it too, but for a flag that is
   // an action of its own, read with the command ("`git push` with --force").
   const withOwnAction = words[after.from]?.norm === 'with' && /^(force|no-verify|hard)$/.test(words[after.from + 1]?.norm ?? '');
-  const placed = /^(on|in|into|to|onto|against|for|from|under|inside|within|outside|across|with)$/.test(words[after.from]?.norm ?? '') && !withOwnAction;
+  // ("`kubectl delete` against any cluster": a place that is any of its kind narrows nothing.)
+  const anyPlace = /^(on|in|against|across)$/.test(words[after.from]?.norm ?? '') && /^(any|every|all)$/.test(words[after.from + 1]?.norm ?? '');
+  const placed = /^(on|in|into|to|onto|against|for|from|under|inside|within|outside|across|with)$/.test(words[after.from]?.norm ?? '') && !withOwnAction && !anyPlace;
   const qualified = placed ? objectWords(view, after, families).filter((w) => !view.mentions.some((m) => m.command !== undefined && words.indexOf(w) >= m.start && words.indexOf(w) < m.end)) : [];
   // "use `uv` instead of `pip` for dependency management": "for" an activity, after a replacement, says what
   // both commands are for, not where; "never run `npm install` for production deployments" is an occasion.

@@ -59,6 +59,9 @@ export const FAMILIES = {
   skipChecks: { verbs: ['skip-checks'] },
   /** A command named in the sentence; its verbs are the command's own (see commands.ts). */
   command: { verbs: [] },
+  /** SQL's statements written as its keywords ("no DROP or DELETE"): DROP drops; DELETE, UPDATE and INSERT change rows. */
+  sqlDrop: { verbs: ['drop'], by: { database: ['drop'] } },
+  sqlRowChange: { verbs: ['update'], by: { database: ['update'] } },
   /** Commands as a kind, none named: "never run commands without asking" is over running any. */
   runCommands: { verbs: ['execute'] },
   /** "Leave it alone", "don't touch": any change to the thing. */
@@ -151,8 +154,10 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'bypass * verification', 'skip * verification', 'circumvent * hook', 'ignore * hook', 'bypass * ci', 'skip * ci',
   ],
   command: [],
+  sqlDrop: [],
+  sqlRowChange: [],
   // Written out, no gap: a word between ("destructive commands", "the `lint` command") names a kind or the command.
-  runCommands: ['run command', 'run any command', 'run shell command', 'run any shell command', 'run terminal command', 'execute command', 'execute any command', 'execute shell command', 'run arbitrary command'],
+  runCommands: ['run command', 'run any command', 'run shell command', 'run any shell command', 'run terminal command', 'execute command', 'execute any command', 'execute shell command', 'run arbitrary command', 'command execution', 'shell execution'],
 };
 
 /**
@@ -220,7 +225,7 @@ export const PEOPLE_SERVED: readonly string[] = ['customer', 'client', 'patient'
 export const APPROVAL_NOUNS: readonly string[] = [
   'instruction', 'request', 'direction', 'ask', 'say so', 'authorisation', 'sign off', 'thumbs up', 'ack', 'acknowledgement', 'acknowledgment',
   'ok', 'okay', 'approval', 'permission', 'sign-off', 'signoff', 'go-ahead', 'consent', 'green light', 'blessing', 'confirmation',
-  'authorization', 'authorisation', 'say-so', 'agreement', 'review', 'verification',
+  'authorization', 'authorisation', 'say-so', 'agreement', 'review', 'verification', 'command',
 ];
 export const ASK_PHRASES: readonly string[] = [
   'ask me', 'ask us', 'ask first', 'ask the user', 'ask for permission', 'ask for approval', 'ask permission', 'ask', 'check with me',
@@ -611,7 +616,7 @@ export const MESSAGE_KINDS: readonly string[] = [
   'announcement', 'announcements', 'invite', 'invites', 'newsletter', 'newsletters', 'communication', 'communications',
 ];
 /** Where every push and forge operation goes: "push to GitHub", "on the GitHub repository". */
-export const FORGE_HOSTS: readonly string[] = ['github', 'gitlab', 'bitbucket', 'remote', 'codeberg', 'gitea', 'origin'];
+export const FORGE_HOSTS: readonly string[] = ['git', 'github', 'gitlab', 'bitbucket', 'remote', 'codeberg', 'gitea', 'origin'];
 /** A remote's own name, one of several, which narrows a push in a way no scope says. */
 export const REMOTE_NAMES: readonly string[] = ['upstream'];
 /** Things of git or a forge that no create rule is about: "create branches". */
