@@ -533,7 +533,9 @@ class SentenceView {
     for (const m of this.mentions) {
       for (let i = m.start; i < m.end; i++) {
         const w = this.words[i] as Word;
-        if (/^[A-Z]{2,}$/.test(w.text) || (w.tags.has('Verb') && !w.tags.has('Noun'))) blocked.add(i);
+        // ("Do not, under any circumstances, drop tables": after an aside the tagger may take the verb for a noun.)
+        const afterAside = i === m.start && /,\s*$/.test(this.words[i - 1]?.post ?? '') && this.words.slice(0, i).some((b) => b.tags.has('Negative'));
+        if (/^[A-Z]{2,}$/.test(w.text) || (w.tags.has('Verb') && !w.tags.has('Noun')) || afterAside) blocked.add(i);
       }
     }
     this.blocked = blocked;
@@ -681,7 +683,7 @@ function clausesOf(view: SentenceView, from: number): Range[] {
     const listFollows = has(CATEGORY_NOUNS, w) && words.slice(i + 1, i + 12).some((next) => endsWithComma(next));
     // ("NO AUTO-COMMITS: Never commit or push …": a label, then a rule of its own.)
     const ruleFollows = /^(never|always|only)$/.test(words[i + 1]?.norm ?? '') || (words[i + 1]?.norm === 'do' && words[i + 2]?.norm === 'not');
-    const objectFollows = !ruleFollows && /^[/`'"*_)\]]*\s*:/.test(w.post) && (((view.isMentionWord(i) || /^(run|use|execute|invoke)$/.test(w.norm)) && words.slice(start, i).some((b) => /^(not|never|no|avoid)$/.test(b.norm))) || listFollows || thingLabel(view, { from: start, to: i + 1 }) !== undefined || words.slice(start, i + 1).every((b) => /^(do|not|never|no|avoid|forbidden|prohibited|banned|disallowed|allowed|permitted)$/.test(b.norm) || b.text === ''));
+    const objectFollows = !ruleFollows && /^[/`'"*_)\]]*\s*:/.test(w.post) && (((view.isMentionWord(i) || /^(run|use|execute|invoke)$/.test(w.norm)) && words.slice(start, i).some((b) => /^(not|never|no|avoid)$/.test(b.norm))) || listFollows || thingLabel(view, { from: start, to: i + 1 }) !== undefined || words.slice(start, i + 1).every((b) => /^(do|not|never|no|avoid|forbidden|prohibited|banned|disallowed|allowed|permitted|at|all|costs?|ever)$/.test(b.norm) || b.text === ''));
     // "Ask before: committing, pushing": a connector's colon introduces what it connects.
     const connected = /^\s*:/.test(w.post) && [P.before, P.after, P.until, P.without].some((p) => startsWith(words, p, i, i + 1) === i + 1);
     if (closesClause(w) && !/^[\s()]*$/.test(w.post.replace(/[^;:()\u2014\u2013-]/g, '')) && !objectFollows && !connected) close(i + 1);
@@ -984,6 +986,12 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
         limit = Math.min(range.to, limit + 2);
         continue;
       }
+      // "avoid at all costs: `git reset --hard`": how strongly, not what.
+      if (w.norm === 'at' && /^(all|any)$/.test(words[j + 1]?.norm ?? '') && /^costs?$/.test(words[j + 2]?.norm ?? '')) {
+        j += 2;
+        limit = Math.min(range.to, limit + 3);
+        continue;
+      }
       // "never run or suggest `npm install`": a second verb joined to running names the same command.
       const runOr = has(COORDINATORS, w) && /^(run|use|execute|invoke|call|start)$/.test(words[j - 1]?.norm ?? '') && words[j + 1]?.tags.has('Verb') === true && !view.isMentionWord(j + 1);
       if (runOr) {
@@ -1072,7 +1080,10 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       const runVerb = ranCommandAt(words, next) && !names(view, { from: next.end, to: end });
       // "any flag that bypasses git hooks or precommit checks": listed after another action, it is that action's.
       if (has(COORDINATORS, previous) && view.mentions.some((m) => m.end === next.start - 1 && m.start > found.end && !coordinated.includes(m))) continue;
-      if ((listedAt(words, next.start) || ((previous?.norm === 'even' || runVerb) && has(COORDINATORS, words[next.start - 2]))) && !namesTheThingBefore(view, next.start)) {
+      // ("touch temp, cache, or backup folders": a word listed among the things, modifying their noun, is one of them.)
+      const itemBefore = has(COORDINATORS, previous) ? next.start - 2 : next.start - 1;
+      const amongThings = next.command === undefined && next.end - next.start === 1 && modifiesNextNoun(words, next.start) && !view.isMentionWord(itemBefore);
+      if ((listedAt(words, next.start) || ((previous?.norm === 'even' || runVerb) && has(COORDINATORS, words[next.start - 2]))) && !namesTheThingBefore(view, next.start) && !amongThings) {
         // A command after another action is that action's object ("never change the yarn setup"), not an action of its own.
         if ((next.command !== undefined) !== (found.command !== undefined) && !next.saidInWords && !found.saidInWords && !runVerb) continue;
         if (next.start >= last.end || next.family !== last.family) coordinated.push(next);
@@ -2670,7 +2681,9 @@ function pushedFilesAreCommitted(rule: ConstraintRule): ConstraintRule {
 /** "Don't book flights over $800": an amount is what a booking or an order costs, so the rule is over paying it. */
 function costlyCreationsArePaid(rule: ConstraintRule): ConstraintRule {
   if (rule.scope.amountAbove === undefined || !rule.trigger.includes('create')) return rule;
-  return { ...rule, trigger: [...new Set(rule.trigger.map((verb) => (verb === 'create' ? 'pay' : verb)))] };
+  // ("booking any travel over $1,000": the trip is what is paid for, not an event the payment names.)
+  const { events: _trip, ...paid } = rule.scope;
+  return { ...rule, trigger: [...new Set(rule.trigger.map((verb) => (verb === 'create' ? 'pay' : verb)))], scope: paid };
 }
 
 /**
