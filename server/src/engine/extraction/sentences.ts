@@ -264,12 +264,34 @@ function antecedentVariant(before: string, text: string, turnIndex: number, span
   return { turnIndex, text: variant, span, start: 0, words };
 }
 
+/** A sentence that says the items after it are instances of the one before: "This includes:", "These cover:". */
+const INCLUDES = /^(?:this|these|that|it|which)\s+(?:includes?|covers?|applies\s+to|means)$/i;
+/** The kind of thing a rule is about, which its instances can be put in place of: "documentation files", "config". */
+const OBJECT_KIND = /\b(?:files?|folders?|directories|documents?|docs|documentation|pages|scripts|configs?|configuration|settings|templates|modules|packages|dependencies|tables|branches|commands?|operations?|actions?)\b/i;
+/** Where a rule's object ends, before its condition: "… only when asked to", "… without asking". */
+const AFTER_OBJECT = /[\s,]+(?:only|when|whenever|unless|without|before|after|if|except)\b/i;
+
+/**
+ * "Update documentation files intended for humans only when asked to. This includes:" introduces
+ * instances of the rule's object: the rule with a placeholder for them after that object.
+ */
+function withInstancesOf(rule: string): string | undefined {
+  const kind = OBJECT_KIND.exec(rule);
+  if (!kind) return undefined;
+  const afterKind = kind.index + kind[0].length;
+  const condition = AFTER_OBJECT.exec(rule.slice(afterKind));
+  const at = condition ? afterKind + condition.index : rule.length;
+  return `${rule.slice(0, at)}, such as the following,${rule.slice(at)}`;
+}
+
 /** The sentence of a heading or a line that introduces what follows: its last sentence, without marks and colon. */
 function leadInText(text: string): string {
   // "Dangerous commands (ask first):": the parenthesis says what the line asks of its items.
   const line = text.replace(/^\s*(?:#{1,6}\s+|[-*•+]\s+|\d{1,2}[.)]\s+)/, '').replace(/:\s*$/, '').replace(/\s*\(((?:ask|confirm|check with)\b[^()]*)\)\s*$/i, ' — $1').trim();
   const sentences = line.split(/(?<=[.!?])\s+(?=\S)/);
-  return sentences[sentences.length - 1] ?? line;
+  const last = sentences[sentences.length - 1] ?? line;
+  const rule = sentences.length > 1 && INCLUDES.test(last.trim()) ? withInstancesOf((sentences[sentences.length - 2] as string).replace(/[.!]+$/, '')) : undefined;
+  return rule ?? last;
 }
 
 /** Words in a line that stand for the items after it: "never do these", "any of the following". */
