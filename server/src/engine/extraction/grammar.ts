@@ -966,7 +966,9 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
         has(CATEGORY_NOUNS, w) ||
         /^(such|as|like|including|e\.?g\.?|destructive|risky|dangerous|irreversible|external)$/.test(w.norm) ||
         // An adjective before a category noun: "broad staging commands such as …".
-        ((w.tags.has('Adjective') || w.tags.has('Noun')) && words.slice(j + 1, j + 4).some((next) => has(CATEGORY_NOUNS, next)));
+        ((w.tags.has('Adjective') || w.tags.has('Noun')) && words.slice(j + 1, j + 4).some((next) => has(CATEGORY_NOUNS, next))) ||
+        // A kind named by its examples in a parenthesis: "other web servers (`python -m http.server`)".
+        [0, 1, 2].some((k) => commandExamplesAfter(view, j + k) && words.slice(j, j + k + 1).every((b) => b.tags.has('Noun') || b.tags.has('Adjective') || /^(other|any)$/.test(b.norm)));
       // "never stage and commit files": a verb we have no action for, joined to one we have, leaves that one governed.
       // ("never suggest or run `rm -rf`": joined to running what is named after it.)
       const runsNext = /^(run|use|execute|invoke|call)$/.test(words[j + 2]?.norm ?? '') && view.mentionsIn({ from: j + 3, to: Math.min(limit + 2, j + 7) }).length > 0;
@@ -2950,6 +2952,13 @@ function categoryExamples(view: SentenceView, draft: Draft): { mention: Mention;
 }
 
 /** Where a list of examples starts, within a few words: after "such as", "e.g." or an opening parenthesis. */
+/** A noun followed by a parenthesis that opens on a command: "web servers (`python -m http.server`, …)". */
+function commandExamplesAfter(view: SentenceView, at: number): boolean {
+  const words = view.words;
+  const w = words[at];
+  return w !== undefined && w.tags.has('Noun') && (/\(\s*$/.test(w.post) || /\(/.test(words[at + 1]?.pre ?? '')) && view.mentionAt(at + 1)?.command !== undefined;
+}
+
 function examplesAfter(words: readonly Word[], from: number, to: number): number | undefined {
   for (let i = from + 1; i < Math.min(to, from + 15); i++) {
     const marker = startsWith(words, EXAMPLE_MARKERS, i, to);
@@ -3264,6 +3273,33 @@ function alternativesFrame(view: SentenceView, clause: Range): Outcome | undefin
   return undefined;
 }
 
+/** Verbs that say where files go: "use `./tmp/`", "write scratch files to `./tmp`", "put outputs in `out/`". */
+const PLACING = wordSet(['use', 'write', 'put', 'store', 'save', 'keep', 'place', 'create']);
+
+/**
+ * "Use `./tmp/` (project-local), never `/tmp/`", "write scratch files to `./tmp`, not `/tmp`": a
+ * folder named as the one to use forbids writing to the one named beside it.
+ */
+function pathAlternativesFrame(view: SentenceView, clause: Range): Outcome | undefined {
+  const words = view.words;
+  // ("**Temp files**: Use `./tmp/` …": past a label.)
+  const label = words.findIndex((w, k) => k >= clause.from && k < clause.to && /:\s*$/.test(w.post));
+  const labelled = (label !== -1 && label < clause.from + 4) || /:\s*$/.test(words[clause.from - 1]?.post ?? '');
+  const opener = words[skipOpeners(words, label !== -1 && label < clause.from + 4 ? label + 1 : clause.from, clause.to)];
+  // (After a label the tagger may take the capitalised verb for a name.)
+  if (!opener || !has(PLACING, opener) || !(opener.tags.has('Imperative') || opener.tags.has('Infinitive') || labelled)) return undefined;
+  const written = (range: Range) => view.textEntitiesIn(range).filter((e) => e.kind === 'path' && !e.inWords);
+  for (let i = clause.from; i < clause.to; i++) {
+    const marker = startsWith(words, P.insteadOf, i, clause.to) ?? (/^(not|no)$/.test((words[i] as Word).norm) && endsWithComma(words[i - 1]) ? i + 1 : undefined);
+    if (marker === undefined) continue;
+    const others = written({ from: marker, to: clause.to });
+    if (written({ from: clause.from, to: i }).length === 0 || others.length === 0 || view.mentionsIn({ from: marker, to: clause.to }).length > 0) return undefined;
+    const write: Mention = { family: 'create', start: marker, end: marker, form: 'base' };
+    return { drafts: [{ kind: 'prohibition', triggers: [write], regions: [{ from: marker, to: clause.to }] }] };
+  }
+  return undefined;
+}
+
 /**
  * "Add a new commit instead of amending", "fix the cause rather than bypassing the checks": an
  * instruction that puts an action aside forbids it.
@@ -3383,7 +3419,7 @@ function firstThenFrame(view: SentenceView, clause: Range): { readonly drafts: r
   return { drafts: [prerequisite(view, triggers, steps, [{ from: (triggers[0] as Mention).start, to: clause.to }], { from: clause.from, to: then })] };
 }
 
-const FRAMES = [putAsideFrame, alternativesFrame, personApprovesFrame, permissionForFrame, confirmWithPersonFrame, treatAsFrame, actedOnMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
+const FRAMES = [putAsideFrame, alternativesFrame, pathAlternativesFrame, personApprovesFrame, permissionForFrame, confirmWithPersonFrame, treatAsFrame, actedOnMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
 
 /** The rules of a frame's drafts, each once; or why they compile to nothing, when that is known. */
 function compileDrafts(view: SentenceView, drafts: readonly Draft[]): Reading[] {
