@@ -386,6 +386,11 @@ test('test runners', () => {
   assert.deepEqual(bind('npm install; npm run build; go build ./...'), []);
 });
 
+test('hook runners: pre-commit and prek run the hooks alone or with run; their other subcommands manage them', () => {
+  for (const command of ['pre-commit', 'pre-commit run --all-files', 'prek', 'prek run --all-files']) assert.deepEqual(bind(command), ['run-tests @0.0'], command);
+  assert.deepEqual(bind('pre-commit install; prek autoupdate'), []);
+});
+
 test('deployments, with the environment when one is named', () => {
   assert.deepEqual(bind('kubectl apply -f k8s/ -n prod'), ['deploy environment:prod @0.0']);
   assert.deepEqual(bind('kubectl --context=prod-eu rollout restart deployment/web'), ['deploy environment:prod-eu @0.0']);

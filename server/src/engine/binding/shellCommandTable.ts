@@ -1,5 +1,5 @@
 import type { Handler } from './shellCommand';
-import { aws, cd, checkFlag, compressor, copy, dd, deploySubcommand, deployWithOption, docker, dockerCompose, env, evalCommand, find, git, helm, kubectl, mail, make, move, mutt, mysql, mysqldump, netlify, packageManager, packageTool, pgDump, popd, prefix, psql, pushd, python, pythonProject, reader, remove, removeEach, rsync, runTests, runner, scp, sendmail, shellInterpreter, shred, sqlite, tar, taskRunner, tee, terraform, testSubcommand, truncate, vercel, xargs, zip } from './shellHandlers';
+import { aws, cd, checkFlag, compressor, copy, dd, deploySubcommand, deployWithOption, docker, dockerCompose, env, evalCommand, find, git, helm, kubectl, mail, make, move, mutt, mysql, mysqldump, netlify, packageManager, packageTool, pgDump, popd, prefix, psql, pushd, python, pythonProject, reader, remove, removeEach, rsync, runHooks, runTests, runner, scp, sendmail, shellInterpreter, shred, sqlite, tar, taskRunner, tee, terraform, testSubcommand, truncate, vercel, xargs, zip } from './shellHandlers';
 import { has, parseOptions } from './shellOptions';
 
 // A Map, so that a program named `constructor` or `__proto__` finds nothing.
@@ -110,11 +110,8 @@ export const COMMANDS = new Map<string, Handler>(Object.entries<Handler>({
   black: checkFlag('--check', '--diff'),
   isort: checkFlag('--check', '--check-only', '-c', '--diff'),
   gofmt: checkFlag('-l', '-d'),
-  // `pre-commit` alone runs the hooks too; its other subcommands manage them.
-  'pre-commit': (binder, command) => {
-    const subcommand = command.args.find((arg) => !arg.value?.startsWith('-'))?.value;
-    if (subcommand === undefined || subcommand === 'run' || subcommand === 'try-repo') binder.emit(command, 'run-tests');
-  },
+  'pre-commit': runHooks,
+  prek: runHooks,
   tsc: (binder, command) => {
     if (command.args.some((arg) => arg.value === '--noEmit')) binder.emit(command, 'run-tests');
   },

@@ -84,7 +84,6 @@ export const python: Handler = (binder, command) => {
 
 export const runTests: Handler = (binder, command) => binder.emit(command, 'run-tests');
 
-/** `go test`, `cargo test`, `mvn verify`: run-tests when the subcommand is one of `subcommands`. */
 /** A tool that checks only when told to (`prettier --check`), and otherwise changes files. */
 export function checkFlag(...flags: string[]): Handler {
   return (binder, command) => {
@@ -92,6 +91,13 @@ export function checkFlag(...flags: string[]): Handler {
   };
 }
 
+/** `pre-commit` (and `prek`, its rewrite): alone or with `run` it runs the hooks; its other subcommands manage them. */
+export const runHooks: Handler = (binder, command) => {
+  const subcommand = command.args.find((arg) => !arg.value?.startsWith('-'))?.value;
+  if (subcommand === undefined || subcommand === 'run' || subcommand === 'try-repo') binder.emit(command, 'run-tests');
+};
+
+/** `go test`, `cargo test`, `mvn verify`: run-tests when the subcommand is one of `subcommands`. */
 export function testSubcommand(...subcommands: string[]): Handler {
   return (binder, command) => {
     const subcommand = command.args.find((arg) => !arg.value?.startsWith('-'))?.value;

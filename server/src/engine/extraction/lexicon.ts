@@ -477,7 +477,7 @@ export const PROGRAMS: readonly string[] = [
   'gradlew', 'mvn', 'dotnet', 'msbuild', 'docker', 'docker-compose', 'podman', 'kubectl', 'helm', 'terraform', 'tofu', 'pulumi', 'aws', 'az',
   'gcloud', 'firebase', 'vercel', 'netlify', 'fly', 'flyctl', 'heroku', 'sudo', 'rm', 'mv', 'cp', 'chmod', 'chown', 'curl', 'wget', 'ssh',
   'scp', 'rsync', 'psql', 'mysql', 'sqlite3', 'redis-cli', 'mongo', 'mongosh', 'prisma', 'alembic', 'rake', 'rails', 'bundle', 'gem',
-  'composer', 'php', 'artisan', 'mix', 'brew', 'apt', 'apt-get', 'yum', 'dnf', 'pre-commit', 'husky', 'lerna', 'nx', 'turbo', 'vite',
+  'composer', 'php', 'artisan', 'mix', 'brew', 'apt', 'apt-get', 'yum', 'dnf', 'pre-commit', 'prek', 'husky', 'lerna', 'nx', 'turbo', 'vite',
   'webpack', 'esbuild', 'swift', 'xcodebuild', 'pod', 'flutter', 'dart', 'ng', 'just', 'task', 'bash', 'sh', 'zsh', 'eval', 'kill',
   'pkill', 'killall', 'shutdown', 'reboot', 'dd', 'mkfs', 'find', 'xargs', 'tar', 'zip', 'unzip', 'sed', 'awk', 'perl', 'ruby', 'java',
   'vi', 'vim', 'nvim', 'nano', 'emacs', 'less', 'more', 'top', 'htop', 'watch', 'tail', 'cat', 'grep', 'ls', 'mkdir', 'touch', 'ln',
@@ -485,7 +485,7 @@ export const PROGRAMS: readonly string[] = [
 export const DISTINCTIVE_PROGRAMS: readonly string[] = [
   'npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'bunx', 'pip', 'pip3', 'pipx', 'poetry', 'pipenv', 'conda', 'pytest', 'cargo', 'rustup', 'kubectl',
   'terraform', 'helm', 'sudo', 'docker', 'docker-compose', 'gcloud', 'brew', 'apt-get', 'gradle', 'gradlew', 'mvn', 'tsc', 'eslint', 'prettier',
-  'vitest', 'pre-commit', 'husky', 'prisma', 'alembic', 'psql', 'sqlite3', 'uvx', 'ruff', 'mypy', 'flake8', 'webpack', 'xcodebuild', 'dotnet', 'uv',
+  'vitest', 'pre-commit', 'prek', 'husky', 'prisma', 'alembic', 'psql', 'sqlite3', 'uvx', 'ruff', 'mypy', 'flake8', 'webpack', 'xcodebuild', 'dotnet', 'uv',
 ];
 /** Programs that do one job, any one of which a rule may name as the only one to use ("use pnpm only"). */
 export const INTERCHANGEABLE_PROGRAMS: readonly (readonly string[])[] = [
