@@ -142,7 +142,8 @@ function tagged(text: string): CompromiseSentence[] {
   if (!sentences) {
     const doc = nlp(text);
     doc.compute('root');
-    sentences = doc.json({ offset: true }) as CompromiseSentence[];
+    // Only the terms and the offsets are read: the sentence's text is not made.
+    sentences = doc.json({ offset: true, text: false }) as CompromiseSentence[];
     if (taggedSentences.size >= TAGGED_LIMIT) taggedSentences.clear();
     taggedSentences.set(text, sentences);
   }
@@ -170,7 +171,8 @@ function sentenceChunks(text: string): string[] {
 }
 
 function sentenceRangesOf(text: string): CompromiseSpan[] {
-  return sentenceRanges.get(text, (t) => nlp.tokenize(t).json({ offset: true }) as CompromiseSpan[]);
+  // Only the offsets are read: neither the sentences' texts nor their terms are made.
+  return sentenceRanges.get(text, (t) => nlp.tokenize(t).json({ offset: true, text: false, terms: false }) as CompromiseSpan[]);
 }
 
 /**
