@@ -171,6 +171,10 @@ function sentenceChunks(text: string): string[] {
   return (loaded.methods() as SentenceSplitter).one.tokenize.splitSentences(text, loaded.world());
 }
 
+/** Only the sentences' offsets: neither their texts nor their terms are made. (The types know `terms` as options only; false leaves them out.) */
+const OFFSETS_FIELDS = { offset: true, text: false, terms: false };
+const OFFSETS_ONLY: { readonly offset: boolean; readonly text: boolean } = OFFSETS_FIELDS;
+
 /** A chunk tokenized alone: its sentences' ranges in it, and the characters its terms hold (before, in and after each word). */
 interface ChunkTokens {
   readonly ranges: readonly CompromiseSpan[];
@@ -193,8 +197,7 @@ function tokenizedAlone(chunk: string): ChunkTokens | undefined {
   const pieces = sentenceChunks(chunk);
   if (pieces.length !== 1 || pieces[0] !== chunk) return undefined;
   const doc = nlp.tokenize(chunk);
-  // Only the offsets are read: neither the sentences' texts nor their terms are made.
-  const ranges = doc.json({ offset: true, text: false, terms: false }) as CompromiseSpan[];
+  const ranges = doc.json(OFFSETS_ONLY) as CompromiseSpan[];
   const chars = (doc as unknown as { document: TokenizedTerm[][] }).document.reduce((sum, terms) => terms.reduce((inner, t) => inner + t.pre.length + t.text.length + t.post.length, sum), 0);
   return { ranges, chars };
 }
@@ -204,13 +207,14 @@ function tokenizedAlone(chunk: string): ChunkTokens | undefined {
  * splitter's chunks and makes each chunk's terms on their own (contractions too), then counts the
  * offsets over the terms in turn: so each chunk is tokenized alone, once for every text it is in, and
  * placed after the characters the terms before it hold, as the tokenizer counts them.
+ * (Exported for the test that holds it to the tokenizer's own offsets.)
  */
-function tokenizedRanges(text: string): CompromiseSpan[] {
+export function tokenizedRanges(text: string): CompromiseSpan[] {
   const ranges: CompromiseSpan[] = [];
   let elapsed = 0;
   for (const chunk of sentenceChunks(text)) {
     const tokens = chunkTokens.get(chunk, tokenizedAlone);
-    if (!tokens) return nlp.tokenize(text).json({ offset: true, text: false, terms: false }) as CompromiseSpan[];
+    if (!tokens) return nlp.tokenize(text).json(OFFSETS_ONLY) as CompromiseSpan[];
     for (const range of tokens.ranges) ranges.push({ offset: { start: elapsed + range.offset.start, length: range.offset.length } });
     elapsed += tokens.chars;
   }
