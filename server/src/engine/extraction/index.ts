@@ -1,13 +1,15 @@
 import type { ConstraintRule } from '../constraints/constraints';
 import type { Session } from '../session/session';
 import { PLAIN_SCRIPT_RUN_SOURCE, PLAIN_TOOL_SOURCE } from './entities';
-import { type Reading, readSentence } from './grammar';
+import type { Reading } from './grammar';
 import { ACTION_WORDS, DISTINCTIVE_PROGRAMS, FORGE_OPERATIONS, GATE_WORDS, LEAVE_ALONE, READ_ONLY, RULE_CUE_PHRASES, RULE_NOUNS } from './lexicon';
+import { readingsOf } from './sentenceReadings';
 import { userSentences } from './sentences';
 import type { Extraction, Revocation, StatedConstraint, UnresolvedRule } from './types';
 
 export type { Extraction, Revocation, StatedConstraint, UnresolvedRule } from './types';
 export { loadTagger } from './words';
+export { forgetSentenceReadings } from './sentenceReadings';
 export { type DroppedRule, compilerMessages, mergeModelConstraints, modelAnswerJsonSchema, modelBatches, readModelAnswer } from './modelCompiler';
 
 /** Lemmas the lexicon writes whose forms share no stem. */
@@ -74,23 +76,23 @@ export function extractConstraints(session: Session, prefilter: (text: string) =
   for (const turn of session.turns) {
     if (!turn.isUserMessage) continue;
     for (const sentence of userSentences(session, turn, prefilter)) {
-      let readings = readSentence(sentence);
+      let readings = readingsOf(sentence);
       // An item that states no rule alone may with the line that introduces it.
       for (const variant of readings.some((reading) => reading.kind !== 'unresolved') ? [] : (sentence.withLeadIn ?? [])) {
-        readings = readSentence(variant).filter((reading) => reading.kind === 'constraint');
+        readings = readingsOf(variant).filter((reading) => reading.kind === 'constraint');
         if (readings.length > 0) break;
       }
       // One whose object points back may name it with the target the sentence before wrote out.
       const antecedent = readings.some((reading) => reading.kind === 'constraint') ? undefined : sentence.withAntecedent?.();
       if (antecedent) {
-        const resolved = readSentence(antecedent).filter((reading) => reading.kind === 'constraint');
+        const resolved = readingsOf(antecedent).filter((reading) => reading.kind === 'constraint');
         if (resolved.length > 0) readings = resolved;
       }
       // An aside in parentheses explains; without it the sentence may state its rules plainly: all it
       // stated with the aside, and what the aside's words kept it from stating.
       const plain = sentence.withoutAsides?.();
       if (plain) {
-        const resolved = readSentence(plain).filter((reading) => reading.kind === 'constraint');
+        const resolved = readingsOf(plain).filter((reading) => reading.kind === 'constraint');
         if (statesMore(resolved, readings)) readings = resolved;
       }
       const stated = readings.some((reading) => reading.kind === 'constraint');

@@ -1,6 +1,7 @@
 import wordnet from './wordnet.json';
 import { TextMemo } from '../text/textMemo';
 import { SLASHED_ACTIONS } from './slashed';
+import { AlternativesByText } from './alternatives';
 
 /*
  * Text as people write it, made readable for the tagger: markdown emphasis, emoji and heading marks
@@ -36,7 +37,7 @@ const SLASH_ACTIONS = [...SLASHED_ACTIONS]
   .map((word) => `[${word[0]}${word[0]?.toUpperCase()}]${word.slice(1)}`)
   .join('|');
 
-const PATTERN = new RegExp(
+const PATTERN = new AlternativesByText(
   [
     // A markdown table row is read as its cells said in turn: "| `git push -f` | ❌ Never |" is "`git push -f`: Never.".
     String.raw`(?<tableOpen>^[ \t]*\|[ \t]*(?=[^\n]*\|[ \t]*$))`,
@@ -63,8 +64,10 @@ const PATTERN = new RegExp(
     String.raw`(?<word>(?<![\w'’\/.-])[A-Za-z][A-Za-z0-9]*(?![\w'’\/-]|\.\w))`,
     // The parts of a hyphenated word ("force-psuh"), for typos only.
     String.raw`(?<hyphenated>(?<![\w'’\/.-])[A-Za-z]+(?:-[A-Za-z]+)+(?![\w'’\/-]|\.\w))`,
-  ].join('|'),
+  ],
   'gmu',
+  // A table needs its bars, a condition its colon.
+  { tableOpen: '|', tableBar: '|', tableClose: '|', forbiddenCell: '|', conditionColon: ':' },
 );
 
 /**
@@ -138,7 +141,7 @@ function edits(text: string): [number, number, string][] {
   const result: [number, number, string][] = [];
   // Code spans are written as they are meant: `__snapshots__/`, `*.py`, `w/o` are names, not markup or shorthand.
   const spans = [...text.matchAll(/(`+)[^`\n]+?\1/g)].map((m) => [m.index ?? 0, (m.index ?? 0) + m[0].length] as const);
-  for (const match of text.matchAll(PATTERN)) {
+  for (const match of text.matchAll(PATTERN.for(text))) {
     const groups = match.groups ?? {};
     const start = match.index ?? 0;
     const end = start + match[0].length;

@@ -141,6 +141,7 @@ const taggedSentences = new Map<string, CompromiseSentence[]>();
 export function forgetTaggedSentences(): void {
   taggedSentences.clear();
   sentenceRanges.clear();
+  chunkTokens.clear();
   forgetReadableTexts();
 }
 
@@ -149,7 +150,8 @@ function tagged(text: string): CompromiseSentence[] {
   if (!sentences) {
     const doc = nlp(text);
     doc.compute('root');
-    sentences = doc.json({ offset: true }) as CompromiseSentence[];
+    // Only the terms and the offsets are read: the sentence's text is not made.
+    sentences = doc.json({ offset: true, text: false }) as CompromiseSentence[];
     if (taggedSentences.size >= TAGGED_LIMIT) taggedSentences.clear();
     taggedSentences.set(text, sentences);
   }
@@ -176,8 +178,58 @@ function sentenceChunks(text: string): string[] {
   return (loaded.methods() as SentenceSplitter).one.tokenize.splitSentences(text, loaded.world());
 }
 
+/** Only the sentences' offsets: neither their texts nor their terms are made. (The types know `terms` as options only; false leaves them out.) */
+const OFFSETS_FIELDS = { offset: true, text: false, terms: false };
+const OFFSETS_ONLY: { readonly offset: boolean; readonly text: boolean } = OFFSETS_FIELDS;
+
+/** A chunk tokenized alone: its sentences' ranges in it, and the characters its terms hold (before, in and after each word). */
+interface ChunkTokens {
+  readonly ranges: readonly CompromiseSpan[];
+  readonly chars: number;
+}
+
+interface TokenizedTerm {
+  readonly pre: string;
+  readonly text: string;
+  readonly post: string;
+}
+
+/**
+ * Chunks tokenized alone, by their text, for the whole process: messages that differ in a number
+ * share most of their sentences. Undefined for a chunk the splitter would cut again when alone.
+ */
+const chunkTokens = new TextMemo<ChunkTokens | undefined>(64 * 1024, 16 * 1024 * 1024);
+
+function tokenizedAlone(chunk: string): ChunkTokens | undefined {
+  const pieces = sentenceChunks(chunk);
+  if (pieces.length !== 1 || pieces[0] !== chunk) return undefined;
+  const doc = nlp.tokenize(chunk);
+  const ranges = doc.json(OFFSETS_ONLY) as CompromiseSpan[];
+  const chars = (doc as unknown as { document: TokenizedTerm[][] }).document.reduce((sum, terms) => terms.reduce((inner, t) => inner + t.pre.length + t.text.length + t.post.length, sum), 0);
+  return { ranges, chars };
+}
+
+/**
+ * The tokenizer's sentences of a text, with the offsets it gives them. It cuts the text into the
+ * splitter's chunks and makes each chunk's terms on their own (contractions too), then counts the
+ * offsets over the terms in turn: so each chunk is tokenized alone, once for every text it is in, and
+ * placed after the characters the terms before it hold, as the tokenizer counts them.
+ * (Exported for the test that holds it to the tokenizer's own offsets.)
+ */
+export function tokenizedRanges(text: string): CompromiseSpan[] {
+  const ranges: CompromiseSpan[] = [];
+  let elapsed = 0;
+  for (const chunk of sentenceChunks(text)) {
+    const tokens = chunkTokens.get(chunk, tokenizedAlone);
+    if (!tokens) return nlp.tokenize(text).json(OFFSETS_ONLY) as CompromiseSpan[];
+    for (const range of tokens.ranges) ranges.push({ offset: { start: elapsed + range.offset.start, length: range.offset.length } });
+    elapsed += tokens.chars;
+  }
+  return ranges;
+}
+
 function sentenceRangesOf(text: string): CompromiseSpan[] {
-  return sentenceRanges.get(text, (t) => nlp.tokenize(t).json({ offset: true }) as CompromiseSpan[]);
+  return sentenceRanges.get(text, tokenizedRanges);
 }
 
 /**

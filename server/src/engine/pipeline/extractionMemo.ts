@@ -1,4 +1,4 @@
-import { type Extraction, type Revocation, type StatedConstraint, type UnresolvedRule, extractConstraints } from '../extraction';
+import { type Extraction, type Revocation, type StatedConstraint, type UnresolvedRule, extractConstraints, forgetSentenceReadings } from '../extraction';
 import { forgetTaggedSentences } from '../extraction/words';
 import type { Session, Turn } from '../session/session';
 import { type Span, detached } from '../text/text';
@@ -64,6 +64,7 @@ export function forgetSharedReadings(): void {
   shared.clear();
   sharedChars = 0;
   forgetTaggedSentences();
+  forgetSentenceReadings();
 }
 
 function sharedReading(key: string): LocalExtraction | undefined {
