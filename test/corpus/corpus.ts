@@ -95,6 +95,17 @@ export function loadCorpus(folder = SOURCES_FOLDER): LoadedEntry[] {
   return entries;
 }
 
+/** Each whole document of the corpus (a policy or a system prompt recorded with `source.doc`): its sentences as paragraphs, in order. */
+export function wholeDocuments(entries: readonly LoadedEntry[]): string[] {
+  const documents = new Map<string, string[]>();
+  for (const entry of entries) {
+    if (entry.source.doc === undefined) continue;
+    const key = `${entry.source.repo}\u0000${entry.source.doc}`;
+    documents.set(key, [...(documents.get(key) ?? []), entry.text]);
+  }
+  return [...documents.values()].map((sentences) => sentences.join('\n\n'));
+}
+
 /** What an entry is: a rule the vocabulary can state, a rule it cannot, or no rule at all. */
 export type EntryClass = 'resolvable' | 'unresolved' | 'not-a-rule';
 

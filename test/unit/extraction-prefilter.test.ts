@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { extractConstraints } from '../../server/src/engine/extraction';
 import { parseTranscript } from '../../server/src/engine/parse';
 import type { Session } from '../../server/src/engine/session';
-import { loadCorpus } from '../corpus/corpus';
+import { loadCorpus, wholeDocuments } from '../corpus/corpus';
 import { CORPUS } from '../fixtures/extraction-corpus';
 
 /*
@@ -22,15 +22,9 @@ function chat(role: 'user' | 'system', text: string): Session {
 
 function texts(): { role: 'user' | 'system'; text: string }[] {
   const entries = loadCorpus();
-  const documents = new Map<string, string[]>();
-  for (const entry of entries) {
-    if (entry.source.doc === undefined) continue;
-    const key = `${entry.source.repo}\u0000${entry.source.doc}`;
-    documents.set(key, [...(documents.get(key) ?? []), entry.text]);
-  }
   return [
     ...entries.map((entry) => ({ role: 'user' as const, text: entry.text })),
-    ...[...documents.values()].map((sentences) => ({ role: 'system' as const, text: sentences.join('\n\n') })),
+    ...wholeDocuments(entries).map((text) => ({ role: 'system' as const, text })),
     ...CORPUS.map((c) => ({ role: 'user' as const, text: c.say })),
   ];
 }

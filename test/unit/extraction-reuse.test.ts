@@ -8,7 +8,7 @@ import { tokenizedRanges } from '../../server/src/engine/extraction/words';
 import { parseTranscript } from '../../server/src/engine/parse';
 import { forgetSharedReadings } from '../../server/src/engine/pipeline';
 import type { Session } from '../../server/src/engine/session';
-import { loadCorpus } from '../corpus/corpus';
+import { loadCorpus, wholeDocuments } from '../corpus/corpus';
 import { CORPUS } from '../fixtures/extraction-corpus';
 
 /*
@@ -20,15 +20,9 @@ import { CORPUS } from '../fixtures/extraction-corpus';
 /** Texts of every shape the corpora hold, with marks the tokenizer treats apart (emoticons, ranges, contractions, tables). */
 function texts(): string[] {
   const entries = loadCorpus();
-  const documents = new Map<string, string[]>();
-  for (const entry of entries) {
-    if (entry.source.doc === undefined) continue;
-    const key = `${entry.source.repo}\u0000${entry.source.doc}`;
-    documents.set(key, [...(documents.get(key) ?? []), entry.text]);
-  }
   return [
     ...entries.map((entry) => entry.text),
-    ...[...documents.values()].map((sentences) => sentences.join('\n\n')),
+    ...wholeDocuments(entries),
     ...CORPUS.map((c) => c.say),
     'Great :)   Never delete files. Ok :-) then push.',
     // "<3" keeps one space after it of several: the tokenizer's offsets after it count one.

@@ -3283,9 +3283,9 @@ const PLACING = wordSet(['use', 'write', 'put', 'store', 'save', 'keep', 'place'
 function pathAlternativesFrame(view: SentenceView, clause: Range): Outcome | undefined {
   const words = view.words;
   // ("**Temp files**: Use `./tmp/` …": past a label.)
-  const label = words.findIndex((w, k) => k >= clause.from && k < clause.to && /:\s*$/.test(w.post));
-  const labelled = (label !== -1 && label < clause.from + 4) || /:\s*$/.test(words[clause.from - 1]?.post ?? '');
-  const opener = words[skipOpeners(words, label !== -1 && label < clause.from + 4 ? label + 1 : clause.from, clause.to)];
+  const label = words.findIndex((w, k) => k >= clause.from && k < Math.min(clause.to, clause.from + 4) && /:\s*$/.test(w.post));
+  const labelled = label !== -1 || /:\s*$/.test(words[clause.from - 1]?.post ?? '');
+  const opener = words[skipOpeners(words, label !== -1 ? label + 1 : clause.from, clause.to)];
   // (After a label the tagger may take the capitalised verb for a name.)
   if (!opener || !has(PLACING, opener) || !(opener.tags.has('Imperative') || opener.tags.has('Infinitive') || labelled)) return undefined;
   const written = (range: Range) => view.textEntitiesIn(range).filter((e) => e.kind === 'path' && !e.inWords);

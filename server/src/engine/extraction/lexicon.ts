@@ -233,7 +233,7 @@ export const ASK_PHRASES: readonly string[] = [
   'consult with me', 'run * by me', 'run * past me', 'clear * with me', 'let me know', 'let me confirm', 'let me approve', 'let me check',
   'tell me', 'tell us', 'tell the user', 'warn me', 'notify me', 'notify the user', 'let me decide', 'let me review', 'let me see', 'let me look', 'show me', 'ping me', 'talk to me', 'get my', 'get the user', 'wait for my', 'wait for me', 'get approval', 'get permission',
   'get sign-off', 'get confirmation', 'get explicit', 'seek approval', 'seek my', 'request approval', 'asking me', 'checking with me',
-  'confirming with me', 'consulting me', 'asking first', 'asking the user',
+  'confirming with me', 'consulting me', 'asking first', 'asking the user', 'get a yes', 'get an explicit yes', 'get a clear yes', 'get my yes', 'a yes from me', 'a yes from the user',
   // Verifying a thing with the person is asking them: "without verifying it with me".
   'verify * with me', 'verifying * with me', 'verify * with the user', 'verifying * with the user', 'check * with me', 'checking * with me',
   // "without discussing it first", "not without consulting the team": talking it over first is asking.
