@@ -1056,7 +1056,9 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     const agentSubject = subjectBefore(words, range.from, i) === 'listener';
     // After "such as" or "like" the "-s" form is a plural noun: "actions such as deploys".
     const example = /^(as|like|including|e\.?g\.?)$/.test(words[found.start - 1]?.norm ?? '');
-    if (found.form === 'third' && !nounSubject && !agentSubject && !example && !doneByKind && cue.norm !== 'no' && foundWord.tags.has('Verb') && !foundWord.tags.has('Plural')) continue;
+    // ("never make manual edits": after an adjective the "-s" form is a plural noun, however it is tagged.)
+    const afterAdjective = words[found.start - 1]?.tags.has('Adjective') === true && !has(FUNCTION, words[found.start - 1]);
+    if (found.form === 'third' && !nounSubject && !agentSubject && !example && !doneByKind && !afterAdjective && cue.norm !== 'no' && foundWord.tags.has('Verb') && !foundWord.tags.has('Plural')) continue;
     // A double negative or "not only" is not a prohibition.
     if (words[cueEnd]?.norm === 'only') continue;
     // "The vendor invoices: never delete": a label names the thing, not who acts.
@@ -2098,6 +2100,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
       result.push(w);
       continue;
     }
+    // "no manual deploys", "manual edits": by hand, as "manually" says, which is how the agent acts.
+    if (/^(manual|hand)$/.test(w.norm) && view.isMentionWord(i + 1)) continue;
     // "by any means", "in any way": however it is done, which narrows nothing.
     if (((w.norm === 'means' && /^(by|via|through)$/.test(words[i - 2]?.norm ?? '')) || (w.norm === 'way' && words[i - 2]?.norm === 'in')) && has(UNIVERSAL, words[i - 1])) continue;
     // "DROP or TRUNCATE statements", "delete operations": the kind of the actions named before it.
@@ -2980,7 +2984,8 @@ function withModifiers(view: SentenceView, triggers: readonly Mention[], region:
   let openerAt = region.from - 1;
   while (openerAt >= 0 && ((view.words[openerAt] as Word).tags.has('Noun') || (view.words[openerAt] as Word).tags.has('Adjective')) && !(view.words[openerAt] as Word).tags.has('Pronoun')) openerAt--;
   const opener = view.words[openerAt];
-  const pluralAfterModifier = head !== undefined && /s$/.test(head.norm) && openerAt < region.from - 1 && opener !== undefined && (opener.tags.has('Gerund') || opener.tags.has('Determiner') || opener.tags.has('Preposition'));
+  // ("make risky edits": after a light verb too.)
+  const pluralAfterModifier = head !== undefined && /s$/.test(head.norm) && openerAt < region.from - 1 && opener !== undefined && (opener.tags.has('Gerund') || opener.tags.has('Determiner') || opener.tags.has('Preposition') || /^(make|do|perform|apply)$/.test(opener.norm));
   if (!trigger || !head || (!pluralAfterModifier && (!head.tags.has('Noun') || (head.tags.has('Verb') && !head.tags.has('Plural'))))) return region;
   let from = region.from;
   while (from > 0) {
