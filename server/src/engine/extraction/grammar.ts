@@ -926,6 +926,13 @@ interface Negated {
   readonly subject?: Range;
 }
 
+/** A negation after "that"/"which"/"who" and an auxiliary: "files that have not been backed up" ("the policy is that nobody deploys" is no relative clause). */
+function negatedInRelative(words: readonly Word[], from: number, at: number): boolean {
+  let k = at - 1;
+  while (k >= from && /^(have|has|had|been|be|is|are|was|were|do|does|did)$/.test((words[k] as Word).norm)) k--;
+  return k >= from && k < at - 1 && /^(that|which|who)$/.test((words[k] as Word).norm);
+}
+
 function negatedIn(view: SentenceView, range: Range): Negated | undefined {
   const words = view.words;
   for (let i = range.from; i < range.to; i++) {
@@ -935,6 +942,8 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       return { negation: i, mentions: [objectNegated] };
     }
     const negation = startsWith(words, P.negations, i, range.to);
+    // "Files that have not been backed up must not be deleted": a negation in a relative clause sorts the thing; the rule's comes after.
+    if (negation !== undefined && negatedInRelative(words, range.from, i)) continue;
     const forbidding = negation === undefined ? startsWith(words, P.forbidding, i, range.to) : undefined;
     const forbiddenTo = negation === undefined && forbidding === undefined ? startsWith(words, P.forbidden, i, range.to) : undefined;
     const cueEnd = negation ?? forbidding ?? forbiddenTo;
@@ -1094,7 +1103,8 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       }
     }
     // A passive's thing is the noun phrase before its first verb: "files under gen/ are rebuilt … and must not be edited".
-    const subjectEnd = words.findIndex((w, k) => k > range.from && k < i && w.tags.has('Copula'));
+    // (Not a copula of a relative clause on it: "files that are not backed up must never be deleted".)
+    const subjectEnd = words.findIndex((w, k) => k > range.from && k < i && w.tags.has('Copula') && !/^(that|which|who|have|has|had)$/.test(words[k - 1]?.norm ?? ''));
     const thingSubject = /^(no|nothing|none)$/.test(cue.norm) ? { from: cueEnd, to: found.start } : passive ? { from: range.from, to: subjectEnd === -1 ? i : subjectEnd } : undefined;
     // A passive must name its thing in the clause ("data/raw must never be deleted"); "…, cannot be booked" does not say what.
     if (passive && !nounSubject && !names(view, thingSubject ?? { from: range.from, to: i })) continue;
@@ -1864,8 +1874,13 @@ function prohibitionFrame(view: SentenceView, clause: Range): Outcome | undefine
   // Only an action that carries the code on is gated by its checks: "never disable a failing test" is not.
   const gated = triggers.some(gatedByChecks);
   const failingCondition = condition && gated ? checksNotPassing(view, { from: condition.from - 1, to: condition.to }, true) : undefined;
-  const notYetDone = stepNotYetDone(view, regions[0] as Range) ?? (gated ? checksNotPassing(view, regions[0] as Range) : undefined) ?? (failingCondition && { at: end, step: failingCondition.step });
-  if (notYetDone) return { drafts: [prerequisite(view, triggers, [notYetDone.step], [{ from: first.start, to: notYetDone.at }, ...regions.slice(1)], { from: notYetDone.step.start, to: notYetDone.step.end })] };
+  const notYetDone = stepNotYetDone(view, regions[0] as Range) ?? (negated.subject ? stepNotYetDone(view, negated.subject) : undefined) ?? (gated ? checksNotPassing(view, regions[0] as Range) : undefined) ?? (failingCondition && { at: end, step: failingCondition.step });
+  if (notYetDone) {
+    // A thing sorted by its relative clause, before the action or after it, is the thing up to that clause.
+    const inSubject = negated.subject !== undefined && notYetDone.at >= negated.subject.from && notYetDone.at < negated.subject.to;
+    const narrowed = inSubject && negated.subject ? [regions[0] as Range, { from: negated.subject.from, to: notYetDone.at }] : [{ from: first.start, to: notYetDone.at }, ...regions.slice(1)];
+    return { drafts: [prerequisite(view, triggers, [notYetDone.step], narrowed, { from: notYetDone.step.start, to: notYetDone.step.end })] };
+  }
   // "Never commit automatically", "don't push on your own": not unless the person asks for it.
   const unasked = findFirst(view.words, P.onOwnAccord, clause.from, clause.to) !== undefined || triggers.some((m) => autoPrefix(view.words[m.start - 1]));
   // "… autonomously - ask the user to do it manually": the person does it, so the agent never does.
@@ -1877,6 +1892,9 @@ function prohibitionFrame(view: SentenceView, clause: Range): Outcome | undefine
 /** "… code you haven't read", "files that you have not backed up": a relative clause whose step is not yet done. */
 function stepNotYetDone(view: SentenceView, region: Range): { at: number; step: Mention } | undefined {
   const words = view.words;
+  // "Untested code must not be deployed", "never push unlinted changes": the thing is one not yet checked.
+  const unchecked = words.findIndex((w, i) => i >= region.from && i < region.to && /^un(?:tested|linted)$/.test(w.norm));
+  if (unchecked !== -1) return { at: unchecked, step: { family: 'test', start: unchecked, end: unchecked + 1, form: 'past' } };
   for (let i = region.from + 1; i < region.to; i++) {
     // (Or said of the thing: "files that are not backed up", "changes which haven't been tested".)
     const opens = words[i]?.norm === 'you' || (/^(that|which)$/.test(words[i]?.norm ?? '') && (words[i + 1]?.norm === 'you' || has(BE_OR_GET, words[i + 1]) || /^(have|has)$/.test(words[i + 1]?.norm ?? '')));
@@ -2625,7 +2643,8 @@ function branchAfterTo(view: SentenceView, regions: readonly Range[], triggers: 
     // Only a region before the action can be its passive subject.
     const content = r.to <= firstTrigger ? words.slice(r.from, r.to).filter((w) => !has(SKIP, w) && w.text !== '' && !w.tags.has('Determiner') && !action(w)) : [];
     const only = content.length === 1 ? (content[0] as Word) : undefined;
-    if (only && r.from === words.indexOf(only) - (words[r.from]?.tags.has('Determiner') ? 1 : 0) && /^[\w./-]+$/.test(only.text) && !has(FUNCTION, only) && !has(UNIVERSAL, only) && !only.tags.has('Pronoun')) return words.indexOf(only);
+    // ("Changes that haven't been tested must not be pushed": a plural word for any things pushed names no branch.)
+    if (only && r.from === words.indexOf(only) - (words[r.from]?.tags.has('Determiner') ? 1 : 0) && /^[\w./-]+$/.test(only.text) && !has(FUNCTION, only) && !has(UNIVERSAL, only) && !(has(GENERIC, only) && /s$/.test(only.norm)) && !only.tags.has('Pronoun')) return words.indexOf(only);
     for (let i = r.from + 1; i < r.to; i++) {
       const w = words[i] as Word;
       if (!/^(to|onto|into)$/.test(words[i - 1]?.norm ?? '') || view.covered.has(i)) continue;
