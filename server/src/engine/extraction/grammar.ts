@@ -3247,6 +3247,18 @@ function revocationIn(view: SentenceView, clause: Range): Reading | undefined {
 // ---- entry point ---------------------------------------------------------------------------------
 
 /**
+ * Where the things put aside begin, if a marker of them is at `i`: "instead of", "rather than",
+ * "never"; "not"/"no" only right after a parenthesis or a comma that follows the thing to use.
+ */
+function putAsideAt(words: readonly Word[], i: number, to: number): number | undefined {
+  const marker = startsWith(words, P.insteadOf, i, to);
+  if (marker !== undefined) return marker;
+  const w = words[i] as Word;
+  const negative = /^(not|no)$/.test(w.norm) && (/\($/.test(words[i - 1]?.post.trim() ?? '') || /\(/.test(w.pre) || endsWithComma(words[i - 1]));
+  return negative ? i + 1 : undefined;
+}
+
+/**
  * "Use `pnpm` (not npm or yarn)", "use uv instead of pip", "prefer `vp dlx` over `npx`", "`uv` only
  * (no `pip`)": a command named as the one to use forbids the others named beside it.
  */
@@ -3265,12 +3277,8 @@ function alternativesFrame(view: SentenceView, clause: Range): Outcome | undefin
   }
   if (commands.length === 0) return undefined;
   for (let i = clause.from; i < clause.to; i++) {
-    const marker = startsWith(words, P.insteadOf, i, clause.to);
-    const w = words[i] as Word;
-    // "not"/"no" mark the others only right after a parenthesis or a comma that follows the command to use.
-    const negative = marker === undefined && /^(not|no)$/.test(w.norm) && (/\($/.test(words[i - 1]?.post.trim() ?? '') || /\(/.test(w.pre) || endsWithComma(words[i - 1]));
-    if (marker === undefined && !negative) continue;
-    const end = marker ?? i + 1;
+    const end = putAsideAt(words, i, clause.to);
+    if (end === undefined) continue;
     // Said as an instruction ("use X instead of Y"), not as a description ("it is built with X rather than Y").
     // Shown or written about ("in the docs, always show X instead of Y"): what the text says, not what the agent runs.
     // An instruction: a word of choosing, or a clause that opens with an imperative ("Install packages: `uv add …` (not `pip install`)").
@@ -3314,7 +3322,7 @@ function pathAlternativesFrame(view: SentenceView, clause: Range): Outcome | und
   if (!opener || !has(PLACING, opener) || !(opener.tags.has('Imperative') || opener.tags.has('Infinitive') || labelled)) return undefined;
   const written = (range: Range) => view.textEntitiesIn(range).filter((e) => e.kind === 'path' && !e.inWords);
   for (let i = clause.from; i < clause.to; i++) {
-    const marker = startsWith(words, P.insteadOf, i, clause.to) ?? (/^(not|no)$/.test((words[i] as Word).norm) && endsWithComma(words[i - 1]) ? i + 1 : undefined);
+    const marker = putAsideAt(words, i, clause.to);
     if (marker === undefined) continue;
     const others = written({ from: marker, to: clause.to });
     if (written({ from: clause.from, to: i }).length === 0 || others.length === 0 || view.mentionsIn({ from: marker, to: clause.to }).length > 0) return undefined;
