@@ -407,7 +407,9 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
       const kindOfFolder = kind === 'path' && !after && /^(folders|directories|dirs)$/.test(w.norm) && mods.length > 0 && mods.every((m) => m.tags.has('Adjective') && !m.tags.has('Noun') && !m.tags.has('Verb') && !/[`'"]/.test(m.pre));
       // "new base folders", "extra config directories": folders of a sort that are yet to be made, none named.
       const newOfSort = kind === 'path' && !after && /s$/.test(w.norm) && mods.length > 0 && has(NOT_NAMING, words[words.indexOf(mods[0] as Word) - 1]) && !mods.some((m) => /[`'"]/.test(m.pre));
-      const name = after ? [after] : kindOfBranch || kindOfFolder || newOfSort ? [] : mods;
+      // "the git repository", "a Git repo": the kind of repository, not a folder's name.
+      const gitRepository = kind === 'path' && !after && /^(repo|repos|repository|repositories)$/.test(w.norm) && mods.length === 1 && (mods[0] as Word).norm === 'git';
+      const name = after ? [after] : kindOfBranch || kindOfFolder || newOfSort || gitRepository ? [] : mods;
       if (name.length > 0 && !(kind === 'database' && w.norm === 'schema' && !after)) {
         const value = joined(name).replace(/[`'"]/g, '');
         const [first, last] = after ? [w, after] : [name[0] as Word, w];
@@ -496,6 +498,8 @@ const PLAIN_SCRIPT_RUN = new RegExp(PLAIN_SCRIPT_RUN_SOURCE, 'gi');
 /** How a script with no folder is run, by its file's ending: `python setup.py`. */
 const SCRIPT_INTERPRETERS: Readonly<Record<string, string>> = { py: 'python', sh: 'bash', js: 'node', mjs: 'node', rb: 'ruby', pl: 'perl' };
 const RUN_BEFORE = /\b(?:run|running|ran|execute|executing|invoke|invoking|call|calling|type|typing|use|using)\s+(?:(?:or|and)\s+\w+\s+)?(?:the\s+)?(?:command\s+)?$/i;
+/** A check done with what follows: "validate syntax with `…`", "lint using `…`". */
+const CHECKED_WITH = /\b(?:validate|check|verify|lint|format|typecheck)\b[^.;:`]{0,40}\b(?:with|using|via)\s+$/i;
 /** Words after which a code span is an example of commands: "commands that need a tty (e.g. `vim`)". */
 const COMMAND_EXAMPLES_BEFORE = /\b(?:commands?|tools?|programs?|binaries|clis?|scripts?)\b[^.;:]{0,80}?(?:such as|like|e\.g\.?,?|i\.e\.?,?|including|for example,?)\s*$/i;
 /** A category of programs and its examples marker, before programs written plainly. */
@@ -527,7 +531,7 @@ export function commandEntities(text: string, base: number): Entity[] {
     const inner = match[2] as string;
     const before = text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0);
     // A span of an unknown program is a command when it is run ("run `vp vitest`"), or listed with one ("`vp vitest` or `vp oxlint`").
-    const run = RUN_BEFORE.test(before) || COMMAND_EXAMPLES_BEFORE.test(text.slice(Math.max(0, (match.index ?? 0) - 120), match.index ?? 0)) || (lastEnd >= 0 && /^\s*(?:,|\/|,?\s*(?:or|and|nor))\s*$/.test(text.slice(lastEnd, match.index ?? 0)));
+    const run = RUN_BEFORE.test(before) || CHECKED_WITH.test(text.slice(Math.max(0, (match.index ?? 0) - 60), match.index ?? 0)) || COMMAND_EXAMPLES_BEFORE.test(text.slice(Math.max(0, (match.index ?? 0) - 120), match.index ?? 0)) || (lastEnd >= 0 && /^\s*(?:,|\/|,?\s*(?:or|and|nor))\s*$/.test(text.slice(lastEnd, match.index ?? 0)));
     // A template ("`bun <file>`") stands for many commands, none of them written; an unknown word before
     // a thing's noun names that thing ("`eslint-disable` comments", "`no_run` doctest fences").
     const namesThing = !isCommand(inner) && SPAN_THINGS.test(text.slice((match.index ?? 0) + match[0].length));

@@ -117,7 +117,10 @@ const P = {
     file: compile(['file', 'files', 'document', 'documents', 'folder', 'folders', 'directory', 'directories']),
     record: compile([...L.RECORD_NOUNS, ...L.RECORD_SORT_WORDS.map((sort) => `${sort} class`)]),
     calendar: compile(['calendar', 'calendars', 'meeting', 'meetings', 'schedule', 'agenda', 'time', 'date', 'tomorrow', 'today']),
+    git: compile(['git', 'version control', 'vcs']),
   },
+  /** What "git" is the kind of when it names the repository itself: "git operations", "the git history". */
+  gitItself: wordSet(['operation', 'operations', 'command', 'commands', 'action', 'actions', 'repository', 'repo', 'history', 'state', 'tree', 'mode', 'access']),
 };
 const KEEP_STATE_PHRASES = Object.entries(L.KEEP_STATES).map(([state, family]) => ({ phrase: compile([state])[0] as Phrase, family }));
 const SKIP = wordSet(L.SKIPPABLE);
@@ -618,6 +621,8 @@ function passedOnOrReported(view: SentenceView, from: number): boolean {
     const listener = next && /^(the|a)$/.test(next.norm) ? words[start + 2] : next;
     // "ask Priya before sending": asking someone for their yes before an action, not passing it on.
     const asksYesOf = opener.forms.includes('ask') && listener !== undefined && /^(before|first|prior)$/.test(words[words.indexOf(listener) + 1]?.norm ?? '');
+    // "Ask "Do you want me to proceed?" before deleting": the words asked, quoted, are the question put to the person.
+    if (opener.forms.includes('ask') && next !== undefined && /["'“‘]\s*$/.test(next.pre + opener.post)) return false;
     if (listener && !has(ME, listener) && !asksYesOf && !/^(first|before|for|permission|approval|whether|if)$/.test(listener.norm)) return true;
   }
   for (let i = from; i < words.length; i++) {
@@ -782,6 +787,8 @@ function objectEnd(view: SentenceView, from: number, to: number): number {
   const words = view.words;
   for (let i = from; i < to; i++) {
     if (!howOften(words, i) && [P.condition, P.before, P.until, P.after, P.without, P.except].some((p) => startsWith(words, p, i, to) !== undefined)) return i;
+    // "… with user approval", "with my explicit OK": how the action may happen, not what it acts on.
+    if (/^(with|upon|on)$/.test((words[i] as Word).norm) && i > from && findFirst(words, P.approvalNouns, i + 1, Math.min(to, i + 5)) !== undefined && askCue(view, { from: i + 1, to: Math.min(to, i + 5) })) return i;
     // A comma before a new clause ("…, it's the only copy", "…, not even for the plumber") ends
     // the object; a comma inside a list of targets ("temp/, logs/ and cache/") does not.
     const next = words[i + 1];
@@ -842,7 +849,7 @@ function confirmsWithPerson(view: SentenceView, range: Range): boolean {
   const words = view.words;
   const confirm = words.findIndex((w, k) => k >= range.from && k < range.to && w.norm === 'confirm');
   if (confirm === -1 || skipOpeners(words, 0, range.to) < range.from || !/^(before|prior)$/.test(words[range.to]?.norm ?? '')) return false;
-  const ordered = words.slice(range.from, confirm).every((w) => has(LEAD_ADVERBS, w) || /^(must|should)$/.test(w.norm));
+  const ordered = words.slice(skipOpeners(words, range.from, confirm), confirm).every((w) => has(LEAD_ADVERBS, w) || /^(must|should)$/.test(w.norm));
   const said = words.slice(confirm + 1, range.to).filter((w) => !w.tags.has('Determiner') && !has(COORDINATORS, w) && !/^(of|its|their|your|first)$/.test(w.norm));
   return ordered && said.every((w) => ACTION_DETAILS.test(w.norm));
 }
@@ -982,7 +989,8 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       // ("never suggest or run `rm -rf`": joined to running what is named after it.)
       const runsNext = /^(run|use|execute|invoke|call)$/.test(words[j + 2]?.norm ?? '') && view.mentionsIn({ from: j + 3, to: Math.min(limit + 2, j + 7) }).length > 0;
       const joinedVerb = w.tags.has('Verb') && !w.tags.has('Auxiliary') && !w.tags.has('Copula') && has(COORDINATORS, words[j + 1]) && (view.mentionAt(j + 2) !== undefined || runsNext);
-      if (joinedVerb) {
+      // ("never try and start …": "try and" is "try to".)
+      if (joinedVerb || (/^(try|attempt)$/.test(w.norm) && words[j + 1]?.norm === 'and')) {
         j++;
         continue;
       }
@@ -1159,16 +1167,24 @@ function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefi
   // "my permission", or an approval sought: "get approval for force pushes", "ask for approval for any deletion".
   const sought = (f: { start: number }) => [1, 2, 3].some((n) => f.start - n >= clause.from && startsWith(words, SEEKING_APPROVAL, f.start - n, f.start) !== undefined);
   // "Approval is required for pushes", "user approval is needed before any deploy": the approval as the thing required.
-  const requiredAfter = (f: { end: number }) => {
+  // ("Confirmation required for deletes": notes leave the copula out when the approval opens the clause.)
+  const opensClause = (f: { start: number }) => words.slice(skipOpeners(words, clause.from, f.start), f.start).every((w) => has(OWNERS, w) || w.tags.has('Determiner') || w.norm === 'no');
+  const requiredAfter = (f: { start: number; end: number }) => {
     let at = f.end;
     while (at < clause.to && (has(BE_OR_GET, words[at]) || /^(always|first|strictly|absolutely)$/.test(words[at]?.norm ?? ''))) at++;
-    return at > f.end && /^(required|needed|mandatory|necessary)$/.test(words[at]?.norm ?? '') ? at + 1 : undefined;
+    return (at > f.end || opensClause(f)) && /^(required|needed|mandatory|necessary)$/.test(words[at]?.norm ?? '') ? at + 1 : undefined;
   };
   const asked = approvals.find((f) => has(OWNERS, words[f.start - 1]) || has(OWNERS, words[f.start - 2]) || sought(f) || requiredAfter(f) !== undefined);
-  const markerAt = asked ? (requiredAfter(asked) ?? asked.end) : 0;
+  // "No approval needed for reads": a permission, not a rule.
+  if (asked && words[asked.start - 1]?.norm === 'no' && requiredAfter(asked) !== undefined) return 'nothing';
+  const afterApproval = asked ? (requiredAfter(asked) ?? asked.end) : 0;
+  // ("… is needed prior to pushing": "prior to" is "before".)
+  const markerAt = words[afterApproval]?.norm === 'prior' && words[afterApproval + 1]?.norm === 'to' ? afterApproval + 1 : afterApproval;
   const marker = asked ? words[markerAt] : undefined;
   // "approval for the deployment plan": an action's noun that modifies the next noun names no action.
-  const trigger = asked && marker && /^(to|for|on|of|before)$/.test(marker.norm) ? governable(view.mentionsIn({ from: markerAt + 1, to: Math.min(clause.to, markerAt + 4) })).filter((m) => !modifiesNextNoun(words, m.end - 1))[0] : undefined;
+  // ("for any action that deletes data": the category's relative clause names the action, a word or two further.)
+  const reach = (m: Mention) => m.start < markerAt + 4 || (m.start < markerAt + 6 && relativeOfCategory(words, m.start));
+  const trigger = asked && marker && /^(to|for|on|of|before)$/.test(marker.norm) ? governable(view.mentionsIn({ from: markerAt + 1, to: Math.min(clause.to, markerAt + 6) })).filter((m) => reach(m) && !modifiesNextNoun(words, m.end - 1))[0] : undefined;
   if (!asked || !trigger) return actionApprovalFrame(view, clause, approvals);
   // The subject comes before the approval's owner: "require explicit user confirmation" is said to the agent.
   let owned = asked.start;
@@ -1177,7 +1193,9 @@ function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefi
   if (subject === 'other') return undefined;
   // "temp/ needs my OK before any change": the thing is the clause's subject.
   const thing = subjectPhrase(view, { from: clause.from, to: asked.start });
-  return { drafts: [{ kind: 'confirmation', triggers: [trigger], regions: [{ from: trigger.start, to: objectEnd(view, trigger.end, clause.to) }, ...(thing ? [thing] : [])] }] };
+  // ("… before any action that deletes or irreversibly overwrites data": the actions listed with it.)
+  const triggers = trigger.start > markerAt + 3 ? coordinatedFrom(view, governable(view.mentionsIn({ from: trigger.start, to: clause.to }))) : [trigger];
+  return { drafts: [{ kind: 'confirmation', triggers, regions: [{ from: trigger.start, to: objectEnd(view, trigger.end, clause.to) }, ...(thing ? [thing] : [])] }] };
 }
 
 /** "Confirm deletions with the user", "confirm destructive actions (file deletes, …) with me": the actions named are the person's to approve. */
@@ -1219,7 +1237,9 @@ function actionApprovalFrame(view: SentenceView, clause: Range, approvals: reado
 function requirementFrame(view: SentenceView, clause: Range): Outcome | undefined {
   const words = view.words;
   const require = findFirst(words, P.require, clause.from, clause.to);
-  const approved = findFirst(words, P.approvedBy, clause.from, clause.to);
+  const found = findFirst(words, P.approvedBy, clause.from, clause.to);
+  // "must be okayed by me" asks; "is OK" permits.
+  const approved = found && /^(ok|okay)$/i.test((words[found.end - 1] as Word).text) ? undefined : found;
   const verb = require ?? approved;
   if (!verb) return undefined;
   // "You need to back up…" is an obligation, read by the connector frames.
@@ -1234,7 +1254,9 @@ function requirementFrame(view: SentenceView, clause: Range): Outcome | undefine
   // ("tools like vi, or any that require input": a relative clause's verb has another subject.)
   const relative = words.slice(clause.from, verb.start).some((w) => /^(that|which|who)$/.test(w.norm));
   const example = (m: Mention) => inParenthesis(words, clause.from, m.start) || (!relative && findFirst(words, EXAMPLE_MARKERS, clause.from, m.start) !== undefined);
-  if (named.some((m) => m.form === 'base' && !example(m) && subjectBefore(words, clause.from, m.start) !== 'none')) return undefined;
+  // ("Actions that modify files require approval": the category's relative clause names the action.)
+  const doneBySubject = (m: Mention) => m.form === 'base' && !example(m) && !relativeOfCategory(words, m.start) && subjectBefore(words, clause.from, m.start) !== 'none';
+  if (named.some(doneBySubject)) return undefined;
   const spent = named.length > 0 ? [] : spending(view, subjectRange);
   const triggers = named.length > 0 ? named : spent.length > 0 ? spent : touching(view, subjectRange);
   if (triggers.length === 0) return undefined;
@@ -1249,7 +1271,7 @@ function requirementFrame(view: SentenceView, clause: Range): Outcome | undefine
   // "must be approved", "needs my OK", "requires approval".
   // "requires approval", "needs my OK"; "requires OSS community approval" is someone else's.
   const approvalNoun = findFirst(words, P.approvalNouns, rest.from, Math.min(rest.to, rest.from + 4));
-  const approvalNext = approvalNoun !== undefined && words.slice(rest.from, approvalNoun.start).every((w) => has(OWNERS, w) || w.tags.has('Determiner') || /^(explicit|prior|written|manual|human|same|usual|normal)$/.test(w.norm));
+  const approvalNext = approvalNoun !== undefined && words.slice(rest.from, approvalNoun.start).every((w) => has(OWNERS, w) || w.tags.has('Determiner') || /^(explicit|prior|written|manual|human|same|usual|normal|double|verbal|second)$/.test(w.norm));
   if (approved || approverCue(view, rest) || approvalNext) return { drafts: [{ kind: 'confirmation', triggers, regions }] };
   const steps = satisfying(view.mentionsIn(rest));
   if (require && steps.length > 0) return { drafts: [prerequisite(view, triggers, steps, regions, rest)] };
@@ -1396,7 +1418,9 @@ function withProjectChecks(view: SentenceView, main: Range, subMentions: readonl
   for (const m of view.mentionsIn(main)) {
     const before = words[m.start - 1];
     // Said as what to run, or listed after a command that is run: "run `go fmt` and `go vet`".
-    const run = /^(run|execute|invoke)$/.test(before?.norm ?? '');
+    // ("Validate syntax with `ansible-playbook --syntax-check` before committing": a check done with the command.)
+    const checkedWith = /^(with|using|via)$/.test(before?.norm ?? '') && words.slice(main.from, m.start).some((w) => /^(validate|check|verify|lint|format|typecheck)$/.test(w.norm));
+    const run = /^(run|execute|invoke)$/.test(before?.norm ?? '') || checkedWith;
     const listed = previous?.command !== undefined && (previous.end === m.start - 1 ? has(COORDINATORS, before) : previous.end === m.start && endsWithComma(before));
     if (m.command && (run || listed) && !m.command.checks && (m.command.opaque?.length ?? 0) > 0) steps.push({ ...m, command: { ...m.command, checks: true, projectCheck: true } });
     previous = run || listed || known.includes(m) ? m : undefined;
@@ -1529,7 +1553,9 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
     const trigger = triggers[0] as Mention;
     const subject = subjectBefore(words, main.from, trigger.start);
     if (subject === 'self' || subject === 'other') return undefined;
-    if (trigger.form === 'past' || trigger.form === 'third') return undefined;
+    // ("Migrations may be run only with approval": a plural noun is the action said as a thing, not a verb's third person.)
+    const nounPlural = trigger.form === 'third' && (words[trigger.start] as Word).tags.has('Plural') && (words[trigger.start] as Word).tags.has('Noun');
+    if (trigger.form === 'past' || (trigger.form === 'third' && !nounPlural)) return undefined;
     const regions = [region(triggers, main)];
     const governed = coordinatedFrom(view, triggers);
     if (approverCue(view, sub) || bareApproval(view, sub)) return { drafts: [{ kind: 'confirmation', triggers: governed, regions }] };
@@ -1574,12 +1600,15 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
 function bareApproval(view: SentenceView, sub: Range, reviewIsApproval = true): boolean {
   const words = view.words;
   const found = findFirst(words, P.approvalNouns, sub.from, Math.min(sub.to, sub.from + 3));
-  if (!found || /^(from|by)$/.test(words[found.end]?.norm ?? '')) return false;
+  // "from the security team" is someone else's; "from the user", "by me" is the person's own.
+  let giver = (found?.end ?? 0) + 1;
+  while (words[giver]?.tags.has('Determiner')) giver++;
+  if (!found || (/^(from|by)$/.test(words[found.end]?.norm ?? '') && !has(OWNERS, words[giver]))) return false;
   // "without careful review": a review no one is named for may be the agent's own.
   // ("after verification" may be the agent's own checks, whoever's review is meant.)
   // ("without using the `git mv` command": a command no one gives is one run.)
   if ((!reviewIsApproval && /^reviews?$/.test((words[found.start] as Word).norm)) || /^(verifications?|commands?)$/.test((words[found.start] as Word).norm)) return false;
-  return words.slice(sub.from, found.start).every((w) => w.tags.has('Determiner') || w.tags.has('Adjective'));
+  return words.slice(sub.from, found.start).every((w) => w.tags.has('Determiner') || w.tags.has('Adjective') || /^(double|verbal|second)$/.test(w.norm));
 }
 
 /** The first trigger and those coordinated with it ("before deleting or moving anything"). */
@@ -1771,8 +1800,11 @@ function letThemDo(view: SentenceView, clause: Range, start: number): Outcome | 
 function delegatedFrame(view: SentenceView, clause: Range): Outcome | undefined {
   const start = skipOpeners(view.words, clause.from, clause.to);
   // "leave … to" decides alone: a "leave" clause with no person after it states nothing here.
-  if (view.words.some((w, i) => i >= start && i < clause.to && w.norm === 'leave')) return leftToSomeone(view, clause, start);
-  return onlyPeopleDo(view, clause, start) ?? doneThemselves(view, clause, start) ?? someoneElsesJob(view, clause, start) ?? letThemDo(view, clause, start);
+  const outcome = view.words.some((w, i) => i >= start && i < clause.to && w.norm === 'leave') ? leftToSomeone(view, clause, start) : (onlyPeopleDo(view, clause, start) ?? doneThemselves(view, clause, start) ?? someoneElsesJob(view, clause, start) ?? letThemDo(view, clause, start));
+  // "Leave pushing to me unless I say otherwise": the person may hand the action back.
+  const unless = view.words.findIndex((w, i) => i > start && i < clause.to && w.norm === 'unless');
+  if (!outcome || outcome === 'nothing' || !('drafts' in outcome) || unless === -1 || !approverCue(view, { from: unless + 1, to: clause.to })) return outcome;
+  return { drafts: outcome.drafts.map((draft) => ({ ...draft, kind: 'confirmation' })) };
 }
 
 /** What changes to a branch may go through instead of landing directly: "through a pull request", "via code review". */
@@ -1803,8 +1835,10 @@ function onlyFrame(view: SentenceView, clause: Range): Outcome | undefined {
   const only = words.findIndex((w, i) => inRange(clause, i) && has(ONLY, w) && !w.tags.has('Hyphenated'));
   if (only === -1 || startsWith(words, P.after, only, clause.to) !== undefined) return undefined;
   const mentions = governable(view.mentionsIn(clause));
-  // "only send emails with my explicit approval"
-  if (mentions.length > 0 && approverCue(view, { from: only, to: clause.to })) {
+  // "only send emails with my explicit approval"; "you may only commit when instructed".
+  const condition = words.findIndex((w, i) => i > only && i < clause.to && /^(when|if|once)$/.test(w.norm));
+  const requested = condition !== -1 && requestCue(view, { from: condition + 1, to: clause.to });
+  if (mentions.length > 0 && (approverCue(view, { from: only, to: clause.to }) || requested)) {
     const triggers = mentions.slice(0, 1);
     // "only send to acme.io unless I ask": sending elsewhere needs the person's say-so.
     const allowListed = (triggers[0] as Mention).family === 'send' && view.textEntitiesIn(clause).some((e) => e.kind === 'domain' || e.kind === 'email');
@@ -2237,6 +2271,8 @@ function contextOf(view: SentenceView, families: readonly FamilyName[], entities
   if (kinds.has('database') || kinds.has('table') || (view.contextWord('database', ranges) && !kinds.has('path') && meansOther('database'))) return 'database';
   // A path written out is what the rule is about; "lock files" or "the review notes" only describe it.
   if (entities.some((e) => e.kind === 'path' && !e.inWords)) return 'path';
+  // "git operations must be read-only", "don't touch git": the repository itself, not its files.
+  if (!kinds.has('branch') && gitItself(view, ranges) && meansOther('repository')) return 'repository';
   // "changes to the reservation", "modify a booking": a policy's record, unless an event is named or the calendar said.
   if (!kinds.has('event') && view.contextWord('record', ranges) && !view.contextWord('calendar', ranges) && meansOther('resource')) return 'resource';
   if (kinds.has('event') || (view.contextWord('event', ranges) && !kinds.has('path') && meansOther('event'))) return 'event';
@@ -2248,6 +2284,17 @@ function contextOf(view: SentenceView, families: readonly FamilyName[], entities
   if (view.contextWord('record', ranges) && meansOther('resource')) return 'resource';
   if (any(...ONTO_BRANCH) && branchNamedElsewhere(view) !== undefined) return 'branch';
   return undefined;
+}
+
+/** "git", "git operations", "the git history", "version control": the repository itself, not a file of it ("git hooks", "git config"). */
+function gitItself(view: SentenceView, ranges: readonly Range[]): boolean {
+  return ranges.some((r) => {
+    const found = findFirst(view.words, P.contexts.git, r.from, r.to);
+    if (!found) return false;
+    const next = view.words[found.end];
+    const phraseEnds = next === undefined || ['Preposition', 'Conjunction', 'Copula', 'Modal', 'Adverb', 'Determiner'].some((tag) => next.tags.has(tag));
+    return found.end >= r.to || phraseEnds || has(P.gitItself, next) || /[,;:.!?)]/.test((view.words[found.end - 1] as Word).post);
+  });
 }
 
 /**
@@ -2341,6 +2388,7 @@ const CONTEXT_KINDS: Readonly<Record<TargetContext | 'none', readonly Entity['ki
   device: ['device'],
   event: ['event'],
   resource: [],
+  repository: [],
   none: [],
 };
 
@@ -2975,11 +3023,14 @@ function categoryExamples(view: SentenceView, draft: Draft): { mention: Mention;
 }
 
 /** Where a list of examples starts, within a few words: after "such as", "e.g." or an opening parenthesis. */
-/** A noun followed by a parenthesis that opens on a command: "web servers (`python -m http.server`, …)". */
+/** A noun followed by commands as its examples: "web servers (`python -m http.server`, …)", "dev servers such as `pnpm dev`". */
 function commandExamplesAfter(view: SentenceView, at: number): boolean {
   const words = view.words;
   const w = words[at];
-  return w !== undefined && w.tags.has('Noun') && (/\(\s*$/.test(w.post) || /\(/.test(words[at + 1]?.pre ?? '')) && view.mentionAt(at + 1)?.command !== undefined;
+  if (w === undefined || !w.tags.has('Noun')) return false;
+  const opens = /\(\s*$/.test(w.post) || /\(/.test(words[at + 1]?.pre ?? '');
+  const listed = opens ? at + 1 : endsWithComma(w) ? undefined : startsWith(words, EXAMPLE_MARKERS, at + 1, words.length);
+  return listed !== undefined && view.mentionAt(listed)?.command !== undefined;
 }
 
 function examplesAfter(words: readonly Word[], from: number, to: number): number | undefined {
@@ -3333,6 +3384,32 @@ function pathAlternativesFrame(view: SentenceView, clause: Range): Outcome | und
 }
 
 /**
+ * "Push to feature branches, never directly to main", "deploy to staging, not to prod": the action
+ * said once, then the place it must never go, with the verb left out.
+ */
+function elidedActionFrame(view: SentenceView, clause: Range): Outcome | undefined {
+  const words = view.words;
+  let start = skipOpeners(words, clause.from, clause.to);
+  while (start < clause.to && has(LEAD_ADVERBS, words[start])) start++;
+  const action = view.mentionAt(start);
+  if (!action || action.start !== start || action.form !== 'base' || !governable([action]).length) return undefined;
+  // The place is all the aside says: "write tests in tests/, never in src/" is about tests only, which no scope says.
+  const object = words.slice(action.end, clause.to).findIndex((w) => /^(to|on|in|into|against)$/.test(w.norm));
+  if (object === -1 || !words.slice(action.end, action.end + object).every((w) => has(GENERIC, w) || w.tags.has('Determiner') || w.tags.has('Possessive') || has(UNIVERSAL, w))) return undefined;
+  for (let i = action.end; i < clause.to; i++) {
+    const marker = putAsideAt(words, i, clause.to);
+    if (marker === undefined) continue;
+    let place = marker;
+    while (place < clause.to && (words[place] as Word).tags.has('Adverb')) place++;
+    const aside = { from: marker, to: clause.to };
+    const named = [...view.textEntitiesIn(aside), ...view.phraseEntitiesIn(aside)];
+    if (!/^(to|on|in|into|against)$/.test(words[place]?.norm ?? '') || named.length === 0 || view.mentionsIn(aside).length > 0) return undefined;
+    return { drafts: [{ kind: 'prohibition', triggers: [{ ...action, start: marker, end: marker }], regions: [aside] }] };
+  }
+  return undefined;
+}
+
+/**
  * "Add a new commit instead of amending", "fix the cause rather than bypassing the checks": an
  * instruction that puts an action aside forbids it.
  */
@@ -3393,12 +3470,14 @@ function labelledFrame(view: SentenceView, from: number): { readonly drafts: rea
   const start = skipOpeners(words, from, words.length);
   // The tagger may keep a colon after a code span in the word: "/`:". A dash sets a label apart too: "`npm publish` — never".
   const endsWithColon = (w: Word) => /^[/`'"*_)\]]*\s*(?::|\s[—–-]\s)/.test(w.post) || /[`'"*_)\]]:$/.test(w.text);
-  const colon = words.findIndex((w, i) => i >= start && endsWithColon(w));
+  // "Installing packages (ask first)": a closing parenthesis that asks says the rule of what comes before it.
+  const asides = trailingAside(view, start);
+  const colon = asides ? asides.from - 1 : words.findIndex((w, i) => i >= start && endsWithColon(w));
   if (colon === -1 || colon + 1 >= words.length) return undefined;
   const label = { from: start, to: colon + 1 };
   // What is said of the label runs to the next colon: a table row's further cells describe ("| `rm -rf /` | ❌ | Deletes everything |").
   const next = words.findIndex((w, i) => i > colon && endsWithColon(w));
-  const body = { from: colon + 1, to: next === -1 ? words.length : next + 1 };
+  const body = asides ?? { from: colon + 1, to: next === -1 ? words.length : next + 1 };
   // ("Cancelled flights:": an action said as a participle describes the things the label names.)
   const actions = governable(view.mentionsIn(label)).filter((m) => m.form !== 'past');
   // "Actions that require approval: deleting files, force pushing": the label asks, the body lists what.
@@ -3407,7 +3486,8 @@ function labelledFrame(view: SentenceView, from: number): { readonly drafts: rea
   const listed = governable(view.mentionsIn(body));
   const needsApproval = askCue(view, label) || (findFirst(words, P.approvalNouns, label.from, label.to) !== undefined && words.slice(label.from, label.to).some((w) => /^(require|requires|required|need|needs|needed|warrant|warrants|demand|demands)$/.test(w.norm)));
   const firstListed = listed[0];
-  const named = firstListed !== undefined && (firstListed.form === 'gerund' || (view.words[firstListed.start] as Word).tags.has('Noun')) && listed.every((m) => m.form !== 'past') && !words.slice(body.from, body.to).some((w) => w.tags.has('Modal') || /^(must|should)$/.test(w.norm));
+  // ("deploys, deletes, payments": a plural the tagger takes for a verb, with no subject before it, is a noun.)
+  const named = firstListed !== undefined && (firstListed.form === 'gerund' || (view.words[firstListed.start] as Word).tags.has('Noun') || (firstListed.form === 'third' && firstListed.start === body.from)) && listed.every((m) => m.form !== 'past') && !words.slice(body.from, body.to).some((w) => w.tags.has('Modal') || /^(must|should)$/.test(w.norm));
   if (actions.length === 0 && named && needsApproval && !negatedIn(view, label)) {
     return { drafts: [{ kind: 'confirmation', triggers: coordinatedFrom(view, listed), regions: [{ from: (listed[0] as Mention).start, to: body.to }] }] };
   }
@@ -3417,7 +3497,9 @@ function labelledFrame(view: SentenceView, from: number): { readonly drafts: rea
   if (actions.length === 0 || (steps.length > 0 && !stepFirst)) return undefined;
   // The label only names: no negation, ask or rule word of its own, no verb besides the actions.
   // (A particle tagged as a verb is none: "files in data/".)
-  const ownWord = (w: Word, i: number) => !view.isMentionWord(i) && w.tags.has('Verb') && !w.tags.has('Auxiliary') && !w.tags.has('Adjective') && !w.tags.has('Particle');
+  // (Nor is a target's name: "prod" in "Deploy to prod:".)
+  const labelTargets = [...view.textEntitiesIn(label), ...view.phraseEntitiesIn(label)];
+  const ownWord = (w: Word, i: number) => !view.isMentionWord(i) && !labelTargets.some((e) => w.start >= e.start && w.end <= e.end) && w.tags.has('Verb') && !w.tags.has('Auxiliary') && !w.tags.has('Adjective') && !w.tags.has('Particle');
   if (negatedIn(view, label) || approverCue(view, label) || words.slice(label.from, label.to).some((w, k) => ownWord(w, label.from + k) || has(ONLY, w) || /^(always|must|should)$/.test(w.norm))) return undefined;
   const triggers = coordinatedFrom(view, actions);
   const regions = [{ from: (actions[0] as Mention).start, to: label.to }];
@@ -3432,6 +3514,18 @@ function labelledFrame(view: SentenceView, from: number): { readonly drafts: rea
   // "never", "not allowed", "forbidden", "off-limits": said of the actions alone.
   const forbidding = negated || findFirst(words, P.forbidden, body.from, body.to) !== undefined || findFirst(words, P.readOnly, body.from, body.to) !== undefined;
   return forbidding ? { drafts: [{ kind: 'prohibition', triggers, regions }] } : undefined;
+}
+
+/** The parenthesis that ends a sentence after its first word, when it asks for a yes: "(ask first)", "(needs approval)". */
+function trailingAside(view: SentenceView, start: number): Range | undefined {
+  const words = view.words;
+  const last = words.length - 1;
+  if (last <= start || !/\)/.test((words[last] as Word).post)) return undefined;
+  let open = last;
+  while (open > start && !/\(/.test((words[open] as Word).pre) && !/\(\s*$/.test((words[open - 1] as Word).post)) open--;
+  if (open <= start || !/\(/.test((words[open] as Word).pre + (words[open - 1] as Word).post)) return undefined;
+  const aside = { from: open, to: words.length };
+  return askCue(view, aside) || bareApproval(view, aside) ? aside : undefined;
 }
 
 /**
@@ -3451,7 +3545,7 @@ function firstThenFrame(view: SentenceView, clause: Range): { readonly drafts: r
   return { drafts: [prerequisite(view, triggers, steps, [{ from: (triggers[0] as Mention).start, to: clause.to }], { from: clause.from, to: then })] };
 }
 
-const FRAMES = [putAsideFrame, alternativesFrame, pathAlternativesFrame, personApprovesFrame, permissionForFrame, confirmWithPersonFrame, treatAsFrame, actedOnMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
+const FRAMES = [putAsideFrame, alternativesFrame, pathAlternativesFrame, elidedActionFrame, personApprovesFrame, permissionForFrame, confirmWithPersonFrame, treatAsFrame, actedOnMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
 
 /** The rules of a frame's drafts, each once; or why they compile to nothing, when that is known. */
 function compileDrafts(view: SentenceView, drafts: readonly Draft[]): Reading[] {

@@ -7,7 +7,7 @@ import type { Verb } from '../actions/actions';
  */
 
 /** What kind of thing an action's object is; it picks the verbs a word means ("drop" a table vs a file). */
-export type TargetContext = 'path' | 'database' | 'recipient' | 'money' | 'branch' | 'environment' | 'device' | 'event' | 'resource';
+export type TargetContext = 'path' | 'database' | 'recipient' | 'money' | 'branch' | 'environment' | 'device' | 'event' | 'resource' | 'repository';
 
 /** A family of words that mean one action: the verbs it triggers, by what its object is. */
 export interface ActionFamily {
@@ -18,14 +18,16 @@ export interface ActionFamily {
 }
 
 const MODIFY_FILES: readonly Verb[] = ['delete', 'overwrite', 'write', 'move'];
+/** What changes a git repository itself ("git operations must be read-only", "don't touch git"): its history, its remote, its work not yet committed. */
+const GIT_WRITES: readonly Verb[] = ['commit', 'push', 'force-push', 'rewrite-history', 'discard-changes'];
 
 export const FAMILIES = {
   remove: { verbs: ['delete'], by: { database: ['delete', 'drop', 'truncate'], event: ['cancel', 'delete'], resource: ['delete'] } },
   truncate: { verbs: ['truncate'], by: { database: ['truncate'] } },
-  modify: { verbs: ['write', 'overwrite'], by: { database: ['update', 'alter'], event: ['reschedule'], resource: ['update'] } },
+  modify: { verbs: ['write', 'overwrite'], by: { database: ['update', 'alter'], event: ['reschedule'], resource: ['update'], repository: GIT_WRITES } },
   schemaChange: { verbs: ['alter'], by: { database: ['alter'] } },
   overwrite: { verbs: ['overwrite'] },
-  write: { verbs: ['write', 'overwrite'], by: { database: ['update'], resource: ['update'] } },
+  write: { verbs: ['write', 'overwrite'], by: { database: ['update'], resource: ['update'], repository: GIT_WRITES } },
   move: { verbs: ['move'], by: { event: ['reschedule'] } },
   read: { verbs: ['read'], satisfies: true },
   backup: { verbs: ['backup'], satisfies: true },
@@ -73,6 +75,7 @@ export const FAMILIES = {
       environment: ['deploy'],
       device: ['unlock', 'open', 'disable'],
       event: ['cancel', 'reschedule'],
+      repository: GIT_WRITES,
     },
   },
 } as const satisfies Record<string, ActionFamily>;
@@ -233,7 +236,7 @@ export const ASK_PHRASES: readonly string[] = [
   'consult with me', 'run * by me', 'run * past me', 'clear * with me', 'let me know', 'let me confirm', 'let me approve', 'let me check',
   'tell me', 'tell us', 'tell the user', 'warn me', 'notify me', 'notify the user', 'let me decide', 'let me review', 'let me see', 'let me look', 'show me', 'ping me', 'talk to me', 'get my', 'get the user', 'wait for my', 'wait for me', 'get approval', 'get permission',
   'get sign-off', 'get confirmation', 'get explicit', 'seek approval', 'seek my', 'request approval', 'asking me', 'checking with me',
-  'confirming with me', 'consulting me', 'asking first', 'asking the user', 'get a yes', 'get an explicit yes', 'get a clear yes', 'get my yes', 'a yes from me', 'a yes from the user',
+  'confirming with me', 'consulting me', 'asking first', 'asking the user', 'get a yes', 'get a * yes', 'get an explicit yes', 'get a clear yes', 'get my yes', 'a yes from me', 'a yes from the user',
   // Verifying a thing with the person is asking them: "without verifying it with me".
   'verify * with me', 'verifying * with me', 'verify * with the user', 'verifying * with the user', 'check * with me', 'checking * with me',
   // "without discussing it first", "not without consulting the team": talking it over first is asking.
@@ -248,7 +251,7 @@ export const ASK_PHRASES: readonly string[] = [
   // "confirm first": confirming, with no one named, is with the person the agent works for.
   'confirm first',
   // Getting or waiting for an approval is asking for it: "get a thumbs up from me", "obtain the user's OK".
-  ...['get', 'obtain', 'seek', 'request', 'wait for', 'receive'].flatMap((verb) => APPROVAL_NOUNS.map((noun) => `${verb} * ${noun}`)),
+  ...['get', 'obtain', 'seek', 'request', 'wait for', 'receive', 'prompt for'].flatMap((verb) => APPROVAL_NOUNS.map((noun) => `${verb} * ${noun}`)),
 ];
 /**
  * People who may do an action the agent leaves to them: "leave the commit to me", "releases are done
@@ -306,7 +309,7 @@ export const PERSON_APPROVES: readonly string[] = [
 /** A governed action that must be approved first: "every payment over $500 must be approved by me". */
 export const APPROVED_PARTICIPLES: readonly string[] = [
   'be * approve', 'be * confirm', 'be * okay', 'be * authorize', 'be * authorise', 'be * sign off', 'be * clear with me', 'be * clear by me',
-  'be * vet by me', 'be * review by me', 'get * approve', 'go through me', 'be run by me', 'be * green light',
+  'be * vet by me', 'be * review by me', 'get * approve', 'go through me', 'go through the user', 'go through a human', 'be run by me', 'be * green light',
   // "deploys are gated on my approval": the action waits on the person's say-so.
   'be * gate on my', 'be * gate behind my', 'be * gate on * user', 'be * gate behind * user',
 ];
@@ -372,7 +375,7 @@ export const OPENERS: readonly string[] = [
   'remember', 'important', 'reminder', 'just', 'actually', 'really', 'seriously', 'kindly', 'from now on', 'going forward', 'in general',
   'in future', 'in the future', 'as a rule', 'for the record', 'ps', 'then', 'now', 'finally', 'lastly', 'plus', 'again', 'and also',
   'also please', 'one thing', 'rule', 'quick note', 'to be clear', 'for this project', 'in this repo', 'in this project', 'moving forward',
-  'let us', 'sorry', 'oops', 'wait', 'hmm', 'well', 'right', 'yeah', 'yes', 'sure',
+  'let us', 'stop and', 'pause and', 'halt and', 'sorry', 'oops', 'wait', 'hmm', 'well', 'right', 'yeah', 'yes', 'sure',
 ];
 /** After "and", "so", "then": these start a new clause ("…, and never push to main"). */
 export const CLAUSE_STARTERS: readonly string[] = [
@@ -596,7 +599,7 @@ export const CONNECTORS = {
  */
 export const RULE_CUE_PHRASES: readonly string[] = [
   ...NEGATIONS, 'dont', 'cannot', ...FORBIDDING_VERBS, ...FORBIDDEN_WORDS, ...LEAVE_ALONE, ...READ_ONLY, ...Object.keys(KEEP_STATES), 'keep', 'stay',
-  'remain', ...APPROVAL_NOUNS, 'approve', 'confirm', 'sign', ...REQUIRE_VERBS, 'always', 'make sure', 'ensure', 'must', 'should', ...REVOKE_VERBS,
+  'remain', ...APPROVAL_NOUNS, 'approve', 'confirm', 'sign', ...APPROVED_PARTICIPLES, ...REQUIRE_VERBS, 'always', 'make sure', 'ensure', 'must', 'should', ...REVOKE_VERBS,
   ...RULE_NOUNS.filter((p) => !p.startsWith('what ')), 'said', 'told', ...FROM_NOW_ON, ...STOP_DOING, ...CONNECTORS.before,
   ...CONNECTORS.until, ...CONNECTORS.after, ...CONNECTORS.without, ...CONNECTORS.whenever, ...CONNECTORS.except, 'only', 'nothing',
   'instead of', 'rather than', 'prefer', 'exclusively', 'solely', 'have to', "don'ts", 'don’ts', 'donts', 'avoid',

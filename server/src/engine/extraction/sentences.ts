@@ -305,7 +305,7 @@ const POINTED_OBJECT = /\b(?:them|these|those)\s*[.!]*\s*$/i;
 const CONNECTOR = /\b(?:before|after|when|whenever|if|until|unless|without|once|prior to|while)\b/i;
 const lowerFirst = (text: string) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 const LIST_MARK = /^\s*(?:[-*•+]\s+|\d{1,2}[.)]\s+)/;
-const ASKING = /\b(?:ask|confirm|confirmation|check with|approval|permission|sign-off|consent)\b/i;
+const ASKING = /\b(?:ask|confirm|confirmation|check with|approval|permission|sign[- ]?off|consent|ok|okay|go-ahead|green light|authori[sz]ation)\b/i;
 /**
  * A heading that bans what it lists without a verb of its own: "Forbidden Operations", "Prohibited
  * commands", "Operations Claude will never do", "Off-limits".
