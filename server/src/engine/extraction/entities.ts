@@ -94,8 +94,8 @@ const PLACEHOLDER = /(?<=^|[-_./])(?:[NX]|YYYY-MM-DD|YYYY|NNN?)(?=[-_./]|$)/g;
 
 /** Files every project names alike, written in capitals as they are: "the LICENSE file". */
 const WELL_KNOWN_FILES = new Set(['LICENSE', 'README', 'CHANGELOG', 'CONTRIBUTING', 'CODEOWNERS', 'NOTICE', 'AUTHORS', 'VERSION', 'COPYING']);
-/** Build and tool files with no extension, whatever their case: "the makefile", "the Dockerfile". */
-const WELL_KNOWN_FILES_ANY_CASE = new Set(['makefile', 'dockerfile', 'containerfile', 'procfile', 'gemfile', 'rakefile', 'jenkinsfile', 'vagrantfile', 'brewfile', 'justfile', 'pipfile']);
+/** Build, tool and system files with no extension, whatever their case: "the makefile", "the Dockerfile", "sudoers". */
+const WELL_KNOWN_FILES_ANY_CASE = new Set(['makefile', 'dockerfile', 'containerfile', 'procfile', 'gemfile', 'rakefile', 'jenkinsfile', 'vagrantfile', 'brewfile', 'justfile', 'pipfile', 'sudoers', 'fstab']);
 const LOCKFILE = /^lock-?files?$/;
 /** Each package manager's lock file. */
 const LOCK_FILES: Readonly<Record<string, string>> = {
@@ -131,6 +131,8 @@ export function textEntities(text: string, base: number): Entity[] {
     const inner = emphasis ? (WRAPPING_START.exec(emphasis[2] ?? '')?.[0].length ?? 0) : 0;
     const emphasized = emphasis ? (emphasis[1] ?? '').length + inner : 0;
     token = emphasis ? (emphasis[2] ?? '').slice(inner).replace(WRAPPING_END, '') : token;
+    // "**Never force push to main/master**": bold that closes on the word, not a glob ("src/**" keeps its own).
+    if (!emphasis) token = token.replace(/(?<=[^/*_])(?:\*\*|__)$/, '').replace(WRAPPING_END, '');
     if (token === '' || URL.test(token)) continue;
     const start = base + (chunk.index ?? 0) + lead + emphasized;
     const end = start + token.length;

@@ -166,7 +166,7 @@ const CLAUSE_STARTERS = wordSet(L.CLAUSE_STARTERS);
 const CLAUSE_JOINERS = wordSet(['and', 'so', 'then', 'plus', 'also']);
 const SUBORDINATORS = wordSet(['if', 'when', 'whenever', 'before', 'after', 'unless', 'once', 'while', 'until', 'as', 'since', 'because', 'although', 'though', 'where', 'wherever', 'in case', 'even']);
 const CONTRASTS = wordSet(['but', 'however', 'although', 'though', 'whereas', 'yet']);
-const CLAUSE_OPENERS = wordSet(['as', 'not', 'even', 'and', 'but', 'so', 'because', 'since', 'which', 'who', 'though', 'although', 'unless', 'except', 'then', 'be', 'please']);
+const CLAUSE_OPENERS = wordSet(['as', 'not', 'even', 'and', 'but', 'so', 'because', 'since', 'which', 'who', 'though', 'although', 'unless', 'except', 'then', 'be', 'please', 'always', 'instead']);
 const INSTRUMENT = wordSet(['with', 'using', 'via', 'to', 'into', 'onto', 'through', 'somewhere']);
 const ONLY = wordSet(['only', 'solely', 'exclusively']);
 const KEEP = wordSet(['keep', 'leave']);
@@ -767,6 +767,8 @@ function requestCue(view: SentenceView, range: Range): boolean {
     const before = words.slice(Math.max(range.from, i - 3), i);
     if (before.some((b) => has(EXPLICITLY, b))) return true;
     if (words[i + 1] && has(EXPLICITLY, words[i + 1])) return true;
+    // ("except for approved tooling": a participle before its noun describes the thing, no one asks.)
+    if ((words[i + 1]?.tags.has('Noun') === true || words[i + 1]?.tags.has('Adjective') === true) && !has(EXPLICITLY, words[i + 1]) && !has(ME, words[i + 1]) && !has(GRANTERS, words[i + 1]) && !words[i + 1]?.tags.has('Pronoun')) continue;
     // A participle right after the connector or after "being"/"been": "unless asked", "without being told".
     if ((w.tags.has('PastTense') || w.tags.has('Participle') || /ed$/.test(w.norm) || w.norm === 'told') && (i === range.from || before.some((b) => /^(being|been|be|is|are|was|get|got)$/.test(b.norm)))) return true;
     // Asking someone: "without asking Priya first", "without asking the team lead".
@@ -787,6 +789,8 @@ function objectEnd(view: SentenceView, from: number, to: number): number {
   const words = view.words;
   for (let i = from; i < to; i++) {
     if (!howOften(words, i) && [P.condition, P.before, P.until, P.after, P.without, P.except].some((p) => startsWith(words, p, i, to) !== undefined)) return i;
+    // "reset the database to fix it": a purpose after the object says why, not what.
+    if ((words[i] as Word).norm === 'to' && i > from && words[i + 1]?.tags.has('Infinitive') === true && view.phraseEntitiesIn({ from: i + 1, to: i + 2 }).length === 0 && view.textEntitiesIn({ from: i + 1, to: i + 2 }).length === 0) return i;
     // "… with user approval", "with my explicit OK": how the action may happen, not what it acts on.
     if (/^(with|upon|on)$/.test((words[i] as Word).norm) && i > from && findFirst(words, P.approvalNouns, i + 1, Math.min(to, i + 5)) !== undefined && askCue(view, { from: i + 1, to: Math.min(to, i + 5) })) return i;
     // A comma before a new clause ("…, it's the only copy", "…, not even for the plumber") ends
@@ -1163,7 +1167,13 @@ function personApprovesFrame(view: SentenceView, clause: Range): Outcome | undef
 /** "You need my permission to disarm the alarm", "get my sign-off on any deploy", "ask me for any payment over $500". */
 function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefined {
   const words = view.words;
-  const approvals = findAll(words, P.approvalNouns, clause.from, clause.to);
+  // ("The user asks to send an email" tells what the person does: "asks" is a verb there, no approval.)
+  const saidAsVerb = (f: { start: number }) => {
+    let subject = f.start - 1;
+    while (words[subject]?.tags.has('Adverb')) subject--;
+    return /^(asks|requests|commands)$/.test((words[f.start] as Word).norm) && words[subject]?.tags.has('Noun') === true && !words[subject]?.tags.has('Possessive');
+  };
+  const approvals = findAll(words, P.approvalNouns, clause.from, clause.to).filter((f) => !saidAsVerb(f));
   // "my permission", or an approval sought: "get approval for force pushes", "ask for approval for any deletion".
   const sought = (f: { start: number }) => [1, 2, 3].some((n) => f.start - n >= clause.from && startsWith(words, SEEKING_APPROVAL, f.start - n, f.start) !== undefined);
   // "Approval is required for pushes", "user approval is needed before any deploy": the approval as the thing required.
@@ -1554,7 +1564,8 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
     const subject = subjectBefore(words, main.from, trigger.start);
     if (subject === 'self' || subject === 'other') return undefined;
     // ("Migrations may be run only with approval": a plural noun is the action said as a thing, not a verb's third person.)
-    const nounPlural = trigger.form === 'third' && (words[trigger.start] as Word).tags.has('Plural') && (words[trigger.start] as Word).tags.has('Noun');
+    const opensMain = words.slice(skipOpeners(words, main.from, trigger.start), trigger.start).every((w) => w.tags.has('Determiner') || has(UNIVERSAL, w));
+    const nounPlural = trigger.form === 'third' && opensMain && (words[trigger.start] as Word).tags.has('Plural') && (words[trigger.start] as Word).tags.has('Noun');
     if (trigger.form === 'past' || (trigger.form === 'third' && !nounPlural)) return undefined;
     const regions = [region(triggers, main)];
     const governed = coordinatedFrom(view, triggers);
@@ -1826,6 +1837,22 @@ function throughReviewFrame(view: SentenceView, clause: Range): Outcome | undefi
   if (to === -1) return undefined;
   const land: Mention = { family: 'land', start: to - 1, end: to, form: 'base' };
   return { drafts: [{ kind: 'prohibition', triggers: [land], regions: [{ from: to - 1, to: to + 2 }] }] };
+}
+
+/** "You may stage files if explicitly asked", "you can push when the user explicitly requests it": allowed only on the person's word. */
+function permittedOnRequestFrame(view: SentenceView, clause: Range): Outcome | undefined {
+  const words = view.words;
+  const start = skipOpeners(words, clause.from, clause.to);
+  const allowed = startsWith(words, P.permissions, start, clause.to);
+  if (allowed === undefined || !/^(you|it)$/.test(words[start]?.norm ?? '')) return undefined;
+  const condition = words.findIndex((w, i) => i > allowed && i < clause.to && /^(if|when|once)$/.test(w.norm));
+  if (condition === -1) return undefined;
+  const request = { from: condition + 1, to: clause.to };
+  // Said explicitly: "when asked" alone may only say when it is fine.
+  if (!words.slice(request.from, request.to).some((w) => has(EXPLICITLY, w)) || !approverCue(view, request)) return undefined;
+  const triggers = governable(view.mentionsIn({ from: allowed, to: condition }));
+  if (triggers.length === 0) return undefined;
+  return { drafts: [{ kind: 'confirmation', triggers: coordinatedFrom(view, triggers), regions: [{ from: (triggers[0] as Mention).start, to: objectEnd(view, (triggers[0] as Mention).end, condition) }] }] };
 }
 
 /** "Only ever send email to acme.io addresses", "only pay invoices under $500". */
@@ -2179,6 +2206,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // "publish to PyPI": the registry a package goes to, which every publish has; what is created is new.
     if (families.has('publish') && REGISTRIES.has(w.norm)) continue;
     if (families.has('create') && w.norm === 'new') continue;
+    // "regenerate whole files": an overwrite replaces the whole of what it writes.
+    if (families.has('overwrite') && /^(whole|entire)$/.test(w.norm) && has(GENERIC, words[i + 1])) continue;
     // "`--no-verify` is prohibited with git commits": the hooks run on commits and pushes; naming them narrows nothing.
     if (families.has('skipChecks') && /^(git|commits?|pushes|push|committing|pushing)$/.test(w.norm)) continue;
     // "push to GitHub": the host every push goes to; a remote's own name ("upstream") does narrow.
@@ -3093,6 +3122,9 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   const boundary = words.findIndex((w, i) => i >= last - 1 && i < region.to && (/[;,]|\s[-–—]\s/.test(w.post) || /[;,]$/.test(w.text)));
   const insteadAfter = boundary !== -1 && words.slice(boundary + 1, region.to).some((w) => /^(instead|rather)$/.test(w.norm));
   const after = { from: last, to: insteadAfter ? Math.max(last, boundary + 1) : region.to };
+  // "`npm run dev` or any development server commands": a kind listed after the commands is an item of
+  // its own, left ungoverned (narrower, never wider); it says nothing of the commands named.
+  if (/^(or|and|nor)$/.test(words[after.from]?.norm ?? '') && has(CATEGORY_NOUNS, words[after.to - 1]) && !view.mentionsIn({ from: after.from, to: after.to }).some((m) => m.command !== undefined)) return undefined;
   // "on the GitHub repository" names the forge every such command acts on, which narrows nothing.
   const forgeHost = (e: Entity) => e.kind === 'path' && e.inWords === true && FORGE_HOSTS.has(e.value.replace(/^\*\*\//, '').toLowerCase());
   const target = [...view.textEntitiesIn(after), ...view.phraseEntitiesIn(after)].find((e) => e.kind !== 'command' && e.kind !== 'amount' && !forgeHost(e));
@@ -3545,7 +3577,7 @@ function firstThenFrame(view: SentenceView, clause: Range): { readonly drafts: r
   return { drafts: [prerequisite(view, triggers, steps, [{ from: (triggers[0] as Mention).start, to: clause.to }], { from: clause.from, to: then })] };
 }
 
-const FRAMES = [putAsideFrame, alternativesFrame, pathAlternativesFrame, elidedActionFrame, personApprovesFrame, permissionForFrame, confirmWithPersonFrame, treatAsFrame, actedOnMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
+const FRAMES = [putAsideFrame, alternativesFrame, pathAlternativesFrame, elidedActionFrame, personApprovesFrame, permissionForFrame, confirmWithPersonFrame, treatAsFrame, actedOnMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, permittedOnRequestFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
 
 /** The rules of a frame's drafts, each once; or why they compile to nothing, when that is known. */
 function compileDrafts(view: SentenceView, drafts: readonly Draft[]): Reading[] {

@@ -108,7 +108,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'make * payment', 'make * purchase', 'reimburse', 'refund', 'charge', 'move * money', 'move * fund', 'financial transaction',
     'monetary transaction', 'make * transaction',
   ],
-  deploy: ['deploy', 'ship', 'release', 'roll * out', 'launch', 'go live', 'deployment', 'rollout'],
+  deploy: ['deploy', 'ship', 'release', 'roll * out', 'launch', 'go live', 'deployment', 'rollout', 'run against'],
   push: ['push', 'remote-affecting * operation', 'upstream-affecting * operation', 'remote-affecting * command', 'upstream-affecting * command', 'remote affecting * operation',
     'upstream affecting * operation', 'remote git operation'],
   forcePush: ['force push', 'force-push', 'push * force', 'push f', 'forcepush', 'force * push'],
@@ -178,6 +178,8 @@ export const FORGE_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   // Pulling and staging are git's, said in words: "pulling from GitHub", "stage the files".
   'git pull': ['pull from', 'pull * update', 'pull * latest'],
   'git add': ['stage * file', 'stage * change'],
+  // "do not stash automatically": setting work aside is git's stash.
+  'git stash': ['stash'],
   // Changing the checked-out branch is either of git's two commands for it.
   'git checkout | git switch': ['switch * branch', 'change * branch', 'check out * branch', 'checkout * branch'],
 };
@@ -425,7 +427,7 @@ export const GENERIC_OBJECTS: readonly string[] = [
   'history', 'kind', 'sort', 'type', 'purchase', 'expense', 'deploy',
   'deployment', 'release', 'update', 'project', 'workspace', 'machine', 'computer', 'disk', 'place', 'location', 'one', 'lot', 'bunch',
   'piece', 'part', 'transaction', 'order', 'vendor', 'supplier', 'payee', 'inbox', 'attachment', 'output', 'result', 'device',
-  'home', 'house', 'schedule', 'invite', 'invitation', 'draft', 'reply', 'note', 'report', 'summary', 'site', 'server', 'service', 'app',
+  'home', 'house', 'schedule', 'invite', 'invitation', 'draft', 'reply', 'note', 'report', 'summary', 'site', 'server', 'host', 'instance', 'cluster', 'service', 'app',
   'application', 'environment', 'env', 'channel', 'slack', 'thread', 'dm', 'dependency', 'package', 'library', 'dep', 'module', 'commit', 'change', 'remote', 'origin', 'command',
   'script', 'tool', 'operation', 'action', 'source', 'hook', 'suite', 'lockfile', 'lock file', 'content', 'resource', 'asset', 'artifact', 'object',
 ];
@@ -453,7 +455,7 @@ export const SKIPPABLE: readonly string[] = [
   'now', 'further', 'more', 'kindly', 'run', 'execute', 'use', 'perform', 'do', 'git', 'dare', 'invoke', 'call', 'type', 'directly',
   'start', 'spawn', 'direct', 'proactively', 'autonomously', 'unprompted', 'make', 'permanently', 'irreversibly',
   // Light verbs before an action said as a noun: "never issue a refund", "do not initiate a transfer".
-  'issue', 'process', 'initiate', 'conduct', 'trigger',
+  'issue', 'process', 'initiate', 'conduct', 'trigger', 'implement', 'introduce', 'apply',
 ];
 /** Who may stand between a negation and its action: "don't you dare delete", "I don't want anyone to push". */
 export const NEGATION_LISTENERS: readonly string[] = ['you', 'anyone', 'anybody', 'yourself', 'i'];
@@ -536,8 +538,8 @@ export const FILE_KINDS: Readonly<Record<string, readonly string[]>> = {
 };
 
 export const WELL_KNOWN_BRANCHES: readonly string[] = ['main', 'master', 'develop', 'trunk'];
-export const ENVIRONMENT_NAMES: readonly string[] = ['production', 'prod', 'staging', 'stage', 'live', 'development', 'dev', 'qa', 'uat', 'preprod', 'pre-prod', 'sandbox', 'test'];
-export const ENVIRONMENT_NOUNS: readonly string[] = ['environment', 'env', 'cluster', 'server', 'servers', 'site', 'stack'];
+export const ENVIRONMENT_NAMES: readonly string[] = ['production', 'prod', 'staging', 'stage', 'live', 'development', 'dev', 'qa', 'uat', 'preprod', 'pre-prod', 'sandbox', 'test', 'mainnet', 'testnet'];
+export const ENVIRONMENT_NOUNS: readonly string[] = ['environment', 'env', 'cluster', 'server', 'servers', 'site', 'stack', 'host', 'hosts', 'instance', 'instances', 'clusters', 'environments'];
 /** Words before "call" that make it a program's call, no phone call: "an API call", "tool calls". */
 export const PROGRAM_CALL_WORDS: readonly string[] = ['api', 'tool', 'function', 'method', 'rpc', 'http', 'network', 'system', 'webhook', 'service', 'sdk'];
 /** Words that sort the people an event is with, naming none of them: "meetings with external attendees". */
