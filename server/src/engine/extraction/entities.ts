@@ -597,7 +597,13 @@ export function commandEntities(text: string, base: number): Entity[] {
   const inExamples = (offset: number) => examples.some((e) => offset >= e.from && offset < e.to);
   for (const match of text.matchAll(BARE_WORD)) {
     const start = base + (match.index ?? 0);
-    const program = DISTINCTIVE.has(match[0].toLowerCase()) || (KNOWN_PROGRAMS.has(match[0].toLowerCase()) && inExamples(match.index ?? 0));
+    // ("python or pip": a program that is also a word, listed with one that is only a program.)
+    const listedWithProgram = (at: number, length: number) => {
+      const next = /^\s*(?:,|\/|,?\s*(?:or|and|nor))\s*([A-Za-z][\w-]*)/.exec(text.slice(at + length))?.[1];
+      const previous = /([A-Za-z][\w-]*)\s*(?:,|\/|,?\s*(?:or|and|nor))\s*$/.exec(text.slice(Math.max(0, at - 30), at))?.[1];
+      return [next, previous].some((word) => word !== undefined && DISTINCTIVE.has(word.toLowerCase()));
+    };
+    const program = DISTINCTIVE.has(match[0].toLowerCase()) || (KNOWN_PROGRAMS.has(match[0].toLowerCase()) && (inExamples(match.index ?? 0) || listedWithProgram(match.index ?? 0, match[0].length)));
     // "pre-commit hooks", "the npm registry": a program's name describing a thing of its own.
     const describes = PROGRAM_THINGS.test(text.slice((match.index ?? 0) + match[0].length));
     if (!program || describes || inSpan(start)) continue;

@@ -2976,7 +2976,7 @@ function relativeOfCategory(words: readonly Word[], verbAt: number): boolean {
   return /^(that|which)$/.test(words[verbAt - 1]?.norm ?? '') && (has(CATEGORY_NOUNS, words[verbAt - 2]) || /^(anything|something)$/.test(words[verbAt - 2]?.norm ?? ''));
 }
 
-const CATEGORY_NOUNS = wordSet(['action', 'operation', 'change', 'command', 'thing', 'task', 'step', 'activity', 'update', 'modification', 'write', 'mutation', 'tool', 'call', 'program', 'editor', 'pager', 'binary', 'cli', 'process', 'statement', 'query']);
+const CATEGORY_NOUNS = wordSet(['action', 'operation', 'change', 'command', 'thing', 'task', 'step', 'activity', 'setup', 'job', 'maintenance', 'administration', 'update', 'modification', 'write', 'mutation', 'tool', 'call', 'program', 'editor', 'pager', 'binary', 'cli', 'process', 'statement', 'query']);
 
 /**
  * The examples of a category the draft's action is stated over: "actions that update the booking
