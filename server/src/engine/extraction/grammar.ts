@@ -1265,7 +1265,9 @@ function requirementFrame(view: SentenceView, clause: Range): Outcome | undefine
   const relative = words.slice(clause.from, verb.start).some((w) => /^(that|which|who)$/.test(w.norm));
   const example = (m: Mention) => inParenthesis(words, clause.from, m.start) || (!relative && findFirst(words, EXAMPLE_MARKERS, clause.from, m.start) !== undefined);
   // ("Actions that modify files require approval": the category's relative clause names the action.)
-  const doneBySubject = (m: Mention) => m.form === 'base' && !example(m) && !relativeOfCategory(words, m.start) && subjectBefore(words, clause.from, m.start) !== 'none';
+  // ("Any booking change must be confirmed": an action said as a noun has no subject; the noun before it sorts it.)
+  const saidAsNoun = (m: Mention) => m.command === undefined && m.end - m.start === 1 && (words[m.start] as Word).tags.has('Noun') && !(words[m.start] as Word).tags.has('Verb');
+  const doneBySubject = (m: Mention) => m.form === 'base' && !example(m) && !saidAsNoun(m) && !relativeOfCategory(words, m.start) && subjectBefore(words, clause.from, m.start) !== 'none';
   if (named.some(doneBySubject)) return undefined;
   const spent = named.length > 0 ? [] : spending(view, subjectRange);
   const triggers = named.length > 0 ? named : spent.length > 0 ? spent : touching(view, subjectRange);
@@ -2374,8 +2376,12 @@ function refersBack(view: SentenceView, trigger: Mention, region: Range): boolea
 function pointsBack(view: SentenceView, trigger: Mention, region: Range): boolean {
   const next = view.words[trigger.end];
   if (!next || trigger.end >= region.to) return false;
-  if (has(ANAPHOR, next)) return true;
+  const whenSaid = view.words.some((w, k) => (k < trigger.start || k >= trigger.end + 2) && /^(before|until|unless|without|after)$/.test(w.norm));
+  // "review the email before sending it": in a rule that says when, the message sent is the one being written.
+  if (has(ANAPHOR, next)) return !(trigger.family === 'send' && whenSaid && view.words.some((w, k) => k < trigger.start && MESSAGE_WORDS.test(w.norm)));
   if (!has(DEFINITE, next) || has(UNIVERSAL, view.words[trigger.end + 1])) return false;
+  // "cancelling their order": a policy's person's record, whichever it is.
+  if (/^(their|your|his|her)$/.test(next.norm) && has(RECORDS, view.words[trigger.end + 1])) return false;
   // "my meetings", "our invoices": all of a person's, not one said before.
   if (/^(my|our|your|their)$/.test(next.norm) && view.words[trigger.end + 1]?.tags.has('Plural')) return false;
   // "your code", "your work": all the agent makes.
@@ -2385,7 +2391,6 @@ function pointsBack(view: SentenceView, trigger: Mention, region: Range): boolea
   if (next.norm === 'the' && has(ONE_PER_PROJECT, head) && (trigger.end + 2 >= region.to || /[,;:.!?()]/.test(head?.post ?? '') || !view.words[trigger.end + 2]?.tags.has('Noun'))) return false;
   // "never send the email before I agree": in a rule that says when, the message a send sends is the one
   // being written, whichever it is. ("Don't send the email yet" is about one email.)
-  const whenSaid = view.words.some((w, k) => (k < trigger.start || k >= trigger.end + 2) && /^(before|until|unless|without|after)$/.test(w.norm));
   if (next.norm === 'the' && trigger.family === 'send' && head !== undefined && MESSAGE_WORDS.test(head.norm) && whenSaid && (trigger.end + 2 >= region.to || /[,;:.!?()]/.test(head.post) || (view.words[trigger.end + 2]?.norm === 'to' && view.words[trigger.end + 3]?.tags.has('Infinitive') === true))) return false;
   if (view.phraseEntitiesIn({ from: trigger.end, to: region.to }).length > 0) return false;
   // "that invoice" points back; "the CQL grammar", "the `docs/` folder" name their thing.
