@@ -126,6 +126,14 @@ describe('compiled scopes', () => {
     assert.equal(actionInScope(act('drop', { kind: 'database', value: 'ledger' }), { databases: ['orders'] }, CWD), false);
   });
 
+  test('"**" as the tables is any table, never a file (a DELETE statement\'s rows)', () => {
+    const anyTable: Scope = { tables: ['**'] };
+    assert.equal(actionInScope(act('delete', { kind: 'table', value: 'users' }), anyTable, CWD), true);
+    assert.equal(actionInScope(act('delete', { kind: 'table', value: 'shop.orders', database: 'prod' }), anyTable, CWD), true);
+    assert.equal(actionInScope(act('delete', { kind: 'path', value: `${CWD}/users` }), anyTable, CWD), false);
+    assert.equal(actionInScope(act('delete', { kind: 'table', value: 'users' }), { tables: ['orders'] }, CWD), false);
+  });
+
   test('a scope rules out a target kind only when it admits no target of that kind', () => {
     const scopes: Scope[] = [
       {},

@@ -243,7 +243,8 @@ export class CompiledScope {
       case 'table':
         // A table is in a database's scope when the call says which database it belongs to.
         return (
-          (scope.tables ?? []).some((t) => t.toLowerCase() === target.value.toLowerCase() || target.value.toLowerCase().endsWith(`.${t.toLowerCase()}`)) ||
+          // ("**": any table, as "no DELETE statements" says: a table's rows, never a file.)
+          (scope.tables ?? []).some((t) => t === '**' || t.toLowerCase() === target.value.toLowerCase() || target.value.toLowerCase().endsWith(`.${t.toLowerCase()}`)) ||
           (target.database !== undefined &&
             (scope.databases ?? []).some((d) => d.toLowerCase() === target.database?.toLowerCase() || environmentDatabase(d, target.database ?? '') || (d.includes('/') && pathInScope(target.database ?? '', d, cwd))))
         );

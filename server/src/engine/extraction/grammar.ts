@@ -323,7 +323,7 @@ function anyOfCommands(written: string): CommandRule {
 
 /** Forge operations said in words ("merging pull requests", "close issues"), as the command each is. */
 /** SQL's statements by their keywords, and the family of what each does. */
-const SQL_KEYWORDS: Readonly<Record<string, FamilyName>> = { DROP: 'sqlDrop', TRUNCATE: 'truncate', DELETE: 'sqlRowChange', UPDATE: 'sqlRowChange', INSERT: 'sqlRowChange', ALTER: 'schemaChange' };
+const SQL_KEYWORDS: Readonly<Record<string, FamilyName>> = { DROP: 'sqlDrop', TRUNCATE: 'truncate', DELETE: 'sqlDelete', UPDATE: 'sqlRowChange', INSERT: 'sqlRowChange', ALTER: 'schemaChange' };
 /** Words after a keyword that say it is SQL's: "DELETE statements", "DROP TABLE", "DELETE FROM". */
 const SQL_AFTER = /^(statements?|query|queries|commands?|operations?|clauses?|from|table|tables|database|databases|schema|column|sql)$/;
 
@@ -1251,7 +1251,8 @@ function requirementFrame(view: SentenceView, clause: Range): Outcome | undefine
   // "must be okayed by me" asks; "is OK" permits.
   const approved = found && /^(ok|okay)$/i.test((words[found.end - 1] as Word).text) ? undefined : found;
   const verb = require ?? approved;
-  if (!verb) return undefined;
+  // ("… are forbidden (they need interactive input)": an aside says why, it requires nothing.)
+  if (!verb || inParenthesis(words, clause.from, verb.start)) return undefined;
   // "You need to back up…" is an obligation, read by the connector frames.
   if (require && words[require.end]?.norm === 'to' && !has(BE_OR_GET, words[require.end + 1])) return undefined;
   const subjectRange = { from: clause.from, to: verb.start };
@@ -1710,7 +1711,9 @@ function leaveAloneFrame(view: SentenceView, clause: Range): Outcome | undefined
     // "Force-pushing to main is forbidden": the action is the subject.
     // ("File deletion is prohibited": an action said as a noun has no subject; the noun before it is its object.)
     const nounOnly = (m: Mention) => m.end - m.start === 1 && (words[m.start] as Word).tags.has('Noun') && !(words[m.start] as Word).tags.has('Verb');
-    if (mentions.some((m) => m.form === 'base' && !nounOnly(m) && subjectBefore(words, clause.from, m.start) !== 'none')) return undefined;
+    // ("Commands like `rm -rf` are forbidden": examples of the subject are named, not done by it.)
+    const example = (m: Mention) => inParenthesis(words, clause.from, m.start) || findFirst(words, EXAMPLE_MARKERS, clause.from, m.start) !== undefined;
+    if (mentions.some((m) => m.form === 'base' && !nounOnly(m) && !example(m) && subjectBefore(words, clause.from, m.start) !== 'none')) return undefined;
     return { drafts: [{ kind, triggers: coordinatedFrom(view, mentions), regions: [before] }] };
   }
   // "You are not allowed to lift the suspension": an action we have no word for, said of no thing; never any target.
@@ -1756,6 +1759,8 @@ function onlyPeopleDo(view: SentenceView, clause: Range, start: number): Outcome
   if (person === undefined) return undefined;
   let act = person;
   while (act < clause.to && ((words[act] as Word).tags.has('Modal') || (words[act] as Word).tags.has('Auxiliary') || /^(ever|should|can|may|get|allowed|permitted|to)$/.test((words[act] as Word).norm))) act++;
+  // "Only humans run `npm publish`": running a command is doing what it does.
+  if (/^(run|runs|use|uses|execute|executes|invoke|invokes)$/.test(words[act]?.norm ?? '') && view.mentionAt(act + 1)?.command !== undefined) act++;
   const action = governable(view.mentionsIn({ from: act, to: Math.min(clause.to, act + 1) }))[0];
   return action ? agentNever(view, [action], { from: action.start, to: objectEnd(view, action.end, clause.to) }) : undefined;
 }
@@ -2542,7 +2547,10 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
         const registry = draft.triggers.some((m) => m.family === 'publish') && REGISTRIES.has(e.value);
         // "installing dependencies (npm, pip)": the tools the thing comes by, which narrow nothing.
         const instrument = namesTheThingBefore(view, wordAtOffset(view, 0, e.start));
-        if (registry || instrument) break;
+        // "database migrations (`alembic upgrade`)": the command in parentheses after the action is how it is done.
+        const at = wordAtOffset(view, 0, e.start);
+        const instance = (/\(/.test(words[at]?.pre ?? '') || /\(\s*$/.test(words[at - 1]?.post ?? '')) && draft.triggers.some((m) => m.end === at);
+        if (registry || instrument || instance) break;
         // "process the payment using the processPayment tool": the tool it is done with is how, not what.
         const before = words[wordAtOffset(view, 0, e.start) - 1]?.norm ?? '';
         if (TOOL_NAME.test(e.value) && (/^(with|using|via|through|the)$/.test(before) || TOOL_NOUN.test(words[wordAtOffset(view, 0, e.end)]?.norm ?? ''))) break;
@@ -2576,6 +2584,8 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   const families = new Set([...draft.triggers, ...(draft.requires ?? [])].map((m) => m.family));
   // "Never delete branches": deleting is over branches, any of them, not over every target.
   if (families.has('remove') && !scope.branches && regions.some((r) => words.slice(r.from, r.to).some((w) => /^branch(?:es)?$/.test(w.norm)))) add('branches', '**');
+  // "No DELETE statements": a DELETE is on a table's rows, any table's, never a file.
+  if (families.has('sqlDelete') && !scope.tables && !scope.databases) add('tables', '**');
   // "push to release": the one word after "to" is the branch's name, whatever else it may mean.
   const branchWord = context === 'branch' && !scope.branches ? branchAfterTo(view, regions, draft.triggers) : undefined;
   // A name that opens the sentence is capitalised for the sentence, not for the branch.

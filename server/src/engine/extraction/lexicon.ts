@@ -61,9 +61,11 @@ export const FAMILIES = {
   skipChecks: { verbs: ['skip-checks'] },
   /** A command named in the sentence; its verbs are the command's own (see commands.ts). */
   command: { verbs: [] },
-  /** SQL's statements written as its keywords ("no DROP or DELETE"): DROP drops; DELETE, UPDATE and INSERT change rows. */
+  /** SQL's statements written as its keywords ("no DROP or DELETE"): DROP drops; UPDATE and INSERT change rows. */
   sqlDrop: { verbs: ['drop'], by: { database: ['drop'] } },
   sqlRowChange: { verbs: ['update'], by: { database: ['update'] } },
+  /** A DELETE changes rows and deletes them, as a DELETE statement binds ("no DELETE statements" must catch one). */
+  sqlDelete: { verbs: ['delete', 'update'], by: { database: ['delete', 'update'] } },
   /** Commands as a kind, none named: "never run commands without asking" is over running any. */
   runCommands: { verbs: ['execute'] },
   /** "Leave it alone", "don't touch": any change to the thing. */
@@ -159,6 +161,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   command: [],
   sqlDrop: [],
   sqlRowChange: [],
+  sqlDelete: [],
   // Written out, no gap: a word between ("destructive commands", "the `lint` command") names a kind or the command.
   runCommands: ['run command', 'run any command', 'run shell command', 'run any shell command', 'run terminal command', 'execute command', 'execute any command', 'execute shell command', 'run arbitrary command', 'command execution', 'shell execution'],
 };
