@@ -125,6 +125,7 @@ test('numbers the tagger reads by value or by marks keep their own tags', () => 
     'The motel 66 and the 7 eleven are closed, not motel 6.',
     'Dial (454) 232-9873 or 1 800 555 1234.',
     'Pay $ 50 or 50 % of it, 10, 20, 30.',
+    'Our budget is up to $500, or €1988 and £2024 at most; not $1,200 or $12,000.',
     'See page 10. Next, chapter 12!',
     "It's the '99 model, from 20th century fox, 3:30 pm.",
     'Book 2 rooms for 14 nights at 120 dollars, ref 004512.',

@@ -18,10 +18,11 @@
  */
 
 /**
- * A plain number: two digits or more, after a space or the text's start, before a space, the end, or
- * one closing mark and then either; not a time ("10 am"), whose hour the tagger reads by value.
+ * A plain number: two digits or more, after a space or the text's start (or a currency sign there:
+ * "$500"), before a space, the end, or one closing mark and then either; not a time ("10 am"), whose
+ * hour the tagger reads by value.
  */
-const PLAIN_NUMBER = /(?<=^|\s)\d{2,}(?=[,.;!?]?(?:\s|$))(?!\s*[ap]\.?m\b)/gi;
+const PLAIN_NUMBER = /(?<=(?:^|\s)[$€£]?)\d{2,}(?=[,.;!?]?(?:\s|$))(?!\s*[ap]\.?m\b)/gi;
 
 /** A four-digit number's stand-in: one per range the tagger's year rule tells apart (1400 < year < 2100; 1920 ≤ close year < 2025). */
 function yearStandIn(value: number): string {
