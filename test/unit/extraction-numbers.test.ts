@@ -81,8 +81,14 @@ function filesUnder(path: string): string[] {
     .filter((file) => statSync(file).isFile());
 }
 
+let benchTexts: string[] | undefined;
+
 /** The user messages (and system prompts) of the bench's AgentDojo and tau2-bench corpora, as scripts/corpusBench.ts writes them. */
 function benchCorpusTexts(): string[] {
+  return (benchTexts ??= writtenBenchCorpusTexts());
+}
+
+function writtenBenchCorpusTexts(): string[] {
   const folder = mkdtempSync(join(tmpdir(), 'ghost-lint-numbers-'));
   try {
     const texts = new Set<string>();
@@ -115,6 +121,24 @@ test('sentences of the rule corpora tagged with their numbers masked read as tag
 test("sentences of the bench's corpora tagged with their numbers masked read as tagged whole", () => {
   const reused = assertSameReadings(withVariants(benchCorpusTexts(), 5));
   assert.ok(reused > 300, `${reused} sentences took the masked tagging: too few to show anything`);
+});
+
+/** Each text with a plain number, and the same with its digits varied twice. */
+function textsWithNumbers(texts: readonly string[], seed: number): string[] {
+  const next = seededRandom(seed);
+  const withNumbers = texts.filter((text) => numbersMasked(readable(text).text) !== undefined);
+  return [...withNumbers, ...withNumbers.map((t) => digitsVaried(t, next)), ...withNumbers.map((t) => digitsVaried(t, next))];
+}
+
+test('texts whose chunks are tokenized with their numbers masked split where the tokenizer splits them whole', () => {
+  const offsetsOnly: { offset: boolean; text: boolean } = { offset: true, text: false, terms: false } as { offset: boolean; text: boolean };
+  const offsets = (ranges: readonly { offset: { start: number; length: number } }[]) => JSON.stringify(ranges.map((r) => [r.offset.start, r.offset.length]));
+  const texts = [...textsWithNumbers(ruleCorpusTexts(), 7), ...textsWithNumbers(benchCorpusTexts(), 9)];
+  assert.ok(texts.length > 1000, `${texts.length} texts with numbers: too few to show anything`);
+  for (const text of texts) {
+    const whole = readable(text).text;
+    assert.equal(offsets(tokenizedRanges(whole)), offsets(nlp.tokenize(whole).json(offsetsOnly) as { offset: { start: number; length: number } }[]), whole);
+  }
 });
 
 test('numbers the tagger reads by value or by marks keep their own tags', () => {

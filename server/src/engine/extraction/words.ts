@@ -227,7 +227,8 @@ export function tokenizedRanges(text: string): CompromiseSpan[] {
   const ranges: CompromiseSpan[] = [];
   let elapsed = 0;
   for (const chunk of sentenceChunks(text)) {
-    const tokens = chunkTokens.get(chunk, tokenizedAlone);
+    // Its plain numbers masked: the tokenizer reads them by their shape (numberShapes.ts), and the tokens hold no text.
+    const tokens = chunkTokens.get(numbersMasked(chunk) ?? chunk, tokenizedAlone);
     if (!tokens) return nlp.tokenize(text).json(OFFSETS_ONLY) as CompromiseSpan[];
     for (const range of tokens.ranges) ranges.push({ offset: { start: elapsed + range.offset.start, length: range.offset.length } });
     elapsed += tokens.chars;
