@@ -2,6 +2,7 @@ import type Compromise from 'compromise';
 import { commonNounsJoined } from './slashed';
 import { forgetReadableTexts, readable } from './normalize';
 import { TextMemo } from '../text/textMemo';
+import { numbersMasked, withNumbersOf } from './numberShapes';
 
 type Nlp = typeof Compromise;
 let loadedNlp: Nlp | undefined;
@@ -148,14 +149,20 @@ export function forgetTaggedSentences(): void {
 function tagged(text: string): CompromiseSentence[] {
   let sentences = taggedSentences.get(text);
   if (!sentences) {
-    const doc = nlp(text);
-    doc.compute('root');
-    // Only the terms and the offsets are read: the sentence's text is not made.
-    sentences = doc.json({ offset: true, text: false }) as CompromiseSentence[];
+    // A sentence that differs from one tagged before only in its numbers takes that one's tags (numberShapes.ts).
+    const masked = numbersMasked(text);
+    sentences = (masked !== undefined ? withNumbersOf(text, masked, tagged(masked)) : undefined) ?? taggedAlone(text);
     if (taggedSentences.size >= TAGGED_LIMIT) taggedSentences.clear();
     taggedSentences.set(text, sentences);
   }
   return sentences;
+}
+
+function taggedAlone(text: string): CompromiseSentence[] {
+  const doc = nlp(text);
+  doc.compute('root');
+  // Only the terms and the offsets are read: the sentence's text is not made.
+  return doc.json({ offset: true, text: false }) as CompromiseSentence[];
 }
 
 /**
@@ -220,7 +227,8 @@ export function tokenizedRanges(text: string): CompromiseSpan[] {
   const ranges: CompromiseSpan[] = [];
   let elapsed = 0;
   for (const chunk of sentenceChunks(text)) {
-    const tokens = chunkTokens.get(chunk, tokenizedAlone);
+    // Its plain numbers masked: the tokenizer reads them by their shape (numberShapes.ts), and the tokens hold no text.
+    const tokens = chunkTokens.get(numbersMasked(chunk) ?? chunk, tokenizedAlone);
     if (!tokens) return nlp.tokenize(text).json(OFFSETS_ONLY) as CompromiseSpan[];
     for (const range of tokens.ranges) ranges.push({ offset: { start: elapsed + range.offset.start, length: range.offset.length } });
     elapsed += tokens.chars;

@@ -25,8 +25,11 @@ export { declaredEffects, ledgerOf } from './stages';
  * Extraction is loaded when a read first needs it: the live guard judges most calls from readings it
  * kept, and loading the extractor costs it a noticeable part of its budget.
  */
-const extractionModule = () => require('../extraction') as typeof import('../extraction');
-const extractionMemoModule = () => require('./extractionMemo') as typeof import('./extractionMemo');
+let extraction: typeof import('../extraction') | undefined;
+let extractionMemo: typeof import('./extractionMemo') | undefined;
+// Kept once loaded: in the bundle every require of a module copies its exports afresh (some 25 µs a session).
+const extractionModule = () => (extraction ??= require('../extraction') as typeof import('../extraction'));
+const extractionMemoModule = () => (extractionMemo ??= require('./extractionMemo') as typeof import('./extractionMemo'));
 
 export interface AnalysisOptions {
   /** Workspace policies that apply to this session, nearest first. */

@@ -20,7 +20,9 @@ import type { Session, ToolCall } from '../session/session';
  * judges most calls from cached readings and finds nothing to report, and loading them costs it a
  * noticeable part of its budget.
  */
-const findingsModule = () => require('../findings/findings') as typeof import('../findings/findings');
+let findings: typeof import('../findings/findings') | undefined;
+// Kept once loaded: in the bundle every require of a module copies its exports afresh (some 25 µs a session).
+const findingsModule = () => (findings ??= require('../findings/findings') as typeof import('../findings/findings'));
 
 /** Extraction of a session's user turns. */
 export type Extract = (session: Session) => Extraction;
