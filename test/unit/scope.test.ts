@@ -126,12 +126,15 @@ describe('compiled scopes', () => {
     assert.equal(actionInScope(act('drop', { kind: 'database', value: 'ledger' }), { databases: ['orders'] }, CWD), false);
   });
 
-  test('"**" as the tables is any table, never a file (a DELETE statement\'s rows)', () => {
+  test('"**" as the tables or databases is any of them, never a file (a DELETE statement\'s rows, a read-only database)', () => {
     const anyTable: Scope = { tables: ['**'] };
     assert.equal(actionInScope(act('delete', { kind: 'table', value: 'users' }), anyTable, CWD), true);
     assert.equal(actionInScope(act('delete', { kind: 'table', value: 'shop.orders', database: 'prod' }), anyTable, CWD), true);
     assert.equal(actionInScope(act('delete', { kind: 'path', value: `${CWD}/users` }), anyTable, CWD), false);
     assert.equal(actionInScope(act('delete', { kind: 'table', value: 'users' }), { tables: ['orders'] }, CWD), false);
+    const anyDatabase: Scope = { tables: ['**'], databases: ['**'] };
+    assert.equal(actionInScope(act('drop', { kind: 'database', value: 'prod' }), anyDatabase, CWD), true);
+    assert.equal(actionInScope(act('delete', { kind: 'path', value: `${CWD}/notes.txt` }), anyDatabase, CWD), false);
   });
 
   test('a scope rules out a target kind only when it admits no target of that kind', () => {

@@ -239,7 +239,7 @@ export class CompiledScope {
       }
       case 'database':
         // A database named by its environment ("prod") is any database of it: `app_production`, `prod-eu`.
-        return (scope.databases ?? []).some((d) => target.value === d || namesMatch(d, target) || environmentDatabase(d, target.value) || (d.includes('/') && pathInScope(target.value, d, cwd)));
+        return (scope.databases ?? []).some((d) => d === '**' || target.value === d || namesMatch(d, target) || environmentDatabase(d, target.value) || (d.includes('/') && pathInScope(target.value, d, cwd)));
       case 'table':
         // A table is in a database's scope when the call says which database it belongs to.
         return (

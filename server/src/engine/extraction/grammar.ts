@@ -262,6 +262,8 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
     if (best.end === i + 1 ? participleBeforeNoun(words, i) : /ed$/.test(word.norm) && (participleBeforeNoun(words, i) || participleBeforeNoun(words, i, best.end))) continue;
     // "before proposing changes", "summarise the deletions": an action named as what is talked about, not done.
     if (talkedAbout(words, i)) continue;
+    // "a clear action", "clean code": an adjective before its noun describes the thing; no action is done.
+    if (best.end === i + 1 && word.tags.has('Adjective') && !word.tags.has('Verb') && words[i + 1]?.tags.has('Noun') === true && !words[i - 1]?.tags.has('Negative') && !/^(never|not|no|only|always)$/.test(words[i - 1]?.norm ?? '')) continue;
     // "state-changing actions", "file-modifying tools": a participle joined to a noun describes a kind of thing.
     const joinedTo = words[i - 1];
     if (best.end === i + 1 && /(ing|ed)$/.test(word.norm) && joinedTo !== undefined && joinedTo.post === '-' && !/^(auto|self|force|pre|re|non|hand|over|double|co|un|mis)$/.test(joinedTo.norm)) continue;
@@ -2584,8 +2586,11 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   const families = new Set([...draft.triggers, ...(draft.requires ?? [])].map((m) => m.family));
   // "Never delete branches": deleting is over branches, any of them, not over every target.
   if (families.has('remove') && !scope.branches && regions.some((r) => words.slice(r.from, r.to).some((w) => /^branch(?:es)?$/.test(w.norm)))) add('branches', '**');
-  // "No DELETE statements": a DELETE is on a table's rows, any table's, never a file.
-  if (families.has('sqlDelete') && !scope.tables && !scope.databases) add('tables', '**');
+  // "No DELETE statements", "the database is read-only": a delete there is of any table or database, never of a file.
+  if ((context === 'database' || families.has('sqlDelete')) && !scope.tables && !scope.databases && !scope.paths && verbsOf(draft.triggers, context).includes('delete')) {
+    add('tables', '**');
+    if (!families.has('sqlDelete')) add('databases', '**');
+  }
   // "push to release": the one word after "to" is the branch's name, whatever else it may mean.
   const branchWord = context === 'branch' && !scope.branches ? branchAfterTo(view, regions, draft.triggers) : undefined;
   // A name that opens the sentence is capitalised for the sentence, not for the branch.
