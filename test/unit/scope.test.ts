@@ -126,7 +126,7 @@ describe('compiled scopes', () => {
     assert.equal(actionInScope(act('drop', { kind: 'database', value: 'ledger' }), { databases: ['orders'] }, CWD), false);
   });
 
-  test('"**" as the tables or databases is any of them, never a file (a DELETE statement\'s rows, a read-only database)', () => {
+  test('"**" as the tables, databases or events is any of them, never a file (a DELETE statement\'s rows, a read-only database, meetings)', () => {
     const anyTable: Scope = { tables: ['**'] };
     assert.equal(actionInScope(act('delete', { kind: 'table', value: 'users' }), anyTable, CWD), true);
     assert.equal(actionInScope(act('delete', { kind: 'table', value: 'shop.orders', database: 'prod' }), anyTable, CWD), true);
@@ -135,6 +135,9 @@ describe('compiled scopes', () => {
     const anyDatabase: Scope = { tables: ['**'], databases: ['**'] };
     assert.equal(actionInScope(act('drop', { kind: 'database', value: 'prod' }), anyDatabase, CWD), true);
     assert.equal(actionInScope(act('delete', { kind: 'path', value: `${CWD}/notes.txt` }), anyDatabase, CWD), false);
+    const anyEvent: Scope = { events: ['**'] };
+    assert.equal(actionInScope(act('delete', { kind: 'event', value: 'evt_123' }), anyEvent, CWD), true);
+    assert.equal(actionInScope(act('delete', { kind: 'path', value: `${CWD}/notes.txt` }), anyEvent, CWD), false);
   });
 
   test('a scope rules out a target kind only when it admits no target of that kind', () => {

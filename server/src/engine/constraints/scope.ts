@@ -257,7 +257,7 @@ export class CompiledScope {
       case 'device':
         return (scope.devices ?? []).some((d) => namesMatch(d, target));
       case 'event':
-        return (scope.events ?? []).some((e) => e === target.value || namesMatch(e, target));
+        return (scope.events ?? []).some((e) => e === '**' || e === target.value || namesMatch(e, target));
       case 'account':
         return (scope.accounts ?? []).some((a) => a.toLowerCase() === target.value.toLowerCase() || namesMatch(a, target));
       case 'command': {

@@ -2591,6 +2591,8 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
     add('tables', '**');
     if (!families.has('sqlDelete')) add('databases', '**');
   }
+  // "Never delete meetings": a delete of events, any of them, never of a file.
+  if (context === 'event' && !scope.events && !scope.paths && verbsOf(draft.triggers, context).includes('delete')) add('events', '**');
   // "push to release": the one word after "to" is the branch's name, whatever else it may mean.
   const branchWord = context === 'branch' && !scope.branches ? branchAfterTo(view, regions, draft.triggers) : undefined;
   // A name that opens the sentence is capitalised for the sentence, not for the branch.
