@@ -43,7 +43,7 @@ export function numbersMasked(text: string): string | undefined {
   return masked === text ? undefined : masked;
 }
 
-/** What extraction reads of a tagged term (words.ts `toWord`). */
+/** What extraction reads of a term the tagger gives (words.ts `toWord`). */
 export interface TaggedTerm {
   text: string;
   pre: string;

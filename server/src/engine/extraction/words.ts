@@ -2,7 +2,7 @@ import type Compromise from 'compromise';
 import { commonNounsJoined } from './slashed';
 import { forgetReadableTexts, readable } from './normalize';
 import { TextMemo } from '../text/textMemo';
-import { numbersMasked, withNumbersOf } from './numberShapes';
+import { numbersMasked, withNumbersOf, type TaggedSentence, type TaggedTerm } from './numberShapes';
 
 type Nlp = typeof Compromise;
 let loadedNlp: Nlp | undefined;
@@ -44,21 +44,6 @@ export interface SentenceWords {
   readonly words: readonly Word[];
 }
 
-interface CompromiseTerm {
-  text: string;
-  pre: string;
-  post: string;
-  normal: string;
-  machine?: string;
-  implicit?: string;
-  root?: string;
-  tags: string[];
-  offset: { start: number; length: number };
-}
-interface CompromiseSentence {
-  terms: CompromiseTerm[];
-  offset: { start: number; length: number };
-}
 
 const CONSONANT_DOUBLED = /([bcdfgklmnprstvz])\1$/;
 
@@ -94,7 +79,7 @@ export function baseForms(word: string): string[] {
   return forms;
 }
 
-function toWord(term: CompromiseTerm, at: (offset: number) => number): Word {
+function toWord(term: TaggedTerm, at: (offset: number) => number): Word {
   const norm = (term.machine ?? term.implicit ?? term.normal).toLowerCase();
   const forms = new Set(baseForms(norm));
   if (term.root) forms.add(term.root.toLowerCase());
@@ -136,7 +121,7 @@ interface CompromiseSpan {
  * Bounded: forgotten past a number of sentences.
  */
 const TAGGED_LIMIT = 20_000;
-const taggedSentences = new Map<string, CompromiseSentence[]>();
+const taggedSentences = new Map<string, TaggedSentence[]>();
 
 /** Forgets the tagged sentences, the blocks split into sentences and the texts made readable: for a measurement that must read every text afresh. */
 export function forgetTaggedSentences(): void {
@@ -146,7 +131,7 @@ export function forgetTaggedSentences(): void {
   forgetReadableTexts();
 }
 
-function tagged(text: string): CompromiseSentence[] {
+function tagged(text: string): TaggedSentence[] {
   let sentences = taggedSentences.get(text);
   if (!sentences) {
     // A sentence that differs from one tagged before only in its numbers takes that one's tags (numberShapes.ts).
@@ -158,11 +143,11 @@ function tagged(text: string): CompromiseSentence[] {
   return sentences;
 }
 
-function taggedAlone(text: string): CompromiseSentence[] {
+function taggedAlone(text: string): TaggedSentence[] {
   const doc = nlp(text);
   doc.compute('root');
   // Only the terms and the offsets are read: the sentence's text is not made.
-  return doc.json({ offset: true, text: false }) as CompromiseSentence[];
+  return doc.json({ offset: true, text: false }) as TaggedSentence[];
 }
 
 /**
