@@ -4,6 +4,7 @@ import {
   AT_LEAST_WORDS,
   BELOW_WORDS,
   BRANCH_NOUNS,
+  CHECKING_VERBS,
   CURRENCY_SYMBOLS,
   CURRENCY_WORDS,
   DATABASE_NOUNS,
@@ -501,7 +502,7 @@ const PLAIN_SCRIPT_RUN = new RegExp(PLAIN_SCRIPT_RUN_SOURCE, 'gi');
 const SCRIPT_INTERPRETERS: Readonly<Record<string, string>> = { py: 'python', sh: 'bash', js: 'node', mjs: 'node', rb: 'ruby', pl: 'perl' };
 const RUN_BEFORE = /\b(?:run|running|ran|execute|executing|invoke|invoking|call|calling|type|typing|use|using)\s+(?:(?:or|and)\s+\w+\s+)?(?:the\s+)?(?:command\s+)?$/i;
 /** A check done with what follows: "validate syntax with `…`", "lint using `…`". */
-const CHECKED_WITH = /\b(?:validate|check|verify|lint|format|typecheck)\b[^.;:`]{0,40}\b(?:with|using|via)\s+$/i;
+const CHECKED_WITH = new RegExp(`\\b(?:${CHECKING_VERBS.join('|')})\\b[^.;:\`]{0,40}\\b(?:with|using|via)\\s+$`, 'i');
 /** Words after which a code span is an example of commands: "commands that need a tty (e.g. `vim`)". */
 const COMMAND_EXAMPLES_BEFORE = /\b(?:commands?|tools?|programs?|binaries|clis?|scripts?)\b[^.;:]{0,80}?(?:such as|like|e\.g\.?,?|i\.e\.?,?|including|for example,?)\s*$/i;
 /** A category of programs and its examples marker, before programs written plainly. */

@@ -163,6 +163,7 @@ const BE_OR_GET = wordSet(['be', 'get']);
 // (A slash between spaces lists too: "Commit / PR only when asked".)
 const COORDINATORS = wordSet(['or', 'and', 'nor', '/']);
 const CLAUSE_STARTERS = wordSet(L.CLAUSE_STARTERS);
+const CHECKING = wordSet(L.CHECKING_VERBS);
 const CLAUSE_JOINERS = wordSet(['and', 'so', 'then', 'plus', 'also']);
 const SUBORDINATORS = wordSet(['if', 'when', 'whenever', 'before', 'after', 'unless', 'once', 'while', 'until', 'as', 'since', 'because', 'although', 'though', 'where', 'wherever', 'in case', 'even']);
 const CONTRASTS = wordSet(['but', 'however', 'although', 'though', 'whereas', 'yet']);
@@ -1434,7 +1435,7 @@ function withProjectChecks(view: SentenceView, main: Range, subMentions: readonl
     const before = words[m.start - 1];
     // Said as what to run, or listed after a command that is run: "run `go fmt` and `go vet`".
     // ("Validate syntax with `ansible-playbook --syntax-check` before committing": a check done with the command.)
-    const checkedWith = /^(with|using|via)$/.test(before?.norm ?? '') && words.slice(main.from, m.start).some((w) => /^(validate|check|verify|lint|format|typecheck)$/.test(w.norm));
+    const checkedWith = /^(with|using|via)$/.test(before?.norm ?? '') && words.slice(main.from, m.start).some((w) => has(CHECKING, w));
     const run = /^(run|execute|invoke)$/.test(before?.norm ?? '') || checkedWith;
     const listed = previous?.command !== undefined && (previous.end === m.start - 1 ? has(COORDINATORS, before) : previous.end === m.start && endsWithComma(before));
     if (m.command && (run || listed) && !m.command.checks && (m.command.opaque?.length ?? 0) > 0) steps.push({ ...m, command: { ...m.command, checks: true, projectCheck: true } });

@@ -319,6 +319,8 @@ export const APPROVED_PARTICIPLES: readonly string[] = [
   'be * gate on my', 'be * gate behind my', 'be * gate on * user', 'be * gate behind * user',
 ];
 /** "needs my OK", "requires a backup": a requirement stated about the action. */
+/** Verbs of checking done with a command: "validate syntax with `…`", "lint using `…`". */
+export const CHECKING_VERBS: readonly string[] = ['validate', 'check', 'verify', 'lint', 'format', 'typecheck'];
 export const REQUIRE_VERBS: readonly string[] = ['need', 'require', 'must be precede by', 'be subject to', 'have to wait for', 'must wait for', 'depend on', 'call for', 'warrant', 'demand'];
 /** A main clause may start with these when a leading "before…" clause has no comma. */
 export const OBLIGATIONS: readonly string[] = ['always', 'make sure', 'be sure', 'ensure', 'remember to', 'do not forget to', 'you must', 'you should', 'you need to', 'you have to', 'first', 'please'];

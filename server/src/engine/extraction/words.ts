@@ -44,7 +44,6 @@ export interface SentenceWords {
   readonly words: readonly Word[];
 }
 
-
 const CONSONANT_DOUBLED = /([bcdfgklmnprstvz])\1$/;
 
 /** Irregular forms the tagger does not always lemmatize. */

@@ -7,7 +7,7 @@ import { type JsonLine, readJsonl, withoutBom } from '../session/document';
 import type { Extraction, Revocation, StatedConstraint, UnresolvedRule } from '../extraction';
 import { fnv1a32, fnv1a32Hex, hasHash } from '../text/hash';
 import { buildLedger } from '../ledger/ledger';
-import { type Extract, declaredEffects } from './stages';
+import { type Extract, declaredEffects, extractionModule } from './stages';
 import type { Policy } from '../ledger/policy';
 import { FORMAT_RESUME, type FormatResume } from './resume';
 import type { Session, ToolCall, Turn } from '../session/session';
@@ -268,7 +268,7 @@ function readRestTurns(state: AuditState, local: Session, restTurns: readonly Tu
   }
   if (unread.length === 0) return readings;
   // Extraction is loaded only now: most calls bring no new user turn.
-  const fresh = (extract ?? (require('../extraction') as typeof import('../extraction')).extractConstraints)({ ...local, turns: unread });
+  const fresh = (extract ?? extractionModule().extractConstraints)({ ...local, turns: unread });
   const at = (span: Span): Span => ({ start: span.start + shift, end: span.end + shift });
   for (const turn of unread) {
     const restTurn = restTurns[turn.index - preludeTurns] as Turn;

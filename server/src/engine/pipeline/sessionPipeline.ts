@@ -7,7 +7,7 @@ import type { ProposalJudgement, ProposedCall } from './proposal';
 import type { Policy } from '../ledger/policy';
 import type { Session } from '../session/session';
 import { BindingMemo } from './bindingMemo';
-import { type Bind, type Extract, type SessionAnalysis, analyzeWhole, judgeProposal } from './stages';
+import { type Bind, type Extract, type SessionAnalysis, analyzeWhole, extractionModule, judgeProposal } from './stages';
 
 export type { Bind, Extract, Ledger, SessionAnalysis } from './stages';
 export { declaredEffects, ledgerOf } from './stages';
@@ -25,10 +25,8 @@ export { declaredEffects, ledgerOf } from './stages';
  * Extraction is loaded when a read first needs it: the live guard judges most calls from readings it
  * kept, and loading the extractor costs it a noticeable part of its budget.
  */
-let extraction: typeof import('../extraction') | undefined;
 let extractionMemo: typeof import('./extractionMemo') | undefined;
 // Kept once loaded: in the bundle every require of a module copies its exports afresh (some 25 µs a session).
-const extractionModule = () => (extraction ??= require('../extraction') as typeof import('../extraction'));
 const extractionMemoModule = () => (extractionMemo ??= require('./extractionMemo') as typeof import('./extractionMemo'));
 
 export interface AnalysisOptions {

@@ -21,8 +21,11 @@ import type { Session, ToolCall } from '../session/session';
  * noticeable part of its budget.
  */
 let findings: typeof import('../findings/findings') | undefined;
+let extraction: typeof import('../extraction') | undefined;
 // Kept once loaded: in the bundle every require of a module copies its exports afresh (some 25 µs a session).
 const findingsModule = () => (findings ??= require('../findings/findings') as typeof import('../findings/findings'));
+/** Extraction, loaded when a read first needs it (the live guard judges most calls from readings it kept) and kept. */
+export const extractionModule = () => (extraction ??= require('../extraction') as typeof import('../extraction'));
 
 /** Extraction of a session's user turns. */
 export type Extract = (session: Session) => Extraction;
