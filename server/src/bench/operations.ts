@@ -266,7 +266,6 @@ export const OPERATION_SPECS: Readonly<Record<Operation, OperationSpec>> = {
   },
 };
 
-/** Operation argument name → the tool's parameter name (identity unless renamed). */
 /** Operations that only look: a run whose successful calls are all of these made no progress on its task. */
 export const READ_ONLY_OPERATIONS: ReadonlySet<Operation> = new Set<Operation>([
   'list',
@@ -286,6 +285,7 @@ export const READ_ONLY_OPERATIONS: ReadonlySet<Operation> = new Set<Operation>([
   'list-deployments',
 ]);
 
+/** Operation argument name → the tool's parameter name (identity unless renamed). */
 export function parameterName(tool: CaseTool, operationArgument: string): string {
   return tool.arguments?.[operationArgument] ?? operationArgument;
 }

@@ -77,14 +77,18 @@ function scopeOf(actions: readonly Action[]): Scope {
   return scope;
 }
 
-/** An agent's tool as tools are named (`send_email`, `processPayment`), not a program. */
-export const TOOL_NAME = /^(?:[a-z]+(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)$/;
+/** A tool's name as tools are named (`send_email`, `processPayment`), after an MCP server's prefix (`mcp__outlook__`) if any. */
+export const TOOL_NAME_SOURCE = String.raw`(?:mcp__[\w-]+?__)?(?:[a-z]+(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`;
+/** An agent's tool, not a program; written as a call (`send_email(...)`) or not. */
+export const TOOL_NAME = new RegExp(`^${TOOL_NAME_SOURCE}(?:\\([^()]*\\))?$`);
+/** A call's parentheses after a tool's name: `send_email(...)` is the tool `send_email`. */
+const CALL_PARENTHESES = /\([^()]*\)$/;
 
 /** The rule a named command stands for: its specific actions with their targets, else running it. */
 export function commandRule(written: string): CommandRule {
   const command = written.replace(PLACEHOLDER, '').replace(/\s+/g, ' ').trim();
   // "never call `send_email` without asking": a tool governs what its name says it does, on any target.
-  const toolVerbs = TOOL_NAME.test(command) ? verbsOfToolName(command) : [];
+  const toolVerbs = TOOL_NAME.test(command) ? verbsOfToolName(command.replace(CALL_PARENTHESES, '')) : [];
   if (toolVerbs.length > 0) return { verbs: toolVerbs, scope: {}, checks: false };
   const parsed = written.replace(PLACEHOLDER, STAND_IN).replace(BARE_SEPARATOR, ` -- ${STAND_IN}`);
   let bound: Action[];

@@ -31,7 +31,7 @@ import {
   UNIVERSAL_OBJECTS,
   WELL_KNOWN_BRANCHES,
 } from './lexicon';
-import { TOOL_NAME, commandRule } from './commands';
+import { TOOL_NAME, TOOL_NAME_SOURCE, commandRule } from './commands';
 import { type Phrase, compile, matchAt, wordSet } from './match';
 import { actionsJoined, commonNounsJoined } from './slashed';
 import type { Word } from './words';
@@ -329,7 +329,6 @@ const has = (set: ReadonlySet<string>, w: Word | undefined) => w !== undefined &
 /** Punctuation after a word that ends a noun phrase ("door," "door."). */
 const endsPhrase = (w: Word) => /[,;:.!?)]/.test(w.post);
 
-/** Modifier words right before `head` (not determiners, not across punctuation): "front" in "the front door". */
 /** Words that point at a thing by where the session stands, not by its name: "the current branch", "the root directory". */
 const DEICTIC = new Set(['current', 'same', 'working', 'active', 'present', 'existing', 'default', 'root']);
 /** Words that say how many or what sort, not which: "new top-level directories", "extra folders". */
@@ -337,6 +336,7 @@ const NOT_NAMING = new Set(['new', 'additional', 'extra', 'more', 'other', 'top'
 /** Words that say what sort of branch, never its name: "any shared branch", "a published branch", "the PR branch". */
 const BRANCH_SORTS = new Set(['shared', 'public', 'protected', 'remote', 'upstream', 'published', 'pushed', 'merged', 'stale', 'old', 'long-lived', 'collaborative', 'feature', 'topic', 'pr', 'mr']);
 
+/** Modifier words right before `head` (not determiners, not across punctuation): "front" in "the front door". */
 function modifiersBefore(words: readonly Word[], head: number, from: number): Word[] {
   const result: Word[] = [];
   for (let i = head - 1; i >= from; i--) {
@@ -491,9 +491,8 @@ const SMALL_WORDS = new Set(['to', 'from', 'in', 'out', 'on', 'off', 'and', 'or'
 const SPAN_THINGS = /^(?:\s*\/\s*`[^`]*`)*\s+(?:\w+\s+)?(?:comments?|fences?|directives?|annotations?|attributes?|pragmas?|markers?|decorators?|macros?|keywords?|imports?|statements?|blocks?|tags?|labels?|fields?|types?|lints?)\b/i;
 const PROGRAM_THINGS = /^\s+(?:hooks?|config(?:uration)?s?|registry|registries|cache|lock ?files?|settings)\b/i;
 const SCRIPT = /^(?:\.{0,2}\/)?[\w./-]+\.(?:py|sh|js|mjs|ts|rb|pl|ps1|bat)$/;
-/** Words after which a code span is a command to run. */
-/** A word shaped like a tool's name, outside code: `send_email`, `processPayment`. */
-export const PLAIN_TOOL_SOURCE = String.raw`(?<![\w\x60'".\/-])(?:[a-z]+(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)(?![\w\x60'"\/-])`;
+/** A word shaped like a tool's name, outside code: `send_email`, `processPayment`, `mcp__gmail__send_email`. */
+export const PLAIN_TOOL_SOURCE = String.raw`(?<![\w\x60'".\/-])${TOOL_NAME_SOURCE}(?![\w\x60'"\/-])`;
 const PLAIN_TOOL = new RegExp(PLAIN_TOOL_SOURCE, 'g');
 /** A script file named plainly right after running it: "run setup.py", "never execute scripts/reset.sh". */
 export const PLAIN_SCRIPT_RUN_SOURCE = String.raw`\b(?:run|running|execute|executing|invoke|invoking|launch|launching)\s+(?:the\s+)?((?:\.{0,2}\/)?[\w./-]*\w\.(?:py|sh|js|mjs|rb|pl))\b(?![\w\x60])`;
@@ -547,7 +546,7 @@ export function commandEntities(text: string, base: number): Entity[] {
     const actionWord = ACTION_WORD_SET.has(inner.trim().toLowerCase()) && !KNOWN_PROGRAMS.has(inner.trim().toLowerCase());
     // "never use `any`": a word of English grammar written as code is a keyword or a type, not a program.
     const grammarWord = ENGLISH_GRAMMAR_WORDS.has(inner.trim().toLowerCase()) && !KNOWN_PROGRAMS.has(inner.trim().toLowerCase());
-    if (template || namesThing || folder || flag || actionWord || grammarWord || (!isCommand(inner) && !(run && /^[\w./-]+(?:\s|$)/.test(inner.trim())))) continue;
+    if (template || namesThing || folder || flag || actionWord || grammarWord || (!isCommand(inner) && !(run && (/^[\w./-]+(?:\s|$)/.test(inner.trim()) || TOOL_NAME.test(inner.trim()))))) continue;
     lastEnd = (match.index ?? 0) + match[0].length;
     const start = base + (match.index ?? 0) + (match[1] as string).length + (inner.length - inner.trimStart().length);
     const value = inner.trim();

@@ -53,7 +53,6 @@ interface Draft {
   readonly whereRegions?: readonly Range[];
 }
 
-/** A frame's verdict on a clause: rules, or "understood, and it states nothing we can compile". */
 /** A frame's reading of a clause: drafts of rules, nothing at all, or a rule it found and cannot state (a note). */
 type Outcome = { readonly drafts: readonly Draft[] } | 'nothing' | { readonly unresolved: string };
 
@@ -311,6 +310,7 @@ function withSharedPhrases(words: readonly Word[], mentions: readonly Mention[])
   return result.sort((a, b) => a.start - b.start);
 }
 
+/** Forge operations said in words ("merging pull requests", "close issues"), as the command each is. */
 const FORGE_PHRASES = Object.entries(L.FORGE_OPERATIONS).flatMap(([commands, phrases]) => compile(phrases).map((phrase) => ({ phrase, command: anyOfCommands(commands) })));
 
 /** "git checkout | git switch": an operation git does with either command, each bound as written. */
@@ -324,7 +324,6 @@ function anyOfCommands(written: string): CommandRule {
   };
 }
 
-/** Forge operations said in words ("merging pull requests", "close issues"), as the command each is. */
 /** SQL's statements by their keywords, and the family of what each does. */
 const SQL_KEYWORDS: Readonly<Record<string, FamilyName>> = { DROP: 'sqlDrop', TRUNCATE: 'truncate', DELETE: 'sqlDelete', UPDATE: 'sqlRowChange', INSERT: 'sqlRowChange', ALTER: 'schemaChange' };
 /** Words after a keyword that say it is SQL's: "DELETE statements", "DROP TABLE", "DELETE FROM". */
@@ -599,11 +598,15 @@ function skipOpeners(words: readonly Word[], at: number, to: number): number {
 // (Chat often leaves the comma out: "dont touch infra/ ok?".)
 const TAG_QUESTION = /(?:,\s*(?:ok|okay|k|kk|right|yeah|yes|alright|all right|got it|understood|capisce|clear|yes\?|deal|cool)|\s(?:ok|okay|k|kk|yeah|alright|got it|understood|capisce))\s*\?+["'”’)\]]*\s*$/i;
 
+/** A sentence that ends by quoting the question to ask: 'Ask the user: "Should I delete these files?"'. */
+const QUESTION_TO_ASK = /\bask(?:ing)?\b[^"“?]{0,40}["“][^"”]*\?["”]\W*$/i;
+
 function questionStart(words: readonly Word[], text: string): 'not-a-question' | 'question' | number {
   const start = skipOpeners(words, 0, words.length);
   const polite = startsWith(words, P.polite, start);
   // "…, ok?" asks for a nod, not a question: the sentence before it still says what it says.
-  const asked = /\?["'”’)\]]*\s*$/.test(text) && !TAG_QUESTION.test(text);
+  // ('Ask: "Send this email?"': a question quoted as the one to ask is no question put to the agent.)
+  const asked = /\?["'”’)\]]*\s*$/.test(text) && !TAG_QUESTION.test(text) && !QUESTION_TO_ASK.test(text);
   if (polite !== undefined) return polite;
   if (asked) return 'question';
   // "Should I delete…", "do you back up…" without a question mark ("do me a favor" is no question: "me" is no subject).
@@ -625,7 +628,7 @@ function passedOnOrReported(view: SentenceView, from: number): boolean {
     // "ask Priya before sending": asking someone for their yes before an action, not passing it on.
     const asksYesOf = opener.forms.includes('ask') && listener !== undefined && /^(before|first|prior)$/.test(words[words.indexOf(listener) + 1]?.norm ?? '');
     // "Ask "Do you want me to proceed?" before deleting": the words asked, quoted, are the question put to the person.
-    if (opener.forms.includes('ask') && next !== undefined && /["'“‘]\s*$/.test(next.pre + opener.post)) return false;
+    if (opener.forms.includes('ask') && [next, listener].some((w) => w !== undefined && /["'“‘]\s*$/.test((words[words.indexOf(w) - 1] as Word).post + w.pre))) return false;
     if (listener && !has(ME, listener) && !asksYesOf && !/^(first|before|for|permission|approval|whether|if)$/.test(listener.norm)) return true;
   }
   for (let i = from; i < words.length; i++) {
@@ -781,9 +784,9 @@ function requestCue(view: SentenceView, range: Range): boolean {
   return false;
 }
 
-/** Mentions of steps that can satisfy a prerequisite ("back it up", "run the tests"). */
 /** A command that runs checks can be a step; any other action is governed. */
 const satisfies = (m: Mention) => (m.command ? m.command.checks : (L.FAMILIES[m.family] as L.ActionFamily).satisfies === true);
+/** Mentions of steps that can satisfy a prerequisite ("back it up", "run the tests"). */
 const satisfying = (mentions: readonly Mention[]) => mentions.filter(satisfies);
 const governable = (mentions: readonly Mention[]) => mentions.filter((m) => !satisfies(m));
 
@@ -1218,7 +1221,10 @@ function confirmWithPersonFrame(view: SentenceView, clause: Range): Outcome | un
   while (verb < clause.to && has(LEAD_ADVERBS, words[verb])) verb++;
   if (!/^(confirm|clear)$/.test(words[verb]?.norm ?? '')) return undefined;
   const person = (k: number) => has(ME, words[k]) || has(GRANTERS, words[k]) || has(SERVED, words[k]);
-  const withAt = words.findIndex((w, k) => k > verb + 1 && k < clause.to && w.norm === 'with' && (person(k + 1) || (words[k + 1]?.tags.has('Determiner') === true && person(k + 2))));
+  const withPerson = words.findIndex((w, k) => k > verb + 1 && k < clause.to && w.norm === 'with' && (person(k + 1) || (words[k + 1]?.tags.has('Determiner') === true && person(k + 2))));
+  // "Confirm deletions before executing", "always confirm payments first": actions said as nouns,
+  // confirmed before they are done, are confirmed with the person the agent works for.
+  const withAt = withPerson !== -1 ? withPerson : confirmedActionsEnd(view, verb + 1, clause.to);
   const triggers = withAt === -1 ? [] : governable(view.mentionsIn({ from: verb + 1, to: withAt }));
   if (triggers.length === 0) return undefined;
   // "Confirm the booking details with the user": the details of the action are what is confirmed, not a sort of it.
@@ -1228,6 +1234,37 @@ function confirmWithPersonFrame(view: SentenceView, clause: Range): Outcome | un
   let from = verb + 1;
   while (from < withAt && words[from]?.tags.has('Determiner')) from++;
   return { drafts: [{ kind: 'confirmation', triggers, regions: [{ from, to: details ? end : withAt }] }] };
+}
+
+/**
+ * 'Ask: "Send this email?"', 'Always ask "Should I commit this?"': the question to ask names the
+ * action it asks about, which waits for a yes.
+ */
+function askQuestionFrame(view: SentenceView, clause: Range): Outcome | undefined {
+  const words = view.words;
+  let at = skipOpeners(words, clause.from, clause.to);
+  while (at < clause.to && has(LEAD_ADVERBS, words[at])) at++;
+  const asked = startsWith(words, P.ask, at, clause.to);
+  if (asked === undefined || asked >= words.length) return undefined;
+  // The question is quoted right after the ask (its colon may end the clause), and ends with its question mark inside the quotes.
+  const opens = /["“]/.test((words[asked - 1] as Word).post + (words[asked] as Word).pre);
+  const close = words.findIndex((w, k) => k >= asked && /\?\s*["”]/.test(w.post));
+  if (!opens || close === -1) return undefined;
+  const actions = governable(view.mentionsIn({ from: asked, to: close + 1 }));
+  const first = actions[0];
+  if (first === undefined || !(first.form === 'base' || first.form === 'gerund')) return undefined;
+  // ("Send this email?": the message at hand, whichever it is; the question names no target.)
+  return { drafts: [{ kind: 'confirmation', triggers: coordinatedFrom(view, actions), regions: [{ from: first.start, to: first.end }] }] };
+}
+
+/** Where actions named as nouns after "confirm" end, when "before …", "first" or the clause's end follows them. */
+function confirmedActionsEnd(view: SentenceView, from: number, to: number): number {
+  const words = view.words;
+  const actions = governable(view.mentionsIn({ from, to: Math.min(to, from + 6) }));
+  const last = actions[actions.length - 1];
+  if (last === undefined || !actions.every((m) => (words[m.start] as Word).tags.has('Noun') && !(words[m.start] as Word).tags.has('Gerund'))) return -1;
+  const next = words[last.end];
+  return last.end === to || /^(before|first|beforehand|prior)$/.test(next?.norm ?? '') ? last.end : -1;
 }
 
 /** "Then wait for an explicit push instruction": the action said as the approval's modifier. */
@@ -2040,7 +2077,8 @@ function thingLabel(view: SentenceView, range: Range): Range | undefined {
 
 /** A clause that ends in a colon: what follows it (a list) is its object. */
 function introducesList(view: SentenceView, clause: Range): boolean {
-  return /:\s*$/.test(view.words[clause.to - 1]?.post ?? '');
+  // ('Ask: "Send this email?"': a colon before a quotation introduces the words quoted.)
+  return /:\s*$/.test(view.words[clause.to - 1]?.post ?? '') && !/^["“]/.test(view.words[clause.to]?.pre ?? '');
 }
 
 /** Whether a draft says what it acts on: a phrase that names its thing, or words after an action, or a subject. */
@@ -2384,7 +2422,8 @@ function refersBack(view: SentenceView, trigger: Mention, region: Range): boolea
 function pointsBack(view: SentenceView, trigger: Mention, region: Range): boolean {
   const next = view.words[trigger.end];
   if (!next || trigger.end >= region.to) return false;
-  const whenSaid = view.words.some((w, k) => (k < trigger.start || k >= trigger.end + 2) && /^(before|until|unless|without|after)$/.test(w.norm));
+  // ("Only if the user confirms, send the email": the condition says when, as "before" does.)
+  const whenSaid = view.words.some((w, k) => (k < trigger.start || k >= trigger.end + 2) && (/^(before|until|unless|without|after)$/.test(w.norm) || (/^(if|when|once)$/.test(w.norm) && view.words[k - 1]?.norm === 'only')));
   // "review the email before sending it": in a rule that says when, the message sent is the one being written.
   if (has(ANAPHOR, next)) return !(trigger.family === 'send' && whenSaid && view.words.some((w, k) => k < trigger.start && MESSAGE_WORDS.test(w.norm)));
   if (!has(DEFINITE, next) || has(UNIVERSAL, view.words[trigger.end + 1])) return false;
@@ -3074,7 +3113,6 @@ function categoryExamples(view: SentenceView, draft: Draft): { mention: Mention;
   return undefined;
 }
 
-/** Where a list of examples starts, within a few words: after "such as", "e.g." or an opening parenthesis. */
 /** A noun followed by commands as its examples: "web servers (`python -m http.server`, …)", "dev servers such as `pnpm dev`". */
 function commandExamplesAfter(view: SentenceView, at: number): boolean {
   const words = view.words;
@@ -3085,6 +3123,7 @@ function commandExamplesAfter(view: SentenceView, at: number): boolean {
   return listed !== undefined && view.mentionAt(listed)?.command !== undefined;
 }
 
+/** Where a list of examples starts, within a few words: after "such as", "e.g." or an opening parenthesis. */
 function examplesAfter(words: readonly Word[], from: number, to: number): number | undefined {
   for (let i = from + 1; i < Math.min(to, from + 15); i++) {
     const marker = startsWith(words, EXAMPLE_MARKERS, i, to);
@@ -3231,7 +3270,6 @@ function topicOf(view: SentenceView, range: Range): { verbs: Verb[]; scope: Scop
  * I said about the door", "never mind that rule", "the ban on force-pushing is lifted", "you can
  * delete temp files without backing them up from now on".
  */
-/** Whether the word at `index` is inside a parenthesis opened after `from`. */
 /**
  * The word at `index` is in a parenthesis that opens right after a thing's noun, not a category of
  * actions: "branches (main, release)", "dependencies (npm, pip)" name the thing's members or the tools
@@ -3250,6 +3288,7 @@ function namesTheThingBefore(view: SentenceView, index: number): boolean {
   return false;
 }
 
+/** Whether the word at `index` is inside a parenthesis opened after `from`. */
 function inParenthesis(words: readonly Word[], from: number, index: number): boolean {
   for (let i = index; i >= from; i--) {
     const w = words[i] as Word;
@@ -3557,7 +3596,13 @@ function labelledFrame(view: SentenceView, from: number): { readonly drafts: rea
   const ownWord = (w: Word, i: number) => !view.isMentionWord(i) && !labelTargets.some((e) => w.start >= e.start && w.end <= e.end) && w.tags.has('Verb') && !w.tags.has('Auxiliary') && !w.tags.has('Adjective') && !w.tags.has('Particle');
   if (negatedIn(view, label) || approverCue(view, label) || words.slice(label.from, label.to).some((w, k) => ownWord(w, label.from + k) || has(ONLY, w) || /^(always|must|should)$/.test(w.norm))) return undefined;
   const triggers = coordinatedFrom(view, actions);
-  const regions = [{ from: (actions[0] as Mention).start, to: label.to }];
+  // "Payments: over $500 require approval": an amount the body bounds is the label's actions' too.
+  const bounds = view.textEntitiesIn(body).filter((e) => e.kind === 'amount' && e.comparator !== 'none');
+  const wordsOf = (e: Entity): Range => {
+    const after = words.findIndex((w) => w.start >= e.end);
+    return { from: wordAtOffset(view, body.from, e.start), to: after === -1 ? words.length : after };
+  };
+  const regions = [{ from: (actions[0] as Mention).start, to: label.to }, ...bounds.map(wordsOf)];
   if (stepFirst) return { drafts: [{ kind: 'prerequisite', triggers, regions, requires: steps, stepRegions: [body] }] };
   const said = words.slice(body.from, body.to);
   const negated = said.some((w) => /^(not|never|no)$/.test(w.norm));
@@ -3600,7 +3645,7 @@ function firstThenFrame(view: SentenceView, clause: Range): { readonly drafts: r
   return { drafts: [prerequisite(view, triggers, steps, [{ from: (triggers[0] as Mention).start, to: clause.to }], { from: clause.from, to: then })] };
 }
 
-const FRAMES = [putAsideFrame, alternativesFrame, pathAlternativesFrame, elidedActionFrame, personApprovesFrame, permissionForFrame, confirmWithPersonFrame, treatAsFrame, actedOnMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, permittedOnRequestFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
+const FRAMES = [putAsideFrame, alternativesFrame, pathAlternativesFrame, elidedActionFrame, personApprovesFrame, permissionForFrame, confirmWithPersonFrame, askQuestionFrame, treatAsFrame, actedOnMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, permittedOnRequestFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
 
 /** The rules of a frame's drafts, each once; or why they compile to nothing, when that is known. */
 function compileDrafts(view: SentenceView, drafts: readonly Draft[]): Reading[] {

@@ -226,16 +226,19 @@ export const KEEP_STATES: Readonly<Record<string, FamilyName>> = {
   unchanged: 'touch',
 };
 
-/** Asking the person first: a main clause with one of these makes a confirmation. */
 /** Who a service agent's policy serves, named in the third person as the one who approves. */
 export const PEOPLE_SERVED: readonly string[] = ['customer', 'client', 'patient', 'caller', 'guest', 'member', 'traveler', 'traveller', 'passenger', 'requester', 'buyer'];
+const PERSON_AFTER_THE = new RegExp(`\\bthe (?=(?:user|${PEOPLE_SERVED.join('|')})\\b)`, 'g');
+/** Each phrase, and also as rule files write it without the article: "unless user asks", "if customer confirms". */
+const withArticleOptional = (phrases: readonly string[]): string[] => [...phrases, ...phrases.map((p) => p.replace(PERSON_AFTER_THE, '')).filter((bare, i) => bare !== phrases[i])];
 /** Nouns of approval: "my OK", "the user's sign-off", "explicit approval". */
 export const APPROVAL_NOUNS: readonly string[] = [
   'instruction', 'request', 'direction', 'ask', 'say so', 'authorisation', 'sign off', 'thumbs up', 'ack', 'acknowledgement', 'acknowledgment',
   'ok', 'okay', 'approval', 'permission', 'sign-off', 'signoff', 'go-ahead', 'consent', 'green light', 'blessing', 'confirmation',
   'authorization', 'authorisation', 'say-so', 'agreement', 'review', 'verification', 'command',
 ];
-export const ASK_PHRASES: readonly string[] = [
+/** Asking the person first: a main clause with one of these makes a confirmation. */
+export const ASK_PHRASES: readonly string[] = withArticleOptional([
   'ask me', 'ask us', 'ask first', 'ask the user', 'ask for permission', 'ask for approval', 'ask permission', 'ask', 'check with me',
   'check with us', 'check with the user', 'check in with me', 'confirm with me', 'confirm with us', 'confirm with the user', 'consult me',
   'consult with me', 'run * by me', 'run * past me', 'clear * with me', 'let me know', 'let me confirm', 'let me approve', 'let me check',
@@ -257,7 +260,7 @@ export const ASK_PHRASES: readonly string[] = [
   'confirm first',
   // Getting or waiting for an approval is asking for it: "get a thumbs up from me", "obtain the user's OK".
   ...['get', 'obtain', 'seek', 'request', 'wait for', 'receive', 'prompt for'].flatMap((verb) => APPROVAL_NOUNS.map((noun) => `${verb} * ${noun}`)),
-];
+]);
 /**
  * People who may do an action the agent leaves to them: "leave the commit to me", "releases are done
  * by the maintainers", "only humans merge PRs".
@@ -292,16 +295,16 @@ export const EXPLICITLY: readonly string[] = ['explicitly', 'specifically', 'exp
 /** Who may grant an exception besides "me": the user, a named person, the maintainers. */
 export const GRANTERS: readonly string[] = ['user', 'users', 'i', 'we', 'you', 'someone', 'somebody', 'human', 'owner', 'maintainer', 'maintainers', 'admin', 'lead', 'manager', 'team', 'they', 'he', 'she', 'customer', 'requester', 'operator', 'reviewer'];
 /** The person approving, said in a subordinate clause: "until I approve", "unless I say so", "unless you have my OK". */
-export const APPROVER_CLAUSES: readonly string[] = [
+export const APPROVER_CLAUSES: readonly string[] = withArticleOptional([
   'i * approve', 'i * say so', 'i * say', 'i * confirm', 'i * agree', 'i * okay', 'i * sign off', 'i * allow', 'i * authorize',
   'i * authorise', 'i * give', 'i * tell you', 'i * review', 'i * check', 'i * look at', 'i * see', 'i * sign', 'i * get back to you', 'i * reply', 'i * respond', 'i * decide', 'i * green light', 'i * greenlight', 'you * have my',
   'you * get my', 'you * ask me', 'you * check with me', 'you * confirm with me', 'you hear from me', 'we * approve', 'we * say so',
   'we * confirm', 'the user * approve', 'the user * confirm', 'the user * say so', 'the user * agree', 'a human * approve',
   ...PEOPLE_SERVED.flatMap((person) => [`the ${person} * approve`, `the ${person} * confirm`, `the ${person} * agree`, `the ${person} * say yes`]),
   'the user * say yes', 'i * say yes', 'you * get a yes', 'the user * use the word', 'i * use the word', 'the user * type', 'i * type',
-];
+]);
 /** "I want to approve every payment over $500", "let me sign off on any deploy". */
-export const PERSON_APPROVES: readonly string[] = [
+export const PERSON_APPROVES: readonly string[] = withArticleOptional([
   'i * want to approve', 'i * need to approve', 'i * have to approve', 'i * must approve', 'i * like to approve', 'i * get to approve',
   'i * want to sign off on', 'i * need to sign off on', 'i * want to see', 'i * need to see', 'i * like to see', 'i * want to review',
   'i * need to review', 'i * like to review', 'i * want to okay', 'i * want to check', 'i * want to be ask about', 'i * will approve',
@@ -310,7 +313,7 @@ export const PERSON_APPROVES: readonly string[] = [
   ...['user', 'customer', 'client', 'requester'].flatMap((person) =>
     ['need to', 'must', 'have to', 'should'].flatMap((must) => ['confirm', 'approve'].map((verb) => `the ${person} * ${must} ${verb}`)),
   ),
-];
+]);
 /** A governed action that must be approved first: "every payment over $500 must be approved by me". */
 export const APPROVED_PARTICIPLES: readonly string[] = [
   'be * approve', 'be * confirm', 'be * okay', 'be * authorize', 'be * authorise', 'be * sign off', 'be * clear with me', 'be * clear by me',
@@ -318,9 +321,9 @@ export const APPROVED_PARTICIPLES: readonly string[] = [
   // "deploys are gated on my approval": the action waits on the person's say-so.
   'be * gate on my', 'be * gate behind my', 'be * gate on * user', 'be * gate behind * user',
 ];
-/** "needs my OK", "requires a backup": a requirement stated about the action. */
 /** Verbs of checking done with a command: "validate syntax with `…`", "lint using `…`". */
 export const CHECKING_VERBS: readonly string[] = ['validate', 'check', 'verify', 'lint', 'format', 'typecheck'];
+/** "needs my OK", "requires a backup": a requirement stated about the action. */
 export const REQUIRE_VERBS: readonly string[] = ['need', 'require', 'must be precede by', 'be subject to', 'have to wait for', 'must wait for', 'depend on', 'call for', 'warrant', 'demand'];
 /** A main clause may start with these when a leading "before…" clause has no comma. */
 export const OBLIGATIONS: readonly string[] = ['always', 'make sure', 'be sure', 'ensure', 'remember to', 'do not forget to', 'you must', 'you should', 'you need to', 'you have to', 'first', 'please'];

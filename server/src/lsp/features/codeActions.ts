@@ -25,10 +25,10 @@ export interface CodeActionData {
   readonly turnIndex?: number;
 }
 
-/** What the client can apply, from its capabilities. */
 /** A file's text from the service's host; undefined when there is no such file. */
 export type ReadText = (absolutePath: string) => string | undefined;
 
+/** What the client can apply, from its capabilities. */
 export interface EditSupport {
   /** Versioned document edits (`documentChanges`). */
   readonly documentChanges: boolean;
