@@ -504,17 +504,24 @@ class SentenceView {
       const next = this.words.find((w) => w.start >= e.end);
       return e.kind === 'path' && next?.forms.includes('branch') ? { ...e, kind: 'branch' as const, value: e.value.replace(/^\*\*\//, '') } : e;
     });
-    // "main/master" is two branches, not a path.
-    const branchPairs = textual.filter((e) => e.kind === 'path' && e.value.split('/').every((part) => WELL_KNOWN_BRANCH.has(part)));
+    // "main/master" is two branches, "production/live" two environments, not a path.
+    const joinedKind = (e: Entity) => {
+      const names = e.value.split('/');
+      if (e.kind !== 'path' || names.length < 2) return undefined;
+      if (names.every((part) => WELL_KNOWN_BRANCH.has(part))) return 'branch' as const;
+      return names.every((part) => ENVIRONMENT_NAME.has(part)) && names.some((part) => DEPLOYED_ENVIRONMENT.test(part)) ? ('environment' as const) : undefined;
+    };
     const parts = (e: Entity) => {
       let at = e.start;
+      const kind = joinedKind(e) as 'branch' | 'environment';
       return e.value.split('/').map((value) => {
-        const part = { kind: 'branch' as const, value, start: at, end: at + value.length };
+        const part = { kind, value: kind === 'environment' ? value.toLowerCase() : value, start: at, end: at + value.length };
         at += value.length + 1;
         return part;
       });
     };
-    textual = [...textual.filter((e) => !branchPairs.includes(e)), ...branchPairs.flatMap(parts)];
+    const pairs = textual.filter((e) => joinedKind(e) !== undefined);
+    textual = [...textual.filter((e) => !pairs.includes(e)), ...pairs.flatMap(parts)];
     // A command names a program and its words: a path inside it (`./deploy.sh`) is part of the command.
     // ("npm or yarn lockfiles": the programs name the files, no command.)
     const commands = commandEntities(sentence.text, sentence.start).filter((c) => !textual.some((e) => e.kind === 'path' && e.start <= c.start && e.end >= c.end && e.end - e.start > c.end - c.start));
@@ -1054,7 +1061,9 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       const article = (/^(a|an|the)$/.test(w.norm) && j > cueEnd && has(SKIP, words[j - 1])) || invertedAgent;
       // "Forbidden actions include: …", "prohibited commands are: …": the verb that opens the list.
       const opensList = /^(include|includes|are)$/.test(w.norm) && has(CATEGORY_NOUNS, words[j - 1]);
-      const skippable = has(SKIP, w) || has(LISTENERS, w) || w.text === '' || category || modifier || amount || article || opensList || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
+      // "never stage (`git add`) or commit": a verb glossed by the command in the parenthesis after it is that command.
+      const glossed = w.tags.has('Verb') && view.mentionAt(j + 1)?.command !== undefined && /\(\W*$/.test(w.post + (words[j + 1] as Word).pre);
+      const skippable = has(SKIP, w) || glossed || has(LISTENERS, w) || w.text === '' || category || modifier || amount || article || opensList || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
       // "Never run: `git clean -fdx`": a colon after running introduces what is run.
       // "Prohibited commands: `rm -rf`, …": so does a colon after the category its examples are of.
       const introducesRun = /^\s*:/.test(w.post) && (/^(run|use|execute|invoke|allowed|permitted)$/.test(w.norm) || has(CATEGORY_NOUNS, w) || opensList);
@@ -1116,7 +1125,9 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       const amongThings = next.command === undefined && next.end - next.start === 1 && modifiesNextNoun(words, next.start) && !view.isMentionWord(itemBefore);
       if ((listedAt(words, next.start) || ((previous?.norm === 'even' || runVerb) && has(COORDINATORS, words[next.start - 2]))) && !namesTheThingBefore(view, next.start) && !amongThings) {
         // A command after another action is that action's object ("never change the yarn setup"), not an action of its own.
-        if ((next.command !== undefined) !== (found.command !== undefined) && !next.saidInWords && !found.saidInWords && !runVerb) continue;
+        // ("never stage (`git add`) or commit": a command glossing a verb stands for that verb.)
+        const glossing = found.command !== undefined && /\(\W*$/.test(`${words[found.start - 1]?.post ?? ''}${(words[found.start] as Word).pre}`);
+        if ((next.command !== undefined) !== (found.command !== undefined) && !next.saidInWords && !found.saidInWords && !runVerb && !glossing) continue;
         if (next.start >= last.end || next.family !== last.family) coordinated.push(next);
       }
     }
@@ -1385,6 +1396,24 @@ function actedOnMustFrame(view: SentenceView, clause: Range): Outcome | undefine
   // "Every change", "any code": the thing is whatever the action is done to, which narrows nothing.
   const narrows = thing.some((w) => !has(UNIVERSAL, w) && !has(GENERIC, w) && !w.tags.has('Determiner'));
   return { drafts: [prerequisite(view, [action], steps, [narrows ? { from: clause.from, to: listener } : { from: listener, to: listener }], rest)] };
+}
+
+/** "All commits must pass the pre-commit checks", "every deploy has to pass CI": an action said as a noun, then the step it must meet. */
+function nominalActionMustFrame(view: SentenceView, clause: Range): Outcome | undefined {
+  const words = view.words;
+  let at = skipOpeners(words, clause.from, clause.to);
+  if (has(UNIVERSAL, words[at])) at++;
+  // (Right before its modal, the action is the subject however tagged: "Deploys must pass CI".)
+  const action = view.mentionAt(at);
+  // ("All changes must pass the checks": changes are checked once made, no step before each edit.)
+  if (!action || satisfies(action) || action.command !== undefined || action.family === 'modify' || action.family === 'write') return undefined;
+  const modal = action.end;
+  const obliged = /^(must|should)$/.test(words[modal]?.norm ?? '') ? modal + 1 : /^(needs?|has|have)$/.test(words[modal]?.norm ?? '') && words[modal + 1]?.norm === 'to' ? modal + 2 : -1;
+  if (obliged === -1 || obliged >= clause.to || negatedIn(view, { from: modal, to: obliged + 1 })) return undefined;
+  const rest = { from: obliged, to: words.length };
+  const steps = satisfying(view.mentionsIn(rest));
+  if (steps.length === 0 || (steps[0] as Mention).start > obliged + 3) return undefined;
+  return { drafts: [prerequisite(view, [action], steps, [{ from: action.start, to: action.end }], rest)] };
 }
 
 /**
@@ -3015,6 +3044,9 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
 /** Marks of a list of examples after a category: "such as", "like", "e.g.", "including", or a parenthesis. */
 const EXAMPLE_MARKERS = compile(['such as', 'like', 'e.g.', 'eg', 'e.g', 'including', 'include', 'for example', 'for instance', 'i.e.', 'namely']);
 const WELL_KNOWN_BRANCH = wordSet(L.WELL_KNOWN_BRANCHES);
+const ENVIRONMENT_NAME = new Set(L.ENVIRONMENT_NAMES);
+/** Names only an environment has ("dev/test" may be a folder; "production/live" is not). */
+const DEPLOYED_ENVIRONMENT = /^(?:production|prod|staging|live|preprod|pre-prod|uat)$/i;
 /** Families whose phrases' gaps describe the thing rather than narrow it: any check skipped, any commit made. */
 const DESCRIBED_GAPS: ReadonlySet<FamilyName> = new Set<FamilyName>(['skipChecks', 'publish', 'commit']);
 /** Words that say a package or a file is one more, not which kind: "add new dependencies", "add new files"; "install system packages" narrows. */
@@ -3645,7 +3677,7 @@ function firstThenFrame(view: SentenceView, clause: Range): { readonly drafts: r
   return { drafts: [prerequisite(view, triggers, steps, [{ from: (triggers[0] as Mention).start, to: clause.to }], { from: clause.from, to: then })] };
 }
 
-const FRAMES = [putAsideFrame, alternativesFrame, pathAlternativesFrame, elidedActionFrame, personApprovesFrame, permissionForFrame, confirmWithPersonFrame, askQuestionFrame, treatAsFrame, actedOnMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, permittedOnRequestFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
+const FRAMES = [putAsideFrame, alternativesFrame, pathAlternativesFrame, elidedActionFrame, personApprovesFrame, permissionForFrame, confirmWithPersonFrame, askQuestionFrame, treatAsFrame, actedOnMustFrame, nominalActionMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, permittedOnRequestFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
 
 /** The rules of a frame's drafts, each once; or why they compile to nothing, when that is known. */
 function compileDrafts(view: SentenceView, drafts: readonly Draft[]): Reading[] {

@@ -206,7 +206,7 @@ export const NEGATIONS: readonly string[] = ['not', 'never', 'no', 'nothing', 'n
 /** Verbs that forbid their gerund: "avoid deleting", "stop pushing", "refrain from paying". */
 export const FORBIDDING_VERBS: readonly string[] = ['avoid', 'refrain from', 'stop', 'quit', 'cease', 'hold off on', 'hold off'];
 /** Phrases that forbid the action they name: "forbidden to…", "… is not allowed", "… is off-limits". */
-export const FORBIDDEN_WORDS: readonly string[] = ['forbid * from', 'prohibit * from', 'ban * from', 'bar * from', 'prohibition on', 'prohibition of', 'ban on', 'forbidden from', 'banned from', 'prohibited from', 'barred from', 'forbid', 'forbidden', 'prohibit', 'prohibited', 'ban', 'banned', 'off the table', 'no-go', 'not allow', 'not permit', 'not ok', 'not okay', 'out of the question', 'never happen', 'never occur', 'not happen', 'not occur'];
+export const FORBIDDEN_WORDS: readonly string[] = ['forbid * from', 'prohibit * from', 'ban * from', 'bar * from', 'prohibition on', 'prohibition of', 'ban on', 'forbidden from', 'banned from', 'prohibited from', 'barred from', 'forbid', 'forbidden', 'prohibit', 'prohibited', 'ban', 'banned', 'denied', 'blocked', 'off the table', 'no-go', 'not allow', 'not permit', 'not ok', 'not okay', 'out of the question', 'never happen', 'never occur', 'not happen', 'not occur'];
 /** "Leave X alone", "hands off X": keep the thing as it is. */
 export const LEAVE_ALONE: readonly string[] = ['leave ** alone', 'leave ** be', 'hands off', 'stay away from', 'stay out of', 'stay off', 'keep away from', 'keep out of', 'keep off', 'keep your hands off'];
 export const READ_ONLY: readonly string[] = ['read-only', 'read only', 'off-limits', 'off limits', 'untouchable', 'frozen', 'not to be touch'];
@@ -437,7 +437,7 @@ export const GENERIC_OBJECTS: readonly string[] = [
   'piece', 'part', 'transaction', 'order', 'vendor', 'supplier', 'payee', 'inbox', 'attachment', 'output', 'result', 'device',
   'home', 'house', 'schedule', 'invite', 'invitation', 'draft', 'reply', 'note', 'report', 'summary', 'site', 'server', 'host', 'instance', 'cluster', 'service', 'app',
   'application', 'environment', 'env', 'channel', 'slack', 'thread', 'dm', 'dependency', 'package', 'library', 'dep', 'module', 'commit', 'change', 'remote', 'origin', 'command',
-  'script', 'tool', 'operation', 'action', 'source', 'hook', 'suite', 'lockfile', 'lock file', 'content', 'resource', 'asset', 'artifact', 'object',
+  'script', 'tool', 'operation', 'action', 'usage', 'invocation', 'source', 'hook', 'suite', 'lockfile', 'lock file', 'content', 'resource', 'asset', 'artifact', 'object',
 ];
 /**
  * Things a project or a person has one of: "the database", "the inbox" name it, not something said
