@@ -263,7 +263,9 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
     // "before proposing changes", "summarise the deletions": an action named as what is talked about, not done.
     if (talkedAbout(words, i)) continue;
     // "a clear action", "clean code": an adjective before its noun describes the thing; no action is done.
-    if (best.end === i + 1 && word.tags.has('Adjective') && !word.tags.has('Verb') && words[i + 1]?.tags.has('Noun') === true && !words[i - 1]?.tags.has('Negative') && !/^(never|not|no|only|always)$/.test(words[i - 1]?.norm ?? '')) continue;
+    // ("auto-commit code changes": after a prefix that makes a verb of it, the word is the action.)
+    const verbPrefix = words[i - 1]?.post === '-' && /^(auto|force|hand|re|over|double)$/.test(words[i - 1]?.norm ?? '');
+    if (best.end === i + 1 && word.tags.has('Adjective') && !word.tags.has('Verb') && !verbPrefix && words[i + 1]?.tags.has('Noun') === true && !words[i - 1]?.tags.has('Negative') && !/^(never|not|no|only|always)$/.test(words[i - 1]?.norm ?? '')) continue;
     // "state-changing actions", "file-modifying tools": a participle joined to a noun describes a kind of thing.
     const joinedTo = words[i - 1];
     if (best.end === i + 1 && /(ing|ed)$/.test(word.norm) && joinedTo !== undefined && joinedTo.post === '-' && !/^(auto|self|force|pre|re|non|hand|over|double|co|un|mis)$/.test(joinedTo.norm)) continue;
