@@ -1775,7 +1775,7 @@ function leaveAloneFrame(view: SentenceView, clause: Range): Outcome | undefined
   const before = regarded ? { from: regard + 1, to: readOnly.start - (words[readOnly.start - 1]?.norm === 'as' ? 1 : 0) } : { from: clause.from, to: readOnly.start };
   const mentions = governable(view.mentionsIn(before));
   // "… is forbidden unless the user explicitly requests it": an exception the person grants.
-  const unless = words.findIndex((w, k) => k >= readOnly.end && k < clause.to && /^(unless|without|except)$/.test(w.norm));
+  const unless = words.findIndex((w, k) => k >= readOnly.end && k < clause.to && /^(unless|without|except|until)$/.test(w.norm));
   const exception = { from: unless + 1, to: clause.to };
   const kind = unless !== -1 && (approverCue(view, exception) || bareApproval(view, exception, false)) ? 'confirmation' : 'prohibition';
   if (mentions.length > 0) {
