@@ -1768,7 +1768,8 @@ function leaveAloneFrame(view: SentenceView, clause: Range): Outcome | undefined
   const readOnly = findFirst(words, P.readOnly, clause.from, clause.to) ?? findFirst(words, P.forbidden, clause.from, clause.to);
   if (!readOnly || readOnly.start === clause.from) return undefined;
   // "not allowed to push": the action follows, and the prohibition frame reads it.
-  if (view.mentionsIn({ from: readOnly.end, to: Math.min(clause.to, readOnly.end + 3) }).length > 0) return undefined;
+  // ("must be read-only (e.g., `git status`)": examples in a parenthesis are what stays allowed.)
+  if (view.mentionsIn({ from: readOnly.end, to: Math.min(clause.to, readOnly.end + 3) }).some((m) => !inParenthesis(words, readOnly.end - 1, m.start))) return undefined;
   // "Treat the customers table as read-only": the thing is between "treat" and "as".
   const regard = skipOpeners(words, clause.from, readOnly.start);
   const regarded = /^(treat|consider|regard|handle|keep)$/.test(words[regard]?.norm ?? '');
