@@ -40,8 +40,10 @@ export type FileJudgement = JudgedFile | { readonly kind: 'ungoverned' };
 /** Lines waiting after the cached state that a quick allow leaves unread; past this much, they are read to move the state on. */
 const QUICK_REST_LIMIT = 256 * 1024;
 
-// Reading a whole transcript needs every adapter: loaded only when a file is read from the start.
-const parse = () => require('../../engine/parse') as typeof import('../../engine/parse');
+// Reading a whole transcript needs every adapter: loaded only when a file is read from the start,
+// and kept (in the bundle each `require` would copy the module's exports afresh).
+let parseModule: typeof import('../../engine/parse') | undefined;
+const parse = () => (parseModule ??= require('../../engine/parse') as typeof import('../../engine/parse'));
 
 /** Formats whose session files are JSON Lines, appended to as the session goes on. */
 const JSONL_FORMATS: ReadonlySet<TranscriptFormat> = new Set(['claude-code', 'codex', 'gemini-cli']);
