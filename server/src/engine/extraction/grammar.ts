@@ -2158,11 +2158,6 @@ function namesItsThing(view: SentenceView, mention: Mention): boolean {
   return (mention.gaps ?? []).every((g) => gapDescribes(mention, view.words[g] as Word));
 }
 
-/**
- * "Create commits or push branches only when asked", "never delete logs or push to main": each action
- * governs the words up to the next one, so one action's object never narrows (or unsettles) another's.
- * An action with no object of its own shares the next one's ("don't delete or move files in temp/").
- */
 /** A word that describes the noun after it ("approved tooling", "explicit permission"), not a verb of its own. */
 function describesNext(words: readonly Word[], index: number): boolean {
   const [word, next] = [words[index] as Word, words[index + 1]];
@@ -2187,6 +2182,11 @@ function ranCommandAt(words: readonly Word[], mention: Mention): boolean {
   return mention.command !== undefined && /^(run|use|execute|invoke)$/.test(words[mention.start - 1]?.norm ?? '');
 }
 
+/**
+ * "Create commits or push branches only when asked", "never delete logs or push to main": each action
+ * governs the words up to the next one, so one action's object never narrows (or unsettles) another's.
+ * An action with no object of its own shares the next one's ("don't delete or move files in temp/").
+ */
 function splitByObjects(view: SentenceView, draft: Draft): Draft[] {
   const [first, ...others] = draft.regions;
   const triggers = draft.triggers;
@@ -3075,12 +3075,6 @@ function relativeOfCategory(words: readonly Word[], verbAt: number): boolean {
 
 const CATEGORY_NOUNS = wordSet(['action', 'operation', 'change', 'command', 'thing', 'task', 'step', 'activity', 'setup', 'job', 'maintenance', 'administration', 'update', 'modification', 'write', 'mutation', 'tool', 'call', 'program', 'editor', 'pager', 'binary', 'cli', 'process', 'statement', 'query']);
 
-/**
- * The examples of a category the draft's action is stated over: "actions that update the booking
- * database (booking, modifying flights, editing baggage)", "external operations such as pushing
- * commits or posting comments". Each example's action is governed (SPEC section 4), each with the
- * words up to the next example.
- */
 /** Kinds followed by a list of their examples in `range` ("branches (main, develop)", "branches like main"): where each list runs. */
 function exampledKinds(view: SentenceView, range: Range): { kind: number; from: number; to: number }[] {
   const words = view.words;
@@ -3097,6 +3091,12 @@ function exampledKinds(view: SentenceView, range: Range): { kind: number; from: 
   return lists;
 }
 
+/**
+ * The examples of a category the draft's action is stated over: "actions that update the booking
+ * database (booking, modifying flights, editing baggage)", "external operations such as pushing
+ * commits or posting comments". Each example's action is governed (SPEC section 4), each with the
+ * words up to the next example.
+ */
 function categoryExamples(view: SentenceView, draft: Draft): { mention: Mention; region: Range }[] | undefined {
   const words = view.words;
   const region = draft.regions[0];
@@ -3193,10 +3193,6 @@ function withModifiers(view: SentenceView, triggers: readonly Mention[], region:
   return { from, to: region.to };
 }
 
-/**
- * Rules over named commands: each command's own verbs and targets ("never run `git push --force`"
- * forbids force pushes); commands that are only run merge into one rule over their names.
- */
 /** A folder named in words that is only an adjective before "repo(s)": "collaborative repos", "public repositories". */
 function kindOfRepository(view: SentenceView, value: string): boolean {
   const name = value.replace(/^\*\*\//, '');
@@ -3267,6 +3263,10 @@ function actionOfCommand(mention: Mention): Mention | undefined {
 /** The actions of git itself, which a rule over every git command governs however they are done. */
 const GIT_ACTIONS: readonly Verb[] = ['commit', 'push', 'force-push', 'rewrite-history', 'discard-changes'];
 
+/**
+ * Rules over named commands: each command's own verbs and targets ("never run `git push --force`"
+ * forbids force pushes); commands that are only run merge into one rule over their names.
+ */
 function commandRules(draft: Draft, named: readonly Mention[]): ConstraintRule[] {
   const rules: ConstraintRule[] = [];
   const run = named.filter((m) => m.command?.verbs.length === 1 && m.command.verbs[0] === 'execute');
@@ -3300,11 +3300,6 @@ function topicOf(view: SentenceView, range: Range): { verbs: Verb[]; scope: Scop
   return { verbs: verbsOf(mentions, context), scope: scope === 'unrepresentable' ? {} : scope };
 }
 
-/**
- * Revocations: "you no longer need to back up temp/", "scratch that rule about emails", "ignore what
- * I said about the door", "never mind that rule", "the ban on force-pushing is lifted", "you can
- * delete temp files without backing them up from now on".
- */
 /**
  * The word at `index` is in a parenthesis that opens right after a thing's noun, not a category of
  * actions: "branches (main, release)", "dependencies (npm, pip)" name the thing's members or the tools
@@ -3357,6 +3352,11 @@ function newSpendingLimit(view: SentenceView, clause: Range): Reading[] | undefi
   ];
 }
 
+/**
+ * Revocations: "you no longer need to back up temp/", "scratch that rule about emails", "ignore what
+ * I said about the door", "never mind that rule", "the ban on force-pushing is lifted", "you can
+ * delete temp files without backing them up from now on".
+ */
 function revocationIn(view: SentenceView, clause: Range): Reading | undefined {
   const words = view.words;
   const start = skipOpeners(words, clause.from, clause.to);
@@ -3633,11 +3633,11 @@ function labelledFrame(view: SentenceView, from: number): { readonly drafts: rea
   const triggers = coordinatedFrom(view, actions);
   // "Payments: over $500 require approval": an amount the body bounds is the label's actions' too.
   const bounds = view.textEntitiesIn(body).filter((e) => e.kind === 'amount' && e.comparator !== 'none');
-  const wordsOf = (e: Entity): Range => {
+  const wordsOfEntity = (e: Entity): Range => {
     const after = words.findIndex((w) => w.start >= e.end);
     return { from: wordAtOffset(view, body.from, e.start), to: after === -1 ? words.length : after };
   };
-  const regions = [{ from: (actions[0] as Mention).start, to: label.to }, ...bounds.map(wordsOf)];
+  const regions = [{ from: (actions[0] as Mention).start, to: label.to }, ...bounds.map(wordsOfEntity)];
   if (stepFirst) return { drafts: [{ kind: 'prerequisite', triggers, regions, requires: steps, stepRegions: [body] }] };
   const said = words.slice(body.from, body.to);
   const negated = said.some((w) => /^(not|never|no)$/.test(w.norm));
