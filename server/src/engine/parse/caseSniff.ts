@@ -15,18 +15,9 @@ const YAML_FIELD = new RegExp(`^(${CASE_FIELDS.join('|')})\\s*:`, 'gm');
 export function caseSyntax(text: string): 'json' | 'yaml' | undefined {
   const head = text.slice(0, CASE_SNIFF_LENGTH);
   const opening = head.trimStart()[0];
-  // Most files checked are no case: a head that names fewer than two of the fields anywhere cannot have
-  // two of them as fields, and a native search for each name costs less than one pass of the pattern.
-  if (opening === '[' || !namesTwoFields(head)) return undefined;
   const fields = new Set([...head.matchAll(opening === '{' ? JSON_FIELD : YAML_FIELD)].map((m) => m[1]));
-  if (fields.size < 2) return undefined;
+  if (opening === '[' || fields.size < 2) return undefined;
   return opening === '{' ? 'json' : 'yaml';
-}
-
-function namesTwoFields(head: string): boolean {
-  let named = 0;
-  for (const field of CASE_FIELDS) if (head.includes(field) && ++named === 2) return true;
-  return false;
 }
 
 const DATABASE_DOMAIN = /^\s*"?domain"?\s*:\s*"?database\b/m;
