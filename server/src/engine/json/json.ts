@@ -287,7 +287,8 @@ export function valueOf(node: JsonNode | undefined): unknown {
   switch (node.type) {
     case 'object': {
       const out: Record<string, unknown> = {};
-      for (const [key, child] of entries(node)) out[key] = valueOf(child);
+      // Defined, not assigned, as JSON.parse does: assigning a "__proto__" key would set the prototype.
+      for (const [key, child] of entries(node)) Object.defineProperty(out, key, { value: valueOf(child), enumerable: true, writable: true, configurable: true });
       return out;
     }
     case 'array':
