@@ -36,8 +36,8 @@ test('check runs a database case\'s reference traces on sql.js: an evaluator tha
   assert.match(bench.stderr, new RegExp(`database\\.case\\.json:${CHECK_LINE}:\\d+: error: ${MESSAGE.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
 });
 
-test('check files on a worker thread loads sql.js there too', () => {
-  // With --jobs 2 the first file goes to the pool's one worker, the second is checked in this thread.
+test('a database case a worker thread meets is checked with sql.js too', () => {
+  // With --jobs 2 the first file goes to the pool's one worker, which leaves it, a database case, to this thread.
   const check = runCli(['check', CONTRADICTION, 'examples/cases/database/db-orders-snapshot-before-alter.case.json', '--jobs', '2', '--format', 'json']);
   assert.equal(check.status, 1, check.stderr);
   assert.deepEqual(

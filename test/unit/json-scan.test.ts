@@ -249,4 +249,7 @@ test("readOnlyValueOf gives every node of a lazy tree the value JSON.parse made 
       }
     }),
   );
+  // A "__proto__" key is a member, as JSON.parse makes it, not the prototype (once found by the property above).
+  const text = '{"__proto__": [], "a": {"__proto__": {"b": 1}}}';
+  assert.deepEqual(readOnlyValueOf(parseJsonAt(text).root), JSON.parse(text));
 });

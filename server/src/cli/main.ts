@@ -3,7 +3,9 @@ import { join, resolve } from 'node:path';
 import { version } from '../../../package.json';
 import { type CheckReport, type ReportContext, baselineKeys } from '../engine/report';
 import { useReadingStore } from '../engine/pipeline';
-import { type CheckPathsOptions, caseEnvironmentFor, checkPaths, checkPathsInPool } from '../host/check';
+import { type CheckPathsOptions, checkPathsInPool } from '../host/check';
+import type { EnvironmentDependencies } from '../bench/environments';
+import { loadSqlJs } from '../bench/io/sqlJs';
 import { CHECK_WORKER_ROLE, CheckPool, type CheckWorkerSetup, workerCount } from '../host/checkPool';
 import { displayPath } from '../host/files';
 import { nodeHost } from '../host/nodeHost';
@@ -20,24 +22,19 @@ import { hookServerSpool } from './hook/spool';
 import { type CliIo, EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE_OR_INPUT } from './io';
 import { type CheckOptions, type HookServeOptions, type MergeOptions, USAGE, UsageError, parseCommand } from './options';
 
-/** `check`'s report of the command line's paths, as `ghost-lint check` names files: relative to the current folder. */
-function checkInputs(io: CliIo, options: CheckOptions, known: ReadonlySet<string> | undefined, caseEnvironment: CaseEnvironment, extract?: ReportContext['extract']): CheckReport {
-  return checkPaths(nodeHost, { ...checkPathsOptions(io, options, known, extract), caseEnvironment });
-}
-
-type CaseEnvironment = NonNullable<CheckPathsOptions['caseEnvironment']>;
-
 /**
- * sql.js when a database case is among the inputs, so `check` runs its reference traces as `bench`
+ * sql.js, for the database cases among the inputs, so `check` runs their reference traces as `bench`
  * does; a build without it still checks everything else, and says what it left out.
  */
-function caseEnvironmentOf(io: CliIo, options: CheckOptions): CaseEnvironment | Promise<CaseEnvironment> {
-  const environment = caseEnvironmentFor(nodeHost, checkPathsOptions(io, options, undefined));
-  if (!(environment instanceof Promise)) return environment;
-  return environment.catch((e: unknown) => {
-    io.stderr(`ghost-lint: the database cases' reference traces were not run: ${(e as Error).message}\n`);
-    return {};
-  });
+function caseEnvironmentLoader(io: CliIo): () => Promise<EnvironmentDependencies> {
+  return () =>
+    loadSqlJs(__dirname).then(
+      (sqlJs) => ({ sqlJs }),
+      (e: unknown) => {
+        io.stderr(`ghost-lint: the database cases' reference traces were not run: ${(e as Error).message}\n`);
+        return {};
+      },
+    );
 }
 
 function checkPathsOptions(io: CliIo, options: CheckOptions, known: ReadonlySet<string> | undefined, extract?: ReportContext['extract']): CheckPathsOptions {
@@ -51,6 +48,7 @@ function checkPathsOptions(io: CliIo, options: CheckOptions, known: ReadonlySet<
     ...(known && { baseline: known }),
     ...(io.inPiecesFrom !== undefined && { inPiecesFrom: io.inPiecesFrom }),
     ...(options.shard && { shard: options.shard }),
+    loadCaseEnvironment: caseEnvironmentLoader(io),
   };
 }
 
@@ -67,7 +65,7 @@ const POOLED_FROM_BYTES = 16 * 1024 * 1024;
  * `check` with the readings of earlier runs (`--no-cache`: none), its files spread over worker threads
  * when there are several and enough to read; else in this thread, synchronously.
  */
-function checkInputsOnCores(io: CliIo, options: CheckOptions, known: ReadonlySet<string> | undefined, caseEnvironment: CaseEnvironment): CheckReport | Promise<CheckReport> {
+function checkInputsOnCores(io: CliIo, options: CheckOptions, known: ReadonlySet<string> | undefined): CheckReport | Promise<CheckReport> {
   const build = options.cache ? engineBuild() : undefined;
   const env = io.env ?? {};
   const readings = build === undefined ? undefined : { folder: cacheFolder({ env, home: homeFolder(env, process.platform), platform: process.platform }), build };
@@ -79,7 +77,7 @@ function checkInputsOnCores(io: CliIo, options: CheckOptions, known: ReadonlySet
   };
   let report: CheckReport | Promise<CheckReport>;
   try {
-    report = checkFilesOnCores(io, options, known, readings, cache, caseEnvironment);
+    report = checkFilesOnCores(io, options, known, readings, cache);
   } catch (e) {
     done();
     throw e;
@@ -91,8 +89,8 @@ function checkInputsOnCores(io: CliIo, options: CheckOptions, known: ReadonlySet
   return report.finally(done);
 }
 
-function checkFilesOnCores(io: CliIo, options: CheckOptions, known: ReadonlySet<string> | undefined, readings: CheckWorkerSetup['readings'], cache: ReadingCache | undefined, caseEnvironment: CaseEnvironment): CheckReport | Promise<CheckReport> {
-  return checkPathsInPool(nodeHost, { ...checkPathsOptions(io, options, known), caseEnvironment }, (inputs) => {
+function checkFilesOnCores(io: CliIo, options: CheckOptions, known: ReadonlySet<string> | undefined, readings: CheckWorkerSetup['readings'], cache: ReadingCache | undefined): CheckReport | Promise<CheckReport> {
+  return checkPathsInPool(nodeHost, checkPathsOptions(io, options, known), (inputs, deferDatabaseCases) => {
     const size = workerCount(inputs.length, options.jobs);
     if (size < 1 || !existsSync(CHECK_WORKER_SCRIPT)) return undefined;
     const bytes = inputs.reduce((sum, file) => sum + (nodeHost.stat(file.absolutePath)?.bytes ?? 0), 0);
@@ -104,7 +102,7 @@ function checkFilesOnCores(io: CliIo, options: CheckOptions, known: ReadonlySet<
       explicitPolicies: options.policy,
       ...(io.inPiecesFrom !== undefined && { inPiecesFrom: io.inPiecesFrom }),
       ...(readings && { readings }),
-      ...(caseEnvironment.sqlJs && { loadSqlJs: true }),
+      deferDatabaseCases,
     }, (made) => cache?.adopt(made));
   });
 }
@@ -177,17 +175,15 @@ export function runCli(argv: readonly string[], io: CliIo): number | Promise<num
     if (command.kind === 'merge') return runMerge(io, command.options);
     const { options } = command;
     const known = options.baseline ? readBaseline(io, options.baseline) : undefined;
-    const caseEnvironment = caseEnvironmentOf(io, options);
-    if (caseEnvironment instanceof Promise) return caseEnvironment.then((loaded) => runCheck(io, options, known, loaded)).catch((e: unknown) => usageErrorExit(io, e));
-    return runCheck(io, options, known, caseEnvironment);
+    return runCheck(io, options, known);
   } catch (e) {
     return usageErrorExit(io, e);
   }
 }
 
-function runCheck(io: CliIo, options: CheckOptions, known: Set<string> | undefined, caseEnvironment: CaseEnvironment): number | Promise<number> {
-  if (options.model) return checkWithModel(io, options, options.model, known, caseEnvironment);
-  const report = checkInputsOnCores(io, options, known, caseEnvironment);
+function runCheck(io: CliIo, options: CheckOptions, known: Set<string> | undefined): number | Promise<number> {
+  if (options.model) return checkWithModel(io, options, options.model, known);
+  const report = checkInputsOnCores(io, options, known);
   return report instanceof Promise ? report.then((whole) => finishCheck(io, options, whole)) : finishCheck(io, options, report);
 }
 
@@ -228,12 +224,14 @@ function finishCheck(io: CliIo, options: CheckOptions, report: CheckReport, mode
 }
 
 /** `check --model`: the model's constraints are compiled first (asynchronously), then the same analysis runs with them. */
-async function checkWithModel(io: CliIo, options: CheckOptions, model: NonNullable<CheckOptions['model']>, known: Set<string> | undefined, caseEnvironment: CaseEnvironment): Promise<number> {
+async function checkWithModel(io: CliIo, options: CheckOptions, model: NonNullable<CheckOptions['model']>, known: Set<string> | undefined): Promise<number> {
   try {
     // Loaded on demand: the default path never initialises the openai client.
     const { compileInputsWithModel } = require('./modelCheck') as typeof import('./modelCheck');
     const compiled = await compileInputsWithModel(io, model, options.paths);
-    return finishCheck(io, options, checkInputs(io, options, known, caseEnvironment, compiled.extract), compiled.section);
+    // In this thread: the model's extraction is a function of this process.
+    const report = await checkPathsInPool(nodeHost, checkPathsOptions(io, options, known, compiled.extract), () => undefined);
+    return finishCheck(io, options, report, compiled.section);
   } catch (e) {
     return usageErrorExit(io, e);
   }

@@ -3,7 +3,6 @@ import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { version } from '../../../package.json';
-import { loadSqlJs } from '../bench/io/sqlJs';
 import type { EnvironmentDependencies } from '../bench/environments';
 import { type ParsedTranscript, looksLikeDatabaseCase } from '../engine/parse';
 import type { Policy } from '../engine/ledger';
@@ -64,6 +63,13 @@ export interface CheckPathsOptions {
    * case's reference traces are run against its evaluators, as `bench` runs them.
    */
   readonly caseEnvironment?: EnvironmentDependencies;
+  /**
+   * Loads what database cases' environments need (sql.js) when `caseEnvironment` lacks it and a file
+   * turns out to be such a case: those files are checked once it is loaded, after the others. No
+   * file is read ahead to find them, and a check of transcripts alone never loads it. Only
+   * `checkPathsInPool` loads it; `checkPaths`, synchronous, checks with `caseEnvironment` as it is.
+   */
+  readonly loadCaseEnvironment?: () => Promise<EnvironmentDependencies>;
 }
 
 /** A transcript read and parsed with the policies that apply to it, or why it could not be. */
@@ -71,12 +77,23 @@ type LoadedTranscript = { readonly parsed: ParsedTranscript; readonly policies: 
 
 /**
  * Reads, parses and finds the policies of one file; `skipped` for a file that is not a transcript and
- * was not named explicitly (a folder search skips those, SPEC section 7, and the summary counts them).
+ * was not named explicitly (a folder search skips those, SPEC section 7, and the summary counts them);
+ * `databaseCase` for a database case left for later (`deferDatabaseCases`).
  */
-function readTranscript(host: Host, file: InputFile, discovery: PolicyDiscovery, text?: string, caseEnvironment?: EnvironmentDependencies): LoadedTranscript | { readonly skipped: string } {
+function readTranscript(host: Host, file: InputFile, discovery: PolicyDiscovery, options: FileCheckOptions, text?: string): LoadedTranscript | { readonly skipped: string } | DeferredCase {
   let parsed: ParsedTranscript;
   try {
-    parsed = parseInput(text !== undefined ? { name: file.displayPath, text } : readInput(host, file), caseEnvironment);
+    const input = text !== undefined ? { name: file.displayPath, text } : readInput(host, file);
+    if (options.deferDatabaseCases && input.text !== undefined && looksLikeDatabaseCase(input.text)) {
+      // Its policies are read now, as a check that does not defer reads them: the report lists broken policies in the order they were read.
+      try {
+        discovery.forTranscript(file.absolutePath);
+      } catch {
+        // Said when the case is checked.
+      }
+      return { databaseCase: true };
+    }
+    parsed = parseInput(input, options.caseEnvironment);
   } catch (e) {
     return { error: `cannot read: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
   }
@@ -106,7 +123,7 @@ function uniqueInputs(files: readonly InputFile[]): InputFile[] {
  */
 export function checkPaths(host: Host, options: CheckPathsOptions): CheckReport {
   const discovery = policyDiscovery(host, options);
-  const outcomes: FileOutcome[] = [];
+  const outcomes: CheckedFile[] = [];
   for (const file of checkedInputs(host, options)) {
     options.checkpoint?.();
     outcomes.push(checkFile(host, file, discovery, options));
@@ -117,14 +134,16 @@ export function checkPaths(host: Host, options: CheckPathsOptions): CheckReport 
 /**
  * `checkPaths` with the files checked by a pool of worker threads (host/checkPool.ts), several at a
  * time; the report is the one checkPaths gives, files in input order. `startPool` sizes the pool for
- * the inputs, or gives none when they are not worth a worker's start (then they are checked here).
+ * the inputs, or gives none when they are not worth a worker's start (then they are checked here);
+ * its workers are to defer database cases when `deferDatabaseCases` (see `loadCaseEnvironment`).
  */
-export function checkPathsInPool(host: Host, options: CheckPathsOptions, startPool: (inputs: readonly InputFile[]) => FilePool | undefined): CheckReport | Promise<CheckReport> {
+export function checkPathsInPool(host: Host, options: CheckPathsOptions, startPool: (inputs: readonly InputFile[], deferDatabaseCases: boolean) => FilePool | undefined): CheckReport | Promise<CheckReport> {
   const discovery = policyDiscovery(host, options);
   const inputs = checkedInputs(host, options);
-  const pool = startPool(inputs);
-  if (!pool) return reportOf(inputs.map((file) => checkFile(host, file, discovery, options)), discovery, options);
-  return checkOnPoolAndHere(host, inputs, discovery, options, pool)
+  const fileOptions = { ...options, deferDatabaseCases: options.loadCaseEnvironment !== undefined && options.caseEnvironment?.sqlJs === undefined };
+  const pool = startPool(inputs, fileOptions.deferDatabaseCases);
+  if (!pool) return withDatabaseCases(host, inputs, inputs.map((file) => checkFile(host, file, discovery, fileOptions)), discovery, options);
+  return checkOnPoolAndHere(host, inputs, discovery, fileOptions, pool)
     .finally(() => pool.close())
     .then((outcomes) => {
       // The workers read the policies for their files; the report names the broken ones once, from here.
@@ -135,8 +154,17 @@ export function checkPathsInPool(host: Host, options: CheckPathsOptions, startPo
           // The file's own outcome already says why its policies could not be read.
         }
       }
-      return reportOf(outcomes, discovery, options);
+      return withDatabaseCases(host, inputs, outcomes, discovery, options);
     });
+}
+
+/** The report of `outcomes` (of `inputs`, in order), the database cases among them checked now, with what their environments need loaded. */
+function withDatabaseCases(host: Host, inputs: readonly InputFile[], outcomes: readonly FileOutcome[], discovery: PolicyDiscovery, options: CheckPathsOptions): CheckReport | Promise<CheckReport> {
+  const load = options.loadCaseEnvironment;
+  const checked = (caseEnvironment: EnvironmentDependencies | undefined) =>
+    outcomes.map((outcome, at) => ('databaseCase' in outcome ? checkFile(host, inputs[at]!, discovery, { ...options, ...(caseEnvironment && { caseEnvironment }) }) : outcome));
+  if (!load || !outcomes.some((outcome) => 'databaseCase' in outcome)) return reportOf(checked(undefined), discovery, options);
+  return load().then((caseEnvironment) => reportOf(checked(caseEnvironment), discovery, options));
 }
 
 /**
@@ -170,10 +198,19 @@ export interface FilePool {
 }
 
 /** What `check` makes of one file: its report (an input error included), or the reason a folder search skips it. */
-export type FileOutcome = { readonly report: FileReport } | { readonly skipped: SkippedFile };
+export type CheckedFile = { readonly report: FileReport } | { readonly skipped: SkippedFile };
+
+/** A database case met while sql.js may still be loaded (`deferDatabaseCases`): checked once it is. */
+type DeferredCase = { readonly databaseCase: true };
+
+/** What `check` makes of one file, or that it is a database case left for later. */
+export type FileOutcome = CheckedFile | DeferredCase;
 
 /** What checking one file needs besides the file: the shell's reading of it. */
-export type FileCheckOptions = Pick<CheckPathsOptions, 'openText' | 'extract' | 'inPiecesFrom' | 'caseEnvironment' | 'checkpoint'>;
+export type FileCheckOptions = Pick<CheckPathsOptions, 'openText' | 'extract' | 'inPiecesFrom' | 'caseEnvironment' | 'checkpoint'> & {
+  /** A database case is left for later (`{ databaseCase: true }`), not checked without what its environment needs. */
+  readonly deferDatabaseCases?: boolean;
+};
 
 /** The policy discovery of one check: the options' workspace roots and explicit policies. */
 export function policyDiscovery(host: Host, options: Pick<CheckPathsOptions, 'cwd' | 'workspaceRoots' | 'explicitPolicies' | 'name'>): PolicyDiscovery {
@@ -184,29 +221,6 @@ export function policyDiscovery(host: Host, options: Pick<CheckPathsOptions, 'cw
   });
 }
 
-/**
- * sql.js when one of the files the paths name starts like a database case (by its first piece, or its
- * open text), loaded once here because the check itself is synchronous; else nothing is loaded, a
- * check of transcripts alone never pays for SQLite, and the answer comes at once (not a promise).
- */
-export function caseEnvironmentFor(host: Host, options: CheckPathsOptions, load: () => Promise<NonNullable<EnvironmentDependencies['sqlJs']>> = () => loadSqlJs(__dirname)): EnvironmentDependencies | Promise<EnvironmentDependencies> {
-  const databaseCase = checkedInputs(host, options).some((file) => looksLikeDatabaseCase(options.openText?.(file.absolutePath) ?? firstPiece(host, file.absolutePath)));
-  return databaseCase ? load().then((sqlJs) => ({ sqlJs })) : {};
-}
-
-/** The start of a file, or nothing when it cannot be read (the check reports why). */
-function firstPiece(host: Host, absolutePath: string): string {
-  let pieces: ReturnType<Host['openPieces']> | undefined;
-  try {
-    pieces = host.openPieces(absolutePath);
-    return pieces.next() ?? '';
-  } catch {
-    return '';
-  } finally {
-    pieces?.close();
-  }
-}
-
 /** The files the paths name, each once, named as reports name them; only the shard's when one is asked for. */
 function checkedInputs(host: Host, options: CheckPathsOptions): InputFile[] {
   const named = uniqueInputs(collectInputs(host, options.cwd, options.paths, options.name));
@@ -214,7 +228,7 @@ function checkedInputs(host: Host, options: CheckPathsOptions): InputFile[] {
   return shard ? named.filter((file) => inShard(file.displayPath, shard)) : named;
 }
 
-function reportOf(outcomes: readonly FileOutcome[], discovery: PolicyDiscovery, options: CheckPathsOptions): CheckReport {
+function reportOf(outcomes: readonly CheckedFile[], discovery: PolicyDiscovery, options: CheckPathsOptions): CheckReport {
   const files: FileReport[] = [];
   const skipped: SkippedFile[] = [];
   for (const outcome of outcomes) {
@@ -226,6 +240,8 @@ function reportOf(outcomes: readonly FileOutcome[], discovery: PolicyDiscovery, 
 }
 
 /** Checks one file: read whole, or in pieces when too long for a string (SPEC section 7). */
+export function checkFile(host: Host, file: InputFile, discovery: PolicyDiscovery, options: FileCheckOptions & { readonly deferDatabaseCases?: false }): CheckedFile;
+export function checkFile(host: Host, file: InputFile, discovery: PolicyDiscovery, options: FileCheckOptions): FileOutcome;
 export function checkFile(host: Host, file: InputFile, discovery: PolicyDiscovery, options: FileCheckOptions): FileOutcome {
   const text = options.openText?.(file.absolutePath);
   // A model's extraction reads the whole session at once, and an open document's text is whole already.
@@ -241,7 +257,8 @@ export function checkFile(host: Host, file: InputFile, discovery: PolicyDiscover
     }
     if (inPieces) return { report: inPieces };
   }
-  const loaded = readTranscript(host, file, discovery, text, options.caseEnvironment);
+  const loaded = readTranscript(host, file, discovery, options, text);
+  if ('databaseCase' in loaded) return loaded;
   if ('skipped' in loaded) return { skipped: { path: file.displayPath, reason: loaded.skipped } };
   if ('error' in loaded) return { report: inputErrorReport(file.displayPath, loaded.error) };
   return { report: reportFile(file.displayPath, loaded.parsed, { policies: loaded.policies, ...(options.extract && { extract: options.extract }), ...(options.checkpoint && { checkpoint: options.checkpoint }) }) };

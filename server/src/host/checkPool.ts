@@ -22,8 +22,8 @@ export interface CheckWorkerSetup {
   readonly inPiecesFrom?: number;
   /** Where the readings kept between runs are, and the engine build they are for (host/readingCache.ts); absent: none kept. */
   readonly readings?: { readonly folder: string; readonly build: string };
-  /** A database case is among the files: the worker loads sql.js to run its reference traces, as the calling thread did. */
-  readonly loadSqlJs?: boolean;
+  /** A database case is left to the calling thread, which loads sql.js to run its reference traces when it meets one (see CheckPathsOptions.loadCaseEnvironment). */
+  readonly deferDatabaseCases: boolean;
 }
 
 export const CHECK_WORKER_ROLE = 'ghost-lint-check';

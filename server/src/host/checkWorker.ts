@@ -1,6 +1,4 @@
 import { parentPort } from 'node:worker_threads';
-import { loadSqlJs } from '../bench/io/sqlJs';
-import type { EnvironmentDependencies } from '../bench/environments';
 import { useReadingStore } from '../engine/pipeline';
 import { checkFile, policyDiscovery } from './check';
 import type { CheckJob, CheckReply, CheckWorkerSetup } from './checkPool';
@@ -18,18 +16,16 @@ export function serveCheckWorker(setup: CheckWorkerSetup): void {
     explicitPolicies: setup.explicitPolicies,
     name: (path: string) => displayPath(setup.cwd, path),
     ...(setup.inPiecesFrom !== undefined && { inPiecesFrom: setup.inPiecesFrom }),
+    deferDatabaseCases: setup.deferDatabaseCases,
   };
   const discovery = policyDiscovery(nodeHost, options);
   // The readings kept between runs: read here as in the calling thread, and what is read anew sent back to it.
   const cache = setup.readings ? ReadingCache.open(nodeHost, setup.readings.folder, setup.readings.build) : undefined;
   useReadingStore(cache);
-  // Loaded before the first file; a worker that cannot load it checks cases as a build without sql.js does.
-  const caseEnvironment: Promise<EnvironmentDependencies> = setup.loadSqlJs ? loadSqlJs(__dirname).then((sqlJs) => ({ sqlJs }), () => ({})) : Promise.resolve({});
-  port.on('message', async (job: CheckJob) => {
-    const environment = await caseEnvironment;
+  port.on('message', (job: CheckJob) => {
     let reply: CheckReply;
     try {
-      reply = { id: job.id, outcome: checkFile(nodeHost, job.file, discovery, { ...options, caseEnvironment: environment }) };
+      reply = { id: job.id, outcome: checkFile(nodeHost, job.file, discovery, options) };
     } catch (e) {
       reply = { id: job.id, error: (e as Error).stack ?? String(e) };
     }

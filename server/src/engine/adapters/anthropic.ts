@@ -3,7 +3,7 @@ import type { JsonDocument } from '../session/document';
 import { type JsonNode, bool, elementValues, isObject, items, nodeSpan, prop, str } from '../json/json';
 import { eachItem } from '../session/jsonScan';
 import { readToolDefinitions } from './openaiChat';
-import type { JsonAdapter } from './types';
+import { type JsonAdapter, SURE } from './types';
 
 /** Text of a `tool_result` block: a string, or text blocks. */
 export function toolResultTextNodes(block: JsonNode): JsonNode[] {
@@ -109,7 +109,7 @@ function looksLikeAnthropic(root: JsonNode | undefined): number {
   // One walk through the messages, which may be many: a tool block decides at once, a text block keeps looking.
   let hasBlocks = false;
   for (const message of messages) {
-    if (hasToolBlock(message)) return 0.95;
+    if (hasToolBlock(message)) return SURE;
     hasBlocks ||= blockTypesOf(message).includes('text');
   }
   const hasAnthropicTop = root?.type === 'object' && (prop(root, 'system') !== undefined || items(prop(root, 'tools')).some((t) => prop(t, 'input_schema')));

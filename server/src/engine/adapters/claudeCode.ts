@@ -1,6 +1,6 @@
 import type { JsonlDocument } from '../session/document';
 import { isObject } from '../json/json';
-import type { JsonlAdapter } from './types';
+import { type JsonlAdapter, SURE } from './types';
 import { AUXILIARY_TYPES, CODEX_TYPES, CONVERSATION_TYPES } from './claudeCodeLines';
 import { readSession } from './claudeCodeEdits';
 
@@ -59,7 +59,7 @@ function sniffClaudeCode(doc: JsonlDocument): number {
     else if (AUXILIARY_TYPES.has(entry.type) && (envelope || 'leafUuid' in entry || 'snapshot' in entry || 'operation' in entry || 'customTitle' in entry)) auxiliary++;
     else other++;
   }
-  if (conversation > 0) return conversation + auxiliary >= other ? 0.95 : 0.6;
+  if (conversation > 0) return conversation + auxiliary >= other ? SURE : 0.6;
   return auxiliary > 0 && other === 0 ? 0.6 : 0;
 }
 

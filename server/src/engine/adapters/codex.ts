@@ -4,7 +4,7 @@ import { type JsonNode, at, isObject, items, nodeSpan, prop, str, valueOf } from
 import type { Session, StoppedReason, ToolCall, TurnKind } from '../session/session';
 import type { Span } from '../text/text';
 import { BatchTracker, readResponsesItem } from './openaiResponses';
-import type { JsonAdapter, JsonlAdapter } from './types';
+import { type JsonAdapter, type JsonlAdapter, SURE } from './types';
 
 /*
  * Codex CLI rollouts (~/.codex/sessions/YYYY/MM/DD/rollout-*.jsonl), in the three shapes Codex has written:
@@ -432,7 +432,7 @@ function sniffLines(doc: JsonlDocument): number {
   const enveloped = values.some(
     (v) => typeof v.type === 'string' && ENVELOPE_TYPES.has(v.type) && isObject(v.payload) && (v.type !== 'event_msg' || typeof v.payload.type === 'string'),
   );
-  if (enveloped) return 0.95;
+  if (enveloped) return SURE;
   // Early shape: every sampled line is the bare meta, a state snapshot or a Responses item.
   const bare = values.every((v) => isBareMeta(v) || v.record_type !== undefined || (typeof v.type === 'string' && (CONVERSATION_ITEM_TYPES.has(v.type) || v.type === 'reasoning')));
   if (!bare) return 0;

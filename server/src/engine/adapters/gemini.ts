@@ -3,7 +3,7 @@ import type { JsonDocument, JsonLine, JsonlDocument } from '../session/document'
 import { type JsonNode, at, bool, isObject, items, nodeSpan, num, prop, readOnlyValueOf, str, valueOf } from '../json/json';
 import type { Session, TextPiece, ToolCall } from '../session/session';
 import type { Span } from '../text/text';
-import type { JsonAdapter, JsonlAdapter } from './types';
+import { type JsonAdapter, type JsonlAdapter, SURE } from './types';
 
 /**
  * Gemini CLI (packages/core/src/services/chatRecordingService.ts, chatRecordingTypes.ts and
@@ -336,7 +336,7 @@ export const geminiJsonAdapter: JsonAdapter = {
     const root = doc.root;
     if (isPromptLog(root)) return 0.9;
     if (root?.type !== 'object') return 0;
-    if (str(prop(root, 'sessionId')) !== undefined && str(prop(root, 'projectHash')) !== undefined) return 0.95;
+    if (str(prop(root, 'sessionId')) !== undefined && str(prop(root, 'projectHash')) !== undefined) return SURE;
     // Read as JSON.parse gave them: making the nodes of every message to look at fifty costs a scan of all their text.
     const list = readOnlyValueOf(prop(root, 'messages'));
     const messages = Array.isArray(list) ? list.slice(0, 50) : [];
@@ -356,7 +356,7 @@ export const geminiJsonlAdapter: JsonlAdapter = {
   kind: 'jsonl',
   sniff(doc) {
     const head = doc.lines.slice(0, 50).map((l) => l.value);
-    if (head.some((v) => isObject(v) && typeof v.sessionId === 'string' && typeof v.projectHash === 'string' && !('type' in v))) return 0.95;
+    if (head.some((v) => isObject(v) && typeof v.sessionId === 'string' && typeof v.projectHash === 'string' && !('type' in v))) return SURE;
     return head.some((v) => isMessageRecord(v) && v.type === 'gemini') ? 0.8 : 0;
   },
   parse: (doc) => [parseRecording(doc)],

@@ -7,7 +7,7 @@ import type { Span } from '../text/text';
 import { anthropicAdapter, hasToolBlock, readMessage as readAnthropicMessage } from './anthropic';
 import { contentTextNodes, isChatMessageList, openAiChatAdapter, readChatMessage, readChatMessages } from './openaiChat';
 import { openAiResponsesAdapter } from './openaiResponses';
-import { type JsonAdapter, sniffOnce } from './types';
+import { type JsonAdapter, sniffOnce, SURE } from './types';
 
 /*
  * Formats whose conversation is an OpenAI-style message list kept inside another container: tau-bench
@@ -166,7 +166,7 @@ export const agentDojoAdapter: JsonAdapter = {
       prop(root, 'messages')?.type === 'array' &&
       (prop(root, 'user_task_id') !== undefined || prop(root, 'pipeline_name') !== undefined);
     // Above openai-chat, which reads the same "messages" without AgentDojo's rules.
-    return isTrace ? 0.95 : 0;
+    return isTrace ? SURE : 0;
   },
   parse(doc) {
     return sessionsOf(doc, 'agentdojo', doc.root ? [doc.root] : [], readAgentDojoRun);

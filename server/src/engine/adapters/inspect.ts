@@ -3,7 +3,7 @@ import { readJson } from '../session/document';
 import { type JsonNode, at, entries, items, nodeSpan, num, prop, str, valueOf } from '../json/json';
 import type { Session } from '../session/session';
 import { errorFieldIsSet } from './openaiChat';
-import type { JsonAdapter } from './types';
+import { type JsonAdapter, SURE } from './types';
 
 /**
  * Inspect AI logs (src/inspect_ai/log/_log.py, model/_chat_message.py, tool/_tool_call.py). A JSON
@@ -186,9 +186,9 @@ export const inspectAdapter: JsonAdapter = {
   format: 'inspect-ai',
   kind: 'json',
   sniff(doc) {
-    if (isEvalLog(doc.root)) return 0.95;
+    if (isEvalLog(doc.root)) return SURE;
     // Above openai-chat's 0.9: a sample's `messages` are OpenAI-like, with `role: "tool"`.
-    return isEvalSample(doc.root) ? 0.95 : 0;
+    return isEvalSample(doc.root) ? SURE : 0;
   },
   parse(doc) {
     const root = doc.root;

@@ -22,6 +22,12 @@ export interface JsonlAdapter {
 
 export type Adapter = JsonAdapter | JsonlAdapter;
 
+/**
+ * The highest score a sniff gives, for a format's unmistakable marks: once an adapter scores it, no
+ * adapter after it can outbid it (the first of equals reads), so the rest are not asked.
+ */
+export const SURE = 0.95;
+
 const sniffed = new WeakMap<JsonDocument, Map<JsonAdapter, number>>();
 
 /**

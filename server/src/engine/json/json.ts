@@ -215,9 +215,10 @@ export function literalContent(text: string, literal: Span): Span {
 
 export function prop(node: JsonNode | undefined, key: string): JsonNode | undefined {
   if (node?.type !== 'object' || !node.children) return undefined;
+  // Indexed, not destructured: readers call this for every key of every message, and destructuring goes through an iterator.
   for (const property of node.children) {
-    const [keyNode, valueNode] = property.children ?? [];
-    if (keyNode?.value === key) return valueNode;
+    const pair = property.children;
+    if (pair?.[0]?.value === key) return pair[1];
   }
   return undefined;
 }
@@ -240,7 +241,8 @@ export function entries(node: JsonNode | undefined): readonly [string, JsonNode]
   if (node?.type !== 'object') return [];
   const out: [string, JsonNode][] = [];
   for (const property of node.children ?? []) {
-    const [keyNode, valueNode] = property.children ?? [];
+    const keyNode = property.children?.[0];
+    const valueNode = property.children?.[1];
     if (keyNode && valueNode && typeof keyNode.value === 'string') out.push([keyNode.value, valueNode]);
   }
   return out;
@@ -285,7 +287,8 @@ export function valueOf(node: JsonNode | undefined): unknown {
   switch (node.type) {
     case 'object': {
       const out: Record<string, unknown> = {};
-      for (const [key, child] of entries(node)) out[key] = valueOf(child);
+      // Defined, not assigned, as JSON.parse does: assigning a "__proto__" key would set the prototype.
+      for (const [key, child] of entries(node)) Object.defineProperty(out, key, { value: valueOf(child), enumerable: true, writable: true, configurable: true });
       return out;
     }
     case 'array':

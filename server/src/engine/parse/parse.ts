@@ -1,5 +1,5 @@
 import { ADAPTERS } from '../adapters';
-import { type Adapter, sniffOnce } from '../adapters/types';
+import { type Adapter, SURE, sniffOnce } from '../adapters/types';
 import { readContainer } from '../adapters/containers';
 import { type JsonlMemory, type TranscriptDocument, readDocument } from '../session/document';
 import type { ParsedTranscript } from '../session/session';
@@ -27,12 +27,13 @@ export function parseTranscript(input: TranscriptInput): ParsedTranscript {
   return parseDocument(readDocument(text, input.lines));
 }
 
-/** The adapter that reads a document: the one whose sniff scores highest (the first of equals), if any scores enough. */
+/** The adapter that reads a document: the one whose sniff scores highest (the first of equals), if any scores enough; the first sure one. */
 export function pickAdapter(doc: TranscriptDocument): Adapter | undefined {
   let best: { score: number; adapter: Adapter } | undefined;
   for (const adapter of ADAPTERS) {
     const score = adapter.kind === 'json' ? (doc.kind === 'json' ? sniffOnce(adapter, doc) : 0) : doc.kind === 'jsonl' ? adapter.sniff(doc) : 0;
     if (score >= MIN_SCORE && (!best || score > best.score)) best = { score, adapter };
+    if (best && best.score >= SURE) break;
   }
   return best?.adapter;
 }

@@ -403,19 +403,29 @@ class LazyNode implements JsonNode {
     const json = this.json;
     const text = json.text;
     const record = this.parsed as Record<string, unknown>;
-    const found: { keyOpen: number; keyEnd: number; key: string; valueStart: number; valueEnd: number }[] = [];
+    // Made as they are found, each with its value from the record: a key repeated, which JSON.parse kept the
+    // last copy of, is known once all are found (more members than keys), and then they are made again.
+    const made: PropertyNode[] = [];
     forEachMember(text, this.offset, (keyOpen, keyEnd, valueStart) => {
       const end = valueEnd(json, valueStart);
-      found.push({ keyOpen, keyEnd, key: keyAt(text, keyOpen, keyEnd), valueStart, valueEnd: end });
+      const key = keyAt(text, keyOpen, keyEnd);
+      made.push(new PropertyNode(json, keyOpen, keyEnd, key, valueStart, end, record[key], this));
       return end;
     });
-    // A repeated key: JSON.parse kept its last copy, so the earlier ones read their own text.
-    const repeated = found.length !== Object.keys(record).length;
+    return made.length === keyCount(record) ? made : this.membersWithRepeatedKeys(made);
+  }
+
+  /** The members of an object that repeats a key: JSON.parse kept its last copy, so the earlier ones read their own text. */
+  private membersWithRepeatedKeys(found: readonly PropertyNode[]): JsonNode[] {
+    const text = this.json.text;
+    const keyOf = (member: PropertyNode) => member.children[0]!.value as string;
     const lastOf = new Map<string, number>();
-    if (repeated) found.forEach((member, i) => lastOf.set(member.key, i));
+    found.forEach((member, i) => lastOf.set(keyOf(member), i));
     return found.map((member, i) => {
-      const ownValue = !repeated || lastOf.get(member.key) === i ? record[member.key] : JSON.parse(text.slice(member.valueStart, member.valueEnd));
-      return new PropertyNode(json, member.keyOpen, member.keyEnd, member.key, member.valueStart, member.valueEnd, ownValue, this);
+      if (lastOf.get(keyOf(member)) === i) return member;
+      const [keyNode, valueNode] = member.children as [JsonNode, JsonNode];
+      const end = valueNode.offset + valueNode.length;
+      return new PropertyNode(this.json, keyNode.offset, keyNode.offset + keyNode.length, keyOf(member), valueNode.offset, end, JSON.parse(text.slice(valueNode.offset, end)), this);
     });
   }
 
@@ -446,6 +456,13 @@ class PropertyNode implements JsonNode {
     this.colonOffset = skipSpace(json.text, keyEnd);
     this.children = [{ type: 'string', value: key, offset: keyOpen, length: keyEnd - keyOpen, parent: this }, new LazyNode(json, valueStart, end, value, this)];
   }
+}
+
+/** The number of keys of a parsed object, without making a list of them. */
+function keyCount(record: Record<string, unknown>): number {
+  let count = 0;
+  for (const key in record) if (Object.hasOwn(record, key)) count++;
+  return count;
 }
 
 function typeOf(value: unknown): NodeType {
