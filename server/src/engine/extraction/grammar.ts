@@ -1266,11 +1266,12 @@ function askQuestionFrame(view: SentenceView, clause: Range): Outcome | undefine
   const actions = governable(view.mentionsIn({ from: asked, to: close + 1 }));
   const first = actions[0];
   if (first === undefined || !(first.form === 'base' || first.form === 'gerund')) return undefined;
-  // ("Send this email?", "Should I delete these files?": the thing at hand, whichever it is; the
-  // question is an instance of the action, which describes and does not narrow, as a category's example.)
-  // A target named in it ("push to main?") is the rule's.
+  // ("Send this email?", "Should I delete these files?": the thing at hand, whichever it is, is an
+  // instance of the action, which describes and does not narrow, as a category's example. What the
+  // question names otherwise is read as any object is: "push to main?".)
   const pointsAtHand = words.slice(first.end, close + 1).some((w) => has(POINTERS, w) || has(ANAPHOR, w));
-  return { drafts: [{ kind: 'confirmation', triggers: coordinatedFrom(view, actions), regions: [{ from: first.start, to: pointsAtHand ? first.end : close + 1 }], example: true }] };
+  const triggers = coordinatedFrom(view, actions);
+  return { drafts: [pointsAtHand ? { kind: 'confirmation', triggers, regions: [{ from: first.start, to: first.end }], example: true } : { kind: 'confirmation', triggers, regions: [{ from: first.start, to: close + 1 }] }] };
 }
 
 /** Where actions named as nouns after "confirm" end, when "before …", "first" or the clause's end follows them. */

@@ -143,7 +143,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   open: ['open'],
   disable: ['disable', 'turn * off', 'switch * off', 'shut * off', 'deactivate', 'disarm', 'power * off'],
   touch: ['touch', 'mess with', 'tamper with', 'meddle with', 'fiddle with'],
-  commit: ['commit', 'make * commit', 'create * commit', 'git commit', 'work on', 'work directly on'],
+  commit: ['commit', 'make * commit', 'create * commit', 'git commit', 'work on', 'work directly on', 'check in'],
   land: ['merge'],
   reset: ['reset', 'reinitialize', 'reinitialise', 're-initialize', 'reinit'],
   install: [
@@ -189,7 +189,7 @@ export const FORGE_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
 
 /** Word pairs that look like an action but are not one ("move on", "pay attention"). */
 export const NOT_ACTIONS: readonly string[] = [
-  'move on', 'move forward', 'move ahead', 'move along', 'pay attention', 'pay * visit', 'pay off', 'settle down', 'settle in',
+  'move on', 'move forward', 'move ahead', 'move along', 'check in with', 'check in on', 'check back in', 'pay attention', 'pay * visit', 'pay off', 'settle down', 'settle in',
   'drop by', 'drop in', 'drop off', 'drop * line', 'push back on', 'push yourself to', 'push yourself too', 'push yourself hard', 'back * bit', 'back * second', 'back * minute',
   'back off', 'clear * head', 'clear * throat', 'clear * mind', 'open up', 'change * mind', 'spend time', 'copy that', 'test drive',
   'release * tension', 'launch into', 'share * thought', 'share * opinion', 'post office', 'blog post', 'commit message', 'empty promise',
