@@ -59,7 +59,7 @@ export interface CheckPathsOptions {
   /** Only the files of this part of the corpus (`check --shard K/N`), by the path the report names. */
   readonly shard?: Shard;
   /**
-   * What benchmark cases' environments need (sql.js, from `caseEnvironmentFor`): with it a database
+   * What benchmark cases' environments need (sql.js, loaded by the shell): with it a database
    * case's reference traces are run against its evaluators, as `bench` runs them.
    */
   readonly caseEnvironment?: EnvironmentDependencies;

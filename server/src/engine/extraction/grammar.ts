@@ -959,6 +959,11 @@ function negatedInRelative(words: readonly Word[], from: number, at: number): bo
   return k >= from && k < at - 1 && /^(that|which|who)$/.test((words[k] as Word).norm);
 }
 
+/** Whether a parenthesis opens right before the word at `index`: "stage (`git add`)". */
+function parenthesisOpensAt(words: readonly Word[], index: number): boolean {
+  return /\(\W*$/.test(`${words[index - 1]?.post ?? ''}${words[index]?.pre ?? ''}`);
+}
+
 function negatedIn(view: SentenceView, range: Range): Negated | undefined {
   const words = view.words;
   for (let i = range.from; i < range.to; i++) {
@@ -1064,7 +1069,7 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       // "Forbidden actions include: …", "prohibited commands are: …": the verb that opens the list.
       const opensList = /^(include|includes|are)$/.test(w.norm) && has(CATEGORY_NOUNS, words[j - 1]);
       // "never stage (`git add`) or commit": a verb glossed by the command in the parenthesis after it is that command.
-      const glossed = w.tags.has('Verb') && view.mentionAt(j + 1)?.command !== undefined && /\(\W*$/.test(w.post + (words[j + 1] as Word).pre);
+      const glossed = w.tags.has('Verb') && view.mentionAt(j + 1)?.command !== undefined && parenthesisOpensAt(words, j + 1);
       const skippable = has(SKIP, w) || glossed || has(LISTENERS, w) || w.text === '' || category || modifier || amount || article || opensList || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
       // "Never run: `git clean -fdx`": a colon after running introduces what is run.
       // "Prohibited commands: `rm -rf`, …": so does a colon after the category its examples are of.
@@ -1128,7 +1133,7 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       if ((listedAt(words, next.start) || ((previous?.norm === 'even' || runVerb) && has(COORDINATORS, words[next.start - 2]))) && !namesTheThingBefore(view, next.start) && !amongThings) {
         // A command after another action is that action's object ("never change the yarn setup"), not an action of its own.
         // ("never stage (`git add`) or commit": a command glossing a verb stands for that verb.)
-        const glossing = found.command !== undefined && /\(\W*$/.test(`${words[found.start - 1]?.post ?? ''}${(words[found.start] as Word).pre}`);
+        const glossing = found.command !== undefined && parenthesisOpensAt(words, found.start);
         if ((next.command !== undefined) !== (found.command !== undefined) && !next.saidInWords && !found.saidInWords && !runVerb && !glossing) continue;
         if (next.start >= last.end || next.family !== last.family) coordinated.push(next);
       }
