@@ -1621,16 +1621,18 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
   const region = (triggers: readonly Mention[], range: Range) => ({ from: Math.min((triggers[0] as Mention).start, range.from), to: objectEnd(view, (triggers[0] as Mention).end, range.to) });
   if (kind === 'without' || kind === 'until') {
     // "don't X without Y", "never X until I approve", "no force-pushes without a backup".
-    if (!negated) return undefined;
-    const triggers = governable(negated.mentions);
+    const forbidden = negated ?? (kind === 'without' ? fragmentAction(view, main, sub) : undefined);
+    if (!forbidden) return undefined;
+    const triggers = governable(forbidden.mentions);
     if (triggers.length === 0) return undefined;
-    const regions = [{ from: (triggers[0] as Mention).start, to: main.to }, ...(negated.subject ? [negated.subject] : [])];
+    const regions = [{ from: (triggers[0] as Mention).start, to: main.to }, ...(forbidden.subject ? [forbidden.subject] : [])];
     // "no refunds over 50 euros without me", "not until the user": the person is the condition.
     const personOnly = sub.to > sub.from && words.slice(sub.from, sub.to).every((w) => has(ME, w) || w.tags.has('Determiner') || has(FUNCTION, w) || w.text === '');
     if (approverCue(view, sub) || personOnly || bareApproval(view, sub, false)) return { drafts: [{ kind: 'confirmation', triggers, regions }] };
     const steps = satisfying(subMentions);
     if (steps.length > 0) return { drafts: [prerequisite(view, triggers, steps, regions, sub)] };
     // "without a reason", "unless it is necessary": a condition we cannot compile into a step.
+    if (!negated) return undefined;
     return kind === 'without' || (view.words[sub.from - 1] as Word | undefined)?.norm === 'unless' ? 'nothing' : undefined;
   }
   if (kind === 'after') {
@@ -1688,6 +1690,25 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
     if (steps.length > 0) return { drafts: [prerequisite(view, governed, steps, regions, sub)] };
   }
   return undefined;
+}
+
+/**
+ * "- Releasing without the full test matrix", "Irreversible transfers without a human gate": a sentence
+ * that only names an action done without something lists what not to do, as a bullet under "Don't:".
+ */
+function fragmentAction(view: SentenceView, main: Range, sub: Range): Negated | undefined {
+  const words = view.words;
+  const start = skipOpeners(words, 0, main.to);
+  const action = view.mentionsIn(main)[0];
+  if (!action || main.from > start || (action.form !== 'gerund' && action.form !== 'third')) return undefined;
+  // Only describing words before the action ("manual", "irreversible", "registry"): no subject, no verb.
+  const describing = (w: Word) => w.tags.has('Adjective') || w.tags.has('Determiner') || (w.tags.has('Noun') && !w.tags.has('Pronoun')) || w.tags.has('Adverb');
+  if (!words.slice(start, action.start).every(describing)) return undefined;
+  // A clause anywhere makes it a statement: "Deploying without tests is how outages happen".
+  const finite = (w: Word) => w.tags.has('Copula') || w.tags.has('Modal') || w.tags.has('Auxiliary') || w.tags.has('Pronoun') || ((w.tags.has('PresentTense') || w.tags.has('PastTense')) && !w.tags.has('Gerund'));
+  if (words.slice(action.end, view.words.length).some((w, k) => finite(w) && !view.mentionAt(action.end + k))) return undefined;
+  if (action.form === 'third' && !(words[action.start] as Word).tags.has('Noun')) return undefined;
+  return sub.to > sub.from ? { negation: action.start, mentions: [action] } : undefined;
 }
 
 /** "after approval", "after explicit sign-off": an approval with nothing before it but its describing words, and no one else's ("from the security team"). */
@@ -1754,6 +1775,22 @@ function stayFrame(view: SentenceView, clause: Range): Outcome | undefined {
     return { drafts: [{ kind: 'prohibition', triggers: [mention], regions: [{ from: clause.from, to: i - 1 }] }] };
   }
   return undefined;
+}
+
+/**
+ * "Only `SELECT` statements are permitted", "SELECT only", "run only SELECT queries": the database is
+ * read, never written; every SQL write is forbidden.
+ */
+function selectOnlyFrame(view: SentenceView, clause: Range): Outcome | undefined {
+  const words = view.words;
+  const at = words.findIndex((w, i) => i >= clause.from && i < clause.to && /^SELECT(?:-only)?$/.test(w.text.replace(/`/g, '')));
+  if (at === -1) return undefined;
+  const next = words[at + 1];
+  const said = (words[at] as Word).text.replace(/`/g, '') === 'SELECT-only' || has(ONLY, words[at - 1]) || has(ONLY, next) || (SQL_AFTER.test(next?.norm ?? '') && has(ONLY, words[at + 2]));
+  // ("Only SELECT * in ad-hoc queries" is about how to write a query, not which ones may run.)
+  if (!said || /^\s*\*/.test((words[at] as Word).post)) return undefined;
+  const writes = (['sqlDrop', 'truncate', 'sqlRowChange', 'schemaChange'] as const).map((family) => ({ family, start: at, end: at + 1, form: 'base' as const }));
+  return { drafts: [{ kind: 'prohibition', triggers: writes, regions: [] }] };
 }
 
 /** "Leave data/raw alone", "hands off main", "the vendor folder is read-only", "main is off-limits". */
@@ -3689,7 +3726,7 @@ function firstThenFrame(view: SentenceView, clause: Range): { readonly drafts: r
   return { drafts: [prerequisite(view, triggers, steps, [{ from: (triggers[0] as Mention).start, to: clause.to }], { from: clause.from, to: then })] };
 }
 
-const FRAMES = [putAsideFrame, alternativesFrame, pathAlternativesFrame, elidedActionFrame, personApprovesFrame, permissionForFrame, confirmWithPersonFrame, askQuestionFrame, treatAsFrame, actedOnMustFrame, nominalActionMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, permittedOnRequestFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
+const FRAMES = [selectOnlyFrame, putAsideFrame, alternativesFrame, pathAlternativesFrame, elidedActionFrame, personApprovesFrame, permissionForFrame, confirmWithPersonFrame, askQuestionFrame, treatAsFrame, actedOnMustFrame, nominalActionMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, permittedOnRequestFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
 
 /** The rules of a frame's drafts, each once; or why they compile to nothing, when that is known. */
 function compileDrafts(view: SentenceView, drafts: readonly Draft[]): Reading[] {
@@ -3719,8 +3756,19 @@ function frontedPhrase(view: SentenceView, clause: Range): Range | undefined {
   const first = skipOpeners(words, clause.from, clause.to);
   const about = (words[first]?.norm === 'as' && words[first + 1]?.norm === 'for') || /^(regarding|concerning)$/.test(words[first]?.norm ?? '');
   if (!about && !has(FRONTING, words[placeOfCondition(words, first, clause.to) ?? first])) return undefined;
-  const end = words.findIndex((w, i) => i >= first && i < clause.to && (endsWithComma(w) || /^[*_`'")\]]*\s*:/.test(w.post)));
+  // ("For destructive operations (DROP, TRUNCATE), …": a comma inside parentheses lists examples.)
+  let depth = 0;
+  const end = words.findIndex((w, i) => {
+    if (i < first || i >= clause.to) return false;
+    depth = Math.max(0, depth + parenthesesOpened(w.pre) + parenthesesOpened(w.post));
+    return depth === 0 && (endsWithComma(w) || /^[*_`'")\]]*\s*:/.test(w.post));
+  });
   return end === -1 ? undefined : { from: first, to: end + 1 };
+}
+
+/** How many parentheses `text` opens, less those it closes. */
+function parenthesesOpened(text: string): number {
+  return (text.match(/\(/g)?.length ?? 0) - (text.match(/\)/g)?.length ?? 0);
 }
 
 /** "when (you are) on main", "while working in data/": the preposition of where the session stands when a rule holds. */

@@ -52,6 +52,9 @@ const AMOUNT = /[$€£]\s?\d|\d\s?[$€£]|\d\s*(?:k\b|dollars?\b|bucks\b|euros
 /** What makes a sentence a rule or a change of rules: a negation, a connector, an ask, a revocation. */
 const RULE_CUES = wholePhrasePattern(RULE_CUE_PHRASES);
 
+/** SQL's read, in its capitals, which a database's rule may name alone: "only SELECT queries are allowed". */
+const NAMES_SQL_READ = /\bSELECT\b/;
+
 /** A script run by its file's name: "do not run setup.py". */
 const RUNS_SCRIPT = new RegExp(PLAIN_SCRIPT_RUN_SOURCE, 'i');
 /** A tool named plainly: "never call send_email". (Case matters: `processPayment` is a name, "Hello" is not.) */
@@ -61,7 +64,7 @@ const NAMES_TOOL = new RegExp(PLAIN_TOOL_SOURCE);
  * A cheap first look at text: does it have both a topic (a word, a command, an amount) and a rule cue? Text without them
  * (most chat and most requests) never reaches the tagger, which keeps extraction linear and cheap.
  */
-const worthReading = (text: string) => (TOPIC_WORDS.test(text) || NAMES_COMMAND.test(text) || AMOUNT.test(text) || RUNS_SCRIPT.test(text) || NAMES_TOOL.test(text)) && RULE_CUES.test(text);
+const worthReading = (text: string) => (TOPIC_WORDS.test(text) || NAMES_COMMAND.test(text) || AMOUNT.test(text) || RUNS_SCRIPT.test(text) || NAMES_TOOL.test(text) || NAMES_SQL_READ.test(text)) && RULE_CUES.test(text);
 
 /**
  * The constraints and revocations stated in a session's user messages (SPEC sections 3 and 4):
