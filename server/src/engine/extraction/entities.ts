@@ -346,6 +346,9 @@ function modifiersBefore(words: readonly Word[], head: number, from: number): Wo
     // A parenthesis between them parts the phrases: "AWS resources (S3 buckets": the head's name starts inside it.
     if (!isWordLike(w) || has(DETERMINERS, w) || ((has(DEICTIC, w) || has(NOT_NAMING, w)) && !quoted) || (endsPhrase(w) && !quoted) || /\(/.test(w.post)) break;
     if (!quoted && (w.tags.has('Verb') || w.tags.has('Preposition') || w.tags.has('Conjunction') || w.tags.has('Adverb') || w.tags.has('Pronoun') || w.tags.has('Negative'))) break;
+    // "rename or move folders" ("rename/move"): a word joined to a verb before it is a verb too, however tagged.
+    const joinedToVerb = /^(or|and)$/.test(words[i - 1]?.norm ?? '') && words[i - 2]?.tags.has('Verb') === true && !words[i - 2]?.tags.has('Auxiliary');
+    if (!quoted && joinedToVerb) break;
     result.unshift(w);
     if (quoted || /\(/.test(w.pre)) break;
     if (result.length === 3) break;
@@ -441,10 +444,12 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
       continue;
     }
     // Files known by a kind's name wherever they are: "env files" are `.env` and its variants.
-    const fileKind = FILE_KIND_PHRASES.map(({ phrase, glob }) => ({ end: matchAt(words, i, phrase, to), glob })).find((k) => k.end !== undefined);
-    if (fileKind?.end !== undefined) {
-      push('path', fileKind.glob, w, words[fileKind.end - 1] as Word);
-      i = fileKind.end - 1;
+    // ("Excel files" are each of the globs whose kind it names.)
+    const fileKinds = FILE_KIND_PHRASES.map(({ phrase, glob }) => ({ end: matchAt(words, i, phrase, to), glob })).filter((k) => k.end !== undefined);
+    const kindEnd = Math.max(...fileKinds.map((k) => k.end as number));
+    if (fileKinds.length > 0) {
+      for (const kind of fileKinds.filter((k) => k.end === kindEnd)) push('path', kind.glob, w, words[kindEnd - 1] as Word);
+      i = kindEnd - 1;
       continue;
     }
     // A head is a noun: "lock the back door" names the back door, not a lock.
@@ -645,7 +650,7 @@ const GIT_SUBCOMMAND = new RegExp(String.raw`^(?:${GIT_SUBCOMMANDS.join('|')})(?
 const GIT_AS_A_KIND = /(?<=(?:^|[^\w`/.-])(?:any|all|no|the|run|use|perform|execute|make|do|running|using|performing|executing|making|doing)\s+)git(?=(?:\s+|-)(?:related\s+)?(?:commands?|operations?|actions?|subcommands?)(?=\s*(?:[.!;:,]|\*|$)|\s+(?:without|unless|until|automatically|yourself|on\s+your\s+own|ever|again|anymore|first)\b)|\s+at\s+all\b)/gi;
 
 /** Words that end a command written plainly: function words, and nouns that say what it is. */
-const NOT_AN_ARGUMENT = /^(?:or|and|nor|in|on|to|for|with|without|unless|until|before|after|when|while|if|because|since|as|at|from|into|onto|against|the|a|an|any|all|anything|everything|something|nothing|this|that|these|those|it|them|is|are|be|was|ever|again|anymore|directly|here|there|yourself|yet|first|instead|only|either|commands?|operations?|actions?|tasks?|scripts?|packages?|tools?|programs?|globally|locally|manually|automatically)$/;
+const NOT_AN_ARGUMENT = /^(?:or|and|nor|in|on|to|for|with|without|unless|until|before|after|when|while|if|because|since|as|at|from|into|onto|against|the|a|an|any|all|anything|everything|something|nothing|this|that|these|those|it|them|is|are|be|was|ever|again|anymore|directly|here|there|yourself|yet|first|instead|only|either|commands?|operations?|actions?|tasks?|scripts?|packages?|tools?|programs?|equivalents?|alternatives?|counterparts?|globally|locally|manually|automatically)$/;
 /** What may stand as a plain command's argument: any word but those. */
 const AN_ARGUMENT = `(?!(?:${NOT_AN_ARGUMENT.source.slice(1, -1)})(?![\\w-]))`;
 /** A plain command's arguments: up to four subcommands or flags after the program. */

@@ -1659,6 +1659,9 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
     if (steps.length > 0) return { drafts: [prerequisite(view, governed, steps, regions, sub)] };
     return undefined;
   }
+  // "If approved, send it", "when the user confirms, cancel the booking": a yes as the condition waits for it, as "once" does.
+  // ("When asked to preview the docs, run …" names a task, not a yes; "if the user agrees, prefer …" an action to do, not a choice.)
+  if (kind === 'whenever' && leading && yesAlone(view, sub) && opensOnAction(view, main)) return readConnector(view, 'after', main, sub, leading);
   // before / whenever: the main clause says what must come first.
   const requirement = negated ? undefined : withProjectChecks(view, main, subMentions, requirementOf(view, main));
   // Asking first can be about any action ("ask me before you copy anything"); a step is about another one.
@@ -1709,6 +1712,20 @@ function fragmentAction(view: SentenceView, main: Range, sub: Range): Negated | 
   if (words.slice(action.end, view.words.length).some((w, k) => finite(w) && !view.mentionAt(action.end + k))) return undefined;
   if (action.form === 'third' && !(words[action.start] as Word).tags.has('Noun')) return undefined;
   return sub.to > sub.from ? { negation: action.start, mentions: [action] } : undefined;
+}
+
+/** A condition that is a yes and nothing else: "approved", "the user confirms", "the user says yes". */
+function yesAlone(view: SentenceView, sub: Range): boolean {
+  const said = view.words.slice(sub.from, sub.to);
+  return said.length <= 5 && !said.some((w) => w.norm === 'to') && (approverCue(view, sub) || bareApproval(view, sub));
+}
+
+/** A clause that opens on the action it tells the agent to do, past "then", "please", "go ahead and". */
+function opensOnAction(view: SentenceView, clause: Range): boolean {
+  let start = skipOpeners(view.words, clause.from, clause.to);
+  while (start < clause.to && /^(then|please|go|ahead|and|just|you|may|can)$/.test((view.words[start] as Word).norm)) start++;
+  const action = view.mentionAt(start);
+  return action?.start === start && action.form === 'base';
 }
 
 /** "after approval", "after explicit sign-off": an approval with nothing before it but its describing words, and no one else's ("from the security team"). */
@@ -2277,6 +2294,21 @@ function clauseEndAfterExcept(view: SentenceView, end: number, to: number): numb
  * own families are the rule ("never send email"); another action's word is a qualifier ("don't
  * delete the backups").
  */
+/**
+ * Whether the word at `at` is in a short phrase after "via" or "through" ("via Gmail", "through the
+ * approved UI"). A tool named so ("via the gmail tool") may be one of several that do it: it narrows.
+ */
+function byMeans(words: readonly Word[], range: Range, at: number): boolean {
+  if (words.slice(at, Math.min(range.to, at + 3)).some((w) => /^(tools?|functions?|apis?|scripts?|endpoints?|integrations?)$/.test(w.norm))) return false;
+  for (let k = at; k >= Math.max(range.from, at - 3); k--) {
+    const w = words[k] as Word;
+    if (k < at && /[,;:.!?(]/.test(w.post)) return false;
+    if (k < at && /^(via|through)$/.test(w.norm)) return true;
+    if (!(w.tags.has('Noun') || w.tags.has('Adjective') || w.tags.has('Determiner')) || w.tags.has('Pronoun')) return false;
+  }
+  return false;
+}
+
 function objectWords(view: SentenceView, range: Range, families: ReadonlySet<FamilyName>, named: readonly Entity[] = []): Word[] {
   const words = view.words;
   const result: Word[] = [];
@@ -2309,6 +2341,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     if (/^(manual|hand)$/.test(w.norm) && view.isMentionWord(i + 1)) continue;
     // "by any means", "in any way": however it is done, which narrows nothing.
     if (((w.norm === 'means' && /^(by|via|through)$/.test(words[i - 2]?.norm ?? '')) || (w.norm === 'way' && words[i - 2]?.norm === 'in')) && has(UNIVERSAL, words[i - 1])) continue;
+    // "send via Gmail", "deploy through the dashboard": the means it is done by, which names no target.
+    if (byMeans(words, range, i)) continue;
     // "DROP or TRUNCATE statements", "delete operations": the kind of the actions named before it.
     if (has(CATEGORY_NOUNS, w) && w.tags.has('Noun') && view.isMentionWord(i - 1)) continue;
     // "never deploy, pull, or restart": verbs listed with the action are actions of their own, which
@@ -3569,7 +3603,9 @@ function elidedActionFrame(view: SentenceView, clause: Range): Outcome | undefin
   const action = view.mentionAt(start);
   if (!action || action.start !== start || action.form !== 'base' || !governable([action]).length) return undefined;
   // The place is all the aside says: "write tests in tests/, never in src/" is about tests only, which no scope says.
-  const object = words.slice(action.end, clause.to).findIndex((w) => /^(to|on|in|into|against)$/.test(w.norm));
+  // ("Work on a feature branch, never on main": the action's own words may end on the preposition.)
+  const placed = /^(to|on|in|into|against)$/.test((words[action.end - 1] as Word).norm);
+  const object = placed ? 0 : words.slice(action.end, clause.to).findIndex((w) => /^(to|on|in|into|against)$/.test(w.norm));
   if (object === -1 || !words.slice(action.end, action.end + object).every((w) => has(GENERIC, w) || w.tags.has('Determiner') || w.tags.has('Possessive') || has(UNIVERSAL, w))) return undefined;
   for (let i = action.end; i < clause.to; i++) {
     const marker = putAsideAt(words, i, clause.to);
@@ -3578,7 +3614,7 @@ function elidedActionFrame(view: SentenceView, clause: Range): Outcome | undefin
     while (place < clause.to && (words[place] as Word).tags.has('Adverb')) place++;
     const aside = { from: marker, to: clause.to };
     const named = [...view.textEntitiesIn(aside), ...view.phraseEntitiesIn(aside)];
-    if (!/^(to|on|in|into|against)$/.test(words[place]?.norm ?? '') || named.length === 0 || view.mentionsIn(aside).length > 0) return undefined;
+    if (!(placed || /^(to|on|in|into|against)$/.test(words[place]?.norm ?? '')) || named.length === 0 || view.mentionsIn(aside).length > 0) return undefined;
     return { drafts: [{ kind: 'prohibition', triggers: [{ ...action, start: marker, end: marker }], regions: [aside] }] };
   }
   return undefined;

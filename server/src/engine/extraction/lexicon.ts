@@ -543,6 +543,15 @@ export const FILE_KINDS: Readonly<Record<string, readonly string[]>> = {
   '**/.env*': ['env file', 'environment file', 'dotenv file', 'environment variable file', 'env var file', 'env config'],
   '**/*.sql': ['sql dump', 'sql file', 'sql script'],
   '**/*.ipynb': ['jupyter notebook', 'ipynb file', 'notebook file'],
+  // Files known by their format's name: "Excel files" are both of Excel's extensions.
+  '**/*.xlsx': ['excel file', 'excel spreadsheet', 'excel workbook', 'xlsx file'],
+  '**/*.xls': ['excel file', 'excel spreadsheet', 'excel workbook', 'xls file'],
+  '**/*.csv': ['csv file'],
+  '**/*.pdf': ['pdf file', 'pdf document'],
+  '**/*.json': ['json file'],
+  '**/*.yaml': ['yaml file'],
+  '**/*.yml': ['yaml file', 'yml file'],
+  '**/*.md': ['markdown file'],
 };
 
 export const WELL_KNOWN_BRANCHES: readonly string[] = ['main', 'master', 'develop', 'trunk'];
