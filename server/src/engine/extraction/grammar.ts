@@ -1149,6 +1149,53 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
   return undefined;
 }
 
+/**
+ * "never write code, deploy, or modify infrastructure", "don't edit src/, commit, or push to main":
+ * actions listed with objects of their own, one draft each over its own object. The first must have
+ * its object before its comma (with none, "delete, move or rename files", the object is shared), and
+ * the last follow "or"/"and" (without it, "…, open a PR instead" is an order of its own). A verb we
+ * have no action for ("create branches") is an item left ungoverned.
+ */
+function eachListed(view: SentenceView, draft: Draft, to: number): Draft[] {
+  const words = view.words;
+  const first = draft.triggers[0] as Mention;
+  const commaAfter = (from: number) => {
+    let depth = 0;
+    for (let k = from; k < to; k++) {
+      depth = Math.max(0, depth + parenthesesOpened((words[k] as Word).pre) + parenthesesOpened((words[k] as Word).post));
+      if (depth === 0 && endsWithComma(words[k])) return k;
+    }
+    return -1;
+  };
+  const firstComma = commaAfter(first.end - 1);
+  if (firstComma === -1 || firstComma < first.end || draft.requires) return [draft];
+  const actionAt = (at: number) => {
+    const item = view.mentionAt(at);
+    return item?.start === at && item.form === first.form && (item.command === undefined) === (first.command === undefined) ? item : undefined;
+  };
+  const items: { trigger: Mention; region: Range }[] = [];
+  let at = firstComma + 1;
+  for (;;) {
+    const last = has(COORDINATORS, words[at]);
+    const start = last ? at + 1 : at;
+    const verb = words[start];
+    const item = actionAt(start);
+    if (!item && (!verb?.tags.has('Verb') || verb.tags.has('Auxiliary') || verb.tags.has('Modal') || verb.tags.has('Copula') || verb.tags.has('Gerund') || verb.tags.has('PastTense'))) return [draft];
+    // ("…, commit, push or create PRs": the last item after "or" with no comma before it.)
+    const comma = last ? -1 : commaAfter(start);
+    const joined = words.findIndex((w, k) => k > start && k < (comma === -1 ? to : comma) && has(COORDINATORS, w) && actionAt(k + 1) !== undefined);
+    const end = last ? objectEnd(view, item?.end ?? start + 1, to) : joined !== -1 ? joined : comma === -1 ? -1 : comma + 1;
+    if (end === -1) return [draft];
+    if (item) items.push({ trigger: item, region: { from: start, to: end } });
+    if (last) break;
+    at = end;
+  }
+  if (items.length === 0) return [draft];
+  const rest = draft.regions.slice(1);
+  const own = { ...draft, triggers: draft.triggers.filter((m) => m.start < firstComma + 1), regions: [{ from: first.start, to: firstComma + 1 }, ...rest] };
+  return [own, ...items.map(({ trigger, region }) => ({ ...draft, triggers: [trigger], regions: [region, ...rest] }))];
+}
+
 /** "commit with `--no-verify`", "push using --force": an action done by way of one that stands alone (skipping checks, force-pushing). */
 function actionByInstrument(view: SentenceView, action: Mention, to: number): Mention | undefined {
   const words = view.words;
@@ -1628,7 +1675,7 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
     const regions = [{ from: (triggers[0] as Mention).start, to: main.to }, ...(forbidden.subject ? [forbidden.subject] : [])];
     // "no refunds over 50 euros without me", "not until the user": the person is the condition.
     const personOnly = sub.to > sub.from && words.slice(sub.from, sub.to).every((w) => has(ME, w) || w.tags.has('Determiner') || has(FUNCTION, w) || w.text === '');
-    if (approverCue(view, sub) || personOnly || bareApproval(view, sub, false)) return { drafts: [{ kind: 'confirmation', triggers, regions }] };
+    if (approverCue(view, sub) || personOnly || bareApproval(view, sub, false)) return { drafts: eachListed(view, { kind: 'confirmation', triggers, regions }, main.to) };
     const steps = satisfying(subMentions);
     if (steps.length > 0) return { drafts: [prerequisite(view, triggers, steps, regions, sub)] };
     // "without a reason", "unless it is necessary": a condition we cannot compile into a step.
@@ -1711,7 +1758,7 @@ function fragmentAction(view: SentenceView, main: Range, sub: Range): Negated | 
   const finite = (w: Word) => w.tags.has('Copula') || w.tags.has('Modal') || w.tags.has('Auxiliary') || w.tags.has('Pronoun') || ((w.tags.has('PresentTense') || w.tags.has('PastTense')) && !w.tags.has('Gerund'));
   if (words.slice(action.end, view.words.length).some((w, k) => finite(w) && !view.mentionAt(action.end + k))) return undefined;
   if (action.form === 'third' && !(words[action.start] as Word).tags.has('Noun')) return undefined;
-  return sub.to > sub.from ? { negation: action.start, mentions: [action] } : undefined;
+  return sub.to > sub.from ? { negation: action.start, mentions: coordinatedFrom(view, view.mentionsIn(main)) } : undefined;
 }
 
 /** A condition that is a yes and nothing else: "approved", "the user confirms", "the user says yes". */
@@ -2089,7 +2136,7 @@ function prohibitionFrame(view: SentenceView, clause: Range): Outcome | undefine
   // "… autonomously - ask the user to do it manually": the person does it, so the agent never does.
   const personDoesIt = view.words.slice(clause.to).some((w) => /^(manually|myself|themselves)$/.test(w.norm)) && view.words.slice(clause.to).some((w) => has(ME, w) || has(SERVED, w));
   const kind = unasked && !personDoesIt ? 'confirmation' : 'prohibition';
-  return { drafts: [{ kind, triggers, regions }] };
+  return { drafts: eachListed(view, { kind, triggers, regions }, end) };
 }
 
 /** "… code you haven't read", "files that you have not backed up": a relative clause whose step is not yet done. */
