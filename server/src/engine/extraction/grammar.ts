@@ -697,6 +697,8 @@ function clausesOf(view: SentenceView, from: number): Range[] {
   for (let i = from; i < words.length; i++) {
     const w = words[i] as Word;
     if (i > start && (has(CONTRASTS, w) || w.norm === 'because') && w.text !== '') close(i);
+    // "Push to the feature branch (avoid force pushes)": a parenthesis that opens on a ban is a rule of its own.
+    else if (i > start && parenthesisOpensAt(words, i) && (w.norm === 'avoid' || (w.norm === 'never' && !/^(to|on|in|into|onto|against|at|for)$/.test(words[i + 1]?.norm ?? '')) || (w.norm === 'do' && words[i + 1]?.norm === 'not') || /^don['’]?t$/.test(w.norm))) close(i);
     else if (i > start && has(CLAUSE_JOINERS, w) && (has(CLAUSE_STARTERS, words[i + 1]) || (words[i + 1]?.norm === 'do' && words[i + 2]?.norm === 'not'))) close(i);
     // A parenthesis names or lists within its clause; a colon right after an action introduces its object ("do not modify: tests, …").
     // A colon after an action introduces its object ("do not modify: tests, …"), after a category its examples ("operations: deleting…").
@@ -3561,7 +3563,7 @@ function putAsideAt(words: readonly Word[], i: number, to: number): number | und
   const marker = startsWith(words, P.insteadOf, i, to);
   if (marker !== undefined) return marker;
   const w = words[i] as Word;
-  const negative = /^(not|no)$/.test(w.norm) && (/\($/.test(words[i - 1]?.post.trim() ?? '') || /\(/.test(w.pre) || endsWithComma(words[i - 1]));
+  const negative = /^(not|no|never)$/.test(w.norm) && (/\($/.test(words[i - 1]?.post.trim() ?? '') || /\(/.test(w.pre) || (w.norm !== 'never' && endsWithComma(words[i - 1])));
   return negative ? i + 1 : undefined;
 }
 
@@ -3651,8 +3653,10 @@ function elidedActionFrame(view: SentenceView, clause: Range): Outcome | undefin
   if (!action || action.start !== start || action.form !== 'base' || !governable([action]).length) return undefined;
   // The place is all the aside says: "write tests in tests/, never in src/" is about tests only, which no scope says.
   // ("Work on a feature branch, never on main": the action's own words may end on the preposition.)
-  const placed = /^(to|on|in|into|against)$/.test((words[action.end - 1] as Word).norm);
-  const object = placed ? 0 : words.slice(action.end, clause.to).findIndex((w) => /^(to|on|in|into|against)$/.test(w.norm));
+  const ownPreposition = /^(to|on|in|into|against)$/.test((words[action.end - 1] as Word).norm);
+  const object = ownPreposition ? 0 : words.slice(action.end, clause.to).findIndex((w) => /^(to|on|in|into|against)$/.test(w.norm));
+  // ("Push to feature branches, not main": the place said right after the action may go unsaid after "not".)
+  const placed = ownPreposition || object === 0;
   if (object === -1 || !words.slice(action.end, action.end + object).every((w) => has(GENERIC, w) || w.tags.has('Determiner') || w.tags.has('Possessive') || has(UNIVERSAL, w))) return undefined;
   for (let i = action.end; i < clause.to; i++) {
     const marker = putAsideAt(words, i, clause.to);
