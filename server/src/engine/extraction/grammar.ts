@@ -705,7 +705,9 @@ function clausesOf(view: SentenceView, from: number): Range[] {
     const listFollows = has(CATEGORY_NOUNS, w) && words.slice(i + 1, i + 12).some((next) => endsWithComma(next));
     // ("NO AUTO-COMMITS: Never commit or push …": a label, then a rule of its own.)
     const ruleFollows = /^(never|always|only)$/.test(words[i + 1]?.norm ?? '') || (words[i + 1]?.norm === 'do' && words[i + 2]?.norm === 'not');
-    const objectFollows = !ruleFollows && /^[/`'"*_)\]]*\s*:/.test(w.post) && (((view.isMentionWord(i) || /^(run|use|execute|invoke)$/.test(w.norm)) && words.slice(start, i).some((b) => /^(not|never|no|avoid)$/.test(b.norm))) || listFollows || thingLabel(view, { from: start, to: i + 1 }) !== undefined || words.slice(start, i + 1).every((b) => /^(do|not|never|no|avoid|forbidden|prohibited|banned|disallowed|allowed|permitted|at|all|costs?|ever)$/.test(b.norm) || b.text === ''));
+    // ("Approval required: delete, deploy, payment": what needs the approval follows.)
+    const approvalFor = /^(required|needed|mandatory)$/.test(w.norm) && findFirst(words, P.approvalNouns, start, i) !== undefined;
+    const objectFollows = !ruleFollows && /^[/`'"*_)\]]*\s*:/.test(w.post) && (approvalFor || ((view.isMentionWord(i) || /^(run|use|execute|invoke)$/.test(w.norm)) && words.slice(start, i).some((b) => /^(not|never|no|avoid)$/.test(b.norm))) || listFollows || thingLabel(view, { from: start, to: i + 1 }) !== undefined || words.slice(start, i + 1).every((b) => /^(do|not|never|no|avoid|forbidden|prohibited|banned|disallowed|allowed|permitted|at|all|costs?|ever)$/.test(b.norm) || b.text === ''));
     // "Ask before: committing, pushing": a connector's colon introduces what it connects.
     const connected = /^\s*:/.test(w.post) && [P.before, P.after, P.until, P.without].some((p) => startsWith(words, p, i, i + 1) === i + 1);
     if (closesClause(w) && !/^[\s()]*$/.test(w.post.replace(/[^;:()\u2014\u2013-]/g, '')) && !objectFollows && !connected) close(i + 1);
@@ -1262,12 +1264,14 @@ function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefi
   if (asked && words[asked.start - 1]?.norm === 'no' && requiredAfter(asked) !== undefined) return 'nothing';
   const afterApproval = asked ? (requiredAfter(asked) ?? asked.end) : 0;
   // ("… is needed prior to pushing": "prior to" is "before".)
-  const markerAt = words[afterApproval]?.norm === 'prior' && words[afterApproval + 1]?.norm === 'to' ? afterApproval + 1 : afterApproval;
+  // ("Approval required: delete, deploy, payment": a colon after it introduces the actions.)
+  const colonAfter = asked !== undefined && afterApproval > asked.end && /:\s*$/.test(words[afterApproval - 1]?.post ?? '');
+  const markerAt = colonAfter ? afterApproval - 1 : words[afterApproval]?.norm === 'prior' && words[afterApproval + 1]?.norm === 'to' ? afterApproval + 1 : afterApproval;
   const marker = asked ? words[markerAt] : undefined;
   // "approval for the deployment plan": an action's noun that modifies the next noun names no action.
   // ("for any action that deletes data": the category's relative clause names the action, a word or two further.)
   const reach = (m: Mention) => m.start < markerAt + 4 || (m.start < markerAt + 6 && relativeOfCategory(words, m.start));
-  const trigger = asked && marker && /^(to|for|on|of|before)$/.test(marker.norm) ? governable(view.mentionsIn({ from: markerAt + 1, to: Math.min(clause.to, markerAt + 6) })).filter((m) => reach(m) && !modifiesNextNoun(words, m.end - 1))[0] : undefined;
+  const trigger = asked && marker && (colonAfter || /^(to|for|on|of|before)$/.test(marker.norm)) ? governable(view.mentionsIn({ from: markerAt + 1, to: Math.min(clause.to, markerAt + 6) })).filter((m) => reach(m) && !modifiesNextNoun(words, m.end - 1))[0] : undefined;
   if (!asked || !trigger) return actionApprovalFrame(view, clause, approvals);
   // The subject comes before the approval's owner: "require explicit user confirmation" is said to the agent.
   let owned = asked.start;
@@ -1277,7 +1281,7 @@ function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefi
   // "temp/ needs my OK before any change": the thing is the clause's subject.
   const thing = subjectPhrase(view, { from: clause.from, to: asked.start });
   // ("… before any action that deletes or irreversibly overwrites data": the actions listed with it.)
-  const triggers = trigger.start > markerAt + 3 ? coordinatedFrom(view, governable(view.mentionsIn({ from: trigger.start, to: clause.to }))) : [trigger];
+  const triggers = trigger.start > markerAt + 3 || colonAfter ? coordinatedFrom(view, governable(view.mentionsIn({ from: trigger.start, to: clause.to }))) : [trigger];
   return { drafts: [{ kind: 'confirmation', triggers, regions: [{ from: trigger.start, to: objectEnd(view, trigger.end, clause.to) }, ...(thing ? [thing] : [])] }] };
 }
 
@@ -1400,6 +1404,27 @@ function requirementFrame(view: SentenceView, clause: Range): Outcome | undefine
   const steps = satisfying(view.mentionsIn(rest));
   if (require && steps.length > 0) return { drafts: [prerequisite(view, triggers, steps, regions, rest)] };
   return require ? 'nothing' : undefined;
+}
+
+/**
+ * "Never exceed $50 per trade", "purchases must not go over €200": a ban on passing an amount is one on
+ * paying above it (or on the action that spends it, when one is named).
+ */
+function exceedAmountFrame(view: SentenceView, clause: Range): Outcome | undefined {
+  const words = view.words;
+  const negation = findFirst(words, P.negations, clause.from, clause.to);
+  if (!negation) return undefined;
+  const verb = words.findIndex((w, k) => k >= negation.end && k < Math.min(clause.to, negation.end + 3) && (/^exceed$/.test(w.norm) || (w.norm === 'go' && /^(over|above|beyond)$/.test(words[k + 1]?.norm ?? ''))));
+  if (verb === -1) return undefined;
+  // (Money only: "cannot exceed 70%" is no payment.)
+  const amount = view.textEntitiesIn({ from: verb, to: clause.to }).find((e) => e.kind === 'amount' && e.comparator === 'above' && e.currency !== undefined);
+  const at = amount ? wordAtOffset(view, verb, amount.start) : -1;
+  if (at === -1 || at > verb + 6) return undefined;
+  // ("… without admin approval": an exception is read by the frames of exceptions.)
+  if ([P.without, P.until, P.except].some((p) => findFirst(words, p, at, clause.to) !== undefined)) return undefined;
+  const named = view.mentionsIn({ from: clause.from, to: negation.start }).filter((m) => m.family === 'pay');
+  const triggers = named.length > 0 ? named : [{ family: 'pay' as const, start: at, end: at + 1, form: 'base' as const }];
+  return { drafts: [{ kind: 'prohibition', triggers, regions: [{ from: at, to: at + 1 }] }] };
 }
 
 /**
@@ -3813,7 +3838,7 @@ function firstThenFrame(view: SentenceView, clause: Range): { readonly drafts: r
   return { drafts: [prerequisite(view, triggers, steps, [{ from: (triggers[0] as Mention).start, to: clause.to }], { from: clause.from, to: then })] };
 }
 
-const FRAMES = [selectOnlyFrame, putAsideFrame, alternativesFrame, pathAlternativesFrame, elidedActionFrame, personApprovesFrame, permissionForFrame, confirmWithPersonFrame, askQuestionFrame, treatAsFrame, actedOnMustFrame, nominalActionMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, permittedOnRequestFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
+const FRAMES = [selectOnlyFrame, exceedAmountFrame, putAsideFrame, alternativesFrame, pathAlternativesFrame, elidedActionFrame, personApprovesFrame, permissionForFrame, confirmWithPersonFrame, askQuestionFrame, treatAsFrame, actedOnMustFrame, nominalActionMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, permittedOnRequestFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
 
 /** The rules of a frame's drafts, each once; or why they compile to nothing, when that is known. */
 function compileDrafts(view: SentenceView, drafts: readonly Draft[]): Reading[] {

@@ -235,7 +235,7 @@ const withArticleOptional = (phrases: readonly string[]): string[] => [...phrase
 export const APPROVAL_NOUNS: readonly string[] = [
   'instruction', 'request', 'direction', 'ask', 'say so', 'authorisation', 'sign off', 'thumbs up', 'ack', 'acknowledgement', 'acknowledgment',
   'ok', 'okay', 'approval', 'permission', 'sign-off', 'signoff', 'go-ahead', 'consent', 'green light', 'blessing', 'confirmation',
-  'authorization', 'authorisation', 'say-so', 'agreement', 'review', 'verification', 'command', 'human gate', 'human in the loop', 'human-in-the-loop',
+  'authorization', 'authorisation', 'say-so', 'agreement', 'review', 'verification', 'command', 'human gate', 'human in the loop', 'human-in-the-loop', 'pre-approval', 'preapproval',
 ];
 /** Asking the person first: a main clause with one of these makes a confirmation. */
 export const ASK_PHRASES: readonly string[] = withArticleOptional([
