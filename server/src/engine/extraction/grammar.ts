@@ -1579,6 +1579,10 @@ function withProjectChecks(view: SentenceView, main: Range, subMentions: readonl
   if (requirement?.kind === 'confirmation') return requirement;
   if (!subMentions.some(gatedByChecks)) return requirement;
   const words = view.words;
+  if (!requirement) {
+    const labelled = checksNamedBefore(view, main);
+    if (labelled.length > 0) return { kind: 'prerequisite', steps: labelled };
+  }
   const known = requirement?.steps ?? [];
   const steps: Mention[] = [];
   let previous: Mention | undefined;
@@ -1594,6 +1598,19 @@ function withProjectChecks(view: SentenceView, main: Range, subMentions: readonl
   }
   if (steps.length === 0) return requirement;
   return { kind: 'prerequisite', steps: [...known, ...steps].sort((a, b) => a.start - b.start) };
+}
+
+/**
+ * "`dotnet format` enforced — run before committing", "`make lint`: run it before every push": a main
+ * clause that only says to run is about the commands the sentence opened with.
+ */
+function checksNamedBefore(view: SentenceView, main: Range): Mention[] {
+  const words = view.words;
+  const said = words.slice(skipOpeners(words, main.from, main.to), main.to);
+  if (!said.some((w) => /^(run|execute)$/.test(w.norm)) || !said.every((w) => /^(run|execute|it|them|this|these|always|also|please)$/.test(w.norm))) return [];
+  const named = view.mentionsIn({ from: 0, to: main.from }).filter((m) => m.command !== undefined);
+  if (named.length === 0 || (named[0] as Mention).start !== skipOpeners(words, 0, main.from)) return [];
+  return named.flatMap((m) => (m.command?.checks ? [m] : (m.command?.opaque?.length ?? 0) > 0 && m.command ? [{ ...m, command: { ...m.command, checks: true, projectCheck: true } }] : []));
 }
 
 /** Connectors in the order they are tried at one position ("only after" before "after"…). */
