@@ -206,7 +206,7 @@ export const NEGATIONS: readonly string[] = ['not', 'never', 'no', 'nothing', 'n
 /** Verbs that forbid their gerund: "avoid deleting", "stop pushing", "refrain from paying". */
 export const FORBIDDING_VERBS: readonly string[] = ['avoid', 'refrain from', 'stop', 'quit', 'cease', 'hold off on', 'hold off'];
 /** Phrases that forbid the action they name: "forbidden to…", "… is not allowed", "… is off-limits". */
-export const FORBIDDEN_WORDS: readonly string[] = ['forbid * from', 'prohibit * from', 'ban * from', 'bar * from', 'prohibition on', 'prohibition of', 'ban on', 'forbidden from', 'banned from', 'prohibited from', 'barred from', 'forbid', 'forbidden', 'prohibit', 'prohibited', 'ban', 'banned', 'denied', 'blocked', 'off the table', 'no-go', 'not allow', 'not permit', 'not ok', 'not okay', 'out of the question', 'never happen', 'never occur', 'not happen', 'not occur'];
+export const FORBIDDEN_WORDS: readonly string[] = ['forbid * from', 'prohibit * from', 'ban * from', 'bar * from', 'prohibition on', 'prohibition of', 'ban on', 'forbidden from', 'banned from', 'prohibited from', 'barred from', 'forbid', 'forbidden', 'prohibit', 'prohibited', 'ban', 'banned', 'denied', 'blocked', 'off the table', 'no-go', 'not allow', 'not permit', 'not ok', 'not okay', 'never ok', 'never okay', 'not acceptable', 'never acceptable', 'unacceptable', 'not appropriate', 'never appropriate', 'not permissible', 'out of the question', 'never happen', 'never occur', 'not happen', 'not occur'];
 /** "Leave X alone", "hands off X": keep the thing as it is. */
 export const LEAVE_ALONE: readonly string[] = ['leave ** alone', 'leave ** be', 'hands off', 'stay away from', 'stay out of', 'stay off', 'keep away from', 'keep out of', 'keep off', 'keep your hands off'];
 export const READ_ONLY: readonly string[] = ['read-only', 'read only', 'off-limits', 'off limits', 'untouchable', 'frozen', 'not to be touch'];
@@ -458,7 +458,7 @@ export const SKIPPABLE: readonly string[] = [
   'ever', 'to', 'be', 'get', 'again', 'please', 'even', 'just', 'actually', 'so', 'much', 'go', 'try', 'attempt', 'should', 'must',
   'may', 'might', 'can', 'could', 'will', 'would', 'shall', 'do', 'have', 'ought', 'really', 'also', 'automatically', 'accidentally',
   'directly', 'manually', 'yet', 'always', 'never', 'first', 'allow', 'allowed', 'permit', 'permitted', 'suppose', 'supposed', 'going',
-  'gonna', 'ok', 'okay', 'under', 'circumstance', 'any', 'case', 'at', 'time', 'point', 'all', 'here', 'there', 'not', 'need', 'want',
+  'gonna', 'ok', 'okay', 'acceptable', 'appropriate', 'permissible', 'under', 'circumstance', 'any', 'case', 'at', 'time', 'point', 'all', 'here', 'there', 'not', 'need', 'want',
   'like', 'expect', 'wish', 'let', 'unilaterally', 'blindly', 'silently', 'quietly', 'casually', 'simply', 'immediately', 'later',
   'now', 'further', 'more', 'kindly', 'run', 'execute', 'use', 'perform', 'do', 'git', 'dare', 'invoke', 'call', 'type', 'directly',
   'start', 'spawn', 'direct', 'proactively', 'autonomously', 'unprompted', 'make', 'permanently', 'irreversibly',
