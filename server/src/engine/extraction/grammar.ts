@@ -1942,6 +1942,8 @@ function leaveAloneFrame(view: SentenceView, clause: Range): Outcome | undefined
     if (mentions.some((m) => m.form === 'base' && !nounOnly(m) && !example(m) && subjectBefore(words, clause.from, m.start) !== 'none')) return undefined;
     return { drafts: [{ kind, triggers: coordinatedFrom(view, mentions), regions: [before] }] };
   }
+  // ("Other reasons are not acceptable": what is acceptable or not is a thing to touch only when it is an action.)
+  if (words.slice(readOnly.start, readOnly.end).some((w) => /^(acceptable|unacceptable|appropriate|permissible|ok|okay)$/.test(w.norm))) return undefined;
   // "You are not allowed to lift the suspension": an action we have no word for, said of no thing; never any target.
   const thing = words.slice(before.from, before.to).some((w, k) => (w.tags.has('Noun') || view.covered.has(before.from + k)) && !w.tags.has('Pronoun') && !has(ME, w));
   if (!thing) return words[readOnly.end]?.norm === 'to' ? 'nothing' : undefined;
