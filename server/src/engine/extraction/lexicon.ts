@@ -258,6 +258,8 @@ export const ASK_PHRASES: readonly string[] = withArticleOptional([
   'confirm ** with them', 'check with them', 'confirm ** with the user', 'confirm ** with me', 'confirm ** with us',
   // "confirm first": confirming, with no one named, is with the person the agent works for.
   'confirm first',
+  // "Confirm all outbound actions before sending": the actions confirmed are the person's to approve.
+  'confirm * actions', 'confirm * operations',
   // Getting or waiting for an approval is asking for it: "get a thumbs up from me", "obtain the user's OK".
   ...['get', 'obtain', 'seek', 'request', 'wait for', 'receive', 'prompt for'].flatMap((verb) => APPROVAL_NOUNS.map((noun) => `${verb} * ${noun}`)),
 ]);
