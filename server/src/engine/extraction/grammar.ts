@@ -2436,6 +2436,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     if (((w.norm === 'means' && /^(by|via|through)$/.test(words[i - 2]?.norm ?? '')) || (w.norm === 'way' && words[i - 2]?.norm === 'in')) && has(UNIVERSAL, words[i - 1])) continue;
     // "send via Gmail", "deploy through the dashboard": the means it is done by, which names no target.
     if (byMeans(words, range, i)) continue;
+    // "addresses ending in @acme.io": the domain is what says which; "ending in" says nothing more.
+    if ((/^(ending|ends)$/.test(w.norm) || (w.norm === 'in' && /^(ending|ends)$/.test(words[i - 1]?.norm ?? ''))) && /@|^[\w-]+(\.[\w-]+)+$/.test(words[w.norm === 'in' ? i + 1 : i + 2]?.text.replace(/`/g, '') ?? '')) continue;
     // "DROP or TRUNCATE statements", "delete operations": the kind of the actions named before it.
     if (has(CATEGORY_NOUNS, w) && w.tags.has('Noun') && view.isMentionWord(i - 1)) continue;
     // "never deploy, pull, or restart": verbs listed with the action are actions of their own, which
