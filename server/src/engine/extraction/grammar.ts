@@ -1669,8 +1669,7 @@ function leadSplit(view: SentenceView, from: number, to: number): { subEnd: numb
   let depth = 0;
   for (let i = from; i < to; i++) {
     const w = words[i] as Word;
-    depth += (w.pre.match(/\(/g)?.length ?? 0) - (w.pre.match(/\)/g)?.length ?? 0);
-    depth = Math.max(0, depth + (w.post.match(/\(/g)?.length ?? 0) - (w.post.match(/\)/g)?.length ?? 0));
+    depth = Math.max(0, depth + parenthesesOpened(w.pre) + parenthesesOpened(w.post));
     // "when u reschedule stuff check with me first, esp the board meeting": a main clause before the comma.
     if (depth === 0 && endsWithComma(w)) return mainWithoutComma(view, from, i + 1) ?? { subEnd: i + 1, mainStart: skipOpeners(words, i + 1, to) };
     if (i > from && w.norm === 'then') return { subEnd: i, mainStart: i + 1 };
@@ -2383,11 +2382,6 @@ function clauseEndAfterExcept(view: SentenceView, end: number, to: number): numb
 // ---- compiling a draft ---------------------------------------------------------------------------
 
 /**
- * Content words of a region that name nothing extraction can scope by. Action words of the rule's
- * own families are the rule ("never send email"); another action's word is a qualifier ("don't
- * delete the backups").
- */
-/**
  * Whether the word at `at` is in a short phrase after "via" or "through" ("via Gmail", "through the
  * approved UI"). A tool named so ("via the gmail tool") may be one of several that do it: it narrows.
  */
@@ -2402,6 +2396,11 @@ function byMeans(words: readonly Word[], range: Range, at: number): boolean {
   return false;
 }
 
+/**
+ * Content words of a region that name nothing extraction can scope by. Action words of the rule's
+ * own families are the rule ("never send email"); another action's word is a qualifier ("don't
+ * delete the backups").
+ */
 function objectWords(view: SentenceView, range: Range, families: ReadonlySet<FamilyName>, named: readonly Entity[] = []): Word[] {
   const words = view.words;
   const result: Word[] = [];
