@@ -386,6 +386,11 @@ test('test runners', () => {
   assert.deepEqual(bind('npm install; npm run build; go build ./...'), []);
 });
 
+test('a linter or a type check by its script name is a check; a formatter changes the code and is none', () => {
+  for (const command of ['make clippy', 'make vet', 'npm run types', 'make lint']) assert.deepEqual(bind(command), ['run-tests @0.0'], command);
+  assert.deepEqual(bind('make fmt; npm run format'), []);
+});
+
 test('hook runners: pre-commit and prek run the hooks alone or with run; their other subcommands manage them', () => {
   for (const command of ['pre-commit', 'pre-commit run --all-files', 'prek', 'prek run --all-files']) assert.deepEqual(bind(command), ['run-tests @0.0'], command);
   assert.deepEqual(bind('pre-commit install; prek autoupdate'), []);

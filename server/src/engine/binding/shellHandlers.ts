@@ -749,8 +749,8 @@ function sqliteDotCommand(binder: CommandBinder, command: Command, line: string,
 
 /* Tests and deployment -------------------------------------------------------------------------- */
 
-/** Scripts that check the code (tests, linters, formatters, type checks, pre-commit): what "run the checks first" asks for. */
-const CHECK_SCRIPT = /^(?:tests?|lint|check|checks|verify|validate|typecheck|type-check|types|flint|ci|precommit|pre-commit|preflight|qa|fmt|format|clippy|vet)(?:$|[:_-])/;
+/** Scripts that check the code (tests, linters, type checks, pre-commit; a formatter changes it): what "run the checks first" asks for. */
+const CHECK_SCRIPT = /^(?:tests?|lint|check|checks|verify|validate|typecheck|type-check|types|flint|ci|precommit|pre-commit|preflight|qa|clippy|vet)(?:$|[:_-])/;
 
 /** An npm script name: tests, or a deployment to the environment after `deploy:` / `deploy-`. */
 function bindScript(binder: CommandBinder, command: Command, script: string): boolean {
