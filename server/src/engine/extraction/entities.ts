@@ -306,7 +306,7 @@ const DETERMINERS = wordSet([
   'some', 'no', 'of', 'both', 'either', 'other', 'another', 'such',
 ]);
 const DEVICE_HEADS = compile(DEVICE_NOUNS);
-const FILE_KIND_PHRASES = Object.entries(FILE_KINDS).flatMap(([glob, phrases]) => compile(phrases).map((phrase) => ({ phrase, glob })));
+const FILE_KIND_PHRASES = FILE_KINDS.flatMap(({ globs, phrases }) => compile(phrases).map((phrase) => ({ phrase, globs })));
 const EVENT_HEADS = compile(EVENT_NOUNS);
 const RECORD_WORDS = wordSet(RECORD_NOUNS);
 const RECORD_SORTS = wordSet(RECORD_SORT_WORDS);
@@ -444,12 +444,10 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
       continue;
     }
     // Files known by a kind's name wherever they are: "env files" are `.env` and its variants.
-    // ("Excel files" are each of the globs whose kind it names.)
-    const fileKinds = FILE_KIND_PHRASES.map(({ phrase, glob }) => ({ end: matchAt(words, i, phrase, to), glob })).filter((k) => k.end !== undefined);
-    const kindEnd = Math.max(...fileKinds.map((k) => k.end as number));
-    if (fileKinds.length > 0) {
-      for (const kind of fileKinds.filter((k) => k.end === kindEnd)) push('path', kind.glob, w, words[kindEnd - 1] as Word);
-      i = kindEnd - 1;
+    const fileKind = FILE_KIND_PHRASES.map(({ phrase, globs }) => ({ end: matchAt(words, i, phrase, to), globs })).find((k) => k.end !== undefined);
+    if (fileKind?.end !== undefined) {
+      for (const glob of fileKind.globs) push('path', glob, w, words[fileKind.end - 1] as Word);
+      i = fileKind.end - 1;
       continue;
     }
     // A head is a noun: "lock the back door" names the back door, not a lock.

@@ -169,6 +169,8 @@ const CONTRASTS = wordSet(['but', 'however', 'although', 'though', 'whereas', 'y
 const CLAUSE_OPENERS = wordSet(['as', 'not', 'even', 'and', 'but', 'so', 'because', 'since', 'which', 'who', 'though', 'although', 'unless', 'except', 'then', 'be', 'please', 'always', 'instead']);
 const INSTRUMENT = wordSet(['with', 'using', 'via', 'to', 'into', 'onto', 'through', 'somewhere']);
 const ONLY = wordSet(['only', 'solely', 'exclusively']);
+/** "acceptable", "unacceptable": whether an action is fine, said of it. */
+const ACCEPTABLE = wordSet([...L.ACCEPTABLE_WORDS, 'unacceptable']);
 const KEEP = wordSet(['keep', 'leave']);
 const STAY = wordSet(['stay', 'remain', 'kept', 'keep']);
 const DB_FILE = /\.(db|sqlite3?|duckdb)$/i;
@@ -1593,7 +1595,8 @@ function withProjectChecks(view: SentenceView, main: Range, subMentions: readonl
     const checkedWith = /^(with|using|via)$/.test(before?.norm ?? '') && words.slice(main.from, m.start).some((w) => has(CHECKING, w));
     const run = /^(run|execute|invoke)$/.test(before?.norm ?? '') || checkedWith;
     const listed = previous?.command !== undefined && (previous.end === m.start - 1 ? has(COORDINATORS, before) : previous.end === m.start && endsWithComma(before));
-    if (m.command && (run || listed) && !m.command.checks && (m.command.opaque?.length ?? 0) > 0) steps.push({ ...m, command: { ...m.command, checks: true, projectCheck: true } });
+    const projectCheck = run || listed ? asProjectCheck(m) : undefined;
+    if (projectCheck && !m.command?.checks) steps.push(projectCheck);
     previous = run || listed || known.includes(m) ? m : undefined;
   }
   if (steps.length === 0) return requirement;
@@ -1610,7 +1613,12 @@ function checksNamedBefore(view: SentenceView, main: Range): Mention[] {
   if (!said.some((w) => /^(run|execute)$/.test(w.norm)) || !said.every((w) => /^(run|execute|it|them|this|these|always|also|please)$/.test(w.norm))) return [];
   const named = view.mentionsIn({ from: 0, to: main.from }).filter((m) => m.command !== undefined);
   if (named.length === 0 || (named[0] as Mention).start !== skipOpeners(words, 0, main.from)) return [];
-  return named.flatMap((m) => (m.command?.checks ? [m] : (m.command?.opaque?.length ?? 0) > 0 && m.command ? [{ ...m, command: { ...m.command, checks: true, projectCheck: true } }] : []));
+  return named.flatMap((m) => (m.command?.checks ? [m] : (asProjectCheck(m) ?? [])));
+}
+
+/** A command binding knows nothing of, said to be run as a check: the project's own check. */
+function asProjectCheck(m: Mention): Mention | undefined {
+  return m.command && (m.command.opaque?.length ?? 0) > 0 ? { ...m, command: { ...m.command, checks: true, projectCheck: true } } : undefined;
 }
 
 /** Connectors in the order they are tried at one position ("only after" before "after"…). */
@@ -1942,7 +1950,7 @@ function leaveAloneFrame(view: SentenceView, clause: Range): Outcome | undefined
     return { drafts: [{ kind, triggers: coordinatedFrom(view, mentions), regions: [before] }] };
   }
   // ("Other reasons are not acceptable": what is acceptable or not is a thing to touch only when it is an action.)
-  if (words.slice(readOnly.start, readOnly.end).some((w) => /^(acceptable|unacceptable|appropriate|permissible|ok|okay)$/.test(w.norm))) return undefined;
+  if (words.slice(readOnly.start, readOnly.end).some((w) => has(ACCEPTABLE, w))) return undefined;
   // "You are not allowed to lift the suspension": an action we have no word for, said of no thing; never any target.
   const thing = words.slice(before.from, before.to).some((w, k) => (w.tags.has('Noun') || view.covered.has(before.from + k)) && !w.tags.has('Pronoun') && !has(ME, w));
   if (!thing) return words[readOnly.end]?.norm === 'to' ? 'nothing' : undefined;
@@ -2436,7 +2444,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // "send via Gmail", "deploy through the dashboard": the means it is done by, which names no target.
     if (byMeans(words, range, i)) continue;
     // "addresses ending in @acme.io": the domain is what says which; "ending in" says nothing more.
-    if ((/^(ending|ends)$/.test(w.norm) || (w.norm === 'in' && /^(ending|ends)$/.test(words[i - 1]?.norm ?? ''))) && /@|^[\w-]+(\.[\w-]+)+$/.test(words[w.norm === 'in' ? i + 1 : i + 2]?.text.replace(/`/g, '') ?? '')) continue;
+    const ending = /^(ending|ends)$/.test(w.norm) ? i : w.norm === 'in' && /^(ending|ends)$/.test(words[i - 1]?.norm ?? '') ? i - 1 : -1;
+    if (ending !== -1 && /@|^[\w-]+(\.[\w-]+)+$/.test(words[ending + 2]?.text.replace(/`/g, '') ?? '')) continue;
     // "DROP or TRUNCATE statements", "delete operations": the kind of the actions named before it.
     if (has(CATEGORY_NOUNS, w) && w.tags.has('Noun') && view.isMentionWord(i - 1)) continue;
     // "never deploy, pull, or restart": verbs listed with the action are actions of their own, which

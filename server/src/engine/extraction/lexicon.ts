@@ -205,8 +205,14 @@ export const AGENT_NAMES: readonly string[] = ['agent', 'agents', 'assistant', '
 export const NEGATIONS: readonly string[] = ['not', 'never', 'no', 'nothing', 'nobody', 'no one', 'none', 'nor', 'under no circumstance', 'at no time', 'at no point'];
 /** Verbs that forbid their gerund: "avoid deleting", "stop pushing", "refrain from paying". */
 export const FORBIDDING_VERBS: readonly string[] = ['avoid', 'refrain from', 'stop', 'quit', 'cease', 'hold off on', 'hold off'];
+/** Words that say an action is fine, which "not" or "never" before them forbid: "it's never OK to push". */
+export const ACCEPTABLE_WORDS: readonly string[] = ['ok', 'okay', 'acceptable', 'appropriate', 'permissible'];
 /** Phrases that forbid the action they name: "forbidden to…", "… is not allowed", "… is off-limits". */
-export const FORBIDDEN_WORDS: readonly string[] = ['forbid * from', 'prohibit * from', 'ban * from', 'bar * from', 'prohibition on', 'prohibition of', 'ban on', 'forbidden from', 'banned from', 'prohibited from', 'barred from', 'forbid', 'forbidden', 'prohibit', 'prohibited', 'ban', 'banned', 'denied', 'blocked', 'off the table', 'no-go', 'not allow', 'not permit', 'not ok', 'not okay', 'never ok', 'never okay', 'not acceptable', 'never acceptable', 'unacceptable', 'not appropriate', 'never appropriate', 'not permissible', 'out of the question', 'never happen', 'never occur', 'not happen', 'not occur'];
+export const FORBIDDEN_WORDS: readonly string[] = [
+  'forbid * from', 'prohibit * from', 'ban * from', 'bar * from', 'prohibition on', 'prohibition of', 'ban on', 'forbidden from', 'banned from', 'prohibited from',
+  'barred from', 'forbid', 'forbidden', 'prohibit', 'prohibited', 'ban', 'banned', 'denied', 'blocked', 'off the table', 'no-go', 'not allow', 'not permit',
+  ...ACCEPTABLE_WORDS.flatMap((word) => [`not ${word}`, `never ${word}`]), 'unacceptable', 'out of the question', 'never happen', 'never occur', 'not happen', 'not occur',
+];
 /** "Leave X alone", "hands off X": keep the thing as it is. */
 export const LEAVE_ALONE: readonly string[] = ['leave ** alone', 'leave ** be', 'hands off', 'stay away from', 'stay out of', 'stay off', 'keep away from', 'keep out of', 'keep off', 'keep your hands off'];
 export const READ_ONLY: readonly string[] = ['read-only', 'read only', 'off-limits', 'off limits', 'untouchable', 'frozen', 'not to be touch'];
@@ -460,7 +466,7 @@ export const SKIPPABLE: readonly string[] = [
   'ever', 'to', 'be', 'get', 'again', 'please', 'even', 'just', 'actually', 'so', 'much', 'go', 'try', 'attempt', 'should', 'must',
   'may', 'might', 'can', 'could', 'will', 'would', 'shall', 'do', 'have', 'ought', 'really', 'also', 'automatically', 'accidentally',
   'directly', 'manually', 'yet', 'always', 'never', 'first', 'allow', 'allowed', 'permit', 'permitted', 'suppose', 'supposed', 'going',
-  'gonna', 'ok', 'okay', 'acceptable', 'appropriate', 'permissible', 'under', 'circumstance', 'any', 'case', 'at', 'time', 'point', 'all', 'here', 'there', 'not', 'need', 'want',
+  'gonna', ...ACCEPTABLE_WORDS, 'under', 'circumstance', 'any', 'case', 'at', 'time', 'point', 'all', 'here', 'there', 'not', 'need', 'want',
   'like', 'expect', 'wish', 'let', 'unilaterally', 'blindly', 'silently', 'quietly', 'casually', 'simply', 'immediately', 'later',
   'now', 'further', 'more', 'kindly', 'run', 'execute', 'use', 'perform', 'do', 'git', 'dare', 'invoke', 'call', 'type', 'directly',
   'start', 'spawn', 'direct', 'proactively', 'autonomously', 'unprompted', 'make', 'permanently', 'irreversibly',
@@ -540,21 +546,21 @@ export const TABLE_NOUNS: readonly string[] = ['table', 'collection'];
 export const DATABASE_CONTEXT_WORDS: readonly string[] = ['database', 'db', 'table', 'schema', 'column', 'row', 'record', 'sql', 'index', 'collection', 'migration', 'statement', 'query', 'dml', 'ddl'];
 export const EVENT_CONTEXT_WORDS: readonly string[] = ['calendar', ...EVENT_NOUNS];
 export const BRANCH_NOUNS: readonly string[] = ['branch'];
-/** Files named by their kind, as the glob of the files of that kind: "env files" are `.env`, `.env.local`… */
-export const FILE_KINDS: Readonly<Record<string, readonly string[]>> = {
-  '**/.env*': ['env file', 'environment file', 'dotenv file', 'environment variable file', 'env var file', 'env config'],
-  '**/*.sql': ['sql dump', 'sql file', 'sql script'],
-  '**/*.ipynb': ['jupyter notebook', 'ipynb file', 'notebook file'],
-  // Files known by their format's name: "Excel files" are both of Excel's extensions.
-  '**/*.xlsx': ['excel file', 'excel spreadsheet', 'excel workbook', 'xlsx file'],
-  '**/*.xls': ['excel file', 'excel spreadsheet', 'excel workbook', 'xls file'],
-  '**/*.csv': ['csv file'],
-  '**/*.pdf': ['pdf file', 'pdf document'],
-  '**/*.json': ['json file'],
-  '**/*.yaml': ['yaml file'],
-  '**/*.yml': ['yaml file', 'yml file'],
-  '**/*.md': ['markdown file'],
-};
+/** Files named by their kind, as the globs of the files of that kind: "env files" are `.env`, `.env.local`…; "Excel files" are both of Excel's extensions. */
+export const FILE_KINDS: readonly { readonly globs: readonly string[]; readonly phrases: readonly string[] }[] = [
+  { globs: ['**/.env*'], phrases: ['env file', 'environment file', 'dotenv file', 'environment variable file', 'env var file', 'env config'] },
+  { globs: ['**/*.sql'], phrases: ['sql dump', 'sql file', 'sql script'] },
+  { globs: ['**/*.ipynb'], phrases: ['jupyter notebook', 'ipynb file', 'notebook file'] },
+  { globs: ['**/*.xlsx', '**/*.xls'], phrases: ['excel file', 'excel spreadsheet', 'excel workbook'] },
+  { globs: ['**/*.xlsx'], phrases: ['xlsx file'] },
+  { globs: ['**/*.xls'], phrases: ['xls file'] },
+  { globs: ['**/*.csv'], phrases: ['csv file'] },
+  { globs: ['**/*.pdf'], phrases: ['pdf file', 'pdf document'] },
+  { globs: ['**/*.json'], phrases: ['json file'] },
+  { globs: ['**/*.yaml', '**/*.yml'], phrases: ['yaml file'] },
+  { globs: ['**/*.yml'], phrases: ['yml file'] },
+  { globs: ['**/*.md'], phrases: ['markdown file'] },
+];
 
 export const WELL_KNOWN_BRANCHES: readonly string[] = ['main', 'master', 'develop', 'trunk'];
 export const ENVIRONMENT_NAMES: readonly string[] = ['production', 'prod', 'staging', 'stage', 'live', 'development', 'dev', 'qa', 'uat', 'preprod', 'pre-prod', 'sandbox', 'test', 'mainnet', 'testnet'];
