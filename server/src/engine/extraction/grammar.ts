@@ -1414,10 +1414,10 @@ function requirementFrame(view: SentenceView, clause: Range): Outcome | undefine
  */
 function exceedAmountFrame(view: SentenceView, clause: Range): Outcome | undefined {
   const words = view.words;
-  const negation = findFirst(words, P.negations, clause.from, clause.to);
+  // (The verb first: most clauses have none, and the negation is looked for only before one.)
+  const verb = words.findIndex((w, k) => k >= clause.from && k < clause.to && (w.norm === 'exceed' || (w.norm === 'go' && /^(over|above|beyond)$/.test(words[k + 1]?.norm ?? ''))));
+  const negation = verb === -1 ? undefined : findFirst(words, P.negations, Math.max(clause.from, verb - 3), verb);
   if (!negation) return undefined;
-  const verb = words.findIndex((w, k) => k >= negation.end && k < Math.min(clause.to, negation.end + 3) && (/^exceed$/.test(w.norm) || (w.norm === 'go' && /^(over|above|beyond)$/.test(words[k + 1]?.norm ?? ''))));
-  if (verb === -1) return undefined;
   // (Money only: "cannot exceed 70%" is no payment.)
   const amount = view.textEntitiesIn({ from: verb, to: clause.to }).find((e) => e.kind === 'amount' && e.comparator === 'above' && e.currency !== undefined);
   const at = amount ? wordAtOffset(view, verb, amount.start) : -1;
