@@ -532,6 +532,10 @@ function isCommand(span: string): boolean {
 export function commandEntities(text: string, base: number): Entity[] {
   const found: Entity[] = [];
   let lastEnd = -1;
+  // Unknown spans shaped like a command, each joined to the next by a list's comma or "or": the list's
+  // first items, which are commands when a later item is one ("(`flask run`, `npm start`)").
+  let unknownRun: Entity[] = [];
+  const joins = (from: number, to: number) => /^\s*(?:,|\/|,?\s*(?:or|and|nor))\s*$/.test(text.slice(from, to));
   for (const match of text.matchAll(CODE_SPAN)) {
     const inner = match[2] as string;
     const before = text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0);
@@ -549,11 +553,21 @@ export function commandEntities(text: string, base: number): Entity[] {
     const actionWord = ACTION_WORD_SET.has(inner.trim().toLowerCase()) && !KNOWN_PROGRAMS.has(inner.trim().toLowerCase());
     // "never use `any`": a word of English grammar written as code is a keyword or a type, not a program.
     const grammarWord = ENGLISH_GRAMMAR_WORDS.has(inner.trim().toLowerCase()) && !KNOWN_PROGRAMS.has(inner.trim().toLowerCase());
-    if (template || namesThing || folder || flag || actionWord || grammarWord || (!isCommand(inner) && !(run && (/^[\w./-]+(?:\s|$)/.test(inner.trim()) || TOOL_NAME.test(inner.trim()))))) continue;
-    lastEnd = (match.index ?? 0) + match[0].length;
     const start = base + (match.index ?? 0) + (match[1] as string).length + (inner.length - inner.trimStart().length);
     const value = inner.trim();
-    found.push({ kind: 'command', value, start, end: start + value.length });
+    const entity: Entity = { kind: 'command', value, start, end: start + value.length };
+    const excluded = template || namesThing || folder || flag || actionWord || grammarWord;
+    if (excluded || (!isCommand(inner) && !(run && (/^[\w./-]+(?:\s|$)/.test(inner.trim()) || TOOL_NAME.test(inner.trim()))))) {
+      const last = unknownRun[unknownRun.length - 1];
+      const listed = last === undefined || joins(last.end - base + 1, match.index ?? 0);
+      unknownRun = !excluded && /^[\w./-]+(?:\s[\w./=-]+)*$/.test(value) ? [...(listed ? unknownRun : []), entity] : [];
+      continue;
+    }
+    const last = unknownRun[unknownRun.length - 1];
+    if (last !== undefined && joins(last.end - base + 1, match.index ?? 0)) found.push(...unknownRun);
+    unknownRun = [];
+    lastEnd = (match.index ?? 0) + match[0].length;
+    found.push(entity);
   }
   const inSpan = (offset: number) => found.some((e) => offset >= e.start - 1 && offset <= e.end + 1);
   // "Never call send_email without asking", "the cancel_reservation tool": a tool named plainly, when its name says what it does.

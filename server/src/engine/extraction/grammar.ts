@@ -709,7 +709,7 @@ function clausesOf(view: SentenceView, from: number): Range[] {
     const ruleFollows = /^(never|always|only)$/.test(words[i + 1]?.norm ?? '') || (words[i + 1]?.norm === 'do' && words[i + 2]?.norm === 'not');
     // ("Approval required: delete, deploy, payment": what needs the approval follows.)
     const approvalFor = /^(required|needed|mandatory)$/.test(w.norm) && findFirst(words, P.approvalNouns, start, i) !== undefined;
-    const objectFollows = !ruleFollows && /^[/`'"*_)\]]*\s*:/.test(w.post) && (approvalFor || ((view.isMentionWord(i) || /^(run|use|execute|invoke)$/.test(w.norm)) && words.slice(start, i).some((b) => /^(not|never|no|avoid)$/.test(b.norm))) || listFollows || thingLabel(view, { from: start, to: i + 1 }) !== undefined || words.slice(start, i + 1).every((b) => /^(do|not|never|no|avoid|forbidden|prohibited|banned|disallowed|allowed|permitted|at|all|costs?|ever)$/.test(b.norm) || b.text === ''));
+    const objectFollows = !ruleFollows && /^[/`'"*_)\]]*\s*:/.test(w.post) && (approvalFor || ((view.isMentionWord(i) || /^(run|use|execute|invoke)$/.test(w.norm) || commandExamplesAfter(view, i)) && words.slice(start, i).some((b) => /^(not|never|no|avoid)$/.test(b.norm))) || listFollows || thingLabel(view, { from: start, to: i + 1 }) !== undefined || words.slice(start, i + 1).every((b) => /^(do|not|never|no|avoid|forbidden|prohibited|banned|disallowed|allowed|permitted|at|all|costs?|ever)$/.test(b.norm) || b.text === ''));
     // "Ask before: committing, pushing": a connector's colon introduces what it connects.
     const connected = /^\s*:/.test(w.post) && [P.before, P.after, P.until, P.without].some((p) => startsWith(words, p, i, i + 1) === i + 1);
     if (closesClause(w) && !/^[\s()]*$/.test(w.post.replace(/[^;:()\u2014\u2013-]/g, '')) && !objectFollows && !connected) close(i + 1);
@@ -1013,6 +1013,8 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
         /^(such|as|like|including|e\.?g\.?|destructive|risky|dangerous|irreversible|external)$/.test(w.norm) ||
         // An adjective before a category noun: "broad staging commands such as …".
         ((w.tags.has('Adjective') || w.tags.has('Noun')) && words.slice(j + 1, j + 4).some((next) => has(CATEGORY_NOUNS, next))) ||
+        // ("do not use these tools: `npm`, `yarn`": the determiner of a category its examples follow.)
+        (/^(these|those|such)$/.test(w.norm) && (has(CATEGORY_NOUNS, words[j + 1]) || commandExamplesAfter(view, j + 1))) ||
         // A kind named by its examples in a parenthesis: "other web servers (`python -m http.server`)".
         [0, 1, 2].some((k) => commandExamplesAfter(view, j + k) && words.slice(j, j + k + 1).every((b) => b.tags.has('Noun') || b.tags.has('Adjective') || /^(other|any)$/.test(b.norm)));
       // "never stage and commit files": a verb we have no action for, joined to one we have, leaves that one governed.
@@ -1079,7 +1081,7 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       const skippable = has(SKIP, w) || glossed || has(LISTENERS, w) || w.text === '' || category || modifier || amount || article || opensList || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
       // "Never run: `git clean -fdx`": a colon after running introduces what is run.
       // "Prohibited commands: `rm -rf`, …": so does a colon after the category its examples are of.
-      const introducesRun = /^\s*:/.test(w.post) && (/^(run|use|execute|invoke|allowed|permitted)$/.test(w.norm) || has(CATEGORY_NOUNS, w) || opensList);
+      const introducesRun = /^\s*:/.test(w.post) && (/^(run|use|execute|invoke|allowed|permitted)$/.test(w.norm) || has(CATEGORY_NOUNS, w) || opensList || commandExamplesAfter(view, j));
       if (!skippable || (closesClause(w) && !introducesRun)) break;
     }
     // "`npm install` must never be run": a command named first, then run in the passive.
@@ -1136,7 +1138,9 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       // ("touch temp, cache, or backup folders": a word listed among the things, modifying their noun, is one of them.)
       const itemBefore = has(COORDINATORS, previous) ? next.start - 2 : next.start - 1;
       const amongThings = next.command === undefined && next.end - next.start === 1 && modifiesNextNoun(words, next.start) && !view.isMentionWord(itemBefore);
-      if ((listedAt(words, next.start) || ((previous?.norm === 'even' || runVerb) && has(COORDINATORS, words[next.start - 2]))) && !namesTheThingBefore(view, next.start) && !amongThings) {
+      // ("run package managers (`npm`, `yarn`)": commands listed with the one found are examples beside it, not the noun's things.)
+      const besideFoundCommand = found.command !== undefined && next.command !== undefined && inParenthesis(words, range.from, found.start);
+      if ((listedAt(words, next.start) || ((previous?.norm === 'even' || runVerb) && has(COORDINATORS, words[next.start - 2]))) && (besideFoundCommand || !namesTheThingBefore(view, next.start)) && !amongThings) {
         // A command after another action is that action's object ("never change the yarn setup"), not an action of its own.
         // ("never stage (`git add`) or commit": a command glossing a verb stands for that verb.)
         const glossing = found.command !== undefined && parenthesisOpensAt(words, found.start);
@@ -3336,7 +3340,8 @@ function commandExamplesAfter(view: SentenceView, at: number): boolean {
   const words = view.words;
   const w = words[at];
   if (w === undefined || !w.tags.has('Noun')) return false;
-  const opens = /\(\s*$/.test(w.post) || /\(/.test(words[at + 1]?.pre ?? '');
+  // ("package managers: `npm`, `yarn`": a colon introduces them as a parenthesis does.)
+  const opens = /\(\s*$/.test(w.post) || /\(/.test(words[at + 1]?.pre ?? '') || /^\s*:\s*$/.test(w.post);
   const listed = opens ? at + 1 : endsWithComma(w) ? undefined : startsWith(words, EXAMPLE_MARKERS, at + 1, words.length);
   return listed !== undefined && view.mentionAt(listed)?.command !== undefined;
 }
