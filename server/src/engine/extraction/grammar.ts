@@ -1116,7 +1116,9 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     const subject = subjectBefore(words, thingLabel(view, { from: range.from, to: i })?.to ?? range.from, i);
     const wants = words.slice(cueEnd, found.start).some((w) => has(WANT, w));
     // "It is forbidden to delete …", "it's not allowed to push": the "it" stands for the action after.
-    const dummyIt = i === range.from + 2 && /^(it|this)$/.test(words[range.from]?.norm ?? '') && has(BE_OR_GET, words[range.from + 1]) && words.slice(cueEnd, found.start).some((w) => /^(allowed|permitted|ok|okay|acceptable)$/.test(w.norm) || forbiddenTo !== undefined);
+    // (The tagger may read the "'s" of "it's forbidden" as "has".)
+    const copula = words[range.from + 1];
+    const dummyIt = i === range.from + 2 && /^(it|this)$/.test(words[range.from]?.norm ?? '') && (has(BE_OR_GET, copula) || (copula?.text === '' && copula.norm === 'has')) && words.slice(cueEnd, found.start).some((w) => /^(allowed|permitted|ok|okay|acceptable)$/.test(w.norm) || forbiddenTo !== undefined);
     if (subject === 'other' && !passive && !nounSubject && !dummyIt) continue;
     // ("I forbid you from pushing": the person's own verb of forbidding is their rule.)
     if ((subject === 'self' || self) && !wants && !passive && forbiddenTo === undefined) continue;
@@ -3634,8 +3636,10 @@ function alternativesFrame(view: SentenceView, clause: Range): Outcome | undefin
   const words = view.words;
   const commands = view.mentionsIn(clause).filter((m) => m.command !== undefined);
   // "use pnpm only": the others of its kind are the ones not to use.
-  const only = commands.length === 1 ? words.findIndex((w, i) => inRange(clause, i) && has(ONLY, w)) : -1;
   const alone = commands[0];
+  // ("Only maintainers may publish to npm": an "only" with a subject and its verb between is about who acts.)
+  const besideCommand = (i: number) => alone !== undefined && words.slice(Math.min(i + 1, alone.end), Math.max(i, alone.start)).length <= 2;
+  const only = commands.length === 1 ? words.findIndex((w, i) => inRange(clause, i) && has(ONLY, w) && besideCommand(i)) : -1;
   const group = alone?.command?.scope.commands?.length === 1 ? L.INTERCHANGEABLE_PROGRAMS.find((g) => g.includes(alone.command?.scope.commands?.[0] ?? '')) : undefined;
   // "This project uses `uv` exclusively" says what the project is built with; "use pnpm only" is said to the agent.
   const described = alone !== undefined && words.slice(clause.from, alone.start).some((w) => has(CHOOSING, w) && w.tags.has('Verb') && formOf(w, 'use') === 'third');

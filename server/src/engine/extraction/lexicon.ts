@@ -178,6 +178,8 @@ export const FORGE_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   'gh issue create': ['open * issue', 'create * issue', 'file * issue', 'raise * issue'],
   'gh issue close': ['close * issue'],
   'gh issue comment': ['comment on * issue'],
+  // A tag is git's own: "create git tags", "cut a release tag".
+  'git tag': ['create * tag', 'cut * tag'],
   // Pulling and staging are git's, said in words: "pulling from GitHub", "stage the files".
   'git pull': ['pull from', 'pull * update', 'pull * latest'],
   'git add': ['stage * file', 'stage * change'],
