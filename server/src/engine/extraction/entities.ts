@@ -554,8 +554,10 @@ export function commandEntities(text: string, base: number): Entity[] {
     // "never use `any`": a word of English grammar written as code is a keyword or a type, not a program.
     const grammarWord = ENGLISH_GRAMMAR_WORDS.has(inner.trim().toLowerCase()) && !KNOWN_PROGRAMS.has(inner.trim().toLowerCase());
     const start = base + (match.index ?? 0) + (match[1] as string).length + (inner.length - inner.trimStart().length);
-    const value = inner.trim();
-    const entity: Entity = { kind: 'command', value, start, end: start + value.length };
+    // ("`git commit -m \"...\"`": an argument left as dots stands for any; the command is what comes before it.)
+    const written = inner.trim();
+    const value = written.replace(/\s+(["'])(?:\.{2,}|…)\1$/, '');
+    const entity: Entity = { kind: 'command', value, start, end: start + written.length };
     const excluded = template || namesThing || folder || flag || actionWord || grammarWord;
     if (excluded || (!isCommand(inner) && !(run && (/^[\w./-]+(?:\s|$)/.test(inner.trim()) || TOOL_NAME.test(inner.trim()))))) {
       const last = unknownRun[unknownRun.length - 1];

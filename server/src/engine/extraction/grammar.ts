@@ -235,7 +235,8 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
   const mentions: Mention[] = [];
   for (let i = 0; i < words.length; i++) {
     const word = words[i] as Word;
-    if (covered.has(i) || word.text === '') continue;
+    // ("clearly labeled": an adverb in "-ly" says how; its root, "clear", is no action here.)
+    if (covered.has(i) || word.text === '' || (/ly$/.test(word.norm) && word.tags.has('Adverb') && !word.tags.has('Verb'))) continue;
     const notAction = startsWith(words, P.notActions, i);
     if (notAction !== undefined) {
       i = notAction - 1;
@@ -826,7 +827,8 @@ function objectEnd(view: SentenceView, from: number, to: number): number {
     const joined = words[i + 1];
     // The object is this action's own, or there is none: "never push or pull" ends at "or".
     const ownObject = i > from ? names(view, { from, to: i }) : view.mentions.some((m) => m.end === i && m.command !== undefined) || i + 2 === to;
-    if (has(COORDINATORS, words[i]) && joined && (i + 2 < to || i + 2 === to) && !view.covered.has(i + 1) && joined.tags.has('Verb') && !joined.tags.has('Noun') && !joined.tags.has('Gerund') && !joined.tags.has('PastTense') && !view.isMentionWord(i + 1) && ownObject) return i;
+    // (A word written as code, "or `master`", or a branch's usual name is a name, whatever the tagger makes of it.)
+    if (has(COORDINATORS, words[i]) && joined && (i + 2 < to || i + 2 === to) && !view.covered.has(i + 1) && !/`/.test(joined.pre) && !has(WELL_KNOWN_BRANCH, joined) && joined.tags.has('Verb') && !joined.tags.has('Noun') && !joined.tags.has('Gerund') && !joined.tags.has('PastTense') && !view.isMentionWord(i + 1) && ownObject) return i;
     // A purpose ends it: "bypass the checks to make things work".
     if ((words[i] as Word).norm === 'to' && purposeAt(view, i + 1, to)) return i;
     // A parenthesis that opens with a verb is an aside: "commit to `master` (use PRs)".
@@ -1859,7 +1861,8 @@ function coordinatedFrom(view: SentenceView, triggers: readonly Mention[]): Ment
 function listedAt(words: readonly Word[], start: number): boolean {
   let before = start - 1;
   // ("or otherwise rewrite history": the tagger may take "otherwise" for a conjunction.)
-  while (before > 0 && ((words[before] as Word).tags.has('Adverb') || (words[before] as Word).norm === 'otherwise') && !endsWithComma(words[before]) && !has(COORDINATORS, words[before])) before--;
+  // ("force pushes and destructive history rewrites": nor does a word that describes the next action.)
+  while (before > 0 && ((words[before] as Word).tags.has('Adverb') || (words[before] as Word).tags.has('Adjective') || (words[before] as Word).norm === 'otherwise') && !endsWithComma(words[before]) && !has(COORDINATORS, words[before])) before--;
   return has(COORDINATORS, words[before]) || endsWithComma(words[before]);
 }
 
@@ -2447,6 +2450,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     if (/^(manual|hand)$/.test(w.norm) && view.isMentionWord(i + 1)) continue;
     // "by any means", "in any way": however it is done, which narrows nothing.
     if (((w.norm === 'means' && /^(by|via|through)$/.test(words[i - 2]?.norm ?? '')) || (w.norm === 'way' && words[i - 2]?.norm === 'in')) && has(UNIVERSAL, words[i - 1])) continue;
+    // "on your own initiative", "of your own accord": done unasked, which is the rule's kind, not its object.
+    if (findAll(words, P.onOwnAccord, range.from, range.to).some((f) => i >= f.start && i < f.end)) continue;
     // "send via Gmail", "deploy through the dashboard": the means it is done by, which names no target.
     if (byMeans(words, range, i)) continue;
     // "addresses ending in @acme.io": the domain is what says which; "ending in" says nothing more.
@@ -2475,6 +2480,9 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // "publish to PyPI": the registry a package goes to, which every publish has; what is created is new.
     if (families.has('publish') && REGISTRIES.has(w.norm)) continue;
     if (families.has('create') && w.norm === 'new') continue;
+    // "destructive history rewrites", "irreversible deletes": said of an action that always loses something, it sorts out none.
+    const losesAlways = ['remove', 'truncate', 'forcePush', 'rewriteHistory', 'destructiveGit', 'discard', 'sqlDrop'].some((f) => families.has(f as FamilyName));
+    if (losesAlways && /^(destructive|irreversible|irrecoverable|unrecoverable|dangerous|risky|permanent)$/.test(w.norm) && view.isMentionWord(i + 1)) continue;
     // "regenerate whole files": an overwrite replaces the whole of what it writes.
     if (families.has('overwrite') && /^(whole|entire)$/.test(w.norm) && has(GENERIC, words[i + 1])) continue;
     // "`--no-verify` is prohibited with git commits": the hooks run on commits and pushes; naming them narrows nothing.
@@ -3975,6 +3983,9 @@ export function readSentence(sentence: Sentence): Reading[] {
   const from = typeof question === 'number' ? question : 0;
   if (findFirst(words, P.hypothetical) || startsWith(words, P.advice, skipOpeners(words, from, words.length)) !== undefined) return [];
   if (passedOnOrReported(view, from)) return [];
+  // "When suggesting kubectl commands, prefer read-only ones": about what the agent proposes in words, not what it runs.
+  const opener = skipOpeners(words, from, words.length);
+  if (/^(when|while|if)$/.test(words[opener]?.norm ?? '') && /^(suggesting|recommending|proposing|showing|documenting|describing|explaining|mentioning)$/.test(words[opener + 1]?.norm ?? '')) return [];
   const readings: Reading[] = [];
   const labelled = labelledFrame(view, from);
   if (labelled) return compileDrafts(view, labelled.drafts);

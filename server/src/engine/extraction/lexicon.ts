@@ -114,7 +114,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   push: ['push', 'remote-affecting * operation', 'upstream-affecting * operation', 'remote-affecting * command', 'upstream-affecting * command', 'remote affecting * operation',
     'upstream affecting * operation', 'remote git operation'],
   forcePush: ['force push', 'force-push', 'push * force', 'push f', 'forcepush', 'force * push'],
-  rewriteHistory: ['rewrite * history', 'change * history', 'modify * history', 'alter * history', 'edit * history', 'rebase', 'amend', 'squash', 'fixup', 'force * rewrite', 'history-rewriting * command', 'history-rewriting * operation'],
+  rewriteHistory: ['rewrite * history', 'change * history', 'modify * history', 'alter * history', 'edit * history', 'rebase', 'amend', 'squash', 'fixup', 'force * rewrite', 'history-rewriting * command', 'history-rewriting * operation', 'history rewrite', 'history rewriting', 'history-rewriting'],
   destructiveGit: [
     'destructive git command', 'destructive git operation', 'destructive git action', 'dangerous git command', 'dangerous git operation',
     'irreversible git command', 'irreversible git operation', 'destructive git',
