@@ -822,7 +822,7 @@ function objectEnd(view: SentenceView, from: number, to: number): number {
     const orderOfHow = next?.tags.has('Imperative') === true && /^(with|using|via|through)$/.test(words[i + 2]?.norm ?? '');
     if (endsWithComma(words[i]) && next && (next.tags.has('Pronoun') || has(CLAUSE_OPENERS, next) || startsClause(words, i + 1, to) || saysInstead(words, i + 1, to) || orderOfHow)) return i + 1;
     // So does a colon before a reason ("**Never force push**: it rewrites history"); before a list it does not.
-    if (/:/.test((words[i] as Word).post) && next && (next.tags.has('Pronoun') || startsClause(words, i + 1, to))) return i + 1;
+    if (/:/.test((words[i] as Word).post) && next && !listsNamed(view, i + 1, to) && (next.tags.has('Pronoun') || startsClause(words, i + 1, to))) return i + 1;
     // A verb we have no action for, joined after the object, starts an act of its own: "merge PRs or claim the status".
     const joined = words[i + 1];
     // The object is this action's own, or there is none: "never push or pull" ends at "or".
@@ -837,6 +837,29 @@ function objectEnd(view: SentenceView, from: number, to: number): number {
     if (/^\s*[.!?]\s/.test(words[i]?.post ?? '') || /\s[-–—]\s/.test(words[i]?.post ?? '')) return i + 1;
   }
   return to;
+}
+
+/** Whether word `index` is inside a parenthesis opened right after a path or a command the sentence names. */
+function asideAfterNamed(view: SentenceView, index: number, from: number): boolean {
+  const words = view.words;
+  for (let k = index; k >= Math.max(from, index - 12); k--) {
+    const w = words[k] as Word;
+    if (k < index && /\)/.test(w.post)) return false;
+    if (/\(/.test(w.pre) || (k < index && /\(\s*$/.test(w.post))) return /\(/.test(w.pre) ? view.covered.has(k - 1) : view.covered.has(k);
+  }
+  return false;
+}
+
+/**
+ * A path or a command at `at` that is an item of a list, not the subject of a clause: "never be
+ * deleted: `.env` (contains keys)", "…: `a/`, `b/`", but not "…: `.gitignore` already excludes them".
+ */
+function listsNamed(view: SentenceView, at: number, to: number): boolean {
+  if (!view.covered.has(at)) return false;
+  let after = at;
+  while (after < to && view.covered.has(after)) after++;
+  const next = view.words[after];
+  return next === undefined || after >= to || /\(/.test(next.pre) || has(COORDINATORS, next) || /[,;.]/.test(view.words[after - 1]?.post ?? '');
 }
 
 /** A tool's name as agents' tools are named: `send_email`, `processPayment`. */
@@ -2282,7 +2305,9 @@ function thingLabel(view: SentenceView, range: Range): Range | undefined {
 /** A clause that ends in a colon: what follows it (a list) is its object. */
 function introducesList(view: SentenceView, clause: Range): boolean {
   // ('Ask: "Send this email?"': a colon before a quotation introduces the words quoted.)
-  return /:\s*$/.test(view.words[clause.to - 1]?.post ?? '') && !/^["“]/.test(view.words[clause.to]?.pre ?? '');
+  // (The mark that opens the next word may be kept with this one: "cleared: `".)
+  if (view.sentence.leadsItems === true && clause.to === view.words.length) return true;
+  return /:[\s`*_]*$/.test(view.words[clause.to - 1]?.post ?? '') && !/^["“]/.test(view.words[clause.to]?.pre ?? '');
 }
 
 /** Whether a draft says what it acts on: a phrase that names its thing, or words after an action, or a subject. */
@@ -2292,7 +2317,8 @@ function namesObject(view: SentenceView, draft: Draft): boolean {
   const actionWord = (i: number) => draft.triggers.some((m) => i >= m.start && i < m.end);
   return draft.regions.some((r) => {
     const rest = view.words.slice(r.from, r.to).map((_, k) => r.from + k).filter((i) => !actionWord(i));
-    return rest.some((i) => names(view, { from: i, to: i + 1 }));
+    // ("Files that must never be deleted:": a thing said generically before a list is the kind of its items.)
+    return rest.some((i) => names(view, { from: i, to: i + 1 }) && !has(GENERIC, view.words[i]));
   });
 }
 
@@ -2450,6 +2476,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     if (/^(manual|hand)$/.test(w.norm) && view.isMentionWord(i + 1)) continue;
     // "by any means", "in any way": however it is done, which narrows nothing.
     if (((w.norm === 'means' && /^(by|via|through)$/.test(words[i - 2]?.norm ?? '')) || (w.norm === 'way' && words[i - 2]?.norm === 'in')) && has(UNIVERSAL, words[i - 1])) continue;
+    // "`.env` (contains the wallet key)": a parenthesis right after a path it names says what the path holds.
+    if (asideAfterNamed(view, i, range.from)) continue;
     // "on your own initiative", "of your own accord": done unasked, which is the rule's kind, not its object.
     if (findAll(words, P.onOwnAccord, range.from, range.to).some((f) => i >= f.start && i < f.end)) continue;
     // "send via Gmail", "deploy through the dashboard": the means it is done by, which names no target.

@@ -20,7 +20,7 @@ function wordsKey(words: Sentence['words']): string {
 
 /** `readSentence(sentence)`, read once for each sentence the grammar would see the same. */
 export function readingsOf(sentence: Sentence): Reading[] {
-  const key = `${sentence.start}\u0000${sentence.text}\u0000${wordsKey(sentence.words)}`;
+  const key = `${sentence.start}\u0000${sentence.leadsItems ? 'leads' : ''}\u0000${sentence.text}\u0000${wordsKey(sentence.words)}`;
   const known = kept.get(key);
   if (known) return [...known];
   const readings = readSentence(sentence);

@@ -32,6 +32,8 @@ export interface Sentence {
    * actions are not the rule's. Made on demand.
    */
   readonly withoutAsides?: () => Sentence;
+  /** The last sentence of a heading with list items under it ("### DO NOT MODIFY unless instructed"): it introduces them, as a line ending in a colon does. */
+  readonly leadsItems?: true;
 }
 
 /** A parenthesis that explains or widens rather than names or lists: it opens with a modal, a pronoun, a "because" or an "including". */
@@ -150,12 +152,16 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
   const result: Sentence[] = [];
   for (const segment of segments(session, turn)) {
     let leadIn: string | undefined;
+    // Whether the lead-in line ended in a colon (a heading does not).
+    let leadInColon = false;
     // The lead-in of items nested under an item that introduces them, and that item's indent.
     let nested: { lead: string; indent: number } | undefined;
     // The item before, for examples nested under it ("- Never run risky git operations." + "  - Examples: …").
     let previousItem: { text: string; indent: number } | undefined;
     let previousKind: Block['kind'] | undefined;
-    for (const block of blocks(segment.text, turn.kind === 'instructions')) {
+    const all = blocks(segment.text, turn.kind === 'instructions');
+    for (const [n, block] of all.entries()) {
+      const leadsItems = block.kind === 'heading' && all[n + 1]?.kind === 'item';
       const readableText = readable(block.text).text;
       const indent = /^\s*/.exec(block.text)?.[0].length ?? 0;
       const examplesOf = block.kind === 'item' && previousItem && indent > previousItem.indent ? withExamples(previousItem.text, readableText) : undefined;
@@ -164,6 +170,7 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
       if (nested && (block.kind !== 'item' || indent <= nested.indent)) nested = undefined;
       // A heading leads the items under it, and the paragraph right under it: "## Before committing" + "Run `make test`."
       const lead = block.kind === 'item' ? (nested?.lead ?? leadIn) : block.kind === 'paragraph' && previousKind === 'heading' ? leadIn : undefined;
+      const leadColon = block.kind === 'item' && nested === undefined && leadInColon;
       previousKind = block.kind;
       // A heading, or a line ending in a colon (an item too, for the items nested under it), introduces the
       // items after it; any other paragraph ends that. An item that introduces items of its own fills its
@@ -171,7 +178,10 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
       // "Never run any of these commands without asking" for the items under it.
       if (block.kind === 'item' && lead !== undefined && PLACEHOLDER.test(lead) && /:\s*$/.test(readableText)) nested = { lead: lead.replace(DO_PLACEHOLDER, lowerFirst(leadInText(readableText))), indent };
       // A line in bold alone reads as a heading: "**Generated files. Never hand-edit them.**".
-      else if (/:\s*$/.test(readableText) || block.kind === 'heading' || BOLD_LINE.test(block.text)) leadIn = leadInText(readableText);
+      else if (/:\s*$/.test(readableText) || block.kind === 'heading' || BOLD_LINE.test(block.text)) {
+        leadIn = leadInText(readableText);
+        leadInColon = /:\s*$/.test(readableText);
+      }
       else if (block.kind !== 'item') leadIn = undefined;
       if (!worthReading(readableText) && !(lead !== undefined && worthReading(`${lead} ${readableText}`)) && !(examplesOf && worthReading(examplesOf))) continue;
       const sentences = readSentences(block.text, segment.at + block.at, lead === undefined && !examplesOf ? worthReading : () => true);
@@ -181,13 +191,14 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
         const text = segment.text.slice(local.start, local.end);
         // A command line is read as the command it is, as if written in backticks.
         const itemText = block.command ? `\`${text.trim()}\`` : readable(text).text;
-        const withLeadIn = index !== 0 ? [] : examplesOf !== undefined ? [read(examplesOf, turn.index, span)] : lead !== undefined ? combined(lead, itemText, turn.index, span) : [];
+        const withLeadIn = index !== 0 ? [] : examplesOf !== undefined ? [read(examplesOf, turn.index, span)] : lead !== undefined ? combined(lead, itemText, turn.index, span, leadColon) : [];
         // "- `dist/`: build output. Do not edit.": a later sentence of an item labelled by a path is about that path.
         const labelled = block.kind === 'item' ? PATH_LABEL.exec(block.text) : null;
         const label = labelled && sentence.start - (segment.at + block.at) >= labelled[0].length ? labelled[1] : undefined;
         const withAntecedent = POINTER.test(text) ? () => antecedentVariant(segment.text.slice(0, local.start), readable(text).text, turn.index, span) : label ? () => read(`${label}: ${itemText}`, turn.index, span) : undefined;
         const withoutAsides = hasAside(text) ? () => read(readable(text).text.replace(ASIDE, ''), turn.index, span) : undefined;
-        result.push({ turnIndex: turn.index, text, span, start: sentence.start, words: sentence.words, ...(withLeadIn.length > 0 && { withLeadIn }), ...(withAntecedent && { withAntecedent }), ...(withoutAsides && { withoutAsides }) });
+        const last = leadsItems && index === sentences.length - 1;
+        result.push({ turnIndex: turn.index, text, span, start: sentence.start, words: sentence.words, ...(withLeadIn.length > 0 && { withLeadIn }), ...(withAntecedent && { withAntecedent }), ...(withoutAsides && { withoutAsides }), ...(last && { leadsItems: true as const }) });
       });
     }
   }
@@ -325,7 +336,7 @@ const CONTINUED_BY_ITEM = /\b(?:that|which|who|whose|where|to|of|are|is|includes
  * line's condition ("Before committing:" + "run the tests"), the line then the item ("Do not:" + "push
  * to main"). Tried in that order by extraction, the first that states something wins.
  */
-function combined(lead: string, item: string, turnIndex: number, span: Span): Sentence[] {
+function combined(lead: string, item: string, turnIndex: number, span: Span, leadColon: boolean): Sentence[] {
   const body = item.replace(LIST_MARK, '').replace(ASIDE, '').trim();
   // The item's first clause: what follows a dash or a colon explains it, unless it lists ("Destructive operations: a, b, c").
   const [head] = body.split(/\s[-–—]\s|;\s/);
@@ -359,6 +370,8 @@ function combined(lead: string, item: string, turnIndex: number, span: Span): Se
     // After a line's condition, the item would be the condition's object, not the action's.
     // "When asked to fix tests:" + "Only change tests": a leading condition, then its main clause.
     if (objectSlot === undefined) texts.push(!continued && LEADING_CONDITION.test(lead) ? `${lead}, ${lowerFirst(part)}` : `${lead} ${part}`);
+    // "Files that must never be deleted:" + "`.env`": the line's colon introduced its items; with it the item is what it lists.
+    if (leadColon && objectSlot === undefined && !continued && !LEADING_CONDITION.test(lead)) texts.push(`${lead}: ${part}`);
   }
   return texts.map((text) => read(text, turnIndex, span));
 }
