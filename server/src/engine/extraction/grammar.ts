@@ -1283,7 +1283,9 @@ function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefi
   };
   const approvals = findAll(words, P.approvalNouns, clause.from, clause.to).filter((f) => !saidAsVerb(f));
   // "my permission", or an approval sought: "get approval for force pushes", "ask for approval for any deletion".
-  const sought = (f: { start: number }) => [1, 2, 3].some((n) => f.start - n >= clause.from && startsWith(words, SEEKING_APPROVAL, f.start - n, f.start) !== undefined);
+  // ("You have permission to push" grants it; "you must have permission to push" asks for it.)
+  const granted = (at: number) => /^(have|has)$/.test(words[at]?.norm ?? '') && !words.slice(clause.from, at).some((w) => w.tags.has('Modal') || /^(need|needs|only|unless|without|until|before|if)$/.test(w.norm));
+  const sought = (f: { start: number }) => [1, 2, 3].some((n) => f.start - n >= clause.from && startsWith(words, SEEKING_APPROVAL, f.start - n, f.start) !== undefined && !granted(f.start - n));
   // "Approval is required for pushes", "user approval is needed before any deploy": the approval as the thing required.
   // ("Confirmation required for deletes": notes leave the copula out when the approval opens the clause.)
   const opensClause = (f: { start: number }) => words.slice(skipOpeners(words, clause.from, f.start), f.start).every((w) => has(OWNERS, w) || w.tags.has('Determiner') || w.norm === 'no');
@@ -1752,7 +1754,9 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
     // "don't X without Y", "never X until I approve", "no force-pushes without a backup".
     const forbidden = negated ?? (kind === 'without' ? fragmentAction(view, main, sub) : undefined);
     if (!forbidden) return undefined;
-    const triggers = governable(forbidden.mentions);
+    // ("never run `pytest -m live` unless asked": a check, forbidden, is run like any other action.)
+    const governed = governable(forbidden.mentions);
+    const triggers = governed.length > 0 || !negated ? governed : forbidden.mentions;
     if (triggers.length === 0) return undefined;
     const regions = [{ from: (triggers[0] as Mention).start, to: main.to }, ...(forbidden.subject ? [forbidden.subject] : [])];
     // "no refunds over 50 euros without me", "not until the user": the person is the condition.
@@ -2476,6 +2480,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     if (/^(manual|hand)$/.test(w.norm) && view.isMentionWord(i + 1)) continue;
     // "by any means", "in any way": however it is done, which narrows nothing.
     if (((w.norm === 'means' && /^(by|via|through)$/.test(words[i - 2]?.norm ?? '')) || (w.norm === 'way' && words[i - 2]?.norm === 'in')) && has(UNIVERSAL, words[i - 1])) continue;
+    // "release-related commands": of the action's own kind, which sorts out none.
+    if (/^(related|relevant)$/.test(w.norm) && words[i - 1]?.post === '-' && view.isMentionWord(i - 1)) continue;
     // "`.env` (contains the wallet key)": a parenthesis right after a path it names says what the path holds.
     if (asideAfterNamed(view, i, range.from)) continue;
     // "on your own initiative", "of your own accord": done unasked, which is the rule's kind, not its object.
