@@ -155,7 +155,9 @@ export function textEntities(text: string, base: number): Entity[] {
       const words = token.replace(/-(?:[a-z]+ing|related|based|specific|facing|wide|level)$/, '');
       const parts = words.toLowerCase().split('/');
       // Gerunds joined by a slash are actions ("creating/closing/commenting on PRs").
-      const wordPair = /^[A-Za-z]+(?:\/[A-Za-z]+)+$/.test(words) && (/[A-Z]/.test(words) || parts.every((part) => /^[a-z]{2,}ing$/.test(part) || SMALL_WORDS.has(part)) || commonNounsJoined(words) || actionsJoined(words));
+      // ("`src/Makevars`", "`inst/AUTHORS`": written as code under a lowercase folder, it is a path.)
+      const codedPath = raw.slice(0, lead).includes('`') && /^[a-z][\w.-]*\//.test(token);
+      const wordPair = !codedPath && /^[A-Za-z]+(?:\/[A-Za-z]+)+$/.test(words) && (/[A-Z]/.test(words) || parts.every((part) => /^[a-z]{2,}ing$/.test(part) || SMALL_WORDS.has(part)) || commonNounsJoined(words) || actionsJoined(words));
       if (NOT_PATH.has(lower) || wordPair || DATE_OR_RATIO.test(token) || token.startsWith('//') || /^-/.test(token)) continue;
       found.push({ kind: 'path', value: scopePath(token), start, end });
       continue;

@@ -2859,6 +2859,9 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
         // "process the payment using the processPayment tool": the tool it is done with is how, not what.
         const before = words[wordAtOffset(view, 0, e.start) - 1]?.norm ?? '';
         if (TOOL_NAME.test(e.value) && (/^(with|using|via|through|the)$/.test(before) || TOOL_NOUN.test(words[wordAtOffset(view, 0, e.end)]?.norm ?? ''))) break;
+        // "never deploy using `serverless deploy`": a command that does the rule's own action is how it is done.
+        const doesAction = /^(with|using|via|through)$/.test(before) && draft.triggers.some((m) => e.value.split(/\s+/).slice(1).some((part) => (L.ACTION_WORDS[m.family] as readonly string[]).includes(part)));
+        if (doesAction) break;
         // "never run commands with `sudo`": commands run by way of a program are that program's.
         const byWayOf = draft.triggers.every((m) => m.family === 'runCommands') && /^(with|using|via|through)$/.test(before);
         if (byWayOf) {

@@ -129,6 +129,8 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'test', 'run * test', 'run * test suite', 'test suite', 'test suite pass', 'test run', 'test * pass', 'test * green', 'ci', 'ci * pass',
     'ci * green', 'build * green', 'build * pass', 'passing test', 'green build', 'lint', 'linter', 'run * linter', 'run * lint', 'type check',
     'typecheck', 'type-check', 'run * check', 'pre-commit hook', 'pre-commit check', 'pass * hook',
+    // "run all of these checks", "run each of the tests".
+    'run * of * check', 'run * of * test',
     // The build said to succeed is a check too: "make sure everything builds", "the build succeeds", "green CI".
     'build * succeed', 'everything * build', 'green ci', 'passing ci', 'ci * succeed',
     // Checks, or everything, said to pass: "only commit when all checks pass", "not until everything is green".
