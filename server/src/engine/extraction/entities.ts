@@ -598,9 +598,13 @@ export function commandEntities(text: string, base: number): Entity[] {
   for (const match of text.matchAll(GIT_EXAMPLES)) {
     const listStart = (match.index ?? 0) + match[0].length - (match[1] as string).length - 1;
     for (const item of (match[1] as string).matchAll(/[^,;]+/g)) {
-      const written = (item[0] as string).trim().replace(/^(?:and|or|e\.g\.|etc\.?)\s+/i, '');
-      const start = base + listStart + 1 + (item.index ?? 0) + (item[0] as string).indexOf(written);
-      if (GIT_SUBCOMMAND.test(written) && !inSpan(start)) found.push({ kind: 'command', value: `git ${written.replace(/\s+/g, ' ')}`, start, end: start + written.length });
+      // ("(`commit`, `add`/`rm` staging, …)": subcommands written as code are those spans, each of them.)
+      const spans = [...(item[0] as string).matchAll(/`([^`]+)`/g)];
+      const parts = spans.length > 0 ? spans.map((span) => ({ written: span[1] as string, at: (span.index ?? 0) + 1 })) : [{ written: (item[0] as string).trim().replace(/^(?:and|or|e\.g\.|etc\.?)\s+/i, ''), at: -1 }];
+      for (const { written, at } of parts) {
+        const start = base + listStart + 1 + (item.index ?? 0) + (at === -1 ? (item[0] as string).indexOf(written) : at);
+        if (GIT_SUBCOMMAND.test(written) && !inSpan(start) && !found.some((e) => e.start === start)) found.push({ kind: 'command', value: `git ${written.replace(/\s+/g, ' ')}`, start, end: start + written.length });
+      }
     }
   }
   // "git commands", "any git operations", "git at all": every command of git, named by the program.
@@ -639,7 +643,7 @@ export function commandEntities(text: string, base: number): Entity[] {
 }
 
 /** git's subcommands that a rule about git names. */
-const GIT_SUBCOMMANDS = ['reset', 'clean', 'push', 'checkout', 'restore', 'rebase', 'commit', 'stash', 'branch', 'merge', 'pull', 'tag', 'rm', 'revert', 'filter-branch', 'filter-repo', 'gc', 'reflog', 'switch', 'cherry-pick', 'am'];
+const GIT_SUBCOMMANDS = ['reset', 'clean', 'push', 'checkout', 'restore', 'rebase', 'commit', 'stash', 'branch', 'merge', 'pull', 'tag', 'rm', 'revert', 'add', 'filter-branch', 'filter-repo', 'gc', 'reflog', 'switch', 'cherry-pick', 'am'];
 /** Subcommands English says as the action itself: "git push to main" is a push to main. */
 const SAID_AS_ACTIONS = new Set(['push', 'commit', 'branch', 'merge', 'pull', 'tag', 'switch', 'am']);
 
@@ -654,7 +658,7 @@ const PLAIN_GIT = new RegExp(String.raw`(?<![\w\x60/.-])git\s+(?:${GIT_SUBCOMMAN
 const PLAIN_GIT_BARE = new RegExp(String.raw`(?<![\w\x60/.-])git\s+(?:${GIT_SUBCOMMANDS.filter((sub) => !SAID_AS_ACTIONS.has(sub)).join('|')})(?![\w-])`, 'g');
 
 /** git's commands as a kind, with examples in a parenthesis after it: "git commands (reset --hard, clean -f, branch -D)". */
-const GIT_EXAMPLES = /\bgit\s+(?:[\w-]+\s+)?(?:commands?|operations?)\s*\(([^)]*)\)/gi;
+const GIT_EXAMPLES = /\bgit\s+(?:[\w-]+\s+)?(?:commands?|operations?)[*_]*\s*\(([^)]*)\)/gi;
 /** A git subcommand that opens an example, with its flags: "reset --hard", "branch -D". */
 const GIT_SUBCOMMAND = new RegExp(String.raw`^(?:${GIT_SUBCOMMANDS.join('|')})(?:\s+[-\w.]+)*$`);
 

@@ -302,7 +302,9 @@ function leadInText(text: string): string {
   const sentences = line.split(/(?<=[.!?])\s+(?=\S)/);
   const last = sentences[sentences.length - 1] ?? line;
   const rule = sentences.length > 1 && INCLUDES.test(last.trim()) ? withInstancesOf((sentences[sentences.length - 2] as string).replace(/[.!]+$/, '')) : undefined;
-  return rule ?? last;
+  // "## Pre-commit checklist" + "- Tests pass": the items come before the stage's action, as under "Before committing".
+  const stage = STAGE_HEADING.exec((rule ?? last).trim());
+  return stage ? `Before ${STAGE_GERUNDS[(stage[1] as string).toLowerCase()]}` : (rule ?? last);
 }
 
 /** Words in a line that stand for the items after it: "never do these", "any of the following". */
@@ -336,6 +338,10 @@ const CONTINUED_BY_ITEM = /\b(?:that|which|who|whose|where|to|of|are|is|includes
  * line's condition ("Before committing:" + "run the tests"), the line then the item ("Do not:" + "push
  * to main"). Tried in that order by extraction, the first that states something wins.
  */
+/** A heading named for the stage before an action: "Pre-commit checklist", "Pre-deploy steps". */
+const STAGE_HEADING = /^pre[- ]?(commit|push|deploy|deployment|merge|release|upgrade|install)\b\s*(?:checklist|checks?|steps?|requirements?|tasks?|list)?\s*$/i;
+const STAGE_GERUNDS: Readonly<Record<string, string>> = { commit: 'committing', push: 'pushing', deploy: 'deploying', deployment: 'deploying', merge: 'merging', release: 'releasing', upgrade: 'upgrading', install: 'installing' };
+
 function combined(lead: string, item: string, turnIndex: number, span: Span, leadColon: boolean): Sentence[] {
   const body = item.replace(LIST_MARK, '').replace(ASIDE, '').trim();
   // The item's first clause: what follows a dash or a colon explains it, unless it lists ("Destructive operations: a, b, c").
