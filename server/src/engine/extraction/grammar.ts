@@ -142,6 +142,9 @@ const ANAPHOR = wordSet(L.ANAPHORS);
 const DEFINITE = wordSet(L.DEFINITE_DETERMINERS);
 const GENERIC = wordSet(L.GENERIC_OBJECTS);
 const ONE_PER_PROJECT = wordSet(L.ONE_PER_PROJECT);
+const SHIPPED_PRODUCTS = wordSet(L.SHIPPED_PRODUCTS);
+/** "deploy the app", "publish the package": the project's own product, which every deploy or publish ships. */
+const shipsProduct = (families: ReadonlySet<FamilyName>, w: Word | undefined) => (families.has('deploy') || families.has('publish')) && has(SHIPPED_PRODUCTS, w);
 const RECORD_SORTS = wordSet(L.RECORD_SORT_WORDS);
 const DESCRIPTIVE = wordSet(L.DESCRIPTIVE);
 /** Generic words that stay broad even before another noun: "code changes" are changes. */
@@ -1050,6 +1053,19 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       if (joinedVerb || (/^(try|attempt)$/.test(w.norm) && words[j + 1]?.norm === 'and')) {
         j++;
         continue;
+      }
+      // "do not build the app using tools like `xcodebuild`": a verb we have no action for, done with tools of
+      // which a command is an example, forbids running it. (With a command alone, "with `x`" may only say how.)
+      if (w.tags.has('Verb') && !w.tags.has('Auxiliary') && !w.tags.has('Modal') && !w.tags.has('Copula') && !view.isMentionWord(j)) {
+        const means = words.findIndex((b, k) => k > j && k < Math.min(range.to, j + 7) && /^(with|using|via|through)$/.test(b.norm));
+        const marker = means === -1 ? undefined : findFirst(words, EXAMPLE_MARKERS, means + 1, Math.min(range.to, means + 6));
+        const kind = marker !== undefined && words.slice(means + 1, marker.start).some((b) => has(CATEGORY_NOUNS, b));
+        const command = kind && marker ? view.mentionsIn({ from: marker.end, to: Math.min(range.to, marker.end + 2) }).find((m) => m.command !== undefined) : undefined;
+        if (command) {
+          j = command.start - 1;
+          limit = Math.min(range.to, command.end);
+          continue;
+        }
       }
       // "don't even think about `git reset --hard`": the idiom forbids the thing named next.
       if (w.norm === 'think' && words[j - 1]?.norm === 'even' && words[j + 1]?.norm === 'about') {
@@ -2480,6 +2496,7 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     if (/^(manual|hand)$/.test(w.norm) && view.isMentionWord(i + 1)) continue;
     // "by any means", "in any way": however it is done, which narrows nothing.
     if (((w.norm === 'means' && /^(by|via|through)$/.test(words[i - 2]?.norm ?? '')) || (w.norm === 'way' && words[i - 2]?.norm === 'in')) && has(UNIVERSAL, words[i - 1])) continue;
+    if (shipsProduct(families, w) && !view.words[i + 1]?.tags.has('Noun')) continue;
     // "release-related commands": of the action's own kind, which sorts out none.
     if (/^(related|relevant)$/.test(w.norm) && words[i - 1]?.post === '-' && view.isMentionWord(i - 1)) continue;
     // "`.env` (contains the wallet key)": a parenthesis right after a path it names says what the path holds.
@@ -2698,7 +2715,7 @@ function pointsBack(view: SentenceView, trigger: Mention, region: Range): boolea
   if (next.norm === 'your' && has(AGENT_WORK, view.words[trigger.end + 1])) return false;
   // "Never drop the database", "don't clear the calendar": the one the project or person has, whatever came before.
   const head = view.words[trigger.end + 1];
-  if (next.norm === 'the' && has(ONE_PER_PROJECT, head) && (trigger.end + 2 >= region.to || /[,;:.!?()]/.test(head?.post ?? '') || !view.words[trigger.end + 2]?.tags.has('Noun'))) return false;
+  if (next.norm === 'the' && (has(ONE_PER_PROJECT, head) || shipsProduct(new Set([trigger.family]), head)) && (trigger.end + 2 >= region.to || /[,;:.!?()]/.test(head?.post ?? '') || !view.words[trigger.end + 2]?.tags.has('Noun'))) return false;
   // "never send the email before I agree": in a rule that says when, the message a send sends is the one
   // being written, whichever it is. ("Don't send the email yet" is about one email.)
   if (next.norm === 'the' && trigger.family === 'send' && head !== undefined && MESSAGE_WORDS.test(head.norm) && whenSaid && (trigger.end + 2 >= region.to || /[,;:.!?()]/.test(head.post) || (view.words[trigger.end + 2]?.norm === 'to' && view.words[trigger.end + 3]?.tags.has('Infinitive') === true))) return false;
