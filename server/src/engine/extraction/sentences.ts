@@ -183,6 +183,8 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
         leadInColon = /:\s*$/.test(readableText);
       }
       else if (block.kind !== 'item') leadIn = undefined;
+      // "## When not to use" + "- Editing files without approval": a skill's situations, described, not rules.
+      if (block.kind === 'item' && lead !== undefined && WHEN_TO_USE.test(lead)) continue;
       if (!worthReading(readableText) && !(lead !== undefined && worthReading(`${lead} ${readableText}`)) && !(examplesOf && worthReading(examplesOf))) continue;
       const sentences = readSentences(block.text, segment.at + block.at, lead === undefined && !examplesOf ? worthReading : () => true);
       sentences.forEach((sentence, index) => {
@@ -338,6 +340,9 @@ const CONTINUED_BY_ITEM = /\b(?:that|which|who|whose|where|to|of|are|is|includes
  * line's condition ("Before committing:" + "run the tests"), the line then the item ("Do not:" + "push
  * to main"). Tried in that order by extraction, the first that states something wins.
  */
+/** A heading of the situations a skill or tool is for: "When to use", "When NOT to use this skill", "Use it when". */
+const WHEN_TO_USE = /^(?:when\s+(?:not\s+|never\s+)?to\s+use|use\s+(?:this|it|this\s+skill|this\s+tool)\s+(?:only\s+)?when|(?:do\s+not|don['’]?t)\s+use\s+(?:this|it)\s+when)\b/i;
+
 /** A heading named for the stage before an action: "Pre-commit checklist", "Pre-deploy steps". */
 const STAGE_HEADING = /^pre[- ]?(commit|push|deploy|deployment|merge|release|upgrade|install)\b\s*(?:checklist|checks?|steps?|requirements?|tasks?|list)?\s*$/i;
 const STAGE_GERUNDS: Readonly<Record<string, string>> = { commit: 'committing', push: 'pushing', deploy: 'deploying', deployment: 'deploying', merge: 'merging', release: 'releasing', upgrade: 'upgrading', install: 'installing' };
