@@ -3233,7 +3233,9 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     const anyOfKind = view.words.slice(before.from, before.to).some((w, i) => {
       const previous = view.words[before.from + i - 1];
       // ("Draft replies but never send them": the object of another verb, any of its kind.)
-      return has(GENERIC, w) && w.tags.has('Noun') && (previous === undefined || /^(a|an|the|any|every|each|all)$/.test(previous.norm) || has(SKIP, previous) || view.isMentionWord(before.from + i - 1) || (previous.tags.has('Verb') && !previous.tags.has('Auxiliary')));
+      // (The tagger may take a plural after a verb for a phrasal verb of its own: "Read files in full".)
+      const noun = w.tags.has('Noun') || (/s$/.test(w.norm) && previous?.tags.has('Verb') === true && !previous.tags.has('Auxiliary'));
+      return has(GENERIC, w) && noun && (previous === undefined || /^(a|an|the|any|every|each|all)$/.test(previous.norm) || has(SKIP, previous) || view.isMentionWord(before.from + i - 1) || (previous.tags.has('Verb') && !previous.tags.has('Auxiliary')));
     });
     if (!entities.some(namesTarget) && !anyOfKind) {
       view.unresolved = 'what it points at ("it", "them") is not named in the sentence';

@@ -99,7 +99,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   overwrite: ['overwrite', 'clobber', 'replace', 'write over', 'regenerate', 'recreate', 're-generate', 'rebuild * snapshot', 'override * file'],
   write: ['write', 'write to', 'save', 'add * file', 'generate * code', 'generate * file', 'insert'],
   move: ['move', 'rename', 'relocate', 'mv'],
-  read: ['read', 'access', 'view'],
+  read: ['read', 'reread', 'access', 'view'],
   backup: [
     'back * up', 'backup', 'copy', 'make * copy', 'keep * copy', 'take * copy', 'save * copy', 'archive', 'dump', 'snapshot',
     'duplicate', 'export', 'tar * up', 'zip * up', 'tarball',
