@@ -381,8 +381,9 @@ function combined(lead: string, item: string, turnIndex: number, span: Span, lea
     // After a line's condition, the item would be the condition's object, not the action's.
     // "When asked to fix tests:" + "Only change tests": a leading condition, then its main clause.
     if (objectSlot === undefined) texts.push(!continued && LEADING_CONDITION.test(lead) ? `${lead}, ${lowerFirst(part)}` : `${lead} ${part}`);
-    // "Files that must never be deleted:" + "`.env`": the line's colon introduced its items; with it the item is what it lists.
-    if (leadColon && objectSlot === undefined && !continued && !LEADING_CONDITION.test(lead)) texts.push(`${lead}: ${part}`);
+    // "Files that must never be deleted:" + "`.env`": the line's colon introduced its items; with it an item that
+    // opens on a path or a command written as code is what the line lists.
+    if (leadColon && objectSlot === undefined && !continued && !LEADING_CONDITION.test(lead) && /^`[^`\s]+`/.test(part.trim())) texts.push(`${lead}: ${part}`);
   }
   return texts.map((text) => read(text, turnIndex, span));
 }
