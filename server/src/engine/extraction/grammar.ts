@@ -266,6 +266,8 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
     // "the archived tickets", "any deleted files": a participle between a determiner and its noun describes the thing.
     // ("delete generated files", "backed up files": a phrase that opens with one describes too.)
     if (best.end === i + 1 ? participleBeforeNoun(words, i) : /ed$/.test(word.norm) && (participleBeforeNoun(words, i) || participleBeforeNoun(words, i, best.end))) continue;
+    // "requires written approval", "signed consent": a participle before an approval says what sort it is.
+    if (best.end === i + 1 && formOf(word, best.lemma) === 'past' && startsWith(words, P.approvalNouns, i + 1) !== undefined) continue;
     // "before proposing changes", "summarise the deletions": an action named as what is talked about, not done.
     if (talkedAbout(words, i)) continue;
     // "a clear action", "clean code": an adjective before its noun describes the thing; no action is done.
@@ -648,7 +650,9 @@ function passedOnOrReported(view: SentenceView, from: number): boolean {
   }
   for (let i = from; i < words.length; i++) {
     const w = words[i] as Word;
-    if (!has(REPORTING, w) || view.isMentionWord(i)) continue;
+    // ("requires written approval": a participle that sorts an approval reports nothing.)
+    // ("she wrote that …" reports, though "wrote" is an action word elsewhere.)
+    if (!has(REPORTING, w) || (view.isMentionWord(i) && words[i + 1]?.norm !== 'that') || startsWith(words, P.approvalNouns, i + 1) !== undefined) continue;
     // "until the user says yes", "unless the customer says so": the person's say-so, a condition, not a report.
     if (words.slice(Math.max(from, i - 4), i).some((b) => /^(until|unless|till|before|once|after|when|if|without)$/.test(b.norm))) continue;
     const subject = subjectBefore(words, from, i);
