@@ -266,6 +266,8 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
     // "the archived tickets", "any deleted files": a participle between a determiner and its noun describes the thing.
     // ("delete generated files", "backed up files": a phrase that opens with one describes too.)
     if (best.end === i + 1 ? participleBeforeNoun(words, i) : /ed$/.test(word.norm) && (participleBeforeNoun(words, i) || participleBeforeNoun(words, i, best.end))) continue;
+    // "update the docs and tests", "add tests": tests written or changed are code, not a run of them.
+    if (best.family === 'test' && best.end === i + 1 && testsWorkedOn(words, i)) continue;
     // "requires written approval", "signed consent": a participle before an approval says what sort it is.
     if (best.end === i + 1 && formOf(word, best.lemma) === 'past' && startsWith(words, P.approvalNouns, i + 1) !== undefined) continue;
     // "before proposing changes", "summarise the deletions": an action named as what is talked about, not done.
@@ -287,6 +289,19 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
     i = best.end - 1;
   }
   return withSharedPhrases(words, mentions);
+}
+
+/** Whether the word `at` ("tests") is the object of a verb that writes or changes code, back over its fellow objects. */
+function testsWorkedOn(words: readonly Word[], at: number): boolean {
+  // ("Write tests and run them before committing": the tests written are then run.)
+  const runLater = words.some((w, k) => k > at && /^(run|running|execute|executing)$/.test(w.norm) && /^(them|it|those|these)$/.test(words[k + 1]?.norm ?? ''));
+  if (runLater) return false;
+  for (let k = at - 1; k >= Math.max(0, at - 6); k--) {
+    const w = words[k] as Word;
+    if (/^(add|adding|added|write|writing|update|updating|updated|fix|fixing|modify|modifying|change|changing|edit|editing|refresh|refreshing|rewrite|rewriting|create|creating|extend|extending)$/.test(w.norm)) return true;
+    if (!(w.tags.has('Determiner') || w.tags.has('Noun') || w.tags.has('Adjective') || has(COORDINATORS, w) || endsWithComma(w)) || /[.;:!?]/.test(w.post)) return false;
+  }
+  return false;
 }
 
 /**
@@ -2513,7 +2528,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     const ending = /^(ending|ends)$/.test(w.norm) ? i : w.norm === 'in' && /^(ending|ends)$/.test(words[i - 1]?.norm ?? '') ? i - 1 : -1;
     if (ending !== -1 && /@|^[\w-]+(\.[\w-]+)+$/.test(words[ending + 2]?.text.replace(/`/g, '') ?? '')) continue;
     // "DROP or TRUNCATE statements", "delete operations": the kind of the actions named before it.
-    if (has(CATEGORY_NOUNS, w) && w.tags.has('Noun') && view.isMentionWord(i - 1)) continue;
+    // ("create action items": a category word that modifies the noun after it is part of that thing's name.)
+    if (has(CATEGORY_NOUNS, w) && w.tags.has('Noun') && view.isMentionWord(i - 1) && !(i + 1 < range.to && words[i + 1]?.tags.has('Noun'))) continue;
     // "never deploy, pull, or restart": verbs listed with the action are actions of their own, which
     // the vocabulary may not have; they leave the rule narrower, never the action's object.
     if (listedWithAction(view, i, range)) continue;
@@ -3232,14 +3248,19 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   // back takes its targets from earlier in the sentence; with none there, the rule names nothing.
   if (!entities.some(namesTarget) && refersBack(view, trigger, regions[0] ?? { from: 0, to: 0 })) {
     const before = { from: 0, to: regions[0]?.from ?? 0 };
-    entities = entitiesIn(view, [before, ...searched]).filter((e) => !inItsPlace(e));
+    // (A command named before is no file a file action's "it" can be: "alters `write_to_bq()` output, … hand-editing it".)
+    const fileAction = draft.triggers.every((m) => FILE_FAMILIES.has(m.family));
+    entities = entitiesIn(view, [before, ...searched]).filter((e) => !inItsPlace(e) && !(fileAction && e.kind === 'command'));
     // "Read a file before editing it": what "it" points at may be any thing of a kind, not a named one.
-    const anyOfKind = view.words.slice(before.from, before.to).some((w, i) => {
-      const previous = view.words[before.from + i - 1];
+    // (Within its own clause: "When a change alters the output, regenerate the golden instead of hand-editing it" points at the golden.)
+    let own = before.to;
+    while (own > before.from && !endsWithComma(view.words[own - 1]) && !/[;:]/.test(view.words[own - 1]?.post ?? '')) own--;
+    const anyOfKind = view.words.slice(own, before.to).some((w, i) => {
+      const previous = view.words[own + i - 1];
       // ("Draft replies but never send them": the object of another verb, any of its kind.)
       // (The tagger may take a plural after a verb for a phrasal verb of its own: "Read files in full".)
       const noun = w.tags.has('Noun') || (/s$/.test(w.norm) && previous?.tags.has('Verb') === true && !previous.tags.has('Auxiliary'));
-      return has(GENERIC, w) && noun && (previous === undefined || /^(a|an|the|any|every|each|all)$/.test(previous.norm) || has(SKIP, previous) || view.isMentionWord(before.from + i - 1) || (previous.tags.has('Verb') && !previous.tags.has('Auxiliary')));
+      return has(GENERIC, w) && noun && (previous === undefined || /^(a|an|the|any|every|each|all)$/.test(previous.norm) || has(SKIP, previous) || view.isMentionWord(own + i - 1) || (previous.tags.has('Verb') && !previous.tags.has('Auxiliary')));
     });
     if (!entities.some(namesTarget) && !anyOfKind) {
       view.unresolved = 'what it points at ("it", "them") is not named in the sentence';
@@ -3366,6 +3387,10 @@ function categoryExamples(view: SentenceView, draft: Draft): { mention: Mention;
   for (let i = Math.max(0, from - 8); i < Math.min(region.to, from + 12); i++) if (headAt(i)) head = i;
   // "any change of product types (e.g. …)" is a narrower kind than its examples say: no category reading.
   if (head === -1 || /^(of|to|for)$/.test(words[head + 1]?.norm ?? '')) return undefined;
+  // ("update for minor changes like bug fixes": a kind after a preposition says when or why, not what is done.)
+  let opener = head - 1;
+  while (opener > first.end - 1 && (words[opener]?.tags.has('Adjective') || words[opener]?.tags.has('Determiner'))) opener--;
+  if (head > first.end && /^(for|during|after|before|with|on|in|about)$/.test(words[opener]?.norm ?? '')) return undefined;
   for (let i = head + 1; i < region.to; i++) {
     const marker = startsWith(words, EXAMPLE_MARKERS, i, region.to);
     const parenthesis = /\(/.test((words[i] as Word).pre) || /\(\s*$/.test(words[i - 1]?.post ?? '');
