@@ -698,6 +698,8 @@ function subjectBefore(words: readonly Word[], from: number, index: number): Sub
     // ("`package.json` doesn't change often" says how the file is).
     const pathLike = (/^[\w.~-]*(?:\/|\.[A-Za-z]{1,5}$)/.test(w.text) && /[./]/.test(w.text)) || /^[/.*]/.test(w.post) || /`$/.test(w.pre);
     if (pathLike && /^(do|never|not)$/.test(words[i + 1]?.norm ?? '')) return 'none';
+    // ("Automated tools, assistants, and background processes are prohibited from …": the agent among those listed.)
+    if (w.tags.has('Noun') && listedWithAgent(words, from, i)) return 'listener';
     if (w.tags.has('Pronoun') || w.tags.has('Noun') || w.tags.has('ProperNoun')) return 'other';
     // "MMS messages won't send": a thing before a negated verb is its subject, however it is tagged.
     const before = words.slice(from, i);
@@ -706,6 +708,12 @@ function subjectBefore(words: readonly Word[], from: number, index: number): Sub
     return 'none';
   }
   return 'none';
+}
+
+/** Whether the noun at `at` ends a list of subjects, opened at `from`, that names the agent among them. */
+function listedWithAgent(words: readonly Word[], from: number, at: number): boolean {
+  const subject = words.slice(from, at + 1);
+  return subject.some((w) => endsWithComma(w) || has(COORDINATORS, w)) && subject.some((w) => has(AGENT_NAMES, w));
 }
 
 // ---- clauses -------------------------------------------------------------------------------------
@@ -724,7 +732,8 @@ function clausesOf(view: SentenceView, from: number): Range[] {
     if (i > start && (has(CONTRASTS, w) || w.norm === 'because') && w.text !== '') close(i);
     // "Push to the feature branch (avoid force pushes)": a parenthesis that opens on a ban is a rule of its own.
     else if (i > start && parenthesisOpensAt(words, i) && (w.norm === 'avoid' || (w.norm === 'never' && !/^(to|on|in|into|onto|against|at|for)$/.test(words[i + 1]?.norm ?? '')) || (w.norm === 'do' && words[i + 1]?.norm === 'not') || /^don['’]?t$/.test(w.norm))) close(i);
-    else if (i > start && has(CLAUSE_JOINERS, w) && (has(CLAUSE_STARTERS, words[i + 1]) || (words[i + 1]?.norm === 'do' && words[i + 2]?.norm === 'not'))) close(i);
+    // ("without explaining why and getting confirmation": a gerund after the joiner goes on with the list, no order of its own.)
+    else if (i > start && has(CLAUSE_JOINERS, w) && ((has(CLAUSE_STARTERS, words[i + 1]) && !/ing$/.test(words[i + 1]?.norm ?? '')) || (words[i + 1]?.norm === 'do' && words[i + 2]?.norm === 'not'))) close(i);
     // A parenthesis names or lists within its clause; a colon right after an action introduces its object ("do not modify: tests, …").
     // A colon after an action introduces its object ("do not modify: tests, …"), after a category its examples ("operations: deleting…").
     const listFollows = has(CATEGORY_NOUNS, w) && words.slice(i + 1, i + 12).some((next) => endsWithComma(next));
@@ -1799,6 +1808,10 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
     if (approverCue(view, sub) || personOnly || bareApproval(view, sub, false)) return { drafts: eachListed(view, { kind: 'confirmation', triggers, regions }, main.to) };
     const steps = satisfying(subMentions);
     if (steps.length > 0) return { drafts: [prerequisite(view, triggers, steps, regions, sub)] };
+    // "never push to main without a PR": a branch that changes only through review is never changed directly.
+    const route = words.slice(sub.from, sub.to).some((w, k) => REVIEW_ROUTES.test(w.norm) || (/^(pull|merge)$/.test(w.norm) && /^requests?$/.test(words[sub.from + k + 1]?.norm ?? '')));
+    const onBranch = words.slice(main.from, main.to).some((w, k) => has(WELL_KNOWN_BRANCH, w) || view.textEntitiesIn({ from: main.from + k, to: main.from + k + 1 }).some((e) => e.kind === 'branch'));
+    if (negated && route && onBranch) return { drafts: [{ kind: 'prohibition', triggers, regions }] };
     // "without a reason", "unless it is necessary": a condition we cannot compile into a step.
     if (!negated) return undefined;
     return kind === 'without' || (view.words[sub.from - 1] as Word | undefined)?.norm === 'unless' ? 'nothing' : undefined;
@@ -3191,6 +3204,8 @@ const MERGE_PULL_REQUEST: CommandRule = { verbs: ['execute'], scope: { commands:
 
 function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   const examples = draft.example ? undefined : categoryExamples(view, draft);
+  // The action itself, over no object: its examples were only the programs that do it.
+  if (examples?.length === 0) return compileDraftRules(view, { ...draft, regions: draft.regions.map((r) => ({ from: r.from, to: Math.min(r.to, (draft.triggers[0] as Mention).end) })), example: true });
   if (examples) return examples.flatMap((example) => compileDraftRules(view, { ...draft, triggers: [example.mention], regions: [example.region], example: true }));
   // "tests must pass before you merge", "never merge without green CI": merging with nothing named,
   // checked first, merges the pull request.
@@ -3373,7 +3388,8 @@ function exampledKinds(view: SentenceView, range: Range): { kind: number; from: 
  * The examples of a category the draft's action is stated over: "actions that update the booking
  * database (booking, modifying flights, editing baggage)", "external operations such as pushing
  * commits or posting comments". Each example's action is governed (SPEC section 4), each with the
- * words up to the next example.
+ * words up to the next example. None (an empty list) when the examples are only the programs that do
+ * the draft's own action ("install commands like `npm`, `pip`"): that action is the rule.
  */
 function categoryExamples(view: SentenceView, draft: Draft): { mention: Mention; region: Range }[] | undefined {
   const words = view.words;
@@ -3420,6 +3436,11 @@ function categoryExamples(view: SentenceView, draft: Draft): { mention: Mention;
         return !(objectOfPrevious && ((word.tags.has('Noun') && !word.tags.has('Gerund')) || describing));
       });
     if (mentions.length === 0) return undefined;
+    // "install commands like `npm`, `pip`": programs alone, as examples of the action's own commands, are
+    // the programs that do it; the action is the rule, not every run of them.
+    // ("…, or other install commands": the kind named again is one of them.)
+    const programsOnly = mentions.some((m) => m.command !== undefined) && mentions.every((m) => (m.command !== undefined && (m.command.scope.commands ?? []).every((c) => !/\s/.test(c))) || (m.command === undefined && m.family === first.family));
+    if (programsOnly && first.end === head && first.command === undefined) return [];
     // Each example runs to the next one, or to the comma that ends it: "(commit, push, reset)" lists "reset" too.
     const itemEnd = (mention: Mention, to: number) => {
       for (let k = mention.end - 1; k < to; k++) if (endsWithComma(words[k]) || has(COORDINATORS, words[k + 1])) return k + 1;

@@ -204,7 +204,7 @@ export const NOT_ACTIONS: readonly string[] = [
 ];
 
 /** Names the agent goes by in rules about it: "nothing gets deleted by an agent", "Claude must never…". */
-export const AGENT_NAMES: readonly string[] = ['agent', 'agents', 'assistant', 'ai', 'bot', 'claude', 'codex', 'copilot', 'gemini', 'llm', 'model', 'cursor', 'cline'];
+export const AGENT_NAMES: readonly string[] = ['agent', 'agents', 'assistant', 'assistants', 'ai', 'bot', 'bots', 'claude', 'codex', 'copilot', 'gemini', 'llm', 'llms', 'model', 'cursor', 'cline'];
 /** Words that negate what follows ("n't" arrives as "not"). */
 export const NEGATIONS: readonly string[] = ['not', 'never', 'no', 'nothing', 'nobody', 'no one', 'none', 'nor', 'under no circumstance', 'at no time', 'at no point'];
 /** Verbs that forbid their gerund: "avoid deleting", "stop pushing", "refrain from paying". */
