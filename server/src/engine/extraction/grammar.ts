@@ -733,7 +733,8 @@ function clausesOf(view: SentenceView, from: number): Range[] {
     // "Push to the feature branch (avoid force pushes)": a parenthesis that opens on a ban is a rule of its own.
     else if (i > start && parenthesisOpensAt(words, i) && (w.norm === 'avoid' || (w.norm === 'never' && !/^(to|on|in|into|onto|against|at|for)$/.test(words[i + 1]?.norm ?? '')) || (w.norm === 'do' && words[i + 1]?.norm === 'not') || /^don['’]?t$/.test(w.norm))) close(i);
     // ("without explaining why and getting confirmation": a gerund after the joiner goes on with the list, no order of its own.)
-    else if (i > start && has(CLAUSE_JOINERS, w) && ((has(CLAUSE_STARTERS, words[i + 1]) && !/ing$/.test(words[i + 1]?.norm ?? '')) || (words[i + 1]?.norm === 'do' && words[i + 2]?.norm === 'not'))) close(i);
+    // ("before and after changes": two connectors joined, one clause.)
+    else if (i > start && has(CLAUSE_JOINERS, w) && !/^(before|after)$/.test(words[i - 1]?.norm ?? '') && ((has(CLAUSE_STARTERS, words[i + 1]) && !/ing$/.test(words[i + 1]?.norm ?? '')) || (words[i + 1]?.norm === 'do' && words[i + 2]?.norm === 'not'))) close(i);
     // A parenthesis names or lists within its clause; a colon right after an action introduces its object ("do not modify: tests, …").
     // A colon after an action introduces its object ("do not modify: tests, …"), after a category its examples ("operations: deleting…").
     const listFollows = has(CATEGORY_NOUNS, w) && words.slice(i + 1, i + 12).some((next) => endsWithComma(next));
@@ -1715,7 +1716,10 @@ function connectorFrame(view: SentenceView, clause: Range): Outcome | undefined 
     if (!found) continue;
     // "Only commit when all checks pass" says "commit only when …": the condition comes first.
     const kind = found === 'whenever' && i > start && has(ONLY, words[start]) && /^(if|when)$/.test((words[i] as Word).norm) ? 'after' : found;
-    const end = startsWith(words, P[found], i, clause.to) as number;
+    let end = startsWith(words, P[found], i, clause.to) as number;
+    // ("run the tests before and after changes": the step comes before them, whatever else comes after.)
+    const andAfter = found === 'before' && has(COORDINATORS, words[end]) ? startsWith(words, P.after, end + 1, clause.to) : undefined;
+    if (andAfter !== undefined) end = andAfter;
     // A connector leads its clause when only openers, "always" or "only" come before it: "Only after…".
     const leading = words.slice(start, i).every((w) => has(LEAD_ADVERBS, w));
     let main: Range;
@@ -2909,6 +2913,9 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
         // "process the payment using the processPayment tool": the tool it is done with is how, not what.
         const before = words[wordAtOffset(view, 0, e.start) - 1]?.norm ?? '';
         if (TOOL_NAME.test(e.value) && (/^(with|using|via|through|the)$/.test(before) || TOOL_NOUN.test(words[wordAtOffset(view, 0, e.end)]?.norm ?? ''))) break;
+        // "run `cargo build` and the tests before committing": another step beside the one required, left out (narrower, never wider).
+        const stepWord = wordAtOffset(view, 0, e.start);
+        if (draft.kind === 'prerequisite' && (draft.stepRegions ?? []).some((r) => stepWord >= r.from && stepWord < r.to) && (draft.requires ?? []).length > 0) break;
         // "never deploy using `serverless deploy`": a command that does the rule's own action is how it is done.
         const doesAction = /^(with|using|via|through)$/.test(before) && draft.triggers.some((m) => e.value.split(/\s+/).slice(1).some((part) => (L.ACTION_WORDS[m.family] as readonly string[]).includes(part)));
         if (doesAction) break;
