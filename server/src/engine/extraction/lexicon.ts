@@ -135,8 +135,10 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'build * succeed', 'everything * build', 'green ci', 'passing ci', 'ci * succeed',
     // Checks, or everything, said to pass: "only commit when all checks pass", "not until everything is green".
     'check * pass', 'check * green', 'check * succeed', 'everything * pass', 'everything * green', 'everything * succeed',
+    // All the commands just listed, said to pass: "all commands must pass without errors".
+    'all command * pass', 'all command * succeed',
     // The checks just named, said to pass: "run `pnpm lint` and `pnpm test` and make sure both pass".
-    'both pass', 'they pass', 'all pass', 'both * green', 'they * green',
+    'both pass', 'they pass', 'all pass', 'ensure it pass', 'both * green', 'they * green',
   ],
   cancel: ['cancel', 'call * off', 'decline', 'cancellation', 'axe'],
   reschedule: ['reschedule', 'postpone', 'push * back', 'delay', 'move * back'],
