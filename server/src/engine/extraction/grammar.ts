@@ -269,13 +269,14 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
     // "update the docs and tests", "add tests": tests written or changed are code, not a run of them.
     if (best.family === 'test' && best.end === i + 1 && testsWorkedOn(words, i)) continue;
     // "requires written approval", "signed consent": a participle before an approval says what sort it is.
-    if (best.end === i + 1 && formOf(word, best.lemma) === 'past' && startsWith(words, P.approvalNouns, i + 1) !== undefined) continue;
+    if (best.end === i + 1 && formOf(word, best.lemma) === 'past' && !/[,;:.!?]/.test(word.post) && startsWith(words, P.approvalNouns, i + 1) !== undefined) continue;
     // "before proposing changes", "summarise the deletions": an action named as what is talked about, not done.
     if (talkedAbout(words, i)) continue;
     // "a clear action", "clean code": an adjective before its noun describes the thing; no action is done.
     // ("auto-commit code changes": after a prefix that makes a verb of it, the word is the action.)
     const verbPrefix = words[i - 1]?.post === '-' && /^(auto|force|hand|re|over|double)$/.test(words[i - 1]?.norm ?? '');
-    if (best.end === i + 1 && word.tags.has('Adjective') && !word.tags.has('Verb') && !verbPrefix && words[i + 1]?.tags.has('Noun') === true && !words[i - 1]?.tags.has('Negative') && !/^(never|not|no|only|always)$/.test(words[i - 1]?.norm ?? '')) continue;
+    // (Not across a comma: "if anything is deleted, ask first".)
+    if (best.end === i + 1 && word.tags.has('Adjective') && !word.tags.has('Verb') && !verbPrefix && words[i + 1]?.tags.has('Noun') === true && !/[,;:.!?]/.test(word.post) && !words[i - 1]?.tags.has('Negative') && !/^(never|not|no|only|always)$/.test(words[i - 1]?.norm ?? '')) continue;
     // "state-changing actions", "file-modifying tools": a participle joined to a noun describes a kind of thing.
     const joinedTo = words[i - 1];
     if (best.end === i + 1 && /(ing|ed)$/.test(word.norm) && joinedTo !== undefined && joinedTo.post === '-' && !/^(auto|self|force|pre|re|non|hand|over|double|co|un|mis)$/.test(joinedTo.norm)) continue;
@@ -667,7 +668,7 @@ function passedOnOrReported(view: SentenceView, from: number): boolean {
     const w = words[i] as Word;
     // ("requires written approval": a participle that sorts an approval reports nothing.)
     // ("she wrote that …" reports, though "wrote" is an action word elsewhere.)
-    if (!has(REPORTING, w) || (view.isMentionWord(i) && words[i + 1]?.norm !== 'that') || startsWith(words, P.approvalNouns, i + 1) !== undefined) continue;
+    if (!has(REPORTING, w) || (view.isMentionWord(i) && words[i + 1]?.norm !== 'that') || (!/[,;:.!?]/.test(w.post) && startsWith(words, P.approvalNouns, i + 1) !== undefined)) continue;
     // "until the user says yes", "unless the customer says so": the person's say-so, a condition, not a report.
     if (words.slice(Math.max(from, i - 4), i).some((b) => /^(until|unless|till|before|once|after|when|if|without)$/.test(b.norm))) continue;
     const subject = subjectBefore(words, from, i);
@@ -734,7 +735,8 @@ function clausesOf(view: SentenceView, from: number): Range[] {
     else if (i > start && parenthesisOpensAt(words, i) && (w.norm === 'avoid' || (w.norm === 'never' && !/^(to|on|in|into|onto|against|at|for)$/.test(words[i + 1]?.norm ?? '')) || (w.norm === 'do' && words[i + 1]?.norm === 'not') || /^don['’]?t$/.test(w.norm))) close(i);
     // ("without explaining why and getting confirmation": a gerund after the joiner goes on with the list, no order of its own.)
     // ("before and after changes": two connectors joined, one clause.)
-    else if (i > start && has(CLAUSE_JOINERS, w) && !/^(before|after)$/.test(words[i - 1]?.norm ?? '') && ((has(CLAUSE_STARTERS, words[i + 1]) && !/ing$/.test(words[i + 1]?.norm ?? '')) || (words[i + 1]?.norm === 'do' && words[i + 2]?.norm === 'not'))) close(i);
+    // (Nor is a command written as code after it: "…, and `make docs`".)
+    else if (i > start && has(CLAUSE_JOINERS, w) && !/^(before|after)$/.test(words[i - 1]?.norm ?? '') && !view.covered.has(i + 1) && ((has(CLAUSE_STARTERS, words[i + 1]) && !/ing$/.test(words[i + 1]?.norm ?? '')) || (words[i + 1]?.norm === 'do' && words[i + 2]?.norm === 'not'))) close(i);
     // A parenthesis names or lists within its clause; a colon right after an action introduces its object ("do not modify: tests, …").
     // A colon after an action introduces its object ("do not modify: tests, …"), after a category its examples ("operations: deleting…").
     const listFollows = has(CATEGORY_NOUNS, w) && words.slice(i + 1, i + 12).some((next) => endsWithComma(next));
