@@ -129,8 +129,10 @@ const NEVER_CHECKS = /^(?:git|gh|hg|svn|cd|ls|cat|echo|export|source|set|curl|wg
 /** Subcommands that fetch or install rather than check: `npm ci`, `uv sync`, `pnpm dlx`. */
 const SETUP_SUBCOMMANDS = /^(?:install|i|ci|add|update|upgrade|pull|fetch|sync|dlx|exec|x|init|clone)$/;
 
-/** A target that rewrites the code rather than checks it: `make format`, `just fmt` (unless run with `--check`). */
+/** A project's target that rewrites the code rather than checks it: `make format`, `just fmt` (unless run with `--check`). */
 const FORMATS = /^(?:format|fmt|reformat|autoformat|prettier|black|isort|fix|format:fix|lint:fix)$/;
+/** Runners of a project's own targets, whose target's name is all that says what it does. */
+const TARGET_RUNNERS = /^(?:make|just|task|rake|npm|pnpm|yarn|bun)$/;
 
 /** The simple commands of `line` that bind to no action and could be a project's check: `just f`, `flint`, `npm run quality`. */
 function opaqueCommands(line: string, bound: readonly Action[]): string[] {
@@ -138,7 +140,7 @@ function opaqueCommands(line: string, bound: readonly Action[]): string[] {
     .filter((command) => !bound.some((action) => action.span.start >= command.start && action.span.end <= command.end))
     .map((command) => command.words)
     .filter((words) => words.length > 0 && !NEVER_CHECKS.test(words[0] as string) && !SETUP_SUBCOMMANDS.test(words[1] ?? '') && !words.some((word) => word.includes(STAND_IN)))
-    .filter((words) => !(words.slice(1).some((word) => FORMATS.test(word)) && !words.includes('--check')))
+    .filter((words) => !(TARGET_RUNNERS.test(words[0] as string) && words.slice(1).some((word) => FORMATS.test(word)) && !words.includes('--check')))
     .map((words) => words.join(' '));
 }
 
