@@ -724,6 +724,7 @@ function clausesOf(view: SentenceView, from: number): Range[] {
   const words = view.words;
   const clauses: Range[] = [];
   let start = from;
+  let banInParenthesis = false;
   const close = (end: number) => {
     if (end > start) clauses.push({ from: start, to: end });
     start = end;
@@ -731,8 +732,12 @@ function clausesOf(view: SentenceView, from: number): Range[] {
   for (let i = from; i < words.length; i++) {
     const w = words[i] as Word;
     if (i > start && (has(CONTRASTS, w) || w.norm === 'because') && w.text !== '') close(i);
-    // "Push to the feature branch (avoid force pushes)": a parenthesis that opens on a ban is a rule of its own.
-    else if (i > start && parenthesisOpensAt(words, i) && (w.norm === 'avoid' || (w.norm === 'never' && !/^(to|on|in|into|onto|against|at|for)$/.test(words[i + 1]?.norm ?? '')) || (w.norm === 'do' && words[i + 1]?.norm === 'not') || /^don['’]?t$/.test(w.norm))) close(i);
+    // "Push to the feature branch (avoid force pushes)": a parenthesis that opens on a ban is a rule of its own,
+    // to its closing mark ("primitives (do not manually edit) + custom components (`x.tsx`)").
+    else if (i > start && parenthesisOpensAt(words, i) && (w.norm === 'avoid' || (w.norm === 'never' && !/^(to|on|in|into|onto|against|at|for)$/.test(words[i + 1]?.norm ?? '')) || (w.norm === 'do' && words[i + 1]?.norm === 'not') || /^don['’]?t$/.test(w.norm))) {
+      close(i);
+      banInParenthesis = true;
+    }
     // ("without explaining why and getting confirmation": a gerund after the joiner goes on with the list, no order of its own.)
     // ("before and after changes": two connectors joined, one clause.)
     // (Nor is a command written as code after it: "…, and `make docs`".)
@@ -747,7 +752,10 @@ function clausesOf(view: SentenceView, from: number): Range[] {
     const objectFollows = !ruleFollows && /^[/`'"*_)\]]*\s*:/.test(w.post) && (approvalFor || (listsNamed(view, i + 1, words.length) && words.slice(start, i).some((b) => /^(not|never|no|avoid)$/.test(b.norm))) || ((view.isMentionWord(i) || /^(run|use|execute|invoke)$/.test(w.norm) || commandExamplesAfter(view, i)) && words.slice(start, i).some((b) => /^(not|never|no|avoid)$/.test(b.norm))) || listFollows || thingLabel(view, { from: start, to: i + 1 }) !== undefined || words.slice(start, i + 1).every((b) => /^(do|not|never|no|avoid|forbidden|prohibited|banned|disallowed|allowed|permitted|at|all|costs?|ever)$/.test(b.norm) || b.text === ''));
     // "Ask before: committing, pushing": a connector's colon introduces what it connects.
     const connected = /^\s*:/.test(w.post) && [P.before, P.after, P.until, P.without].some((p) => startsWith(words, p, i, i + 1) === i + 1);
-    if (closesClause(w) && !/^[\s()]*$/.test(w.post.replace(/[^;:()\u2014\u2013-]/g, '')) && !objectFollows && !connected) close(i + 1);
+    if (banInParenthesis && /\)/.test(w.post)) {
+      close(i + 1);
+      banInParenthesis = false;
+    } else if (closesClause(w) && !/^[\s()]*$/.test(w.post.replace(/[^;:()\u2014\u2013-]/g, '')) && !objectFollows && !connected) close(i + 1);
     // "Do not add dependencies, every dependency requires approval first": a clause with its own
     // subject and verb after a comma is a sentence of its own, unless the first is a subordinate one.
     else if (endsWithComma(w) && startsClause(words, i + 1, words.length) && !has(SUBORDINATORS, words[skipOpeners(words, start, i)])) close(i + 1);
