@@ -130,7 +130,7 @@ const NEVER_CHECKS = /^(?:git|gh|hg|svn|cd|ls|cat|echo|export|source|set|curl|wg
 const SETUP_SUBCOMMANDS = /^(?:install|i|ci|add|update|upgrade|pull|fetch|sync|dlx|exec|x|init|clone)$/;
 
 /** A project's target that rewrites the code rather than checks it: `make format`, `just fmt` (unless run with `--check`). */
-const FORMATS = /^(?:format|fmt|reformat|autoformat|prettier|black|isort|fix|format:fix|lint:fix)$/;
+const FORMATS = /^(?:format|fmt|reformat|autoformat|prettier|black|isort|format:fix)$/;
 /** Runners of a project's own targets, whose target's name is all that says what it does. */
 const TARGET_RUNNERS = /^(?:make|just|task|rake|npm|pnpm|yarn|bun)$/;
 
