@@ -195,7 +195,9 @@ export const FORGE_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
 
 /** Word pairs that look like an action but are not one ("move on", "pay attention"). */
 export const NOT_ACTIONS: readonly string[] = [
-  'introduce yourself', 'introduce myself', 'introduce ourselves', 'introduce themselves', 'move on', 'move forward', 'move ahead', 'move along', 'check in with', 'check in on', 'check back in', 'pay attention', 'pay * visit', 'pay off', 'settle down', 'settle in',
+  'introduce yourself', 'introduce myself', 'introduce ourselves', 'introduce themselves', 'move on', 'move forward',
+  // "before completing any change": finishing one's work on it, not making one.
+  'complete * change', 'finish * change', 'wrap up * change', 'move ahead', 'move along', 'check in with', 'check in on', 'check back in', 'pay attention', 'pay * visit', 'pay off', 'settle down', 'settle in',
   'drop by', 'drop in', 'drop off', 'drop * line', 'push back on', 'push yourself to', 'push yourself too', 'push yourself hard', 'back * bit', 'back * second', 'back * minute',
   'back off', 'clear * head', 'clear * throat', 'clear * mind', 'open up', 'change * mind', 'spend time', 'copy that', 'test drive',
   'release * tension', 'launch into', 'share * thought', 'share * opinion', 'post office', 'blog post', 'commit message', 'empty promise',
