@@ -334,12 +334,6 @@ const LEADING_CONDITION = /^\s*(?:when|whenever|if|before|after|once|while|unles
 /** A line that ends mid-clause, on a word its items complete: "any action that:", "files such as:". */
 const CONTINUED_BY_ITEM = /\b(?:that|which|who|whose|where|to|of|are|is|includes?|including|like|as|(?:before|after|until|unless|when|whenever|if|once)(?:\s+(?:you|we|they|agents?|the agent|claude))?|without|prior to)\s*$/i;
 
-/**
- * A list item read with the line that introduces it, in the ways the two combine: the item in place
- * of the line's placeholder ("Never do these without asking:" + "deleting files"), the item then the
- * line's condition ("Before committing:" + "run the tests"), the line then the item ("Do not:" + "push
- * to main"). Tried in that order by extraction, the first that states something wins.
- */
 /** A heading of the situations a skill or tool is for: "When to use", "When NOT to use this skill", "Use it when". */
 const WHEN_TO_USE = /^(?:when\s+(?:not\s+|never\s+)?to\s+use|use\s+(?:this|it|this\s+skill|this\s+tool)\s+(?:only\s+)?when|(?:do\s+not|don['’]?t)\s+use\s+(?:this|it)\s+when)\b/i;
 
@@ -347,6 +341,13 @@ const WHEN_TO_USE = /^(?:when\s+(?:not\s+|never\s+)?to\s+use|use\s+(?:this|it|th
 const STAGE_HEADING = /^pre[- ]?(commit|push|deploy|deployment|merge|release|upgrade|install)\b\s*(?:checklist|checks?|steps?|requirements?|tasks?|list)?\s*$/i;
 const STAGE_GERUNDS: Readonly<Record<string, string>> = { commit: 'committing', push: 'pushing', deploy: 'deploying', deployment: 'deploying', merge: 'merging', release: 'releasing', upgrade: 'upgrading', install: 'installing' };
 
+/**
+ * A list item read with the line that introduces it, in the ways the two combine: the item in place
+ * of the line's placeholder ("Never do these without asking:" + "deleting files"), the item then the
+ * line's condition ("Before committing:" + "run the tests"), the line then the item ("Do not:" + "push
+ * to main"). Tried in that order by extraction, the first that states something wins. `leadColon`:
+ * the line ended in a colon, so an item that is a path or a command written as code may be what it lists.
+ */
 function combined(lead: string, item: string, turnIndex: number, span: Span, leadColon: boolean): Sentence[] {
   const body = item.replace(LIST_MARK, '').replace(ASIDE, '').trim();
   // The item's first clause: what follows a dash or a colon explains it, unless it lists ("Destructive operations: a, b, c").
