@@ -2371,8 +2371,9 @@ function thingLabel(view: SentenceView, range: Range): Range | undefined {
 /** A clause that ends in a colon: what follows it (a list) is its object. */
 function introducesList(view: SentenceView, clause: Range): boolean {
   // ('Ask: "Send this email?"': a colon before a quotation introduces the words quoted.)
-  // (The mark that opens the next word may be kept with this one: "cleared: `".)
+  // A heading with items under it introduces them as a colon does.
   if (view.sentence.leadsItems === true && clause.to === view.words.length) return true;
+  // (The mark that opens the next word may be kept with this one: "cleared: `".)
   return /:[\s`*_]*$/.test(view.words[clause.to - 1]?.post ?? '') && !/^["“]/.test(view.words[clause.to]?.pre ?? '');
 }
 
