@@ -1864,6 +1864,12 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
   if (requirement && triggers.length > 0) {
     const trigger = triggers[0] as Mention;
     const regions = [{ from: trigger.start, to: objectEnd(view, trigger.end, sub.to) }];
+    // "If the `.approved.` file needs to be changed, ask": in the passive, the thing is the condition's subject.
+    // ("If you think something needs to be deleted": past the listener's own thinking, to the thing.)
+    const passive = trigger.form === 'past' && view.words.slice(sub.from, trigger.start).some((w) => has(BE_OR_GET, w));
+    const thought = view.words.findIndex((w, k) => k >= sub.from && k < trigger.start && /^(think|thinks|believe|believes|feel|feels|suspect|suspects|decide|decides|find|finds|notice|notices)$/.test(w.norm));
+    const thingFrom = thought === -1 ? sub.from : view.words[thought + 1]?.norm === 'that' ? thought + 2 : thought + 1;
+    if (passive) regions.push({ from: thingFrom, to: trigger.start });
     if (kind === 'whenever' && !leading && requirement.kind === 'prerequisite') return undefined;
     if (requirement.kind === 'confirmation') {
       // "The board meetings need my OK before you cancel them": the thing was named first.
