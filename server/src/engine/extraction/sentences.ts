@@ -306,7 +306,8 @@ function leadInText(text: string): string {
   const rule = sentences.length > 1 && INCLUDES.test(last.trim()) ? withInstancesOf((sentences[sentences.length - 2] as string).replace(/[.!]+$/, '')) : undefined;
   // "## Pre-commit checklist" + "- Tests pass": the items come before the stage's action, as under "Before committing".
   const stage = STAGE_HEADING.exec((rule ?? last).trim());
-  return stage ? `Before ${STAGE_GERUNDS[(stage[1] as string).toLowerCase()]}` : (rule ?? last);
+  const stages = stage ? [stage[1], stage[2]].flatMap((name) => (name ? [STAGE_GERUNDS[name.toLowerCase()]] : [])) : [];
+  return stages.length > 0 ? `Before ${stages.join(' or ')}` : (rule ?? last);
 }
 
 /** Words in a line that stand for the items after it: "never do these", "any of the following". */
@@ -337,9 +338,10 @@ const CONTINUED_BY_ITEM = /\b(?:that|which|who|whose|where|to|of|are|is|includes
 /** A heading of the situations a skill or tool is for: "When to use", "When NOT to use this skill", "Use it when". */
 const WHEN_TO_USE = /^(?:when\s+(?:not\s+|never\s+)?to\s+use|use\s+(?:this|it|this\s+skill|this\s+tool)\s+(?:only\s+)?when|(?:do\s+not|don['’]?t)\s+use\s+(?:this|it)\s+when)\b/i;
 
-/** A heading named for the stage before an action: "Pre-commit checklist", "Pre-deploy steps". */
-const STAGE_HEADING = /^pre[- ]?(commit|push|deploy|deployment|merge|release|upgrade|install)\b\s*(?:checklist|checks?|steps?|requirements?|tasks?|list)?\s*$/i;
-const STAGE_GERUNDS: Readonly<Record<string, string>> = { commit: 'committing', push: 'pushing', deploy: 'deploying', deployment: 'deploying', merge: 'merging', release: 'releasing', upgrade: 'upgrading', install: 'installing' };
+/** A heading named for the stage before an action, or two: "Pre-commit checklist", "Pre-commit and pre-PR". */
+const STAGE = '(commit|push|deploy|deployment|merge|release|upgrade|install|pr)';
+const STAGE_HEADING = new RegExp(`^pre[- ]?${STAGE}\\b(?:\\s*(?:and|&|/|,)\\s*pre[- ]?${STAGE}\\b)?\\s*(?:checklist|checks?|steps?|requirements?|tasks?|list)?\\s*$`, 'i');
+const STAGE_GERUNDS: Readonly<Record<string, string>> = { commit: 'committing', push: 'pushing', deploy: 'deploying', deployment: 'deploying', merge: 'merging', release: 'releasing', upgrade: 'upgrading', install: 'installing', pr: 'opening a PR' };
 
 /**
  * A list item read with the line that introduces it, in the ways the two combine: the item in place
