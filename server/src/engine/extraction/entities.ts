@@ -562,7 +562,7 @@ export function commandEntities(text: string, base: number): Entity[] {
     const value = written.replace(/\s+(["'])(?:\.{2,}|…)\1$/, '').replace(/(\s\S*?[^\s*])\*+$/, '$1');
     const entity: Entity = { kind: 'command', value, start, end: start + written.length };
     const excluded = template || namesThing || folder || flag || actionWord || grammarWord;
-    if (excluded || (!isCommand(inner) && !(run && (/^[\w./-]+(?:\s|$)/.test(inner.trim()) || TOOL_NAME.test(inner.trim()))))) {
+    if (excluded || (!isCommand(inner) && !(run && (/^[\w./-]+(?::[\w-]+)*(?:\s|$)/.test(inner.trim()) || TOOL_NAME.test(inner.trim()))))) {
       const last = unknownRun[unknownRun.length - 1];
       const listed = last === undefined || joins(last.end - base + 1, match.index ?? 0);
       unknownRun = !excluded && /^[\w./-]+(?:\s[\w./=-]+)*$/.test(value) ? [...(listed ? unknownRun : []), entity] : [];
