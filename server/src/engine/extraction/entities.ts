@@ -558,8 +558,7 @@ export function commandEntities(text: string, base: number): Entity[] {
     const start = base + (match.index ?? 0) + (match[1] as string).length + (inner.length - inner.trimStart().length);
     // ("`git commit -m \"...\"`": an argument left as dots stands for any; the command is what comes before it.)
     const written = inner.trim();
-    // ("`npx create-*`": a star that ends a command's last word stands for the rest of it; the prefix says as much.)
-    const value = written.replace(/\s+(["'])(?:\.{2,}|…)\1$/, '').replace(/(\s\S*?[^\s*])\*+$/, '$1');
+    const value = written.replace(/\s+(["'])(?:\.{2,}|…)\1$/, '');
     const entity: Entity = { kind: 'command', value, start, end: start + written.length };
     const excluded = template || namesThing || folder || flag || actionWord || grammarWord;
     if (excluded || (!isCommand(inner) && !(run && (/^[\w./-]+(?::[\w-]+)*(?:\s|$)/.test(inner.trim()) || TOOL_NAME.test(inner.trim()))))) {
