@@ -1884,6 +1884,21 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
     }
     return { drafts: [prerequisite(view, coordinatedFrom(view, triggers), requirement.steps, regions, main)] };
   }
+  // "Show the diff before committing and wait for approval", "…before committing, wait for approval": an
+  // approval sought right after the action's clause is asked before it.
+  const actions = governable(subMentions);
+  if (!negated && !requirement && kind === 'before' && actions.length > 0) {
+    let end = (actions[0] as Mention).end;
+    while (end < view.words.length && !/[.;!?]/.test(view.words[end - 1]?.post ?? '')) end++;
+    const sought = (a: { start: number }) => [1, 2, 3].map((n) => a.start - n).find((k) => startsWith(view.words, SEEKING_APPROVAL, k, a.start) !== undefined);
+    const approval = findAll(view.words, P.approvalNouns, (actions[0] as Mention).end, end).find((a) => sought(a) !== undefined);
+    if (approval) {
+      // The action's object ends where the seeking starts, and the word that joins them.
+      const seeking = sought(approval) as number;
+      const to = Math.min(sub.to, has(COORDINATORS, view.words[seeking - 1]) ? seeking - 1 : seeking);
+      return { drafts: [{ kind: 'confirmation', triggers: coordinatedFrom(view, actions), regions: [{ from: (actions[0] as Mention).start, to: objectEnd(view, (actions[0] as Mention).end, to) }] }] };
+    }
+  }
   if (negated && kind === 'before') {
     // "never delete anything before backing it up", "don't pay before I approve".
     const governed = governable(negated.mentions);
