@@ -1327,6 +1327,11 @@ function personApprovesFrame(view: SentenceView, clause: Range): Outcome | undef
   return { drafts: [{ kind: 'confirmation', triggers, regions: [{ from, to: end }] }] };
 }
 
+/** Where a verb of seeking ("wait for", "get", "ask for") starts, one to three words before an approval at `at`, not before `from`. */
+function seekingBefore(words: readonly Word[], at: number, from: number): number | undefined {
+  return [1, 2, 3].map((n) => at - n).find((k) => k >= from && startsWith(words, SEEKING_APPROVAL, k, at) !== undefined);
+}
+
 /** "You need my permission to disarm the alarm", "get my sign-off on any deploy", "ask me for any payment over $500". */
 function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefined {
   const words = view.words;
@@ -1340,7 +1345,10 @@ function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefi
   // "my permission", or an approval sought: "get approval for force pushes", "ask for approval for any deletion".
   // ("You have permission to push" grants it; "you must have permission to push" asks for it.)
   const granted = (at: number) => /^(have|has)$/.test(words[at]?.norm ?? '') && !words.slice(clause.from, at).some((w) => w.tags.has('Modal') || /^(need|needs|only|unless|without|until|before|if)$/.test(w.norm));
-  const sought = (f: { start: number }) => [1, 2, 3].some((n) => f.start - n >= clause.from && startsWith(words, SEEKING_APPROVAL, f.start - n, f.start) !== undefined && !granted(f.start - n));
+  const sought = (f: { start: number }) => {
+    const at = seekingBefore(words, f.start, clause.from);
+    return at !== undefined && !granted(at);
+  };
   // "Approval is required for pushes", "user approval is needed before any deploy": the approval as the thing required.
   // ("Confirmation required for deletes": notes leave the copula out when the approval opens the clause.)
   const opensClause = (f: { start: number }) => words.slice(skipOpeners(words, clause.from, f.start), f.start).every((w) => has(OWNERS, w) || w.tags.has('Determiner') || w.norm === 'no');
@@ -1890,11 +1898,10 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
   if (!negated && !requirement && kind === 'before' && actions.length > 0) {
     let end = (actions[0] as Mention).end;
     while (end < view.words.length && !/[.;!?]/.test(view.words[end - 1]?.post ?? '')) end++;
-    const sought = (a: { start: number }) => [1, 2, 3].map((n) => a.start - n).find((k) => startsWith(view.words, SEEKING_APPROVAL, k, a.start) !== undefined);
-    const approval = findAll(view.words, P.approvalNouns, (actions[0] as Mention).end, end).find((a) => sought(a) !== undefined);
+    const approval = findAll(view.words, P.approvalNouns, (actions[0] as Mention).end, end).find((a) => seekingBefore(view.words, a.start, 0) !== undefined);
     if (approval) {
       // The action's object ends where the seeking starts, and the word that joins them.
-      const seeking = sought(approval) as number;
+      const seeking = seekingBefore(view.words, approval.start, 0) as number;
       const to = Math.min(sub.to, has(COORDINATORS, view.words[seeking - 1]) ? seeking - 1 : seeking);
       return { drafts: [{ kind: 'confirmation', triggers: coordinatedFrom(view, actions), regions: [{ from: (actions[0] as Mention).start, to: objectEnd(view, (actions[0] as Mention).end, to) }] }] };
     }
@@ -2535,6 +2542,9 @@ function byMeans(words: readonly Word[], range: Range, at: number): boolean {
 function objectWords(view: SentenceView, range: Range, families: ReadonlySet<FamilyName>, named: readonly Entity[] = []): Word[] {
   const words = view.words;
   const result: Word[] = [];
+  // Worked out once for the range, not for each of its words.
+  const unasked = findAll(words, P.onOwnAccord, range.from, range.to);
+  const losesAlways = ['remove', 'truncate', 'forcePush', 'rewriteHistory', 'destructiveGit', 'discard', 'sqlDrop'].some((f) => families.has(f as FamilyName));
   for (let i = range.from; i < range.to; i++) {
     const w = words[i] as Word;
     const mention = view.mentions.find((m) => i >= m.start && i < m.end);
@@ -2570,7 +2580,7 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // "`.env` (contains the wallet key)": a parenthesis right after a path it names says what the path holds.
     if (asideAfterNamed(view, i, range.from)) continue;
     // "on your own initiative", "of your own accord": done unasked, which is the rule's kind, not its object.
-    if (findAll(words, P.onOwnAccord, range.from, range.to).some((f) => i >= f.start && i < f.end)) continue;
+    if (unasked.some((f) => i >= f.start && i < f.end)) continue;
     // "send via Gmail", "deploy through the dashboard": the means it is done by, which names no target.
     if (byMeans(words, range, i)) continue;
     // "addresses ending in @acme.io": the domain is what says which; "ending in" says nothing more.
@@ -2601,7 +2611,6 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     if (families.has('publish') && REGISTRIES.has(w.norm)) continue;
     if (families.has('create') && w.norm === 'new') continue;
     // "destructive history rewrites", "irreversible deletes": said of an action that always loses something, it sorts out none.
-    const losesAlways = ['remove', 'truncate', 'forcePush', 'rewriteHistory', 'destructiveGit', 'discard', 'sqlDrop'].some((f) => families.has(f as FamilyName));
     if (losesAlways && /^(destructive|irreversible|irrecoverable|unrecoverable|dangerous|risky|permanent)$/.test(w.norm) && view.isMentionWord(i + 1)) continue;
     // "regenerate whole files": an overwrite replaces the whole of what it writes.
     if (families.has('overwrite') && /^(whole|entire)$/.test(w.norm) && has(GENERIC, words[i + 1])) continue;
