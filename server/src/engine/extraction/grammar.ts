@@ -205,8 +205,10 @@ function formOf(word: Word, lemma: string): Form {
 function modifiesNextNoun(words: readonly Word[], i: number): boolean {
   const [word, next] = [words[i] as Word, words[i + 1]];
   // "every commit action" is a commit: a category noun after the action names no other thing.
-  return word.tags.has('Noun') && !/[,;:.!?)]/.test(word.post) && next?.tags.has('Noun') === true && !next.tags.has('Pronoun') && !has(CATEGORY_NOUNS, next);
+  // ("run the checks in order": the tagger may call a preposition before a noun a noun.)
+  return word.tags.has('Noun') && !/[,;:.!?)]/.test(word.post) && next?.tags.has('Noun') === true && !next.tags.has('Pronoun') && !has(CATEGORY_NOUNS, next) && !PREPOSITIONS.test(next.norm);
 }
+const PREPOSITIONS = /^(in|on|at|of|for|to|by|with|from|into|onto|per|via)$/;
 
 /** "the archived tickets": a participle between a determiner and a noun, an adjective of the noun. */
 function participleBeforeNoun(words: readonly Word[], i: number, end = i + 1): boolean {
@@ -1680,6 +1682,8 @@ function withProjectChecks(view: SentenceView, main: Range, subMentions: readonl
   if (!requirement) {
     const labelled = checksNamedBefore(view, main);
     if (labelled.length > 0) return { kind: 'prerequisite', steps: labelled };
+    const listed = checksListedElsewhere(view, main);
+    if (listed) return { kind: 'prerequisite', steps: [listed] };
   }
   const known = requirement?.steps ?? [];
   const steps: Mention[] = [];
@@ -1710,6 +1714,25 @@ function checksNamedBefore(view: SentenceView, main: Range): Mention[] {
   const named = view.mentionsIn({ from: 0, to: main.from }).filter((m) => m.command !== undefined);
   if (named.length === 0 || (named[0] as Mention).start !== skipOpeners(words, 0, main.from)) return [];
   return named.flatMap((m) => (m.command?.checks ? [m] : (asProjectCheck(m) ?? [])));
+}
+
+/**
+ * "Before committing, always run:", "run these commands in sequence before committing": the commands
+ * a project runs before an action it gates with its checks, listed under or above the sentence, are
+ * its checks; the sentence alone says to run them.
+ */
+function checksListedElsewhere(view: SentenceView, main: Range): Mention | undefined {
+  const words = view.words;
+  const said = words.slice(skipOpeners(words, main.from, main.to), main.to).filter((w) => !/^(always|also|please|first|then|locally)$/.test(w.norm));
+  const run = said.findIndex((w) => /^(run|execute)$/.test(w.norm));
+  if (run === -1 || said.slice(0, run).length > 0) return undefined;
+  const rest = said.slice(run + 1).map((w) => w.norm);
+  // What follows the verb points at the list, and says at most what sort of things it holds and in what order.
+  const pointer = /^(?:(?:all|each|every one) of )?(?:the )?(?:following|these|those|below|above)(?: (?:commands?|tools?|checks?|steps?|scripts?|tasks?))?(?: in (?:order|sequence|this order))?$/;
+  const endsInColon = rest.length === 0 && /:/.test((said[run] as Word).post);
+  if (!endsInColon && !pointer.test(rest.join(' '))) return undefined;
+  const at = words.indexOf(said[run] as Word);
+  return { family: 'test', start: at, end: at + 1, form: 'base' };
 }
 
 /** A command binding knows nothing of, said to be run as a check: the project's own check. */
