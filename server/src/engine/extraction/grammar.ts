@@ -2160,8 +2160,12 @@ function doneThemselves(view: SentenceView, clause: Range, start: number): Outco
   let act = will + 1;
   if (/^(do|handle|make|run|manage|perform)$/.test(words[act]?.norm ?? '')) act++;
   else if (startsWith(words, P.takeCareOf, act, clause.to) !== undefined) act += 3;
-  const action = governable(view.mentionsIn({ from: act, to: Math.min(clause.to, act + 3) }))[0];
-  return action ? agentNever(view, [action], { from: action.start, to: objectEnd(view, action.end, themselves) }) : undefined;
+  // The action is the verb, or what the verb of doing names ("handle all commits"), with any listed after
+  // it ("commit and push myself"); not a thing the verb acts on ("review the changes myself").
+  const actions = governable(view.mentionsIn({ from: act, to: themselves }));
+  const first = actions[0];
+  if (!first || !words.slice(act, first.start).every((w) => w.tags.has('Determiner') || w.tags.has('Adjective'))) return undefined;
+  return agentNever(view, actions, { from: first.start, to: objectEnd(view, first.end, themselves) });
 }
 
 /** "Committing is the user's job", "releases are done by the maintainers, not by you": the action is the subject. */
