@@ -137,6 +137,10 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'check * pass', 'check * green', 'check * succeed', 'everything * pass', 'everything * green', 'everything * succeed',
     // All the commands just listed, said to pass: "all commands must pass without errors".
     'all command * pass', 'all command * succeed',
+    // The steps or commands listed around the sentence, said to pass: "commit only when the above steps succeed".
+    'these command * pass', 'these command * succeed', 'these step * pass', 'these step * succeed', 'above step * pass', 'above step * succeed',
+    'above command * pass', 'above command * succeed', 'step above * pass', 'step above * succeed', 'command above * pass', 'command above * succeed',
+    'of the above * pass', 'of the above * succeed',
     // The checks just named, said to pass: "run `pnpm lint` and `pnpm test` and make sure both pass".
     'both pass', 'they pass', 'all pass', 'ensure it pass', 'both * green', 'they * green',
   ],
