@@ -615,7 +615,9 @@ class SentenceView {
 
   /** Whether words of a kind of target ("table", "meeting", "door") appear in the ranges. */
   contextWord(kind: keyof typeof P.contexts, ranges: readonly Range[]): boolean {
-    return ranges.some((r) => findFirst(this.words, P.contexts[kind], r.from, r.to) !== undefined);
+    // ("file a claim", "file disputes": "file" opening an action's phrase is its verb, no file.)
+    const isVerb = (at: number) => kind === 'file' && this.mentions.some((m) => m.start === at && m.end > at + 1);
+    return ranges.some((r) => findAll(this.words, P.contexts[kind], r.from, r.to).some((found) => !isVerb(found.start)));
   }
 }
 
@@ -1801,10 +1803,22 @@ function leadSplit(view: SentenceView, from: number, to: number): { subEnd: numb
     const w = words[i] as Word;
     depth = Math.max(0, depth + parenthesesOpened(w.pre) + parenthesesOpened(w.post));
     // "when u reschedule stuff check with me first, esp the board meeting": a main clause before the comma.
-    if (depth === 0 && endsWithComma(w)) return mainWithoutComma(view, from, i + 1) ?? { subEnd: i + 1, mainStart: skipOpeners(words, i + 1, to) };
+    if (depth === 0 && endsWithComma(w) && !listsActionsOfKind(view, from, i, to)) return mainWithoutComma(view, from, i + 1) ?? { subEnd: i + 1, mainStart: skipOpeners(words, i + 1, to) };
     if (i > from && w.norm === 'then') return { subEnd: i, mainStart: i + 1 };
   }
   return mainWithoutComma(view, from, to);
+}
+
+/**
+ * "Before any action that updates accounts, initiates transactions, or files disputes, …": a comma
+ * between the actions a kind is said by (after "actions that") lists them, while a comma follows later.
+ */
+function listsActionsOfKind(view: SentenceView, from: number, comma: number, to: number): boolean {
+  const words = view.words;
+  const relative = words.findIndex((w, k) => k > from && k < comma && /^(that|which)$/.test(w.norm) && (has(CATEGORY_NOUNS, words[k - 1]) || /^(actions|operations|anything|something)$/.test(words[k - 1]?.norm ?? '')));
+  if (relative === -1) return false;
+  const next = has(COORDINATORS, words[comma + 1]) ? comma + 2 : comma + 1;
+  return view.mentionAt(next) !== undefined && words.some((w, k) => k > next && k < to && endsWithComma(w));
 }
 
 /**
@@ -2561,6 +2575,12 @@ function byMeans(words: readonly Word[], range: Range, at: number): boolean {
   return false;
 }
 
+/** A family whose verbs on a business record differ from its verbs elsewhere ("modify an order" updates it). */
+const actsOnRecordsApart = (family: FamilyName) => {
+  const { verbs, by } = L.FAMILIES[family] as L.ActionFamily;
+  return by?.resource !== undefined && by.resource.join() !== verbs.join();
+};
+
 /**
  * Content words of a region that name nothing extraction can scope by. Action words of the rule's
  * own families are the rule ("never send email"); another action's word is a qualifier ("don't
@@ -2628,6 +2648,9 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // A business record or an event said generically ("an order", "any reservation") is the kind, not a name;
     // so is the kind of message a send is ("posting comments", "sending notifications").
     if (has(RECORDS, w) || has(GENERIC_EVENT_WORDS, w) || (families.has('send') && has(MESSAGE_KINDS, w))) continue;
+    // "update customer accounts": whose record it is, the person a policy serves, which every one is; for
+    // an action that means something else on a record. ("Delete user accounts" would be every delete.)
+    if (has(SERVED, w) && !w.tags.has('Possessive') && has(RECORDS, words[i + 1]) && [...families].some(actsOnRecordsApart)) continue;
     // "the seat class", "a fare type": the sort of a record is the record's.
     // ("cabin class", "fare class": the word that sorts it with it.)
     const sortOfRecord = (k: number) => /^(class|type|tier|level|category)$/.test(words[k]?.norm ?? '') && (has(RECORDS, words[k - 1]) || has(RECORD_SORTS, words[k - 1]));

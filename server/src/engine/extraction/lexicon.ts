@@ -108,7 +108,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   pay: [
     'pay', 'pay * out', 'transfer', 'settle', 'wire', 'remit', 'send money', 'send * money', 'purchase', 'buy', 'spend', 'payment',
     'make * payment', 'make * purchase', 'reimburse', 'refund', 'charge', 'move * money', 'move * fund', 'financial transaction',
-    'monetary transaction', 'make * transaction',
+    'monetary transaction', 'make * transaction', 'initiate * transaction',
   ],
   deploy: ['deploy', 'ship', 'release', 'roll * out', 'launch', 'go live', 'deployment', 'rollout', 'run against'],
   push: ['push', 'remote-affecting * operation', 'upstream-affecting * operation', 'remote-affecting * command', 'upstream-affecting * command', 'remote affecting * operation',
@@ -146,7 +146,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   ],
   cancel: ['cancel', 'call * off', 'decline', 'cancellation', 'axe'],
   reschedule: ['reschedule', 'postpone', 'push * back', 'delay', 'move * back'],
-  create: ['create', 'schedule', 'book', 'reserve', 'place * order', 'introduce'],
+  create: ['create', 'schedule', 'book', 'reserve', 'place * order', 'introduce', 'file * dispute', 'open * dispute', 'file * claim'],
   unlock: ['unlock', 'unbolt', 'unlatch'],
   open: ['open'],
   disable: ['disable', 'turn * off', 'switch * off', 'shut * off', 'deactivate', 'disarm', 'power * off'],
@@ -551,7 +551,7 @@ export const RECORD_NOUNS: readonly string[] = [
   'order', 'orders', 'flight', 'flights', 'reservation', 'reservations', 'booking', 'bookings', 'item', 'items', 'ticket', 'tickets',
   'subscription', 'subscriptions', 'passenger', 'passengers', 'baggage', 'bag', 'bags', 'seat', 'seats', 'shipment', 'shipments',
   'cart', 'product', 'products', 'listing', 'listings', 'claim', 'claims', 'case', 'cases', 'policy', 'policies',
-  'plan', 'plans', 'address', 'addresses', 'exchange', 'exchanges', 'return', 'returns', 'account', 'accounts',
+  'plan', 'plans', 'address', 'addresses', 'exchange', 'exchanges', 'return', 'returns', 'account', 'accounts', 'dispute', 'disputes',
 ];
 /** Words before "class" that make it the sort of a record ("cabin class", "fare class"), not a lesson. */
 export const RECORD_SORT_WORDS: readonly string[] = ['cabin', 'fare', 'membership', 'service', 'travel'];
