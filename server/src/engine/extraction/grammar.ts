@@ -1333,7 +1333,10 @@ function personApprovesFrame(view: SentenceView, clause: Range): Outcome | undef
 
 /** Where a verb of seeking ("wait for", "get", "ask for") starts, one to three words before an approval at `at`, not before `from`. */
 function seekingBefore(words: readonly Word[], at: number, from: number): number | undefined {
-  return [1, 2, 3].map((n) => at - n).find((k) => k >= from && startsWith(words, SEEKING_APPROVAL, k, at) !== undefined);
+  // ("Ask permission to add dependencies", "ask the user's approval": asked for straight, or of the person
+  // whose it is; "ask before changing permissions" asks about something else.)
+  const askedOf = (k: number) => words[k]?.forms.includes('ask') === true && words.slice(k + 1, at).every((w) => has(OWNERS, w) || w.tags.has('Determiner') || w.tags.has('Possessive'));
+  return [1, 2, 3].map((n) => at - n).find((k) => k >= from && (startsWith(words, SEEKING_APPROVAL, k, at) !== undefined || askedOf(k)));
 }
 
 /** "You need my permission to disarm the alarm", "get my sign-off on any deploy", "ask me for any payment over $500". */
