@@ -190,4 +190,10 @@ describe("a project's own checks, named in the rule", () => {
     assert.deepEqual(errors(RULE_TEXT, ['npm test', 'git commit -m x']), []);
     assert.deepEqual(errors('Always run the tests before committing.', ['just f', 'git commit -m x']), ['prerequisite-missing c1']);
   });
+
+  test('a line and the commands listed under it are one rule: one finding, and every command named counts', () => {
+    const LISTED = 'Before committing, always run:\n- `just f`\n- `just l`';
+    assert.deepEqual(errors(LISTED, ['git commit -m x']), ['prerequisite-missing c0']);
+    assert.deepEqual(errors(LISTED, ['just l', 'git commit -m x']), []);
+  });
 });

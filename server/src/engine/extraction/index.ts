@@ -108,7 +108,30 @@ export function extractConstraints(session: Session, prefilter: (text: string) =
       }
     }
   }
-  return { constraints: withExceptions(constraints), revocations, unresolved };
+  return { constraints: withExceptions(restatedOnce(constraints)), revocations, unresolved };
+}
+
+/**
+ * A rule a message states twice ("Before committing, run the following:" and the command listed under
+ * it) is one constraint, at its first statement, so a call that breaks it gets one finding; the
+ * project checks either names are kept.
+ */
+function restatedOnce(constraints: readonly StatedConstraint[]): StatedConstraint[] {
+  const first = new Map<string, number>();
+  const result: StatedConstraint[] = [];
+  for (const c of constraints) {
+    const key = `${c.turnIndex}\u0000${JSON.stringify(c.rule)}`;
+    const at = first.get(key);
+    if (at === undefined) {
+      first.set(key, result.length);
+      result.push(c);
+      continue;
+    }
+    const kept = result[at] as StatedConstraint;
+    const checks = [...new Set([...(kept.checks ?? []), ...(c.checks ?? [])])];
+    if (checks.length > 0) result[at] = { ...kept, checks };
+  }
+  return result;
 }
 
 /** Each rule of `before` is within one of `after` (its kind, scope and requirement, its actions among them), and `after` governs more actions. */
