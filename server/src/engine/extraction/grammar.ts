@@ -1162,7 +1162,11 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       const opensList = /^(include|includes|are)$/.test(w.norm) && has(CATEGORY_NOUNS, words[j - 1]);
       // "never stage (`git add`) or commit": a verb glossed by the command in the parenthesis after it is that command.
       const glossed = w.tags.has('Verb') && view.mentionAt(j + 1)?.command !== undefined && parenthesisOpensAt(words, j + 1);
-      const skippable = has(SKIP, w) || glossed || has(LISTENERS, w) || w.text === '' || category || modifier || amount || article || opensList || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
+      // "never approve payments or refunds": the agent that approves a payment makes it.
+      const approvesPayment = (k: number) => /^(approve|authorize|authorise)$/.test(words[k]?.norm ?? '') && [k + 1, k + 2].some((m) => view.mentionAt(m)?.family === 'pay');
+      // ("never initiate or approve payments": light verbs joined before their one action.)
+      const joinsLightVerbs = has(COORDINATORS, w) && j > cueEnd && has(SKIP, words[j - 1]) && (has(SKIP, words[j + 1]) || approvesPayment(j + 1)) && view.mentionAt(j + 1) === undefined;
+      const skippable = has(SKIP, w) || glossed || approvesPayment(j) || joinsLightVerbs || has(LISTENERS, w) || w.text === '' || category || modifier || amount || article || opensList || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
       // "Never run: `git clean -fdx`": a colon after running introduces what is run.
       // "Prohibited commands: `rm -rf`, …": so does a colon after the category its examples are of.
       const introducesRun = /^\s*:/.test(w.post) && (/^(run|use|execute|invoke|allowed|permitted)$/.test(w.norm) || has(CATEGORY_NOUNS, w) || opensList || commandExamplesAfter(view, j));
