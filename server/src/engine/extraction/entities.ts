@@ -171,7 +171,8 @@ export function textEntities(text: string, base: number): Entity[] {
     // ("README files" are files of a kind, named by the extension beside them if at all.)
     const wellKnown = WELL_KNOWN_FILES.has(token) || WELL_KNOWN_FILES_ANY_CASE.has(lower);
     if (wellKnown && !/^\s+files\b/i.test(text.slice((chunk.index ?? 0) + raw.length))) {
-      found.push({ kind: 'path', value: `**/${token}`, start, end });
+      // ("never edit the README": README.md or README.rst, whichever the project has.)
+      found.push({ kind: 'path', value: WELL_KNOWN_FILES.has(token) ? `**/${token}*` : `**/${token}`, start, end });
       continue;
     }
     // "the lockfile", "npm or pnpm lockfiles": the lock files of the package managers named, or of all.
