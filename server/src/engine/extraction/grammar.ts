@@ -988,8 +988,10 @@ function purposeAt(view: SentenceView, index: number, to: number): boolean {
 /** A clause of its own after a comma: a subject then a finite verb ("…, finance reconciles them nightly"). */
 function startsClause(words: readonly Word[], from: number, to: number): boolean {
   // "…, propose the commit message first": an order of its own, with a verb no action starts (those are listed: "delete, move or rename files").
-  const first = words[from];
-  if (first?.tags.has('Imperative') && !first.forms.some((f) => ACTIONS_BY_FIRST.has(f)) && /^(the|a|an|your|my|it|them|this|that)$/.test(words[from + 1]?.norm ?? '')) return true;
+  // ("…, just review the code": after an adverb that says only this.)
+  const at = /^(just|only|simply|instead)$/.test(words[from]?.norm ?? '') ? from + 1 : from;
+  const first = words[at];
+  if (first?.tags.has('Imperative') && !first.forms.some((f) => ACTIONS_BY_FIRST.has(f)) && /^(the|a|an|your|my|it|them|this|that)$/.test(words[at + 1]?.norm ?? '')) return true;
   for (let i = from; i < Math.min(to, from + 4); i++) {
     const w = words[i] as Word;
     // "configuration files (…)": a thing's plural the tagger takes for a verb is the thing.
@@ -1197,7 +1199,10 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     const example = /^(as|like|including|e\.?g\.?)$/.test(words[found.start - 1]?.norm ?? '');
     // ("never make manual edits": after an adjective the "-s" form is a plural noun, however it is tagged.)
     const afterAdjective = words[found.start - 1]?.tags.has('Adjective') === true && !has(FUNCTION, words[found.start - 1]);
-    if (found.form === 'third' && !nounSubject && !agentSubject && !example && !doneByKind && !afterAdjective && cue.norm !== 'no' && foundWord.tags.has('Verb') && !foundWord.tags.has('Plural')) continue;
+    // ("don't make any edits", "make code edits": after a light verb and its determiner or modifier, a noun too.)
+    const lightVerb = [2, 3].map((n) => found.start - n).find((k) => k >= range.from && /^(make|making|perform|performing)$/.test(words[k]?.norm ?? ''));
+    const afterLightVerb = lightVerb !== undefined && words.slice(lightVerb + 1, found.start).every((w) => w.tags.has('Determiner') || w.tags.has('Noun') || w.tags.has('Adjective'));
+    if (found.form === 'third' && !nounSubject && !agentSubject && !example && !doneByKind && !afterAdjective && !afterLightVerb && cue.norm !== 'no' && foundWord.tags.has('Verb') && !foundWord.tags.has('Plural')) continue;
     // A double negative or "not only" is not a prohibition.
     if (words[cueEnd]?.norm === 'only') continue;
     // "The vendor invoices: never delete": a label names the thing, not who acts.
@@ -1428,7 +1433,13 @@ function askQuestionFrame(view: SentenceView, clause: Range): Outcome | undefine
   if (asked === undefined || asked >= words.length) return undefined;
   // The question is quoted right after the ask (its colon may end the clause), and ends with its question mark inside the quotes.
   const opens = /["“]/.test((words[asked - 1] as Word).post + (words[asked] as Word).pre);
-  const close = words.findIndex((w, k) => k >= asked && /\?\s*["”]/.test(w.post));
+  // ('Ask "Should I push this? (y/n)"': the answers offered in parentheses after the mark are the question's.)
+  const answersAfter = (k: number) => {
+    const post = (words[k] as Word).post;
+    const opensParenthesis = /\?\s*\($/.test(post) || (/\?\s*$/.test(post) && /^\(/.test(words[k + 1]?.pre ?? ''));
+    return opensParenthesis && [1, 2, 3].some((n) => /\)\s*["”]/.test(words[k + n]?.post ?? ''));
+  };
+  const close = words.findIndex((w, k) => k >= asked && (/\?\s*["”]/.test(w.post) || answersAfter(k)));
   if (!opens || close === -1) return undefined;
   const actions = governable(view.mentionsIn({ from: asked, to: close + 1 }));
   const first = actions[0];
