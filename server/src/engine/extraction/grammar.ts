@@ -3199,6 +3199,12 @@ function listItemsNamingNothing(view: SentenceView, region: Range, leftovers: re
   const phraseNamesThing = (item: Range) => view.mentions.some((m) => m.start >= item.from && m.end <= item.to && namesItsThing(view, m));
   // A compound's first word may look like a verb: "pull requests", "merge requests".
   const plainNouns = (item: Range) => (words[item.to - 1] as Word).tags.has('Noun') && words.slice(item.from, item.to).every((w) => (w.tags.has('Noun') || w.tags.has('Adjective') || w.tags.has('Determiner') || w.tags.has('Verb') || has(COORDINATORS, w)) && !w.tags.has('ProperNoun') && !w.tags.has('Pronoun') && !CAPITALIZED.test(w.text));
+  // "remove code, files, or comments": an item that is files as such names every file; the others, plain
+  // nouns no scope can say, are left ungoverned.
+  const filesAsSuch = (item: Range) => words.slice(item.from, item.to).every((w) => /^(files?|folders?|directories|directory|any|all)$/.test(w.norm) || has(COORDINATORS, w)) && words.slice(item.from, item.to).some((w) => /^(files?|folders?|directories|directory)$/.test(w.norm)) && !leftOut(item);
+  // (A plural the tagger takes for a verb is a noun here: "or comments".)
+  const plainWords = (item: Range) => words.slice(item.from, item.to).every((w) => (w.tags.has('Noun') || w.tags.has('Adjective') || w.tags.has('Determiner') || w.tags.has('Verb') || has(COORDINATORS, w)) && !w.tags.has('ProperNoun') && !w.tags.has('Pronoun') && !CAPITALIZED.test(w.text));
+  if (items.some(filesAsSuch)) return items.every((item) => filesAsSuch(item) || plainWords(item));
   return items.some(phraseNamesThing) && items.every((item) => !leftOut(item) || (!phraseNamesThing(item) && plainNouns(item)));
 }
 
