@@ -24,7 +24,8 @@ const GIT_WRITES: readonly Verb[] = ['commit', 'push', 'force-push', 'rewrite-hi
 export const FAMILIES = {
   remove: { verbs: ['delete'], by: { database: ['delete', 'drop', 'truncate'], event: ['cancel', 'delete'], resource: ['delete'] } },
   truncate: { verbs: ['truncate'], by: { database: ['truncate'] } },
-  modify: { verbs: ['write', 'overwrite'], by: { database: ['update', 'alter'], event: ['reschedule'], resource: ['update'], repository: GIT_WRITES } },
+  /** Changes made on a branch land on it as commits: "never make changes directly on `main`". */
+  modify: { verbs: ['write', 'overwrite'], by: { database: ['update', 'alter'], event: ['reschedule'], resource: ['update'], repository: GIT_WRITES, branch: ['commit', 'push', 'force-push'] } },
   schemaChange: { verbs: ['alter'], by: { database: ['alter'], path: ['write', 'overwrite'] } },
   overwrite: { verbs: ['overwrite'] },
   write: { verbs: ['write', 'overwrite'], by: { database: ['update'], resource: ['update'], repository: GIT_WRITES } },
