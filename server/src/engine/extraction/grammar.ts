@@ -169,7 +169,8 @@ const CHECKING = wordSet(L.CHECKING_VERBS);
 const CLAUSE_JOINERS = wordSet(['and', 'so', 'then', 'plus', 'also']);
 const SUBORDINATORS = wordSet(['if', 'when', 'whenever', 'before', 'after', 'unless', 'once', 'while', 'until', 'as', 'since', 'because', 'although', 'though', 'where', 'wherever', 'in case', 'even']);
 const CONTRASTS = wordSet(['but', 'however', 'although', 'though', 'whereas', 'yet']);
-const CLAUSE_OPENERS = wordSet(['as', 'not', 'even', 'and', 'but', 'so', 'because', 'since', 'which', 'who', 'though', 'although', 'unless', 'except', 'then', 'be', 'please', 'always', 'instead']);
+// ("…, especially Hugo template changes": what a rule stresses after a comma is within it, no narrowing.)
+const CLAUSE_OPENERS = wordSet(['as', 'not', 'even', 'and', 'but', 'so', 'because', 'since', 'which', 'who', 'though', 'although', 'unless', 'except', 'then', 'be', 'please', 'always', 'instead', 'especially', 'particularly', 'notably']);
 const INSTRUMENT = wordSet(['with', 'using', 'via', 'to', 'into', 'onto', 'through', 'somewhere']);
 const ONLY = wordSet(['only', 'solely', 'exclusively']);
 /** "acceptable", "unacceptable": whether an action is fine, said of it. */
@@ -855,6 +856,8 @@ const governable = (mentions: readonly Mention[]) => mentions.filter((m) => !sat
 /** Where a clause's object region ends: at a condition ("while we're away") or exception. */
 function objectEnd(view: SentenceView, from: number, to: number): number {
   const words = view.words;
+  // ("before committing, especially …": the comma is on the action itself.)
+  if (from > 0 && from < to && endsWithComma(words[from - 1]) && /^(especially|particularly|notably)$/.test((words[from] as Word).norm)) return from;
   for (let i = from; i < to; i++) {
     if (!howOften(words, i) && [P.condition, P.before, P.until, P.after, P.without, P.except].some((p) => startsWith(words, p, i, to) !== undefined)) return i;
     // "reset the database to fix it": a purpose after the object says why, not what.
