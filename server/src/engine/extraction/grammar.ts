@@ -2781,6 +2781,9 @@ function contextOf(view: SentenceView, families: readonly FamilyName[], entities
   // A word of a kind ("table", "meeting") sets the context only for actions that mean something else there.
   const meansOther = (context: TargetContext) => families.some((f) => (L.FAMILIES[f] as L.ActionFamily).by?.[context] !== undefined);
   if (kinds.has('database') || kinds.has('table') || (view.contextWord('database', ranges) && !kinds.has('path') && meansOther('database'))) return 'database';
+  // ("Do not run migrations inside the `Dockerfile` build": migrations run change a database, wherever they are run from.)
+  const migrationsRun = any('schemaChange') && view.words.some((w, k) => /^(run|running|runs|execute|executing|apply|applying)$/.test(w.norm) && [k + 1, k + 2].some((m) => view.mentionAt(m)?.family === 'schemaChange'));
+  if (migrationsRun) return 'database';
   // A path written out is what the rule is about; "lock files" or "the review notes" only describe it.
   if (entities.some((e) => e.kind === 'path' && !e.inWords)) return 'path';
   // "git operations must be read-only", "don't touch git": the repository itself, not its files.
