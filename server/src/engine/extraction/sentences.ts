@@ -37,7 +37,8 @@ export interface Sentence {
 }
 
 /** A parenthesis that explains, widens or cites rather than names or lists: it opens with a modal, a pronoun, a "because", an "including" or a "see". */
-const ASIDE = /\s*\((?:(?:can|could|may|might|will|would|it|it's|this|that|which|since|because|as|so|they|these|those|otherwise|else|including|even|especially|see|cf|repo|source|details)\b|i\.e\.)[^()]*\)/gi;
+// (A risk level beside a label, "**Push** (medium-risk):", says how much is at stake, not which pushes.)
+const ASIDE = /\s*\((?:(?:can|could|may|might|will|would|it|it's|this|that|which|since|because|as|so|they|these|those|otherwise|else|including|even|especially|see|cf|repo|source|details|(?:low|medium|moderate|high|critical)[- ]risk)\b|i\.e\.)[^()]*\)/gi;
 
 /** A stretch of a turn's text and how its offsets map to the source. */
 interface Segment {
