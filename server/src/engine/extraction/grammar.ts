@@ -2141,6 +2141,14 @@ function leaveAloneFrame(view: SentenceView, clause: Range): Outcome | undefined
   }
   // ("Other reasons are not acceptable": what is acceptable or not is a thing to touch only when it is an action.)
   if (words.slice(readOnly.start, readOnly.end).some((w) => has(ACCEPTABLE, w))) return undefined;
+  // "You are read-only", "Stay strictly read-only": the agent itself changes nothing, whatever it is.
+  const saidOfAgent = words.slice(before.from, before.to).every((w) => /^(you|are|is|stay|remain|be|keep|operate|act|must|should|will)$/.test(w.norm) || has(AGENT_NAMES, w) || w.tags.has('Adverb'));
+  // (Said as what the agent is or stays, never of a thing after it: "only read-only git commands".)
+  const isOrStays = words.slice(before.from, before.to).some((w) => /^(are|is|stay|remain|be|keep|operate|act)$/.test(w.norm));
+  const describesNext = words[readOnly.end]?.tags.has('Noun') === true && !/[,;:.!?]/.test((words[readOnly.end - 1] as Word).post);
+  if (saidOfAgent && isOrStays && !describesNext && P.readOnly.some((phrase) => matchAt(words, readOnly.start, phrase) === readOnly.end) && unless === -1) {
+    return { drafts: [{ kind, triggers: [{ family: 'touch', start: readOnly.start, end: readOnly.end, form: 'base' }], regions: [{ from: readOnly.end, to: readOnly.end }] }] };
+  }
   // "You are not allowed to lift the suspension": an action we have no word for, said of no thing; never any target.
   const thing = words.slice(before.from, before.to).some((w, k) => (w.tags.has('Noun') || view.covered.has(before.from + k)) && !w.tags.has('Pronoun') && !has(ME, w));
   if (!thing) return words[readOnly.end]?.norm === 'to' ? 'nothing' : undefined;
