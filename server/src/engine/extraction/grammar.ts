@@ -885,7 +885,9 @@ function objectEnd(view: SentenceView, from: number, to: number): number {
     // (A word written as code, "or `master`", or a branch's usual name is a name, whatever the tagger makes of it.)
     if (has(COORDINATORS, words[i]) && joined && (i + 2 < to || i + 2 === to) && !view.covered.has(i + 1) && !/`/.test(joined.pre) && !has(WELL_KNOWN_BRANCH, joined) && joined.tags.has('Verb') && !joined.tags.has('Noun') && !joined.tags.has('Gerund') && !joined.tags.has('PastTense') && !view.isMentionWord(i + 1) && ownObject) return i;
     // A purpose ends it: "bypass the checks to make things work".
-    if ((words[i] as Word).norm === 'to' && purposeAt(view, i + 1, to)) return i;
+    // ("no access to host services", "changes to build scripts": after an action said as a noun, "to" says what it is to.)
+    const toObject = i === from && view.isMentionWord(i - 1) && words[i - 1]?.tags.has('Noun') === true && !/[,;:.!?)]/.test(words[i - 1]?.post ?? '');
+    if ((words[i] as Word).norm === 'to' && !toObject && purposeAt(view, i + 1, to)) return i;
     // A parenthesis that opens with a verb is an aside: "commit to `master` (use PRs)".
     if (i > from && (/\(\s*$/.test(words[i - 1]?.post ?? '') || /\(/.test((words[i] as Word).pre)) && ((words[i] as Word).tags.has('Imperative') || /^(use|see|e\.g|i\.e|not|only|prefer|open|ask|run)$/.test((words[i] as Word).norm))) return i;
     // A second sentence of a bullet, or a dash before a reason, ends it too.
