@@ -202,6 +202,9 @@ function formOf(word: Word, lemma: string): Form {
   return 'past';
 }
 
+/** Prepositions the tagger may take for nouns ("checks in order"). */
+const PREPOSITIONS = /^(in|on|at|of|for|to|by|with|from|into|onto|per|via)$/;
+
 /** A noun that modifies the noun right after it ("history file", "deployment plan"), in one phrase. */
 function modifiesNextNoun(words: readonly Word[], i: number): boolean {
   const [word, next] = [words[i] as Word, words[i + 1]];
@@ -209,7 +212,6 @@ function modifiesNextNoun(words: readonly Word[], i: number): boolean {
   // ("run the checks in order": the tagger may call a preposition before a noun a noun.)
   return word.tags.has('Noun') && !/[,;:.!?)]/.test(word.post) && next?.tags.has('Noun') === true && !next.tags.has('Pronoun') && !has(CATEGORY_NOUNS, next) && !PREPOSITIONS.test(next.norm);
 }
-const PREPOSITIONS = /^(in|on|at|of|for|to|by|with|from|into|onto|per|via)$/;
 
 /** "the archived tickets": a participle between a determiner and a noun, an adjective of the noun. */
 function participleBeforeNoun(words: readonly Word[], i: number, end = i + 1): boolean {
@@ -1755,9 +1757,10 @@ function checksNamedBefore(view: SentenceView, main: Range): Mention[] {
 function checksListedElsewhere(view: SentenceView, main: Range): Mention | undefined {
   const words = view.words;
   const said = words.slice(skipOpeners(words, main.from, main.to), main.to).filter((w) => !/^(always|also|please|first|then|locally)$/.test(w.norm));
+  // The line says only to run: the verb first, then words that point at the list.
   const run = said.findIndex((w) => /^(run|execute)$/.test(w.norm));
-  if (run === -1 || said.slice(0, run).length > 0) return undefined;
-  const rest = said.slice(run + 1).map((w) => w.norm);
+  if (run !== 0) return undefined;
+  const rest = said.slice(1).map((w) => w.norm);
   // What follows the verb points at the list, and says at most what sort of things it holds and in what order.
   const pointer = /^(?:(?:all|each|every one) of )?(?:the )?(?:following|these|those|below|above)(?: (?:commands?|tools?|checks?|steps?|scripts?|tasks?))?(?: in (?:order|sequence|this order))?$/;
   const endsInColon = rest.length === 0 && /:/.test((said[run] as Word).post);
@@ -1844,8 +1847,8 @@ function leadSplit(view: SentenceView, from: number, to: number): { subEnd: numb
  */
 function listsActionsOfKind(view: SentenceView, from: number, comma: number, to: number): boolean {
   const words = view.words;
-  const relative = words.findIndex((w, k) => k > from && k < comma && /^(that|which)$/.test(w.norm) && (has(CATEGORY_NOUNS, words[k - 1]) || /^(actions|operations|anything|something)$/.test(words[k - 1]?.norm ?? '')));
-  if (relative === -1) return false;
+  const ofKind = words.some((w, k) => k > from && k < comma && /^(that|which)$/.test(w.norm) && (has(CATEGORY_NOUNS, words[k - 1]) || /^(actions|operations|anything|something)$/.test(words[k - 1]?.norm ?? '')));
+  if (!ofKind) return false;
   const next = has(COORDINATORS, words[comma + 1]) ? comma + 2 : comma + 1;
   return view.mentionAt(next) !== undefined && words.some((w, k) => k > next && k < to && endsWithComma(w));
 }
@@ -2148,7 +2151,7 @@ function leaveAloneFrame(view: SentenceView, clause: Range): Outcome | undefined
   // (Said as what the agent is or stays, never of a thing after it: "only read-only git commands".)
   const isOrStays = words.slice(before.from, before.to).some((w) => /^(are|is|stay|remain|be|keep|operate|act)$/.test(w.norm));
   const describesNext = words[readOnly.end]?.tags.has('Noun') === true && !/[,;:.!?]/.test((words[readOnly.end - 1] as Word).post);
-  if (saidOfAgent && isOrStays && !describesNext && P.readOnly.some((phrase) => matchAt(words, readOnly.start, phrase) === readOnly.end) && unless === -1) {
+  if (saidOfAgent && isOrStays && !describesNext && startsWith(words, P.readOnly, readOnly.start) === readOnly.end) {
     return { drafts: [{ kind, triggers: [{ family: 'touch', start: readOnly.start, end: readOnly.end, form: 'base' }], regions: [{ from: readOnly.end, to: readOnly.end }] }] };
   }
   // "You are not allowed to lift the suspension": an action we have no word for, said of no thing; never any target.

@@ -36,8 +36,11 @@ export interface Sentence {
   readonly leadsItems?: true;
 }
 
-/** A parenthesis that explains, widens or cites rather than names or lists: it opens with a modal, a pronoun, a "because", an "including" or a "see". */
-// (A risk level beside a label, "**Push** (medium-risk):", says how much is at stake, not which pushes.)
+/**
+ * A parenthesis that explains, widens or cites rather than names or lists: it opens with a modal, a
+ * pronoun, a "because", an "including" or a "see", or it is a risk level beside a label ("**Push**
+ * (medium-risk):" says how much is at stake, not which pushes).
+ */
 const ASIDE = /\s*\((?:(?:can|could|may|might|will|would|it|it's|this|that|which|since|because|as|so|they|these|those|otherwise|else|including|even|especially|see|cf|repo|source|details|(?:low|medium|moderate|high|critical)[- ]risk)\b|i\.e\.)[^()]*\)/gi;
 
 /** A stretch of a turn's text and how its offsets map to the source. */
