@@ -273,6 +273,8 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
     if (best.end === i + 1 ? participleBeforeNoun(words, i) : /ed$/.test(word.norm) && (participleBeforeNoun(words, i) || participleBeforeNoun(words, i, best.end))) continue;
     // "update the docs and tests", "add tests": tests written or changed are code, not a run of them.
     if (best.family === 'test' && best.end === i + 1 && testsWorkedOn(words, i)) continue;
+    // "Feature tested in browser", "manually test the flow": a person's trying it, no run of the checks.
+    if (best.family === 'test' && best.end === i + 1 && testedByHand(words, i)) continue;
     // "requires written approval", "signed consent": a participle before an approval says what sort it is.
     if (best.end === i + 1 && formOf(word, best.lemma) === 'past' && !/[,;:.!?]/.test(word.post) && startsWith(words, P.approvalNouns, i + 1) !== undefined) continue;
     // "before proposing changes", "summarise the deletions": an action named as what is talked about, not done.
@@ -295,6 +297,13 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
     i = best.end - 1;
   }
   return withSharedPhrases(words, mentions);
+}
+
+/** A test done by hand: "manually test", "tested in the browser", "test it on a device". */
+function testedByHand(words: readonly Word[], at: number): boolean {
+  if (/^(manually|hand)$/.test(words[at - 1]?.norm ?? '')) return true;
+  const after = words.slice(at + 1, at + 5).map((w) => w.norm).join(' ');
+  return /^(?:\S+ )?(?:manually|by hand|in (?:the |a )?browser|on (?:a |the )?(?:real )?device)/.test(after);
 }
 
 /** Whether the word `at` ("tests") is the object of a verb that writes or changes code, back over its fellow objects. */
