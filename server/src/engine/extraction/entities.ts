@@ -138,6 +138,12 @@ export function textEntities(text: string, base: number): Entity[] {
     const start = base + (chunk.index ?? 0) + lead + emphasized;
     const end = start + token.length;
     const lower = token.toLowerCase();
+    // "`.approved.` files": a name written between dots as code is the middle of file names (ApprovalTests'
+    // `name.approved.txt`), not a dotfile.
+    if (/^`\.[\w-]+\.`/.test(raw.slice(lead - 1)) && /^\.[\w-]+$/.test(token) && !DOTFILE_NAMES.has(token.slice(1).toLowerCase())) {
+      found.push({ kind: 'path', value: `**/*${token}.*`, start, end });
+      continue;
+    }
     // An email address, or a chat channel ("#general"), which messages are sent to like an address.
     if (EMAIL.test(token) || /^#[a-z0-9][\w.-]*$/i.test(token)) {
       found.push({ kind: 'email', value: lower, start, end });
