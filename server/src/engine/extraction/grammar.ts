@@ -2762,7 +2762,9 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
       result.push(w);
       continue;
     }
-    if (!modifier && (has(FUNCTION, w) || (has(GENERIC, w) && !destination) || has(UNIVERSAL, w) || has(ANAPHOR, w) || has(SKIP, w) || person)) continue;
+    // ("changing file permissions": permissions in the plural are a thing changed, no one's yes.)
+    const thingPermissions = w.norm === 'permissions' && i > range.from;
+    if (!modifier && ((has(FUNCTION, w) && !thingPermissions) || (has(GENERIC, w) && !destination) || has(UNIVERSAL, w) || has(ANAPHOR, w) || has(SKIP, w) || person)) continue;
     // A possessive pronoun says nothing ("your files"); a name's possessive narrows ("Alice's reports").
     // So does a third party's ("the parents' evening", "the vendor's files"); the person served is whoever's the session is ("the customer's booking").
     const thirdParty = w.tags.has('Possessive') && w.tags.has('Noun') && !w.tags.has('Pronoun') && !has(SERVED, w);
