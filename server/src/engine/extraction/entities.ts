@@ -140,7 +140,8 @@ export function textEntities(text: string, base: number): Entity[] {
     const lower = token.toLowerCase();
     // "`.approved.` files": a name written between dots as code is the middle of file names (ApprovalTests'
     // `name.approved.txt`), not a dotfile.
-    if (/^`\.[\w-]+\.`/.test(raw.slice(lead - 1)) && /^\.[\w-]+$/.test(token) && !DOTFILE_NAMES.has(token.slice(1).toLowerCase())) {
+    const betweenDots = raw.slice(0, lead).endsWith('`') && /^\.[\w-]+\.`/.test(raw.slice(lead));
+    if (betweenDots && /^\.[\w-]+$/.test(token) && !DOTFILE_NAMES.has(token.slice(1).toLowerCase())) {
       found.push({ kind: 'path', value: `**/*${token}.*`, start, end });
       continue;
     }
