@@ -827,12 +827,6 @@ function asksForInformation(view: SentenceView, from: number, to: number): boole
   return object === undefined;
 }
 
-/** "don't push before approval", "… before explicit permission": a yes alone, all the connector is followed by. */
-function approvalAlone(words: readonly Word[], range: Range): boolean {
-  const said = words.slice(range.from, range.to).filter((w) => !w.tags.has('Determiner') && !/^(explicit|express|prior|written|user|human)$/.test(w.norm));
-  return said.length === 1 && /^(approval|permission|consent|confirmation|sign-off|signoff|go-ahead)$/.test((said[0] as Word).norm);
-}
-
 /** "I approve", "I say so", "you have my OK", "asking me": said about the person approving. */
 function approverCue(view: SentenceView, range: Range): boolean {
   return askCue(view, range) || findFirst(view.words, P.approverClauses, range.from, range.to) !== undefined || requestCue(view, range);
@@ -1989,7 +1983,7 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
     const governed = governable(negated.mentions);
     if (governed.length === 0) return undefined;
     const regions = [{ from: (governed[0] as Mention).start, to: main.to }, ...(negated.subject ? [negated.subject] : [])];
-    if (approverCue(view, sub) || approvalAlone(view.words, sub)) return { drafts: [{ kind: 'confirmation', triggers: governed, regions }] };
+    if (approverCue(view, sub) || bareApproval(view, sub, false)) return { drafts: [{ kind: 'confirmation', triggers: governed, regions }] };
     const steps = satisfying(subMentions);
     if (steps.length > 0) return { drafts: [prerequisite(view, governed, steps, regions, sub)] };
   }
