@@ -1061,6 +1061,8 @@ function parenthesisOpensAt(words: readonly Word[], index: number): boolean {
 
 function negatedIn(view: SentenceView, range: Range): Negated | undefined {
   const words = view.words;
+  // "never approve payments or refunds": the agent that approves a payment makes it.
+  const approvesPayment = (k: number) => /^(approve|authorize|authorise)$/.test(words[k]?.norm ?? '') && [k + 1, k + 2].some((m) => view.mentionAt(m)?.family === 'pay');
   for (let i = range.from; i < range.to; i++) {
     // "Touch nothing in data/", "change nothing without asking": the negation is the object.
     const objectNegated = view.mentionAt(i);
@@ -1180,8 +1182,6 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       const opensList = /^(include|includes|are)$/.test(w.norm) && has(CATEGORY_NOUNS, words[j - 1]);
       // "never stage (`git add`) or commit": a verb glossed by the command in the parenthesis after it is that command.
       const glossed = w.tags.has('Verb') && view.mentionAt(j + 1)?.command !== undefined && parenthesisOpensAt(words, j + 1);
-      // "never approve payments or refunds": the agent that approves a payment makes it.
-      const approvesPayment = (k: number) => /^(approve|authorize|authorise)$/.test(words[k]?.norm ?? '') && [k + 1, k + 2].some((m) => view.mentionAt(m)?.family === 'pay');
       // ("never initiate or approve payments": light verbs joined before their one action.)
       const joinsLightVerbs = has(COORDINATORS, w) && j > cueEnd && has(SKIP, words[j - 1]) && (has(SKIP, words[j + 1]) || approvesPayment(j + 1)) && view.mentionAt(j + 1) === undefined;
       const skippable = has(SKIP, w) || glossed || approvesPayment(j) || joinsLightVerbs || has(LISTENERS, w) || w.text === '' || category || modifier || amount || article || opensList || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
@@ -1850,7 +1850,7 @@ function leadSplit(view: SentenceView, from: number, to: number): { subEnd: numb
  */
 function listsActionsOfKind(view: SentenceView, from: number, comma: number, to: number): boolean {
   const words = view.words;
-  const ofKind = words.some((w, k) => k > from && k < comma && /^(that|which)$/.test(w.norm) && (has(CATEGORY_NOUNS, words[k - 1]) || /^(actions|operations|anything|something)$/.test(words[k - 1]?.norm ?? '')));
+  const ofKind = words.some((w, k) => k > from && k < comma && /^(that|which)$/.test(w.norm) && (has(CATEGORY_NOUNS, words[k - 1]) || /^(anything|something)$/.test(words[k - 1]?.norm ?? '')));
   if (!ofKind) return false;
   const next = has(COORDINATORS, words[comma + 1]) ? comma + 2 : comma + 1;
   return view.mentionAt(next) !== undefined && words.some((w, k) => k > next && k < to && endsWithComma(w));
