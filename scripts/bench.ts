@@ -183,10 +183,11 @@ const analysis = analysisOf(text);
 const results = withSessionFile(tauShapedResults(200), 'results.json', (file) => ({ ...extractionShare(file), ...checkProcess(readFileSync(file, 'utf8'), 'results.json', 3) }));
 // Corpora of real shapes, each checked as a user runs check (its own process, every core), against reading + JSON.parse of it.
 const corpora = corpusFigures(text);
-const corpusRatio = (name: string) => {
+const corpusRatio = (name: string, ms: (figure: (typeof corpora)[number]) => number = (figure) => figure.checkMs) => {
   const figure = corpora.find((c) => c.name === name);
-  return figure ? (figure.checkMs / figure.readParseMs).toFixed(1) : 'NaN';
+  return figure ? (ms(figure) / figure.readParseMs).toFixed(1) : 'NaN';
 };
+const servedRatio = (name: string) => corpusRatio(name, (figure) => figure.servedMs);
 const hook = hookLatency();
 const ratio = (ms: number) => `${ms.toFixed(0)} ms (${(ms / hook.node).toFixed(2)}× node -e 0)`;
 // The language server runs as its own process (the built dist/server.js), after the in-process measurements.
@@ -204,7 +205,7 @@ void lspLatency().then((lsp) =>
       `shell binding: ${shell.toFixed(1)} µs/command\n` +
       `extraction: ${extraction.toFixed(0)} µs per message of the extraction corpus; on the ${(text.length / 1024 / 1024).toFixed(0)} MB session ${analysis.extractMs.toFixed(0)} ms for ${analysis.userMessages} user messages, within a whole analysis (extract, bind, audit) of ${analysis.analyseMs.toFixed(0)} ms after parsing\n` +
       `extraction on a tau-bench-shaped results file (${results.sessions} runs sharing its airline policy): ${results.extractMs.toFixed(0)} ms, each round from nothing read (median of ${ROUNDS}), against reading the file and JSON.parse ${results.readParseMs.toFixed(1)} ms: ${(results.extractMs / results.readParseMs).toFixed(1)}× (loading the tagger, once per process, is apart: see above); checked again, with the readings the first run kept in the cache folder (loaded each round), ${results.warmExtractMs.toFixed(1)} ms: ${(results.warmExtractMs / results.readParseMs).toFixed(2)}×; the whole check ${results.checkMs.toFixed(0)} ms (median of 3)\n` +
-      `corpora of real shapes, check's wall time (its own process, median of 3) against reading + JSON.parse of the same files (median of 3), this run:\n${corpora.map((c) => `  ${formatCorpusFigure(c)}\n`).join('')}` +
+      `corpora of real shapes, check's wall time (its own process, median of 3; and with --server, answered by a check server that checked a copy of each corpus with other numbers first, median of 3 further copies) against reading + JSON.parse of the same files (median of 3), this run:\n${corpora.map((c) => `  ${formatCorpusFigure(c)}\n`).join('')}` +
       `hook claude-code, ${hook.megabytes.toFixed(1)} MB session, whole process (node -e 0: ${hook.node.toFixed(0)} ms${hook.nodeWithExtraCaCerts === undefined ? '' : `; every process without this machine's NODE_EXTRA_CA_CERTS, which made node -e 0 take ${hook.nodeWithExtraCaCerts.toFixed(0)} ms`}):\n` +
       `  cold (no cache):                   ${ratio(hook.cold)}\n` +
       `  warm (the session grew by a call): ${ratio(hook.warm)}\n` +
@@ -215,7 +216,7 @@ void lspLatency().then((lsp) =>
       `  a Write right after the session's first rule (median of 3 copies): the hook process alone ${ratio(hook.firstRule.alone)}; the hook server, which bound the earlier calls while idle, ${ratio(hook.firstRule.served)}\n` +
       `language server, ${lsp.turns.toLocaleString('en-US')}-turn session (${lsp.megabytes.toFixed(1)} MB): first diagnostics ${lsp.firstMs.toFixed(0)} ms\n` +
       `edit to diagnostics, after the ${DEBOUNCE_MS} ms debounce: p95 ${lsp.p95Ms.toFixed(0)} ms (median ${lsp.p50Ms.toFixed(0)}) over ${lsp.edits} edits typed after the server's first ${lsp.edits}, which gave p95 ${lsp.firstEditsP95Ms.toFixed(0)} ms (median ${lsp.firstEditsP50Ms.toFixed(0)}) while V8 compiled the code they run\n` +
-      `bench: check/parse=${(checkMs / json).toFixed(2)} extract/parse(results)=${(results.extractMs / results.readParseMs).toFixed(1)} extract_cached/parse(results)=${(results.warmExtractMs / results.readParseMs).toFixed(2)} audit_us=${auditLong.toFixed(2)} lsp_p95_ms=${lsp.p95Ms.toFixed(0)} mem/file=${(peakBytes / fileBytes).toFixed(2)} hook/node=${(Math.max(hook.server.bound, hook.server.shell) / hook.node).toFixed(2)} corpus/readparse(agentdojo)=${corpusRatio('agentdojo')} corpus/readparse(tau2)=${corpusRatio('tau2')} corpus/readparse(claude-code)=${corpusRatio('claude-code')} mem_beyond_cli/file=${((peakBytes - floors.loadedBytes) / fileBytes).toFixed(2)} confirm/whole=${(confirmed.checkMs / wholeRead.checkMs).toFixed(2)}
+      `bench: check/parse=${(checkMs / json).toFixed(2)} extract/parse(results)=${(results.extractMs / results.readParseMs).toFixed(1)} extract_cached/parse(results)=${(results.warmExtractMs / results.readParseMs).toFixed(2)} audit_us=${auditLong.toFixed(2)} lsp_p95_ms=${lsp.p95Ms.toFixed(0)} mem/file=${(peakBytes / fileBytes).toFixed(2)} hook/node=${(Math.max(hook.server.bound, hook.server.shell) / hook.node).toFixed(2)} corpus/readparse(agentdojo)=${corpusRatio('agentdojo')} corpus/readparse(tau2)=${corpusRatio('tau2')} corpus/readparse(claude-code)=${corpusRatio('claude-code')} mem_beyond_cli/file=${((peakBytes - floors.loadedBytes) / fileBytes).toFixed(2)} confirm/whole=${(confirmed.checkMs / wholeRead.checkMs).toFixed(2)} served/readparse(agentdojo)=${servedRatio('agentdojo')} served/readparse(tau2)=${servedRatio('tau2')} served/readparse(claude-code)=${servedRatio('claude-code')}
 `,
   ),
 );

@@ -3,10 +3,10 @@
 // Claude Code session. The corpora are written at bench time from the shapes of the real samples in
 // test/fixtures/real (see SOURCES.md there), their numbers varied run by run so no two runs' messages
 // are one text; nothing generated is checked in.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ExtractionMemo } from '../server/src/engine/pipeline';
 import { loadTagger } from '../server/src/engine/extraction/words';
@@ -15,6 +15,8 @@ import { reportFile } from '../server/src/engine/report';
 import { seededRandom } from '../server/src/engine/text';
 import { collectInputs, readInput } from '../server/src/host/files';
 import { nodeHost } from '../server/src/host/nodeHost';
+import { cacheFolder } from '../server/src/cli/hook/cache';
+import { CHECK_SPOOL_ENVIRONMENT, runningServer, serverSpool } from '../server/src/cli/spool';
 import { airlinePolicy } from './tauShaped';
 
 const REAL = join(__dirname, '..', 'test', 'fixtures', 'real');
@@ -38,9 +40,9 @@ function digitsFor(next: () => number): string[] {
 }
 
 /** AgentDojo runs, one per file: the real gpt-4o run's shape, its call ids as the models write them (unique, reused, or "" as Gemini's). */
-function writeAgentDojoRuns(folder: string, files: number): void {
+function writeAgentDojoRuns(folder: string, files: number, seed: number): void {
   const run = JSON.parse(readFileSync(join(REAL, 'agentdojo-banking-user_task_0-gemini-ids.json'), 'utf8')) as { user_task_id: string; messages: { tool_calls?: { id: string }[]; tool_call_id?: string; tool_call?: { id: string } }[] };
-  const next = seededRandom(7);
+  const next = seededRandom(seed);
   for (let i = 0; i < files; i++) {
     const copy = varied(run, digitsFor(next)) as typeof run;
     copy.user_task_id = `user_task_${i}`;
@@ -63,9 +65,9 @@ function writeAgentDojoRuns(folder: string, files: number): void {
 }
 
 /** One tau2-bench results file: the airline policy once, and `simulations` simulations of the real ones' shape. */
-function writeTau2Results(file: string, simulations: number): void {
+function writeTau2Results(file: string, simulations: number, seed: number): void {
   const real = JSON.parse(readFileSync(join(REAL, 'tau2-airline-simulations-list.json'), 'utf8')) as Record<string, unknown>[];
-  const next = seededRandom(11);
+  const next = seededRandom(seed);
   const list = Array.from({ length: simulations }, (_, i) => ({ ...(varied(real[i % real.length], digitsFor(next)) as Record<string, unknown>), id: `sim-${i}`, trial: i }));
   writeFileSync(file, JSON.stringify({ timestamp: '2025-10-07T07:44:20', info: { environment_info: { domain_name: 'airline', policy: airlinePolicy() } }, tasks: [], simulations: list }, null, 2));
 }
@@ -138,11 +140,17 @@ export interface CorpusFigure {
   readonly readParseMs: number;
   /** `ghost-lint check PATH --format json` as a user runs it (its own process, every core), wall time: median of `rounds`. */
   readonly checkMs: number;
+  /**
+   * `ghost-lint check PATH --format json --server`, wall time, answered by a check server that checked a
+   * corpus of the same shape first: median of 3, each round a copy of the corpus with other numbers, so
+   * no round finds a message the server read before but the texts every copy shares (a policy, a task).
+   */
+  readonly servedMs: number;
   /** The same check's stages, in this process. */
   readonly stages: CheckStages;
 }
 
-function measure(name: string, path: string, rounds: number, cli = CLI): CorpusFigure {
+function measure(name: string, path: string, rounds: number, servedMs: number, cli = CLI): CorpusFigure {
   const files = filesUnder(path);
   const bytes = files.reduce((sum, file) => sum + statSync(file).size, 0);
   const readParse = (): number => {
@@ -164,17 +172,17 @@ function measure(name: string, path: string, rounds: number, cli = CLI): CorpusF
       return ms;
     }),
   );
-  return { name, files: files.length, megabytes: bytes / 1024 / 1024, readParseMs, checkMs, stages: checkStages(path) };
+  return { name, files: files.length, megabytes: bytes / 1024 / 1024, readParseMs, checkMs, servedMs, stages: checkStages(path) };
 }
 
-/** Writes the three corpora into `folder`: their names and paths. `claudeCodeSession` is the text of the bench's 50 MB session. */
-export function writeCorpora(folder: string, claudeCodeSession: string): { name: string; path: string }[] {
+/** The three corpora's copy `variant` (its numbers its own), written into `folder`: their names and paths. `claudeCodeSession` is the text of the bench's 50 MB session (copy 0; the others' numbers are varied too). */
+export function writeCorpora(folder: string, claudeCodeSession: string, variant = 0): { name: string; path: string }[] {
   const agentDojo = join(folder, 'agentdojo');
-  writeAgentDojoRuns(agentDojo, 1500);
+  writeAgentDojoRuns(agentDojo, 1500, 7 + 100 * variant);
   const tau2 = join(folder, 'tau2-results.json');
-  writeTau2Results(tau2, 400);
+  writeTau2Results(tau2, 400, 11 + 100 * variant);
   const session = join(folder, 'claude-code.jsonl');
-  writeFileSync(session, claudeCodeSession);
+  writeFileSync(session, variant === 0 ? claudeCodeSession : variedLines(claudeCodeSession, digitsFor(seededRandom(13 + 100 * variant))));
   return [
     { name: 'agentdojo', path: agentDojo },
     { name: 'tau2', path: tau2 },
@@ -182,16 +190,69 @@ export function writeCorpora(folder: string, claudeCodeSession: string): { name:
   ];
 }
 
+/** A JSON Lines text with every digit of its strings varied (`varied`), line by line. */
+function variedLines(text: string, digits: readonly string[]): string {
+  return text
+    .split('\n')
+    .map((line) => (line === '' ? line : JSON.stringify(varied(JSON.parse(line), digits))))
+    .join('\n');
+}
+
+/**
+ * `check --server`'s wall time on each corpus (by name): a check server of `cli`'s build, with a cache
+ * and home folder of its own, first checks copy 1 of the corpora, then copies 2 to 4 of each are checked
+ * through it (median of 3). The server is stopped at the end.
+ */
+function servedFigures(folder: string, claudeCodeSession: string, cli: string): Map<string, number> {
+  const home = join(folder, 'server-home');
+  mkdirSync(home);
+  const env = { ...process.env, HOME: home, XDG_CACHE_HOME: join(home, 'cache') };
+  const server = spawn(process.execPath, [cli, 'check-server', '--idle-seconds', '600'], { env, stdio: 'ignore' });
+  const check = (path: string) => {
+    const start = performance.now();
+    const run = spawnSync(process.execPath, [cli, 'check', path, '--format', 'json', '--no-cache', '--server'], { env, encoding: 'utf8', maxBuffer: 1024 * 1024 * 1024 });
+    if (run.status !== 0 && run.status !== 1) throw new Error(`check --server failed: ${run.stderr}`);
+    return performance.now() - start;
+  };
+  try {
+    const copies = [1, 2, 3, 4].map((variant) => {
+      const copy = join(folder, `copy-${variant}`);
+      mkdirSync(copy);
+      return writeCorpora(copy, claudeCodeSession, variant);
+    });
+    // The first check starts nothing when a server runs: wait for this one before it.
+    const started = Date.now();
+    while (!serverRuns(env, cli)) {
+      if (Date.now() - started > 20_000) throw new Error('the check server did not start in 20 s');
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+    }
+    for (const corpus of copies[0]!) check(corpus.path);
+    const served = new Map<string, number>();
+    for (const { name } of copies[0]!) served.set(name, median(copies.slice(1).map((corpora) => check(corpora.find((corpus) => corpus.name === name)!.path))));
+    return served;
+  } finally {
+    server.kill();
+  }
+}
+
+/** Whether the check server of this environment runs (its spool's process id file is fresh). */
+function serverRuns(env: NodeJS.ProcessEnv, cli: string): boolean {
+  const environment = Object.fromEntries(CHECK_SPOOL_ENVIRONMENT.map((name) => [name, env[name]]));
+  const spool = serverSpool('check', cacheFolder({ env, home: env.HOME!, platform: process.platform }), join(dirname(cli), 'commands.js'), process.platform, environment);
+  return spool !== undefined && runningServer(spool) !== undefined;
+}
+
 /** The three corpora, written to a temporary folder and measured with `cli` (this build's by default). */
 export function corpusFigures(claudeCodeSession: string, cli = CLI): CorpusFigure[] {
   const folder = mkdtempSync(join(tmpdir(), 'ghost-lint-corpora-'));
   try {
-    return writeCorpora(folder, claudeCodeSession).map((corpus) => measure(corpus.name, corpus.path, 3, cli));
+    const served = servedFigures(folder, claudeCodeSession, cli);
+    return writeCorpora(folder, claudeCodeSession).map((corpus) => measure(corpus.name, corpus.path, 3, served.get(corpus.name)!, cli));
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
 }
 
 export function formatCorpusFigure(figure: CorpusFigure): string {
-  return `${figure.name}, ${figure.files} file${figure.files === 1 ? '' : 's'}, ${figure.megabytes.toFixed(1)} MB: reading + JSON.parse ${figure.readParseMs.toFixed(0)} ms, check ${figure.checkMs.toFixed(0)} ms wall (${(figure.checkMs / figure.readParseMs).toFixed(1)}×); its stages in one thread: ${formatStages(figure.stages)}`;
+  return `${figure.name}, ${figure.files} file${figure.files === 1 ? '' : 's'}, ${figure.megabytes.toFixed(1)} MB: reading + JSON.parse ${figure.readParseMs.toFixed(0)} ms, check ${figure.checkMs.toFixed(0)} ms wall (${(figure.checkMs / figure.readParseMs).toFixed(1)}×), check --server ${figure.servedMs.toFixed(0)} ms wall (${(figure.servedMs / figure.readParseMs).toFixed(1)}×); its stages in one thread: ${formatStages(figure.stages)}`;
 }

@@ -222,7 +222,7 @@ describe('hook server', () => {
   test('a server stops when idle, when its process id file goes (a cleared cache), and never runs twice for one spool', async () => {
     const idle = await startServer(sandbox(), ['--idle-seconds', '1']);
     assert.equal(await idle.exited, 0);
-    assert.match(idle.log(), /stopping: no call for 1 s/);
+    assert.match(idle.log(), /stopping: no request for 1 s/);
 
     const box = sandbox();
     const first = await startServer(box);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { cacheFolder } from '../../server/src/cli/hook/cache';
-import { type Spool, hookServerSpool } from '../../server/src/cli/hook/spool';
+import { CHECK_SPOOL_ENVIRONMENT, type ServerKind, type Spool, serverSpool } from '../../server/src/cli/spool';
 import { CLI } from './cli';
 import { REPO_ROOT } from './shared';
 
@@ -99,9 +99,11 @@ export function writeSession(box: Sandbox, name: string, records: readonly objec
 
 // --- the hook server ----------------------------------------------------------------------------
 
-/** The spool the built CLI uses in this sandbox (the bin computes it the same way, from dist/commands.js). */
-export function spoolOf(box: Sandbox): Spool {
-  const spool = hookServerSpool(cacheFolder({ env: { XDG_CACHE_HOME: box.cache }, home: box.home, platform: process.platform }), join(REPO_ROOT, 'dist', 'commands.js'), process.platform);
+/** The spool the built CLI uses in this sandbox for the `kind` server (the bin computes it the same way, from dist/commands.js and the sandbox's environment). */
+export function spoolOf(box: Sandbox, kind: ServerKind = 'hook'): Spool {
+  const env: Record<string, string | undefined> = { ...process.env, HOME: box.home, XDG_CACHE_HOME: box.cache };
+  const environment = kind === 'check' ? Object.fromEntries(CHECK_SPOOL_ENVIRONMENT.map((name) => [name, env[name]])) : {};
+  const spool = serverSpool(kind, cacheFolder({ env, home: box.home, platform: process.platform }), join(REPO_ROOT, 'dist', 'commands.js'), process.platform, environment);
   assert.ok(spool, 'the built CLI has a spool on this platform');
   return spool;
 }
@@ -109,7 +111,7 @@ export function spoolOf(box: Sandbox): Spool {
 export interface Server {
   readonly child: ChildProcess;
   readonly log: () => string;
-  /** Hook calls the server answered so far, by its log. */
+  /** Requests the server answered so far, by its log. */
   readonly served: () => number;
   readonly exited: Promise<number | null>;
 }
@@ -137,16 +139,17 @@ export function pidIn(spool: Spool): number | undefined {
   }
 }
 
-/** `hook serve` in the foreground, its log kept; resolves once it serves. */
-export async function startServer(box: Sandbox, args: readonly string[] = []): Promise<Server> {
+/** `hook serve` (or `check-server`, `kind` check) in the foreground, its log kept; resolves once it serves. */
+export async function startServer(box: Sandbox, args: readonly string[] = [], kind: ServerKind = 'hook'): Promise<Server> {
   const logFile = join(box.root, `server-${running.length}.log`);
   const logFd = openSync(logFile, 'w');
-  const child = spawn(process.execPath, [CLI, 'hook', 'serve', ...args], { cwd: box.project, env: { ...process.env, HOME: box.home, XDG_CACHE_HOME: box.cache }, stdio: ['ignore', logFd, logFd] });
+  const child = spawn(process.execPath, [CLI, ...(kind === 'hook' ? ['hook', 'serve'] : ['check-server']), ...args], { cwd: box.project, env: { ...process.env, HOME: box.home, XDG_CACHE_HOME: box.cache }, stdio: ['ignore', logFd, logFd] });
   closeSync(logFd);
   running.push(child);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const log = () => readFileSync(logFile, 'utf8');
-  const server = { child, log, served: () => log().split('\n').filter((line) => / (claude-code|codex|gemini-cli): /.test(line)).length, exited };
-  await until(() => pidIn(spoolOf(box)) === child.pid || child.exitCode !== null, 'the server starting');
+  const served = kind === 'hook' ? / (claude-code|codex|gemini-cli): / : / check in .*: exit \d+ in /;
+  const server = { child, log, served: () => log().split('\n').filter((line) => served.test(line)).length, exited };
+  await until(() => pidIn(spoolOf(box, kind)) === child.pid || child.exitCode !== null, 'the server starting');
   return server;
 }

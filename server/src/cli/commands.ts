@@ -6,9 +6,12 @@
 import { isMainThread, workerData } from 'node:worker_threads';
 import { isCheckWorkerSetup } from '../host/checkPool';
 import { serveCheckWorker } from '../host/checkWorker';
+import { serveCheckRunner } from './checkRunner';
+import { isCheckRunnerSetup } from './checkServer';
 
 export { runCli } from './main';
 export { judgeHookCallWithPolicies } from './hook/judge';
 
-// The bundle is also the script of `check`'s worker threads (host/checkPool.ts).
+// The bundle is also the script of `check`'s worker threads (host/checkPool.ts) and of the check server's runner (cli/checkServer.ts).
 if (!isMainThread && isCheckWorkerSetup(workerData)) serveCheckWorker(workerData);
+if (!isMainThread && isCheckRunnerSetup(workerData)) serveCheckRunner();

@@ -17,10 +17,12 @@ import { runBenchCommand } from './bench';
 import { runGate } from './gate';
 import { cacheFolder, homeFolder } from './hook/cache';
 import { changeHookSettings } from './hook/install';
-import { HookServerError, serveLiveHooks } from './hook/server';
-import { hookServerSpool } from './hook/spool';
+import { serveLiveHooks } from './hook/server';
+import { serveChecks } from './checkServer';
+import { CHECK_SPOOL_ENVIRONMENT, type ServerKind, type Spool, serverSpool } from './spool';
+import { SpoolServerError } from './spoolServer';
 import { type CliIo, EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE_OR_INPUT } from './io';
-import { type CheckOptions, type HookServeOptions, type MergeOptions, USAGE, UsageError, parseCommand } from './options';
+import { type CheckOptions, type MergeOptions, type ServeOptions, USAGE, UsageError, parseCommand } from './options';
 
 /**
  * sql.js, for the database cases among the inputs, so `check` runs their reference traces as `bench`
@@ -171,6 +173,7 @@ export function runCli(argv: readonly string[], io: CliIo): number | Promise<num
     if (command.kind === 'gate') return runGate(io, command.options);
     if (command.kind === 'hook-settings') return changeHookSettings(io, command.options);
     if (command.kind === 'hook-serve') return serveHooks(io, command.options);
+    if (command.kind === 'check-serve') return serveCheckRequests(io, command.options);
     if (command.kind === 'bench') return runBenchCommand(io, command.options);
     if (command.kind === 'merge') return runMerge(io, command.options);
     const { options } = command;
@@ -187,22 +190,39 @@ function runCheck(io: CliIo, options: CheckOptions, known: Set<string> | undefin
   return report instanceof Promise ? report.then((whole) => finishCheck(io, options, whole)) : finishCheck(io, options, report);
 }
 
-/** `hook serve`: the hook server of this build's spool, until it stops. */
-async function serveHooks(io: CliIo, options: HookServeOptions): Promise<number> {
+/** The spool of this build's `kind` server (the bundle it runs is this one, dist/commands.js, as the bin's client finds it), or why there is none. */
+function spoolOfThisBuild(io: CliIo, kind: ServerKind): Spool | string {
   const env = io.env ?? {};
-  // The server is this bundle (dist/commands.js): its build names the spool, as the bin's client finds it.
-  const spool = hookServerSpool(cacheFolder({ env, home: homeFolder(env, process.platform), platform: process.platform }), join(__dirname, 'commands.js'), process.platform);
-  if (spool === undefined) {
-    io.stderr(`ghost-lint: hook serve: ${process.platform === 'win32' ? 'the hook server does not run on Windows' : 'the hook server runs from the built CLI (dist/commands.js)'}\n`);
+  const environment = kind === 'check' ? Object.fromEntries(CHECK_SPOOL_ENVIRONMENT.map((name) => [name, env[name]])) : {};
+  const spool = serverSpool(kind, cacheFolder({ env, home: homeFolder(env, process.platform), platform: process.platform }), CHECK_WORKER_SCRIPT, process.platform, environment);
+  return spool ?? (process.platform === 'win32' ? 'the resident servers do not run on Windows' : 'a resident server runs from the built CLI (dist/commands.js)');
+}
+
+/** Runs a resident server until it stops; `command` names it in errors. */
+async function serveUntilStopped(io: CliIo, command: string, spool: Spool | string, serve: (spool: Spool) => Promise<number>): Promise<number> {
+  if (typeof spool === 'string') {
+    io.stderr(`ghost-lint: ${command}: ${spool}\n`);
     return EXIT_USAGE_OR_INPUT;
   }
   try {
-    return await serveLiveHooks({ spool, idleMs: options.idleSeconds * 1000, log: (line) => io.stdout(`${line}\n`) });
+    return await serve(spool);
   } catch (e) {
-    if (!(e instanceof HookServerError)) throw e;
-    io.stderr(`ghost-lint: hook serve: ${e.message}\n`);
+    if (!(e instanceof SpoolServerError)) throw e;
+    io.stderr(`ghost-lint: ${command}: ${e.message}\n`);
     return EXIT_USAGE_OR_INPUT;
   }
+}
+
+const logLine = (io: CliIo) => (line: string) => io.stdout(`${line}\n`);
+
+/** `hook serve`: the hook server of this build's spool, until it stops. */
+function serveHooks(io: CliIo, options: ServeOptions): Promise<number> {
+  return serveUntilStopped(io, 'hook serve', spoolOfThisBuild(io, 'hook'), (spool) => serveLiveHooks({ spool, idleMs: options.idleSeconds * 1000, log: logLine(io) }));
+}
+
+/** `check-server`: the check server of this build's spool, until it stops. */
+function serveCheckRequests(io: CliIo, options: ServeOptions): Promise<number> {
+  return serveUntilStopped(io, 'check-server', spoolOfThisBuild(io, 'check'), (spool) => serveChecks({ spool, runnerScript: CHECK_WORKER_SCRIPT, idleMs: options.idleSeconds * 1000, log: logLine(io) }));
 }
 
 function usageErrorExit(io: CliIo, e: unknown): number {

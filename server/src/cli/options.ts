@@ -74,11 +74,12 @@ export const HookSettingsOptionsSchema = z.object({
 });
 export type HookSettingsOptions = z.infer<typeof HookSettingsOptionsSchema>;
 
-export const DEFAULT_HOOK_SERVER_IDLE_SECONDS = 900;
-export const HookServeOptionsSchema = z.object({
-  idleSeconds: z.coerce.number({ message: 'must be a number of seconds' }).int('must be a whole number of seconds').positive('must be at least 1').default(DEFAULT_HOOK_SERVER_IDLE_SECONDS),
+/** How long a resident server (`hook serve`, `check-server`) waits for a request before it stops. */
+export const DEFAULT_SERVER_IDLE_SECONDS = 900;
+export const ServeOptionsSchema = z.object({
+  idleSeconds: z.coerce.number({ message: 'must be a number of seconds' }).int('must be a whole number of seconds').positive('must be at least 1').default(DEFAULT_SERVER_IDLE_SECONDS),
 });
-export type HookServeOptions = z.infer<typeof HookServeOptionsSchema>;
+export type ServeOptions = z.infer<typeof ServeOptionsSchema>;
 
 /** Where `bench` looks for cases when none are named. */
 export const DEFAULT_CASES = 'examples/cases';
@@ -104,7 +105,8 @@ export type BenchCommandOptions = z.infer<typeof BenchOptionsSchema>;
 export class UsageError extends Error {}
 
 export const USAGE = `Usage: ghost-lint check [PATH…] [--format text|json|sarif] [--output FILE] [--policy FILE] [--baseline FILE] [--notes]
-                        [--shard K/N] [--jobs N] [--no-cache] [--model --model-name NAME [--base-url URL] [--api-key-file FILE] [ENDPOINT…]]
+                        [--shard K/N] [--jobs N] [--no-cache] [--server] [--model --model-name NAME [--base-url URL] [--api-key-file FILE] [ENDPOINT…]]
+       ghost-lint check-server [--idle-seconds N]
        ghost-lint merge REPORT… [--format text|json|sarif] [--output FILE] [--notes]
        ghost-lint hook claude-code|codex|gemini-cli [--on-error deny|allow|ask] [--confirm ask|deny] [--policy FILE] [--server]
        ghost-lint hook install|uninstall claude-code|codex|gemini-cli [--user|--project] [--command CMD] [--no-server]
@@ -133,6 +135,9 @@ Options:
                             checks them one by one in this thread)
   --no-cache                read every message afresh; by default what this build of ghost-lint
                             read in a message (its rules) is kept in the cache folder for the next run
+  --server                  hand the check to the check server (check-server: the engine kept loaded
+                            and warm, private to you), starting one when none runs; the same report,
+                            without a process's start (not with --model)
   --model                   also send the user messages (secrets redacted) to a model that proposes
                             constraints; needs --model-name, --base-url for a server other than
                             OpenAI's (vLLM, llama.cpp, Ollama: http://host:port/v1); the key comes from
@@ -143,6 +148,9 @@ Options:
   -h, --help                show this help
   -v, --version             print the version
 
+check-server runs the checks of check --server, one at a time, until --idle-seconds pass without one
+(${DEFAULT_SERVER_IDLE_SECONDS} by default). A check it cannot run (none is running yet, or it stopped) runs in check's own process.
+
 merge joins the JSON reports (or the SARIF logs) of check --shard runs over one corpus, from one
 folder, into the report one run over it gives, files in the order a folder search meets them;
 JSON reports merge into any --format (json by default), SARIF logs into SARIF. It exits as check would
@@ -152,7 +160,7 @@ hook <agent> is the live guard: the agent runs it before every tool call, with i
 standard input, and it denies (or asks about) a call that would break a constraint of the session.
 When the guard itself fails it answers --on-error (or $${ON_ERROR_ENV}), deny by default.
 With --server it hands the call to the hook server (hook serve: the same guard kept running, private
-to you, stopping after --idle-seconds without a call, ${DEFAULT_HOOK_SERVER_IDLE_SECONDS} by default), starting one when none
+to you, stopping after --idle-seconds without a call, ${DEFAULT_SERVER_IDLE_SECONDS} by default), starting one when none
 answers, and judges the call itself whenever the server cannot.
 hook install/uninstall adds or removes that hook in the agent's settings (--user, the default, or
 --project for this folder), keeping a backup; the hook uses the server unless --no-server. gate gives the same decision for any other agent: a
@@ -188,7 +196,8 @@ export type Command =
   | { kind: 'gate'; options: GateOptions }
   | { kind: 'bench'; options: BenchCommandOptions }
   | { kind: 'hook-settings'; options: HookSettingsOptions }
-  | { kind: 'hook-serve'; options: HookServeOptions };
+  | { kind: 'hook-serve'; options: ServeOptions }
+  | { kind: 'check-serve'; options: ServeOptions };
 
 type ParseArgsOptionsConfig = NonNullable<ParseArgsConfig['options']>;
 
@@ -209,6 +218,7 @@ const CHECK_OPTIONS = {
   policy: { type: 'string', multiple: true },
   notes: { type: 'boolean' },
   'no-cache': { type: 'boolean' },
+  server: { type: 'boolean' },
   model: { type: 'boolean' },
   shard: { type: 'string' },
   jobs: { type: 'string', short: 'j' },
@@ -230,7 +240,7 @@ const BENCH_OPTIONS = {
   ...COMMON,
 } as const satisfies ParseArgsOptionsConfig;
 const HOOK_OPTIONS = { user: { type: 'boolean' }, project: { type: 'boolean' }, command: { type: 'string' }, 'no-server': { type: 'boolean' }, ...COMMON } as const satisfies ParseArgsOptionsConfig;
-const HOOK_SERVE_OPTIONS = { 'idle-seconds': { type: 'string' }, ...COMMON } as const satisfies ParseArgsOptionsConfig;
+const SERVE_OPTIONS = { 'idle-seconds': { type: 'string' }, ...COMMON } as const satisfies ParseArgsOptionsConfig;
 
 function parse<T extends ParseArgsOptionsConfig>(argv: readonly string[], options: T) {
   try {
@@ -242,7 +252,7 @@ function parse<T extends ParseArgsOptionsConfig>(argv: readonly string[], option
 
 /** The command word: the first positional, read leniently so options may come before it. */
 function commandWord(argv: readonly string[]): string | undefined {
-  return parseArgs({ args: [...argv], allowPositionals: true, strict: false, options: { ...CHECK_OPTIONS, ...MERGE_OPTIONS, ...GATE_OPTIONS, ...HOOK_OPTIONS, ...HOOK_SERVE_OPTIONS, ...BENCH_OPTIONS } }).positionals[0];
+  return parseArgs({ args: [...argv], allowPositionals: true, strict: false, options: { ...CHECK_OPTIONS, ...MERGE_OPTIONS, ...GATE_OPTIONS, ...HOOK_OPTIONS, ...SERVE_OPTIONS, ...BENCH_OPTIONS } }).positionals[0];
 }
 
 /** The endpoint flags' raw values, named as EndpointOptionsSchema names them. */
@@ -257,14 +267,17 @@ export function parseCommand(argv: readonly string[]): Command {
   if (word === 'hook') return parseHookSettings(argv);
   if (word === 'bench') return parseBench(argv);
   if (word === 'merge') return parseMerge(argv);
+  if (word === 'check-server') return parseServe(argv, 'check-serve', 1);
   const { values, positionals } = parse(argv, CHECK_OPTIONS);
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
   const [command, ...paths] = positionals;
   if (command === undefined) throw new UsageError('missing command: ghost-lint check PATH…');
-  if (command !== 'check') throw new UsageError(`unknown command "${command}"; the commands are: check, merge, hook, gate, bench`);
+  if (command !== 'check') throw new UsageError(`unknown command "${command}"; the commands are: check, merge, hook, gate, bench, check-server`);
   const modelOptions = endpointValues(values);
   if (!values.model && Object.values(modelOptions).some((v) => v !== undefined)) throw new UsageError('--base-url, --model-name, --api-key-file, --timeout, --retries and --concurrency only apply with --model');
+  // The model's key stays in the process that was given it.
+  if (values.model && values.server) throw new UsageError('--server and --model cannot be combined: a check with a model runs in its own process');
   const result = CheckOptionsSchema.safeParse({
     paths,
     format: values.format,
@@ -321,17 +334,18 @@ function parseBench(argv: readonly string[]): Command {
   return { kind: 'bench', options: { ...result.data, defences: [...new Set(result.data.defences)] } };
 }
 
-function parseHookServe(argv: readonly string[]): Command {
-  const { values, positionals } = parse(argv, HOOK_SERVE_OPTIONS);
+/** `hook serve` and `check-server`: a resident server's options (after its one or two command words). */
+function parseServe(argv: readonly string[], kind: 'hook-serve' | 'check-serve', words: number): Command {
+  const { values, positionals } = parse(argv, SERVE_OPTIONS);
   if (values.help) return { kind: 'help' };
-  if (positionals.length > 2) throw new UsageError(`unexpected argument "${String(positionals[2])}"`);
-  const result = HookServeOptionsSchema.safeParse({ idleSeconds: values['idle-seconds'] });
+  if (positionals.length > words) throw new UsageError(`unexpected argument "${String(positionals[words])}"`);
+  const result = ServeOptionsSchema.safeParse({ idleSeconds: values['idle-seconds'] });
   if (!result.success) throw new UsageError(zodMessage(result.error).replace('--idleSeconds', '--idle-seconds'));
-  return { kind: 'hook-serve', options: result.data };
+  return { kind, options: result.data };
 }
 
 function parseHookSettings(argv: readonly string[]): Command {
-  if (parseArgs({ args: [...argv], allowPositionals: true, strict: false, options: { ...HOOK_OPTIONS, ...HOOK_SERVE_OPTIONS } }).positionals[1] === 'serve') return parseHookServe(argv);
+  if (parseArgs({ args: [...argv], allowPositionals: true, strict: false, options: { ...HOOK_OPTIONS, ...SERVE_OPTIONS } }).positionals[1] === 'serve') return parseServe(argv, 'hook-serve', 2);
   const { values, positionals } = parse(argv, HOOK_OPTIONS);
   if (values.help) return { kind: 'help' };
   const [, action, agent, extra] = positionals;
