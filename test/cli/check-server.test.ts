@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, readFileSync, readdirSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { CLI } from '../support/cli';
@@ -49,12 +49,17 @@ describe('check server', () => {
       [1, 1, 1, 1, 0, 2, 2],
     );
     assert.match(runs[0]!.stdout, /"files"/);
+    // A check's setup holds for its files only: the server's warm workers forget a policy given to the check before.
+    writeFileSync(join(box.root, 'no-deletes.yaml'), 'rules:\n  - id: no-deletes\n    kind: prohibition\n    trigger: [delete]\n    scope: { paths: ["**"] }\n    statement: Nothing is deleted.\n');
+    const withPolicy = bothWays(box, ['examples', '--format', 'json', '--policy', '../no-deletes.yaml']);
+    assert.notEqual(withPolicy.stdout, runs[0]!.stdout, 'the policy finds more');
+    assert.equal(bothWays(box, ['examples', '--format', 'json']).stdout, runs[0]!.stdout);
     // A relative --output is written in the client's working folder, as check writes it.
     const written = run(box, ['check', 'examples/anthropic', '--format', 'json', '--output', 'report.json', '--server'], '');
     assert.equal(written.stdout, '');
     const local = run(box, ['check', 'examples/anthropic', '--format', 'json'], '');
     assert.equal(readFileSync(join(box.project, 'report.json'), 'utf8'), local.stdout);
-    assert.equal(server.served(), runs.length + 1, 'the server ran every --server check');
+    assert.equal(server.served(), runs.length + 3, 'the server ran every --server check');
     // A model check keeps its key in its own process: refused before anything is sent.
     const model = run(box, ['check', 'examples', '--model', '--model-name', 'm', '--server'], '');
     assert.equal(model.status, 2);

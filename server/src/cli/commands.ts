@@ -4,7 +4,7 @@
  * megabytes of bundled JavaScript costs more than the hook's whole latency budget.
  */
 import { isMainThread, workerData } from 'node:worker_threads';
-import { isCheckWorkerSetup } from '../host/checkPool';
+import { isCheckWorker } from '../host/checkPool';
 import { serveCheckWorker } from '../host/checkWorker';
 import { serveCheckRunner } from './checkRunner';
 import { isCheckRunnerSetup } from './checkServer';
@@ -13,5 +13,5 @@ export { runCli } from './main';
 export { judgeHookCallWithPolicies } from './hook/judge';
 
 // The bundle is also the script of `check`'s worker threads (host/checkPool.ts) and of the check server's runner (cli/checkServer.ts).
-if (!isMainThread && isCheckWorkerSetup(workerData)) serveCheckWorker(workerData);
+if (!isMainThread && isCheckWorker(workerData)) serveCheckWorker();
 if (!isMainThread && isCheckRunnerSetup(workerData)) serveCheckRunner();

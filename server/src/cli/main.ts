@@ -3,10 +3,10 @@ import { join, resolve } from 'node:path';
 import { version } from '../../../package.json';
 import { type CheckReport, type ReportContext, baselineKeys } from '../engine/report';
 import { useReadingStore } from '../engine/pipeline';
-import { type CheckPathsOptions, checkPathsInPool } from '../host/check';
+import { type CheckPathsOptions, type FilePool, checkPathsInPool } from '../host/check';
 import type { EnvironmentDependencies } from '../bench/environments';
 import { loadSqlJs } from '../bench/io/sqlJs';
-import { CHECK_WORKER_ROLE, CheckPool, type CheckWorkerSetup, workerCount } from '../host/checkPool';
+import { CheckPool, type CheckWorkerSetup, workerCount } from '../host/checkPool';
 import { displayPath } from '../host/files';
 import { nodeHost } from '../host/nodeHost';
 import { ReadingCache, engineBuild } from '../host/readingCache';
@@ -92,21 +92,37 @@ function checkInputsOnCores(io: CliIo, options: CheckOptions, known: ReadonlySet
 }
 
 function checkFilesOnCores(io: CliIo, options: CheckOptions, known: ReadonlySet<string> | undefined, readings: CheckWorkerSetup['readings'], cache: ReadingCache | undefined): CheckReport | Promise<CheckReport> {
-  return checkPathsInPool(nodeHost, checkPathsOptions(io, options, known), (inputs, deferDatabaseCases) => {
+  return checkPathsInPool(nodeHost, checkPathsOptions(io, options, known), (inputs, deferDatabaseCases): FilePool | undefined => {
     const size = workerCount(inputs.length, options.jobs);
     if (size < 1 || !existsSync(CHECK_WORKER_SCRIPT)) return undefined;
-    const bytes = inputs.reduce((sum, file) => sum + (nodeHost.stat(file.absolutePath)?.bytes ?? 0), 0);
-    if (bytes < POOLED_FROM_BYTES && options.jobs === undefined) return undefined;
-    return new CheckPool(CHECK_WORKER_SCRIPT, size, {
-      role: CHECK_WORKER_ROLE,
+    const setup: CheckWorkerSetup = {
       cwd: io.cwd,
       workspaceRoots: [io.cwd],
       explicitPolicies: options.policy,
       ...(io.inPiecesFrom !== undefined && { inPiecesFrom: io.inPiecesFrom }),
       ...(readings && { readings }),
       deferDatabaseCases,
-    }, (made) => cache?.adopt(made));
+    };
+    const adopt = (made: Parameters<ReadingCache['adopt']>[0]) => cache?.adopt(made);
+    // Warm workers cost no start, so they take any check of two files or more; they stay for the next check.
+    if (io.residentPool) return io.residentPool.size() > 0 ? atMost(size, io.residentPool.begin(setup, adopt)) : undefined;
+    const bytes = inputs.reduce((sum, file) => sum + (nodeHost.stat(file.absolutePath)?.bytes ?? 0), 0);
+    if (bytes < POOLED_FROM_BYTES && options.jobs === undefined) return undefined;
+    return new CheckPool(CHECK_WORKER_SCRIPT, size).begin(setup, adopt);
   });
+}
+
+/** A resident pool lent to one check: at most `size` of its workers busy at once (`--jobs`), and left running when the check ends. */
+function atMost(size: number, pool: CheckPool): FilePool {
+  let busy = 0;
+  return {
+    idle: () => Math.max(0, Math.min(pool.idle(), size - busy)),
+    check: (files) => {
+      busy++;
+      return pool.check(files).finally(() => busy--);
+    },
+    close: () => Promise.resolve(),
+  };
 }
 
 /** `merge`: the shards' reports as one, written in the format asked for; exits as check would on it. */

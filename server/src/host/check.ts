@@ -168,32 +168,42 @@ function withDatabaseCases(host: Host, inputs: readonly InputFile[], outcomes: r
 }
 
 /**
- * Each file to an idle worker, else checked in this thread, whose engine is loaded already: a worker
- * costs a load of the engine and the tagger, and its own reading of every repeated text. Between
- * files this thread yields, so a worker that finished gets the next one.
+ * Files to idle workers, else checked in this thread, whose engine is loaded already: a worker costs a
+ * load of the engine and the tagger, and its own reading of every repeated text. A worker is handed
+ * several files at once while many are left (a message per small file costs as much as checking it),
+ * fewer towards the end, so no thread is left with a long share. Between files this thread yields, so
+ * a worker that finished gets the next ones.
  */
 async function checkOnPoolAndHere(host: Host, inputs: readonly InputFile[], discovery: PolicyDiscovery, options: FileCheckOptions, pool: FilePool): Promise<FileOutcome[]> {
   const outcomes: FileOutcome[] = new Array<FileOutcome>(inputs.length);
   const sent: Promise<void>[] = [];
-  for (let next = 0; next < inputs.length; next++) {
-    const file = inputs[next]!;
-    const at = next;
+  const threads = pool.idle() + 1;
+  for (let next = 0; next < inputs.length; ) {
     if (pool.idle() > 0) {
-      sent.push(pool.check(file).then((outcome) => void (outcomes[at] = outcome)));
+      const from = next;
+      const count = Math.max(1, Math.min(MAX_FILES_PER_HAND_OUT, Math.floor((inputs.length - from) / (threads * HAND_OUTS_PER_THREAD))));
+      next += count;
+      sent.push(pool.check(inputs.slice(from, next)).then((checked) => checked.forEach((outcome, at) => void (outcomes[from + at] = outcome))));
       continue;
     }
-    outcomes[at] = checkFile(host, file, discovery, options);
+    outcomes[next] = checkFile(host, inputs[next]!, discovery, options);
+    next++;
     await new Promise<void>((resume) => setImmediate(resume));
   }
   await Promise.all(sent);
   return outcomes;
 }
 
+/** At most this many files go to a worker in one message, and what is left is shared out in about this many hand-outs per thread. */
+const MAX_FILES_PER_HAND_OUT = 32;
+const HAND_OUTS_PER_THREAD = 4;
+
 /** Checks files elsewhere, several at once (host/checkPool.ts's CheckPool). */
 export interface FilePool {
-  /** Workers with no file. */
+  /** Workers with no files. */
   idle(): number;
-  check(file: InputFile): Promise<FileOutcome>;
+  /** The outcomes of `files`, in order. */
+  check(files: readonly InputFile[]): Promise<readonly FileOutcome[]>;
   close(): Promise<void>;
 }
 

@@ -9,12 +9,12 @@ import type { InputFile } from './files';
  * `check` over many files on every core: a pool of worker threads, each checking whole files (read,
  * parse, extract, bind, audit, report) with its own engine and caches; the main thread only hands out
  * files and collects their reports, in input order. Built once here so any shell can use it: the CLI
- * does, and the language server's report export or the bench could.
+ * does (a pool per check), the check server keeps one from check to check (its workers stay warm), and
+ * the language server's report export or the bench could.
  */
 
-/** What a check worker is started with: how it names files and finds their policies, as checkPaths does. */
+/** How a check's files are checked, sent to every worker before its files: how it names them and finds their policies, as checkPaths does. */
 export interface CheckWorkerSetup {
-  readonly role: typeof CHECK_WORKER_ROLE;
   /** The folder reports name files relative to (the CLI's current folder). */
   readonly cwd: string;
   readonly workspaceRoots: readonly string[];
@@ -26,25 +26,29 @@ export interface CheckWorkerSetup {
   readonly deferDatabaseCases: boolean;
 }
 
+/** Marks a check worker: the bundle started as a worker thread with this as its workerData serves checks. */
 export const CHECK_WORKER_ROLE = 'ghost-lint-check';
 
-export function isCheckWorkerSetup(data: unknown): data is CheckWorkerSetup {
+export function isCheckWorker(data: unknown): boolean {
   return typeof data === 'object' && data !== null && (data as { role?: unknown }).role === CHECK_WORKER_ROLE;
 }
 
-/** A file to check, sent to a worker, and its answer. */
+/** What a worker is sent: a check's setup, which holds for the files sent after it, or files to check. */
+export type CheckWorkerMessage = { readonly setup: CheckWorkerSetup } | CheckJob;
+
+/** Files to check, sent to a worker together (one message for many small files), and its answer: their outcomes, in order. */
 export interface CheckJob {
   readonly id: number;
-  readonly file: InputFile;
+  readonly files: readonly InputFile[];
 }
-export type CheckReply = ({ readonly id: number; readonly outcome: FileOutcome } | { readonly id: number; readonly error: string }) & {
-  /** Readings the worker made for this file, for the cache the calling thread saves. */
+export type CheckReply = ({ readonly id: number; readonly outcomes: readonly FileOutcome[] } | { readonly id: number; readonly error: string }) & {
+  /** Readings the worker made for these files, for the cache the calling thread saves. */
   readonly readings?: readonly (readonly [string, LocalExtraction])[];
 };
 
 interface Pending {
   readonly job: CheckJob;
-  readonly resolve: (outcome: FileOutcome) => void;
+  readonly resolve: (outcomes: readonly FileOutcome[]) => void;
   readonly reject: (error: Error) => void;
 }
 
@@ -53,26 +57,27 @@ export function workerCount(files: number, jobs = availableParallelism()): numbe
   return Math.max(0, Math.min(jobs, files) - 1);
 }
 
+/** The files of a job, as an error names them. */
+function filesNamed(job: CheckJob): string {
+  return job.files.map((file) => file.displayPath).join(', ');
+}
+
 export class CheckPool {
   private readonly idleWorkers: Worker[] = [];
   private readonly queue: Pending[] = [];
   private readonly running = new Map<Worker, Pending>();
   private readonly workers: Worker[] = [];
   private nextId = 0;
+  private onReadings: ((readings: readonly (readonly [string, LocalExtraction])[]) => void) | undefined;
 
   /**
-   * `script` is a bundle that serves checks when started as a worker with a `CheckWorkerSetup`
+   * `script` is a bundle that serves checks when started as a worker marked by `CHECK_WORKER_ROLE`
    * (the built CLI, dist/commands.js); `size` workers are started at once.
    */
-  constructor(
-    script: string,
-    size: number,
-    setup: CheckWorkerSetup,
-    private readonly onReadings?: (readings: readonly (readonly [string, LocalExtraction])[]) => void,
-  ) {
+  constructor(script: string, size: number) {
     if (!existsSync(script)) throw new Error(`the check worker script ${script} is missing: build first (npm run build)`);
     for (let i = 0; i < size; i++) {
-      const worker = new Worker(script, { workerData: setup });
+      const worker = new Worker(script, { workerData: { role: CHECK_WORKER_ROLE } });
       worker.on('message', (reply: CheckReply) => this.answered(worker, reply));
       worker.on('error', (error) => this.failed(worker, error));
       this.workers.push(worker);
@@ -80,14 +85,30 @@ export class CheckPool {
     }
   }
 
+  /**
+   * Starts a check: its setup holds for every file checked from now on (a worker takes it before the
+   * next file), and its readings go to `onReadings`. Called between checks, with no file under way.
+   */
+  begin(setup: CheckWorkerSetup, onReadings?: (readings: readonly (readonly [string, LocalExtraction])[]) => void): this {
+    this.onReadings = onReadings;
+    for (const worker of this.workers) worker.postMessage({ setup } satisfies CheckWorkerMessage);
+    return this;
+  }
+
+  /** Workers with no file. */
   idle(): number {
     return this.idleWorkers.length;
   }
 
-  /** The outcome of checking `file`, once a worker has done it. */
-  check(file: InputFile): Promise<FileOutcome> {
+  /** Workers that have not died. */
+  size(): number {
+    return this.workers.length;
+  }
+
+  /** The outcomes of checking `files`, in order, once a worker has done them. */
+  check(files: readonly InputFile[]): Promise<readonly FileOutcome[]> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ job: { id: this.nextId++, file }, resolve, reject });
+      this.queue.push({ job: { id: this.nextId++, files }, resolve, reject });
       this.pump();
     });
   }
@@ -103,7 +124,7 @@ export class CheckPool {
       const worker = this.idleWorkers.pop()!;
       const pending = this.queue.shift()!;
       this.running.set(worker, pending);
-      worker.postMessage(pending.job);
+      worker.postMessage(pending.job satisfies CheckWorkerMessage);
     }
   }
 
@@ -113,16 +134,17 @@ export class CheckPool {
     this.running.delete(worker);
     this.idleWorkers.push(worker);
     if (reply.readings && reply.readings.length > 0) this.onReadings?.(reply.readings);
-    if ('outcome' in reply) pending.resolve(reply.outcome);
-    else pending.reject(new Error(`${pending.job.file.displayPath}: ${reply.error}`));
+    if ('outcomes' in reply) pending.resolve(reply.outcomes);
+    else pending.reject(new Error(`${filesNamed(pending.job)}: ${reply.error}`));
     this.pump();
   }
 
-  /** A worker that died takes its file down with it (an internal error, as in a single thread), and the others go on. */
+  /** A worker that died takes its files down with it (an internal error, as in a single thread), and the others go on. */
   private failed(worker: Worker, error: Error): void {
     const pending = this.running.get(worker);
     this.running.delete(worker);
-    pending?.reject(new Error(`${pending.job.file.displayPath}: ${error.message}`));
+    this.workers.splice(this.workers.indexOf(worker), 1);
+    pending?.reject(new Error(`${filesNamed(pending.job)}: ${error.message}`));
     if (this.running.size === 0 && this.idleWorkers.length === 0) for (const waiting of this.queue.splice(0)) waiting.reject(error);
   }
 }
