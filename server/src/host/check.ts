@@ -1,7 +1,6 @@
 import { constants } from 'node:buffer';
 import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { version } from '../../../package.json';
 import type { EnvironmentDependencies } from '../bench/environments';
 import { type ParsedTranscript, looksLikeDatabaseCase } from '../engine/parse';
@@ -9,6 +8,7 @@ import type { Policy } from '../engine/ledger';
 import { type CheckReport, type FileReport, type ReportContext, type SkippedFile, StreamedChatCheck, StreamedCheck, checkReport, inputErrorReport, reportFile, streamableFormat, withoutBaseline } from '../engine/report';
 import { LineIndex } from '../engine/text';
 import { type InputFile, collectInputs, readInput, tooLongForAString } from './files';
+import { collectGarbage } from './heap';
 import type { Host, TextPieceReader } from './host';
 import { parseInput } from './inputs';
 import { PolicyDiscovery } from './policies';
@@ -350,15 +350,11 @@ const PIECES_HEAP_GROWING_PERCENT = 10;
 
 /**
  * Runs `check` with V8's heap growth set for a check in pieces, and back to V8's default (0) after.
- * The limit V8 set at its last full collection stands until the next one, so one is made now (through
- * the `gc` function V8 gives a new context while `--expose-gc` is set, as Node's own tests get it).
+ * The limit V8 set at its last full collection stands until the next one, so one is made now.
  */
 function withFrequentCollections<T>(check: () => T): T {
   setFlagsFromString(`--heap-growing-percent=${PIECES_HEAP_GROWING_PERCENT}`);
-  setFlagsFromString('--expose-gc');
-  const collect = runInNewContext('gc') as () => void;
-  setFlagsFromString('--no-expose-gc');
-  collect();
+  collectGarbage();
   try {
     return check();
   } finally {

@@ -3,6 +3,7 @@ import { useReadingStore } from '../engine/pipeline';
 import { checkFile, policyDiscovery } from './check';
 import type { CheckReply, CheckWorkerMessage, CheckWorkerSetup } from './checkPool';
 import { displayPath } from './files';
+import { collectGarbage } from './heap';
 import { nodeHost } from './nodeHost';
 import { ReadingCache } from './readingCache';
 
@@ -34,6 +35,7 @@ export function serveCheckWorker(): void {
       checker = checkerFor(message.setup);
       return;
     }
+    if ('collect' in message) return collectGarbage();
     let reply: CheckReply;
     try {
       if (!checker) throw new Error('a file came before its check\'s setup');
