@@ -1,3 +1,4 @@
+import { isAbsolute } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { z } from 'zod';
@@ -34,7 +35,8 @@ const RequestSchema = z.object({
   protocol: z.literal(SPOOL_PROTOCOL),
   // Anything `check` parses is run as check runs it (its usage errors included); other commands are not served.
   argv: z.array(z.string()).refine((argv) => argv[0] === 'check', 'argv is not a check (check …)'),
-  cwd: z.string().min(1),
+  // The client's own folder, as process.cwd() gives it: a relative one would be the server's.
+  cwd: z.string().refine(isAbsolute, 'cwd is not an absolute path'),
 });
 
 export interface CheckServerOptions {

@@ -225,6 +225,8 @@ export const FORBIDDEN_WORDS: readonly string[] = [
   'forbid * from', 'prohibit * from', 'ban * from', 'bar * from', 'prohibition on', 'prohibition of', 'ban on', 'forbidden from', 'banned from', 'prohibited from',
   'barred from', 'forbid', 'forbidden', 'prohibit', 'prohibited', 'ban', 'banned', 'denied', 'blocked', 'off the table', 'no-go', 'not allow', 'not permit',
   ...ACCEPTABLE_WORDS.flatMap((word) => [`not ${word}`, `never ${word}`]), 'unacceptable', 'out of the question', 'never happen', 'never occur', 'not happen', 'not occur',
+  // "`cdk deploy` is human-only": for the people, so not for the agent.
+  'human-only', 'humans-only', 'human only', 'humans only', 'for humans only',
 ];
 /** "Leave X alone", "hands off X": keep the thing as it is. */
 export const LEAVE_ALONE: readonly string[] = ['leave ** alone', 'leave ** be', 'hands off', 'stay away from', 'stay out of', 'stay off', 'keep away from', 'keep out of', 'keep off', 'keep your hands off'];
