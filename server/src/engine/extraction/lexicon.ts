@@ -438,6 +438,8 @@ export const FUNCTION_WORDS: readonly string[] = [
   'unstaged', 'staged', 'pending', 'local', 'locally', 'remotely', 'existing', 'proactively', 'unnecessarily', 'unprompted',
   // How lasting an action is, not what it acts on: "no permanent deletes", "irreversibly overwrites".
   'permanent', 'permanently', 'irreversible', 'irreversibly', 'forever',
+  // Changes the agent is about to make, which every change it makes is first: "confirm all proposed edits".
+  'proposed', 'planned', 'intended',
   'thanks', 'thank', 'cheers', 'pls', 'please', 'kindly', 'lol', 'btw', 'though', 'tho', 'ok', 'okay',
 ];
 /**
