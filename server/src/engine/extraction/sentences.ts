@@ -1,7 +1,7 @@
 import { decodedToRawOffsets } from '../json/json';
 import type { Session, Turn } from '../session/session';
 import type { Span } from '../text/text';
-import { textEntities } from './entities';
+import { type Entity, textEntities } from './entities';
 import { PROGRAMS } from './lexicon';
 import { readable } from './normalize';
 import { readSentences, type Word } from './words';
@@ -272,10 +272,13 @@ function antecedentVariant(before: string, text: string, turnIndex: number, span
   if (!pointer) return undefined;
   // The sentence just before this one, not earlier paragraphs.
   const previous = before.split(/\n\s*\n/).pop()?.split(/(?<=[.!?])\s+/).filter((s) => s.trim() !== '').pop() ?? '';
-  const target = textEntities(readable(previous).text, 0).filter((e) => TARGET_KINDS.has(e.kind)).pop();
+  const targets = textEntities(readable(previous).text, 0).filter((e) => TARGET_KINDS.has(e.kind));
+  // "them" points at many: a glob or a folder named before, rather than one file after it ("`gen/*.ts` come from `build.py`").
+  const named = (e: Entity) => readable(previous).text.slice(e.start, e.end);
+  const many = pointer[1]?.toLowerCase() === 'them' ? targets.filter((e) => /[*?]|\/$/.test(named(e))).pop() : undefined;
+  const target = many ?? targets.pop();
   if (!target) return undefined;
-  const named = readable(previous).text.slice(target.start, target.end);
-  const replacement = pointer[1]?.toLowerCase() === 'there' ? `in ${named}` : named;
+  const replacement = pointer[1]?.toLowerCase() === 'there' ? `in ${named(target)}` : named(target);
   const variant = `${text.slice(0, pointer.index)}${replacement}${text.slice(pointer.index + (pointer[1]?.length ?? 0))}`;
   const words = readSentences(variant, 0, () => true).flatMap((sentence) => sentence.words);
   return { turnIndex, text: variant, span, start: 0, words };
