@@ -91,6 +91,12 @@ export function extractConstraints(session: Session, prefilter: (text: string) =
         const resolved = readingsOf(antecedent).filter((reading) => reading.kind === 'constraint');
         if (resolved.length > 0) readings = resolved;
       }
+      // A label that sums up the sentence after it may keep that sentence from stating its rule.
+      const apart = readings.some((reading) => reading.kind === 'constraint') ? undefined : sentence.withoutLabel?.();
+      if (apart) {
+        const resolved = readingsOf(apart).filter((reading) => reading.kind === 'constraint');
+        if (resolved.length > 0) readings = resolved;
+      }
       // An aside in parentheses explains; without it the sentence may state its rules plainly: all it
       // stated with the aside, and what the aside's words kept it from stating.
       const plain = sentence.withoutAsides?.();

@@ -138,6 +138,8 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'check * pass', 'check * green', 'check * succeed', 'everything * pass', 'everything * green', 'everything * succeed',
     // All the commands just listed, said to pass: "all commands must pass without errors".
     'all command * pass', 'all command * succeed',
+    // The errors a check reports, said to be fixed: "fix linting errors before committing" is the check made to pass.
+    'linting error', 'linting warning',
     // The steps or commands listed around the sentence, said to pass: "commit only when the above steps succeed".
     'these command * pass', 'these command * succeed', 'these step * pass', 'these step * succeed', 'above step * pass', 'above step * succeed',
     'above command * pass', 'above command * succeed', 'step above * pass', 'step above * succeed', 'command above * pass', 'command above * succeed',

@@ -32,6 +32,8 @@ export interface Sentence {
    * actions are not the rule's. Made on demand.
    */
   readonly withoutAsides?: () => Sentence;
+  /** The sentence after a bold label that sums it up ("**Never commit directly** - Always ask before committing"), alone. */
+  readonly withoutLabel?: () => Sentence;
   /** The last sentence of a heading with list items under it ("### DO NOT MODIFY unless instructed"): it introduces them, as a line ending in a colon does. */
   readonly leadsItems?: true;
 }
@@ -191,6 +193,7 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
       if (block.kind === 'item' && lead !== undefined && WHEN_TO_USE.test(lead)) continue;
       if (!worthReading(readableText) && !(lead !== undefined && worthReading(`${lead} ${readableText}`)) && !(examplesOf && worthReading(examplesOf))) continue;
       const sentences = readSentences(block.text, segment.at + block.at, lead === undefined && !examplesOf ? worthReading : () => true);
+      const summed = LABEL_THEN_SENTENCE.exec(block.text);
       sentences.forEach((sentence, index) => {
         const local = { start: sentence.start - segment.at, end: sentence.end - segment.at };
         const span = segment.toSource ? { start: segment.toSource(local.start), end: segment.toSource(local.end) } : turn.span;
@@ -203,13 +206,22 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
         const label = labelled && sentence.start - (segment.at + block.at) >= labelled[0].length ? labelled[1] : undefined;
         const withAntecedent = POINTER.test(text) ? () => antecedentVariant(segment.text.slice(0, local.start), readable(text).text, turn.index, span) : label ? () => read(`${label}: ${itemText}`, turn.index, span) : undefined;
         const withoutAsides = hasAside(text) ? () => read(readable(text).text.replace(ASIDE, ''), turn.index, span) : undefined;
+        // The sentence after such a label, read alone when the whole states no rule.
+        const withoutLabel = summed && index === 0 ? () => read(readable(block.text.slice(summed[0].length)).text, turn.index, span) : undefined;
         const last = leadsItems && index === sentences.length - 1;
-        result.push({ turnIndex: turn.index, text, span, start: sentence.start, words: sentence.words, ...(withLeadIn.length > 0 && { withLeadIn }), ...(withAntecedent && { withAntecedent }), ...(withoutAsides && { withoutAsides }), ...(last && { leadsItems: true as const }) });
+        result.push({ turnIndex: turn.index, text, span, start: sentence.start, words: sentence.words, ...(withLeadIn.length > 0 && { withLeadIn }), ...(withAntecedent && { withAntecedent }), ...(withoutAsides && { withoutAsides }), ...(withoutLabel && { withoutLabel }), ...(last && { leadsItems: true as const }) });
       });
     }
   }
   return result;
 }
+
+/**
+ * A bold label that is a clause of its own (three words or more), then a spaced dash and a sentence:
+ * "- **NEVER commit code directly** - Always ask for user permission before committing". The label sums
+ * up; the sentence says it.
+ */
+const LABEL_THEN_SENTENCE = /^(\s*(?:[-*•+]\s+|\d{1,2}[.)]\s+)?(?:\*\*|__)[^*_\n\s]+(?:\s+[^*_\n\s]+){2,}[.!]?(?:\*\*|__)\s+)[-–—]\s+(?=[A-Z])/;
 
 /** An item that lists examples of what the item above it names: "Examples: `git push`, `git pull`". */
 const EXAMPLES_LABEL = /^\s*(?:[-*•+]\s+|\d{1,2}[.)]\s+)?(?:examples?|e\.g\.?|for example|for instance|including|such as)\s*:?\s*/i;
