@@ -16,7 +16,7 @@ import { seededRandom } from '../server/src/engine/text';
 import { collectInputs, readInput } from '../server/src/host/files';
 import { nodeHost } from '../server/src/host/nodeHost';
 import { cacheFolder } from '../server/src/cli/hook/cache';
-import { CHECK_SPOOL_ENVIRONMENT, runningServer, serverSpool } from '../server/src/cli/spool';
+import { runningServer, serverSpool } from '../server/src/cli/spool';
 import { airlinePolicy } from './tauShaped';
 
 const REAL = join(__dirname, '..', 'test', 'fixtures', 'real');
@@ -237,8 +237,7 @@ function servedFigures(folder: string, claudeCodeSession: string, cli: string): 
 
 /** Whether the check server of this environment runs (its spool's process id file is fresh). */
 function serverRuns(env: NodeJS.ProcessEnv, cli: string): boolean {
-  const environment = Object.fromEntries(CHECK_SPOOL_ENVIRONMENT.map((name) => [name, env[name]]));
-  const spool = serverSpool('check', cacheFolder({ env, home: env.HOME!, platform: process.platform }), join(dirname(cli), 'commands.js'), process.platform, environment);
+  const spool = serverSpool('check', cacheFolder({ env, home: env.HOME!, platform: process.platform }), join(dirname(cli), 'commands.js'), process.platform, env);
   return spool !== undefined && runningServer(spool) !== undefined;
 }
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { cacheFolder } from '../../server/src/cli/hook/cache';
-import { CHECK_SPOOL_ENVIRONMENT, type ServerKind, type Spool, serverSpool } from '../../server/src/cli/spool';
+import { type ServerKind, type Spool, serverSpool } from '../../server/src/cli/spool';
 import { CLI } from './cli';
 import { REPO_ROOT } from './shared';
 
@@ -102,8 +102,7 @@ export function writeSession(box: Sandbox, name: string, records: readonly objec
 /** The spool the built CLI uses in this sandbox for the `kind` server (the bin computes it the same way, from dist/commands.js and the sandbox's environment). */
 export function spoolOf(box: Sandbox, kind: ServerKind = 'hook'): Spool {
   const env: Record<string, string | undefined> = { ...process.env, HOME: box.home, XDG_CACHE_HOME: box.cache };
-  const environment = kind === 'check' ? Object.fromEntries(CHECK_SPOOL_ENVIRONMENT.map((name) => [name, env[name]])) : {};
-  const spool = serverSpool(kind, cacheFolder({ env, home: box.home, platform: process.platform }), join(REPO_ROOT, 'dist', 'commands.js'), process.platform, environment);
+  const spool = serverSpool(kind, cacheFolder({ env, home: box.home, platform: process.platform }), join(REPO_ROOT, 'dist', 'commands.js'), process.platform, env);
   assert.ok(spool, 'the built CLI has a spool on this platform');
   return spool;
 }

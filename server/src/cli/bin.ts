@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { cacheFolder, homeFolder } from './hook/cache';
 import { loadCompiled } from './hook/compiled';
 import { hookEnvironment } from './hook/environment';
-import { CHECK_SPOOL_ENVIRONMENT, SPOOL_PROTOCOL, serverSpool } from './spool';
+import { SPOOL_PROTOCOL, serverSpool } from './spool';
 import { type ServedOutput, ServerUnreachable, askServer, startServer, wantsCheckServer, wantsHookServer } from './spoolClient';
 
 // The bin (dist/cli.js). A hook call with --server goes to the hook server first, a check with
@@ -34,8 +34,7 @@ function hookServerAnswer(): ServedOutput | undefined {
 }
 
 function checkServerAnswer(): ServedOutput | undefined {
-  const environment = Object.fromEntries(CHECK_SPOOL_ENVIRONMENT.map((name) => [name, process.env[name]]));
-  const spool = serverSpool('check', folder, serverBundle, process.platform, environment);
+  const spool = serverSpool('check', folder, serverBundle, process.platform, process.env);
   if (spool === undefined) return undefined;
   return served(() => askServer('check', spool, { protocol: SPOOL_PROTOCOL, argv, cwd: process.cwd() }), ['check-server']);
 }

@@ -19,7 +19,7 @@ import { cacheFolder, homeFolder } from './hook/cache';
 import { changeHookSettings } from './hook/install';
 import { serveLiveHooks } from './hook/server';
 import { serveChecks } from './checkServer';
-import { CHECK_SPOOL_ENVIRONMENT, type ServerKind, type Spool, serverSpool } from './spool';
+import { type ServerKind, type Spool, serverSpool } from './spool';
 import { SpoolServerError } from './spoolServer';
 import { type CliIo, EXIT_CLEAN, EXIT_FINDINGS, EXIT_USAGE_OR_INPUT } from './io';
 import { type CheckOptions, type MergeOptions, type ServeOptions, USAGE, UsageError, parseCommand } from './options';
@@ -209,8 +209,7 @@ function runCheck(io: CliIo, options: CheckOptions, known: Set<string> | undefin
 /** The spool of this build's `kind` server (the bundle it runs is this one, dist/commands.js, as the bin's client finds it), or why there is none. */
 function spoolOfThisBuild(io: CliIo, kind: ServerKind): Spool | string {
   const env = io.env ?? {};
-  const environment = kind === 'check' ? Object.fromEntries(CHECK_SPOOL_ENVIRONMENT.map((name) => [name, env[name]])) : {};
-  const spool = serverSpool(kind, cacheFolder({ env, home: homeFolder(env, process.platform), platform: process.platform }), CHECK_WORKER_SCRIPT, process.platform, environment);
+  const spool = serverSpool(kind, cacheFolder({ env, home: homeFolder(env, process.platform), platform: process.platform }), CHECK_WORKER_SCRIPT, process.platform, env);
   return spool ?? (process.platform === 'win32' ? 'the resident servers do not run on Windows' : 'a resident server runs from the built CLI (dist/commands.js)');
 }
 

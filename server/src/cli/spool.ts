@@ -49,7 +49,7 @@ export interface CheckServerRequest {
 export type ServerAnswer = { readonly stdout: string; readonly stderr: string; readonly exitCode: number } | { readonly error: string };
 
 /** The variables a check reads (the home and cache folders, per platform): a check server serves only clients that share its values. */
-export const CHECK_SPOOL_ENVIRONMENT = ['HOME', 'USERPROFILE', 'XDG_CACHE_HOME', 'LOCALAPPDATA'] as const;
+const CHECK_SPOOL_ENVIRONMENT = ['HOME', 'USERPROFILE', 'XDG_CACHE_HOME', 'LOCALAPPDATA'] as const;
 
 export interface Spool {
   readonly folder: string;
@@ -67,11 +67,12 @@ const STALE_AFTER_MS = 5 * HEARTBEAT_MS;
 
 /**
  * The spool of the `kind` server of the build whose server bundle is `serverBundle` (dist/commands.js)
- * run by this Node, for processes whose `environment` (the variables the server reads from its own
- * process) has these values; undefined where there is no server: on Windows (its folders' permissions
- * work otherwise, and are not checked here) or without a built server bundle (running from the sources).
+ * run by this Node, for a process with environment `env` (a check server serves only processes that
+ * share its values of `CHECK_SPOOL_ENVIRONMENT`, which it reads from its own); undefined where there is
+ * no server: on Windows (its folders' permissions work otherwise, and are not checked here) or without
+ * a built server bundle (running from the sources).
  */
-export function serverSpool(kind: ServerKind, cacheFolder: string, serverBundle: string, platform: NodeJS.Platform, environment: Readonly<Record<string, string | undefined>> = {}): Spool | undefined {
+export function serverSpool(kind: ServerKind, cacheFolder: string, serverBundle: string, platform: NodeJS.Platform, env: Readonly<Record<string, string | undefined>> = {}): Spool | undefined {
   if (platform === 'win32') return undefined;
   let build;
   try {
@@ -79,7 +80,7 @@ export function serverSpool(kind: ServerKind, cacheFolder: string, serverBundle:
   } catch {
     return undefined;
   }
-  const values = Object.entries(environment).map(([name, value]) => `${name}=${value ?? ''}`);
+  const values = kind === 'check' ? CHECK_SPOOL_ENVIRONMENT.map((name) => `${name}=${env[name] ?? ''}`) : [];
   const identity = [serverBundle, build.size, build.mtimeMs, process.execPath, process.version, process.arch, ...values].join('\0');
   // Every build's spool sits in one folder under the cache folder.
   const folder = join(cacheFolder, SERVER_FOLDERS[kind], bytesHash64(Buffer.from(identity, 'utf8')));

@@ -148,7 +148,11 @@ export class CheckPool {
   private failed(worker: Worker, error: Error): void {
     const pending = this.running.get(worker);
     this.running.delete(worker);
-    this.workers.splice(this.workers.indexOf(worker), 1);
+    // (A worker kept between checks may die while idle: it is no longer handed files.)
+    for (const list of [this.workers, this.idleWorkers]) {
+      const at = list.indexOf(worker);
+      if (at !== -1) list.splice(at, 1);
+    }
     pending?.reject(new Error(`${filesNamed(pending.job)}: ${error.message}`));
     if (this.running.size === 0 && this.idleWorkers.length === 0) for (const waiting of this.queue.splice(0)) waiting.reject(error);
   }

@@ -284,9 +284,10 @@ function antecedentVariant(before: string, text: string, turnIndex: number, span
   if (!pointer) return undefined;
   // The sentence just before this one, not earlier paragraphs.
   const previous = before.split(/\n\s*\n/).pop()?.split(/(?<=[.!?])\s+/).filter((s) => s.trim() !== '').pop() ?? '';
-  const targets = textEntities(readable(previous).text, 0).filter((e) => TARGET_KINDS.has(e.kind));
+  const previousText = readable(previous).text;
+  const targets = textEntities(previousText, 0).filter((e) => TARGET_KINDS.has(e.kind));
   // "them" points at many: a glob or a folder named before, rather than one file after it ("`gen/*.ts` come from `build.py`").
-  const named = (e: Entity) => readable(previous).text.slice(e.start, e.end);
+  const named = (e: Entity) => previousText.slice(e.start, e.end);
   const many = pointer[1]?.toLowerCase() === 'them' ? targets.filter((e) => /[*?]|\/$/.test(named(e))).pop() : undefined;
   const target = many ?? targets.pop();
   if (!target) return undefined;
