@@ -30,7 +30,7 @@ const OVERWRITE = action('overwrite', 'overwriting', 'overwritten', 'overwrites 
 const PUSH = action('push to', 'pushing to', 'pushed to', 'pushes to', 'puhs to', ['push', 'force-push']);
 const FORCE_PUSH = action('force-push to', 'force-pushing to', 'force-pushed to', 'force pushes to', 'force-psuh to', ['force-push']);
 const DEPLOY = action('deploy to', 'deploying to', 'deployed to', 'deploys to', 'delpoy to', ['deploy']);
-const DROP = action('drop', 'dropping', 'dropped', 'drops of', 'dorp', ['delete', 'drop', 'truncate']);
+const DROP = action('drop', 'dropping', 'dropped', 'drops of', 'dorp', ['drop']);
 const TRUNCATE = action('truncate', 'truncating', 'truncated', 'truncation of', 'trunacte', ['truncate']);
 const UNLOCK = action('unlock', 'unlocking', 'unlocked', 'unlocking of', 'unlokc', ['unlock', 'open']);
 const CANCEL = action('cancel', 'cancelling', 'cancelled', 'cancellations of', 'cancle', ['cancel']);
@@ -85,7 +85,7 @@ const COMMANDS: readonly [string, Verb[], Scope][] = [
   ['`npx`', ['execute'], { commands: ['npx'] }],
   ['`terraform destroy`', ['execute'], { commands: ['terraform destroy'] }],
   ['`git push --force`', ['force-push'], {}],
-  ['`rm -rf`', ['execute'], { commands: ['rm -rf'] }],
+  ['`rm -rf`', ['delete'], {}],
 ];
 
 const STEPS = {

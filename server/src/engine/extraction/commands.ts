@@ -26,6 +26,9 @@ const SPECIFIC: ReadonlySet<Verb> = new Set<Verb>([
   'discard-changes', 'commit', 'publish', 'skip-checks',
 ]);
 
+/** Programs that do nothing but delete files. */
+const DELETERS = /^(?:rm|rmdir|unlink|shred|srm)$/;
+
 /** Verbs that mean something of their own without a target: a force push, a commit, skipping the hooks. */
 const UNTARGETED_OK: ReadonlySet<Verb> = new Set<Verb>(['push', 'force-push', 'rewrite-history', 'discard-changes', 'commit', 'publish', 'skip-checks']);
 
@@ -90,6 +93,10 @@ export function commandRule(written: string): CommandRule {
   // "never call `send_email` without asking": a tool governs what its name says it does, on any target.
   const toolVerbs = TOOL_NAME.test(command) ? verbsOfToolName(command.replace(CALL_PARENTHESES, '')) : [];
   if (toolVerbs.length > 0) return { verbs: toolVerbs, scope: {}, checks: false };
+  // "never run `rm -rf`": a program that only deletes files, named without a target, is over deleting any.
+  // (A placeholder, `rm -rf <dir>`, is a target the sentence does not name: not every deletion.)
+  const words = written.replace(PLACEHOLDER, STAND_IN).trim().split(/\s+/).filter((word) => !/^(?:sudo|env)$/.test(word));
+  if (DELETERS.test(words[0] ?? '') && words.slice(1).every((word) => word.startsWith('-'))) return { verbs: ['delete'], scope: {}, checks: false };
   const parsed = written.replace(PLACEHOLDER, STAND_IN).replace(BARE_SEPARATOR, ` -- ${STAND_IN}`);
   let bound: Action[];
   try {
@@ -117,7 +124,9 @@ export function commandRule(written: string): CommandRule {
   // form of the command; forbidding every commit would be far wider than the sentence.
   const routine = [...verbs].every((verb) => ROUTINE.has(verb));
   const withoutFlags = command.replace(/\s-{1,2}[\w-]+(?:=\S*)?(?=\s|$)/g, '');
-  if (routine && Object.keys(scope).length === 0 && withoutFlags !== command) {
+  // A chain (`git add -A && git commit -m wip`) is a workflow written out: its flags narrow none of its steps to that form.
+  const chain = simpleCommands(parsed).length > 1;
+  if (routine && !chain && Object.keys(scope).length === 0 && withoutFlags !== command) {
     const plain = commandRule(withoutFlags);
     if (plain.verbs.length === verbs.size && plain.verbs.every((verb) => verbs.has(verb))) return { verbs: ['execute'], scope: { commands: [command] }, checks, opaque };
   }

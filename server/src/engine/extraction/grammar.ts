@@ -3933,7 +3933,9 @@ function alternativesFrame(view: SentenceView, clause: Range): Outcome | undefin
     // "`rm -f` instead of `rm`", "`docker compose` over `docker`": the command to use is a form of the
     // other, which no scope can forbid without forbidding it too.
     const written = (m: Mention) => m.command?.scope.commands ?? [];
-    const formOfOther = others.some((other) => written(other).some((command) => used.some((m) => written(m).some((u) => u !== command && u.startsWith(`${command} `)))));
+    // (Or the two govern the same actions: `rm -f` and `rm` are both any deletion.)
+    const sameRule = (a: Mention, b: Mention) => a.command !== undefined && JSON.stringify(a.command.verbs) === JSON.stringify(b.command?.verbs) && JSON.stringify(a.command.scope) === JSON.stringify(b.command?.scope);
+    const formOfOther = others.some((other) => used.some((m) => sameRule(m, other)) || written(other).some((command) => used.some((m) => written(m).some((u) => u !== command && u.startsWith(`${command} `)))));
     if (formOfOther) return { unresolved: 'the command to use is a form of the one put aside, which no scope tells apart' };
     // "… unless you're explicitly asked to use `npm`": the person's request lets the other one run.
     const unless = words.findIndex((u, k) => k >= end && k < clause.to && /^(unless|except)$/.test(u.norm));

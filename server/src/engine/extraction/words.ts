@@ -224,6 +224,30 @@ function sentenceRangesOf(text: string): CompromiseSpan[] {
   return sentenceRanges.get(text, tokenizedRanges);
 }
 
+/** Whether offset `at` of `text` lies inside a code span: after an odd number of backticks on its line, with one still to come. */
+function insideCodeSpan(text: string, at: number): boolean {
+  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  const lineEnd = text.indexOf('\n', at);
+  const ticksBefore = text.slice(lineStart, at).split('`').length - 1;
+  return ticksBefore % 2 === 1 && text.slice(at, lineEnd < 0 ? undefined : lineEnd).includes('`');
+}
+
+/**
+ * The tokenizer's sentences with those it cut inside a code span joined again: "`eslint . --fix`" and
+ * "`git add . && git commit`" are one command, and the sentence around them one sentence.
+ */
+function withinCodeSpans(text: string, ranges: readonly CompromiseSpan[]): (CompromiseSpan & { joined?: true })[] {
+  const result: (CompromiseSpan & { joined?: true })[] = [];
+  for (const range of ranges) {
+    const previous = result[result.length - 1];
+    if (previous && insideCodeSpan(text, previous.offset.start + previous.offset.length)) {
+      const start = previous.offset.start;
+      result[result.length - 1] = { offset: { start, length: range.offset.start + range.offset.length - start }, joined: true };
+    } else result.push(range);
+  }
+  return result;
+}
+
 /**
  * Reads a block of text as sentences of words. `base` is the block's offset in the text the word
  * offsets should refer to. Sentences are found by compromise's tokenizer (cheaper than tagging);
@@ -237,12 +261,14 @@ export function readSentences(block: string, base: number, worthReading: (text: 
   // and marks, so what passes in a sentence passes in the chunk around it. A block none of whose chunks
   // pass is not tokenized, the dearer step.
   if (!sentenceRanges.has(readableBlock) && !sentenceChunks(readableBlock).some(worthReading)) return result;
-  for (const range of sentenceRangesOf(readableBlock)) {
+  for (const range of withinCodeSpans(readableBlock, sentenceRangesOf(readableBlock))) {
     const text = readableBlock.slice(range.offset.start, range.offset.start + range.offset.length);
     if (!worthReading(text)) continue;
     // Offsets in the readable text, mapped back to the block as written, then to the caller's text.
     const at = (offset: number) => base + original(range.offset.start + offset);
-    for (const sentence of tagged(withoutListNumber(text))) {
+    const sentences = tagged(withoutListNumber(text));
+    // A range joined across a code span's stop is one sentence, however the tagger cuts it again.
+    for (const sentence of range.joined ? [{ terms: sentences.flatMap((s) => s.terms) }] : sentences) {
       const words = sentence.terms.map((t) => toWord(t, at));
       const first = words.find((w) => w.text !== '');
       const last = [...words].reverse().find((w) => w.text !== '');
