@@ -2209,13 +2209,16 @@ function onlyPeopleDo(view: SentenceView, clause: Range, start: number): Outcome
 /** "I'll push myself", "the user will commit manually": the person does it, so the agent does not. */
 function doneThemselves(view: SentenceView, clause: Range, start: number): Outcome | undefined {
   const words = view.words;
-  const will = words.findIndex((w, i) => i > start && i < clause.to && /^(will|shall)$/.test(w.norm));
+  const futureAt = words.findIndex((w, i) => i > start && i < clause.to && /^(will|shall)$/.test(w.norm));
+  // ("The user handles all commits themselves", "I commit manually": said in the present, the verb right after the person.)
+  const will = futureAt !== -1 ? futureAt : presentAfterPerson(view, start, clause.to);
+  // (The present verb is itself what is done, or a verb of doing: "commits manually", "handles all commits".)
+  let act = futureAt !== -1 ? will + 1 : will;
   const themselves = words.findIndex((w, i) => i > will && i < clause.to && /^(myself|ourselves|themselves|himself|herself|manually|personally)$/.test(w.norm));
   if (will === -1 || themselves === -1) return undefined;
   const subject = subjectBefore(words, start, will);
   if (subject !== 'self' && subject !== 'we' && personEnd(words, start, will) !== will) return undefined;
-  let act = will + 1;
-  if (/^(do|handle|make|run|manage|perform)$/.test(words[act]?.norm ?? '')) act++;
+  if (words[act]?.forms.some((form) => /^(do|handle|make|run|manage|perform)$/.test(form))) act++;
   else if (startsWith(words, P.takeCareOf, act, clause.to) !== undefined) act += 3;
   // The action is the verb, or what the verb of doing names ("handle all commits"), with any listed after
   // it ("commit and push myself"); not a thing the verb acts on ("review the changes myself").
@@ -2223,6 +2226,17 @@ function doneThemselves(view: SentenceView, clause: Range, start: number): Outco
   const first = actions[0];
   if (!first || !words.slice(act, first.start).every((w) => w.tags.has('Determiner') || w.tags.has('Adjective'))) return undefined;
   return agentNever(view, actions, { from: first.start, to: objectEnd(view, first.end, themselves) });
+}
+
+/** A present-tense verb right after a person ("I", "the user", "the developer"): where it is, or -1. */
+function presentAfterPerson(view: SentenceView, start: number, to: number): number {
+  const words = view.words;
+  const first = skipOpeners(words, start, to);
+  const verbAt = words[first]?.norm === 'i' ? first + 1 : (personEnd(words, first, to) ?? -1);
+  const verb = words[verbAt];
+  if (verb === undefined || verb.tags.has('Modal') || verb.tags.has('Auxiliary')) return -1;
+  // (The tagger takes an action's "-s" form after a noun for a plural: "the developer commits and pushes".)
+  return verb.tags.has('PresentTense') || (/s$/.test(verb.norm) && view.mentionAt(verbAt)?.start === verbAt) ? verbAt : -1;
 }
 
 /** "Committing is the user's job", "releases are done by the maintainers, not by you": the action is the subject. */
@@ -3056,7 +3070,10 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
         const stepWord = wordAtOffset(view, 0, e.start);
         if (draft.kind === 'prerequisite' && (draft.stepRegions ?? []).some((r) => stepWord >= r.from && stepWord < r.to) && (draft.requires ?? []).length > 0) break;
         // "never deploy using `serverless deploy`": a command that does the rule's own action is how it is done.
-        const doesAction = /^(with|using|via|through)$/.test(before) && draft.triggers.some((m) => e.value.split(/\s+/).slice(1).some((part) => (L.ACTION_WORDS[m.family] as readonly string[]).includes(part)));
+        // ("never bypass hooks with `git commit --no-verify`": so is one whose rule is within the rule's own actions.)
+        const ruleVerbs = verbsOf(draft.triggers, context);
+        const within = commandRule(e.value).verbs.every((verb) => verb !== 'execute' && ruleVerbs.includes(verb));
+        const doesAction = /^(with|using|via|through)$/.test(before) && (within || draft.triggers.some((m) => e.value.split(/\s+/).slice(1).some((part) => (L.ACTION_WORDS[m.family] as readonly string[]).includes(part))));
         if (doesAction) break;
         // "never run commands with `sudo`": commands run by way of a program are that program's.
         const byWayOf = draft.triggers.every((m) => m.family === 'runCommands') && /^(with|using|via|through)$/.test(before);
