@@ -397,15 +397,16 @@ function forgeMentions(words: readonly Word[], covered: ReadonlySet<number>): Me
     }
     // "push or pull", "stage and commit": a git verb beside its companion is git's own.
     const word = words[i] as Word;
-    const companion = GIT_COMPANIONS.find((c) => word.forms.includes(c.verb));
-    const beside = (at: number) => companion !== undefined && (words[at] as Word | undefined)?.forms.includes(companion.beside) === true;
+    const companions = GIT_COMPANIONS.filter((c) => word.forms.includes(c.verb));
+    const beside = (at: number) => companions.some((c) => (words[at] as Word | undefined)?.forms.includes(c.beside) === true);
+    const companion = companions[0];
     const adjacent = (has(COORDINATORS, words[i - 1]) && beside(i - 2)) || (has(COORDINATORS, words[i + 1]) && beside(i + 2));
     // Further along a list ("push, pull, or rebase"), only where the list has no object of its own, which may narrow it.
     const members = adjacent ? [] : listMembers(words, i);
     const afterList = Math.max(i, ...members) + 1;
     const inList = members.some(beside) && !(words[afterList]?.tags.has('Noun') || words[afterList]?.tags.has('Adjective') || words[afterList]?.tags.has('Determiner'));
     if (companion && !/^requests?$/.test(words[i + 1]?.norm ?? '') && (adjacent || inList)) {
-      mentions.push({ family: 'command', start: i, end: i + 1, form: formOf(word, companion.verb), command: commandRule(companion.command), saidInWords: true });
+      mentions.push({ family: 'command', start: i, end: i + 1, form: formOf(word, companion.verb), command: { verbs: ['execute'], scope: { commands: [...companion.commands] }, checks: false }, saidInWords: true });
       continue;
     }
     for (const { phrase, command } of FORGE_PHRASES) {
@@ -448,8 +449,11 @@ function listMembers(words: readonly Word[], at: number): number[] {
 
 /** Git verbs that are git's only beside their companion: "push or pull", "stage and commit". */
 const GIT_COMPANIONS = [
-  { verb: 'pull', beside: 'push', command: 'git pull' },
-  { verb: 'stage', beside: 'commit', command: 'git add' },
+  { verb: 'pull', beside: 'push', commands: ['git pull'] },
+  { verb: 'stage', beside: 'commit', commands: ['git add'] },
+  // "push or merge", "before any commit or merge": a merge beside them lands work, locally or on the forge.
+  { verb: 'merge', beside: 'push', commands: ['git merge', 'gh pr merge'] },
+  { verb: 'merge', beside: 'commit', commands: ['git merge', 'gh pr merge'] },
 ] as const;
 const FORGE_VERBS = new Set(FORGE_PHRASES.map(({ phrase }) => phrase[0]).filter((t): t is string => typeof t === 'string'));
 const FORGE_OBJECTS = wordSet(['pr', 'prs', 'issue', 'issues', 'mr', 'mrs', 'pull', 'merge', 'branch', 'branches']);
