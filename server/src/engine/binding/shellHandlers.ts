@@ -884,6 +884,8 @@ export const helm: Handler = (binder, command) => {
 export const terraform: Handler = (binder, command) => {
   const options = parseOptions(command.args, { values: ['var', 'var-file', 'target', 'chdir', 'state', 'parallelism', 'lock-timeout'], singleDash: true });
   const subcommand = options.operands[0]?.value ?? '';
+  // `terraform validate`, `terraform fmt -check`: the configuration's own checks.
+  if (subcommand === 'validate' || (subcommand === 'fmt' && command.args.some((arg) => /^-{1,2}check$/.test(arg.value ?? '')))) binder.emit(command, 'run-tests');
   if (!['apply', 'destroy'].includes(subcommand)) return;
   const variable = valuesOf(options, 'var')
     .map((arg) => /^(?:env|environment|stage|workspace)=(.+)$/.exec(arg.value ?? '')?.[1])
