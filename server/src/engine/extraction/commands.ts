@@ -114,6 +114,11 @@ export function commandRule(written: string): CommandRule {
   // A deletion or a deploy with no target the command names (`terraform destroy`) would forbid every
   // deletion or deploy: the rule is over the command itself, as written.
   const untargeted = actions.some((action) => !UNTARGETED_OK.has(action.verb) && !namedTarget(action));
+  // A deploy tool's command that only deploys (`cdk deploy`, `terraform apply`) is deploying, as "never
+  // deploy" says it; a project's own target or script (`make deploy`, `./deploy.sh`) is that, as written.
+  const program = words[0] ?? '';
+  const deployTool = /^[\w-]+$/.test(program) && !TARGET_RUNNERS.test(program);
+  if (deployTool && actions.length > 0 && actions.every((action) => action.verb === 'deploy' && !namedTarget(action))) return { verbs: ['deploy'], scope: {}, checks, opaque };
   if (actions.length === 0 || untargeted) return { verbs: ['execute'], scope: { commands: [command] }, checks, opaque };
   const verbs = new Set(actions.map((action) => action.verb));
   for (const verb of [...verbs]) for (const narrower of NARROWER[verb] ?? []) verbs.delete(narrower);

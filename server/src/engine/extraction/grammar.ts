@@ -3100,7 +3100,10 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   const paths = scope.paths ?? [];
   const patterns = paths.filter((p) => p.startsWith('**/') && /[*?]/.test(p.slice(3)));
   const folders = paths.filter((p) => !/[*?[\]{}]/.test(p));
-  if (patterns.length > 0 && folders.length > 0 && patterns.length + folders.length === paths.length) {
+  // ("`*.stats.yml` and `.github/workflows`": targets listed side by side are each one, not one within the other.)
+  const pathEntities = entities.filter((e) => e.kind === 'path');
+  const listed = pathEntities.some((e, k) => k > 0 && /^[\s`*_'"]*(?:,|and|or|&|,\s*(?:and|or))[\s`*_'"]*$/i.test(view.sentence.text.slice((pathEntities[k - 1] as Entity).end - view.sentence.start, e.start - view.sentence.start)));
+  if (patterns.length > 0 && folders.length > 0 && patterns.length + folders.length === paths.length && !listed) {
     scope.paths = folders.flatMap((folder) => patterns.map((pattern) => `${folder}/${pattern}`));
   }
   // Names with no entity of their own: a payee by its capitals, a device or an event by the words of

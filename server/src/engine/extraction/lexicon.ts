@@ -524,6 +524,10 @@ export const PROGRAMS: readonly string[] = [
   'webpack', 'esbuild', 'swift', 'xcodebuild', 'pod', 'flutter', 'dart', 'ng', 'just', 'task', 'bash', 'sh', 'zsh', 'eval', 'kill',
   'pkill', 'killall', 'shutdown', 'reboot', 'dd', 'mkfs', 'find', 'xargs', 'tar', 'zip', 'unzip', 'sed', 'awk', 'perl', 'ruby', 'java',
   'vi', 'vim', 'nvim', 'nano', 'emacs', 'less', 'more', 'top', 'htop', 'watch', 'tail', 'cat', 'grep', 'ls', 'mkdir', 'touch', 'ln',
+  // Programs binding knows what they do (its command table), whose names are no English word.
+  'cdk', 'serverless', 'sls', 'pg_dump', 'mysqldump', 'mariadb', 'mariadb-dump', 'pylint', 'pyright', 'golangci-lint', 'shellcheck', 'rubocop',
+  'phpstan', 'psalm', 'stylelint', 'hadolint', 'tflint', 'ktlint', 'swiftlint', 'clang-tidy', 'cppcheck', 'isort', 'phpunit', 'rspec', 'ctest',
+  'twine', 'rmdir', 'unlink', 'shred', 'sendmail', 'mutt', 'mailx', 'hatch', 'doas', 'nohup', 'gzip',
 ];
 export const DISTINCTIVE_PROGRAMS: readonly string[] = [
   'npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'bunx', 'pip', 'pip3', 'pipx', 'poetry', 'pipenv', 'conda', 'pytest', 'cargo', 'rustup', 'kubectl',

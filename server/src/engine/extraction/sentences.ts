@@ -272,7 +272,7 @@ function read(text: string, turnIndex: number, span: Span): Sentence {
 const PATH_LABEL = /^\s*(?:[-*•+]|\d{1,2}[.)])\s+(?:\*\*|__)?(`[^`\n]+`|[\w.-]+(?:\/[\w.-]*)+)(?:\*\*|__)?\s*(?::|\s[-–—]\s)/;
 
 /** A pointer to a target named before: "it", "them", or "there" (a place). */
-const POINTER = /\b(it|them|there)\b(?=[\s.,;:!?)]*$|[\s.,;:!?)]+(?:[a-z]+\s*){0,4}$)/i;
+const POINTER = /\b(it|them|there)\b(?=[\s.,;:!?)]*$|[\s.,;:!?)]+(?:[a-z]+\s*){0,4}$|\s*[;—–]|,\s+(?:because|since|as|so|and|but|run|use)\b)/i;
 const TARGET_KINDS = new Set(['path', 'email', 'domain']);
 
 /**
@@ -288,13 +288,26 @@ function antecedentVariant(before: string, text: string, turnIndex: number, span
   const targets = textEntities(previousText, 0).filter((e) => TARGET_KINDS.has(e.kind));
   // "them" points at many: a glob or a folder named before, rather than one file after it ("`gen/*.ts` come from `build.py`").
   const named = (e: Entity) => previousText.slice(e.start, e.end);
-  const many = pointer[1]?.toLowerCase() === 'them' ? targets.filter((e) => /[*?]|\/$/.test(named(e))).pop() : undefined;
+  const them = pointer[1]?.toLowerCase() === 'them';
+  const many = them ? targets.filter((e) => /[*?]|\/$/.test(named(e))).pop() : undefined;
+  // ("`.stats.yml` and `.github/workflows` are generated. Avoid editing them.": the targets written together.)
+  const together = them && !many ? writtenTogether(previousText, targets) : [];
   const target = many ?? targets.pop();
   if (!target) return undefined;
-  const replacement = pointer[1]?.toLowerCase() === 'there' ? `in ${named(target)}` : named(target);
+  const replacement = together.length > 1 ? together.map(named).join(' and ') : pointer[1]?.toLowerCase() === 'there' ? `in ${named(target)}` : named(target);
   const variant = `${text.slice(0, pointer.index)}${replacement}${text.slice(pointer.index + (pointer[1]?.length ?? 0))}`;
   const words = readSentences(variant, 0, () => true).flatMap((sentence) => sentence.words);
   return { turnIndex, text: variant, span, start: 0, words };
+}
+
+/** The first run of targets joined by "and", "or" or commas: "`a.yml` and `b/`", "`x`, `y` or `z`". */
+function writtenTogether(text: string, targets: readonly Entity[]): Entity[] {
+  for (let i = 0; i < targets.length; i++) {
+    const run = [targets[i] as Entity];
+    while (i + 1 < targets.length && /^[\s`*_'"]*(?:,|and|or|&|,\s*(?:and|or))[\s`*_'"]*$/i.test(text.slice((targets[i] as Entity).end, (targets[i + 1] as Entity).start))) run.push(targets[++i] as Entity);
+    if (run.length > 1) return run;
+  }
+  return [];
 }
 
 /** A sentence that says the items after it are instances of the one before: "This includes:", "These cover:". */
