@@ -2309,6 +2309,30 @@ function throughReviewFrame(view: SentenceView, clause: Range): Outcome | undefi
   return { drafts: [{ kind: 'prohibition', triggers: [land], regions: [{ from: to - 1, to: to + 2 }] }] };
 }
 
+/** Whether words[k] names a pull request: "PR", "pull request", "merge request". */
+function pullRequestAt(words: readonly Word[], k: number): boolean {
+  const w = words[k];
+  return w !== undefined && (/^(pr|prs|mr|mrs)$/.test(w.norm) || (/^(pull|merge)$/.test(w.norm) && /^requests?$/.test(words[k + 1]?.norm ?? '')));
+}
+
+/**
+ * "Pull requests are required for all changes to `main`", "all changes to main need a PR": a branch
+ * whose changes need a pull request is one the agent never commits or pushes to directly. (A review
+ * alone required is a person's approval: a confirmation, read elsewhere.)
+ */
+function pullRequestRequiredFrame(view: SentenceView, clause: Range): Outcome | undefined {
+  const words = view.words;
+  const inClause = (i: number) => i >= clause.from && i < clause.to;
+  const required = words.findIndex((w, i) => inClause(i) && w.forms.some((form) => /^(require|required|need|needed|mandatory)$/.test(form)));
+  // ("**Pull Requests**: Required for all changes to main": the label before the clause names it.)
+  if (required === -1 || negatedIn(view, clause) || !words.some((_, k) => k < clause.to && pullRequestAt(words, k))) return undefined;
+  // The branch the changes land on, after "changes to", "commits on", "merges into".
+  const to = words.findIndex((w, i) => inClause(i) && i > clause.from && /^(to|into|on)$/.test(w.norm) && (words[i - 1] as Word).forms.some((form) => /^(change|commit|push|merge|update)$/.test(form)) && (WELL_KNOWN_BRANCH.has((words[i + 1]?.norm ?? '').replace(/`/g, '')) || view.textEntitiesIn({ from: i + 1, to: i + 2 }).some((e) => e.kind === 'branch')));
+  if (to === -1) return undefined;
+  const land: Mention = { family: 'land', start: to - 1, end: to, form: 'base' };
+  return { drafts: [{ kind: 'prohibition', triggers: [land], regions: [{ from: to - 1, to: to + 2 }] }] };
+}
+
 /** "You may stage files if explicitly asked", "you can push when the user explicitly requests it": allowed only on the person's word. */
 function permittedOnRequestFrame(view: SentenceView, clause: Range): Outcome | undefined {
   const words = view.words;
@@ -4168,7 +4192,7 @@ function firstThenFrame(view: SentenceView, clause: Range): { readonly drafts: r
   return { drafts: [prerequisite(view, triggers, steps, [{ from: (triggers[0] as Mention).start, to: clause.to }], { from: clause.from, to: then })] };
 }
 
-const FRAMES = [selectOnlyFrame, exceedAmountFrame, putAsideFrame, alternativesFrame, pathAlternativesFrame, elidedActionFrame, personApprovesFrame, permissionForFrame, confirmWithPersonFrame, askQuestionFrame, treatAsFrame, actedOnMustFrame, nominalActionMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, permittedOnRequestFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
+const FRAMES = [pullRequestRequiredFrame, selectOnlyFrame, exceedAmountFrame, putAsideFrame, alternativesFrame, pathAlternativesFrame, elidedActionFrame, personApprovesFrame, permissionForFrame, confirmWithPersonFrame, askQuestionFrame, treatAsFrame, actedOnMustFrame, nominalActionMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, permittedOnRequestFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
 
 /** The rules of a frame's drafts, each once; or why they compile to nothing, when that is known. */
 function compileDrafts(view: SentenceView, drafts: readonly Draft[]): Reading[] {
