@@ -418,6 +418,9 @@ function forgeMentions(words: readonly Word[], covered: ReadonlySet<number>): Me
       if (end - i <= 2 && !words[i]?.tags.has('Verb') && has(DEFINITE, words[i - 1])) continue;
       // "respond to existing pull requests", "comment on PRs": pull requests that are there already, or another act's object.
       if (end - i <= 2 && !words[i]?.tags.has('Verb') && /^(existing|open|opened|other|to|on|in|into|for|of|from|about|with)$/.test(words[i - 1]?.norm ?? '')) continue;
+      // ("mark PRs as ready", "label PRs": the object of a verb that is no opening of one.)
+      const before = words[i - 1];
+      if (end - i <= 2 && !words[i]?.tags.has('Verb') && before?.tags.has('Verb') === true && !before.tags.has('Auxiliary') && !before.tags.has('Modal') && !before.tags.has('Copula') && !/^(open|create|raise|submit|file|make|send|put|no|do|any)$/.test(before.norm) && !has(SKIP, before)) continue;
       const verb = typeof phrase[0] === 'string' ? phrase[0] : '';
       mentions.push({ family: 'command', start: i, end, form: formOf(words[i] as Word, verb), command, saidInWords: true });
       i = end - 1;
@@ -1131,6 +1134,17 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
         if (command) {
           j = command.start - 1;
           limit = Math.min(range.to, command.end);
+          continue;
+        }
+      }
+      // "do NOT mark PRs as ready for review (`gh pr ready`)": a verb phrase we have no action for, glossed
+      // by the command in the parenthesis after it, is that command.
+      if (w.tags.has('Verb') && !w.tags.has('Auxiliary') && !w.tags.has('Modal') && !w.tags.has('Copula') && !view.isMentionWord(j)) {
+        const gloss = words.findIndex((_, k) => k > j + 1 && k < Math.min(range.to, j + 9) && parenthesisOpensAt(words, k));
+        const between = gloss === -1 ? [] : words.slice(j, gloss);
+        if (gloss !== -1 && view.mentionAt(gloss)?.command !== undefined && view.mentionsIn({ from: j + 1, to: gloss }).length === 0 && !between.slice(0, -1).some(closesClause)) {
+          j = gloss - 1;
+          limit = Math.min(range.to, gloss + 1);
           continue;
         }
       }

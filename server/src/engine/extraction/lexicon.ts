@@ -184,7 +184,11 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
  */
 export const FORGE_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   'gh pr merge': ['merge * pr', 'merge * pull request', 'merge * mr', 'merge * merge request'],
-  'gh pr create': ['open * pr', 'open * pull request', 'create * pr', 'create * pull request', 'raise * pr', 'submit * pr', 'file * pr', 'make * pr', 'make * pull request', 'send * pr', 'put up * pr', 'pr', 'pull request'],
+  'gh pr create': [
+    'open * pr', 'open * pull request', 'create * pr', 'create * pull request', 'raise * pr', 'raise * pull request', 'submit * pr', 'submit * pull request',
+    'file * pr', 'make * pr', 'make * pull request', 'send * pr', 'send * pull request', 'put up * pr', 'open * merge request', 'create * merge request',
+    'pr', 'pull request',
+  ],
   'gh pr close': ['close * pr', 'close * pull request'],
   'gh pr comment': ['comment on * pr', 'comment on * pull request'],
   'gh issue create': ['open * issue', 'create * issue', 'file * issue', 'raise * issue'],
