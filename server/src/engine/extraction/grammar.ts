@@ -158,6 +158,7 @@ const OWNERS = wordSet(L.APPROVAL_OWNERS);
 const REQUEST = wordSet(L.REQUEST_VERBS);
 const EXPLICITLY = wordSet(L.EXPLICITLY);
 const GRANTERS = wordSet(L.GRANTERS);
+const PROGRAM_NAMES: ReadonlySet<string> = new Set(L.PROGRAMS);
 const DELEGATES = wordSet(L.DELEGATES);
 const DELEGATED_ROLES = wordSet(L.DELEGATED_ROLES);
 const WANT = wordSet(L.WANT_VERBS);
@@ -3990,8 +3991,10 @@ function alternativesFrame(view: SentenceView, clause: Range): Outcome | undefin
     // What to use may be a template no single command is (`uv add <package>`), in a code span all the same.
     const used = commands.filter((m) => m.end <= i);
     const usedTemplate = words.slice(clause.from, i).some((b) => /`/.test(b.pre) || /`/.test(b.post));
+    // ("use bun instead of npm": a program whose name is also a word, written plainly, is still the one to use.)
+    const usedPlain = words.slice(clause.from, i).some((b) => PROGRAM_NAMES.has(b.norm));
     const others = commands.filter((m) => m.start >= end);
-    if ((used.length === 0 && !usedTemplate) || others.length === 0) continue;
+    if ((used.length === 0 && !usedTemplate && !usedPlain) || others.length === 0) continue;
     // "`rm -f` instead of `rm`", "`docker compose` over `docker`": the command to use is a form of the
     // other, which no scope can forbid without forbidding it too.
     const written = (m: Mention) => m.command?.scope.commands ?? [];
