@@ -1927,7 +1927,11 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
     if (negated && route && onBranch) return { drafts: [{ kind: 'prohibition', triggers, regions }] };
     // "without a reason", "unless it is necessary": a condition we cannot compile into a step.
     if (!negated) return undefined;
-    return kind === 'without' || (view.words[sub.from - 1] as Word | undefined)?.norm === 'unless' ? 'nothing' : undefined;
+    const unless = (view.words[sub.from - 1] as Word | undefined)?.norm === 'unless';
+    // "unless inside a container": where the agent runs, which the session cannot settle, is taken to hold.
+    const situation = unless && /^(inside|outside|within)$/.test(words[sub.from]?.norm ?? '') && !view.textEntitiesIn(sub).some(namesTarget);
+    if (situation) return { drafts: eachListed(view, { kind: 'prohibition', triggers, regions }, main.to) };
+    return kind === 'without' || unless ? 'nothing' : undefined;
   }
   if (kind === 'after') {
     // "X only after Y", "only X once I approve", "delete temp files after backing them up".
