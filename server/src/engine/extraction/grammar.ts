@@ -1646,7 +1646,8 @@ function nominalActionMustFrame(view: SentenceView, clause: Range): Outcome | un
   // (Right before its modal, the action is the subject however tagged: "Deploys must pass CI".)
   const action = view.mentionAt(at);
   // ("All changes must pass the checks": changes are checked once made, no step before each edit.)
-  if (!action || satisfies(action) || action.command !== undefined || action.family === 'modify' || action.family === 'write') return undefined;
+  // ("Every PR must pass CI": a forge operation said as its thing is the action too.)
+  if (!action || satisfies(action) || (action.command !== undefined && !action.saidInWords) || action.family === 'modify' || action.family === 'write') return undefined;
   const modal = action.end;
   const obliged = /^(must|should)$/.test(words[modal]?.norm ?? '') ? modal + 1 : /^(needs?|has|have)$/.test(words[modal]?.norm ?? '') && words[modal + 1]?.norm === 'to' ? modal + 2 : -1;
   if (obliged === -1 || obliged >= clause.to || negatedIn(view, { from: modal, to: obliged + 1 })) return undefined;

@@ -145,7 +145,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'above command * pass', 'above command * succeed', 'step above * pass', 'step above * succeed', 'command above * pass', 'command above * succeed',
     'of the above * pass', 'of the above * succeed',
     // The checks just named, said to pass: "run `pnpm lint` and `pnpm test` and make sure both pass".
-    'both pass', 'they pass', 'all pass', 'ensure it pass', 'both * green', 'they * green',
+    'both pass', 'they pass', 'they both pass', 'they all pass', 'all pass', 'ensure it pass', 'both * green', 'they * green',
   ],
   cancel: ['cancel', 'call * off', 'decline', 'cancellation', 'axe'],
   reschedule: ['reschedule', 'postpone', 'push * back', 'delay', 'move * back'],
