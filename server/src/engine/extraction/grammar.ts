@@ -529,7 +529,10 @@ function commandMention(words: readonly Word[], command: Entity, inside: (w: Wor
   if (first === -1) return [];
   let end = first + 1;
   while (end < words.length && inside(words[end] as Word, command)) end++;
-  return [{ family: 'command', start: first, end, form: 'base', command: commandRule(command.value) }];
+  const rule = commandRule(command.value);
+  // "prettier must pass", "`cargo fmt --check` passes": a command said to pass is run as a check.
+  const saidToPass = words.slice(end, end + 3).some((w, k) => /^(pass|passes|passing|succeed|succeeds)$/.test(w.norm) && words.slice(end, end + k).every((b) => b.tags.has('Modal') || b.tags.has('Auxiliary') || /^(always|all|cleanly|still)$/.test(b.norm)));
+  return [{ family: 'command', start: first, end, form: 'base', command: saidToPass && rule.verbs.every((verb) => verb === 'execute') ? { ...rule, checks: true } : rule }];
 }
 
 // ---- the sentence as a whole ---------------------------------------------------------------------
