@@ -4,9 +4,12 @@ import type { Session } from '../../server/src/engine/session';
 import { type EntryClass, type LoadedEntry, type Split, atomsOf, classOf } from './corpus';
 import { REWRITES, type Rewrite, expectedOf, metamorphicBases, rewrite } from './metamorphic';
 
-/** One text as the only user message of an OpenAI chat session, read by the real adapter. */
+/**
+ * One text as the system prompt of an OpenAI chat session, read by the real adapter: the corpus's
+ * texts come from instruction files and agent policies, which reach an agent as its instructions.
+ */
 export function sessionOf(text: string): Session {
-  const parsed = parseTranscript({ name: 'corpus.json', text: JSON.stringify([{ role: 'user', content: text }]) });
+  const parsed = parseTranscript({ name: 'corpus.json', text: JSON.stringify([{ role: 'system', content: text }]) });
   if (parsed.kind !== 'transcript' || !parsed.sessions[0]) throw new Error('the corpus session did not parse');
   return parsed.sessions[0];
 }
