@@ -563,12 +563,14 @@ export function commandEntities(text: string, base: number): Entity[] {
     const actionWord = ACTION_WORD_SET.has(inner.trim().toLowerCase()) && !KNOWN_PROGRAMS.has(inner.trim().toLowerCase());
     // "never use `any`": a word of English grammar written as code is a keyword or a type, not a program.
     const grammarWord = ENGLISH_GRAMMAR_WORDS.has(inner.trim().toLowerCase()) && !KNOWN_PROGRAMS.has(inner.trim().toLowerCase());
+    // "`BREAKING CHANGE:`", "`TODO:`": a marker written in text, not a program (programs are run in lowercase).
+    const marker = /:$/.test(inner.trim()) || /^[A-Z][A-Z_]*(?:\s+[A-Z][A-Z_]*)+$/.test(inner.trim());
     const start = base + (match.index ?? 0) + (match[1] as string).length + (inner.length - inner.trimStart().length);
     // ("`git commit -m \"...\"`": an argument left as dots stands for any; the command is what comes before it.)
     const written = inner.trim();
     const value = written.replace(/\s+(["'])(?:\.{2,}|…)\1$/, '');
     const entity: Entity = { kind: 'command', value, start, end: start + written.length };
-    const excluded = template || namesThing || folder || flag || actionWord || grammarWord;
+    const excluded = template || namesThing || folder || flag || actionWord || grammarWord || marker;
     if (excluded || (!isCommand(inner) && !(run && (/^[\w./-]+(?::[\w-]+)*(?:\s|$)/.test(inner.trim()) || TOOL_NAME.test(inner.trim()))))) {
       const last = unknownRun[unknownRun.length - 1];
       const listed = last === undefined || joins(last.end - base + 1, match.index ?? 0);

@@ -2715,7 +2715,10 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     const relative = words.slice(Math.max(range.from, i - 4), i).some((b) => /^(that|which|who|whose)$/.test(b.norm)) || bySomeone;
     // "generated files must never be edited": a participle before the thing sorts it; it is no action of the rule's.
     const sorts = mention?.start === i && mention.form === 'past' && !families.has(mention.family) && i + 1 < range.to && words[i + 1]?.tags.has('Noun') === true;
-    if (sorts) {
+    // "irreversible changes": of changes, some are undone easily, so how lasting they are sorts some out.
+    // ("irreversible transfers", "permanent deletes" say how every one is.)
+    const lasting = (families.has('modify') || families.has('write')) && /^(permanent|irreversible|irrecoverable|unrecoverable)$/.test(w.norm) && view.isMentionWord(i + 1);
+    if (sorts || lasting) {
       result.push(w);
       continue;
     }
@@ -2932,6 +2935,19 @@ function entitiesIn(view: SentenceView, ranges: readonly Range[]): Entity[] {
 
 /** An entity that can scope a rule: any target, or an amount with a comparator. */
 const namesTarget = (e: Entity) => e.kind !== 'amount' || e.comparator !== 'none';
+
+/**
+ * "Never modify, replace, delete, or reinterpret this file": the object after a list of verbs (some
+ * the vocabulary has no action for) points back as it would after one.
+ */
+function listObjectRefersBack(view: SentenceView, triggers: readonly Mention[], region: Range): boolean {
+  const last = triggers.reduce((a, b) => (b.end > a.end ? b : a));
+  let object = last.end;
+  const listed = (k: number) => endsWithComma(view.words[k - 1]) || has(COORDINATORS, view.words[k - 1]);
+  while (object < region.to && (has(COORDINATORS, view.words[object]) || (listed(object) && (view.words[object] as Word).tags.has('Verb')))) object++;
+  if (object === last.end && triggers.length < 2) return false;
+  return refersBack(view, { ...last, end: object }, region);
+}
 
 /** The action's object points at something said before: "it", "them", "that invoice", "anything in it". */
 function refersBack(view: SentenceView, trigger: Mention, region: Range): boolean {
@@ -3484,7 +3500,7 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   }
   // "The raw/ folder is the only copy, so never delete anything in it": an object that points
   // back takes its targets from earlier in the sentence; with none there, the rule names nothing.
-  if (!entities.some(namesTarget) && refersBack(view, trigger, regions[0] ?? { from: 0, to: 0 })) {
+  if (!entities.some(namesTarget) && (refersBack(view, trigger, regions[0] ?? { from: 0, to: 0 }) || listObjectRefersBack(view, draft.triggers, regions[0] ?? { from: 0, to: 0 }))) {
     const before = { from: 0, to: regions[0]?.from ?? 0 };
     // (A command named before is no file a file action's "it" can be: "alters `write_to_bq()` output, … hand-editing it".)
     const fileAction = draft.triggers.every((m) => FILE_FAMILIES.has(m.family));
