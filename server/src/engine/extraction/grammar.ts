@@ -2617,7 +2617,7 @@ const SAY_SO = new Set(['ask', 'request', 'say', 'tell', 'approve', 'confirm', '
 const SELF_CONTAINED: ReadonlySet<FamilyName> = new Set<FamilyName>(['forcePush', 'rewriteHistory', 'discard', 'skipChecks', 'destructiveGit']);
 
 /** Families whose actions land on a branch, named or not. */
-const ONTO_BRANCH: readonly FamilyName[] = ['commit', 'push', 'forcePush', 'land'];
+const ONTO_BRANCH: readonly FamilyName[] = ['commit', 'push', 'forcePush', 'land', 'workOn'];
 
 /** A command said with the verb that runs it: "or run `git tag`". */
 function ranCommandAt(words: readonly Word[], mention: Mention): boolean {

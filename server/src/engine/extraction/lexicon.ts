@@ -53,6 +53,8 @@ export const FAMILIES = {
   commit: { verbs: ['commit'], by: { branch: ['commit', 'push', 'force-push'] } },
   /** Merging lands on a branch through a push; elsewhere it names no action of ours. */
   land: { verbs: [], by: { branch: ['commit', 'push', 'force-push'] } },
+  /** Working on a branch is committing to it ("never work directly on main"); on anything else ("an issue") it names no action. */
+  workOn: { verbs: [], by: { branch: ['commit', 'push', 'force-push'] } },
   /** An upgrade of a record ("upgrading cabin class") updates it; of a machine or a tool it names no action of ours, and never every file write. */
   upgrade: { verbs: [], by: { database: ['update'], resource: ['update'], path: ['write', 'overwrite'] } },
   /** Resetting a database drops or empties it; a counter or a setting reset names no action of ours. */
@@ -154,8 +156,9 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   open: ['open'],
   disable: ['disable', 'turn * off', 'switch * off', 'shut * off', 'deactivate', 'disarm', 'power * off'],
   touch: ['touch', 'mess with', 'tamper with', 'meddle with', 'fiddle with'],
-  commit: ['commit', 'make * commit', 'create * commit', 'git commit', 'work on', 'work directly on', 'check in'],
+  commit: ['commit', 'make * commit', 'create * commit', 'git commit', 'check in'],
   land: ['merge'],
+  workOn: ['work on', 'work directly on'],
   reset: ['reset', 'reinitialize', 'reinitialise', 're-initialize', 'reinit'],
   install: [
     'install', 'uninstall', 'add * dependency', 'add * package', 'add * library', 'add * dep', 'update * dependency', 'upgrade * dependency', 'bump * dependency',
@@ -208,6 +211,9 @@ export const FORGE_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
 /** Word pairs that look like an action but are not one ("move on", "pay attention"). */
 export const NOT_ACTIONS: readonly string[] = [
   'introduce yourself', 'introduce myself', 'introduce ourselves', 'introduce themselves', 'move on', 'move forward',
+  // Renaming what code declares is an edit of the code, not a file moved.
+  'rename * code', 'rename * variable', 'rename * function', 'rename * symbol', 'rename * method', 'rename * identifier', 'rename * class',
+  'rename * type', 'rename * parameter', 'rename * export',
   // "before completing any change": finishing one's work on it, not making one.
   'complete * change', 'finish * change', 'wrap up * change', 'move ahead', 'move along', 'check in with', 'check in on', 'check back in', 'pay attention', 'pay * visit', 'pay off', 'settle down', 'settle in',
   'drop by', 'drop in', 'drop off', 'drop * line', 'push back on', 'push yourself to', 'push yourself too', 'push yourself hard', 'back * bit', 'back * second', 'back * minute',
