@@ -564,7 +564,8 @@ export function commandEntities(text: string, base: number): Entity[] {
     // "never use `any`": a word of English grammar written as code is a keyword or a type, not a program.
     const grammarWord = ENGLISH_GRAMMAR_WORDS.has(inner.trim().toLowerCase()) && !KNOWN_PROGRAMS.has(inner.trim().toLowerCase());
     // "`BREAKING CHANGE:`", "`TODO:`": a marker written in text, not a program (programs are run in lowercase).
-    const marker = /:$/.test(inner.trim()) || /^[A-Z][A-Z_]*(?:\s+[A-Z][A-Z_]*)+$/.test(inner.trim());
+    // ("never call `PrepareNs`": a name in PascalCase is a function or a type of the code.)
+    const marker = /:$/.test(inner.trim()) || /^[A-Z][A-Z_]*(?:\s+[A-Z][A-Z_]*)+$/.test(inner.trim()) || /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+(?:\(\))?$/.test(inner.trim());
     const start = base + (match.index ?? 0) + (match[1] as string).length + (inner.length - inner.trimStart().length);
     // ("`git commit -m \"...\"`": an argument left as dots stands for any; the command is what comes before it.)
     const written = inner.trim();

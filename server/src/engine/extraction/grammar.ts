@@ -1206,6 +1206,8 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       const glossed = w.tags.has('Verb') && view.mentionAt(j + 1)?.command !== undefined && parenthesisOpensAt(words, j + 1);
       // ("never initiate or approve payments": light verbs joined before their one action.)
       const joinsLightVerbs = has(COORDINATORS, w) && j > cueEnd && has(SKIP, words[j - 1]) && (has(SKIP, words[j + 1]) || approvesPayment(j + 1)) && view.mentionAt(j + 1) === undefined;
+      // ("No hardcoded secrets before any deployment": the thing said "no" to ends where a condition begins.)
+      if (nounSubject && /^(before|after|until|unless|without|when|whenever|while|during|if)$/.test(w.norm)) break;
       const skippable = has(SKIP, w) || glossed || approvesPayment(j) || joinsLightVerbs || has(LISTENERS, w) || w.text === '' || category || modifier || amount || article || opensList || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
       // "Never run: `git clean -fdx`": a colon after running introduces what is run.
       // "Prohibited commands: `rm -rf`, …": so does a colon after the category its examples are of.
