@@ -521,6 +521,8 @@ const COMMAND_EXAMPLES_BEFORE = /\b(?:commands?|tools?|programs?|binaries|clis?|
 const PLAIN_EXAMPLES = /\b(?:commands?|tools?|programs?|editors?|pagers?|binaries|clis?)\s+(?:such as|like|e\.g\.?,?|including)\s*/gi;
 /** Where such a list ends: a sentence or clause mark, or a word that is no list joiner. */
 const LIST_END = /[.;:!?)]|\s(?!or\b|and\b)[a-z]+\s+(?:that|which|who)\b/i;
+/** Text in double quotes, short enough to be a command: "git push", "cd". */
+const QUOTED_COMMAND = /"([^"\n`]{1,60})"/g;
 /** A code span's text: `npm install`, ``git commit --amend``. */
 const CODE_SPAN = /(`+)([^`\n]+?)\1/g;
 /** A program's name written plainly: "npm", "Yarn", "pre-commit". */
@@ -585,6 +587,13 @@ export function commandEntities(text: string, base: number): Entity[] {
     found.push(entity);
   }
   const inSpan = (offset: number) => found.some((e) => offset >= e.start - 1 && offset <= e.end + 1);
+  // 'Do not run "cd"', 'actions such as "git push"': a command in double quotes, where a command is said.
+  for (const match of text.matchAll(QUOTED_COMMAND)) {
+    const inner = (match[1] as string).trim();
+    const before = text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0);
+    const start = base + (match.index ?? 0) + 1 + ((match[1] as string).length - (match[1] as string).trimStart().length);
+    if (isCommand(inner) && (RUN_BEFORE.test(before) || /(?:such as|like|e\.g\.,?)\s*$/i.test(before)) && !inSpan(start)) found.push({ kind: 'command', value: inner, start, end: start + inner.length });
+  }
   // "Never call send_email without asking", "the cancel_reservation tool": a tool named plainly, when its name says what it does.
   for (const match of text.matchAll(PLAIN_TOOL)) {
     const name = match[0];

@@ -1242,7 +1242,9 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     // ("don't make any edits", "make code edits": after a light verb and its determiner or modifier, a noun too.)
     const lightVerb = [2, 3].map((n) => found.start - n).find((k) => k >= range.from && /^(make|making|perform|performing)$/.test(words[k]?.norm ?? ''));
     const afterLightVerb = lightVerb !== undefined && words.slice(lightVerb + 1, found.start).every((w) => w.tags.has('Determiner') || w.tags.has('Noun') || w.tags.has('Adjective'));
-    if (found.form === 'third' && !nounSubject && !agentSubject && !example && !doneByKind && !afterAdjective && !afterLightVerb && cue.norm !== 'no' && foundWord.tags.has('Verb') && !foundWord.tags.has('Plural')) continue;
+    // ("avoid deploys", "avoid running installs", "never run installs": after avoiding or running, a noun too.)
+    const afterRunning = forbidding !== undefined || /^(run|running|do|doing)$/.test(words[found.start - 1]?.norm ?? '');
+    if (found.form === 'third' && !nounSubject && !agentSubject && !example && !doneByKind && !afterAdjective && !afterLightVerb && !afterRunning && cue.norm !== 'no' && foundWord.tags.has('Verb') && !foundWord.tags.has('Plural')) continue;
     // A double negative or "not only" is not a prohibition.
     if (words[cueEnd]?.norm === 'only') continue;
     // "The vendor invoices: never delete": a label names the thing, not who acts.

@@ -148,6 +148,8 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'of the above * pass', 'of the above * succeed',
     // The checks just named, said to pass: "run `pnpm lint` and `pnpm test` and make sure both pass".
     'both pass', 'they pass', 'they both pass', 'they all pass', 'all pass', 'ensure it pass', 'both * green', 'they * green',
+    // Validation said to pass: "push only after local validation passes".
+    'validation * pass', 'validation * succeed',
   ],
   cancel: ['cancel', 'call * off', 'decline', 'cancellation', 'axe'],
   reschedule: ['reschedule', 'postpone', 'push * back', 'delay', 'move * back'],
@@ -193,10 +195,10 @@ export const FORGE_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
     'pr', 'pull request',
   ],
   'gh pr close': ['close * pr', 'close * pull request'],
-  'gh pr comment': ['comment on * pr', 'comment on * pull request'],
+  'gh pr comment': ['comment on * pr', 'comment on * pull request', 'post * comment on * pr', 'leave * comment on * pr', 'post * comment on * pull request'],
   'gh issue create': ['open * issue', 'create * issue', 'file * issue', 'raise * issue'],
   'gh issue close': ['close * issue'],
-  'gh issue comment': ['comment on * issue'],
+  'gh issue comment': ['comment on * issue', 'post * comment on * issue', 'leave * comment on * issue'],
   // A tag is git's own: "create git tags", "cut a release tag".
   'git tag': ['create * tag', 'cut * tag'],
   // Pulling and staging are git's, said in words: "pulling from GitHub", "stage the files".
@@ -504,6 +506,8 @@ export const SKIPPABLE: readonly string[] = [
   'start', 'spawn', 'direct', 'proactively', 'autonomously', 'unprompted', 'make', 'permanently', 'irreversibly',
   // Light verbs before an action said as a noun: "never issue a refund", "do not initiate a transfer".
   'issue', 'process', 'initiate', 'conduct', 'trigger', 'implement', 'introduce', 'apply',
+  // "never take actions such as `git push`": taking an action is doing it.
+  'take',
 ];
 /** Who may stand between a negation and its action: "don't you dare delete", "I don't want anyone to push". */
 export const NEGATION_LISTENERS: readonly string[] = ['you', 'anyone', 'anybody', 'yourself', 'i'];
@@ -537,7 +541,7 @@ export const PROGRAMS: readonly string[] = [
   // Programs binding knows what they do (its command table), whose names are no English word.
   'cdk', 'serverless', 'sls', 'pg_dump', 'mysqldump', 'mariadb', 'mariadb-dump', 'pylint', 'pyright', 'golangci-lint', 'shellcheck', 'rubocop',
   'phpstan', 'psalm', 'stylelint', 'hadolint', 'tflint', 'ktlint', 'swiftlint', 'clang-tidy', 'cppcheck', 'isort', 'phpunit', 'rspec', 'ctest',
-  'twine', 'rmdir', 'unlink', 'shred', 'sendmail', 'mutt', 'mailx', 'hatch', 'doas', 'nohup', 'gzip',
+  'twine', 'rmdir', 'unlink', 'shred', 'sendmail', 'mutt', 'mailx', 'hatch', 'doas', 'nohup', 'gzip', 'cd', 'pushd', 'popd',
 ];
 export const DISTINCTIVE_PROGRAMS: readonly string[] = [
   'npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'bunx', 'pip', 'pip3', 'pipx', 'poetry', 'pipenv', 'conda', 'pytest', 'cargo', 'rustup', 'kubectl',
