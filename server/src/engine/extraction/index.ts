@@ -2,7 +2,7 @@ import type { ConstraintRule } from '../constraints/constraints';
 import type { Session } from '../session/session';
 import { PLAIN_SCRIPT_RUN_SOURCE, PLAIN_TOOL_SOURCE } from './entities';
 import type { Reading } from './grammar';
-import { ACTION_WORDS, DISTINCTIVE_PROGRAMS, FORGE_OPERATIONS, GATE_WORDS, LEAVE_ALONE, READ_ONLY, RULE_CUE_PHRASES, RULE_NOUNS } from './lexicon';
+import { ACTION_WORDS, DISTINCTIVE_PROGRAMS, FORGE_OPERATIONS, GATE_WORDS, LEAVE_ALONE, PROGRAMS, READ_ONLY, RULE_CUE_PHRASES, RULE_NOUNS } from './lexicon';
 import { readingsOf } from './sentenceReadings';
 import { userSentences } from './sentences';
 import type { Extraction, Revocation, StatedConstraint, UnresolvedRule } from './types';
@@ -45,8 +45,8 @@ function wholePhrasePattern(phrases: readonly string[]): RegExp {
 
 /** What a rule is about: an action, a rule noun, a thing to keep as it is. */
 const TOPIC_WORDS = wholePhrasePattern([...Object.values(ACTION_WORDS).flat(), ...Object.values(FORGE_OPERATIONS).flat(), ...LEAVE_ALONE, ...READ_ONLY, ...RULE_NOUNS.filter((p) => !p.startsWith('what ')), ...GATE_WORDS]);
-/** A command a rule can be about: a code span, a program named plainly, git as a kind, a program with its flags. */
-const NAMES_COMMAND = new RegExp(`\`|\\bgit\\b|\\b[a-z][\\w-]*\\s+--?[A-Za-z]|\\b(?:${DISTINCTIVE_PROGRAMS.map((p) => p.replace(/[-.]/g, '\\$&')).join('|')})\\b|\\b(?:commands?|tools?|programs?|editors?|pagers?|binaries|clis?)\\s+(?:such as|like|e\\.g\\.|including)\\b`, 'i');
+/** A command a rule can be about: a code span, a program in double quotes, a program named plainly, git as a kind, a program with its flags. */
+const NAMES_COMMAND = new RegExp(`\`|"(?:${PROGRAMS.map((p) => p.replace(/[-.]/g, '\\$&')).join('|')})(?:\\s[^"]*)?"|\\bgit\\b|\\b[a-z][\\w-]*\\s+--?[A-Za-z]|\\b(?:${DISTINCTIVE_PROGRAMS.map((p) => p.replace(/[-.]/g, '\\$&')).join('|')})\\b|\\b(?:commands?|tools?|programs?|editors?|pagers?|binaries|clis?)\\s+(?:such as|like|e\\.g\\.|including)\\b`, 'i');
 /** An amount of money, which a rule about spending may name alone: "anything over $1k needs my OK". */
 const AMOUNT = /[$€£]\s?\d|\d\s?[$€£]|\d\s*(?:k\b|dollars?\b|bucks\b|euros?\b|pounds?\b|usd\b|eur\b|gbp\b)/i;
 /** What makes a sentence a rule or a change of rules: a negation, a connector, an ask, a revocation. */
