@@ -1532,6 +1532,8 @@ function requirementFrame(view: SentenceView, clause: Range): Outcome | undefine
   if (!verb || inParenthesis(words, clause.from, verb.start)) return undefined;
   // "You need to back up…" is an obligation, read by the connector frames.
   if (require && words[require.end]?.norm === 'to' && !has(BE_OR_GET, words[require.end + 1])) return undefined;
+  // "Pushing does not require approval", "docs edits don't need a version bump": no requirement at all.
+  if (require && words.slice(Math.max(clause.from, require.start - 3), require.start).some((w) => /^(not|never|no)$/.test(w.norm))) return 'nothing';
   const subjectRange = { from: clause.from, to: verb.start };
   // "`git stash` is a mutation …, so it needs approval": "it" is the command the sentence opened with.
   const pronoun = words.slice(clause.from, verb.start).filter((w) => !has(SKIP, w) && w.text !== '' && !has(COORDINATORS, w) && !/^(so|therefore|thus|hence)$/.test(w.norm));

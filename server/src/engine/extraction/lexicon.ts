@@ -213,6 +213,8 @@ export const FORGE_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
 /** Word pairs that look like an action but are not one ("move on", "pay attention"). */
 export const NOT_ACTIONS: readonly string[] = [
   'introduce yourself', 'introduce myself', 'introduce ourselves', 'introduce themselves', 'move on', 'move forward',
+  // A build or a command stopped is no booking cancelled: "NEVER CANCEL: Build takes ~30 seconds".
+  'cancel * build', 'cancel * command', 'cancel * job', 'cancel * process', 'cancel * run', 'cancel * test', 'cancel * task', 'cancel * workflow',
   // Renaming what code declares is an edit of the code, not a file moved.
   'rename * code', 'rename * variable', 'rename * function', 'rename * symbol', 'rename * method', 'rename * identifier', 'rename * class',
   'rename * type', 'rename * parameter', 'rename * export',
