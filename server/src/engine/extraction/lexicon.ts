@@ -148,8 +148,8 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'of the above * pass', 'of the above * succeed',
     // The checks just named, said to pass: "run `pnpm lint` and `pnpm test` and make sure both pass".
     'both pass', 'they pass', 'they both pass', 'they all pass', 'all pass', 'ensure it pass', 'both * green', 'they * green',
-    // Validation said to pass: "push only after local validation passes".
-    'validation * pass', 'validation * succeed',
+    // Validation said to pass, or run: "push only after local validation passes", "run YAML validation before committing".
+    'validation * pass', 'validation * succeed', 'run * validation',
   ],
   cancel: ['cancel', 'call * off', 'decline', 'cancellation', 'axe'],
   reschedule: ['reschedule', 'postpone', 'push * back', 'delay', 'move * back'],
@@ -204,6 +204,8 @@ export const FORGE_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   // Pulling and staging are git's, said in words: "pulling from GitHub", "stage the files".
   'git pull': ['pull from', 'pull * update', 'pull * latest'],
   'git add': ['stage * file', 'stage * change'],
+  // git's settings changed are its config: "don't change git settings".
+  'git config': ['change * git setting', 'modify * git setting', 'edit * git setting', 'change * git config', 'modify * git config', 'edit * git config', 'touch * git config'],
   // "do not stash automatically": setting work aside is git's stash.
   'git stash': ['stash'],
   // Changing the checked-out branch is either of git's two commands for it.
