@@ -27,6 +27,7 @@ const SHORTHAND: Readonly<Record<string, string>> = {
   werent: "weren't", shouldnt: "shouldn't", wouldnt: "wouldn't", couldnt: "couldn't", mustnt: "mustn't", havent: "haven't", hasnt: "hasn't",
   hadnt: "hadn't", neednt: "needn't", theres: "there's", thats: "that's", whats: "what's", youre: "you're", im: "I'm", ive: "I've",
   lets: "let's", ok: 'okay', u: 'you', esp: 'especially', pref: 'preferably', asap: 'as soon as possible', til: 'until', b4hand: 'beforehand',
+  ops: 'operations', op: 'operation', cmd: 'command', cmds: 'commands',
 };
 /** Shorthand written with a slash: "w/o", "w/", "b/c". */
 const SLASHED: Readonly<Record<string, string>> = { 'w/o': 'without', 'w/out': 'without', 'w/': 'with', 'b/c': 'because', 'b/4': 'before' };
