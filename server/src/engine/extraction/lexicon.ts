@@ -90,7 +90,7 @@ export type FamilyName = keyof typeof FAMILIES;
 export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   remove: [
     'delete', 'remove', 'rm', 'erase', 'purge', 'wipe', 'wipe * out', 'trash', 'nuke', 'destroy', 'get rid of', 'clear', 'clear * out',
-    'clean * out', 'clean * up', 'throw * away', 'throw * out', 'unlink', 'shred', 'prune', 'empty', 'deletion', 'removal', 'blow * away',
+    'clean * out', 'clean * up', 'throw * away', 'throw * out', 'unlink', 'shred', 'prune', 'empty', 'drop', 'deletion', 'removal', 'blow * away',
   ],
   truncate: ['truncate', 'truncation'],
   modify: ['modify', 'edit', 'change', 'tweak', 'update', 'mutate', 'modification', 'rewrite', 'hand-edit', 'hand edit', 'exchange', 'process * return', 'process * exchange'],
@@ -175,8 +175,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'bypass * verification', 'skip * verification', 'circumvent * hook', 'ignore * hook', 'bypass * ci', 'skip * ci',
   ],
   command: [],
-  // A drop is a database's: "never drop tables", "no drops". (A file dropped somewhere is put there, not deleted.)
-  sqlDrop: ['drop'],
+  sqlDrop: [],
   sqlRowChange: [],
   sqlDelete: [],
   // Written out, no gap: a word between ("destructive commands", "the `lint` command") names a kind or the command.
