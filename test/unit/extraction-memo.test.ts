@@ -6,6 +6,7 @@ import { extractConstraints } from '../../server/src/engine/extraction';
 import { ExtractionMemo } from '../../server/src/engine/pipeline';
 import { forgetSharedReadings } from '../../server/src/engine/pipeline/extractionMemo';
 import { parseTranscript } from '../../server/src/engine/parse';
+import { textIsItsPieces, turnWith } from '../../server/src/engine/session';
 
 // The same message typed twice in a Claude Code session sits in lines of different lengths (uuids,
 // timestamps, an escaped quote before it): the memo reads it once and must still place each
@@ -53,4 +54,22 @@ test("the readings kept for the process hold none of the session's text: each se
   forgetSharedReadings();
   // Holding a slice of each text would keep all eight, 64 MB.
   assert.ok(kept < 3 * padding, `${(kept / 1024 / 1024).toFixed(1)} MB kept after eight sessions of 8 MB`);
+});
+
+test("a turn's memo key leaves out its text only when the text is its pieces joined: a turn given another text is read for it", () => {
+  forgetSharedReadings();
+  const parsed = parseTranscript({ name: 'memo.jsonl', text: [line('a', '', 'Never push to main.'), line('b', '', 'continue')].join('\n') });
+  assert.equal(parsed.kind, 'transcript');
+  if (parsed.kind !== 'transcript') return;
+  const session = parsed.sessions[0]!;
+  const turn = session.turns.find((t) => t.isUserMessage)!;
+  assert.ok(textIsItsPieces(turn));
+  assert.equal(new ExtractionMemo().extract(session).constraints.length, 1);
+  // The same pieces under another text is keyed by that text too, and read as a fresh extraction reads it.
+  const retold = turnWith(turn, 'Thanks, that looks good.', turn.pieces, turn.span);
+  assert.ok(!textIsItsPieces(retold));
+  const other = { ...session, turns: session.turns.map((t) => (t === turn ? retold : t)) };
+  assert.deepEqual(new ExtractionMemo().extract(other), extractConstraints(other));
+  // Moved as it is, it keeps its mark.
+  assert.ok(textIsItsPieces(turnWith(turn, turn.text, turn.pieces, turn.span)));
 });

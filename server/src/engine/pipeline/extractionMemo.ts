@@ -1,5 +1,6 @@
 import { type Extraction, type Revocation, type StatedConstraint, type UnresolvedRule, extractConstraints, forgetSentenceReadings } from '../extraction';
 import { forgetTaggedSentences } from '../extraction/words';
+import { textIsItsPieces } from '../session/builder';
 import type { Session, Turn } from '../session/session';
 import { type Span, detached } from '../text/text';
 
@@ -23,12 +24,16 @@ function anchorOf(turn: Turn): number {
   return turn.pieces[0]?.literal.start ?? turn.span.start;
 }
 
-/** Everything a turn's extraction depends on: its kind, its text, and its pieces as written, relative to the anchor. */
+/**
+ * Everything a turn's extraction depends on: its kind, its text, and its pieces as written, relative to
+ * the anchor. A text that is its pieces joined is said by them already: left out, a results file's
+ * system prompt, repeated in every run, is copied and hashed once per run instead of twice.
+ */
 function memoKey(session: Session, turn: Turn): string {
   const anchor = anchorOf(turn);
   if (turn.pieces.length === 0) return `${turn.role}\u0000${turn.kind}\u0000${turn.span.end - turn.span.start}\u0000${turn.text}`;
   const pieces = turn.pieces.map((p) => `${p.at},${p.literal.start - anchor},${p.literal.end - anchor}\u0000${session.text.slice(p.literal.start, p.literal.end)}`).join('\u0001');
-  return `${turn.role}\u0000${turn.kind}\u0000${pieces}\u0000${turn.text}`;
+  return textIsItsPieces(turn) ? `${turn.role}\u0000${turn.kind}\u0000${pieces}` : `${turn.role}\u0000${turn.kind}\u0000${pieces}\u0000${turn.text}`;
 }
 
 /**

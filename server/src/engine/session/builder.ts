@@ -92,9 +92,23 @@ function shapedTurn(index: number, role: Role, kind: TurnKind, isUserMessage: bo
   return turn;
 }
 
+/**
+ * Turns whose text is their pieces' texts joined, as `addTurn` makes it when given none: the pieces as
+ * written then say all of the text, and a memo keyed by them need not hold the text again.
+ */
+const textOfPieces = new WeakSet<Turn>();
+
+/** Whether `turn`'s text is its pieces' texts joined, known from how the turn was made (a turn copied across threads is not known). */
+export function textIsItsPieces(turn: Turn): boolean {
+  return textOfPieces.has(turn);
+}
+
 /** `turn` with another text, pieces and span. */
 export function turnWith(turn: Turn, text: string, pieces: readonly TextPiece[], span: Span): Turn {
-  return shapedTurn(turn.index, turn.role, turn.kind, turn.isUserMessage, text, pieces, span, turn);
+  const made = shapedTurn(turn.index, turn.role, turn.kind, turn.isUserMessage, text, pieces, span, turn);
+  const samePieces = pieces.length === turn.pieces.length && pieces.every((p, i) => p.at === turn.pieces[i]?.at && p.text === turn.pieces[i]?.text);
+  if (textOfPieces.has(turn) && text === turn.text && samePieces) textOfPieces.add(made);
+  return made;
 }
 
 /** `turn` with every range in it moved by `move`. */
@@ -229,6 +243,7 @@ export class SessionBuilder {
     const isUserMessage = init.isUserMessage ?? (userSide && (kind === 'message' || kind === 'instructions'));
     const optional: Partial<Turn> = { id: init.id, timestamp: init.timestamp, cwd: this.folder(init.cwd ?? this.cwd), sidechain: init.sidechain };
     const turn = shapedTurn(this.turns.length, init.role, kind, isUserMessage, text, pieces, init.span, optional);
+    if (init.text === undefined && pieces.length > 0) textOfPieces.add(turn);
     this.turns.push(turn);
     return turn;
   }
