@@ -1970,6 +1970,10 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
   // "If approved, send it", "when the user confirms, cancel the booking": a yes as the condition waits for it, as "once" does.
   // ("When asked to preview the docs, run …" names a task, not a yes; "if the user agrees, prefer …" an action to do, not a choice.)
   if (kind === 'whenever' && leading && yesAlone(view, sub) && opensOnAction(view, main)) return readConnector(view, 'after', main, sub, leading);
+  // "Commit when all tests pass", "push the branch when the feature is tested": an action a project gates
+  // with its checks, done when they pass, waits for them, as "only after" says.
+  const gatedMain = opensOnAction(view, main) && governable(view.mentionsIn(main)).some(gatedByChecks);
+  if (kind === 'whenever' && !leading && gatedMain && subMentions.some((m) => m.family === 'test')) return readConnector(view, 'after', main, sub, leading);
   // before / whenever: the main clause says what must come first.
   const requirement = negated ? undefined : withProjectChecks(view, main, subMentions, requirementOf(view, main));
   // Asking first can be about any action ("ask me before you copy anything"); a step is about another one.
