@@ -95,9 +95,10 @@ export function commandRule(written: string): CommandRule {
   if (toolVerbs.length > 0) return { verbs: toolVerbs, scope: {}, checks: false };
   // "never run `rm -rf`": a program that only deletes files, named without a target, is over deleting any.
   // (A placeholder, `rm -rf <dir>`, is a target the sentence does not name: not every deletion.)
-  const words = written.replace(PLACEHOLDER, STAND_IN).trim().split(/\s+/).filter((word) => !/^(?:sudo|env)$/.test(word));
+  const standingIn = written.replace(PLACEHOLDER, STAND_IN);
+  const words = standingIn.trim().split(/\s+/).filter((word) => !/^(?:sudo|env)$/.test(word));
   if (DELETERS.test(words[0] ?? '') && words.slice(1).every((word) => word.startsWith('-'))) return { verbs: ['delete'], scope: {}, checks: false };
-  const parsed = written.replace(PLACEHOLDER, STAND_IN).replace(BARE_SEPARATOR, ` -- ${STAND_IN}`);
+  const parsed = standingIn.replace(BARE_SEPARATOR, ` -- ${STAND_IN}`);
   let bound: Action[];
   try {
     bound = bindShellCommandParsed({ command: parsed, spanOf: (start, end) => ({ start, end }), cwd: undefined });

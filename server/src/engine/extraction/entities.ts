@@ -494,7 +494,7 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
   return found;
 }
 
-const KNOWN_PROGRAMS = new Set(PROGRAMS);
+export const KNOWN_PROGRAMS: ReadonlySet<string> = new Set(PROGRAMS);
 const ENGLISH_GRAMMAR_WORDS = new Set([...FUNCTION_WORDS, ...UNIVERSAL_OBJECTS]);
 /** Action words written alone: `delete`, `drop`, `uninstall` (as in "treat `delete` and `drop` as destructive"). */
 const ACTION_WORD_SET = new Set([...Object.values(ACTION_WORDS).flat().filter((phrase) => /^[a-z-]+$/.test(phrase)), 'uninstall', 'reset', 'destroy']);
@@ -521,6 +521,8 @@ const COMMAND_EXAMPLES_BEFORE = /\b(?:commands?|tools?|programs?|binaries|clis?|
 const PLAIN_EXAMPLES = /\b(?:commands?|tools?|programs?|editors?|pagers?|binaries|clis?)\s+(?:such as|like|e\.g\.?,?|including)\s*/gi;
 /** Where such a list ends: a sentence or clause mark, or a word that is no list joiner. */
 const LIST_END = /[.;:!?)]|\s(?!or\b|and\b)[a-z]+\s+(?:that|which|who)\b/i;
+/** What lies between two targets written side by side in a list: "`a.yml` and `b/`", "`x`, `y` or `z`". */
+export const BETWEEN_LISTED = /^[\s`*_'"]*(?:,|and|or|&|,\s*(?:and|or))[\s`*_'"]*$/i;
 /** Text in double quotes, short enough to be a command: "git push", "cd". */
 const QUOTED_COMMAND = /"([^"\n`]{1,60})"/g;
 /** A code span's text: `npm install`, ``git commit --amend``. */

@@ -1,7 +1,7 @@
 import { VERBS, type Verb } from '../actions/actions';
 import { type ConstraintRule, SCOPE_TARGET_FIELDS, type Scope, unmeetableField } from '../constraints/constraints';
 import { type CommandRule, TOOL_NAME, commandRule } from './commands';
-import { type Entity, amountEntities, commandEntities, phraseEntities, textEntities } from './entities';
+import { BETWEEN_LISTED, type Entity, KNOWN_PROGRAMS, amountEntities, commandEntities, phraseEntities, textEntities } from './entities';
 import * as L from './lexicon';
 import type { FamilyName, TargetContext } from './lexicon';
 import { type Phrase, compile, findAll, findFirst, matchAt, startsWith, wordSet } from './match';
@@ -158,7 +158,6 @@ const OWNERS = wordSet(L.APPROVAL_OWNERS);
 const REQUEST = wordSet(L.REQUEST_VERBS);
 const EXPLICITLY = wordSet(L.EXPLICITLY);
 const GRANTERS = wordSet(L.GRANTERS);
-const PROGRAM_NAMES: ReadonlySet<string> = new Set(L.PROGRAMS);
 const DELEGATES = wordSet(L.DELEGATES);
 const DELEGATED_ROLES = wordSet(L.DELEGATED_ROLES);
 const WANT = wordSet(L.WANT_VERBS);
@@ -1932,7 +1931,7 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
     const steps = satisfying(subMentions);
     if (steps.length > 0) return { drafts: [prerequisite(view, triggers, steps, regions, sub)] };
     // "never push to main without a PR": a branch that changes only through review is never changed directly.
-    const route = words.slice(sub.from, sub.to).some((w, k) => REVIEW_ROUTES.test(w.norm) || (/^(pull|merge)$/.test(w.norm) && /^requests?$/.test(words[sub.from + k + 1]?.norm ?? '')));
+    const route = words.some((_, k) => k >= sub.from && k < sub.to && reviewRouteAt(words, k));
     const onBranch = words.slice(main.from, main.to).some((w, k) => has(WELL_KNOWN_BRANCH, w) || view.textEntitiesIn({ from: main.from + k, to: main.from + k + 1 }).some((e) => e.kind === 'branch'));
     if (negated && route && onBranch) return { drafts: [{ kind: 'prohibition', triggers, regions }] };
     // "without a reason", "unless it is necessary": a condition we cannot compile into a step.
@@ -2322,7 +2321,9 @@ function delegatedFrame(view: SentenceView, clause: Range): Outcome | undefined 
 }
 
 /** What changes to a branch may go through instead of landing directly: "through a pull request", "via code review". */
-const REVIEW_ROUTES = /^(pr|prs|mr|mrs|review|reviews)$/;
+function reviewRouteAt(words: readonly Word[], k: number): boolean {
+  return pullRequestAt(words, k) || /^(review|reviews)$/.test(words[k]?.norm ?? '');
+}
 
 /**
  * "All changes to `main` must go through a pull request", "`main` only changes via PRs": a branch
@@ -2332,8 +2333,7 @@ function throughReviewFrame(view: SentenceView, clause: Range): Outcome | undefi
   const words = view.words;
   const via = words.findIndex((w, i) => i > clause.from && i < clause.to && /^(through|via)$/.test(w.norm));
   if (via === -1 || negatedIn(view, clause)) return undefined;
-  const route = words.slice(via + 1, Math.min(clause.to, via + 4));
-  const byReview = route.some((w, k) => REVIEW_ROUTES.test(w.norm) || (w.norm === 'pull' && /^requests?$/.test(route[k + 1]?.norm ?? '')) || (w.norm === 'merge' && /^requests?$/.test(route[k + 1]?.norm ?? '')));
+  const byReview = words.some((_, k) => k > via && k < Math.min(clause.to, via + 4) && reviewRouteAt(words, k));
   if (!byReview) return undefined;
   // The branch, named after "to" or "into": the changes land there.
   const to = words.findIndex((w, i) => i > clause.from && i < via - 1 && /^(to|into|on)$/.test(w.norm) && (WELL_KNOWN_BRANCH.has((words[i + 1] as Word).norm.replace(/`/g, '')) || view.textEntitiesIn({ from: i + 1, to: i + 2 }).some((e) => e.kind === 'branch')));
@@ -3148,9 +3148,8 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
         if (draft.kind === 'prerequisite' && (draft.stepRegions ?? []).some((r) => stepWord >= r.from && stepWord < r.to) && (draft.requires ?? []).length > 0) break;
         // "never deploy using `serverless deploy`": a command that does the rule's own action is how it is done.
         // ("never bypass hooks with `git commit --no-verify`": so is one whose rule is within the rule's own actions.)
-        const ruleVerbs = verbsOf(draft.triggers, context);
-        const within = commandRule(e.value).verbs.every((verb) => verb !== 'execute' && ruleVerbs.includes(verb));
-        const doesAction = /^(with|using|via|through)$/.test(before) && (within || draft.triggers.some((m) => e.value.split(/\s+/).slice(1).some((part) => (L.ACTION_WORDS[m.family] as readonly string[]).includes(part))));
+        const within = () => commandRule(e.value).verbs.every((verb) => verb !== 'execute' && verbsOf(draft.triggers, context).includes(verb));
+        const doesAction = /^(with|using|via|through)$/.test(before) && (draft.triggers.some((m) => e.value.split(/\s+/).slice(1).some((part) => (L.ACTION_WORDS[m.family] as readonly string[]).includes(part))) || within());
         if (doesAction) break;
         // "never run commands with `sudo`": commands run by way of a program are that program's.
         const byWayOf = draft.triggers.every((m) => m.family === 'runCommands') && /^(with|using|via|through)$/.test(before);
@@ -3175,7 +3174,7 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   const folders = paths.filter((p) => !/[*?[\]{}]/.test(p));
   // ("`*.stats.yml` and `.github/workflows`": targets listed side by side are each one, not one within the other.)
   const pathEntities = entities.filter((e) => e.kind === 'path');
-  const listed = pathEntities.some((e, k) => k > 0 && /^[\s`*_'"]*(?:,|and|or|&|,\s*(?:and|or))[\s`*_'"]*$/i.test(view.sentence.text.slice((pathEntities[k - 1] as Entity).end - view.sentence.start, e.start - view.sentence.start)));
+  const listed = pathEntities.some((e, k) => k > 0 && BETWEEN_LISTED.test(view.sentence.text.slice((pathEntities[k - 1] as Entity).end - view.sentence.start, e.start - view.sentence.start)));
   if (patterns.length > 0 && folders.length > 0 && patterns.length + folders.length === paths.length && !listed) {
     scope.paths = folders.flatMap((folder) => patterns.map((pattern) => `${folder}/${pattern}`));
   }
@@ -4026,7 +4025,7 @@ function alternativesFrame(view: SentenceView, clause: Range): Outcome | undefin
     const used = commands.filter((m) => m.end <= i);
     const usedTemplate = words.slice(clause.from, i).some((b) => /`/.test(b.pre) || /`/.test(b.post));
     // ("use bun instead of npm": a program whose name is also a word, written plainly, is still the one to use.)
-    const usedPlain = words.slice(clause.from, i).some((b) => PROGRAM_NAMES.has(b.norm));
+    const usedPlain = words.slice(clause.from, i).some((b) => KNOWN_PROGRAMS.has(b.norm));
     const others = commands.filter((m) => m.start >= end);
     if ((used.length === 0 && !usedTemplate && !usedPlain) || others.length === 0) continue;
     // "`rm -f` instead of `rm`", "`docker compose` over `docker`": the command to use is a form of the

@@ -1,7 +1,7 @@
 import { decodedToRawOffsets } from '../json/json';
 import type { Session, Turn } from '../session/session';
 import type { Span } from '../text/text';
-import { type Entity, textEntities } from './entities';
+import { BETWEEN_LISTED, type Entity, textEntities } from './entities';
 import { PROGRAMS } from './lexicon';
 import { readable } from './normalize';
 import { readSentences, type Word } from './words';
@@ -304,7 +304,7 @@ function antecedentVariant(before: string, text: string, turnIndex: number, span
 function writtenTogether(text: string, targets: readonly Entity[]): Entity[] {
   for (let i = 0; i < targets.length; i++) {
     const run = [targets[i] as Entity];
-    while (i + 1 < targets.length && /^[\s`*_'"]*(?:,|and|or|&|,\s*(?:and|or))[\s`*_'"]*$/i.test(text.slice((targets[i] as Entity).end, (targets[i + 1] as Entity).start))) run.push(targets[++i] as Entity);
+    while (i + 1 < targets.length && BETWEEN_LISTED.test(text.slice((targets[i] as Entity).end, (targets[i + 1] as Entity).start))) run.push(targets[++i] as Entity);
     if (run.length > 1) return run;
   }
   return [];

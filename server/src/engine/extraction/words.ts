@@ -224,23 +224,30 @@ function sentenceRangesOf(text: string): CompromiseSpan[] {
   return sentenceRanges.get(text, tokenizedRanges);
 }
 
-/** Whether offset `at` of `text` lies inside a code span: after an odd number of backticks on its line, with one still to come. */
-function insideCodeSpan(text: string, at: number): boolean {
-  const lineStart = text.lastIndexOf('\n', at - 1) + 1;
-  const lineEnd = text.indexOf('\n', at);
-  const ticksBefore = text.slice(lineStart, at).split('`').length - 1;
-  return ticksBefore % 2 === 1 && text.slice(at, lineEnd < 0 ? undefined : lineEnd).includes('`');
-}
-
 /**
  * The tokenizer's sentences with those it cut inside a code span joined again: "`eslint . --fix`" and
- * "`git add . && git commit`" are one command, and the sentence around them one sentence.
+ * "`git add . && git commit`" are one command, and the sentence around them one sentence. A cut is
+ * inside a span after an odd number of backticks on its line, with one still to come on it; the
+ * backticks are counted once through the text, cut after cut.
  */
 function withinCodeSpans(text: string, ranges: readonly CompromiseSpan[]): (CompromiseSpan & { joined?: true })[] {
   const result: (CompromiseSpan & { joined?: true })[] = [];
+  let counted = 0;
+  let open = false;
+  const insideCodeSpan = (at: number) => {
+    for (; counted < at; counted++) {
+      const c = text.charCodeAt(counted);
+      if (c === 96) open = !open;
+      else if (c === 10) open = false;
+    }
+    if (!open) return false;
+    const tick = text.indexOf('`', at);
+    const lineEnd = text.indexOf('\n', at);
+    return tick !== -1 && (lineEnd === -1 || tick < lineEnd);
+  };
   for (const range of ranges) {
     const previous = result[result.length - 1];
-    if (previous && insideCodeSpan(text, previous.offset.start + previous.offset.length)) {
+    if (previous && insideCodeSpan(previous.offset.start + previous.offset.length)) {
       const start = previous.offset.start;
       result[result.length - 1] = { offset: { start, length: range.offset.start + range.offset.length - start }, joined: true };
     } else result.push(range);

@@ -106,8 +106,8 @@ export function textIsItsPieces(turn: Turn): boolean {
 /** `turn` with another text, pieces and span. */
 export function turnWith(turn: Turn, text: string, pieces: readonly TextPiece[], span: Span): Turn {
   const made = shapedTurn(turn.index, turn.role, turn.kind, turn.isUserMessage, text, pieces, span, turn);
-  const samePieces = pieces.length === turn.pieces.length && pieces.every((p, i) => p.at === turn.pieces[i]?.at && p.text === turn.pieces[i]?.text);
-  if (textOfPieces.has(turn) && text === turn.text && samePieces) textOfPieces.add(made);
+  const samePieces = () => pieces.length === turn.pieces.length && pieces.every((p, i) => p.at === turn.pieces[i]?.at && p.text === turn.pieces[i]?.text);
+  if (textOfPieces.has(turn) && text === turn.text && samePieces()) textOfPieces.add(made);
   return made;
 }
 
