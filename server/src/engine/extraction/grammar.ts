@@ -5,6 +5,7 @@ import { BETWEEN_LISTED, type Entity, KNOWN_PROGRAMS, amountEntities, commandEnt
 import * as L from './lexicon';
 import type { FamilyName, TargetContext } from './lexicon';
 import { type Phrase, compile, findAll, findFirst, matchAt, startsWith, wordSet } from './match';
+import { readable } from './normalize';
 import type { Sentence } from './sentences';
 import { type Word, baseForms } from './words';
 
@@ -537,6 +538,18 @@ function commandMention(words: readonly Word[], command: Entity, inside: (w: Wor
 // ---- the sentence as a whole ---------------------------------------------------------------------
 
 /** Everything frames need about one sentence. */
+/**
+ * How the entities of a sentence are found: in its text as written, or, for text glossed into
+ * English (Chinese), in the gloss the words were read from, their offsets taken back to the text as
+ * written ("禁止跳过 pre-commit 钩子" names the hooks of pre-commit, as "never skip pre-commit hooks" does).
+ */
+function glossedEntities(sentence: Sentence): (find: (text: string, base: number) => Entity[]) => Entity[] {
+  if (!HAN.test(sentence.text)) return (find) => find(sentence.text, sentence.start);
+  const { text, original } = readable(sentence.text);
+  return (find) => find(text, 0).map((e) => ({ ...e, start: sentence.start + original(e.start), end: sentence.start + original(e.end) }));
+}
+const HAN = /\p{Script=Han}/u;
+
 class SentenceView {
   readonly words: readonly Word[];
   readonly entities: readonly Entity[];
@@ -550,7 +563,8 @@ class SentenceView {
   constructor(readonly sentence: Sentence) {
     this.words = sentence.words;
     // "the feature/login branch": a slashed name before "branch" is a branch, not a path.
-    let textual = textEntities(sentence.text, sentence.start).map((e): Entity => {
+    const entitiesOf = glossedEntities(sentence);
+    let textual = entitiesOf((text, base) => textEntities(text, base)).map((e): Entity => {
       const next = this.words.find((w) => w.start >= e.end);
       return e.kind === 'path' && next?.forms.includes('branch') ? { ...e, kind: 'branch' as const, value: e.value.replace(/^\*\*\//, '') } : e;
     });
@@ -574,9 +588,9 @@ class SentenceView {
     textual = [...textual.filter((e) => !pairs.includes(e)), ...pairs.flatMap(parts)];
     // A command names a program and its words: a path inside it (`./deploy.sh`) is part of the command.
     // ("npm or yarn lockfiles": the programs name the files, no command.)
-    const commands = commandEntities(sentence.text, sentence.start).filter((c) => !textual.some((e) => e.kind === 'path' && e.start <= c.start && e.end >= c.end && e.end - e.start > c.end - c.start));
+    const commands = entitiesOf(commandEntities).filter((c) => !textual.some((e) => e.kind === 'path' && e.start <= c.start && e.end >= c.end && e.end - e.start > c.end - c.start));
     const lexical = [...textual.filter((e) => !commands.some((c) => e.start >= c.start && e.end <= c.end)), ...commands];
-    this.entities = [...lexical, ...amountEntities(sentence.text, sentence.start, this.words)];
+    this.entities = [...lexical, ...entitiesOf((text, base) => amountEntities(text, base, this.words))];
     const inside = (w: Word, e: Entity) => (w.start < e.end && w.end > e.start) || (w.text === '' && w.start > e.start && w.start < e.end);
     const covered = new Set<number>();
     this.words.forEach((w, i) => {
@@ -1832,6 +1846,8 @@ function connectorFrame(view: SentenceView, clause: Range): Outcome | undefined 
     let sub: Range;
     // "Without my OK, never cancel a meeting": a leading "without" ends at its comma.
     const leadingWithout = leading && kind === 'without' && words.slice(end, clause.to).some((w) => endsWithComma(w));
+    const onRequest = leading ? onlyOnRequest(view, i, end, clause.to) : undefined;
+    if (onRequest) return onRequest;
     if (leading && (kind !== 'without' || leadingWithout)) {
       const split = leadSplit(view, end, clause.to);
       if (split === undefined) continue;
@@ -1889,6 +1905,20 @@ function listsActionsOfKind(view: SentenceView, from: number, comma: number, to:
  * run the tests"), or at a step said as a command once the leading clause has its own action ("before
  * wiping the cache make a copy").
  */
+/**
+ * "Only when the user asks, commit changes", "Only if explicitly asked, run `git push`": the request
+ * up to the comma, and the actions after it, as "commit changes only when the user asks" says.
+ */
+function onlyOnRequest(view: SentenceView, connector: number, end: number, to: number): Outcome | undefined {
+  const words = view.words;
+  if (!has(ONLY, words[connector]) || !/^(when|if)$/.test(words[connector + 1]?.norm ?? '')) return undefined;
+  const comma = words.findIndex((w, k) => k >= end && k < to && endsWithComma(w));
+  if (comma === -1 || !requestCue(view, { from: end, to: comma + 1 })) return undefined;
+  const triggers = governable(view.mentionsIn({ from: comma + 1, to }));
+  const first = triggers[0];
+  return first && { drafts: [{ kind: 'confirmation', triggers: coordinatedFrom(view, triggers), regions: [{ from: first.start, to: objectEnd(view, first.end, to) }] }] };
+}
+
 function mainWithoutComma(view: SentenceView, from: number, to: number): { subEnd: number; mainStart: number } | undefined {
   const words = view.words;
   for (let i = from + 1; i < to; i++) {

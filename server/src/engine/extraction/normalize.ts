@@ -2,6 +2,7 @@ import wordnet from './wordnet.json';
 import { TextMemo } from '../text/textMemo';
 import { SLASHED_ACTIONS } from './slashed';
 import { AlternativesByText } from './alternatives';
+import { CHINESE_NEGATION, chineseGlosses } from './chinese';
 
 /*
  * Text as people write it, made readable for the tagger: markdown emphasis, emoji and heading marks
@@ -52,7 +53,7 @@ const PATTERN = new AlternativesByText(
     String.raw`(?<![\w*/.])(?<star>[*_])(?=[A-Za-z])`,
     String.raw`(?<=[A-Za-z.!?:)])(?<starEnd>[*_])(?![\w*/])`,
     // A cross or a no-entry sign opening a line or an item marks what not to do: "- ❌ Modify fixtures by hand".
-    String.raw`(?<=^[ \t]*(?:(?:[-*+]|\d{1,2}[.)])[ \t]+)?)(?<forbiddenMark>(?:\u{274C}|\u{1F6AB}|\u{26D4}|\u{2717}|\u{2718}|\u{1F6D1})\u{FE0F}?[ \t]+)(?=[A-Za-z])`,
+    String.raw`(?<=^[ \t]*(?:(?:[-*+]|\d{1,2}[.)])[ \t]+)?)(?<forbiddenMark>(?:\u{274C}|\u{1F6AB}|\u{26D4}|\u{2717}|\u{2718}|\u{1F6D1})\u{FE0F}?(?:[ \t]+(?=[A-Za-z])|[ \t]*(?=\p{Script=Han})))`,
     // Emoji, pictographs and the marks that dress them up.
     String.raw`(?<emoji>[\p{Extended_Pictographic}\u{FE0F}\u{200D}\u{20E3}\u{2713}-\u{2717}\u{2022}\u{25B6}\u{25BA}\u{2192}\u{21D2}])`,
     // A condition said first and closed by a colon is read as one closed by a comma: "Only after user approval: send it".
@@ -171,14 +172,17 @@ function edits(text: string): [number, number, string][] {
     } else if (groups.forbiddenCell !== undefined) {
       result.push([start, end, 'never']);
     } else if (groups.forbiddenMark !== undefined) {
-      result.push([start, end, 'Never ']);
+      // ("❌ 测试失败时禁止提交代码": the line's own negation says it, after a condition the mark would be read into.)
+      const line = text.slice(end, (text.indexOf('\n', end) + 1 || text.length + 1) - 1);
+      result.push([start, end, CHINESE_NEGATION.test(line) ? '' : 'Never ']);
     } else if (groups.slashed !== undefined) {
       result.push([start, end, SLASHED[groups.slashed.toLowerCase()] ?? groups.slashed]);
     } else {
       result.push([start, end, '']);
     }
   }
-  return result;
+  const glosses = chineseGlosses(text);
+  return glosses.length === 0 ? result : [...result, ...glosses].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
 }
 
 /**
@@ -209,8 +213,10 @@ function madeReadable(written: string): ReadableText {
   for (const [start, end, replacement] of changes) {
     for (let i = at; i < start; i++) map.push(i);
     text += written.slice(at, start);
-    // A replacement's characters all point at the start of what they replace; its end at the end.
-    for (let i = 0; i < replacement.length; i++) map.push(i === 0 ? start : Math.min(start + i, end - 1));
+    // A replacement's characters point at what they replace, from its start (the spaces that lead it
+    // too) to its last character; one inserted where nothing was written points at what follows it.
+    const lead = replacement.length - replacement.trimStart().length;
+    for (let i = 0; i < replacement.length; i++) map.push(i <= lead || end === start ? start : Math.min(start + i - lead, end - 1));
     text += replacement;
     at = end;
   }

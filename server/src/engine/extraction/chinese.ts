@@ -1,0 +1,268 @@
+/*
+ * Rules written in Chinese ("不要直接推送到 main 分支", "除非用户明确要求，否则不得执行 `git commit`"),
+ * glossed word by word into the English extraction reads. Instruction files in Chinese state their
+ * rules in a small, formulaic vocabulary (negations, modals, conditions, the actions of git, files,
+ * deploys and payments), in subject–verb–object order like English; what differs is where conditions
+ * and times go ("提交之前" is "before committing") and the 把 construction, which puts the object
+ * first. Those are reordered; every other word keeps its place. The gloss is an edit of the text like
+ * normalize.ts's others, so each English word maps back to the characters it stands for.
+ *
+ * The glossary is written here rather than drawn from a dictionary: it holds only the vocabulary of
+ * rules, each entry in the sense a rule gives it (提交 is "commit", not "hand in"), which a general
+ * dictionary's first sense would not. A character the glossary lacks is left out of the reading.
+ * Text in Japanese (with kana) is left as written: its kanji are not Chinese words in Chinese order.
+ */
+
+/** [start, end, replacement] over the written text, as normalize.ts applies them. */
+export type TextEdit = [number, number, string];
+
+/** Words, in simplified characters; traditional spellings are derived (`TRADITIONAL`). */
+const GLOSSARY: Readonly<Record<string, string>> = {
+  // Negations and modals.
+  不要: 'do not', 别: "don't", 不准: 'never', 不许: 'never', 禁止: 'never', 严禁: 'never', 切勿: 'never', 切忌: 'never', 请勿: 'do not', 勿: 'do not',
+  不得: 'must not', 不能: 'must not', 不可: 'must not', 不可以: 'must not', 不应: 'should not', 不应该: 'should not', 不应当: 'should not', 不允许: 'never',
+  绝对不要: 'never', 绝对不能: 'never', 绝对不可以: 'never', 绝对禁止: 'never', 绝不: 'never', 决不: 'never', 永远不要: 'never', 从不: 'never', 千万不要: 'never',
+  禁止事项: 'forbidden operations', 禁止操作: 'forbidden operations', 禁止行为: 'forbidden operations', 注意事项: 'notes', 事项: 'items', 操作: 'operations', 避免: 'avoid', 必须: 'must', 务必: 'must', 一定要: 'must', 需要: 'must', 须: 'must', 应该: 'should', 应当: 'should', 应: 'should', 总是: 'always',
+  才能: 'may', 才可以: 'may', 方可: 'may', 可以: 'may', 始终: 'always', 一律: 'always', 确保: 'make sure', 请: 'please', 先: 'first', 首先: 'first', 只: 'only', 只能: 'only', 仅: 'only', 仅能: 'only', 只有: 'only',
+  // Conditions and exceptions.
+  除非: 'unless', 未经: 'without', 如果: 'if', 若: 'if', 如需: 'if you need to', 一旦: 'once', 直到: 'until', 无需: 'no need to', 不需要: 'no need to',
+  // People, and what they say.
+  用户: 'the user', 使用者: 'the user', 开发者: 'the developer', 开发人员: 'the developer', 人工: 'a human', 你: 'you', 您: 'you', 我: 'I', 我们: 'we',
+  助手: 'the assistant', 明确: 'explicitly', 明确地: 'explicitly', 显式: 'explicitly', 明示: 'explicitly', 要求: 'asks', 请求: 'asks', 指示: 'instructs',
+  征得: 'get', 取得: 'get', 获得: 'get', 事先: 'beforehand', 同意: 'consent', 确认: 'confirmation', 批准: 'approval', 许可: 'permission', 允许: 'permission', 授权: 'authorization', 审批: 'approval', 询问: 'ask', 告知: 'tell',
+  手动: 'manually', 手工: 'by hand', 自己: 'themselves', 亲自: 'themselves',
+  // Actions.
+  提交: 'commit', 推送: 'push', 强制推送: 'force push', 强推: 'force push', 合并: 'merge', 变基: 'rebase', 重置: 'reset', 回滚: 'roll back', 撤销: 'revert',
+  暂存: 'stage', 拉取: 'pull', 切换: 'switch', 删除: 'delete', 删掉: 'delete', 移除: 'remove', 清除: 'clear', 清空: 'empty', 销毁: 'destroy', 修改: 'modify',
+  更改: 'change', 改动: 'change', 变更: 'change', 编辑: 'edit', 手动编辑: 'hand-edit', 手动修改: 'hand-edit', 覆盖: 'overwrite', 重写: 'rewrite',
+  写入: 'write to', 创建: 'create', 新建: 'create', 生成: 'generate', 重命名: 'rename', 移动: 'move', 安装: 'install', 卸载: 'uninstall', 升级: 'upgrade',
+  部署: 'deploy', 上线: 'deploy', 发布: 'publish', 运行: 'run', 执行: 'run', 跑: 'run', 调用: 'call', 使用: 'use', 用: 'use', 构建: 'build', 编译: 'build',
+  格式化: 'format', 检查: 'check', 类型检查: 'type check', 代码检查: 'lint', 通过: 'pass', 失败: 'fail', 发送: 'send', 付款: 'pay', 支付: 'pay',
+  转账: 'transfer money', 退款: 'refund', 取消: 'cancel', 预订: 'book', 触碰: 'touch', 改: 'change', 删: 'delete', 跳过: 'skip', 绕过: 'bypass',
+  // Things acted on.
+  代码: 'code', 测试: 'tests', 单元测试: 'unit tests', 文件: 'files', 目录: 'directory', 文件夹: 'folder', 配置: 'config', 配置文件: 'config files',
+  密钥: 'secrets', 秘钥: 'secrets', 凭证: 'credentials', 凭据: 'credentials', 密码: 'passwords', 环境变量: 'environment variables', 日志: 'logs',
+  仓库: 'repository', 远程: 'remote', 远程仓库: 'the remote', 主分支: 'the main branch', 分支: 'branch', 历史: 'history', 提交历史: 'commit history',
+  资料: 'data', 资料库: 'database', 钩子: 'hooks', 依赖: 'dependencies', 依赖包: 'dependencies', 数据库: 'database', 表: 'table', 数据: 'data', 迁移: 'migration', 生产环境: 'production', 线上环境: 'production',
+  生产: 'production', 邮件: 'email', 电子邮件: 'email', 消息: 'message', 订单: 'order', 更改内容: 'changes', 改动内容: 'changes', 锁文件: 'lock files',
+  // Degree and manner.
+  直接: 'directly', 主动: 'proactively', 擅自: 'on your own', 自行: 'on your own', 自动: 'automatically', 随意: 'freely', 任何: 'any', 所有: 'all',
+  全部: 'all', 每次: 'every time', 新: 'new', 新的: 'new', 现有: 'existing', 已有: 'existing', 未提交: 'uncommitted', 未完成: 'unfinished',
+  // Joining words.
+  和: 'and', 与: 'and', 及: 'and', 以及: 'and', 并: 'and', 或: 'or', 或者: 'or', 到: 'to', 至: 'to', 从: 'from', 向: 'to', 给: 'to', 对: 'to',
+  它: 'it', 它们: 'they', 这些: 'these', 这个: 'this', 那些: 'those', 前端: 'frontend', 后端: 'backend', 前提: 'premise', 目录下: '', 目录中: '', 目录里: '',
+  文件夹下: '', 文件夹中: '', 下: '', 中: 'in', 里: 'in', 内: 'in', 上: 'on', 是: 'is', 包括: 'including', 例如: 'such as', 比如: 'such as', 等: '', 的: '', 地: '', 了: '', 进行: '', 去: '',
+  // Times a rule's condition names, which its action does not depend on.
+  周一: '', 周二: '', 周三: '', 周四: '', 周五: '', 周六: '', 周日: '', 周末: '', 星期五: '', 上午: '', 下午: '', 晚上: '', 夜间: '', 今天: '', 明天: '',
+};
+
+/** Words that end a clause and say when its action is: "提交之前" is "before committing". */
+const POSTPOSITIONS: Readonly<Record<string, string>> = {
+  之前: 'before', 以前: 'before', 前: 'before', 之后: 'after', 以后: 'after', 后: 'after', 时: 'when', 的时候: 'when', 时候: 'when',
+};
+/** Words that close a place opened by "在": "在生产环境中" is "in production". */
+const PLACE_POSTPOSITIONS: Readonly<Record<string, string>> = { 中: 'in', 里: 'in', 内: 'in', 上: 'on' };
+/** One-character postpositions close a clause only when it holds an action: "提交前", "提交代码后" (but "前端", "前提"). */
+const AFTER_ACTION_ONLY = new Set(['前', '后']);
+/** Words that open a clause a postposition closes, and say nothing of their own: "在提交之前", "当测试失败时". */
+const CLAUSE_OPENERS = new Set(['在', '当', '于']);
+/** Markers that put the object before its verb: "把代码推送到 main" is "push code to main". */
+const OBJECT_FIRST = new Set(['把', '将']);
+
+const ACTIONS = new Set(['提交', '推送', '强制推送', '强推', '合并', '变基', '重置', '回滚', '撤销', '暂存', '拉取', '切换', '删除', '删掉', '移除', '清除', '清空', '销毁', '修改', '更改', '改动', '变更', '编辑', '手动编辑', '手动修改', '覆盖', '重写', '写入', '创建', '新建', '生成', '重命名', '移动', '安装', '卸载', '升级', '部署', '上线', '发布', '运行', '执行', '跑', '调用', '使用', '构建', '编译', '格式化', '检查', '发送', '付款', '支付', '转账', '退款', '取消', '预订', '改', '删', '完成', '通过', '失败']);
+
+/** Punctuation: its English, and whether a space goes after it. */
+const PUNCTUATION: Readonly<Record<string, string>> = {
+  '，': ', ', '。': '. ', '；': '; ', '：': ': ', '、': ', ', '！': '! ', '？': '? ', '（': ' (', '）': ') ', '“': ' "', '”': '" ', '「': ' "', '」': '" ', '《': ' "', '》': '" ',
+};
+
+/**
+ * Traditional spellings of the simplified characters the glossary uses, so "禁止刪除測試" reads as
+ * "禁止删除测试" does.
+ */
+const TRADITIONAL: Readonly<Record<string, string>> = {
+  别: '別', 许: '許', 严: '嚴', 请: '請', 应: '應', 该: '該', 绝: '絕', 对: '對', 决: '決', 远: '遠', 从: '從', 须: '須', 务: '務', 总: '總', 终: '終',
+  确: '確', 保: '保', 仅: '僅', 经: '經', 无: '無', 需: '需', 户: '戶', 发: '發', 员: '員', 们: '們', 显: '顯', 求: '求', 询: '詢', 问: '問', 审: '審',
+  批: '批', 权: '權', 动: '動', 亲: '親', 强: '強', 并: '併', 变: '變', 滚: '滾', 销: '銷', 拉: '拉', 换: '換', 删: '刪', 掉: '掉', 编: '編', 辑: '輯',
+  盖: '蓋', 写: '寫', 创: '創', 建: '建', 成: '成', 装: '裝', 载: '載', 级: '級', 线: '線', 执: '執', 运: '運', 调: '調', 构: '構', 译: '譯', 检: '檢',
+  类: '類', 码: '碼', 过: '過', 败: '敗', 送: '送', 转: '轉', 账: '賬', 预: '預', 订: '訂', 触: '觸', 绕: '繞', 测: '測', 试: '試', 单: '單', 录: '錄',
+  资: '資', 钩: '鉤', 钥: '鑰', 凭: '憑', 证: '證', 据: '據', 环: '環', 志: '誌', 仓: '倉', 库: '庫', 历: '歷', 赖: '賴', 数: '數', 迁: '遷', 产: '產', 邮: '郵', 电: '電',
+  项: '項', 锁: '鎖', 擅: '擅', 随: '隨', 现: '現', 与: '與', 则: '則', 时: '時', 后: '後', 当: '當', 将: '將', 进: '進', 门: '門', 开: '開', 关: '關',
+  周: '週', 间: '間', 内: '內', 里: '裡', 负: '負', 责: '責', 为: '為', 这: '這', 个: '個', 么: '麼', 样: '樣', 还: '還', 让: '讓', 说: '說', 话: '話',
+};
+
+const toTraditional = (word: string) => [...word].map((c) => TRADITIONAL[c] ?? c).join('');
+
+/** Every word by its spellings: simplified, and traditional where that differs. */
+function bySpelling<T>(table: Readonly<Record<string, T>>): Map<string, T> {
+  const result = new Map<string, T>();
+  for (const [word, value] of Object.entries(table)) {
+    result.set(word, value);
+    result.set(toTraditional(word), value);
+  }
+  return result;
+}
+
+const WORDS = bySpelling(GLOSSARY);
+const POSTS = bySpelling(POSTPOSITIONS);
+const PLACE_POSTS = bySpelling(PLACE_POSTPOSITIONS);
+const ACTION_SPELLINGS = new Set([...ACTIONS].flatMap((word) => [word, toTraditional(word)]));
+const OPENERS = new Set([...CLAUSE_OPENERS].flatMap((word) => [word, toTraditional(word)]));
+const OBJECT_MARKERS = new Set([...OBJECT_FIRST].flatMap((word) => [word, toTraditional(word)]));
+const ONE_CHARACTER_POSTS = new Set([...AFTER_ACTION_ONLY].flatMap((word) => [word, toTraditional(word)]));
+const LONGEST = Math.max(...[...WORDS.keys(), ...POSTS.keys()].map((word) => word.length));
+
+/** A Chinese negation: a line with one says no itself, whatever mark it opens with ("❌ 禁止提交"). */
+export const CHINESE_NEGATION = new RegExp([...WORDS].filter(([, gloss]) => /^(?:never|do not|don't|must not|should not|avoid)$/.test(gloss)).map(([word]) => word).join('|'));
+
+const HAN = /\p{Script=Han}/u;
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+/** Where a clause ends, in Chinese or in English punctuation. */
+const CLAUSE_END = /[，。；：、！？,;:!?\n]/;
+
+interface Token {
+  readonly start: number;
+  readonly end: number;
+  readonly word: string;
+  gloss: string;
+}
+
+/** The edits that gloss the Chinese in `text` (none when it has none, or is Japanese). */
+export function chineseGlosses(text: string): TextEdit[] {
+  if (!HAN.test(text) || KANA.test(text)) return [];
+  const { tokens, unread } = understood(text, tokenize(text));
+  const insertions: TextEdit[] = [];
+  reorderPostpositions(text, tokens, insertions);
+  reorderObjectFirst(tokens);
+  return [...spaced(text, tokens, insertions), ...unread].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+}
+
+/** More of a statement's characters than this outside the glossary, and it is not read: what it says is not known. */
+const MOST_UNKNOWN = 0.3;
+/** Where a statement ends: a sentence's end, a semicolon, a line's end. */
+const STATEMENT_END = /[。！？；\n]/;
+
+/**
+ * The tokens of the statements the glossary knows enough of, and the edits that leave out the others'
+ * Chinese ("不允许提交与当前任务无关的大规模格式化噪音": what is not to be committed is in the words
+ * the glossary lacks, and a gloss without them would forbid every commit).
+ */
+function understood(text: string, tokens: readonly Token[]): { tokens: Token[]; unread: TextEdit[] } {
+  const kept: Token[] = [];
+  const unread: TextEdit[] = [];
+  const length = (list: readonly Token[]) => list.reduce((sum, t) => sum + t.end - t.start, 0);
+  let next = 0;
+  for (let at = 0; at <= text.length; at++) {
+    if (at < text.length && !STATEMENT_END.test(text[at] as string)) continue;
+    const statement: Token[] = [];
+    while (next < tokens.length && (tokens[next] as Token).end <= at) statement.push(tokens[next++] as Token);
+    const words = statement.filter((t) => PUNCTUATION[t.word] === undefined);
+    const unknown = words.filter((t) => t.gloss === '' && !POSTS.has(t.word) && !OPENERS.has(t.word) && !OBJECT_MARKERS.has(t.word) && !WORDS.has(t.word));
+    if (length(unknown) > MOST_UNKNOWN * length(words)) unread.push(...statement.map((t): TextEdit => [t.start, t.end, '']));
+    else kept.push(...statement);
+    // The statement's end is kept: "。" still ends a sentence.
+    if (tokens[next]?.start === at) kept.push(tokens[next++] as Token);
+  }
+  return { tokens: kept, unread };
+}
+
+/** The Chinese words and punctuation of the text, longest match first; other text is not a token. */
+function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  let at = 0;
+  while (at < text.length) {
+    const char = text[at] as string;
+    if (PUNCTUATION[char] !== undefined) {
+      tokens.push({ start: at, end: at + 1, word: char, gloss: PUNCTUATION[char] });
+      at++;
+      continue;
+    }
+    if (!HAN.test(char)) {
+      at++;
+      continue;
+    }
+    let length = Math.min(LONGEST, text.length - at);
+    while (length > 1 && !WORDS.has(text.slice(at, at + length)) && !POSTS.has(text.slice(at, at + length))) length--;
+    const word = text.slice(at, at + length);
+    tokens.push({ start: at, end: at + length, word, gloss: WORDS.get(word) ?? '' });
+    at += length;
+  }
+  return tokens;
+}
+
+/**
+ * "测试失败时禁止提交代码" reads "when tests fail, never commit code": a postposition's word goes
+ * before its clause, and a comma after it. A clause starts after the punctuation before it, or
+ * after a word that opens it ("在", "当").
+ */
+function reorderPostpositions(text: string, tokens: Token[], insertions: TextEdit[]): void {
+  tokens.forEach((token, index) => {
+    const place = PLACE_POSTS.get(token.word);
+    const post = POSTS.get(token.word) ?? place;
+    if (post === undefined) return;
+    const previous = tokens[index - 1];
+    let from = index - 1;
+    while (from >= 0 && !PUNCTUATION[(tokens[from] as Token).word] && !OPENERS.has((tokens[from] as Token).word) && !CLAUSE_END.test(text.slice((tokens[from] as Token).end, (tokens[from + 1] ?? token).start))) from--;
+    if (ONE_CHARACTER_POSTS.has(token.word) && (previous?.end !== token.start || !tokens.slice(from + 1, index).some((t) => ACTION_SPELLINGS.has(t.word)))) return;
+    const opener = tokens[from];
+    const opened = opener !== undefined && OPENERS.has(opener.word);
+    // A place is closed only where "在" opened it; "数据库中的数据" is "the data in the database" as it stands.
+    if (place !== undefined && !POSTS.has(token.word) && !opened) return;
+    if (opened) opener.gloss = '';
+    const first = tokens[from + 1];
+    if (!first || first === token) return;
+    // The clause may open on text that is not Chinese ("用户要求commit时"): from the clause's end before it.
+    const gap = text.slice(opener?.end ?? 0, first.start);
+    const breakAt = Math.max(...[...gap].map((c, i) => (CLAUSE_END.test(c) ? i + 1 : -1)));
+    const start = breakAt >= 0 ? (opener?.end ?? 0) + breakAt : opener ? opener.end : lineStart(text, first.start);
+    insertions.push([clauseStart(text, start), clauseStart(text, start), `${post} `]);
+    const next = tokens[index + 1];
+    // A place is a phrase, not a clause: "在生产环境中执行迁移" is "in production run migrations", no comma.
+    token.gloss = (next?.start === token.end && PUNCTUATION[next.word]) || place !== undefined ? '' : ',';
+  });
+}
+
+/** A clause's first word: after spaces, list marks, a cross that marks what not to do, and emphasis. */
+function clauseStart(text: string, from: number): number {
+  const lead = /^[\s>]*(?:(?:[-*+•]|\d{1,2}[.)])\s+)?(?:[\u{274C}\u{1F6AB}\u{26D4}\u{2717}\u{2718}\u{1F6D1}]\u{FE0F}?\s*)?(?:\*\*|__)?\s*/u.exec(text.slice(from));
+  return from + (lead?.[0].length ?? 0);
+}
+
+function lineStart(text: string, offset: number): number {
+  return text.lastIndexOf('\n', offset - 1) + 1;
+}
+
+/** "把代码推送到 main" reads "push code to main": the verb goes where 把 stood. */
+function reorderObjectFirst(tokens: Token[]): void {
+  tokens.forEach((token, index) => {
+    if (!OBJECT_MARKERS.has(token.word)) return;
+    const verb = tokens.slice(index + 1, index + 8).find((t) => ACTION_SPELLINGS.has(t.word) || PUNCTUATION[t.word] !== undefined);
+    if (!verb || !ACTION_SPELLINGS.has(verb.word)) {
+      token.gloss = '';
+      return;
+    }
+    token.gloss = verb.gloss;
+    verb.gloss = '';
+  });
+}
+
+/** The tokens' glosses as edits, with the spaces English words need between them and the text around. */
+function spaced(text: string, tokens: readonly Token[], insertions: readonly TextEdit[]): TextEdit[] {
+  const edits: TextEdit[] = [...insertions, ...tokens.map((token): TextEdit => [token.start, token.end, token.gloss])].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  // The last character written out before the edit at hand: an earlier edit's, or the text's between them.
+  let lastOut = '';
+  let at = 0;
+  edits.forEach((edit, index) => {
+    const [start, end] = edit;
+    if (start > at) lastOut = text[start - 1] as string;
+    at = end;
+    if (edit[2] === '') return;
+    if (/^\w/.test(edit[2]) && /[^\s(\[“"'*_]/.test(lastOut)) edit[2] = ` ${edit[2]}`;
+    const nextEdit = edits[index + 1];
+    const nextWritten = nextEdit?.[0] === end ? undefined : text[end];
+    if (nextWritten !== undefined && /\w$/.test(edit[2]) && /[\w`$~\/@-]/.test(nextWritten)) edit[2] = `${edit[2]} `;
+    if (nextWritten !== undefined && /\s/.test(nextWritten)) edit[2] = edit[2].trimEnd();
+    lastOut = edit[2].slice(-1);
+  });
+  return edits;
+}
