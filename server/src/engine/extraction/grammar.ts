@@ -5,6 +5,7 @@ import { BETWEEN_LISTED, type Entity, KNOWN_PROGRAMS, amountEntities, commandEnt
 import * as L from './lexicon';
 import type { FamilyName, TargetContext } from './lexicon';
 import { type Phrase, compile, findAll, findFirst, matchAt, startsWith, wordSet } from './match';
+import { GLOSSED_SCRIPT } from './glosses';
 import { readable } from './normalize';
 import type { Sentence } from './sentences';
 import { type Word, baseForms } from './words';
@@ -540,16 +541,14 @@ function commandMention(words: readonly Word[], command: Entity, inside: (w: Wor
 /** Everything frames need about one sentence. */
 /**
  * How the entities of a sentence are found: in its text as written, or, for text glossed into
- * English (Chinese), in the gloss the words were read from, their offsets taken back to the text as
+ * English (Chinese, Japanese, Korean), in the gloss the words were read from, their offsets taken back to the text as
  * written ("禁止跳过 pre-commit 钩子" names the hooks of pre-commit, as "never skip pre-commit hooks" does).
  */
 function glossedEntities(sentence: Sentence): (find: (text: string, base: number) => Entity[]) => Entity[] {
-  if (!HAN.test(sentence.text)) return (find) => find(sentence.text, sentence.start);
+  if (!GLOSSED_SCRIPT.test(sentence.text)) return (find) => find(sentence.text, sentence.start);
   const { text, original } = readable(sentence.text);
   return (find) => find(text, 0).map((e) => ({ ...e, start: sentence.start + original(e.start), end: sentence.start + original(e.end) }));
 }
-const HAN = /\p{Script=Han}/u;
-
 class SentenceView {
   readonly words: readonly Word[];
   readonly entities: readonly Entity[];

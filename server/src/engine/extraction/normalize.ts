@@ -2,7 +2,7 @@ import wordnet from './wordnet.json';
 import { TextMemo } from '../text/textMemo';
 import { SLASHED_ACTIONS } from './slashed';
 import { AlternativesByText } from './alternatives';
-import { CHINESE_NEGATION, chineseGlosses } from './chinese';
+import { glosses, saysNoItself } from './glosses';
 
 /*
  * Text as people write it, made readable for the tagger: markdown emphasis, emoji and heading marks
@@ -53,7 +53,7 @@ const PATTERN = new AlternativesByText(
     String.raw`(?<![\w*/.])(?<star>[*_])(?=[A-Za-z])`,
     String.raw`(?<=[A-Za-z.!?:)])(?<starEnd>[*_])(?![\w*/])`,
     // A cross or a no-entry sign opening a line or an item marks what not to do: "- ❌ Modify fixtures by hand".
-    String.raw`(?<=^[ \t]*(?:(?:[-*+]|\d{1,2}[.)])[ \t]+)?)(?<forbiddenMark>(?:\u{274C}|\u{1F6AB}|\u{26D4}|\u{2717}|\u{2718}|\u{1F6D1})\u{FE0F}?(?:[ \t]+(?=[A-Za-z])|[ \t]*(?=\p{Script=Han})))`,
+    String.raw`(?<=^[ \t]*(?:(?:[-*+]|\d{1,2}[.)])[ \t]+)?)(?<forbiddenMark>(?:\u{274C}|\u{1F6AB}|\u{26D4}|\u{2717}|\u{2718}|\u{1F6D1})\u{FE0F}?(?:[ \t]+(?=[A-Za-z])|[ \t]*(?=[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}])))`,
     // Emoji, pictographs and the marks that dress them up.
     String.raw`(?<emoji>[\p{Extended_Pictographic}\u{FE0F}\u{200D}\u{20E3}\u{2713}-\u{2717}\u{2022}\u{25B6}\u{25BA}\u{2192}\u{21D2}])`,
     // A condition said first and closed by a colon is read as one closed by a comma: "Only after user approval: send it".
@@ -174,15 +174,15 @@ function edits(text: string): [number, number, string][] {
     } else if (groups.forbiddenMark !== undefined) {
       // ("❌ 测试失败时禁止提交代码": the line's own negation says it, after a condition the mark would be read into.)
       const line = text.slice(end, (text.indexOf('\n', end) + 1 || text.length + 1) - 1);
-      result.push([start, end, CHINESE_NEGATION.test(line) ? '' : 'Never ']);
+      result.push([start, end, saysNoItself(line) ? '' : 'Never ']);
     } else if (groups.slashed !== undefined) {
       result.push([start, end, SLASHED[groups.slashed.toLowerCase()] ?? groups.slashed]);
     } else {
       result.push([start, end, '']);
     }
   }
-  const glosses = chineseGlosses(text);
-  return glosses.length === 0 ? result : [...result, ...glosses].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const glossed = glosses(text);
+  return glossed.length === 0 ? result : [...result, ...glossed].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
 }
 
 /**

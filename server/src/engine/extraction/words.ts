@@ -1,5 +1,6 @@
 import type Compromise from 'compromise';
 import { commonNounsJoined } from './slashed';
+import { GLOSSED_SCRIPT } from './glosses';
 import { forgetReadableTexts, readable } from './normalize';
 import { TextMemo } from '../text/textMemo';
 import { numbersMasked, withNumbersOf, type TaggedSentence, type TaggedTerm } from './numberShapes';
@@ -275,7 +276,8 @@ export function readSentences(block: string, base: number, worthReading: (text: 
     const at = (offset: number) => base + original(range.offset.start + offset);
     const sentences = tagged(withoutListNumber(text));
     // A range joined across a code span's stop is one sentence, however the tagger cuts it again.
-    for (const sentence of range.joined ? [{ terms: sentences.flatMap((s) => s.terms) }] : sentences) {
+    const cut = range.joined ? [{ terms: sentences.flatMap((s) => s.terms) }] : sentences;
+    for (const [index, sentence] of cut.entries()) {
       const words = sentence.terms.map((t) => toWord(t, at));
       const first = words.find((w) => w.text !== '');
       const last = [...words].reverse().find((w) => w.text !== '');
@@ -285,8 +287,17 @@ export function readSentences(block: string, base: number, worthReading: (text: 
       // And from its opening quote or backtick, which the tagger may leave out of the first word's punctuation,
       // and the marks a path opens with (`.env`, `~/`, `/tmp`), which it leaves out of the word.
       let start = first.start;
-      while (start > base && /[`'"(\[*_.~/@$]/.test(block[start - base - 1] ?? '')) start--;
-      result.push({ start, end: last.end + closing.length, words });
+      while (start > base && /[`'"(\[*_.~/@$-]/.test(block[start - base - 1] ?? '')) start--;
+      let end = last.end + closing.length;
+      // A glossed word said earlier leaves its place read as nothing ("프로덕션 배포": "deploy production"):
+      // the range's last sentence runs over it, to the range's end.
+      if (index === cut.length - 1) {
+        const rangeEnd = base + original(range.offset.start + range.offset.length);
+        const tail = end + (block.slice(end - base, rangeEnd - base).trimEnd().length);
+        const skipped = block.slice(end - base, tail - base);
+        if (GLOSSED_SCRIPT.test(skipped) && !/[。！？!?.\n]/.test(block.slice(end - base - 1, tail - base))) end = tail;
+      }
+      result.push({ start, end, words });
     }
   }
   return result;

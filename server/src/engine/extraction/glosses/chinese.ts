@@ -13,8 +13,7 @@
  * Text in Japanese (with kana) is left as written: its kanji are not Chinese words in Chinese order.
  */
 
-/** [start, end, replacement] over the written text, as normalize.ts applies them. */
-export type TextEdit = [number, number, string];
+import { type TextEdit, type Token, clauseStart, inTextOrder, isPunctuation, longestMatches, spaced, understood } from './edits';
 
 /** Words, in simplified characters; traditional spellings are derived (`TRADITIONAL`). */
 const GLOSSARY: Readonly<Record<string, string>> = {
@@ -71,10 +70,6 @@ const OBJECT_FIRST = new Set(['把', '将']);
 
 const ACTIONS = new Set(['提交', '推送', '强制推送', '强推', '合并', '变基', '重置', '回滚', '撤销', '暂存', '拉取', '切换', '删除', '删掉', '移除', '清除', '清空', '销毁', '修改', '更改', '改动', '变更', '编辑', '手动编辑', '手动修改', '覆盖', '重写', '写入', '创建', '新建', '生成', '重命名', '移动', '安装', '卸载', '升级', '部署', '上线', '发布', '运行', '执行', '跑', '调用', '使用', '构建', '编译', '格式化', '检查', '发送', '付款', '支付', '转账', '退款', '取消', '预订', '改', '删', '完成', '通过', '失败']);
 
-/** Punctuation: its English, and whether a space goes after it. */
-const PUNCTUATION: Readonly<Record<string, string>> = {
-  '，': ', ', '。': '. ', '；': '; ', '：': ': ', '、': ', ', '！': '! ', '？': '? ', '（': ' (', '）': ') ', '“': ' "', '”': '" ', '「': ' "', '」': '" ', '《': ' "', '》': '" ',
-};
 
 /**
  * Traditional spellings of the simplified characters the glossary uses, so "禁止刪除測試" reads as
@@ -120,74 +115,20 @@ const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 /** Where a clause ends, in Chinese or in English punctuation. */
 const CLAUSE_END = /[，。；：、！？,;:!?\n]/;
 
-interface Token {
-  readonly start: number;
-  readonly end: number;
-  readonly word: string;
-  gloss: string;
-}
 
 /** The edits that gloss the Chinese in `text` (none when it has none, or is Japanese). */
 export function chineseGlosses(text: string): TextEdit[] {
   if (!HAN.test(text) || KANA.test(text)) return [];
-  const { tokens, unread } = understood(text, tokenize(text));
+  const { tokens, unread } = understood(text, longestMatches(text, HAN, lookup, LONGEST));
   const insertions: TextEdit[] = [];
   reorderPostpositions(text, tokens, insertions);
   reorderObjectFirst(tokens);
-  return [...spaced(text, tokens, insertions), ...unread].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return inTextOrder([...spaced(text, HAN, tokens, insertions), ...unread]);
 }
 
-/** More of a statement's characters than this outside the glossary, and it is not read: what it says is not known. */
-const MOST_UNKNOWN = 0.3;
-/** Where a statement ends: a sentence's end, a semicolon, a line's end. */
-const STATEMENT_END = /[。！？；\n]/;
-
-/**
- * The tokens of the statements the glossary knows enough of, and the edits that leave out the others'
- * Chinese ("不允许提交与当前任务无关的大规模格式化噪音": what is not to be committed is in the words
- * the glossary lacks, and a gloss without them would forbid every commit).
- */
-function understood(text: string, tokens: readonly Token[]): { tokens: Token[]; unread: TextEdit[] } {
-  const kept: Token[] = [];
-  const unread: TextEdit[] = [];
-  const length = (list: readonly Token[]) => list.reduce((sum, t) => sum + t.end - t.start, 0);
-  let next = 0;
-  for (let at = 0; at <= text.length; at++) {
-    if (at < text.length && !STATEMENT_END.test(text[at] as string)) continue;
-    const statement: Token[] = [];
-    while (next < tokens.length && (tokens[next] as Token).end <= at) statement.push(tokens[next++] as Token);
-    const words = statement.filter((t) => PUNCTUATION[t.word] === undefined);
-    const unknown = words.filter((t) => t.gloss === '' && !POSTS.has(t.word) && !OPENERS.has(t.word) && !OBJECT_MARKERS.has(t.word) && !WORDS.has(t.word));
-    if (length(unknown) > MOST_UNKNOWN * length(words)) unread.push(...statement.map((t): TextEdit => [t.start, t.end, '']));
-    else kept.push(...statement);
-    // The statement's end is kept: "。" still ends a sentence.
-    if (tokens[next]?.start === at) kept.push(tokens[next++] as Token);
-  }
-  return { tokens: kept, unread };
-}
-
-/** The Chinese words and punctuation of the text, longest match first; other text is not a token. */
-function tokenize(text: string): Token[] {
-  const tokens: Token[] = [];
-  let at = 0;
-  while (at < text.length) {
-    const char = text[at] as string;
-    if (PUNCTUATION[char] !== undefined) {
-      tokens.push({ start: at, end: at + 1, word: char, gloss: PUNCTUATION[char] });
-      at++;
-      continue;
-    }
-    if (!HAN.test(char)) {
-      at++;
-      continue;
-    }
-    let length = Math.min(LONGEST, text.length - at);
-    while (length > 1 && !WORDS.has(text.slice(at, at + length)) && !POSTS.has(text.slice(at, at + length))) length--;
-    const word = text.slice(at, at + length);
-    tokens.push({ start: at, end: at + length, word, gloss: WORDS.get(word) ?? '' });
-    at += length;
-  }
-  return tokens;
+/** A word's gloss: grammatical words (postpositions, 在, 把) gloss to nothing until reordered. */
+function lookup(word: string): string | undefined {
+  return WORDS.get(word) ?? (POSTS.has(word) || OPENERS.has(word) || OBJECT_MARKERS.has(word) ? '' : undefined);
 }
 
 /**
@@ -202,7 +143,7 @@ function reorderPostpositions(text: string, tokens: Token[], insertions: TextEdi
     if (post === undefined) return;
     const previous = tokens[index - 1];
     let from = index - 1;
-    while (from >= 0 && !PUNCTUATION[(tokens[from] as Token).word] && !OPENERS.has((tokens[from] as Token).word) && !CLAUSE_END.test(text.slice((tokens[from] as Token).end, (tokens[from + 1] ?? token).start))) from--;
+    while (from >= 0 && !isPunctuation(tokens[from] as Token) && !OPENERS.has((tokens[from] as Token).word) && !CLAUSE_END.test(text.slice((tokens[from] as Token).end, (tokens[from + 1] ?? token).start))) from--;
     if (ONE_CHARACTER_POSTS.has(token.word) && (previous?.end !== token.start || !tokens.slice(from + 1, index).some((t) => ACTION_SPELLINGS.has(t.word)))) return;
     const opener = tokens[from];
     const opened = opener !== undefined && OPENERS.has(opener.word);
@@ -218,15 +159,10 @@ function reorderPostpositions(text: string, tokens: Token[], insertions: TextEdi
     insertions.push([clauseStart(text, start), clauseStart(text, start), `${post} `]);
     const next = tokens[index + 1];
     // A place is a phrase, not a clause: "在生产环境中执行迁移" is "in production run migrations", no comma.
-    token.gloss = (next?.start === token.end && PUNCTUATION[next.word]) || place !== undefined ? '' : ',';
+    token.gloss = (next?.start === token.end && isPunctuation(next)) || place !== undefined ? '' : ',';
   });
 }
 
-/** A clause's first word: after spaces, list marks, a cross that marks what not to do, and emphasis. */
-function clauseStart(text: string, from: number): number {
-  const lead = /^[\s>]*(?:(?:[-*+•]|\d{1,2}[.)])\s+)?(?:[\u{274C}\u{1F6AB}\u{26D4}\u{2717}\u{2718}\u{1F6D1}]\u{FE0F}?\s*)?(?:\*\*|__)?\s*/u.exec(text.slice(from));
-  return from + (lead?.[0].length ?? 0);
-}
 
 function lineStart(text: string, offset: number): number {
   return text.lastIndexOf('\n', offset - 1) + 1;
@@ -236,7 +172,7 @@ function lineStart(text: string, offset: number): number {
 function reorderObjectFirst(tokens: Token[]): void {
   tokens.forEach((token, index) => {
     if (!OBJECT_MARKERS.has(token.word)) return;
-    const verb = tokens.slice(index + 1, index + 8).find((t) => ACTION_SPELLINGS.has(t.word) || PUNCTUATION[t.word] !== undefined);
+    const verb = tokens.slice(index + 1, index + 8).find((t) => ACTION_SPELLINGS.has(t.word) || isPunctuation(t));
     if (!verb || !ACTION_SPELLINGS.has(verb.word)) {
       token.gloss = '';
       return;
@@ -246,23 +182,3 @@ function reorderObjectFirst(tokens: Token[]): void {
   });
 }
 
-/** The tokens' glosses as edits, with the spaces English words need between them and the text around. */
-function spaced(text: string, tokens: readonly Token[], insertions: readonly TextEdit[]): TextEdit[] {
-  const edits: TextEdit[] = [...insertions, ...tokens.map((token): TextEdit => [token.start, token.end, token.gloss])].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  // The last character written out before the edit at hand: an earlier edit's, or the text's between them.
-  let lastOut = '';
-  let at = 0;
-  edits.forEach((edit, index) => {
-    const [start, end] = edit;
-    if (start > at) lastOut = text[start - 1] as string;
-    at = end;
-    if (edit[2] === '') return;
-    if (/^\w/.test(edit[2]) && /[^\s(\[“"'*_]/.test(lastOut)) edit[2] = ` ${edit[2]}`;
-    const nextEdit = edits[index + 1];
-    const nextWritten = nextEdit?.[0] === end ? undefined : text[end];
-    if (nextWritten !== undefined && /\w$/.test(edit[2]) && /[\w`$~\/@-]/.test(nextWritten)) edit[2] = `${edit[2]} `;
-    if (nextWritten !== undefined && /\s/.test(nextWritten)) edit[2] = edit[2].trimEnd();
-    lastOut = edit[2].slice(-1);
-  });
-  return edits;
-}

@@ -40,8 +40,24 @@ test('a statement mostly outside the glossary is left out; the statement beside 
   assert.equal(text, '. do not push to main. ');
 });
 
-test('Japanese, whose kanji are not Chinese words in Chinese order, is left as written', () => {
-  assert.equal(readable('mainブランチに直接pushしないでください').text, 'mainブランチに直接pushしないでください');
+test('Japanese and Korean put the verb last: its English goes before its object, a particle\'s before its phrase', () => {
+  assert.equal(readable('mainブランチに直接pushしないでください。').text, 'do not push to main branch directly. ');
+  assert.equal(readable('コミット前に必ずテストを実行してください。').text, 'before commit, always run tests. ');
+  assert.equal(readable('main 브랜치에 직접 푸시하지 마세요.').text, 'do not push to main branch directly.');
+  assert.equal(readable('사용자의 허락 없이 파일을 삭제하지 마세요.').text, 'without the user permission, do not delete files.');
+  // A subject's verb follows it: "if tests fail".
+  assert.equal(readable('테스트가 실패하면 커밋하지 마세요.').text, 'if tests fail, do not commit.');
+  // A predicate that is no verb is said where it stands.
+  assert.equal(readable('`git push --force`は禁止です。').text, '`git push --force` is forbidden. ');
+});
+
+test('a word the glossary lacks is read as a word that narrows the rule, never left out to widen it', () => {
+  // "이미지 파일": image files, not every file; "이" opening a word is no particle.
+  const extraction = extractConstraints(chat('이미지 파일을 삭제하지 마세요.'));
+  assert.deepEqual(extraction.constraints, []);
+  assert.match(extraction.unresolved?.[0]?.reason ?? '', /untranslated/);
+  // A statement mostly of such words is not read at all.
+  assert.equal(readable('스키마를 건드리지 마세요.').text.trim(), '.');
 });
 
 test('a rule stated in Chinese is enforced with the exact range of its sentence', () => {

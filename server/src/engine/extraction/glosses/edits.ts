@@ -1,0 +1,145 @@
+/*
+ * What the glosses of every language share: words found by longest match in a glossary, statements
+ * the glossary knows too little of left unread, and the glosses written out as edits of the text,
+ * with the spaces English words need. An edit replaces characters as written (or inserts before
+ * them), so each English word maps back to what it stands for (normalize.ts applies them).
+ */
+
+/** [start, end, replacement] over the written text. */
+export type TextEdit = [number, number, string];
+
+/** A word of the glossed language, or a mark of its punctuation, and its English. */
+export interface Token {
+  readonly start: number;
+  readonly end: number;
+  readonly word: string;
+  /** Whether the glossary has the word (a grammatical word may gloss to nothing and still be known). */
+  readonly known: boolean;
+  gloss: string;
+}
+
+/** East Asian punctuation and its English (with the space that follows it). */
+export const PUNCTUATION: Readonly<Record<string, string>> = {
+  '，': ', ', '。': '. ', '；': '; ', '：': ': ', '、': ', ', '！': '! ', '？': '? ', '（': ' (', '）': ') ', '“': ' "', '”': '" ', '「': ' "', '」': '" ', '《': ' "', '》': '" ', '『': ' "', '』': '" ', '．': '. ',
+};
+
+export const isPunctuation = (token: Token) => PUNCTUATION[token.word] !== undefined;
+
+/**
+ * The words of a language's script in `text`, each the longest the glossary has at its place (a
+ * character it lacks is a word of one, unknown), and the punctuation; other text is not a token.
+ */
+export function longestMatches(text: string, script: RegExp, lookup: (word: string) => string | undefined, longest: number): Token[] {
+  const tokens: Token[] = [];
+  let at = 0;
+  while (at < text.length) {
+    const char = text[at] as string;
+    if (PUNCTUATION[char] !== undefined) {
+      tokens.push({ start: at, end: at + 1, word: char, known: true, gloss: PUNCTUATION[char] });
+      at++;
+      continue;
+    }
+    if (!script.test(char)) {
+      at++;
+      continue;
+    }
+    let length = Math.min(longest, text.length - at);
+    while (length > 1 && lookup(text.slice(at, at + length)) === undefined) length--;
+    const word = text.slice(at, at + length);
+    const gloss = lookup(word);
+    tokens.push({ start: at, end: at + length, word, known: gloss !== undefined, gloss: gloss ?? '' });
+    at += length;
+  }
+  return tokens;
+}
+
+/** What a word the glossary lacks is read as: a word of its own, which may narrow what the rule is about. */
+const UNKNOWN_WORD = 'untranslated';
+/** More of a statement's characters than this outside the glossary, and it is not read: what it says is not known. */
+const MOST_UNKNOWN = 0.3;
+/** Where a statement ends: a sentence's end, a semicolon, a line's end. */
+const STATEMENT_END = /^(?:[。！？；\n]|[.!?;](?=\s|$))/;
+
+/**
+ * The tokens of the statements the glossary knows enough of, and edits that leave out the others'
+ * words ("不允许提交与当前任务无关的大规模格式化噪音": what is not to be committed is in the words the
+ * glossary lacks, and a gloss without them would forbid every commit).
+ */
+export function understood(text: string, tokens: readonly Token[]): { tokens: Token[]; unread: TextEdit[] } {
+  const kept: Token[] = [];
+  const unread: TextEdit[] = [];
+  const length = (list: readonly Token[]) => list.reduce((sum, t) => sum + t.end - t.start, 0);
+  let next = 0;
+  for (let at = 0; at <= text.length; at++) {
+    if (at < text.length && !STATEMENT_END.test(text.slice(at, at + 2))) continue;
+    const statement: Token[] = [];
+    while (next < tokens.length && (tokens[next] as Token).end <= at) statement.push(tokens[next++] as Token);
+    const words = statement.filter((t) => !isPunctuation(t));
+    if (length(words.filter((t) => !t.known)) > MOST_UNKNOWN * length(words)) unread.push(...statement.map((t): TextEdit => [t.start, t.end, '']));
+    else kept.push(...statement.map((t, i) => (t.known ? t : { ...t, gloss: statement[i - 1]?.known === false && statement[i - 1]?.end === t.start ? '' : UNKNOWN_WORD })));
+    // The statement's end is kept: "。" still ends a sentence.
+    if (tokens[next]?.start === at) kept.push(tokens[next++] as Token);
+  }
+  return { tokens: kept, unread };
+}
+
+/** A clause's first word: after spaces, list marks, a cross that marks what not to do, and emphasis. */
+export function clauseStart(text: string, from: number): number {
+  const lead = /^[\s>]*(?:(?:[-*+•]|\d{1,2}[.)])\s+)?(?:[\u{274C}\u{1F6AB}\u{26D4}\u{2717}\u{2718}\u{1F6D1}]\u{FE0F}?\s*)?(?:\*\*|__)?\s*/u.exec(text.slice(from));
+  return from + (lead?.[0].length ?? 0);
+}
+
+/**
+ * The glosses as edits, with the spaces English words need between them and the text around them:
+ * `script` is the glossed language's, whose characters need no space beside a gloss (they are
+ * replaced too).
+ */
+export function spaced(text: string, script: RegExp, tokens: readonly Token[], insertions: readonly TextEdit[]): TextEdit[] {
+  const edits: TextEdit[] = [...insertions, ...tokens.map((token): TextEdit => [token.start, token.end, token.gloss])].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  // The last character written out before the edit at hand: an earlier edit's, or the text's between them.
+  let lastOut = '';
+  let at = 0;
+  edits.forEach((edit, index) => {
+    const [start, end] = edit;
+    if (start > at) lastOut = text[start - 1] as string;
+    at = Math.max(at, end);
+    if (edit[2] === '') return;
+    if (/^\w/.test(edit[2]) && /[^\s(\[“"'*_]/.test(lastOut) && !script.test(lastOut)) edit[2] = ` ${edit[2]}`;
+    const nextEdit = edits[index + 1];
+    const nextWritten = nextEdit?.[0] === end ? undefined : text[end];
+    if (nextWritten !== undefined && /\w$/.test(edit[2]) && /[\w`$~/@-]/.test(nextWritten)) edit[2] = `${edit[2]} `;
+    if (nextWritten !== undefined && /\s/.test(nextWritten)) edit[2] = edit[2].trimEnd();
+    lastOut = edit[2].slice(-1);
+  });
+  return [...edits, ...spacesBeforePunctuation(text, edits)];
+}
+
+/**
+ * Written spaces that a word said elsewhere leaves before punctuation ("files ." where "파일을 삭제하지
+ * 마세요." had its verb moved): edits that take them out.
+ */
+function spacesBeforePunctuation(text: string, edits: readonly TextEdit[]): TextEdit[] {
+  // What is written out, piece by piece: the text between edits (split at its spaces) and each edit's own.
+  const pieces: { start: number; end: number; out: string; written: boolean }[] = [];
+  const writtenPieces = (from: number, to: number) => {
+    for (const match of text.slice(from, to).matchAll(/\s+|\S+/g)) pieces.push({ start: from + (match.index ?? 0), end: from + (match.index ?? 0) + match[0].length, out: match[0], written: true });
+  };
+  let at = 0;
+  for (const [start, end, out] of edits) {
+    if (start > at) writtenPieces(at, start);
+    pieces.push({ start, end, out, written: false });
+    at = Math.max(at, end);
+  }
+  writtenPieces(at, text.length);
+  const removals: TextEdit[] = [];
+  pieces.forEach((piece, index) => {
+    if (!piece.written || !/^[ \t]+$/.test(piece.out)) return;
+    const next = pieces.slice(index + 1).find((p) => p.out !== '');
+    const previous = pieces.slice(0, index).reverse().find((p) => p.out !== '');
+    if (next && /^[,.;:!?]/.test(next.out) && previous && !/\s$/.test(previous.out)) removals.push([piece.start, piece.end, '']);
+  });
+  return removals;
+}
+
+/** Edits in the order normalize.ts applies them: by start, an insertion before what starts there. */
+export const inTextOrder = (edits: readonly TextEdit[]): TextEdit[] => [...edits].sort((a, b) => a[0] - b[0] || a[1] - b[1]);

@@ -1,0 +1,68 @@
+import type { TextEdit } from './edits';
+import { type Gloss, VerbFinalGlossary } from './verbFinal';
+
+/*
+ * Rules written in Japanese ("mainブランチに直接pushしないでください", "コミット前に必ずテストを実行して
+ * ください"), glossed into English order (verbFinal.ts). Japanese writes no spaces: words are found by
+ * longest match in a glossary of the vocabulary of rules (most of its actions are nouns made verbs by
+ * する, as 削除する), with the particles and the endings that say no, ask, or say when.
+ */
+
+const w = (english: string): Gloss => ({ english, role: 'word' });
+const act = (english: string): Gloss => ({ english, role: 'action' });
+const adv = (english: string): Gloss => ({ english, role: 'adverb' });
+const ending = (english = ''): Gloss => ({ english, role: 'ending' });
+const no = (english = 'do not'): Gloss => ({ english, role: 'negation' });
+const when = (english: string): Gloss => ({ english, role: 'connective' });
+
+const GLOSSARY: Readonly<Record<string, Gloss>> = {
+  // Actions.
+  コミット: act('commit'), プッシュ: act('push'), 強制プッシュ: act('force push'), フォースプッシュ: act('force push'), マージ: act('merge'), リベース: act('rebase'),
+  削除: act('delete'), 消去: act('delete'), 変更: act('change'), 修正: act('modify'), 編集: act('edit'), 作成: act('create'), 追加: act('add'), インストール: act('install'),
+  デプロイ: act('deploy'), 実行: act('run'), ビルド: act('build'), 送信: act('send'), 支払い: act('pay'), 返金: act('refund'), キャンセル: act('cancel'), 更新: act('update'),
+  上書き: act('overwrite'), 移動: act('move'), 公開: act('publish'), リリース: act('release'), 使用: act('use'), 利用: act('use'), 使: act('use'), 呼び出: act('call'),
+  失敗: act('fail'), 成功: act('pass'), 通過: act('pass'), スキップ: act('skip'), 回避: act('bypass'), 書き換え: act('rewrite'), 消: act('delete'), 触: act('touch'), 送: act('send'), 変え: act('change'),
+  // Things acted on, and people.
+  テスト: w('tests'), ファイル: w('files'), ブランチ: w('branch'), メイン: w('main'), 本番: w('production'), 本番環境: w('production'), データベース: w('database'),
+  依存関係: w('dependencies'), 依存: w('dependencies'), パッケージ: w('packages'), コード: w('code'), リポジトリ: w('repository'), リモート: w('remote'),
+  秘密情報: w('secrets'), シークレット: w('secrets'), 環境変数: w('environment variables'), 設定: w('config'), 設定ファイル: w('config files'), メール: w('email'),
+  ユーザー: w('the user'), ユーザ: w('the user'), 開発者: w('the developer'), 指示: w('instructions'), 指示された: w('instructed'), 依頼された: w('asked'), 要求された: w('asked'), 求められた: w('asked'), 頼まれた: w('asked'), 依頼: w('asks'), 要求: w('asks'), 許可: w('permission'),
+  承認: w('approval'), 確認: { english: 'confirmation', role: 'word', verb: 'confirm' }, に確認: act('confirm with'), と確認: act('confirm with'), 相談: act('consult'), に相談: act('consult'), 同意: w('consent'), 履歴: w('history'), フック: w('hooks'), コマンド: w('command'), 全て: w('all'), すべて: w('all'),
+  新しい: w('new'), 新規: w('new'), 変更内容: w('changes'), 変更点: w('changes'),
+  禁止事項: w('forbidden operations'), 禁止操作: w('forbidden operations'), 注意事項: w('notes'), 事項: w('items'),
+  // Adverbs.
+  直接: adv('directly'), 明示的に: adv('explicitly'), 必ず: adv('always'), 常に: adv('always'), 先に: adv('first'), 事前に: adv('first'), まず: adv('first'),
+  勝手に: adv('on your own'), 自動で: adv('automatically'), 自動的に: adv('automatically'), 絶対に: adv(''), 決して: adv(''), 絶対: adv(''),
+  // Particles.
+  を: { english: '', role: 'object' }, は: { english: '', role: 'particle' }, が: { english: '', role: 'subject' }, に: { english: 'to', role: 'particle' },
+  へ: { english: 'to', role: 'particle' }, で: { english: 'in', role: 'particle' }, から: { english: 'from', role: 'particle' }, まで: { english: 'until', role: 'particle' },
+  の: { english: '', role: 'possessive' }, と: { english: 'and', role: 'possessive' }, や: { english: 'or', role: 'possessive' }, も: { english: '', role: 'particle' },
+  または: { english: 'or', role: 'possessive' }, および: { english: 'and', role: 'possessive' },
+  // Endings that say when, or on what condition.
+  する前に: when('before'), の前に: when('before'), 前に: when('before'), 前: when('before'), した後: when('after'), の後: when('after'), 後に: when('after'),
+  せずに: when('without'), なしで: when('without'), なしに: when('without'), なく: when('without'), しない限り: when('unless'), ない限り: when('unless'),
+  された場合のみ: when('only when'), した場合のみ: when('only when'), の場合のみ: when('only when'), 場合のみ: when('only when'), 時のみ: when('only when'),
+  された場合: when('when'), した場合: when('when'), した場合は: when('when'), 場合は: when('when'), する場合は: when('when'), の場合は: when('when'), する場合: when('when'), の場合: when('when'), 場合: when('when'), する時: when('when'), するとき: when('when'), 時: when('when'),
+  // Endings that say no.
+  しないでください: no(), しないで下さい: no(), しないで: no(), しないこと: no(), しない事: no(), しないように: no(), しないでね: no(), しない: no(),
+  してはいけません: no('must not'), してはいけない: no('must not'), してはならない: no('must not'), してはダメ: no('must not'), してはだめ: no('must not'),
+  しちゃダメ: no('must not'), わないでください: no(), わないで: no(), さないでください: no(), さないで: no(), らないでください: no(), らないで: no(),
+  えないでください: no(), えないで: no(), ないでください: no(), ないで: no(), ないこと: no(),
+  // Endings English needs nothing of: the imperative, politeness, a sentence's last word.
+  してください: ending(), して下さい: ending(), すること: ending(), する事: ending(), して: ending(), しましょう: ending(), する: ending(), します: ending(),
+  ってください: ending(), ください: ending(), です: ending(), ます: ending(), だよ: ending(), よ: ending(), ね: ending(), だ: ending(),
+  // Predicates that are not verbs.
+  禁止: { english: 'is forbidden', role: 'copula' }, 禁止です: { english: 'is forbidden', role: 'copula' }, 厳禁: { english: 'is forbidden', role: 'copula' },
+  ダメ: { english: 'is not allowed', role: 'copula' }, だめ: { english: 'is not allowed', role: 'copula' }, 不可: { english: 'is not allowed', role: 'copula' },
+};
+
+const JAPANESE = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}ー]/u;
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const WORDS = new VerbFinalGlossary(GLOSSARY, JAPANESE);
+
+export const JAPANESE_NEGATION = WORDS.negation;
+
+/** The edits that gloss the Japanese in `text` (none when it has no kana: Chinese is read as Chinese). */
+export function japaneseGlosses(text: string): TextEdit[] {
+  return KANA.test(text) ? WORDS.edits(text, WORDS.words(text)) : [];
+}

@@ -1,0 +1,80 @@
+import type { TextEdit, Token } from './edits';
+import { type Gloss, type Role, VerbFinalGlossary } from './verbFinal';
+
+/*
+ * Rules written in Korean ("main 브랜치에 직접 푸시하지 마세요", "커밋하기 전에 반드시 테스트를
+ * 실행하세요"), glossed into English order (verbFinal.ts). Words are found by longest match in a
+ * glossary of the vocabulary of rules, with the particles and the verb endings that say no, ask, or
+ * say when; a particle is one only at the end of its word.
+ */
+
+const w = (english: string): Gloss => ({ english, role: 'word' });
+const act = (english: string): Gloss => ({ english, role: 'action' });
+const adv = (english: string): Gloss => ({ english, role: 'adverb' });
+
+const GLOSSARY: Readonly<Record<string, Gloss>> = {
+  // Actions (a noun, made a verb by 하다).
+  커밋: act('commit'), 푸시: act('push'), 푸쉬: act('push'), '강제 푸시': act('force push'), 강제푸시: act('force push'), 포스: w('force'), 머지: act('merge'),
+  병합: act('merge'), 리베이스: act('rebase'), 삭제: act('delete'), 제거: act('remove'), 수정: act('modify'), 변경: act('change'), 편집: act('edit'),
+  생성: act('create'), 설치: act('install'), 배포: act('deploy'), 실행: act('run'), 빌드: act('build'), 전송: act('send'), 발송: act('send'),
+  결제: act('pay'), 환불: act('refund'), 취소: act('cancel'), 업데이트: act('update'), 업그레이드: act('upgrade'), 덮어쓰기: act('overwrite'),
+  이동: act('move'), 사용: act('use'), 호출: act('call'), 추가: act('add'), 게시: act('publish'), 건너뛰: act('skip'), 우회: act('bypass'),
+  실패: act('fail'), 통과: act('pass'), 받: act('get'), 얻: act('get'),
+  // Things acted on, and people.
+  테스트: w('tests'), 파일: w('files'), 브랜치: w('branch'), 메인: w('main'), 데이터베이스: w('database'), 디비: w('database'), 프로덕션: w('production'),
+  '운영 환경': w('production'), 운영환경: w('production'), 의존성: w('dependencies'), 패키지: w('packages'), 코드: w('code'), 변경사항: w('changes'),
+  '변경 사항': w('changes'), 저장소: w('repository'), 레포: w('repository'), 원격: w('remote'), 비밀: w('secrets'), 시크릿: w('secrets'), '환경 변수': w('environment variables'),
+  환경변수: w('environment variables'), 설정: w('config'), 이메일: w('email'), 메일: w('email'), 사용자: w('the user'), 유저: w('the user'), 개발자: w('the developer'),
+  요청: w('asks'), 요청받은: w('asked'), 요청한: w('asked'), 요청된: w('asked'), 요구: w('asks'), 지시: w('instructs'), 허락: w('permission'), 허가: w('permission'), 승인: w('approval'), 동의: w('consent'), 확인: { english: 'confirmation', role: 'word', verb: 'confirm' },
+  히스토리: w('history'), 이력: w('history'), 훅: w('hooks'), 명령: w('command'), 명령어: w('command'), 모든: w('all'), 어떤: w('any'), 새: w('new'), 새로운: w('new'),
+  '금지 사항': w('forbidden operations'), 금지사항: w('forbidden operations'), '주의 사항': w('notes'), 주의사항: w('notes'), 사항: w('items'),
+  // Adverbs.
+  직접: adv('directly'), 명시적으로: adv('explicitly'), 반드시: adv('always'), 항상: adv('always'), 꼭: adv('always'), 먼저: adv('first'), 미리: adv('first'),
+  임의로: adv('on your own'), 마음대로: adv('on your own'), 자동으로: adv('automatically'), 절대: adv(''), 절대로: adv(''), 함부로: adv('freely'),
+  // Particles: at the end of a word only.
+  을: { english: '', role: 'object' }, 를: { english: '', role: 'object' }, 은: { english: '', role: 'particle' }, 는: { english: '', role: 'particle' },
+  이: { english: '', role: 'subject' }, 가: { english: '', role: 'subject' }, 에: { english: 'to', role: 'particle' }, 에게: { english: 'to', role: 'particle' },
+  으로: { english: 'to', role: 'particle' }, 로: { english: 'to', role: 'particle' }, 에서: { english: 'in', role: 'particle' }, 의: { english: '', role: 'possessive' },
+  와: { english: 'and', role: 'possessive' }, 과: { english: 'and', role: 'possessive' }, 및: { english: 'and', role: 'possessive' }, 또는: { english: 'or', role: 'possessive' },
+  도: { english: '', role: 'particle' },
+  // Endings that say when, or on what condition.
+  '하기 전에': { english: 'before', role: 'connective' }, '전에': { english: 'before', role: 'connective' }, 전: { english: 'before', role: 'connective' },
+  '한 후에': { english: 'after', role: 'connective' }, 후에: { english: 'after', role: 'connective' }, '한 후': { english: 'after', role: 'connective' },
+  없이: { english: 'without', role: 'connective' }, '하지 않는 한': { english: 'unless', role: 'connective' }, '않는 한': { english: 'unless', role: 'connective' },
+  '할 때': { english: 'when', role: 'connective' }, 때: { english: 'when', role: 'connective' }, 경우: { english: 'when', role: 'connective' }, '경우에는': { english: 'when', role: 'connective' },
+  하면: { english: 'if', role: 'connective' }, '경우에만': { english: 'only when', role: 'connective' }, '때만': { english: 'only when', role: 'connective' }, '할 때만': { english: 'only when', role: 'connective' },
+  // Endings that say no.
+  '하지 마세요': { english: 'do not', role: 'negation' }, '하지 마십시오': { english: 'do not', role: 'negation' }, '하지 마': { english: 'do not', role: 'negation' },
+  '하지 마라': { english: 'do not', role: 'negation' }, '하지 말 것': { english: 'do not', role: 'negation' }, '하지 말아 주세요': { english: 'do not', role: 'negation' },
+  '하지 말고': { english: 'do not', role: 'negation' }, '하지 않는다': { english: 'do not', role: 'negation' }, '하지 않습니다': { english: 'do not', role: 'negation' },
+  '하면 안 됩니다': { english: 'must not', role: 'negation' }, '하면 안 된다': { english: 'must not', role: 'negation' }, '하면 안 돼': { english: 'must not', role: 'negation' },
+  '하면 안됩니다': { english: 'must not', role: 'negation' }, '해서는 안 됩니다': { english: 'must not', role: 'negation' }, '해서는 안 된다': { english: 'must not', role: 'negation' },
+  '지 마세요': { english: 'do not', role: 'negation' }, '지 마': { english: 'do not', role: 'negation' }, '지 말 것': { english: 'do not', role: 'negation' },
+  '마세요': { english: 'do not', role: 'negation' }, '말 것': { english: 'do not', role: 'negation' },
+  // Endings English needs nothing of: the imperative, politeness.
+  하세요: { english: '', role: 'ending' }, 하십시오: { english: '', role: 'ending' }, '해 주세요': { english: '', role: 'ending' }, 해주세요: { english: '', role: 'ending' },
+  '할 것': { english: '', role: 'ending' }, 한다: { english: '', role: 'ending' }, 합니다: { english: '', role: 'ending' }, 해라: { english: '', role: 'ending' },
+  '해야 합니다': { english: '', role: 'ending' }, '해야 한다': { english: '', role: 'ending' }, 하기: { english: '', role: 'ending' }, 하지: { english: '', role: 'ending' },
+  으세요: { english: '', role: 'ending' }, 아야: { english: '', role: 'ending' }, '아야 합니다': { english: '', role: 'ending' }, 하고: { english: '', role: 'ending' }, 하여: { english: '', role: 'ending' }, 해서: { english: '', role: 'ending' }, 세요: { english: '', role: 'ending' },
+  // Predicates that are not verbs.
+  금지: { english: 'is forbidden', role: 'copula' }, 금지입니다: { english: 'is forbidden', role: 'copula' }, 금지됩니다: { english: 'is forbidden', role: 'copula' },
+  금지한다: { english: 'is forbidden', role: 'copula' }, '허용되지 않습니다': { english: 'is not allowed', role: 'copula' }, '허용되지 않는다': { english: 'is not allowed', role: 'copula' },
+};
+
+const HANGUL = /\p{Script=Hangul}/u;
+const WORDS = new VerbFinalGlossary(GLOSSARY, HANGUL);
+/** Particles, which are one only where a word ends: "이메일" is no "이" and "메일". */
+const PARTICLE_ROLES: ReadonlySet<Role> = new Set(['object', 'subject', 'particle', 'possessive']);
+
+export const KOREAN_NEGATION = WORDS.negation;
+
+/** The edits that gloss the Korean in `text` (none when it has none). */
+export function koreanGlosses(text: string): TextEdit[] {
+  return HANGUL.test(text) ? WORDS.edits(text, WORDS.words(text).map((token) => atWordEnd(text, token))) : [];
+}
+
+/** A particle not at the end of its word is an unknown syllable of a word the glossary lacks. */
+function atWordEnd(text: string, token: Token): Token {
+  if (!PARTICLE_ROLES.has(WORDS.roleOf(token)) || !HANGUL.test(text[token.end] ?? '')) return token;
+  return { ...token, known: false, gloss: '' };
+}
