@@ -44,6 +44,13 @@ const GLOSSARY: Readonly<Record<string, string>> = {
   仓库: 'repository', 远程: 'remote', 远程仓库: 'the remote', 主分支: 'the main branch', 分支: 'branch', 历史: 'history', 提交历史: 'commit history',
   资料: 'data', 资料库: 'database', 钩子: 'hooks', 依赖: 'dependencies', 依赖包: 'dependencies', 数据库: 'database', 表: 'table', 数据: 'data', 迁移: 'migration', 生产环境: 'production', 线上环境: 'production',
   生产: 'production', 邮件: 'email', 电子邮件: 'email', 消息: 'message', 订单: 'order', 更改内容: 'changes', 改动内容: 'changes', 锁文件: 'lock files',
+  当前: 'current', 当前分支: 'the current branch', 工作: 'work', 管理: 'management', 本地: 'local', 项目: 'project', 任务: 'task', 功能: 'feature', 问题: 'issue',
+  修复: 'fix', 实现: 'implement', 完成: 'finish', 验证: 'verify', 错误: 'errors', 警告: 'warnings', 类型: 'type', 注释: 'comments', 文档: 'documentation',
+  脚本: 'scripts', 命令: 'command', 终端: 'terminal', 服务器: 'server', 服务: 'service', 敏感信息: 'sensitive information', 信息: 'information', 敏感: 'sensitive',
+  硬编码: 'hardcode', 版本: 'version', 标签: 'tag', 评论: 'comment', 合并请求: 'merge request', 拉取请求: 'pull request', 代码审查: 'code review', 审查: 'review',
+  临时: 'temporary', 缓存: 'cache', 第三方: 'third-party', 外部: 'external', 下载: 'download', 上传: 'upload', 调试: 'debug', 环境: 'environment',
+  测试环境: 'test environment', 开发环境: 'development', 预发布环境: 'staging', 远程分支: 'remote branch', 历史记录: 'history', 强制: 'force', 集成测试: 'integration tests',
+  单测: 'unit tests', 远程操作: 'remote operations', 包括但不限于: 'including but not limited to', 任何时候: 'at any time', 确定: 'sure',
   // Degree and manner.
   直接: 'directly', 主动: 'proactively', 擅自: 'on your own', 自行: 'on your own', 自动: 'automatically', 随意: 'freely', 任何: 'any', 所有: 'all',
   全部: 'all', 每次: 'every time', 新: 'new', 新的: 'new', 现有: 'existing', 已有: 'existing', 未提交: 'uncommitted', 未完成: 'unfinished',

@@ -30,6 +30,13 @@ const GLOSSARY: Readonly<Record<string, Gloss>> = {
   承認: w('approval'), 確認: { english: 'confirmation', role: 'word', verb: 'confirm' }, に確認: act('confirm with'), と確認: act('confirm with'), 相談: act('consult'), に相談: act('consult'), 同意: w('consent'), 履歴: w('history'), フック: w('hooks'), コマンド: w('command'), 全て: w('all'), すべて: w('all'),
   新しい: w('new'), 新規: w('new'), 変更内容: w('changes'), 変更点: w('changes'),
   禁止事項: w('forbidden operations'), 禁止操作: w('forbidden operations'), 注意事項: w('notes'), 事項: w('items'),
+  現在: w('current'), 作業: w('work'), ローカル: w('local'), プロジェクト: w('project'), タスク: w('task'), 機能: w('feature'), 問題: w('issue'), 実装: act('implement'),
+  完了: act('finish'), 検証: act('verify'), エラー: w('errors'), 警告: w('warnings'), 型: w('type'), ドキュメント: w('documentation'), スクリプト: w('scripts'),
+  ターミナル: w('terminal'), サーバー: w('server'), 機密情報: w('sensitive information'), 情報: w('information'), ハードコード: act('hardcode'), バージョン: w('version'),
+  タグ: w('tag'), コメント: w('comment'), プルリクエスト: w('pull request'), レビュー: w('review'), コードレビュー: w('code review'), 一時: w('temporary'),
+  キャッシュ: w('cache'), 外部: w('external'), ダウンロード: act('download'), アップロード: act('upload'), デバッグ: act('debug'), 環境: w('environment'),
+  開発環境: w('development'), ステージング: w('staging'), 型チェック: w('type check'), リント: w('lint'), フォーマット: act('format'), 単体テスト: w('unit tests'),
+  生成: act('generate'), 自動生成: w('generated'), 手動: adv('manually'), 書き込み: act('write'), 書き込: act('write'),
   // Adverbs.
   直接: adv('directly'), 明示的に: adv('explicitly'), 必ず: adv('always'), 常に: adv('always'), 先に: adv('first'), 事前に: adv('first'), まず: adv('first'),
   勝手に: adv('on your own'), 自動で: adv('automatically'), 自動的に: adv('automatically'), 絶対に: adv(''), 決して: adv(''), 絶対: adv(''),

@@ -28,6 +28,12 @@ const GLOSSARY: Readonly<Record<string, Gloss>> = {
   요청: w('asks'), 요청받은: w('asked'), 요청한: w('asked'), 요청된: w('asked'), 요구: w('asks'), 지시: w('instructs'), 허락: w('permission'), 허가: w('permission'), 승인: w('approval'), 동의: w('consent'), 확인: { english: 'confirmation', role: 'word', verb: 'confirm' },
   히스토리: w('history'), 이력: w('history'), 훅: w('hooks'), 명령: w('command'), 명령어: w('command'), 모든: w('all'), 어떤: w('any'), 새: w('new'), 새로운: w('new'),
   '금지 사항': w('forbidden operations'), 금지사항: w('forbidden operations'), '주의 사항': w('notes'), 주의사항: w('notes'), 사항: w('items'),
+  현재: w('current'), 작업: w('work'), 로컬: w('local'), 프로젝트: w('project'), 기능: w('feature'), 문제: w('issue'), 구현: act('implement'), 완료: act('finish'),
+  검증: act('verify'), 오류: w('errors'), 에러: w('errors'), 경고: w('warnings'), 타입: w('type'), 문서: w('documentation'), 스크립트: w('scripts'), 터미널: w('terminal'),
+  서버: w('server'), '민감한 정보': w('sensitive information'), 정보: w('information'), 하드코딩: act('hardcode'), 버전: w('version'), 태그: w('tag'), 코멘트: w('comment'),
+  댓글: w('comment'), '풀 리퀘스트': w('pull request'), 리뷰: w('review'), '코드 리뷰': w('code review'), 임시: w('temporary'), 캐시: w('cache'), 외부: w('external'),
+  다운로드: act('download'), 업로드: act('upload'), 디버그: act('debug'), 환경: w('environment'), '개발 환경': w('development'), 스테이징: w('staging'), 린트: w('lint'),
+  포맷: act('format'), '단위 테스트': w('unit tests'), 수동으로: adv('manually'), 생성된: w('generated'),
   // Adverbs.
   직접: adv('directly'), 명시적으로: adv('explicitly'), 반드시: adv('always'), 항상: adv('always'), 꼭: adv('always'), 먼저: adv('first'), 미리: adv('first'),
   임의로: adv('on your own'), 마음대로: adv('on your own'), 자동으로: adv('automatically'), 절대: adv(''), 절대로: adv(''), 함부로: adv('freely'),
