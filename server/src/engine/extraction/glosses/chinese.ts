@@ -13,7 +13,7 @@
  * Text in Japanese (with kana) is left as written: its kanji are not Chinese words in Chinese order.
  */
 
-import { type TextEdit, type Token, clauseStart, inTextOrder, isPunctuation, longestMatches, spaced, understood } from './edits';
+import { type TextEdit, type Token, clauseStart, gerund, inTextOrder, isPunctuation, longestMatches, spaced, understood } from './edits';
 
 /** Words, in simplified characters; traditional spellings are derived (`TRADITIONAL`). */
 const GLOSSARY: Readonly<Record<string, string>> = {
@@ -51,6 +51,9 @@ const GLOSSARY: Readonly<Record<string, string>> = {
   临时: 'temporary', 缓存: 'cache', 第三方: 'third-party', 外部: 'external', 下载: 'download', 上传: 'upload', 调试: 'debug', 环境: 'environment',
   测试环境: 'test environment', 开发环境: 'development', 预发布环境: 'staging', 远程分支: 'remote branch', 历史记录: 'history', 强制: 'force', 集成测试: 'integration tests',
   单测: 'unit tests', 远程操作: 'remote operations', 包括但不限于: 'including but not limited to', 任何时候: 'at any time', 确定: 'sure',
+  全局: 'global', 备份: 'back up', 不先: 'without first', 直推: 'directly push', 纳入版控: 'commit', 纳入版本控制: 'commit', 加入版本控制: 'commit', 版本控制: 'version control',
+  是自动生成的: 'are generated', 自动生成的: 'generated', 生成的: 'generated', 自动生成: 'generated',
+  重要: 'important', 受影响的: 'affected', 影响: 'affect', 由: 'by', 工具: 'tool', 会话: 'session', 本: 'this', 产出物: 'build output', 产物: 'build output',
   // Degree and manner.
   直接: 'directly', 主动: 'proactively', 擅自: 'on your own', 自行: 'on your own', 自动: 'automatically', 随意: 'freely', 任何: 'any', 所有: 'all',
   全部: 'all', 每次: 'every time', 新: 'new', 新的: 'new', 现有: 'existing', 已有: 'existing', 未提交: 'uncommitted', 未完成: 'unfinished',
@@ -88,10 +91,9 @@ const TRADITIONAL: Readonly<Record<string, string>> = {
   批: '批', 权: '權', 动: '動', 亲: '親', 强: '強', 并: '併', 变: '變', 滚: '滾', 销: '銷', 拉: '拉', 换: '換', 删: '刪', 掉: '掉', 编: '編', 辑: '輯',
   盖: '蓋', 写: '寫', 创: '創', 建: '建', 成: '成', 装: '裝', 载: '載', 级: '級', 线: '線', 执: '執', 运: '運', 调: '調', 构: '構', 译: '譯', 检: '檢',
   类: '類', 码: '碼', 过: '過', 败: '敗', 送: '送', 转: '轉', 账: '賬', 预: '預', 订: '訂', 触: '觸', 绕: '繞', 测: '測', 试: '試', 单: '單', 录: '錄',
-  资: '資', 钩: '鉤', 钥: '鑰', 凭: '憑', 证: '證', 据: '據', 环: '環', 志: '誌', 仓: '倉', 库: '庫', 历: '歷', 赖: '賴', 数: '數', 迁: '遷', 产: '產', 邮: '郵', 电: '電',
+  资: '資', 钩: '鉤', 钥: '鑰', 备: '備', 纳: '納', 产: '產', 响: '響', 会: '會', 话: '話', 具: '具', 凭: '憑', 证: '證', 据: '據', 环: '環', 志: '誌', 仓: '倉', 库: '庫', 历: '歷', 赖: '賴', 数: '數', 迁: '遷', 邮: '郵', 电: '電',
   项: '項', 锁: '鎖', 擅: '擅', 随: '隨', 现: '現', 与: '與', 则: '則', 时: '時', 后: '後', 当: '當', 将: '將', 进: '進', 门: '門', 开: '開', 关: '關',
-  周: '週', 间: '間', 内: '內', 里: '裡', 负: '負', 责: '責', 为: '為', 这: '這', 个: '個', 么: '麼', 样: '樣', 还: '還', 让: '讓', 说: '說', 话: '話',
-};
+  周: '週', 间: '間', 内: '內', 里: '裡', 负: '負', 责: '責', 为: '為', 这: '這', 个: '個', 么: '麼', 样: '樣', 还: '還', 让: '讓', 说: '說', };
 
 const toTraditional = (word: string) => [...word].map((c) => TRADITIONAL[c] ?? c).join('');
 
@@ -123,10 +125,19 @@ const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const CLAUSE_END = /[，。；：、！？,;:!?\n]/;
 
 
+/** What 提交 opens rather than commits: "提交 PR" is submitting a pull request. */
+const REQUEST_AFTER = /^\s*(?:PR|pr|MR|mr|pull request|merge request|拉取请求|合并请求|合併請求)\b/;
+
 /** The edits that gloss the Chinese in `text` (none when it has none, or is Japanese). */
 export function chineseGlosses(text: string): TextEdit[] {
   if (!HAN.test(text) || KANA.test(text)) return [];
   const { tokens, unread } = understood(text, longestMatches(text, HAN, lookup, LONGEST));
+  tokens.forEach((token, index) => {
+    if (token.word === '提交' && REQUEST_AFTER.test(text.slice(token.end))) token.gloss = 'submit';
+    // "避免提交": "avoid committing".
+    const next = tokens[index + 1];
+    if (token.gloss === 'avoid' && next?.start === token.end && ACTION_SPELLINGS.has(next.word)) next.gloss = gerund(next.gloss);
+  });
   const insertions: TextEdit[] = [];
   reorderPostpositions(text, tokens, insertions);
   reorderObjectFirst(tokens);
@@ -151,25 +162,56 @@ function reorderPostpositions(text: string, tokens: Token[], insertions: TextEdi
     const previous = tokens[index - 1];
     let from = index - 1;
     while (from >= 0 && !isPunctuation(tokens[from] as Token) && !OPENERS.has((tokens[from] as Token).word) && !CLAUSE_END.test(text.slice((tokens[from] as Token).end, (tokens[from + 1] ?? token).start))) from--;
-    if (ONE_CHARACTER_POSTS.has(token.word) && (previous?.end !== token.start || !tokens.slice(from + 1, index).some((t) => ACTION_SPELLINGS.has(t.word)))) return;
+    // ("push 前": an action written in Latin letters just before.)
+    const latinAction = /[A-Za-z]\s?$/.test(text.slice(Math.max(0, token.start - 2), token.start));
+    if (ONE_CHARACTER_POSTS.has(token.word) && !latinAction && (previous?.end !== token.start || !tokens.slice(from + 1, index).some((t) => ACTION_SPELLINGS.has(t.word)))) return;
     const opener = tokens[from];
     const opened = opener !== undefined && OPENERS.has(opener.word);
     // A place is closed only where "在" opened it; "数据库中的数据" is "the data in the database" as it stands.
     if (place !== undefined && !POSTS.has(token.word) && !opened) return;
     if (opened) opener.gloss = '';
-    const first = tokens[from + 1];
-    if (!first || first === token) return;
-    // The clause may open on text that is not Chinese ("用户要求commit时"): from the clause's end before it.
-    const gap = text.slice(opener?.end ?? 0, first.start);
+    // The clause runs from what ends the one before (a mark, an opener, a break in the text between, the
+    // line's start) to the postposition, and may open on text that is not Chinese ("用户要求commit时", "push 前").
+    const boundary = opener?.end ?? lineStart(text, token.start);
+    const gap = text.slice(boundary, (tokens[from + 1] ?? token).start);
     const breakAt = Math.max(...[...gap].map((c, i) => (CLAUSE_END.test(c) ? i + 1 : -1)));
-    const start = breakAt >= 0 ? (opener?.end ?? 0) + breakAt : opener ? opener.end : lineStart(text, first.start);
-    insertions.push([clauseStart(text, start), clauseStart(text, start), `${post} `]);
+    const start = clauseStart(text, breakAt >= 0 ? boundary + breakAt : boundary);
+    if (!/\S/.test(text.slice(start, token.start))) return;
+    if (place !== undefined && !POSTS.has(token.word) && movedPlace(text, tokens, start, from + 1, index, post, insertions)) {
+      token.gloss = '';
+      return;
+    }
+    insertions.push([start, start, `${post} `]);
     const next = tokens[index + 1];
     // A place is a phrase, not a clause: "在生产环境中执行迁移" is "in production run migrations", no comma.
     token.gloss = (next?.start === token.end && isPunctuation(next)) || place !== undefined ? '' : ',';
   });
 }
 
+/**
+ * A place said before its verb goes after the verb's phrase, as English says it: "在生产环境中执行数据库迁移"
+ * is "run database migration in production". A place with text of another script in it stays, and its
+ * verb is said before it instead: "在受影响的 app 中运行" is "run in affected app". Whether it was moved.
+ */
+function movedPlace(text: string, tokens: Token[], start: number, first: number, close: number, preposition: string, insertions: TextEdit[]): boolean {
+  const place = tokens.slice(first, close);
+  const closing = tokens[close] as Token;
+  const verb = tokens[close + 1];
+  if (!verb || !ACTION_SPELLINGS.has(verb.word)) return false;
+  const allChinese = !/\S/.test(text.slice(start, place[0]?.start ?? closing.start)) && place.every((t, i) => !/\S/.test(text.slice(t.end, (place[i + 1] ?? closing).start)));
+  const said = place.map((t) => t.gloss).filter((gloss) => gloss !== '').join(' ');
+  if (!allChinese || said === '') {
+    insertions.push([start, start, `${verb.gloss} ${preposition} `]);
+    verb.gloss = '';
+    return true;
+  }
+  // After the verb's phrase: up to the clause's end.
+  const next = tokens.slice(close + 1).find((t, i, rest) => isPunctuation(t) || CLAUSE_END.test(text.slice((rest[i - 1] ?? closing).end, t.start)));
+  const end = next ? (isPunctuation(next) ? next.start : (next.start - text.slice(0, next.start).length + text.slice(0, next.start).search(/\s*[\n,;:!?]\s*$/))) : text.trimEnd().length;
+  insertions.push([end, end, ` ${preposition} ${said}`]);
+  for (const t of place) t.gloss = '';
+  return true;
+}
 
 function lineStart(text: string, offset: number): number {
   return text.lastIndexOf('\n', offset - 1) + 1;

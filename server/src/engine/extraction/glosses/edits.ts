@@ -57,8 +57,8 @@ export function longestMatches(text: string, script: RegExp, lookup: (word: stri
 const UNKNOWN_WORD = 'untranslated';
 /** More of a statement's characters than this outside the glossary, and it is not read: what it says is not known. */
 const MOST_UNKNOWN = 0.3;
-/** Where a statement ends: a sentence's end, a semicolon, a line's end. */
-const STATEMENT_END = /^(?:[。！？；\n]|[.!?;](?=\s|$))/;
+/** Where a statement ends: a sentence's end, a semicolon, a line's end (East Asian text puts no space after its marks). */
+const STATEMENT_END = /^(?:[。！？；\n]|[.!?;](?=\s|$|[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]))/u;
 
 /**
  * The tokens of the statements the glossary knows enough of, and edits that leave out the others'
@@ -143,3 +143,14 @@ function spacesBeforePunctuation(text: string, edits: readonly TextEdit[]): Text
 
 /** Edits in the order normalize.ts applies them: by start, an insertion before what starts there. */
 export const inTextOrder = (edits: readonly TextEdit[]): TextEdit[] => [...edits].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+
+/** Verbs whose last consonant doubles before "-ing": "committing", "running". */
+const DOUBLING = new Set(['commit', 'run', 'get', 'set', 'put', 'stop', 'drop', 'ship', 'submit', 'skip', 'omit', 'plan', 'forget', 'begin']);
+
+/** A verb's "-ing" form, on its last word ("force push": "force pushing"), as "avoid" wants it. */
+export function gerund(verb: string): string {
+  const words = verb.split(' ');
+  const last = words.pop() ?? '';
+  const ing = DOUBLING.has(last) ? `${last}${last.slice(-1)}ing` : /[^e]e$/.test(last) ? `${last.slice(0, -1)}ing` : `${last}ing`;
+  return [...words, ing].join(' ');
+}

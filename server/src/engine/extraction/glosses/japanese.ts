@@ -37,6 +37,8 @@ const GLOSSARY: Readonly<Record<string, Gloss>> = {
   キャッシュ: w('cache'), 外部: w('external'), ダウンロード: act('download'), アップロード: act('upload'), デバッグ: act('debug'), 環境: w('environment'),
   開発環境: w('development'), ステージング: w('staging'), 型チェック: w('type check'), リント: w('lint'), フォーマット: act('format'), 単体テスト: w('unit tests'),
   生成: act('generate'), 自動生成: w('generated'), 手動: adv('manually'), 書き込み: act('write'), 書き込: act('write'),
+  フラグ: w(''), この: w('this'), その: w('that'), これ: w('this'), それ: w('it'), 必要: w('needed'), など: w(''), 提示: act('show'), 提案: act('propose'),
+  待: act('wait'), ルート: w('root'), 直下: w('root'), のみ: w('only'), だけ: w('only'), 避け: { english: 'avoid', role: 'negation' },
   // Adverbs.
   直接: adv('directly'), 明示的に: adv('explicitly'), 必ず: adv('always'), 常に: adv('always'), 先に: adv('first'), 事前に: adv('first'), まず: adv('first'),
   勝手に: adv('on your own'), 自動で: adv('automatically'), 自動的に: adv('automatically'), 絶対に: adv(''), 決して: adv(''), 絶対: adv(''),
@@ -55,8 +57,12 @@ const GLOSSARY: Readonly<Record<string, Gloss>> = {
   してはいけません: no('must not'), してはいけない: no('must not'), してはならない: no('must not'), してはダメ: no('must not'), してはだめ: no('must not'),
   しちゃダメ: no('must not'), わないでください: no(), わないで: no(), さないでください: no(), さないで: no(), らないでください: no(), らないで: no(),
   えないでください: no(), えないで: no(), ないでください: no(), ないで: no(), ないこと: no(),
+  を行わない: no(), を行わないこと: no(), を行わないでください: no(), は行わない: no(), を行いません: no(), は行いません: no(), しません: no(), ません: no(),
+  避ける: no('avoid'), 避けること: no('avoid'), 避けてください: no('avoid'), は避ける: no('avoid'),
+  // A clause as the object: "成功することを確認".
+  することを: { english: '', role: 'clauseObject' }, ことを: { english: '', role: 'clauseObject' }, のを: { english: '', role: 'clauseObject' },
   // Endings English needs nothing of: the imperative, politeness, a sentence's last word.
-  してください: ending(), して下さい: ending(), すること: ending(), する事: ending(), して: ending(), しましょう: ending(), する: ending(), します: ending(),
+  を行ってください: ending(), を行う: ending(), を行うこと: ending(), してください: ending(), して下さい: ending(), すること: ending(), する事: ending(), して: ending(), しましょう: ending(), する: ending(), します: ending(),
   ってください: ending(), ください: ending(), です: ending(), ます: ending(), だよ: ending(), よ: ending(), ね: ending(), だ: ending(),
   // Predicates that are not verbs.
   禁止: { english: 'is forbidden', role: 'copula' }, 禁止です: { english: 'is forbidden', role: 'copula' }, 厳禁: { english: 'is forbidden', role: 'copula' },

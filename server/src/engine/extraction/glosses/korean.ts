@@ -34,6 +34,8 @@ const GLOSSARY: Readonly<Record<string, Gloss>> = {
   댓글: w('comment'), '풀 리퀘스트': w('pull request'), 리뷰: w('review'), '코드 리뷰': w('code review'), 임시: w('temporary'), 캐시: w('cache'), 외부: w('external'),
   다운로드: act('download'), 업로드: act('upload'), 디버그: act('debug'), 환경: w('environment'), '개발 환경': w('development'), 스테이징: w('staging'), 린트: w('lint'),
   포맷: act('format'), '단위 테스트': w('unit tests'), 수동으로: adv('manually'), 생성된: w('generated'),
+  '차단 항목': w('forbidden operations'), 플래그: w(''), 시도: w('attempt'), 포함된: w('included'), 자동: w('automatic'), 해결: act('resolve'), 설명: act('explain'),
+  물어: act('ask'), 물어보: act('ask'), 묻: act('ask'), 기다려: act('wait for'), 기다리: act('wait for'), 즉시: adv('immediately'), '한 줄': w('one line'),
   // Adverbs.
   직접: adv('directly'), 명시적으로: adv('explicitly'), 반드시: adv('always'), 항상: adv('always'), 꼭: adv('always'), 먼저: adv('first'), 미리: adv('first'),
   임의로: adv('on your own'), 마음대로: adv('on your own'), 자동으로: adv('automatically'), 절대: adv(''), 절대로: adv(''), 함부로: adv('freely'),
@@ -45,7 +47,7 @@ const GLOSSARY: Readonly<Record<string, Gloss>> = {
   도: { english: '', role: 'particle' },
   // Endings that say when, or on what condition.
   '하기 전에': { english: 'before', role: 'connective' }, '전에': { english: 'before', role: 'connective' }, 전: { english: 'before', role: 'connective' },
-  '한 후에': { english: 'after', role: 'connective' }, 후에: { english: 'after', role: 'connective' }, '한 후': { english: 'after', role: 'connective' },
+  후: { english: 'after', role: 'connective' }, 시: { english: 'when', role: 'connective' }, '한 후에': { english: 'after', role: 'connective' }, 후에: { english: 'after', role: 'connective' }, '한 후': { english: 'after', role: 'connective' },
   없이: { english: 'without', role: 'connective' }, '하지 않는 한': { english: 'unless', role: 'connective' }, '않는 한': { english: 'unless', role: 'connective' },
   '할 때': { english: 'when', role: 'connective' }, 때: { english: 'when', role: 'connective' }, 경우: { english: 'when', role: 'connective' }, '경우에는': { english: 'when', role: 'connective' },
   하면: { english: 'if', role: 'connective' }, '경우에만': { english: 'only when', role: 'connective' }, '때만': { english: 'only when', role: 'connective' }, '할 때만': { english: 'only when', role: 'connective' },
@@ -61,7 +63,7 @@ const GLOSSARY: Readonly<Record<string, Gloss>> = {
   하세요: { english: '', role: 'ending' }, 하십시오: { english: '', role: 'ending' }, '해 주세요': { english: '', role: 'ending' }, 해주세요: { english: '', role: 'ending' },
   '할 것': { english: '', role: 'ending' }, 한다: { english: '', role: 'ending' }, 합니다: { english: '', role: 'ending' }, 해라: { english: '', role: 'ending' },
   '해야 합니다': { english: '', role: 'ending' }, '해야 한다': { english: '', role: 'ending' }, 하기: { english: '', role: 'ending' }, 하지: { english: '', role: 'ending' },
-  으세요: { english: '', role: 'ending' }, 아야: { english: '', role: 'ending' }, '아야 합니다': { english: '', role: 'ending' }, 하고: { english: '', role: 'ending' }, 하여: { english: '', role: 'ending' }, 해서: { english: '', role: 'ending' }, 세요: { english: '', role: 'ending' },
+  라: { english: '', role: 'ending' }, 보세요: { english: '', role: 'ending' }, 봐: { english: '', role: 'ending' }, 으세요: { english: '', role: 'ending' }, 아야: { english: '', role: 'ending' }, '아야 합니다': { english: '', role: 'ending' }, 하고: { english: '', role: 'ending' }, 하여: { english: '', role: 'ending' }, 해서: { english: '', role: 'ending' }, 세요: { english: '', role: 'ending' },
   // Predicates that are not verbs.
   금지: { english: 'is forbidden', role: 'copula' }, 금지입니다: { english: 'is forbidden', role: 'copula' }, 금지됩니다: { english: 'is forbidden', role: 'copula' },
   금지한다: { english: 'is forbidden', role: 'copula' }, '허용되지 않습니다': { english: 'is not allowed', role: 'copula' }, '허용되지 않는다': { english: 'is not allowed', role: 'copula' },

@@ -1,4 +1,4 @@
-import { type TextEdit, type Token, clauseStart, inTextOrder, isPunctuation, longestMatches, spaced, understood } from './edits';
+import { type TextEdit, type Token, clauseStart, gerund, inTextOrder, isPunctuation, longestMatches, spaced, understood } from './edits';
 
 /*
  * Languages that put the verb last (Japanese, Korean), glossed into English order. A clause is
@@ -22,6 +22,8 @@ export type Role =
   | 'object'
   /** A particle that marks the subject: the verb follows its phrase. */
   | 'subject'
+  /** A particle that marks a clause as the object ("成功することを確認": confirm that it succeeds): the verb goes before the whole clause. */
+  | 'clauseObject'
   /** A particle whose English goes before its phrase ("に": to). */
   | 'particle'
   /** A particle that closes a clause saying when ("前に": before): its English goes first, a comma after. */
@@ -159,13 +161,14 @@ function reorderClause(text: string, clause: readonly Token[], from: number, gra
 function reorderSegment(text: string, segment: readonly Token[], from: number, to: number, grammar: Grammar, said: Said): void {
   if (segment.length === 0) return;
   const roles = segment.map((token) => grammar.roleOf(token));
-  // The verb: the last action, followed by nothing but endings.
+  // The verb: the last action, followed by nothing but endings (or a topic's particle first: "pushは避ける").
   let last = segment.length - 1;
   const negations: Token[] = [];
   while (last >= 0 && (roles[last] === 'ending' || roles[last] === 'negation')) {
     if (roles[last] === 'negation') negations.unshift(segment[last] as Token);
     last--;
   }
+  if (negations.length > 0 && roles[last] === 'particle' && (segment[last] as Token).gloss === '') last--;
   const verbToken = segment[last] && grammar.verbOf(segment[last] as Token) !== undefined ? segment[last] : undefined;
   // Or a word in Latin letters right before the endings: "pushしないで".
   const endings = segment[last + 1];
@@ -178,9 +181,10 @@ function reorderSegment(text: string, segment: readonly Token[], from: number, t
   segment.forEach((token, index) => {
     const role = roles[index];
     if (role === 'adverb') phraseFrom = token.end;
-    if (role !== 'particle' && role !== 'object' && role !== 'subject') return;
+    if (role !== 'particle' && role !== 'object' && role !== 'subject' && role !== 'clauseObject') return;
     const start = clauseStart(text, phraseFrom);
     if (role === 'object') objectFrom ??= start;
+    else if (role === 'clauseObject') objectFrom ??= from;
     else if (role === 'subject') subjectTo ??= clauseStart(text, token.end);
     else if (token.gloss !== '') prepositions.push([start, token.gloss]);
     token.gloss = '';
@@ -190,7 +194,9 @@ function reorderSegment(text: string, segment: readonly Token[], from: number, t
   // Before the object ("run tests"), after the subject ("tests fail"), or first ("do not push to main").
   const at = objectFrom ?? subjectTo ?? from;
   if (verb !== undefined && at < to) {
-    said.add(at, [...negations.map((n) => n.gloss), verb].filter((word) => word !== '').join(' '));
+    // ("避ける": "avoid pushing".)
+    const avoided = negations.some((n) => n.gloss === 'avoid');
+    said.add(at, [...negations.map((n) => n.gloss), avoided ? gerund(verb) : verb].filter((word) => word !== '').join(' '));
     for (const token of [...negations, ...(verbToken ? [verbToken] : [])]) token.gloss = '';
     if (latinVerb) said.remove(latinVerb.start, latinVerb.start + latinVerb.word.length);
   }
