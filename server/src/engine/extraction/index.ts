@@ -91,6 +91,14 @@ export function extractConstraints(session: Session, prefilter: (text: string) =
         const resolved = readingsOf(antecedent).filter((reading) => reading.kind === 'constraint');
         if (resolved.length > 0) readings = resolved;
       }
+      // A rule said without its target in an item labelled by a path is about that path: "- `dist/` — build
+      // output; avoid committing." forbids committing `dist/`, not every commit.
+      const general = readings.every((reading) => reading.kind !== 'constraint' || Object.keys(reading.rule.scope).length === 0);
+      const labelled = general ? sentence.withPathLabel?.() : undefined;
+      if (labelled) {
+        const resolved = readingsOf(labelled).filter((reading) => reading.kind === 'constraint');
+        if (resolved.some((reading) => reading.kind === 'constraint' && Object.keys(reading.rule.scope).length > 0)) readings = resolved;
+      }
       // A label that sums up the sentence after it may keep that sentence from stating its rule.
       const apart = readings.some((reading) => reading.kind === 'constraint') ? undefined : sentence.withoutLabel?.();
       if (apart) {

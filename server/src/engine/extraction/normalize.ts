@@ -39,9 +39,6 @@ const SLASH_ACTIONS = [...SLASHED_ACTIONS]
   .map((word) => `[${word[0]}${word[0]?.toUpperCase()}]${word.slice(1)}`)
   .join('|');
 
-/** What opens a rule said in parentheses: a negation, then its verb ("(never in the root)" contrasts a place). */
-const RULE_ASIDE = String.raw`(?:[Dd]o[ \t]+not|DO[ \t]+NOT|[Dd]on['’]?t|DON['’]?T|[Nn]ever|NEVER|[Aa]void|[Mm]ust[ \t]+not|[Ss]hould[ \t]+not)[ \t]+(?!(?:in|on|at|to|into|from|under|inside|outside|with|for|the|a|an|here|there)\b)`;
-
 const PATTERN = new AlternativesByText(
   [
     // A markdown table row is read as its cells said in turn: "| `git push -f` | ❌ Never |" is "`git push -f`: Never.".
@@ -50,10 +47,6 @@ const PATTERN = new AlternativesByText(
     String.raw`(?<tableClose>(?<=^[ \t]*\|[^\n]*\S)[ \t]*\|[ \t]*$)`,
     // A cell that is only a cross says no: "| `rm -rf` | ❌ |".
     String.raw`(?<forbiddenCell>(?<=\|[ \t]*)(?:\u{274C}|\u{1F6AB}|\u{26D4}|\u{2717}|\u{2718}|\u{1F6D1})\u{FE0F}?(?=[ \t]*\|[^\n]*$))`,
-    // A rule in parentheses after what it is about, closing its line, is said of it: "Lock files (never edit
-    // by hand)" is "Lock files: never edit by hand", not a rule over every file.
-    String.raw`(?<ruleAsideOpen>(?<=[\w\x60*])[ \t]*\((?=[ \t]*${RULE_ASIDE}[^()\n]*\)[ \t*_:.]*$))`,
-    String.raw`(?<ruleAsideClose>(?<=\([ \t]*${RULE_ASIDE}[^()\n]*)\)(?=[ \t*_:.]*$))`,
     // Markdown emphasis around words: **never**, __never__, *never*, _never_ (not a glob's star).
     String.raw`(?<emphasis>\*\*|__)(?=[^\s*_])`,
     String.raw`(?<=[^\s*_])(?<emphasisEnd>\*\*|__)`,
@@ -76,7 +69,7 @@ const PATTERN = new AlternativesByText(
   ],
   'gmu',
   // A table needs its bars, a condition its colon.
-  { tableOpen: '|', tableBar: '|', tableClose: '|', forbiddenCell: '|', conditionColon: ':', ruleAsideOpen: '(', ruleAsideClose: ')' },
+  { tableOpen: '|', tableBar: '|', tableClose: '|', forbiddenCell: '|', conditionColon: ':' },
 );
 
 /**
@@ -171,8 +164,6 @@ function edits(text: string): [number, number, string][] {
     } else if (groups.alternatives !== undefined) {
       result.push([start, end, groups.alternatives.split(/ ?\/ ?/).join(' or ')]);
     } else if (groups.tableBar !== undefined) {
-      result.push([start, end, ': ']);
-    } else if (groups.ruleAsideOpen !== undefined) {
       result.push([start, end, ': ']);
     } else if (groups.conditionColon !== undefined) {
       result.push([start, end, ',']);

@@ -27,6 +27,12 @@ export interface Sentence {
    */
   readonly withAntecedent?: () => Sentence | undefined;
   /**
+   * For a sentence of a list item labelled by a path ("- `dist/` — build output; avoid committing."):
+   * its last clause said of that path ("`dist/`: avoid committing"), to try when the sentence states
+   * nothing, or only a rule over every target. Made on demand.
+   */
+  readonly withPathLabel?: () => Sentence;
+  /**
    * For a sentence with an aside in parentheses ("force-pushing (can also overwrite upstream), …"):
    * the sentence without it, to try when the sentence states nothing: an aside explains, and its
    * actions are not the rule's. Made on demand.
@@ -203,13 +209,16 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
         const withLeadIn = index !== 0 ? [] : examplesOf !== undefined ? [read(examplesOf, turn.index, span)] : lead !== undefined ? combined(lead, itemText, turn.index, span, leadColon) : [];
         // "- `dist/`: build output. Do not edit.": a later sentence of an item labelled by a path is about that path.
         const labelled = block.kind === 'item' ? PATH_LABEL.exec(block.text) : null;
-        const label = labelled && sentence.start - (segment.at + block.at) >= labelled[0].length ? labelled[1] : undefined;
-        const withAntecedent = POINTER.test(text) ? () => antecedentVariant(segment.text.slice(0, local.start), readable(text).text, turn.index, span) : label ? () => read(`${label}: ${itemText}`, turn.index, span) : undefined;
+        const inBlock = sentence.start - (segment.at + block.at);
+        const afterLabel = labelled ? (inBlock >= labelled[0].length ? text : text.slice(labelled[0].length - inBlock)) : '';
+        const lastClause = readable(afterLabel).text.split(/;\s+|[.!]\s+/).filter((clause) => clause.trim() !== '').pop();
+        const withPathLabel = labelled && lastClause ? () => read(`${labelled[1]}: ${lastClause}`, turn.index, span) : undefined;
+        const withAntecedent = POINTER.test(text) ? () => antecedentVariant(segment.text.slice(0, local.start), readable(text).text, turn.index, span) : undefined;
         const withoutAsides = hasAside(text) ? () => read(readable(text).text.replace(ASIDE, ''), turn.index, span) : undefined;
         // The sentence after such a label, read alone when the whole states no rule.
         const withoutLabel = summed && index === 0 ? () => read(readable(block.text.slice(summed[0].length)).text, turn.index, span) : undefined;
         const last = leadsItems && index === sentences.length - 1;
-        result.push({ turnIndex: turn.index, text, span, start: sentence.start, words: sentence.words, ...(withLeadIn.length > 0 && { withLeadIn }), ...(withAntecedent && { withAntecedent }), ...(withoutAsides && { withoutAsides }), ...(withoutLabel && { withoutLabel }), ...(last && { leadsItems: true as const }) });
+        result.push({ turnIndex: turn.index, text, span, start: sentence.start, words: sentence.words, ...(withLeadIn.length > 0 && { withLeadIn }), ...(withAntecedent && { withAntecedent }), ...(withPathLabel && { withPathLabel }), ...(withoutAsides && { withoutAsides }), ...(withoutLabel && { withoutLabel }), ...(last && { leadsItems: true as const }) });
       });
     }
   }
@@ -268,8 +277,9 @@ function read(text: string, turnIndex: number, span: Span): Sentence {
   };
 }
 
-/** An item that opens with a path as its label: "- `dist/`: …", "- **`gen/`** — …". */
-const PATH_LABEL = /^\s*(?:[-*•+]|\d{1,2}[.)])\s+(?:\*\*|__)?(`[^`\n]+`|[\w.-]+(?:\/[\w.-]*)+)(?:\*\*|__)?\s*(?::|\s[-–—]\s)/;
+const LABEL_PATH = String.raw`(?:\x60[^\x60\n]+\x60|[\w.-]+(?:\/[\w.-]*)+)`;
+/** An item that opens with a path as its label, or paths listed: "- `dist/`: …", "- **`gen/`** — …", "- `out/`, `dist/` — …". */
+const PATH_LABEL = new RegExp(String.raw`^\s*(?:[-*•+]|\d{1,2}[.)])\s+(?:\*\*|__)?(${LABEL_PATH}(?:\s*(?:,|and|or)\s*${LABEL_PATH})*)(?:\*\*|__)?\s*(?::|\s[-–—]\s)`);
 
 /** A pointer to a target named before: "it", "them", or "there" (a place). */
 const POINTER = /\b(it|them|there)\b(?=[\s.,;:!?)]*$|[\s.,;:!?)]+(?:[a-z]+\s*){0,4}$|\s*[;—–]|,\s+(?:because|since|as|so|and|but|run|use)\b)/i;

@@ -78,7 +78,7 @@ const CLAUSE_OPENERS = new Set(['在', '当', '于']);
 /** Markers that put the object before its verb: "把代码推送到 main" is "push code to main". */
 const OBJECT_FIRST = new Set(['把', '将']);
 
-const ACTIONS = new Set(['提交', '推送', '强制推送', '强推', '合并', '变基', '重置', '回滚', '撤销', '暂存', '拉取', '切换', '删除', '删掉', '移除', '清除', '清空', '销毁', '修改', '更改', '改动', '变更', '编辑', '手动编辑', '手动修改', '覆盖', '重写', '写入', '创建', '新建', '生成', '重命名', '移动', '安装', '卸载', '升级', '部署', '上线', '发布', '运行', '执行', '跑', '调用', '使用', '构建', '编译', '格式化', '检查', '发送', '付款', '支付', '转账', '退款', '取消', '预订', '改', '删', '完成', '通过', '失败']);
+const ACTIONS = new Set(['纳入版控', '纳入版本控制', '加入版本控制', '直推', '备份', '提交', '推送', '强制推送', '强推', '合并', '变基', '重置', '回滚', '撤销', '暂存', '拉取', '切换', '删除', '删掉', '移除', '清除', '清空', '销毁', '修改', '更改', '改动', '变更', '编辑', '手动编辑', '手动修改', '覆盖', '重写', '写入', '创建', '新建', '生成', '重命名', '移动', '安装', '卸载', '升级', '部署', '上线', '发布', '运行', '执行', '跑', '调用', '使用', '构建', '编译', '格式化', '检查', '发送', '付款', '支付', '转账', '退款', '取消', '预订', '改', '删', '完成', '通过', '失败']);
 
 
 /**
@@ -142,7 +142,6 @@ export function chineseGlosses(text: string): TextEdit[] {
   reorderPostpositions(text, tokens, insertions);
   reorderObjectFirst(tokens);
   reorderAgent(text, tokens, insertions);
-  ruleAsides(text, tokens);
   // "——" is one dash, as English writes it: "`role.yaml` —— 由 `make manifests` 生成".
   const dashes = [...text.matchAll(/——/g)].map((m): TextEdit => [m.index ?? 0, (m.index ?? 0) + 2, '—']);
   return inTextOrder([...spaced(text, HAN, tokens, insertions), ...unread, ...dashes]);
@@ -164,19 +163,6 @@ function reorderAgent(text: string, tokens: Token[], insertions: TextEdit[]): vo
   });
 }
 
-/**
- * A rule in parentheses closing its line is said of what comes before it, as in English (normalize.ts):
- * "自动生成文件（请勿手动修改）：" is "generated files: do not hand-edit".
- */
-function ruleAsides(text: string, tokens: readonly Token[]): void {
-  tokens.forEach((token, index) => {
-    if (token.word !== '（') return;
-    const close = tokens.slice(index + 1).find((t) => t.word === '）' || t.word === '（');
-    if (close?.word !== '）' || !CHINESE_NEGATION.test(tokens[index + 1]?.word ?? '') || !/^[\s*_:：]*(?:\n|$)/.test(text.slice(close.end))) return;
-    token.gloss = ': ';
-    close.gloss = '';
-  });
-}
 
 /** A word's gloss: grammatical words (postpositions, 在, 把) gloss to nothing until reordered. */
 function lookup(word: string): string | undefined {
