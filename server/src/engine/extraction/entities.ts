@@ -119,10 +119,26 @@ function lockFilesOf(before: string): { files: string[]; named: number } {
 const TOOL_FOLDERS = new Set(['node_modules', 'bower_components', '__pycache__', '.venv', '.tox', '.pytest_cache', '.mypy_cache', '.ruff_cache', '.terraform', '.next', '.nuxt', '.gradle', '.git']);
 
 /** Paths, emails, domains and folders written as chunks of text ("temp/", "bob@x.com", "acme.io", "*.csv"). */
+/**
+ * The text's words, split further where code spans are joined by a slash or a comma
+ * ("`config.jsonc`/`config.json`"), or a parenthesis opens right after one ("`ccmodel.env`(ignored)").
+ */
+function* chunks(text: string): Generator<{ readonly raw: string; readonly index: number }> {
+  for (const word of text.matchAll(/\S+/g)) {
+    const index = word.index ?? 0;
+    let at = 0;
+    for (const join of word[0].matchAll(/`[/,]`|`\(/g)) {
+      yield { raw: word[0].slice(at, (join.index ?? 0) + 1), index: index + at };
+      at = (join.index ?? 0) + (join[0] === '`(' ? 1 : 2);
+    }
+    yield { raw: word[0].slice(at), index: index + at };
+  }
+}
+
 export function textEntities(text: string, base: number): Entity[] {
   const found: Entity[] = [];
-  for (const chunk of text.matchAll(/\S+/g)) {
-    const raw = chunk[0];
+  for (const chunk of chunks(text)) {
+    const raw = chunk.raw;
     const lead = WRAPPING_START.exec(raw)?.[0].length ?? 0;
     let token = raw.slice(lead);
     // Trailing punctuation goes, but a folder's slash stays ("temp/." is the folder temp/).
@@ -135,7 +151,7 @@ export function textEntities(text: string, base: number): Entity[] {
     // "**Never force push to main/master**": bold that closes on the word, not a glob ("src/**" keeps its own).
     if (!emphasis) token = token.replace(/(?<=[^/*_])(?:\*\*|__)$/, '').replace(WRAPPING_END, '');
     if (token === '' || URL.test(token)) continue;
-    const start = base + (chunk.index ?? 0) + lead + emphasized;
+    const start = base + chunk.index + lead + emphasized;
     const end = start + token.length;
     const lower = token.toLowerCase();
     // "`.approved.` files": a name written between dots as code is the middle of file names (ApprovalTests'
@@ -177,14 +193,14 @@ export function textEntities(text: string, base: number): Entity[] {
     // "the LICENSE file", "edit the Makefile": files every project names alike, with no extension.
     // ("README files" are files of a kind, named by the extension beside them if at all.)
     const wellKnown = WELL_KNOWN_FILES.has(token) || WELL_KNOWN_FILES_ANY_CASE.has(lower);
-    if (wellKnown && !/^\s+files\b/i.test(text.slice((chunk.index ?? 0) + raw.length))) {
+    if (wellKnown && !/^\s+files\b/i.test(text.slice(chunk.index + raw.length))) {
       // ("never edit the README": README.md or README.rst, whichever the project has.)
       found.push({ kind: 'path', value: WELL_KNOWN_FILES.has(token) ? `**/${token}*` : `**/${token}`, start, end });
       continue;
     }
     // "the lockfile", "npm or pnpm lockfiles": the lock files of the package managers named, or of all.
     if (LOCKFILE.test(lower)) {
-      const before = text.slice(Math.max(0, (chunk.index ?? 0) - 40), chunk.index ?? 0);
+      const before = text.slice(Math.max(0, chunk.index - 40), chunk.index);
       const { files, named } = lockFilesOf(before);
       // The managers' names are the entity's words, not commands of their own.
       for (const value of files) found.push({ kind: 'path', value, start: start - named, end });

@@ -642,7 +642,8 @@ export const FILE_EXTENSIONS: readonly string[] = [
   'tsx', 'jsx', 'mjs', 'cjs', 'py', 'rb', 'go', 'rs', 'java', 'kt', 'c', 'h', 'cpp', 'hpp', 'cs', 'php', 'sh', 'bash', 'zsh', 'sql', 'db',
   'sqlite', 'sqlite3', 'parquet', 'pkl', 'pickle', 'npy', 'npz', 'h5', 'hdf5', 'bin', 'dat', 'zip', 'tar', 'gz', 'tgz', 'bz2', 'xz', '7z',
   'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'png', 'jpg', 'jpeg', 'gif', 'svg', 'mp3', 'mp4', 'wav', 'lock', 'bak', 'key', 'pem',
-  'crt', 'ipynb', 'swift', 'lua', 'r', 'scala', 'vue', 'svelte', 'tf', 'tfstate', 'proto', 'graphql', 'gradle', 'pom', 'plist', 'dockerfile',
+  'crt', 'ipynb', 'swift', 'lua', 'r', 'scala', 'vue', 'svelte', 'tf', 'tfstate', 'tfvars', 'hcl', 'proto', 'graphql', 'gradle', 'pom', 'plist', 'dockerfile',
+  'jsonc', 'json5', 'mdx', 'properties', 'kts',
 ];
 /** Slash pairs that are words, not paths: "and/or", "read/write". */
 export const NOT_PATHS: readonly string[] = [

@@ -111,7 +111,9 @@ export function spaced(text: string, script: RegExp, tokens: readonly Token[], i
     if (nextWritten !== undefined && /\s/.test(nextWritten)) edit[2] = edit[2].trimEnd();
     lastOut = edit[2].slice(-1);
   });
-  return [...edits, ...spacesBeforePunctuation(text, edits)];
+  // "`ccmodel.env`(已 gitignore)": a parenthesis written against code opens an aside, as English spaces it.
+  const asides = [...text.matchAll(/`\(/g)].map((m): TextEdit => [(m.index ?? 0) + 1, (m.index ?? 0) + 1, ' ']);
+  return [...edits, ...spacesBeforePunctuation(text, edits), ...asides];
 }
 
 /**
