@@ -14,6 +14,7 @@ const adv = (english: string): Gloss => ({ english, role: 'adverb' });
 const ending = (english = ''): Gloss => ({ english, role: 'ending' });
 const no = (english = 'do not'): Gloss => ({ english, role: 'negation' });
 const when = (english: string): Gloss => ({ english, role: 'connective' });
+const must = (english: string): Gloss => ({ english, role: 'modal' });
 
 const GLOSSARY: Readonly<Record<string, Gloss>> = {
   // Actions.
@@ -39,6 +40,14 @@ const GLOSSARY: Readonly<Record<string, Gloss>> = {
   生成: act('generate'), 自動生成: w('generated'), 手動: adv('manually'), 書き込み: act('write'), 書き込: act('write'),
   フラグ: w(''), この: w('this'), その: w('that'), これ: w('this'), それ: w('it'), 必要: w('needed'), など: w(''), 提示: act('show'), 提案: act('propose'),
   待: act('wait'), ルート: w('root'), 直下: w('root'), のみ: w('only'), だけ: w('only'), 避け: { english: 'avoid', role: 'negation' },
+  保存: act('save'), 管理: act('manage'), 開発: w('development'), 対応: act('handle'), 以下: w('the following'), 上記: w('the above'), 次の: w('the following'), 各: w('each'),
+  既存: w('existing'), 既存の: w('existing'), 人間: w('a human'), 明確に: adv('clearly'), 原則: adv('as a rule'), 原則として: adv('as a rule'), 重要: w('important'),
+  注意: w('caution'), 必須: w('required'), 推奨: w('recommended'), ライブラリ: w('library'), アップデート: act('update'), マイグレーション: w('migration'),
+  テーブル: w('table'), データ: w('data'), 本番データ: w('production data'), ディレクトリ: w('directory'), フォルダ: w('folder'), パス: w('path'), 機密: w('secret'),
+  秘密鍵: w('private key'), 鍵: w('key'), キー: w('key'), トークン: w('token'), パスワード: w('password'), 認証情報: w('credentials'), ログ: w('logs'), 出力: w('output'),
+  メッセージ: w('message'), 通知: act('notify'), 強制: w('force'), リセット: act('reset'), リバート: act('revert'), 無断で: adv('without permission'),
+  確認なしに: when('without confirmation'), 許可なく: when('without permission'), 承認なしに: when('without approval'), の際に: when('when'), の際は: when('when'), 際に: when('when'),
+  以外: w('except'), 取得: act('get'),
   // Adverbs.
   直接: adv('directly'), 明示的に: adv('explicitly'), 必ず: adv('always'), 常に: adv('always'), 先に: adv('first'), 事前に: adv('first'), まず: adv('first'),
   勝手に: adv('on your own'), 自動で: adv('automatically'), 自動的に: adv('automatically'), 絶対に: adv(''), 決して: adv(''), 絶対: adv(''),
@@ -61,9 +70,11 @@ const GLOSSARY: Readonly<Record<string, Gloss>> = {
   避ける: no('avoid'), 避けること: no('avoid'), 避けてください: no('avoid'), は避ける: no('avoid'),
   // A clause as the object: "成功することを確認".
   することを: { english: '', role: 'clauseObject' }, ことを: { english: '', role: 'clauseObject' }, のを: { english: '', role: 'clauseObject' },
+  すべきではない: no('should not'), すべきでない: no('should not'), べきではない: no('should not'), しないようにしてください: no(), しないようにする: no(),
+  すべき: must('should'), しなければならない: must('must'), しなければなりません: must('must'), する必要があります: must('must'), する必要がある: must('must'),
   // Endings English needs nothing of: the imperative, politeness, a sentence's last word.
   を行ってください: ending(), を行う: ending(), を行うこと: ending(), してください: ending(), して下さい: ending(), すること: ending(), する事: ending(), して: ending(), しましょう: ending(), する: ending(), します: ending(),
-  ってください: ending(), ください: ending(), です: ending(), ます: ending(), だよ: ending(), よ: ending(), ね: ending(), だ: ending(),
+  でした: ending(), ました: ending(), される: ending(), されます: ending(), ってください: ending(), ください: ending(), です: ending(), ます: ending(), だよ: ending(), よ: ending(), ね: ending(), だ: ending(),
   // Predicates that are not verbs.
   禁止: { english: 'is forbidden', role: 'copula' }, 禁止です: { english: 'is forbidden', role: 'copula' }, 厳禁: { english: 'is forbidden', role: 'copula' },
   ダメ: { english: 'is not allowed', role: 'copula' }, だめ: { english: 'is not allowed', role: 'copula' }, 不可: { english: 'is not allowed', role: 'copula' },

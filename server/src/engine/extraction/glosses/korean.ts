@@ -36,6 +36,11 @@ const GLOSSARY: Readonly<Record<string, Gloss>> = {
   포맷: act('format'), '단위 테스트': w('unit tests'), 수동으로: adv('manually'), 생성된: w('generated'),
   '차단 항목': w('forbidden operations'), 플래그: w(''), 시도: w('attempt'), 포함된: w('included'), 자동: w('automatic'), 해결: act('resolve'), 설명: act('explain'),
   물어: act('ask'), 물어보: act('ask'), 묻: act('ask'), 기다려: act('wait for'), 기다리: act('wait for'), 즉시: adv('immediately'), '한 줄': w('one line'),
+  필수: w('required'), 허용: w('allowed'), 라이브러리: w('library'), 마이그레이션: w('migration'), 테이블: w('table'), 데이터: w('data'), 디렉토리: w('directory'),
+  디렉터리: w('directory'), 폴더: w('folder'), 경로: w('path'), 키: w('key'), 토큰: w('token'), 비밀번호: w('password'), '자격 증명': w('credentials'), 로그: w('logs'),
+  출력: w('output'), 메시지: w('message'), 알림: w('notification'), 강제: w('force'), 리셋: act('reset'), 되돌리: act('revert'), 덮어쓰: act('overwrite'), 관리: act('manage'),
+  저장: act('save'), 기존: w('existing'), 기존의: w('existing'), 다음: w('the following'), 아래: w('the following'), 각: w('each'), 중요: w('important'), 주의: w('caution'),
+  '타입 체크': w('type check'), 타입체크: w('type check'), 개발: w('development'), 운영: w('production'), 사람: w('a human'), 항목: w('items'),
   // Adverbs.
   직접: adv('directly'), 명시적으로: adv('explicitly'), 반드시: adv('always'), 항상: adv('always'), 꼭: adv('always'), 먼저: adv('first'), 미리: adv('first'),
   임의로: adv('on your own'), 마음대로: adv('on your own'), 자동으로: adv('automatically'), 절대: adv(''), 절대로: adv(''), 함부로: adv('freely'),
@@ -58,7 +63,8 @@ const GLOSSARY: Readonly<Record<string, Gloss>> = {
   '하면 안 됩니다': { english: 'must not', role: 'negation' }, '하면 안 된다': { english: 'must not', role: 'negation' }, '하면 안 돼': { english: 'must not', role: 'negation' },
   '하면 안됩니다': { english: 'must not', role: 'negation' }, '해서는 안 됩니다': { english: 'must not', role: 'negation' }, '해서는 안 된다': { english: 'must not', role: 'negation' },
   '지 마세요': { english: 'do not', role: 'negation' }, '지 마': { english: 'do not', role: 'negation' }, '지 말 것': { english: 'do not', role: 'negation' },
-  '마세요': { english: 'do not', role: 'negation' }, '말 것': { english: 'do not', role: 'negation' },
+  '하지 말아야 합니다': { english: 'must not', role: 'negation' }, '하지 않아야 합니다': { english: 'must not', role: 'negation' }, '하지 마시오': { english: 'do not', role: 'negation' },
+  '하지 않도록': { english: 'do not', role: 'negation' }, '해서는 안 돼': { english: 'must not', role: 'negation' }, '마세요': { english: 'do not', role: 'negation' }, '말 것': { english: 'do not', role: 'negation' },
   // Endings English needs nothing of: the imperative, politeness.
   하세요: { english: '', role: 'ending' }, 하십시오: { english: '', role: 'ending' }, '해 주세요': { english: '', role: 'ending' }, 해주세요: { english: '', role: 'ending' },
   '할 것': { english: '', role: 'ending' }, 한다: { english: '', role: 'ending' }, 합니다: { english: '', role: 'ending' }, 해라: { english: '', role: 'ending' },
@@ -66,7 +72,7 @@ const GLOSSARY: Readonly<Record<string, Gloss>> = {
   라: { english: '', role: 'ending' }, 보세요: { english: '', role: 'ending' }, 봐: { english: '', role: 'ending' }, 으세요: { english: '', role: 'ending' }, 아야: { english: '', role: 'ending' }, '아야 합니다': { english: '', role: 'ending' }, 하고: { english: '', role: 'ending' }, 하여: { english: '', role: 'ending' }, 해서: { english: '', role: 'ending' }, 세요: { english: '', role: 'ending' },
   // Predicates that are not verbs.
   금지: { english: 'is forbidden', role: 'copula' }, 금지입니다: { english: 'is forbidden', role: 'copula' }, 금지됩니다: { english: 'is forbidden', role: 'copula' },
-  금지한다: { english: 'is forbidden', role: 'copula' }, '허용되지 않습니다': { english: 'is not allowed', role: 'copula' }, '허용되지 않는다': { english: 'is not allowed', role: 'copula' },
+  금지한다: { english: 'is forbidden', role: 'copula' }, 금지됨: { english: 'is forbidden', role: 'copula' }, 금지합니다: { english: 'is forbidden', role: 'copula' }, '허용되지 않습니다': { english: 'is not allowed', role: 'copula' }, '허용되지 않는다': { english: 'is not allowed', role: 'copula' },
 };
 
 const HANGUL = /\p{Script=Hangul}/u;

@@ -32,6 +32,8 @@ export type Role =
   | 'possessive'
   /** An ending that says no ("しないでください", "하지 마세요"): it goes before the verb. */
   | 'negation'
+  /** An ending that says must or should ("しなければならない", "해야 합니다"): it goes before the verb too. */
+  | 'modal'
   /** An ending that says nothing English needs ("してください", "하세요"). */
   | 'ending'
   /** A predicate that is not a verb ("禁止", "금지입니다": is forbidden): said where it stands. */
@@ -164,8 +166,8 @@ function reorderSegment(text: string, segment: readonly Token[], from: number, t
   // The verb: the last action, followed by nothing but endings (or a topic's particle first: "pushは避ける").
   let last = segment.length - 1;
   const negations: Token[] = [];
-  while (last >= 0 && (roles[last] === 'ending' || roles[last] === 'negation')) {
-    if (roles[last] === 'negation') negations.unshift(segment[last] as Token);
+  while (last >= 0 && (roles[last] === 'ending' || roles[last] === 'negation' || roles[last] === 'modal')) {
+    if (roles[last] !== 'ending') negations.unshift(segment[last] as Token);
     last--;
   }
   if (negations.length > 0 && roles[last] === 'particle' && (segment[last] as Token).gloss === '') last--;
