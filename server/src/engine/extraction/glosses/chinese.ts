@@ -13,7 +13,7 @@
  * Text in Japanese (with kana) is left as written: its kanji are not Chinese words in Chinese order.
  */
 
-import { type TextEdit, type Token, clauseStart, gerund, inTextOrder, isPunctuation, longestMatches, spaced, understood } from './edits';
+import { type TextEdit, type Token, clauseStart, gerund, inTextOrder, isPunctuation, longestMatches, spaced, startsWith, understood } from './edits';
 
 /** Words, in simplified characters; traditional spellings are derived (`TRADITIONAL`). */
 const GLOSSARY: Readonly<Record<string, string>> = {
@@ -126,14 +126,14 @@ const CLAUSE_END = /[，。；：、！？,;:!?\n]/;
 
 
 /** What 提交 opens rather than commits: "提交 PR" is submitting a pull request. */
-const REQUEST_AFTER = /^\s*(?:PR|pr|MR|mr|pull request|merge request|拉取请求|合并请求|合併請求)\b/;
+const REQUEST_AFTER = /\s*(?:PR|pr|MR|mr|pull request|merge request|拉取请求|合并请求|合併請求)\b/y;
 
 /** The edits that gloss the Chinese in `text` (none when it has none, or is Japanese). */
 export function chineseGlosses(text: string): TextEdit[] {
   if (!HAN.test(text) || KANA.test(text)) return [];
   const { tokens, unread } = understood(text, longestMatches(text, HAN, lookup, LONGEST));
   tokens.forEach((token, index) => {
-    if (token.word === '提交' && REQUEST_AFTER.test(text.slice(token.end))) token.gloss = 'submit';
+    if (token.word === '提交' && startsWith(text, REQUEST_AFTER, token.end)) token.gloss = 'submit';
     // "避免提交": "avoid committing".
     const next = tokens[index + 1];
     if (token.gloss === 'avoid' && next?.start === token.end && ACTION_SPELLINGS.has(next.word)) next.gloss = gerund(next.gloss);
@@ -226,8 +226,11 @@ function movedPlace(text: string, tokens: Token[], start: number, first: number,
     return true;
   }
   // After the verb's phrase: up to the clause's end.
-  const next = tokens.slice(close + 1).find((t, i, rest) => isPunctuation(t) || CLAUSE_END.test(text.slice((rest[i - 1] ?? closing).end, t.start)));
-  const end = next ? (isPunctuation(next) ? next.start : (next.start - text.slice(0, next.start).length + text.slice(0, next.start).search(/\s*[\n,;:!?]\s*$/))) : text.trimEnd().length;
+  let next = close + 1;
+  while (next < tokens.length && !isPunctuation(tokens[next] as Token) && !CLAUSE_END.test(text.slice((tokens[next - 1] as Token).end, (tokens[next] as Token).start))) next++;
+  const ending = tokens[next];
+  // Before the mark that ends the clause, or the break in the text before the next word.
+  const end = !ending ? text.trimEnd().length : isPunctuation(ending) ? ending.start : (tokens[next - 1] as Token).end + text.slice((tokens[next - 1] as Token).end, ending.start).search(/\s*[\n,;:!?]/);
   insertions.push([end, end, ` ${preposition} ${said}`]);
   for (const t of place) t.gloss = '';
   return true;

@@ -58,7 +58,7 @@ const UNKNOWN_WORD = 'untranslated';
 /** More of a statement's characters than this outside the glossary, and it is not read: what it says is not known. */
 const MOST_UNKNOWN = 0.3;
 /** Where a statement ends: a sentence's end, a semicolon, a line's end (East Asian text puts no space after its marks). */
-const STATEMENT_END = /^(?:[。！？；\n]|[.!?;](?=\s|$|[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]))/u;
+const STATEMENT_END = /[。！？；\n]|[.!?;](?=\s|$|[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}])/gu;
 
 /**
  * The tokens of the statements the glossary knows enough of, and edits that leave out the others'
@@ -70,8 +70,7 @@ export function understood(text: string, tokens: readonly Token[]): { tokens: To
   const unread: TextEdit[] = [];
   const length = (list: readonly Token[]) => list.reduce((sum, t) => sum + t.end - t.start, 0);
   let next = 0;
-  for (let at = 0; at <= text.length; at++) {
-    if (at < text.length && !STATEMENT_END.test(text.slice(at, at + 2))) continue;
+  for (const at of [...[...text.matchAll(STATEMENT_END)].map((end) => end.index ?? 0), text.length]) {
     const statement: Token[] = [];
     while (next < tokens.length && (tokens[next] as Token).end <= at) statement.push(tokens[next++] as Token);
     const words = statement.filter((t) => !isPunctuation(t));
@@ -83,10 +82,17 @@ export function understood(text: string, tokens: readonly Token[]): { tokens: To
   return { tokens: kept, unread };
 }
 
+const CLAUSE_LEAD = /[\s>]*(?:(?:[-*+•]|\d{1,2}[.)])\s+)?(?:[\u{274C}\u{1F6AB}\u{26D4}\u{2717}\u{2718}\u{1F6D1}]\u{FE0F}?\s*)?(?:\*\*|__)?\s*/uy;
+
 /** A clause's first word: after spaces, list marks, a cross that marks what not to do, and emphasis. */
 export function clauseStart(text: string, from: number): number {
-  const lead = /^[\s>]*(?:(?:[-*+•]|\d{1,2}[.)])\s+)?(?:[\u{274C}\u{1F6AB}\u{26D4}\u{2717}\u{2718}\u{1F6D1}]\u{FE0F}?\s*)?(?:\*\*|__)?\s*/u.exec(text.slice(from));
-  return from + (lead?.[0].length ?? 0);
+  return from + (startsWith(text, CLAUSE_LEAD, from)?.[0].length ?? 0);
+}
+
+/** A sticky expression's match at `at` (looked at where it stands, without copying the text after it). */
+export function startsWith(text: string, sticky: RegExp, at: number): RegExpExecArray | null {
+  sticky.lastIndex = at;
+  return sticky.exec(text);
 }
 
 /**
@@ -133,13 +139,22 @@ function spacesBeforePunctuation(text: string, edits: readonly TextEdit[]): Text
     at = Math.max(at, end);
   }
   writtenPieces(at, text.length);
-  const removals: TextEdit[] = [];
+  // The piece said before each and after each, leaving out what says nothing.
+  const said = pieces.map((piece) => piece.out !== '');
+  const before: (string | undefined)[] = [];
+  let last: string | undefined;
   pieces.forEach((piece, index) => {
-    if (!piece.written || !/^[ \t]+$/.test(piece.out)) return;
-    const next = pieces.slice(index + 1).find((p) => p.out !== '');
-    const previous = pieces.slice(0, index).reverse().find((p) => p.out !== '');
-    if (next && /^[,.;:!?]/.test(next.out) && previous && !/\s$/.test(previous.out)) removals.push([piece.start, piece.end, '']);
+    before[index] = last;
+    if (said[index]) last = piece.out;
   });
+  const removals: TextEdit[] = [];
+  let after: string | undefined;
+  for (let index = pieces.length - 1; index >= 0; index--) {
+    const piece = pieces[index] as (typeof pieces)[number];
+    const previous = before[index];
+    if (piece.written && /^[ \t]+$/.test(piece.out) && after !== undefined && /^[,.;:!?]/.test(after) && previous !== undefined && !/\s$/.test(previous)) removals.push([piece.start, piece.end, '']);
+    if (said[index]) after = piece.out;
+  }
   return removals;
 }
 

@@ -1,4 +1,4 @@
-import { type TextEdit, type Token, clauseStart, gerund, inTextOrder, isPunctuation, longestMatches, spaced, understood } from './edits';
+import { type TextEdit, type Token, clauseStart, gerund, inTextOrder, isPunctuation, longestMatches, spaced, startsWith, understood } from './edits';
 
 /*
  * Languages that put the verb last (Japanese, Korean), glossed into English order. A clause is
@@ -88,6 +88,8 @@ type Grammar = Pick<VerbFinalGlossary, 'roleOf' | 'verbOf'>;
 
 /** Where a clause ends, between or at its words. */
 const CLAUSE_BREAK = /[,;:!?\n]|\.(?=\s|$)/;
+/** The text's own comma after a connective. */
+const OWN_COMMA = /\s*[、，,:：]/y;
 /** A plain word written in Latin letters right before the endings: "pushしないで", "commit 하지 마세요". */
 const LATIN_VERB = /(?:^|[^\w`'"./-])([A-Za-z][A-Za-z-]*)\s?$/;
 
@@ -148,9 +150,10 @@ function reorderClause(text: string, clause: readonly Token[], from: number, gra
     const start = clauseStart(text, segmentFrom);
     said.add(start, token.gloss);
     // A comma, unless the text has its own: "インストールする前に、".
-    token.gloss = /^\s*[、，,:：]/.test(text.slice(token.end)) ? '' : ',';
+    token.gloss = startsWith(text, OWN_COMMA, token.end) ? '' : ',';
     // "허락 없이": no space before the comma the connective becomes.
-    const space = /\s+$/.exec(text.slice(0, token.start))?.[0].length ?? 0;
+    let space = 0;
+    while (/\s/.test(text[token.start - space - 1] ?? '')) space++;
     if (space > 0 && segment.length > 0) said.remove(token.start - space, token.start);
     reorderSegment(text, segment, start, token.start, grammar, said);
     segment = [];
