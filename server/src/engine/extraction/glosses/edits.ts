@@ -54,7 +54,7 @@ export function longestMatches(text: string, script: RegExp, lookup: (word: stri
 }
 
 /** What a word the glossary lacks is read as: a word of its own, which may narrow what the rule is about. */
-const UNKNOWN_WORD = 'untranslated';
+export const UNKNOWN_WORD = 'untranslated';
 /** More of a statement's characters than this outside the glossary, and it is not read: what it says is not known. */
 const MOST_UNKNOWN = 0.3;
 /** Where a statement ends: a sentence's end, a semicolon, a line's end (East Asian text puts no space after its marks). */

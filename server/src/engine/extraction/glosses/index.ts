@@ -8,7 +8,7 @@ import { KOREAN_NEGATION, koreanGlosses } from './korean';
  * language's glossary and word order in its own module, the edits they make applied by normalize.ts.
  */
 
-export type { TextEdit } from './edits';
+export { type TextEdit, UNKNOWN_WORD } from './edits';
 
 /** A script some gloss reads. */
 export const GLOSSED_SCRIPT = /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u;
