@@ -124,7 +124,6 @@ const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 /** Where a clause ends, in Chinese or in English punctuation. */
 const CLAUSE_END = /[，。；：、！？,;:!?\n]/;
 
-
 /** What 提交 opens rather than commits: "提交 PR" is submitting a pull request. */
 const REQUEST_AFTER = /\s*(?:PR|pr|MR|mr|pull request|merge request|拉取请求|合并请求|合併請求)\b/y;
 
@@ -163,7 +162,6 @@ function reorderAgent(text: string, tokens: Token[], insertions: TextEdit[]): vo
   });
 }
 
-
 /** A word's gloss: grammatical words (postpositions, 在, 把) gloss to nothing until reordered. */
 function lookup(word: string): string | undefined {
   return WORDS.get(word) ?? (POSTS.has(word) || OPENERS.has(word) || OBJECT_MARKERS.has(word) ? '' : undefined);
@@ -194,8 +192,9 @@ function reorderPostpositions(text: string, tokens: Token[], insertions: TextEdi
     // line's start) to the postposition, and may open on text that is not Chinese ("用户要求commit时", "push 前").
     const boundary = opener?.end ?? lineStart(text, token.start);
     const gap = text.slice(boundary, (tokens[from + 1] ?? token).start);
-    const breakAt = Math.max(...[...gap].map((c, i) => (CLAUSE_END.test(c) ? i + 1 : -1)));
-    const start = clauseStart(text, breakAt >= 0 ? boundary + breakAt : boundary);
+    let breakAt = gap.length;
+    while (breakAt > 0 && !CLAUSE_END.test(gap[breakAt - 1] as string)) breakAt--;
+    const start = clauseStart(text, boundary + breakAt);
     if (!/\S/.test(text.slice(start, token.start))) return;
     if (place !== undefined && !POSTS.has(token.word) && movedPlace(text, tokens, start, from + 1, index, post, insertions)) {
       token.gloss = '';

@@ -179,6 +179,14 @@ function reorderSegment(text: string, segment: readonly Token[], from: number, t
   const endings = segment[last + 1];
   const latin = !verbToken && endings ? LATIN_VERB.exec(text.slice(from, endings.start)) : null;
   const latinVerb = latin && endings ? { start: endings.start - latin[0].length + latin[0].indexOf(latin[1] as string), word: latin[1] as string } : undefined;
+  // An action said of by a predicate that is no verb is its subject: "ファイル削除は禁止" is "files deleting is forbidden".
+  if (!verbToken && roles[segment.length - 1] === 'copula') {
+    let subject = segment.length - 2;
+    if (roles[subject] === 'particle' && (segment[subject] as Token).gloss === '') subject--;
+    const action = segment[subject];
+    const english = action && grammar.verbOf(action);
+    if (action && english !== undefined && roles[subject] === 'action') action.gloss = gerund(english);
+  }
   let phraseFrom = from;
   let objectFrom: number | undefined;
   let subjectTo: number | undefined;
@@ -195,14 +203,6 @@ function reorderSegment(text: string, segment: readonly Token[], from: number, t
     token.gloss = '';
     phraseFrom = token.end;
   });
-  // An action said of by a predicate that is no verb is its subject: "ファイル削除は禁止" is "files deleting is forbidden".
-  if (!verbToken && roles[segment.length - 1] === 'copula') {
-    let subject = segment.length - 2;
-    if (roles[subject] === 'particle' && (segment[subject] as Token).gloss === '') subject--;
-    const action = segment[subject];
-    const english = action && grammar.verbOf(action);
-    if (action && english !== undefined && roles[subject] === 'action') action.gloss = gerund(english);
-  }
   const verb = verbToken ? grammar.verbOf(verbToken) : latinVerb?.word;
   // Before the object ("run tests"), after the subject ("tests fail"), or first ("do not push to main").
   const at = objectFrom ?? subjectTo ?? from;
