@@ -40,13 +40,13 @@ const GLOSSARY: Readonly<Record<string, Gloss>> = {
   生成: act('generate'), 自動生成: w('generated'), 手動: adv('manually'), 書き込み: act('write'), 書き込: act('write'),
   フラグ: w(''), この: w('this'), その: w('that'), これ: w('this'), それ: w('it'), 必要: w('needed'), など: w(''), 提示: act('show'), 提案: act('propose'),
   待: act('wait'), ルート: w('root'), 直下: w('root'), のみ: w('only'), だけ: w('only'), 避け: { english: 'avoid', role: 'negation' },
-  保存: act('save'), 管理: act('manage'), 開発: w('development'), 対応: act('handle'), 以下: w('the following'), 上記: w('the above'), 次の: w('the following'), 各: w('each'),
+  明示的な: w('explicit'), 保存: act('save'), 管理: act('manage'), 開発: w('development'), 対応: act('handle'), 以下: w('the following'), 上記: w('the above'), 次の: w('the following'), 各: w('each'),
   既存: w('existing'), 既存の: w('existing'), 人間: w('a human'), 明確に: adv('clearly'), 原則: adv('as a rule'), 原則として: adv('as a rule'), 重要: w('important'),
   注意: w('caution'), 必須: w('required'), 推奨: w('recommended'), ライブラリ: w('library'), アップデート: act('update'), マイグレーション: w('migration'),
   テーブル: w('table'), データ: w('data'), 本番データ: w('production data'), ディレクトリ: w('directory'), フォルダ: w('folder'), パス: w('path'), 機密: w('secret'),
   秘密鍵: w('private key'), 鍵: w('key'), キー: w('key'), トークン: w('token'), パスワード: w('password'), 認証情報: w('credentials'), ログ: w('logs'), 出力: w('output'),
   メッセージ: w('message'), 通知: act('notify'), 強制: w('force'), リセット: act('reset'), リバート: act('revert'), 無断で: adv('without permission'),
-  確認なしに: when('without confirmation'), 許可なく: when('without permission'), 承認なしに: when('without approval'), の際に: when('when'), の際は: when('when'), 際に: when('when'),
+  の際に: when('when'), の際は: when('when'), 際に: when('when'),
   以外: w('except'), 取得: act('get'),
   // Adverbs.
   直接: adv('directly'), 明示的に: adv('explicitly'), 必ず: adv('always'), 常に: adv('always'), 先に: adv('first'), 事前に: adv('first'), まず: adv('first'),
@@ -58,7 +58,7 @@ const GLOSSARY: Readonly<Record<string, Gloss>> = {
   または: { english: 'or', role: 'possessive' }, および: { english: 'and', role: 'possessive' },
   // Endings that say when, or on what condition.
   する前に: when('before'), の前に: when('before'), 前に: when('before'), 前: when('before'), した後: when('after'), の後: when('after'), 後に: when('after'),
-  せずに: when('without'), なしで: when('without'), なしに: when('without'), なく: when('without'), しない限り: when('unless'), ない限り: when('unless'),
+  せずに: when('without'), なしで: when('without'), なしに: when('without'), なく: when('without'), しない限り: when('unless'), ない限り: when('unless'), がない限り: when('unless'), がある場合のみ: when('only when'), がある場合: when('when'),
   された場合のみ: when('only when'), した場合のみ: when('only when'), の場合のみ: when('only when'), 場合のみ: when('only when'), 時のみ: when('only when'),
   された場合: when('when'), した場合: when('when'), した場合は: when('when'), 場合は: when('when'), する場合は: when('when'), の場合は: when('when'), する場合: when('when'), の場合: when('when'), 場合: when('when'), する時: when('when'), するとき: when('when'), 時: when('when'),
   // Endings that say no.

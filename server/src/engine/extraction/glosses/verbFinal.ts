@@ -174,7 +174,9 @@ function reorderSegment(text: string, segment: readonly Token[], from: number, t
     last--;
   }
   if (negations.length > 0 && roles[last] === 'particle' && (segment[last] as Token).gloss === '') last--;
-  const verbToken = segment[last] && grammar.verbOf(segment[last] as Token) !== undefined ? segment[last] : undefined;
+  // (A word that is a verb only with its endings is a noun without them: "確認なしに", without confirmation.)
+  const verbLike = segment[last] !== undefined && grammar.verbOf(segment[last] as Token) !== undefined && (roles[last] === 'action' || last < segment.length - 1);
+  const verbToken = verbLike ? segment[last] : undefined;
   // Or a word in Latin letters right before the endings: "pushしないで".
   const endings = segment[last + 1];
   const latin = !verbToken && endings ? LATIN_VERB.exec(text.slice(from, endings.start)) : null;
