@@ -341,9 +341,13 @@ function withInstancesOf(rule: string): string | undefined {
 }
 
 /** The sentence of a heading or a line that introduces what follows: its last sentence, without marks and colon. */
+/** A label that calls attention to a line: "Important:", "NOTE:", "Warning -". */
+const NOTICE_LABEL = /^(?:important|note|nb|warning|caution|reminder|critical|attention)\s*[:!]\s+/i;
+
 function leadInText(text: string): string {
   // "Dangerous commands (ask first):": the parenthesis says what the line asks of its items.
-  const line = text.replace(/^\s*(?:#{1,6}\s+|[-*•+]\s+|\d{1,2}[.)]\s+)/, '').replace(/:\s*$/, '').replace(/\s*\(((?:ask|confirm|check with)\b[^()]*)\)\s*$/i, ' — $1').trim();
+  // ("Important: before pushing, always run:": a label before the line says nothing of its items.)
+  const line = text.replace(/^\s*(?:#{1,6}\s+|[-*•+]\s+|\d{1,2}[.)]\s+)/, '').replace(NOTICE_LABEL, '').replace(/:\s*$/, '').replace(/\s*\(((?:ask|confirm|check with)\b[^()]*)\)\s*$/i, ' — $1').trim();
   const sentences = line.split(/(?<=[.!?])\s+(?=\S)/);
   const last = sentences[sentences.length - 1] ?? line;
   const rule = sentences.length > 1 && INCLUDES.test(last.trim()) ? withInstancesOf((sentences[sentences.length - 2] as string).replace(/[.!]+$/, '')) : undefined;

@@ -147,12 +147,16 @@ function spacesBeforePunctuation(text: string, edits: readonly TextEdit[]): Text
     before[index] = last;
     if (said[index]) last = piece.out;
   });
+  // (Code is written as it is meant: "`ruff check . && …`" keeps its space.)
+  const code = new Uint8Array(text.length);
+  for (const span of text.matchAll(/`[^`\n]*`/g)) code.fill(1, span.index ?? 0, (span.index ?? 0) + span[0].length);
+  const inCode = (at: number) => code[at] === 1;
   const removals: TextEdit[] = [];
   let after: string | undefined;
   for (let index = pieces.length - 1; index >= 0; index--) {
     const piece = pieces[index] as (typeof pieces)[number];
     const previous = before[index];
-    if (piece.written && /^[ \t]+$/.test(piece.out) && after !== undefined && /^[,.;:!?]/.test(after) && previous !== undefined && !/\s$/.test(previous)) removals.push([piece.start, piece.end, '']);
+    if (piece.written && /^[ \t]+$/.test(piece.out) && !inCode(piece.start) && after !== undefined && /^[,.;:!?]/.test(after) && previous !== undefined && !/\s$/.test(previous)) removals.push([piece.start, piece.end, '']);
     if (said[index]) after = piece.out;
   }
   return removals;
