@@ -49,6 +49,8 @@ export interface Sentence {
  * pronoun, a "because", an "including" or a "see", or it is a risk level beside a label ("**Push**
  * (medium-risk):" says how much is at stake, not which pushes).
  */
+/** A rule in parentheses after a phrase: "Generated files (do not edit by hand)". */
+const RULE_ASIDE = /(?<=\S)\s*\((?:do not|don['’]?t|never|avoid|must not|should not)\s[^()]*\)/i;
 const ASIDE = /\s*\((?:(?:can|could|may|might|will|would|it|it's|this|that|which|since|because|as|so|they|these|those|otherwise|else|including|even|especially|see|cf|repo|source|details|(?:low|medium|moderate|high|critical)[- ]risk)\b|i\.e\.)[^()]*\)/gi;
 
 /** A stretch of a turn's text and how its offsets map to the source. */
@@ -347,7 +349,10 @@ const NOTICE_LABEL = /^(?:important|note|nb|warning|caution|reminder|critical|at
 function leadInText(text: string): string {
   // "Dangerous commands (ask first):": the parenthesis says what the line asks of its items.
   // ("Important: before pushing, always run:": a label before the line says nothing of its items.)
-  const line = text.replace(/^\s*(?:#{1,6}\s+|[-*•+]\s+|\d{1,2}[.)]\s+)/, '').replace(NOTICE_LABEL, '').replace(/:\s*$/, '').replace(/\s*\(((?:ask|confirm|check with)\b[^()]*)\)\s*$/i, ' — $1').trim();
+  const written = text.replace(/^\s*(?:#{1,6}\s+|[-*•+]\s+|\d{1,2}[.)]\s+)/, '').replace(NOTICE_LABEL, '').replace(/:\s*$/, '').replace(/\s*\(((?:ask|confirm|check with)\b[^()]*)\)\s*$/i, ' — $1').trim();
+  // "Generated files (do not modify by hand):": the rule in parentheses is what the line says of its items.
+  const aside = RULE_ASIDE.exec(written);
+  const line = aside ? aside[0].trim().slice(1, -1) : written;
   const sentences = line.split(/(?<=[.!?])\s+(?=\S)/);
   const last = sentences[sentences.length - 1] ?? line;
   const rule = sentences.length > 1 && INCLUDES.test(last.trim()) ? withInstancesOf((sentences[sentences.length - 2] as string).replace(/[.!]+$/, '')) : undefined;
