@@ -16,13 +16,40 @@ const no = (english = 'do not'): Gloss => ({ english, role: 'negation' });
 const when = (english: string): Gloss => ({ english, role: 'connective' });
 const must = (english: string): Gloss => ({ english, role: 'modal' });
 
+/**
+ * Verbs of Japanese's own (not a noun and する): each is read in the forms its endings attach to, the
+ * stem before ない (使わ), before て (使っ), before ます (使い), and the plain form (使う).
+ */
+const NATIVE_VERBS: Readonly<Record<string, string>> = {
+  使う: 'use', 消す: 'delete', 書く: 'write', 送る: 'send', 触る: 'touch', 作る: 'create', 直す: 'fix', 戻す: 'revert', 壊す: 'break', 聞く: 'ask', 待つ: 'wait',
+  押す: 'push', 読む: 'read', 呼び出す: 'call', 取り消す: 'cancel', 変える: 'change', 入れる: 'add', 捨てる: 'discard', 止める: 'stop', 加える: 'add',
+  含める: 'include', 書き換える: 'rewrite',
+};
+/** A godan verb's last kana, and the kana its stems end in before ない, て and ます. */
+const GODAN: Readonly<Record<string, readonly [string, string, string]>> = {
+  う: ['わ', 'っ', 'い'], く: ['か', 'い', 'き'], す: ['さ', 'し', 'し'], つ: ['た', 'っ', 'ち'], る: ['ら', 'っ', 'り'], む: ['ま', 'ん', 'み'], ぶ: ['ば', 'ん', 'び'], ぬ: ['な', 'ん', 'に'], ぐ: ['が', 'い', 'ぎ'],
+};
+/** Verbs in -る that drop it for every stem (変える: 変え). */
+const ICHIDAN = new Set(['変える', '入れる', '捨てる', '止める', '加える', '含める', '書き換える']);
+
+function nativeVerbForms(): Record<string, Gloss> {
+  const forms: Record<string, Gloss> = {};
+  for (const [verb, english] of Object.entries(NATIVE_VERBS)) {
+    const body = verb.slice(0, -1);
+    const stems = ICHIDAN.has(verb) ? [body] : (GODAN[verb.slice(-1)] ?? []).map((kana) => `${body}${kana}`);
+    for (const form of [verb, ...stems]) forms[form] = act(english);
+  }
+  return forms;
+}
+
 const GLOSSARY: Readonly<Record<string, Gloss>> = {
+  ...nativeVerbForms(),
   // Actions.
   コミット: act('commit'), プッシュ: act('push'), 強制プッシュ: act('force push'), フォースプッシュ: act('force push'), マージ: act('merge'), リベース: act('rebase'),
   削除: act('delete'), 消去: act('delete'), 変更: act('change'), 修正: act('modify'), 編集: act('edit'), 作成: act('create'), 追加: act('add'), インストール: act('install'),
   デプロイ: act('deploy'), 実行: act('run'), ビルド: act('build'), 送信: act('send'), 支払い: act('pay'), 返金: act('refund'), キャンセル: act('cancel'), 更新: act('update'),
-  上書き: act('overwrite'), 移動: act('move'), 公開: act('publish'), リリース: act('release'), 使用: act('use'), 利用: act('use'), 使: act('use'), 呼び出: act('call'),
-  失敗: act('fail'), 成功: act('pass'), 通過: act('pass'), スキップ: act('skip'), 回避: act('bypass'), 書き換え: act('rewrite'), 消: act('delete'), 触: act('touch'), 送: act('send'), 変え: act('change'),
+  上書き: act('overwrite'), 移動: act('move'), 公開: act('publish'), リリース: act('release'), 使用: act('use'), 利用: act('use'), 呼び出: act('call'),
+  失敗: act('fail'), 成功: act('pass'), 通過: act('pass'), スキップ: act('skip'), 回避: act('bypass'),
   // Things acted on, and people.
   テスト: w('tests'), ファイル: w('files'), ブランチ: w('branch'), メイン: w('main'), 本番: w('production'), 本番環境: w('production'), データベース: w('database'),
   依存関係: w('dependencies'), 依存: w('dependencies'), パッケージ: w('packages'), コード: w('code'), リポジトリ: w('repository'), リモート: w('remote'),
@@ -64,8 +91,8 @@ const GLOSSARY: Readonly<Record<string, Gloss>> = {
   // Endings that say no.
   しないでください: no(), しないで下さい: no(), しないで: no(), しないこと: no(), しない事: no(), しないように: no(), しないでね: no(), しない: no(),
   してはいけません: no('must not'), してはいけない: no('must not'), してはならない: no('must not'), してはダメ: no('must not'), してはだめ: no('must not'),
-  しちゃダメ: no('must not'), わないでください: no(), わないで: no(), さないでください: no(), さないで: no(), らないでください: no(), らないで: no(),
-  えないでください: no(), えないで: no(), ないでください: no(), ないで: no(), ないこと: no(),
+  しちゃダメ: no('must not'), ないでください: no(), ないで下さい: no(), ないで: no(), ないこと: no(), ないように: no(),
+  てはいけません: no('must not'), てはいけない: no('must not'), ではいけません: no('must not'), ではいけない: no('must not'),
   を行わない: no(), を行わないこと: no(), を行わないでください: no(), は行わない: no(), を行いません: no(), は行いません: no(), しません: no(), ません: no(),
   避ける: no('avoid'), 避けること: no('avoid'), 避けてください: no('avoid'), は避ける: no('avoid'),
   // A clause as the object: "成功することを確認".
@@ -74,7 +101,7 @@ const GLOSSARY: Readonly<Record<string, Gloss>> = {
   すべき: must('should'), しなければならない: must('must'), しなければなりません: must('must'), する必要があります: must('must'), する必要がある: must('must'),
   // Endings English needs nothing of: the imperative, politeness, a sentence's last word.
   を行ってください: ending(), を行う: ending(), を行うこと: ending(), してください: ending(), して下さい: ending(), すること: ending(), する事: ending(), して: ending(), しましょう: ending(), する: ending(), します: ending(),
-  でした: ending(), ました: ending(), される: ending(), されます: ending(), ってください: ending(), ください: ending(), です: ending(), ます: ending(), だよ: ending(), よ: ending(), ね: ending(), だ: ending(),
+  てください: ending(), でください: ending(), て下さい: ending(), でした: ending(), ました: ending(), される: ending(), されます: ending(), ってください: ending(), ください: ending(), です: ending(), ます: ending(), だよ: ending(), よ: ending(), ね: ending(), だ: ending(),
   // Predicates that are not verbs.
   禁止: { english: 'is forbidden', role: 'copula' }, 禁止です: { english: 'is forbidden', role: 'copula' }, 厳禁: { english: 'is forbidden', role: 'copula' },
   ダメ: { english: 'is not allowed', role: 'copula' }, だめ: { english: 'is not allowed', role: 'copula' }, 不可: { english: 'is not allowed', role: 'copula' },
