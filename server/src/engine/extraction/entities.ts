@@ -118,7 +118,6 @@ function lockFilesOf(before: string): { files: string[]; named: number } {
 /** Folders package managers, interpreters and build tools make inside any project or package. */
 const TOOL_FOLDERS = new Set(['node_modules', 'bower_components', '__pycache__', '.venv', '.tox', '.pytest_cache', '.mypy_cache', '.ruff_cache', '.terraform', '.next', '.nuxt', '.gradle', '.git']);
 
-/** Paths, emails, domains and folders written as chunks of text ("temp/", "bob@x.com", "acme.io", "*.csv"). */
 /**
  * The text's words, split further where code spans are joined by a slash or a comma
  * ("`config.jsonc`/`config.json`"), or a parenthesis opens right after one ("`ccmodel.env`(ignored)").
@@ -135,6 +134,7 @@ function* chunks(text: string): Generator<{ readonly raw: string; readonly index
   }
 }
 
+/** Paths, emails, domains and folders written as chunks of text ("temp/", "bob@x.com", "acme.io", "*.csv"). */
 export function textEntities(text: string, base: number): Entity[] {
   const found: Entity[] = [];
   for (const chunk of chunks(text)) {

@@ -538,7 +538,6 @@ function commandMention(words: readonly Word[], command: Entity, inside: (w: Wor
 
 // ---- the sentence as a whole ---------------------------------------------------------------------
 
-/** Everything frames need about one sentence. */
 /**
  * How the entities of a sentence are found: in its text as written, or, for text glossed into
  * English (Chinese, Japanese, Korean), in the gloss the words were read from, their offsets taken back to the text as
@@ -549,6 +548,8 @@ function glossedEntities(sentence: Sentence): (find: (text: string, base: number
   const { text, original } = readable(sentence.text);
   return (find) => find(text, 0).map((e) => ({ ...e, start: sentence.start + original(e.start), end: sentence.start + original(e.end) }));
 }
+
+/** Everything frames need about one sentence. */
 class SentenceView {
   readonly words: readonly Word[];
   readonly entities: readonly Entity[];
@@ -1900,11 +1901,6 @@ function listsActionsOfKind(view: SentenceView, from: number, comma: number, to:
 }
 
 /**
- * Where a main clause starts with no comma before it: at an obligation or an ask ("before deploying always
- * run the tests"), or at a step said as a command once the leading clause has its own action ("before
- * wiping the cache make a copy").
- */
-/**
  * "Only when the user asks, commit changes", "Only if explicitly asked, run `git push`": the request
  * up to the comma, and the actions after it, as "commit changes only when the user asks" says.
  */
@@ -1918,6 +1914,11 @@ function onlyOnRequest(view: SentenceView, connector: number, end: number, to: n
   return first && { drafts: [{ kind: 'confirmation', triggers: coordinatedFrom(view, triggers), regions: [{ from: first.start, to: objectEnd(view, first.end, to) }] }] };
 }
 
+/**
+ * Where a main clause starts with no comma before it: at an obligation or an ask ("before deploying always
+ * run the tests"), or at a step said as a command once the leading clause has its own action ("before
+ * wiping the cache make a copy").
+ */
 function mainWithoutComma(view: SentenceView, from: number, to: number): { subEnd: number; mainStart: number } | undefined {
   const words = view.words;
   for (let i = from + 1; i < to; i++) {

@@ -53,9 +53,6 @@ const AMOUNT = /[$€£]\s?\d|\d\s?[$€£]|\d\s*(?:k\b|dollars?\b|bucks\b|euros
 /** What makes a sentence a rule or a change of rules: a negation, a connector, an ask, a revocation. */
 const RULE_CUES = wholePhrasePattern(RULE_CUE_PHRASES);
 
-/** A word a gloss (of Chinese, Japanese, Korean) could not put in English, which may be the rule's action. */
-const UNGLOSSED = new RegExp(`\\b${UNKNOWN_WORD}\\b`);
-
 /** SQL's read, in its capitals, which a database's rule may name alone: "only SELECT queries are allowed". */
 const NAMES_SQL_READ = /\bSELECT\b/;
 
@@ -66,9 +63,10 @@ const NAMES_TOOL = new RegExp(PLAIN_TOOL_SOURCE);
 
 /**
  * A cheap first look at text: does it have both a topic (a word, a command, an amount) and a rule cue? Text without them
- * (most chat and most requests) never reaches the tagger, which keeps extraction linear and cheap.
+ * (most chat and most requests) never reaches the tagger, which keeps extraction linear and cheap. A
+ * word a gloss of Chinese, Japanese or Korean could not put in English may be the rule's action.
  */
-const worthReading = (text: string) => (TOPIC_WORDS.test(text) || NAMES_COMMAND.test(text) || AMOUNT.test(text) || RUNS_SCRIPT.test(text) || NAMES_TOOL.test(text) || NAMES_SQL_READ.test(text) || UNGLOSSED.test(text)) && RULE_CUES.test(text);
+const worthReading = (text: string) => (TOPIC_WORDS.test(text) || NAMES_COMMAND.test(text) || AMOUNT.test(text) || RUNS_SCRIPT.test(text) || NAMES_TOOL.test(text) || NAMES_SQL_READ.test(text) || text.includes(UNKNOWN_WORD)) && RULE_CUES.test(text);
 
 /**
  * The constraints and revocations stated in a session's user messages (SPEC sections 3 and 4):

@@ -44,13 +44,14 @@ export interface Sentence {
   readonly leadsItems?: true;
 }
 
+/** A rule in parentheses after a phrase: "Generated files (do not edit by hand)". */
+const RULE_ASIDE = /(?<=\S)\s*\((?:do not|don['’]?t|never|avoid|must not|should not)\s[^()]*\)/i;
+
 /**
  * A parenthesis that explains, widens or cites rather than names or lists: it opens with a modal, a
  * pronoun, a "because", an "including" or a "see", or it is a risk level beside a label ("**Push**
  * (medium-risk):" says how much is at stake, not which pushes).
  */
-/** A rule in parentheses after a phrase: "Generated files (do not edit by hand)". */
-const RULE_ASIDE = /(?<=\S)\s*\((?:do not|don['’]?t|never|avoid|must not|should not)\s[^()]*\)/i;
 const ASIDE = /\s*\((?:(?:can|could|may|might|will|would|it|it's|this|that|which|since|because|as|so|they|these|those|otherwise|else|including|even|especially|see|cf|repo|source|details|(?:low|medium|moderate|high|critical)[- ]risk)\b|i\.e\.)[^()]*\)/gi;
 
 /** A stretch of a turn's text and how its offsets map to the source. */
@@ -342,10 +343,10 @@ function withInstancesOf(rule: string): string | undefined {
   return `${rule.slice(0, at)}, such as the following,${rule.slice(at)}`;
 }
 
-/** The sentence of a heading or a line that introduces what follows: its last sentence, without marks and colon. */
-/** A label that calls attention to a line: "Important:", "NOTE:", "Warning -". */
+/** A label that calls attention to a line: "Important:", "NOTE:", "Warning!". */
 const NOTICE_LABEL = /^(?:important|note|nb|warning|caution|reminder|critical|attention)\s*[:!]\s+/i;
 
+/** The sentence of a heading or a line that introduces what follows: its last sentence, without marks and colon. */
 function leadInText(text: string): string {
   // "Dangerous commands (ask first):": the parenthesis says what the line asks of its items.
   // ("Important: before pushing, always run:": a label before the line says nothing of its items.)

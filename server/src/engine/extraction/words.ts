@@ -269,6 +269,7 @@ export function readSentences(block: string, base: number, worthReading: (text: 
   // and marks, so what passes in a sentence passes in the chunk around it. A block none of whose chunks
   // pass is not tokenized, the dearer step.
   if (!sentenceRanges.has(readableBlock) && !sentenceChunks(readableBlock).some(worthReading)) return result;
+  const glossed = readableBlock !== block && GLOSSED_SCRIPT.test(block);
   for (const range of withinCodeSpans(readableBlock, sentenceRangesOf(readableBlock))) {
     const text = readableBlock.slice(range.offset.start, range.offset.start + range.offset.length);
     if (!worthReading(text)) continue;
@@ -291,7 +292,7 @@ export function readSentences(block: string, base: number, worthReading: (text: 
       let end = last.end + closing.length;
       // A glossed word said earlier leaves its place read as nothing ("프로덕션 배포": "deploy production"):
       // the range's last sentence runs over it, to the range's end.
-      if (index === cut.length - 1) {
+      if (glossed && index === cut.length - 1) {
         const rangeEnd = base + original(range.offset.start + range.offset.length);
         const tail = end + (block.slice(end - base, rangeEnd - base).trimEnd().length);
         const skipped = block.slice(end - base, tail - base);

@@ -9,11 +9,12 @@
  *
  * The glossary is written here rather than drawn from a dictionary: it holds only the vocabulary of
  * rules, each entry in the sense a rule gives it (提交 is "commit", not "hand in"), which a general
- * dictionary's first sense would not. A character the glossary lacks is left out of the reading.
+ * dictionary's first sense would not. A word the glossary lacks is read as one that narrows the rule
+ * (edits.ts), never left out.
  * Text in Japanese (with kana) is left as written: its kanji are not Chinese words in Chinese order.
  */
 
-import { type TextEdit, type Token, clauseStart, gerund, inTextOrder, isPunctuation, longestMatches, spaced, startsWith, understood } from './edits';
+import { type TextEdit, type Token, clauseStart, gerund, inTextOrder, isPunctuation, longestMatches, spaced, stickyAt, understood } from './edits';
 
 /** Words, in simplified characters; traditional spellings are derived (`TRADITIONAL`). */
 const GLOSSARY: Readonly<Record<string, string>> = {
@@ -80,20 +81,20 @@ const OBJECT_FIRST = new Set(['把', '将']);
 
 const ACTIONS = new Set(['纳入版控', '纳入版本控制', '加入版本控制', '直推', '备份', '提交', '推送', '强制推送', '强推', '合并', '变基', '重置', '回滚', '撤销', '暂存', '拉取', '切换', '删除', '删掉', '移除', '清除', '清空', '销毁', '修改', '更改', '改动', '变更', '编辑', '手动编辑', '手动修改', '覆盖', '重写', '写入', '创建', '新建', '生成', '重命名', '移动', '安装', '卸载', '升级', '部署', '上线', '发布', '运行', '执行', '跑', '调用', '使用', '构建', '编译', '格式化', '检查', '发送', '付款', '支付', '转账', '退款', '取消', '预订', '改', '删', '完成', '通过', '失败']);
 
-
 /**
  * Traditional spellings of the simplified characters the glossary uses, so "禁止刪除測試" reads as
  * "禁止删除测试" does.
  */
 const TRADITIONAL: Readonly<Record<string, string>> = {
   别: '別', 许: '許', 严: '嚴', 请: '請', 应: '應', 该: '該', 绝: '絕', 对: '對', 决: '決', 远: '遠', 从: '從', 须: '須', 务: '務', 总: '總', 终: '終',
-  确: '確', 保: '保', 仅: '僅', 经: '經', 无: '無', 需: '需', 户: '戶', 发: '發', 员: '員', 们: '們', 显: '顯', 求: '求', 询: '詢', 问: '問', 审: '審',
-  批: '批', 权: '權', 动: '動', 亲: '親', 强: '強', 并: '併', 变: '變', 滚: '滾', 销: '銷', 拉: '拉', 换: '換', 删: '刪', 掉: '掉', 编: '編', 辑: '輯',
-  盖: '蓋', 写: '寫', 创: '創', 建: '建', 成: '成', 装: '裝', 载: '載', 级: '級', 线: '線', 执: '執', 运: '運', 调: '調', 构: '構', 译: '譯', 检: '檢',
-  类: '類', 码: '碼', 过: '過', 败: '敗', 送: '送', 转: '轉', 账: '賬', 预: '預', 订: '訂', 触: '觸', 绕: '繞', 测: '測', 试: '試', 单: '單', 录: '錄',
-  资: '資', 钩: '鉤', 钥: '鑰', 备: '備', 纳: '納', 产: '產', 响: '響', 会: '會', 话: '話', 具: '具', 凭: '憑', 证: '證', 据: '據', 环: '環', 志: '誌', 仓: '倉', 库: '庫', 历: '歷', 赖: '賴', 数: '數', 迁: '遷', 邮: '郵', 电: '電',
-  项: '項', 锁: '鎖', 擅: '擅', 随: '隨', 现: '現', 与: '與', 则: '則', 时: '時', 后: '後', 当: '當', 将: '將', 进: '進', 门: '門', 开: '開', 关: '關',
-  周: '週', 间: '間', 内: '內', 里: '裡', 负: '負', 责: '責', 为: '為', 这: '這', 个: '個', 么: '麼', 样: '樣', 还: '還', 让: '讓', 说: '說', };
+  确: '確', 仅: '僅', 经: '經', 无: '無', 户: '戶', 发: '發', 员: '員', 们: '們', 显: '顯', 询: '詢', 问: '問', 审: '審',
+  权: '權', 动: '動', 亲: '親', 强: '強', 并: '併', 变: '變', 滚: '滾', 销: '銷', 换: '換', 删: '刪', 编: '編', 辑: '輯',
+  盖: '蓋', 写: '寫', 创: '創', 装: '裝', 载: '載', 级: '級', 线: '線', 执: '執', 运: '運', 调: '調', 构: '構', 译: '譯', 检: '檢',
+  类: '類', 码: '碼', 过: '過', 败: '敗', 转: '轉', 账: '賬', 预: '預', 订: '訂', 触: '觸', 绕: '繞', 测: '測', 试: '試', 单: '單', 录: '錄',
+  资: '資', 钩: '鉤', 钥: '鑰', 备: '備', 纳: '納', 产: '產', 响: '響', 会: '會', 话: '話', 凭: '憑', 证: '證', 据: '據', 环: '環', 志: '誌', 仓: '倉', 库: '庫', 历: '歷', 赖: '賴', 数: '數', 迁: '遷', 邮: '郵', 电: '電',
+  项: '項', 锁: '鎖', 随: '隨', 现: '現', 与: '與', 则: '則', 时: '時', 后: '後', 当: '當', 将: '將', 进: '進', 门: '門', 开: '開', 关: '關',
+  周: '週', 间: '間', 内: '內', 里: '裡', 负: '負', 责: '責', 为: '為', 这: '這', 个: '個', 么: '麼', 样: '樣', 还: '還', 让: '讓', 说: '說',
+};
 
 const toTraditional = (word: string) => [...word].map((c) => TRADITIONAL[c] ?? c).join('');
 
@@ -132,7 +133,7 @@ export function chineseGlosses(text: string): TextEdit[] {
   if (!HAN.test(text) || KANA.test(text)) return [];
   const { tokens, unread } = understood(text, longestMatches(text, HAN, lookup, LONGEST));
   tokens.forEach((token, index) => {
-    if (token.word === '提交' && startsWith(text, REQUEST_AFTER, token.end)) token.gloss = 'submit';
+    if (token.word === '提交' && stickyAt(text, REQUEST_AFTER, token.end)) token.gloss = 'submit';
     // "避免提交": "avoid committing".
     const next = tokens[index + 1];
     if (token.gloss === 'avoid' && next?.start === token.end && ACTION_SPELLINGS.has(next.word)) next.gloss = gerund(next.gloss);

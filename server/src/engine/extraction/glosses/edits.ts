@@ -86,11 +86,11 @@ const CLAUSE_LEAD = /[\s>]*(?:(?:[-*+•]|\d{1,2}[.)])\s+)?(?:[\u{274C}\u{1F6AB}
 
 /** A clause's first word: after spaces, list marks, a cross that marks what not to do, and emphasis. */
 export function clauseStart(text: string, from: number): number {
-  return from + (startsWith(text, CLAUSE_LEAD, from)?.[0].length ?? 0);
+  return from + (stickyAt(text, CLAUSE_LEAD, from)?.[0].length ?? 0);
 }
 
 /** A sticky expression's match at `at` (looked at where it stands, without copying the text after it). */
-export function startsWith(text: string, sticky: RegExp, at: number): RegExpExecArray | null {
+export function stickyAt(text: string, sticky: RegExp, at: number): RegExpExecArray | null {
   sticky.lastIndex = at;
   return sticky.exec(text);
 }

@@ -1,4 +1,4 @@
-import { type TextEdit, type Token, clauseStart, gerund, inTextOrder, isPunctuation, longestMatches, spaced, startsWith, understood } from './edits';
+import { type TextEdit, type Token, clauseStart, gerund, inTextOrder, isPunctuation, longestMatches, spaced, stickyAt, understood } from './edits';
 
 /*
  * Languages that put the verb last (Japanese, Korean), glossed into English order. A clause is
@@ -150,7 +150,7 @@ function reorderClause(text: string, clause: readonly Token[], from: number, gra
     const start = clauseStart(text, segmentFrom);
     said.add(start, token.gloss);
     // A comma, unless the text has its own: "インストールする前に、".
-    token.gloss = startsWith(text, OWN_COMMA, token.end) ? '' : ',';
+    token.gloss = stickyAt(text, OWN_COMMA, token.end) ? '' : ',';
     // "허락 없이": no space before the comma the connective becomes.
     let space = 0;
     while (/\s/.test(text[token.start - space - 1] ?? '')) space++;
