@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { extractConstraints } from '../../server/src/engine/extraction';
+import { extractConstraints, worthReading } from '../../server/src/engine/extraction';
 import { parseTranscript } from '../../server/src/engine/parse';
 import type { Session } from '../../server/src/engine/session';
 import { loadCorpus, wholeDocuments } from '../corpus/corpus';
@@ -53,4 +53,10 @@ test('the prefilter admits every sentence the full reader finds a rule, a revoca
   assert.ok(stated > 1000, `the corpus states ${stated} things: too few to show anything`);
   assert.deepEqual(lost, []);
   assert.deepEqual(added, []);
+});
+
+test('what speakers say they need is no rule cue; a need said of the work is', () => {
+  // Customers in every tau2-bench run: the tagger and the grammar read each variant of these again.
+  for (const chat of ['But I actually need to book for two passengers: me and my companion Kevin Smith.', 'We need to modify the trip to Denver.', "I'd need to change the flight to Friday."]) assert.equal(worthReading(chat), false, chat);
+  for (const rule of ['Every deployment needs a passing test run.', 'Refunds over $100 need my OK.', 'You need to back up temp/ before deleting it.', 'We need approval before any deploy.']) assert.equal(worthReading(rule), true, rule);
 });

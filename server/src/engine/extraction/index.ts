@@ -51,7 +51,10 @@ const NAMES_COMMAND = new RegExp(`\`|"(?:${PROGRAMS.map((p) => p.replace(/[-.]/g
 /** An amount of money, which a rule about spending may name alone: "anything over $1k needs my OK". */
 const AMOUNT = /[$€£]\s?\d|\d\s?[$€£]|\d\s*(?:k\b|dollars?\b|bucks\b|euros?\b|pounds?\b|usd\b|eur\b|gbp\b)/i;
 /** What makes a sentence a rule or a change of rules: a negation, a connector, an ask, a revocation. */
-const RULE_CUES = wholePhrasePattern(RULE_CUE_PHRASES);
+const RULE_CUES = wholePhrasePattern(RULE_CUE_PHRASES.filter((phrase) => phrase !== 'need'));
+/** "need" is a rule's word ("every deploy needs a test run"), not when speakers say what they need themselves ("I actually need to book for two"). */
+const NEED_NOT_THE_SPEAKERS = /(?<!\b(?:i|we|i['’]d|we['’]d|i['’]ll|we['’]ll)(?:\s+(?:really|actually|just|still|also|only|do|will|would|might|may|now|then))?\s+)\bneed[a-z]{0,4}\b/i;
+const ruleCue = (text: string) => RULE_CUES.test(text) || NEED_NOT_THE_SPEAKERS.test(text);
 
 /** SQL's read, in its capitals, which a database's rule may name alone: "only SELECT queries are allowed". */
 const NAMES_SQL_READ = /\bSELECT\b/;
@@ -66,7 +69,7 @@ const NAMES_TOOL = new RegExp(PLAIN_TOOL_SOURCE);
  * (most chat and most requests) never reaches the tagger, which keeps extraction linear and cheap. A
  * word a gloss of Chinese, Japanese or Korean could not put in English may be the rule's action.
  */
-const worthReading = (text: string) => (TOPIC_WORDS.test(text) || NAMES_COMMAND.test(text) || AMOUNT.test(text) || RUNS_SCRIPT.test(text) || NAMES_TOOL.test(text) || NAMES_SQL_READ.test(text) || text.includes(UNKNOWN_WORD)) && RULE_CUES.test(text);
+export const worthReading = (text: string): boolean => (TOPIC_WORDS.test(text) || NAMES_COMMAND.test(text) || AMOUNT.test(text) || RUNS_SCRIPT.test(text) || NAMES_TOOL.test(text) || NAMES_SQL_READ.test(text) || text.includes(UNKNOWN_WORD)) && ruleCue(text);
 
 /**
  * The constraints and revocations stated in a session's user messages (SPEC sections 3 and 4):
