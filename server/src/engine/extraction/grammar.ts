@@ -1011,6 +1011,15 @@ function saysInstead(words: readonly Word[], from: number, to: number): boolean 
 }
 
 /** A verb of purpose and its object ("make things work"), not a place named like a verb ("to prod", "to `master`"). */
+/** "before committing to ensure …", "before every push, to keep CI green": why a step comes before the action, right after it, not what the action acts on. */
+function purposeAfter(view: SentenceView, action: number, to: number): boolean {
+  const verb = view.words[action + 1];
+  if (view.words[action]?.norm !== 'to' || !verb || action + 1 >= to) return false;
+  // ("before pushing to master", "before deploying to staging": where the action goes.)
+  const named = view.covered.has(action + 1) || view.phraseEntitiesIn({ from: action + 1, to: action + 2 }).length > 0 || has(WELL_KNOWN_BRANCH, verb) || view.isMentionWord(action + 1);
+  return !named && verb.tags.has('Infinitive') && !verb.tags.has('Noun');
+}
+
 function purposeAt(view: SentenceView, index: number, to: number): boolean {
   const verb = view.words[index];
   const object = view.words[index + 1];
@@ -2009,7 +2018,7 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
   const triggers = requirement?.kind === 'confirmation' ? subMentions : governable(subMentions);
   if (requirement && triggers.length > 0) {
     const trigger = triggers[0] as Mention;
-    const regions = [{ from: trigger.start, to: objectEnd(view, trigger.end, sub.to) }];
+    const regions = [{ from: trigger.start, to: purposeAfter(view, trigger.end, sub.to) ? trigger.end : objectEnd(view, trigger.end, sub.to) }];
     // "If the `.approved.` file needs to be changed, ask": in the passive, the thing is the condition's subject.
     // ("If you think something needs to be deleted": past the listener's own thinking, to the thing.)
     const passive = trigger.form === 'past' && view.words.slice(sub.from, trigger.start).some((w) => has(BE_OR_GET, w));
