@@ -1011,15 +1011,6 @@ function saysInstead(words: readonly Word[], from: number, to: number): boolean 
 }
 
 /** A verb of purpose and its object ("make things work"), not a place named like a verb ("to prod", "to `master`"). */
-/** "before committing to ensure …", "before every push, to keep CI green": why a step comes before the action, right after it, not what the action acts on. */
-function purposeAfter(view: SentenceView, action: number, to: number): boolean {
-  const verb = view.words[action + 1];
-  if (view.words[action]?.norm !== 'to' || !verb || action + 1 >= to) return false;
-  // ("before pushing to master", "before deploying to staging": where the action goes.)
-  const named = view.covered.has(action + 1) || view.phraseEntitiesIn({ from: action + 1, to: action + 2 }).length > 0 || has(WELL_KNOWN_BRANCH, verb) || view.isMentionWord(action + 1);
-  return !named && verb.tags.has('Infinitive') && !verb.tags.has('Noun');
-}
-
 function purposeAt(view: SentenceView, index: number, to: number): boolean {
   const verb = view.words[index];
   const object = view.words[index + 1];
@@ -1032,6 +1023,15 @@ function purposeAt(view: SentenceView, index: number, to: number): boolean {
   while (end < to && !/[,;:.!?)]/.test((words[end - 1] as Word).post)) end++;
   const pointsAtCase = words.slice(index, end).some((w) => has(POINTERS, w) || has(ANAPHOR, w) || /^(this|that|it|them|they)$/.test(w.norm));
   return !named && !pointsAtCase && verb.tags.has('Infinitive') && !verb.tags.has('Noun') && (object.tags.has('Determiner') || object.tags.has('Noun') || object.tags.has('Adjective'));
+}
+
+/** "before committing to ensure …", "before every push, to keep CI green": why a step comes before the action, right after it, not what the action acts on. */
+function purposeAfter(view: SentenceView, action: number, to: number): boolean {
+  const verb = view.words[action + 1];
+  if (view.words[action]?.norm !== 'to' || !verb || action + 1 >= to) return false;
+  // ("before pushing to master", "before deploying to staging": where the action goes.)
+  const named = view.covered.has(action + 1) || view.phraseEntitiesIn({ from: action + 1, to: action + 2 }).length > 0 || has(WELL_KNOWN_BRANCH, verb) || view.isMentionWord(action + 1);
+  return !named && verb.tags.has('Infinitive') && !verb.tags.has('Noun');
 }
 
 /** A clause of its own after a comma: a subject then a finite verb ("…, finance reconciles them nightly"). */
