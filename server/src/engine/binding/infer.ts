@@ -225,6 +225,25 @@ const LIGHT_VERBS = new Set(['make', 'do', 'process', 'perform', 'execute', 'ini
 /** Words that make a transfer move money: `transfer_funds`, not `transfer_to_human_agents`. */
 const MONEY_WORDS = ['pay', 'payment', 'money', 'fund', 'funds', 'invoice', 'bill', 'refund', 'amount'];
 
+/** Words that say only what kind of thing a tool acts on, or how many: its verb's rule says as much. */
+const KIND_OF_THING = new Set([
+  ...TEXT_WORDS, ...MONEY_WORDS, ...RULES.flatMap((rule) => [...rule.words, ...(rule.alsoWords ?? [])]), ...ID_KINDS.flatMap((kind) => kind.words),
+  'record', 'row', 'entry', 'item', 'data', 'reservation', 'booking', 'order', 'flight', 'ticket', 'transaction',
+  'all', 'any', 'every', 'everything', 'one', 'multiple', 'many', 'batch', 'bulk', 'single', 'a', 'the', 'to', 'of', 'by', 'for', 'from', 'with', 'my',
+]);
+
+/**
+ * Words of a tool's name, after its verb, that say which things it acts on beyond their kind
+ * (`delete_audit_trail`, `forward_raw_snippet`, `create_plan`): a rule naming the tool is over those
+ * things, which no scope says, not over every action of its verb. Kind words (`delete_file`,
+ * `send_email`, `cancel_reservation`) say none.
+ */
+export function narrowingWordsOfToolName(name: string): string[] {
+  const all = wordsOf(baseToolName(name));
+  const words = LIGHT_VERBS.has(all[0] ?? '') ? all.slice(1) : all;
+  return words.slice(1).filter((word) => !/^\d+$/.test(word) && !forms(word).some((form) => KIND_OF_THING.has(form)));
+}
+
 /**
  * The actions a tool's name alone says it does, for a rule that names the tool ("never call
  * `send_email`"): its verb, the first word (after a light one), read with the lexicon calls are bound

@@ -1,6 +1,6 @@
 import type { Action, Verb } from '../actions/actions';
 import { simpleCommands } from '../binding/commandLine';
-import { verbsOfToolName } from '../binding/infer';
+import { narrowingWordsOfToolName, verbsOfToolName } from '../binding/infer';
 import { bindShellCommandParsed } from '../binding/shell';
 import type { Scope } from '../constraints/constraints';
 
@@ -14,6 +14,8 @@ export interface CommandRule {
   readonly opaque?: readonly string[];
   /** Said to be run as the project's checks: running one of `opaque` counts as running the tests. */
   readonly projectCheck?: true;
+  /** Words of a tool's name that say which things it acts on (`delete_audit_trail`), which no scope says: a rule over the tool states none. */
+  readonly narrowedBy?: readonly string[];
 }
 
 /**
@@ -91,8 +93,10 @@ const CALL_PARENTHESES = /\([^()]*\)$/;
 export function commandRule(written: string): CommandRule {
   const command = written.replace(PLACEHOLDER, '').replace(/\s+/g, ' ').trim();
   // "never call `send_email` without asking": a tool governs what its name says it does, on any target.
-  const toolVerbs = TOOL_NAME.test(command) ? verbsOfToolName(command.replace(CALL_PARENTHESES, '')) : [];
-  if (toolVerbs.length > 0) return { verbs: toolVerbs, scope: {}, checks: false };
+  const toolName = command.replace(CALL_PARENTHESES, '');
+  const toolVerbs = TOOL_NAME.test(command) ? verbsOfToolName(toolName) : [];
+  const narrowedBy = toolVerbs.length > 0 ? narrowingWordsOfToolName(toolName) : [];
+  if (toolVerbs.length > 0) return { verbs: toolVerbs, scope: {}, checks: false, ...(narrowedBy.length > 0 && { narrowedBy }) };
   // "never run `rm -rf`": a program that only deletes files, named without a target, is over deleting any.
   // (A placeholder, `rm -rf <dir>`, is a target the sentence does not name: not every deletion.)
   const standingIn = written.replace(PLACEHOLDER, STAND_IN);

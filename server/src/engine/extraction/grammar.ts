@@ -3500,6 +3500,14 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   if (draft.triggers.some((m) => m.family === 'land' && alone(m))) {
     return compileDraftRules(view, { ...draft, triggers: draft.triggers.map((m) => (m.family === 'land' && alone(m) ? { ...m, family: 'command', command: MERGE_PULL_REQUEST } : m)) });
   }
+  // "never call `delete_audit_trail`": a tool over things no scope says governs no action of its verb.
+  const narrowedTools = draft.triggers.filter((m) => (m.command?.narrowedBy?.length ?? 0) > 0);
+  if (narrowedTools.length > 0) {
+    const tool = narrowedTools[0] as Mention;
+    view.unresolved = `"${view.words.slice(tool.start, tool.end).map((w) => w.text).join(' ').replace(/`/g, '')}" acts on ${tool.command?.narrowedBy?.join(' ')}, which no scope says`;
+    const rest = draft.triggers.filter((m) => !narrowedTools.includes(m));
+    return rest.length > 0 ? compileDraftRules(view, { ...draft, triggers: rest, regions: draft.regions.flatMap((r) => outside(r, narrowedTools)) }) : [];
+  }
   const named = draft.triggers.filter((m) => m.command !== undefined);
   if (named.length > 0) {
     const others = draft.triggers.filter((m) => m.command === undefined);
