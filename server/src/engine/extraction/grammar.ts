@@ -184,8 +184,8 @@ const STRONG_TIME = compile(L.FROM_NOW_ON.filter((w) => w !== 'now'));
 /** What an agent makes in a session: "your changes" are all of them. */
 const AGENT_WORK = wordSet(['change', 'work', 'code', 'commit', 'edit', 'fix', 'patch', 'branch', 'pr']);
 const CAPITALIZED = /^[A-Z][\w&'.-]*$/;
-/** Words that point at things named elsewhere: "the following changes", "these files", "the above". */
-const POINTERS = wordSet(['following', 'these', 'those', 'above', 'below', 'aforementioned', 'said', 'such']);
+/** Words that point at things named elsewhere: "the following changes", "these files", "the above", "do not open another". */
+const POINTERS = wordSet(['following', 'these', 'those', 'above', 'below', 'aforementioned', 'said', 'such', 'another']);
 
 const has = (set: ReadonlySet<string>, w: Word | undefined) => w !== undefined && w.forms.some((f) => set.has(f));
 const endsWithComma = (w: Word | undefined) => w !== undefined && w.post.includes(',');
@@ -3524,8 +3524,9 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   }
   const regions = draft.regions.filter((r) => r.to > r.from).map((r) => withModifiers(view, draft.triggers, r));
   // "the following changes", "these files": the thing is named elsewhere, and no scope says where.
-  if (regions.some((r) => view.words.slice(r.from, r.to).some((w) => has(POINTERS, w))) && !entitiesIn(view, regions).some(namesTarget)) {
-    view.unresolved = 'its targets are named elsewhere ("the following", "these"), not in the sentence';
+  const pointer = regions.flatMap((r) => view.words.slice(r.from, r.to)).find((w) => has(POINTERS, w));
+  if (pointer && !entitiesIn(view, regions).some(namesTarget)) {
+    view.unresolved = `its targets are named elsewhere ("${pointer.text}"), not in the sentence`;
     return [];
   }
   const searched = [...regions, ...(draft.stepRegions ?? []), ...(draft.whereRegions ?? [])].filter((r) => r.to > r.from);
