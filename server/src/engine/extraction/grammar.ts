@@ -184,6 +184,8 @@ const STRONG_TIME = compile(L.FROM_NOW_ON.filter((w) => w !== 'now'));
 /** What an agent makes in a session: "your changes" are all of them. */
 const AGENT_WORK = wordSet(['change', 'work', 'code', 'commit', 'edit', 'fix', 'patch', 'branch', 'pr']);
 const CAPITALIZED = /^[A-Z][\w&'.-]*$/;
+/** The one-word ways of saying an action is done unasked ("proactive", "unprompted"). */
+const ON_OWN_ACCORD_WORDS = wordSet(L.ON_OWN_ACCORD.filter((phrase) => !phrase.includes(' ')));
 /** Words that point at things named elsewhere: "the following changes", "these files", "the above", "do not open another". */
 const POINTERS = wordSet(['following', 'these', 'those', 'above', 'below', 'aforementioned', 'said', 'such', 'another']);
 
@@ -3386,7 +3388,9 @@ function branchAfterTo(view: SentenceView, regions: readonly Range[], triggers: 
     const content = r.to <= firstTrigger ? words.slice(r.from, r.to).filter((w) => !has(SKIP, w) && w.text !== '' && !w.tags.has('Determiner') && !action(w)) : [];
     const only = content.length === 1 ? (content[0] as Word) : undefined;
     // ("Changes that haven't been tested must not be pushed": a plural word for any things pushed names no branch.)
-    if (only && r.from === words.indexOf(only) - (words[r.from]?.tags.has('Determiner') ? 1 : 0) && /^[\w./-]+$/.test(only.text) && !has(FUNCTION, only) && !has(UNIVERSAL, only) && !(has(GENERIC, only) && /s$/.test(only.norm)) && !only.tags.has('Pronoun')) return words.indexOf(only);
+    // ("No automatic pushes", "no proactive pushes": how they happen, not where.)
+    const unasked = has(ON_OWN_ACCORD_WORDS, only) || autoPrefix(only);
+    if (only && !unasked && r.from === words.indexOf(only) - (words[r.from]?.tags.has('Determiner') ? 1 : 0) && /^[\w./-]+$/.test(only.text) && !has(FUNCTION, only) && !has(UNIVERSAL, only) && !(has(GENERIC, only) && /s$/.test(only.norm)) && !only.tags.has('Pronoun')) return words.indexOf(only);
     for (let i = r.from + 1; i < r.to; i++) {
       const w = words[i] as Word;
       if (!/^(to|onto|into)$/.test(words[i - 1]?.norm ?? '') || view.covered.has(i)) continue;
