@@ -206,6 +206,11 @@ export function textEntities(text: string, base: number): Entity[] {
       for (const value of files) found.push({ kind: 'path', value, start: start - named, end });
       continue;
     }
+    // `zz_generated.*`, `config.*`: a name written as code with any extension names those files.
+    if (raw.slice(0, lead).includes('`') && /^[\w-][\w.-]*\.\*$/.test(token)) {
+      found.push({ kind: 'path', value: scopePath(token), start, end });
+      continue;
+    }
     const file = FILE_NAME.exec(token);
     // `.py`, `.sql.out`: an extension names every file that ends with it; `.env`, `.gitignore` are files.
     // `.env.local`, `.npmrc.bak`: a dotfile's variants are files, not an extension.
