@@ -34,6 +34,8 @@ const GLOSSARY: Readonly<Record<string, Gloss>> = {
   댓글: w('comment'), '풀 리퀘스트': w('pull request'), 리뷰: w('review'), '코드 리뷰': w('code review'), 임시: w('temporary'), 캐시: w('cache'), 외부: w('external'),
   다운로드: act('download'), 업로드: act('upload'), 디버그: act('debug'), 환경: w('environment'), '개발 환경': w('development'), 스테이징: w('staging'), 린트: w('lint'),
   포맷: act('format'), '단위 테스트': w('unit tests'), 수동으로: adv('manually'), 생성된: w('generated'),
+  // Verbs of doing whose object is the act: "배포를 진행하지 마세요", do not proceed with (perform) the deploy.
+  진행: act('perform'), 수행: act('perform'), 실시: act('perform'), 처리: act('handle'), 적용: act('apply'), 반영: act('apply'), 검토: act('review'), 제출: act('submit'),
   '차단 항목': w('forbidden operations'), 플래그: w(''), 시도: w('attempt'), 포함된: w('included'), 자동: w('automatic'), 해결: act('resolve'), 설명: act('explain'),
   물어: act('ask'), 물어보: act('ask'), 묻: act('ask'), 기다려: act('wait for'), 기다리: act('wait for'), 즉시: adv('immediately'), '한 줄': w('one line'),
   명시적: w('explicit'), 명시적인: w('explicit'), 필수: w('required'), 허용: w('allowed'), 라이브러리: w('library'), 마이그레이션: w('migration'), 테이블: w('table'), 데이터: w('data'), 디렉토리: w('directory'),
@@ -47,7 +49,7 @@ const GLOSSARY: Readonly<Record<string, Gloss>> = {
   // Particles: at the end of a word only.
   을: { english: '', role: 'object' }, 를: { english: '', role: 'object' }, 은: { english: '', role: 'particle' }, 는: { english: '', role: 'particle' },
   이: { english: '', role: 'subject' }, 가: { english: '', role: 'subject' }, 에: { english: 'to', role: 'particle' }, 에게: { english: 'to', role: 'particle' },
-  으로: { english: 'to', role: 'particle' }, 로: { english: 'to', role: 'particle' }, 에서: { english: 'in', role: 'particle' }, 의: { english: '', role: 'possessive' },
+  으로: { english: 'to', role: 'particle' }, 로: { english: 'to', role: 'particle' }, 으로의: { english: 'to', role: 'particle' }, 로의: { english: 'to', role: 'particle' }, 에서: { english: 'in', role: 'particle' }, 의: { english: '', role: 'possessive' },
   와: { english: 'and', role: 'possessive' }, 과: { english: 'and', role: 'possessive' }, 및: { english: 'and', role: 'possessive' }, 또는: { english: 'or', role: 'possessive' },
   도: { english: '', role: 'particle' },
   // Endings that say when, or on what condition.
@@ -67,7 +69,8 @@ const GLOSSARY: Readonly<Record<string, Gloss>> = {
   '지 마세요': { english: 'do not', role: 'negation' }, '지 마': { english: 'do not', role: 'negation' }, '지 말 것': { english: 'do not', role: 'negation' },
   '하지 말아야 합니다': { english: 'must not', role: 'negation' }, '하지 않아야 합니다': { english: 'must not', role: 'negation' }, '하지 마시오': { english: 'do not', role: 'negation' },
   '하지 않도록': { english: 'do not', role: 'negation' }, '해서는 안 돼': { english: 'must not', role: 'negation' }, '마세요': { english: 'do not', role: 'negation' }, '말 것': { english: 'do not', role: 'negation' },
-  // Endings English needs nothing of: the imperative, politeness.
+  // Endings English needs nothing of: the imperative, politeness, an act made a noun ("푸시하는 것은 금지", pushing is forbidden).
+  '하는 것은': { english: '', role: 'ending' }, '하는 것': { english: '', role: 'ending' },
   하세요: { english: '', role: 'ending' }, 하십시오: { english: '', role: 'ending' }, '해 주세요': { english: '', role: 'ending' }, 해주세요: { english: '', role: 'ending' },
   '할 것': { english: '', role: 'ending' }, 한다: { english: '', role: 'ending' }, 합니다: { english: '', role: 'ending' }, 해라: { english: '', role: 'ending' },
   '해야 합니다': { english: '', role: 'ending' }, '해야 한다': { english: '', role: 'ending' }, 하기: { english: '', role: 'ending' }, 하지: { english: '', role: 'ending' },
@@ -75,6 +78,7 @@ const GLOSSARY: Readonly<Record<string, Gloss>> = {
   // Predicates that are not verbs.
   금지: { english: 'is forbidden', role: 'copula' }, 금지입니다: { english: 'is forbidden', role: 'copula' }, 금지됩니다: { english: 'is forbidden', role: 'copula' },
   금지한다: { english: 'is forbidden', role: 'copula' }, 금지됨: { english: 'is forbidden', role: 'copula' }, 금지합니다: { english: 'is forbidden', role: 'copula' }, '허용되지 않습니다': { english: 'is not allowed', role: 'copula' }, '허용되지 않는다': { english: 'is not allowed', role: 'copula' },
+  불가: { english: 'is not allowed', role: 'copula' }, 불가합니다: { english: 'is not allowed', role: 'copula' }, 불가능합니다: { english: 'is not allowed', role: 'copula' },
 };
 
 const HANGUL = /\p{Script=Hangul}/u;
