@@ -23,7 +23,7 @@ const must = (english: string): Gloss => ({ english, role: 'modal' });
 const NATIVE_VERBS: Readonly<Record<string, string>> = {
   使う: 'use', 消す: 'delete', 書く: 'write', 送る: 'send', 触る: 'touch', 作る: 'create', 直す: 'fix', 戻す: 'revert', 壊す: 'break', 聞く: 'ask', 待つ: 'wait',
   押す: 'push', 読む: 'read', 呼び出す: 'call', 取り消す: 'cancel', 変える: 'change', 入れる: 'add', 捨てる: 'discard', 止める: 'stop', 加える: 'add',
-  含める: 'include', 書き換える: 'rewrite',
+  含める: 'include', 書き換える: 'rewrite', 取る: 'get',
 };
 /** A godan verb's last kana, and the kana its stems end in before ない, て and ます. */
 const GODAN: Readonly<Record<string, readonly [string, string, string]>> = {
@@ -64,7 +64,9 @@ const GLOSSARY: Readonly<Record<string, Gloss>> = {
   タグ: w('tag'), コメント: w('comment'), プルリクエスト: w('pull request'), レビュー: w('review'), コードレビュー: w('code review'), 一時: w('temporary'),
   キャッシュ: w('cache'), 外部: w('external'), ダウンロード: act('download'), アップロード: act('upload'), デバッグ: act('debug'), 環境: w('environment'),
   開発環境: w('development'), ステージング: w('staging'), 型チェック: w('type check'), リント: w('lint'), フォーマット: act('format'), 単体テスト: w('unit tests'),
-  生成: act('generate'), 自動生成: w('generated'), 手動: adv('manually'), 書き込み: act('write'), 書き込: act('write'),
+  導入: act('add'), 報告: act('report'), 共有: act('share'), 転送: act('forward'), 名前変更: act('rename'), リネーム: act('rename'), 復元: act('restore'), 初期化: act('reset'),
+  破棄: act('discard'), インポート: act('import'), レコード: w('records'), イシュー: w('issue'), 以前に: when('before'), 以前: when('before'),
+  生成: act('generate'), 自動生成: w('generated'), 生成された: w('generated'), 手動: adv('manually'), 手動で: adv('manually'), 書き込み: act('write'), 書き込: act('write'),
   フラグ: w(''), この: w('this'), その: w('that'), これ: w('this'), それ: w('it'), 必要: w('needed'), など: w(''), 提示: act('show'), 提案: act('propose'),
   待: act('wait'), ルート: w('root'), 直下: w('root'), のみ: w('only'), だけ: w('only'), 避け: { english: 'avoid', role: 'negation' },
   明示的な: w('explicit'), 保存: act('save'), 管理: act('manage'), 開発: w('development'), 対応: act('handle'), 以下: w('the following'), 上記: w('the above'), 次の: w('the following'), 各: w('each'),
@@ -85,7 +87,7 @@ const GLOSSARY: Readonly<Record<string, Gloss>> = {
   または: { english: 'or', role: 'possessive' }, および: { english: 'and', role: 'possessive' },
   // Endings that say when, or on what condition.
   する前に: when('before'), の前に: when('before'), 前に: when('before'), 前: when('before'), した後: when('after'), の後: when('after'), 後に: when('after'),
-  せずに: when('without'), なしで: when('without'), なしに: when('without'), なく: when('without'), しない限り: when('unless'), ない限り: when('unless'), がない限り: when('unless'), がある場合のみ: when('only when'), がある場合: when('when'),
+  せずに: when('without'), ずに: when('without'), なしで: when('without'), なしに: when('without'), なく: when('without'), しない限り: when('unless'), ない限り: when('unless'), がない限り: when('unless'), がある場合のみ: when('only when'), がある場合: when('when'),
   された場合のみ: when('only when'), した場合のみ: when('only when'), の場合のみ: when('only when'), 場合のみ: when('only when'), 時のみ: when('only when'),
   された場合: when('when'), した場合: when('when'), した場合は: when('when'), 場合は: when('when'), する場合は: when('when'), の場合は: when('when'), する場合: when('when'), の場合: when('when'), 場合: when('when'), する時: when('when'), するとき: when('when'), 時: when('when'),
   // Endings that say no.
@@ -100,10 +102,11 @@ const GLOSSARY: Readonly<Record<string, Gloss>> = {
   すべきではない: no('should not'), すべきでない: no('should not'), べきではない: no('should not'), しないようにしてください: no(), しないようにする: no(),
   すべき: must('should'), しなければならない: must('must'), しなければなりません: must('must'), する必要があります: must('must'), する必要がある: must('must'),
   // Endings English needs nothing of: the imperative, politeness, a sentence's last word.
-  を行ってください: ending(), を行う: ending(), を行うこと: ending(), してください: ending(), して下さい: ending(), すること: ending(), する事: ending(), して: ending(), しましょう: ending(), する: ending(), します: ending(),
+  を行ってください: ending(), を行う: ending(), を行うこと: ending(), してください: ending(), して下さい: ending(), すること: ending(), する事: ending(), こと: ending(), して: ending(), しましょう: ending(), する: ending(), します: ending(),
   てください: ending(), でください: ending(), て下さい: ending(), でした: ending(), ました: ending(), される: ending(), されます: ending(), ってください: ending(), ください: ending(), です: ending(), ます: ending(), だよ: ending(), よ: ending(), ね: ending(), だ: ending(),
   // Predicates that are not verbs.
   禁止: { english: 'is forbidden', role: 'copula' }, 禁止です: { english: 'is forbidden', role: 'copula' }, 厳禁: { english: 'is forbidden', role: 'copula' },
+  禁止されています: { english: 'is forbidden', role: 'copula' }, 禁止されている: { english: 'is forbidden', role: 'copula' }, 禁止されます: { english: 'is forbidden', role: 'copula' },
   ダメ: { english: 'is not allowed', role: 'copula' }, だめ: { english: 'is not allowed', role: 'copula' }, 不可: { english: 'is not allowed', role: 'copula' },
 };
 

@@ -36,6 +36,9 @@ const GLOSSARY: Readonly<Record<string, Gloss>> = {
   포맷: act('format'), '단위 테스트': w('unit tests'), 수동으로: adv('manually'), 생성된: w('generated'),
   // Verbs of doing whose object is the act: "배포를 진행하지 마세요", do not proceed with (perform) the deploy.
   진행: act('perform'), 수행: act('perform'), 실시: act('perform'), 처리: act('handle'), 적용: act('apply'), 반영: act('apply'), 검토: act('review'), 제출: act('submit'),
+  백업: act('back up'), 도입: act('add'), 공개: act('publish'), 보고: act('report'), 제안: act('propose'), 공유: act('share'),
+  전달: act('forward'), '이름 변경': act('rename'), 이름변경: act('rename'), 복원: act('restore'), 초기화: act('reset'), 폐기: act('discard'), 롤백: act('roll back'),
+  되돌리기: act('revert'), 인증정보: w('credentials'), '인증 정보': w('credentials'), 레코드: w('records'), 기록: w('records'), 주석: w('comments'), 이슈: w('issue'),
   '차단 항목': w('forbidden operations'), 플래그: w(''), 시도: w('attempt'), 포함된: w('included'), 자동: w('automatic'), 해결: act('resolve'), 설명: act('explain'),
   물어: act('ask'), 물어보: act('ask'), 묻: act('ask'), 기다려: act('wait for'), 기다리: act('wait for'), 즉시: adv('immediately'), '한 줄': w('one line'),
   명시적: w('explicit'), 명시적인: w('explicit'), 필수: w('required'), 허용: w('allowed'), 라이브러리: w('library'), 마이그레이션: w('migration'), 테이블: w('table'), 데이터: w('data'), 디렉토리: w('directory'),
