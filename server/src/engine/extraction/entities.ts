@@ -500,7 +500,9 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
     // "the seat class", "cabin class": the sort of a booking's record, no event.
     // ("an API call", "tool calls": a program's call, no phone call.)
     const programCall = /^calls?$/.test(w.norm) && PROGRAM_CALLS.has(words[i - 1]?.norm ?? '');
-    if (event !== undefined && !programCall && !has(RECORD_WORDS, words[i - 1]) && !has(RECORD_SORTS, words[i - 1])) {
+    // ("third-party libraries": the end of a hyphenated word, no party.)
+    const compound = /-$/.test(words[i - 1]?.post ?? '');
+    if (event !== undefined && !programCall && !compound && !has(RECORD_WORDS, words[i - 1]) && !has(RECORD_SORTS, words[i - 1])) {
       // "new meetings" are whichever are made: new names none.
       const mods = modifiersBefore(words, i, from).filter((m) => m.norm !== 'new');
       const head = words.slice(i, event).filter((h) => !has(GENERIC_EVENTS, h));
