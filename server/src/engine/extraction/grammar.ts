@@ -3504,6 +3504,12 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   if (draft.triggers.some((m) => m.family === 'land' && alone(m))) {
     return compileDraftRules(view, { ...draft, triggers: draft.triggers.map((m) => (m.family === 'land' && alone(m) ? { ...m, family: 'command', command: MERGE_PULL_REQUEST } : m)) });
   }
+  // "Avoid duplicating code", "code must not be duplicated": a rule of style, no backup forbidden or gated.
+  const duplicating = (m: Mention) => m.family === 'backup' && /^duplicat/.test(view.words[m.start]?.norm ?? '');
+  if (draft.triggers.some(duplicating)) {
+    const rest = draft.triggers.filter((m) => !duplicating(m));
+    return rest.length > 0 ? compileDraftRules(view, { ...draft, triggers: rest }) : [];
+  }
   // "never call `delete_audit_trail`": a tool over things no scope says governs no action of its verb.
   const narrowedTools = draft.triggers.filter((m) => (m.command?.narrowedBy?.length ?? 0) > 0);
   if (narrowedTools.length > 0) {
