@@ -1018,7 +1018,7 @@ function purposeAt(view: SentenceView, index: number, to: number): boolean {
   const object = view.words[index + 1];
   if (!verb || !object || index + 1 >= to || /[,;:.!?)]/.test(verb.post)) return false;
   // ("push to feature branches": a branch's sort, which the tagger may take for a verb, says where.)
-  const named = view.covered.has(index) || view.phraseEntitiesIn({ from: index, to: index + 1 }).length > 0 || has(WELL_KNOWN_BRANCH, verb) || view.isMentionWord(index) || /^branch(es)?$/.test(object.norm);
+  const named = namesPlace(view, index) || /^branch(es)?$/.test(object.norm);
   // "to fix these issues" points at a case the rule is about: it narrows the rule, so it stays in the object.
   const words = view.words;
   let end = index + 1;
@@ -1032,8 +1032,12 @@ function purposeAfter(view: SentenceView, action: number, to: number): boolean {
   const verb = view.words[action + 1];
   if (view.words[action]?.norm !== 'to' || !verb || action + 1 >= to) return false;
   // ("before pushing to master", "before deploying to staging": where the action goes.)
-  const named = view.covered.has(action + 1) || view.phraseEntitiesIn({ from: action + 1, to: action + 2 }).length > 0 || has(WELL_KNOWN_BRANCH, verb) || view.isMentionWord(action + 1);
-  return !named && verb.tags.has('Infinitive') && !verb.tags.has('Noun');
+  return !namesPlace(view, action + 1) && verb.tags.has('Infinitive') && !verb.tags.has('Noun');
+}
+
+/** A word after "to" that names a place or a thing, which the tagger may take for a verb: "to prod", "to `master`", an action's word. */
+function namesPlace(view: SentenceView, index: number): boolean {
+  return view.covered.has(index) || view.phraseEntitiesIn({ from: index, to: index + 1 }).length > 0 || has(WELL_KNOWN_BRANCH, view.words[index]) || view.isMentionWord(index);
 }
 
 /** A clause of its own after a comma: a subject then a finite verb ("…, finance reconciles them nightly"). */

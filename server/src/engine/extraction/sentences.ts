@@ -29,9 +29,9 @@ export interface Sentence {
   /**
    * For a sentence of a list item labelled by a path ("- `dist/` — build output; avoid committing."):
    * its last clause said of that path ("`dist/`: avoid committing"), to try when the sentence states
-   * nothing, or only a rule over every target. Made on demand.
+   * nothing, or only a rule over every target. Made on demand (none when nothing follows the label).
    */
-  readonly withPathLabel?: () => Sentence;
+  readonly withPathLabel?: () => Sentence | undefined;
   /**
    * For a sentence with an aside in parentheses ("force-pushing (can also overwrite upstream), …"):
    * the sentence without it, to try when the sentence states nothing: an aside explains, and its
@@ -213,9 +213,13 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
         // "- `dist/`: build output. Do not edit.": a later sentence of an item labelled by a path is about that path.
         const labelled = block.kind === 'item' ? PATH_LABEL.exec(block.text) : null;
         const inBlock = sentence.start - (segment.at + block.at);
-        const afterLabel = labelled ? (inBlock >= labelled[0].length ? text : text.slice(labelled[0].length - inBlock)) : '';
-        const lastClause = readable(afterLabel).text.split(/;\s+|[.!]\s+/).filter((clause) => clause.trim() !== '').pop();
-        const withPathLabel = labelled && lastClause ? () => read(`${labelled[1]}: ${lastClause}`, turn.index, span) : undefined;
+        const withPathLabel = labelled
+          ? () => {
+              const afterLabel = inBlock >= labelled[0].length ? text : text.slice(labelled[0].length - inBlock);
+              const lastClause = readable(afterLabel).text.split(/;\s+|[.!]\s+/).filter((clause) => clause.trim() !== '').pop();
+              return lastClause ? read(`${labelled[1]}: ${lastClause}`, turn.index, span) : undefined;
+            }
+          : undefined;
         const withAntecedent = POINTER.test(text) ? () => antecedentVariant(segment.text.slice(0, local.start), readable(text).text, turn.index, span) : undefined;
         const withoutAsides = hasAside(text) ? () => read(readable(text).text.replace(ASIDE, ''), turn.index, span) : undefined;
         // The sentence after such a label, read alone when the whole states no rule.
