@@ -413,6 +413,12 @@ function forgeMentions(words: readonly Word[], covered: ReadonlySet<number>): Me
       mentions.push({ family: 'command', start: i, end: i + 1, form: formOf(word, companion.verb), command: { verbs: ['execute'], scope: { commands: [...companion.commands] }, checks: false }, saidInWords: true });
       continue;
     }
+    const submitted = submittedForReview(words, i);
+    if (submitted !== undefined) {
+      mentions.push({ family: 'command', start: i, end: submitted, form: formOf(word, 'submit'), command: OPEN_PULL_REQUEST, saidInWords: true });
+      i = submitted - 1;
+      continue;
+    }
     for (const { phrase, command } of FORGE_PHRASES) {
       const gaps: number[] = [];
       const end = matchAt(words, i, phrase, words.length, gaps);
@@ -432,6 +438,26 @@ function forgeMentions(words: readonly Word[], covered: ReadonlySet<number>): Me
     }
   }
   return mentions;
+}
+
+const OPEN_PULL_REQUEST = commandRule('gh pr create');
+const CHECK_WORDS = /^(tests?|testing|lint|linting|linters?|checks?|typecheck|typechecks?|type-check)$/;
+
+/**
+ * "Run `cargo test` before submitting", "tests must pass before submitting your changes": work
+ * submitted, with nothing or only the changes as its object, is handed in for review as a pull request.
+ * Where it ends, or undefined.
+ */
+function submittedForReview(words: readonly Word[], i: number): number | undefined {
+  const word = words[i] as Word;
+  const after = words[i - 1]?.norm === 'before' || (words[i - 1]?.norm === 'to' && words[i - 2]?.norm === 'prior');
+  if (!after || word.norm !== 'submitting') return undefined;
+  // Bare, only where the sentence names a check ("tests must pass before submitting"): "before submitting,
+  // confirm the order" hands in something else.
+  if (i + 1 === words.length || /[,;:.!?)]/.test(word.post)) return words.some((w) => CHECK_WORDS.test(w.norm) || (/`/.test(w.pre) && /test|lint|check|fmt|clippy/.test(w.norm))) ? i + 1 : undefined;
+  let end = i + 1;
+  while (/^(any|all|your|the|these|those|my|our|its|their)$/.test(words[end]?.norm ?? '')) end++;
+  return /^(changes?|work|code|patch|patches)$/.test(words[end]?.norm ?? '') ? end + 1 : undefined;
 }
 
 /** The other members of the list a word is in: "push, pull, or rebase" for "pull". */
@@ -1551,7 +1577,9 @@ function actionApprovalFrame(view: SentenceView, clause: Range, approvals: reado
 /** "Paying anything over $500 needs my OK", "deploys require a passing test run", "… must be approved by me". */
 function requirementFrame(view: SentenceView, clause: Range): Outcome | undefined {
   const words = view.words;
-  const require = findFirst(words, P.require, clause.from, clause.to);
+  // ("do not skip required checks": a word inside an action's phrase describes its object, it requires nothing.)
+  const mentions = view.mentionsIn(clause);
+  const require = findAll(words, P.require, clause.from, clause.to).find((r) => !mentions.some((m) => m.start < r.start && r.end <= m.end));
   const found = findFirst(words, P.approvedBy, clause.from, clause.to);
   // "must be okayed by me" asks; "is OK" permits.
   const approved = found && /^(ok|okay)$/i.test((words[found.end - 1] as Word).text) ? undefined : found;
