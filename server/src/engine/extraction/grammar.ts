@@ -2805,6 +2805,12 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
       result.push(w);
       continue;
     }
+    // ("modify releases/tags": things joined by a slash, which the tagger may take for a verb, are the object; they narrow unless each is generic.)
+    const slashedWords = /^[a-z]+(?:\/[a-z]+)+$/.test(w.norm) && !w.norm.split('/').some((part) => FUNCTION.has(part) || FORGE_HOSTS.has(part)) && !view.covered.has(i) && !named.some((e) => w.start >= e.start && w.end <= e.end);
+    if (slashedWords && !genericThing(w) && !(mention && families.has(mention.family))) {
+      result.push(w);
+      continue;
+    }
     if (mention && (!mention.gaps?.includes(i) || describes) && !asName && !relative && (families.has(mention.family) || w.tags.has('Verb') || describes)) continue;
     // The verb of a relative clause narrows the thing, a light one too: "changes you did not make".
     if (bySomeone && w.tags.has('Verb') && !w.tags.has('Auxiliary') && !w.tags.has('Modal') && !w.tags.has('Copula')) {
@@ -2909,7 +2915,7 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     }
     // ("changing file permissions": permissions in the plural are a thing changed, no one's yes.)
     const thingPermissions = w.norm === 'permissions' && i > range.from;
-    if (!modifier && ((has(FUNCTION, w) && !thingPermissions) || (has(GENERIC, w) && !destination) || has(UNIVERSAL, w) || has(ANAPHOR, w) || has(SKIP, w) || person)) continue;
+    if (!modifier && ((has(FUNCTION, w) && !thingPermissions) || (genericThing(w) && !destination) || has(UNIVERSAL, w) || has(ANAPHOR, w) || has(SKIP, w) || person)) continue;
     // A possessive pronoun says nothing ("your files"); a name's possessive narrows ("Alice's reports").
     // So does a third party's ("the parents' evening", "the vendor's files"); the person served is whoever's the session is ("the customer's booking").
     const thirdParty = w.tags.has('Possessive') && w.tags.has('Noun') && !w.tags.has('Pronoun') && !has(SERVED, w);
@@ -2931,6 +2937,9 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
   }
   return result;
 }
+
+/** A generic thing ("files"); of things joined by a slash ("releases/tags"), only when each of them is. */
+const genericThing = (w: Word) => (w.norm.includes('/') ? w.norm.split('/').every((part) => baseForms(part).some((form) => GENERIC.has(form))) : has(GENERIC, w));
 
 function contextOf(view: SentenceView, families: readonly FamilyName[], entities: readonly Entity[], ranges: readonly Range[]): TargetContext | undefined {
   const kinds = new Set(entities.map((e) => e.kind));
