@@ -628,7 +628,9 @@ class SentenceView {
     const forge = forgeMentions(this.words, covered);
     const overlapsForge = (m: Mention) => forge.some((f) => m.start < f.end && m.end > f.start);
     // "the user replies YES", "once the customer pays": the person's own act, not one the agent does.
-    const personsOwn = (m: Mention) => m.form === 'third' && has(SERVED, this.words[m.start - 1]) && !this.words[m.start - 1]?.tags.has('Possessive');
+    // ("The user deploys the app themselves" is still the person's act, which the agent then leaves alone: kept for that reading.)
+    const themselves = (m: Mention) => this.words.slice(m.end, m.end + 6).some((w) => /^(themselves|himself|herself|manually|personally)$/.test(w.norm));
+    const personsOwn = (m: Mention) => m.form === 'third' && has(SERVED, this.words[m.start - 1]) && !this.words[m.start - 1]?.tags.has('Possessive') && !themselves(m);
     const sql = sqlKeywordMentions(this.words);
     const overlapsSql = (m: Mention) => sql.some((k) => m.start < k.end && m.end > k.start);
     this.mentions = [...findMentions(this.words, covered).filter((m) => !overlapsForge(m) && !personsOwn(m) && !overlapsSql(m)), ...forge, ...sql, ...commands.flatMap((c) => commandMention(this.words, c, inside)).filter((m) => !overlapsSql(m))].sort((a, b) => a.start - b.start);
@@ -2821,7 +2823,7 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     if (/^(manual|hand)$/.test(w.norm) && view.isMentionWord(i + 1)) continue;
     // "by any means", "in any way": however it is done, which narrows nothing.
     if (((w.norm === 'means' && /^(by|via|through)$/.test(words[i - 2]?.norm ?? '')) || (w.norm === 'way' && words[i - 2]?.norm === 'in')) && has(UNIVERSAL, words[i - 1])) continue;
-    if (shipsProduct(families, w) && !view.words[i + 1]?.tags.has('Noun')) continue;
+    if (shipsProduct(families, w) && !(view.words[i + 1]?.tags.has('Noun') && !view.words[i + 1]?.tags.has('Pronoun'))) continue;
     // "release-related commands": of the action's own kind, which sorts out none.
     if (/^(related|relevant)$/.test(w.norm) && words[i - 1]?.post === '-' && view.isMentionWord(i - 1)) continue;
     // "`.env` (contains the wallet key)": a parenthesis right after a path it names says what the path holds.

@@ -488,7 +488,7 @@ export const GENERIC_OBJECTS: readonly string[] = [
  */
 export const ONE_PER_PROJECT: readonly string[] = ['database', 'db', 'inbox', 'calendar', 'remote', 'lockfile'];
 /** What a project deploys or publishes, said generically: "deploy the app", "publish the package" are every deploy and publish. */
-export const SHIPPED_PRODUCTS: readonly string[] = ['app', 'apps', 'application', 'site', 'website', 'project', 'package', 'packages', 'library', 'frontend', 'backend', 'crate', 'gem', 'extension', 'plugin'];
+export const SHIPPED_PRODUCTS: readonly string[] = ['app', 'apps', 'application', 'site', 'website', 'project', 'package', 'packages', 'library', 'frontend', 'backend', 'crate', 'gem', 'extension', 'plugin', 'build', 'builds'];
 /** A bare pronoun or demonstrative object points at something said before: alone it names no scope. */
 export const ANAPHORS: readonly string[] = ['it', 'that', 'this', 'them', 'those', 'these', 'him', 'her'];
 /** Determiners that make an object a particular thing: "the invoice", "that email". */
