@@ -440,6 +440,8 @@ function forgeMentions(words: readonly Word[], covered: ReadonlySet<number>): Me
   return mentions;
 }
 
+/** What a check reports, said of it: "lint errors", "type errors", "test failures". */
+const CHECK_RESULTS = /^(errors?|warnings?|issues?|failures?|problems?)$/;
 const OPEN_PULL_REQUEST = commandRule('gh pr create');
 const CHECK_WORDS = /^(tests?|testing|lint|linting|linters?|checks?|typecheck|typechecks?|type-check)$/;
 
@@ -1276,6 +1278,8 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       if (named.length > 0) return { negation: i, mentions: named };
     }
     if (!found) continue;
+    // ("Make sure there are no type errors": no errors from a check is the check passed, nothing forbidden.)
+    if (found.family === 'test' && CHECK_RESULTS.test((words[found.end - 1] as Word).norm)) continue;
     // "never commit with --no-verify": a flag that is an action of its own is what the rule is about.
     found = actionByInstrument(view, found, range.to) ?? found;
     // "must never be deleted" is a passive; "must not be sending" is not.
@@ -2579,7 +2583,8 @@ function conditionOf(view: SentenceView, clause: Range, negation: number, afterO
   // Up to its comma: the condition may hold a negation of its own ("If tests haven't been run, do not commit").
   const comma = words.findIndex((w, i) => i > start && i < clause.to && endsWithComma(w));
   if (/^(if|when)$/.test(words[start]?.norm ?? '') && start < negation) return { from: start + 1, to: comma === -1 ? negation : comma + 1 };
-  if (/^(if|when)$/.test(words[afterObject]?.norm ?? '')) return { from: afterObject + 1, to: clause.to };
+  // ("Do not commit while tests are failing": a "while" after the object is a condition too, one that only a check or a yes settles.)
+  if (/^(if|when|while|whilst)$/.test(words[afterObject]?.norm ?? '')) return { from: afterObject + 1, to: clause.to };
   return undefined;
 }
 
@@ -2594,6 +2599,12 @@ function approvalWithheld(view: SentenceView, condition: Range): boolean {
 /** "… failing tests", "code that fails CI", "code that doesn't compile": a check said not to pass, and where the thing's words end. */
 function checksNotPassing(view: SentenceView, region: Range, condition = false): { at: number; step: Mention } | undefined {
   const words = view.words;
+  // What a check reports: "never commit with lint errors", "don't push if there are type errors".
+  const reported = view.mentionsIn(region).find((m) => m.family === 'test' && CHECK_RESULTS.test((words[m.end - 1] as Word).norm));
+  if (reported && !words.slice(Math.max(region.from, reported.start - 2), reported.start).some((w) => /^(no|zero|without)$/.test(w.norm))) {
+    const marker = words.findIndex((w, k) => k >= Math.max(region.from, reported.start - 3) && k < reported.start && /^(with|if|when|while|containing|having)$/.test(w.norm));
+    return { at: marker === -1 ? reported.start : marker, step: reported };
+  }
   for (let i = region.from + 1; i < region.to; i++) {
     const word = words[i] as Word;
     const failing = /^(fail|fails|failing|failed|broken|break|breaks|red)$/.test(word.norm);
@@ -2603,7 +2614,8 @@ function checksNotPassing(view: SentenceView, region: Range, condition = false):
     // In a condition the check may be its subject ("if the tests have not been run"); after an object, only next to the word.
     const named = view.mentionsIn({ from: condition ? region.from : i - 1, to: Math.min(region.to, i + 3) }).find(satisfies);
     // A failing check named in words: "failing checks", "breaks the build", "the build fails".
-    const checkAt = [i + 1, i + 2, i - 1].find((k) => k >= region.from && k < region.to && CHECK_NOUNS.test(words[k]?.norm ?? '') && (k !== i + 2 || /^(the|our|any)$/.test(words[i + 1]?.norm ?? '')));
+    // ("the build is failing": the check before the verb "be".)
+    const checkAt = [i + 1, i + 2, i - 1, i - 2].find((k) => k >= region.from && k < region.to && CHECK_NOUNS.test(words[k]?.norm ?? '') && (k !== i + 2 || /^(the|our|any)$/.test(words[i + 1]?.norm ?? '')) && (k !== i - 2 || has(BE_OR_GET, words[i - 1])));
     // Code that does not compile fails the project's own check; code not run names none.
     const unnamed = notPassing && !/^(run|ran)$/.test(word.norm) ? i : failing ? checkAt : undefined;
     const step = named ?? (unnamed !== undefined ? { family: 'test' as const, start: unnamed, end: unnamed + 1, form: 'base' as const } : undefined);

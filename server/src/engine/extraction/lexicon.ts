@@ -141,7 +141,8 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     // All the commands just listed, said to pass: "all commands must pass without errors".
     'all command * pass', 'all command * succeed',
     // The errors a check reports, said to be fixed: "fix linting errors before committing" is the check made to pass.
-    'linting error', 'linting warning',
+    'linting error', 'linting warning', 'lint error', 'lint warning', 'linter error', 'linter warning', 'type error', 'typing error', 'type-check error', 'typecheck error',
+    'build error', 'compile error', 'compiler error', 'compilation error', 'test failure',
     // The steps or commands listed around the sentence, said to pass: "commit only when the above steps succeed".
     'these command * pass', 'these command * succeed', 'these step * pass', 'these step * succeed', 'above step * pass', 'above step * succeed',
     'above command * pass', 'above command * succeed', 'step above * pass', 'step above * succeed', 'command above * pass', 'command above * succeed',
