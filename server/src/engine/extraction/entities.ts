@@ -483,7 +483,9 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
     }
     // A head is a noun: "lock the back door" names the back door, not a lock.
     const noun = !(w.tags.has('Verb') && !w.tags.has('Noun'));
-    const device = noun ? DEVICE_HEADS.map((p) => matchAt(words, i, p)).find((end) => end !== undefined) : undefined;
+    // ("the quality gate": a project's gate of checks, no device.)
+    const gateOfChecks = /^gates?$/.test(w.norm) && /^(quality|ci|release|merge|review|approval)$/.test(words[i - 1]?.norm ?? '');
+    const device = noun && !gateOfChecks ? DEVICE_HEADS.map((p) => matchAt(words, i, p)).find((end) => end !== undefined) : undefined;
     if (device !== undefined) {
       // The head may be followed by a generic tail ("front door lock"): the name ends at the head.
       let last = device - 1;

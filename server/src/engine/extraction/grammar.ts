@@ -1278,8 +1278,10 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       if (named.length > 0) return { negation: i, mentions: named };
     }
     if (!found) continue;
-    // ("Make sure there are no type errors": no errors from a check is the check passed, nothing forbidden.)
-    if (found.family === 'test' && CHECK_RESULTS.test((words[found.end - 1] as Word).norm)) continue;
+    // ("Make sure there are no type errors": no errors from a check is the check passed, nothing forbidden;
+    // "never lower the quality gates": a gate is passed, never run.)
+    const checkWord = (words[found.end - 1] as Word).norm;
+    if (found.family === 'test' && (CHECK_RESULTS.test(checkWord) || /^gates?$/.test(checkWord))) continue;
     // "never commit with --no-verify": a flag that is an action of its own is what the rule is about.
     found = actionByInstrument(view, found, range.to) ?? found;
     // "must never be deleted" is a passive; "must not be sending" is not.
@@ -2252,7 +2254,9 @@ function leaveAloneFrame(view: SentenceView, clause: Range): Outcome | undefined
   // "… is forbidden unless the user explicitly requests it": an exception the person grants.
   const unless = words.findIndex((w, k) => k >= readOnly.end && k < clause.to && /^(unless|without|except|until)$/.test(w.norm));
   const exception = { from: unless + 1, to: clause.to };
-  const kind = unless !== -1 && (approverCue(view, exception) || bareApproval(view, exception, false)) ? 'confirmation' : 'prohibition';
+  // ("Automatic pushing is forbidden": done unasked, as "no automatic pushes" says.)
+  const unasked = mentions.some((m) => autoPrefix(words[m.start - 1]));
+  const kind = unasked || (unless !== -1 && (approverCue(view, exception) || bareApproval(view, exception, false))) ? 'confirmation' : 'prohibition';
   if (mentions.length > 0) {
     // "Force-pushing to main is forbidden": the action is the subject.
     // ("File deletion is prohibited": an action said as a noun has no subject; the noun before it is its object.)

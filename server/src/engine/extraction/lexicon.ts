@@ -143,6 +143,8 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     // The errors a check reports, said to be fixed: "fix linting errors before committing" is the check made to pass.
     'linting error', 'linting warning', 'lint error', 'lint warning', 'linter error', 'linter warning', 'type error', 'typing error', 'type-check error', 'typecheck error',
     'build error', 'compile error', 'compiler error', 'compilation error', 'test failure',
+    // A project's gate of checks: "pass the quality gate before committing".
+    'quality gate', 'quality check',
     // The steps or commands listed around the sentence, said to pass: "commit only when the above steps succeed".
     'these command * pass', 'these command * succeed', 'these step * pass', 'these step * succeed', 'above step * pass', 'above step * succeed',
     'above command * pass', 'above command * succeed', 'step above * pass', 'step above * succeed', 'command above * pass', 'command above * succeed',
@@ -173,7 +175,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   publish: ['publish', 'npm publish', 'create * release', 'cut * release', 'tag * release', 'upload * package'],
   skipChecks: [
     'bypass * hook', 'skip * hook', 'disable * hook', 'bypass * check', 'skip * check', 'skip * pre-commit', 'bypass * pre-commit', 'no-verify', 'noverify',
-    'bypass * verification', 'skip * verification', 'circumvent * hook', 'ignore * hook', 'bypass * ci', 'skip * ci', 'bypass * ci check', 'skip * ci check', 'bypass * branch protection', 'circumvent * branch protection',
+    'bypass * verification', 'skip * verification', 'circumvent * hook', 'ignore * hook', 'bypass * ci', 'skip * ci', 'bypass * ci check', 'skip * ci check', 'bypass * branch protection', 'circumvent * branch protection', 'bypass * gate', 'skip * gate', 'circumvent * gate',
   ],
   command: [],
   sqlDrop: [],
