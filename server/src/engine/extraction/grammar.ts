@@ -427,7 +427,9 @@ function forgeMentions(words: readonly Word[], covered: ReadonlySet<number>): Me
       // "the PR isn't approved": a particular pull request is a thing, not the opening of one.
       if (end - i <= 2 && !words[i]?.tags.has('Verb') && has(DEFINITE, words[i - 1])) continue;
       // "respond to existing pull requests", "comment on PRs": pull requests that are there already, or another act's object.
-      if (end - i <= 2 && !words[i]?.tags.has('Verb') && /^(existing|open|opened|other|to|on|in|into|for|of|from|about|with)$/.test(words[i - 1]?.norm ?? '')) continue;
+      // ("prior to PR creation": the act said as a noun is no object.)
+      const saysAct = phrase.includes('creation');
+      if (end - i <= 2 && !saysAct && !words[i]?.tags.has('Verb') && /^(existing|open|opened|other|to|on|in|into|for|of|from|about|with)$/.test(words[i - 1]?.norm ?? '')) continue;
       // ("mark PRs as ready", "label PRs": the object of a verb that is no opening of one.)
       const before = words[i - 1];
       if (end - i <= 2 && !words[i]?.tags.has('Verb') && before?.tags.has('Verb') === true && !before.tags.has('Auxiliary') && !before.tags.has('Modal') && !before.tags.has('Copula') && !/^(open|create|raise|submit|file|make|send|put|no|do|any)$/.test(before.norm) && !has(SKIP, before)) continue;

@@ -194,7 +194,7 @@ export const FORGE_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   'gh pr create': [
     'open * pr', 'open * pull request', 'create * pr', 'create * pull request', 'raise * pr', 'raise * pull request', 'submit * pr', 'submit * pull request',
     'file * pr', 'make * pr', 'make * pull request', 'send * pr', 'send * pull request', 'put up * pr', 'open * merge request', 'create * merge request',
-    'pr', 'pull request',
+    'pr', 'pull request', 'pr creation', 'pull request creation', 'creation of * pr', 'creation of * pull request',
   ],
   'gh pr close': ['close * pr', 'close * pull request'],
   'gh pr comment': ['comment on * pr', 'comment on * pull request', 'post * comment on * pr', 'leave * comment on * pr', 'post * comment on * pull request'],
