@@ -2247,7 +2247,9 @@ function leaveAloneFrame(view: SentenceView, clause: Range): Outcome | undefined
   if (!readOnly || readOnly.start === clause.from) return undefined;
   // "not allowed to push": the action follows, and the prohibition frame reads it.
   // ("must be read-only (e.g., `git status`)": examples in a parenthesis are what stays allowed.)
-  if (view.mentionsIn({ from: readOnly.end, to: Math.min(clause.to, readOnly.end + 3) }).some((m) => !inParenthesis(words, readOnly.end - 1, m.start))) return undefined;
+  // ("pushing is forbidden, commit only": an action past a comma is a clause of its own.)
+  const followedBy = !/[,;:]/.test((words[readOnly.end - 1] as Word).post) && view.mentionsIn({ from: readOnly.end, to: Math.min(clause.to, readOnly.end + 3) }).some((m) => !inParenthesis(words, readOnly.end - 1, m.start));
+  if (followedBy) return undefined;
   // "Treat the customers table as read-only": the thing is between "treat" and "as".
   const regard = skipOpeners(words, clause.from, readOnly.start);
   const regarded = /^(treat|consider|regard|handle|keep)$/.test(words[regard]?.norm ?? '');
