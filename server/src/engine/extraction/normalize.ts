@@ -58,6 +58,8 @@ const PATTERN = new AlternativesByText(
     String.raw`(?<emoji>[\p{Extended_Pictographic}\u{FE0F}\u{200D}\u{20E3}\u{2713}-\u{2717}\u{2022}\u{25B6}\u{25BA}\u{2192}\u{21D2}])`,
     // A condition said first and closed by a colon is read as one closed by a comma: "Only after user approval: send it".
     String.raw`(?<=^[ \t]*(?:[-*+][ \t]+)?[*_]{0,2}(?:[Oo]nly[ \t]+)?(?:[Aa]fter|[Ww]ith|[Ww]ithout|[Uu]pon|[Oo]nce)[ \t][^:\n]{1,60}?)(?<conditionColon>:)(?=[ \t])`,
+    // A full-width grave accent, as a Japanese or Chinese input method types it, opens or closes a code span.
+    String.raw`(?<fullWidthGrave>\u{FF40})`,
     // Heading marks at a line's start.
     String.raw`(?<heading>^#{1,6}[ \t]+)`,
     String.raw`(?<slashed>(?<![\w/])(?:[Ww]\/[Oo](?:[Uu][Tt])?|[Ww]\/(?=\s)|[Bb]\/[Cc4])(?![\w/]))`,
@@ -175,6 +177,8 @@ function edits(text: string): [number, number, string][] {
       // ("❌ 测试失败时禁止提交代码": the line's own negation says it, after a condition the mark would be read into.)
       const line = text.slice(end, (text.indexOf('\n', end) + 1 || text.length + 1) - 1);
       result.push([start, end, saysNoItself(line) ? '' : 'Never ']);
+    } else if (groups.fullWidthGrave !== undefined) {
+      result.push([start, end, '`']);
     } else if (groups.slashed !== undefined) {
       result.push([start, end, SLASHED[groups.slashed.toLowerCase()] ?? groups.slashed]);
     } else {
