@@ -4363,7 +4363,43 @@ function firstThenFrame(view: SentenceView, clause: Range): { readonly drafts: r
   return { drafts: [prerequisite(view, triggers, steps, [{ from: (triggers[0] as Mention).start, to: clause.to }], { from: clause.from, to: then })] };
 }
 
-const FRAMES = [pullRequestRequiredFrame, selectOnlyFrame, exceedAmountFrame, putAsideFrame, alternativesFrame, pathAlternativesFrame, elidedActionFrame, personApprovesFrame, permissionForFrame, confirmWithPersonFrame, askQuestionFrame, treatAsFrame, actedOnMustFrame, nominalActionMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, permittedOnRequestFrame, onlyFrame, nothingGoesFrame, prohibitionFrame];
+/** What a person reads before an action is done: the commit message before the commit, the draft before the send. */
+const DRAFTED_CONTENT: readonly { readonly phrase: Phrase; readonly action: Pick<Mention, 'family' | 'command' | 'saidInWords'> }[] = [
+  ...compile(['commit message', 'commit msg']).map((phrase) => ({ phrase, action: { family: 'commit' as const } })),
+  ...compile(['draft email', 'email draft', 'draft reply', 'draft message', 'draft response']).map((phrase) => ({ phrase, action: { family: 'send' as const } })),
+  ...compile(['pr description', 'pr title', 'pr body', 'pull request description', 'pull request title']).map((phrase) => ({ phrase, action: { family: 'command' as const, command: OPEN_PULL_REQUEST, saidInWords: true as const } })),
+];
+
+/**
+ * "Show the commit message and wait for approval", "present the draft reply for confirmation": the
+ * person's yes sought on what an action will carry is a yes on that action, when the clause names no
+ * action of its own.
+ */
+function draftApprovalFrame(view: SentenceView, clause: Range): Outcome | undefined {
+  const words = view.words;
+  let content: { readonly start: number; readonly end: number; readonly action: Pick<Mention, 'family' | 'command' | 'saidInWords'> } | undefined;
+  for (let i = clause.from; i < clause.to && !content; i++) {
+    for (const { phrase, action } of DRAFTED_CONTENT) {
+      const end = matchAt(words, i, phrase, clause.to);
+      if (end !== undefined) {
+        content = { start: i, end, action };
+        break;
+      }
+    }
+  }
+  if (!content) return undefined;
+  const { start, end } = content;
+  if (governable(view.mentionsIn(clause)).some((m) => m.end <= start || m.start >= end)) return undefined;
+  // The yes is sought after the content is shown: "show the commit message and confirm", not "confirm the message format with the lead".
+  const confirmVerb = words.some((w, k) => k >= end && k < clause.to && /^(confirm|approve)$/.test(w.norm) && w.tags.has('Verb'));
+  // ("present it for approval": what it is shown for.)
+  const forApproval = findAll(words, P.approvalNouns, clause.from, clause.to).some((found) => words[found.start - 1]?.norm === 'for');
+  if (!confirmVerb && !forApproval && !askCue(view, clause)) return undefined;
+  // (The content names the action, not a target of it: nothing of it narrows the rule.)
+  return { drafts: [{ kind: 'confirmation', triggers: [{ ...content.action, start, end, form: 'base' }], regions: [{ from: start, to: start }] }] };
+}
+
+const FRAMES = [pullRequestRequiredFrame, selectOnlyFrame, exceedAmountFrame, putAsideFrame, alternativesFrame, pathAlternativesFrame, elidedActionFrame, personApprovesFrame, permissionForFrame, confirmWithPersonFrame, askQuestionFrame, treatAsFrame, actedOnMustFrame, nominalActionMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, permittedOnRequestFrame, onlyFrame, nothingGoesFrame, draftApprovalFrame, prohibitionFrame];
 
 /** The rules of a frame's drafts, each once; or why they compile to nothing, when that is known. */
 function compileDrafts(view: SentenceView, drafts: readonly Draft[]): Reading[] {
