@@ -4363,6 +4363,22 @@ function firstThenFrame(view: SentenceView, clause: Range): { readonly drafts: r
   return { drafts: [prerequisite(view, triggers, steps, [{ from: (triggers[0] as Mention).start, to: clause.to }], { from: clause.from, to: then })] };
 }
 
+/** People whose approval is not the session's user's: "without manager approval", "approval from a maintainer". */
+const OTHER_APPROVERS = /^(manager|managers|supervisor|supervisors|maintainer|maintainers|lead|leads|admin|admins|administrator|reviewer|reviewers|qa|legal|finance|security|compliance|team|committee|board|cto|ceo|owner's|manager's|supervisor's|maintainer's)$/;
+
+/** The role noun whose approval a confirmation in the clause would need, when it is not the user's. */
+function someoneElsesApproval(view: SentenceView, clause: Range): string | undefined {
+  const words = view.words;
+  for (const found of findAll(words, P.approvalNouns, clause.from, clause.to)) {
+    // "manager approval", "a maintainer's sign-off"; "approval from a supervisor", "approved by the lead".
+    const before = [words[found.start - 1]].find((w) => w !== undefined && OTHER_APPROVERS.test(w.norm) && !view.covered.has(found.start - 1));
+    const by = /^(from|by)$/.test(words[found.end]?.norm ?? '') ? words.slice(found.end + 1, Math.min(clause.to, found.end + 4)).find((w) => OTHER_APPROVERS.test(w.norm)) : undefined;
+    const role = before ?? by;
+    if (role) return role.text;
+  }
+  return undefined;
+}
+
 /** What a person reads before an action is done: the commit message before the commit, the draft before the send. */
 const DRAFTED_CONTENT: readonly { readonly phrase: Phrase; readonly action: Pick<Mention, 'family' | 'command' | 'saidInWords'> }[] = [
   ...compile(['commit message', 'commit msg']).map((phrase) => ({ phrase, action: { family: 'commit' as const } })),
@@ -4533,7 +4549,9 @@ export function readSentence(sentence: Sentence): Reading[] {
     for (const frame of FRAMES) {
       const outcome = frame(view, clause);
       if (!outcome) continue;
+      const approver = outcome !== 'nothing' && 'drafts' in outcome && outcome.drafts.some((draft) => draft.kind === 'confirmation') ? someoneElsesApproval(view, clause) : undefined;
       if (outcome !== 'nothing' && 'unresolved' in outcome) readings.push({ kind: 'unresolved', reason: outcome.unresolved });
+      else if (approver !== undefined) readings.push({ kind: 'unresolved', reason: `the approval is someone else's ("${approver}"), which no yes in the session shows` });
       else if (outcome !== 'nothing') {
         // "Never manually edit:" introduces the things it is about; said alone it is about none of them.
         // A prerequisite that names its step says all it needs ("All code must pass the hooks before committing:").
