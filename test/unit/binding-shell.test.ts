@@ -391,6 +391,11 @@ test('a linter or a type check by its script name is a check; a formatter change
   assert.deepEqual(bind('make fmt; npm run format'), []);
 });
 
+test("a project's script whose file name says it checks is a check; a bare word of that name is not", () => {
+  for (const command of ['./scripts/test.sh', 'bash scripts/lint.sh', 'python tools/validate.py', './run_tests.sh', 'npx gulp test', 'grunt lint']) assert.deepEqual(bind(command), ['run-tests @0.0'], command);
+  assert.deepEqual(bind('test -f x; ./scripts/format.sh; ./scripts/setup.sh; gulp build'), []);
+});
+
 test('hook runners: pre-commit and prek run the hooks alone or with run; their other subcommands manage them', () => {
   for (const command of ['pre-commit', 'pre-commit run --all-files', 'prek', 'prek run --all-files']) assert.deepEqual(bind(command), ['run-tests @0.0'], command);
   assert.deepEqual(bind('pre-commit install; prek autoupdate'), []);

@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import { type Action, type ActionAttributes, type ActionStep, type Target, type Verb, makeAction } from '../actions/actions';
 import { type Arg, type Command, type CommandBinder, type Parsed, type Script, pathOf, spanIn } from './shellCommand';
 import { COMMANDS } from './shellCommandTable';
-import { deployScript, isDeployScript } from './shellHandlers';
+import { checkScript, deployScript, isCheckScript, isDeployScript } from './shellHandlers';
 import { parseShell } from './shellParser';
 import { SHELL_OP, type ShellCall, type ShellGroup, type ShellIf, type ShellRedirect, type ShellStatement, type ShellWhile, type ShellWord } from './shellTree';
 import { type DecodedWord, decodeHeredoc, decodeWord } from './shellWords';
@@ -43,7 +43,7 @@ export function bindShellCommandParsed(source: CommandSource, first: { order: nu
 export function shellCommandMayBind(command: string): boolean {
   if (/>|\$'|\\[\r\n]/.test(command)) return true;
   const runs = command.replace(/["'\\]/g, '').match(/[\w.-]+/g) ?? [];
-  return runs.some((run) => COMMANDS.has(run) || isDeployScript(run));
+  return runs.some((run) => COMMANDS.has(run) || isDeployScript(run) || isCheckScript(run));
 }
 
 /** Where a statement sits in a pipeline. */
@@ -151,7 +151,7 @@ class ShellBinder implements CommandBinder {
     const program = words[0]?.value;
     if (program === undefined) return;
     const name = posix.basename(program);
-    const handler = COMMANDS.get(name) ?? (isDeployScript(name) ? deployScript : undefined);
+    const handler = COMMANDS.get(name) ?? (isDeployScript(name) ? deployScript : isCheckScript(program) ? checkScript : undefined);
     handler?.(this, { ...base, name, args: words.slice(1) });
   }
 

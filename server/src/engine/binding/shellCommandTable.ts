@@ -168,6 +168,8 @@ export const COMMANDS = new Map<string, Handler>(Object.entries<Handler>({
   // Task runners: a recipe is read by its name, as a make target is.
   just: taskRunner,
   task: taskRunner,
+  gulp: taskRunner,
+  grunt: taskRunner,
   // Deployment.
   kubectl,
   helm,

@@ -957,6 +957,19 @@ export function deployWithOption(...names: string[]): Handler {
 }
 
 /** `./deploy.sh`, `scripts/deploy-prod.sh`, `bin/deploy`: a deployment script by its name. */
+/**
+ * A project's own script whose file name says it checks: `./scripts/test.sh`, `scripts/lint.py`,
+ * `run_tests.sh`. Named with a script's extension, never a bare word (`test -f x` is the shell's test).
+ */
+export function isCheckScript(program: string): boolean {
+  const name = program.slice(program.lastIndexOf('/') + 1);
+  const stem = name.replace(/\.(?:sh|bash|zsh|py|js|mjs|cjs|ts|rb|pl|ps1|cmd|bat)$/i, '');
+  return stem !== name && CHECK_SCRIPT.test(stem.replace(/^run[-_]/, '').toLowerCase());
+}
+
+/** A check script run: the tests. */
+export const checkScript: Handler = (binder, command) => binder.emit(command, 'run-tests');
+
 export function isDeployScript(name: string): boolean {
   return /^(?:[\w.]+[-_])?deploy(?:[-_.][\w.-]*)?$/i.test(name);
 }

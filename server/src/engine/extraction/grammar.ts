@@ -4421,10 +4421,19 @@ const FRAMES = [pullRequestRequiredFrame, selectOnlyFrame, exceedAmountFrame, pu
 function compileDrafts(view: SentenceView, drafts: readonly Draft[]): Reading[] {
   view.unresolved = undefined;
   const readings: Reading[] = [];
+  // "Never auto-archive", "archive only after confirmation": archiving governed is filing away (an
+  // email, a ticket), no backup; as a step before an action ("archive the logs before deleting") it is one.
+  const archiving = (m: Mention) => m.family === 'backup' && m.end - m.start === 1 && (view.words[m.start] as Word).forms.includes('archive');
   for (const draft of drafts.flatMap((d) => splitByObjects(view, d))) {
     // The commands the project checks with, which running counts as running the tests.
     const checks = (draft.requires ?? []).flatMap((step) => (step.command?.projectCheck ? (step.command.opaque ?? []) : []));
-    for (const rule of compileDraft(view, draft)) {
+    const filedAway = draft.kind !== 'prerequisite' && draft.triggers.some(archiving) && draft.triggers.every((m) => m.family !== 'backup' || archiving(m));
+    for (const compiled of compileDraft(view, draft)) {
+      const rule = filedAway ? { ...compiled, trigger: compiled.trigger.filter((verb) => verb !== 'backup') } : compiled;
+      if (rule.trigger.length === 0) {
+        view.unresolved = 'archiving is filing a thing away, which no verb says';
+        continue;
+      }
       const key = JSON.stringify(rule);
       if (!readings.some((r) => r.kind === 'constraint' && JSON.stringify(r.rule) === key)) readings.push({ kind: 'constraint', rule, ...(checks.length > 0 && { checks }) });
     }
