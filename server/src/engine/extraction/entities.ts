@@ -180,7 +180,9 @@ export function textEntities(text: string, base: number): Entity[] {
       // Gerunds joined by a slash are actions ("creating/closing/commenting on PRs").
       // ("`src/Makevars`", "`inst/AUTHORS`": written as code under a lowercase folder, it is a path.)
       const codedPath = raw.slice(0, lead).includes('`') && /^[a-z][\w.-]*\//.test(token);
-      const wordPair = !codedPath && /^[A-Za-z]+(?:\/[A-Za-z]+)+$/.test(words) && (/[A-Z]/.test(words) || parts.every((part) => /^[a-z]{2,}ing$/.test(part) || SMALL_WORDS.has(part)) || commonNounsJoined(words) || actionsJoined(words));
+      // ("pip/conda", "npm/yarn": programs joined by a slash are alternatives, each a command.)
+      const programs = parts.length > 1 && parts.every((part) => KNOWN_PROGRAMS.has(part));
+      const wordPair = !codedPath && /^[A-Za-z]+(?:\/[A-Za-z]+)+$/.test(words) && (/[A-Z]/.test(words) || parts.every((part) => /^[a-z]{2,}ing$/.test(part) || SMALL_WORDS.has(part)) || commonNounsJoined(words) || actionsJoined(words) || programs);
       if (NOT_PATH.has(lower) || wordPair || DATE_OR_RATIO.test(token) || token.startsWith('//') || /^-/.test(token)) continue;
       found.push({ kind: 'path', value: scopePath(token), start, end });
       continue;
@@ -685,8 +687,18 @@ export function commandEntities(text: string, base: number): Entity[] {
     const value = `${match[0]}${args}`.toLowerCase();
     found.push({ kind: 'command', value, start, end: start + match[0].length + args.length });
   }
+  // "do not use pip/conda": programs joined by a slash, any of them ("npm/yarn install" is an install, said below).
+  for (const match of text.matchAll(SLASHED_WORDS)) {
+    const parts = match[0].toLowerCase().split('/');
+    const start = base + (match.index ?? 0);
+    const alone = /^(?:\s*$|[\s*_]*[.,;:!?)]|\s+(?:for|in|to|when|unless|or|and|instead|anymore|ever|at|directly|here)\b)/.test(text.slice((match.index ?? 0) + match[0].length));
+    if (parts.every((part) => KNOWN_PROGRAMS.has(part)) && alone && !inSpan(start)) found.push({ kind: 'command', value: parts.join(' | '), start, end: start + match[0].length });
+  }
   return found;
 }
+
+/** Words joined by slashes, outside code: "pip/conda". */
+const SLASHED_WORDS = /(?<![\w`/.-])[A-Za-z][\w-]*(?:\/[A-Za-z][\w-]*)+(?![\w`/-]|\.\w)/g;
 
 /** git's subcommands that a rule about git names. */
 const GIT_SUBCOMMANDS = ['reset', 'clean', 'push', 'checkout', 'restore', 'rebase', 'commit', 'stash', 'branch', 'merge', 'pull', 'tag', 'rm', 'revert', 'add', 'filter-branch', 'filter-repo', 'gc', 'reflog', 'switch', 'cherry-pick', 'am'];

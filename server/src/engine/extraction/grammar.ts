@@ -562,7 +562,8 @@ function commandMention(words: readonly Word[], command: Entity, inside: (w: Wor
   if (first === -1) return [];
   let end = first + 1;
   while (end < words.length && inside(words[end] as Word, command)) end++;
-  const rule = commandRule(command.value);
+  // ("pip/conda": programs joined by a slash, any of them.)
+  const rule = anyOfCommands(command.value);
   // "prettier must pass", "`cargo fmt --check` passes": a command said to pass is run as a check.
   const saidToPass = words.slice(end, end + 3).some((w, k) => /^(pass|passes|passing|succeed|succeeds)$/.test(w.norm) && words.slice(end, end + k).every((b) => b.tags.has('Modal') || b.tags.has('Auxiliary') || /^(always|all|cleanly|still)$/.test(b.norm)));
   return [{ family: 'command', start: first, end, form: 'base', command: saidToPass && rule.verbs.every((verb) => verb === 'execute') ? { ...rule, checks: true } : rule }];
@@ -3905,7 +3906,8 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   const qualified = placed ? objectWords(view, after, families).filter((w) => !view.mentions.some((m) => m.command !== undefined && words.indexOf(w) >= m.start && words.indexOf(w) < m.end)) : [];
   // "use `uv` instead of `pip` for dependency management": "for" an activity, after a replacement, says what
   // both commands are for, not where; "never run `npm install` for production deployments" is an occasion.
-  const replaced = words.slice(0, after.from).some((w) => /^(instead|rather)$/.test(w.norm));
+  // ("Use uv exclusively: do not use pip for dependency management": the one to use, said before, replaces them too.)
+  const replaced = words.slice(0, after.from).some((w) => /^(instead|rather|exclusively|solely)$/.test(w.norm));
   const purpose = replaced && words[after.from]?.norm === 'for' && qualified.length > 0 && qualified.every((w) => w.tags.has('Gerund') || ACTIVITY_NOUN.test(w.norm) || (w.tags.has('Noun') && qualified.some((q) => ACTIVITY_NOUN.test(q.norm) || q.tags.has('Gerund'))));
   // "`git` commands that modify the working tree": a relative clause says which of them.
   let relative = after.from;
