@@ -193,7 +193,7 @@ export const FORGE_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   'gh pr merge': ['merge * pr', 'merge * pull request', 'merge * mr', 'merge * merge request'],
   'gh pr create': [
     'open * pr', 'open * pull request', 'create * pr', 'create * pull request', 'raise * pr', 'raise * pull request', 'submit * pr', 'submit * pull request',
-    'file * pr', 'make * pr', 'make * pull request', 'send * pr', 'send * pull request', 'put up * pr', 'open * merge request', 'create * merge request',
+    'file * pr', 'make * pr', 'make * pull request', 'send * pr', 'send * pull request', 'put up * pr', 'post * pr', 'post * pull request', 'open * merge request', 'create * merge request',
     'pr', 'pull request', 'pr creation', 'pull request creation', 'creation of * pr', 'creation of * pull request',
   ],
   'gh pr close': ['close * pr', 'close * pull request'],
@@ -292,6 +292,8 @@ export const ASK_PHRASES: readonly string[] = withArticleOptional([
   // "without discussing it first", "not without consulting the team": talking it over first is asking.
   'discuss * first', 'discussing * first', 'discuss * with me', 'discuss * with the user', 'discussing * with me', 'discussing * with the user',
   'consult the user', 'consulting the user', 'check with the team', 'checking with the user',
+  // Showing the person what will be done, for their yes, is asking them: "present the plan for approval before editing".
+  'show * to me', 'present * to me', 'present * for approval', 'present * for review',
   // Clarifying what the person wants is asking them: "clarify user intent before creating events".
   'prompt the user', 'prompt me', 'clarify with me', 'clarify with the user', 'clarify * with the user', 'clarify * intent', 'clarifying * intent',
   // The person by the role a policy gives them: "check with the patient", "confirm with the customer".
