@@ -362,8 +362,8 @@ function leadInText(text: string): string {
   const last = sentences[sentences.length - 1] ?? line;
   const rule = sentences.length > 1 && INCLUDES.test(last.trim()) ? withInstancesOf((sentences[sentences.length - 2] as string).replace(/[.!]+$/, '')) : undefined;
   // "## Pre-commit checklist" + "- Tests pass": the items come before the stage's action, as under "Before committing".
-  const stage = STAGE_HEADING.exec((rule ?? last).trim());
-  const stages = stage ? [stage[1], stage[2]].flatMap((name) => (name ? [STAGE_GERUNDS[name.toLowerCase()]] : [])) : [];
+  const stage = STAGE_HEADING.exec((rule ?? last).trim()) ?? STAGE_PROCESS.exec((rule ?? last).trim());
+  const stages = stage ? [stage[1], stage[2]].flatMap((name) => (name ? [STAGE_GERUNDS[name.toLowerCase().replace(/\s+/g, ' ')]] : [])) : [];
   return stages.length > 0 ? `Before ${stages.join(' or ')}` : (rule ?? last);
 }
 
@@ -398,7 +398,9 @@ const WHEN_TO_USE = /^(?:when\s+(?:not\s+|never\s+)?to\s+use|use\s+(?:this|it|th
 /** A heading named for the stage before an action, or two: "Pre-commit checklist", "Pre-commit and pre-PR". */
 const STAGE = '(commit|push|deploy|deployment|merge|release|upgrade|install|pr)';
 const STAGE_HEADING = new RegExp(`^pre[- ]?${STAGE}\\b(?:\\s*(?:and|&|/|,)\\s*pre[- ]?${STAGE}\\b)?\\s*(?:checklist|checks?|steps?|requirements?|tasks?|list)?\\s*$`, 'i');
-const STAGE_GERUNDS: Readonly<Record<string, string>> = { commit: 'committing', push: 'pushing', deploy: 'deploying', deployment: 'deploying', merge: 'merging', release: 'releasing', upgrade: 'upgrading', install: 'installing', pr: 'opening a PR' };
+/** A heading named for an action's own checklist or process: "PR checklist", "Pull Request Process", "Commit requirements". */
+const STAGE_PROCESS = /^(?:the\s+|our\s+)?(commit|push|deploy|deployment|merge|release|pr|pull\s+request)\s+(?:checklist|process|requirements|steps|gates?)\s*$/i;
+const STAGE_GERUNDS: Readonly<Record<string, string>> = { commit: 'committing', push: 'pushing', deploy: 'deploying', deployment: 'deploying', merge: 'merging', release: 'releasing', upgrade: 'upgrading', install: 'installing', pr: 'opening a PR', 'pull request': 'opening a PR' };
 
 /**
  * A list item read with the line that introduces it, in the ways the two combine: the item in place
