@@ -3628,6 +3628,13 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
       view.unresolved = `the step is on ${stepPaths.map((e) => `"${e.value}"`).join(', ')}, not on what the rule governs`;
       return [];
     }
+    // ("Read the style guide before changing any code", "read these documents before making changes": a guide read first, not the files changed.)
+    const reads = (draft.requires ?? []).some((m) => verbsOf([m], undefined).includes('read'));
+    const guide = reads ? draft.stepRegions.flatMap((r) => view.words.slice(r.from, r.to).filter((_, k) => !view.covered.has(r.from + k))).find((w) => GUIDES.test(w.norm)) : undefined;
+    if (guide && !own && !pointsAtStep) {
+      view.unresolved = `the step is on the ${guide.text}, not on what the rule governs`;
+      return [];
+    }
   }
   // "The raw/ folder is the only copy, so never delete anything in it": an object that points
   // back takes its targets from earlier in the sentence; with none there, the rule names nothing.
@@ -4380,6 +4387,9 @@ function someoneElsesApproval(view: SentenceView, clause: Range): string | undef
   }
   return undefined;
 }
+
+/** Writings read for how to work, not the files an action changes: "the docs", "the style guide". */
+const GUIDES = /^(docs|documentation|documents|guide|guides|guidelines|instructions|readme|spec|specs|specification|conventions|policy|policies|manual|charter|handbook|playbook|runbook)$/;
 
 /** What a person reads before an action is done: the commit message before the commit, the draft before the send. */
 const DRAFTED_CONTENT: readonly { readonly phrase: Phrase; readonly action: Pick<Mention, 'family' | 'command' | 'saidInWords'> }[] = [
