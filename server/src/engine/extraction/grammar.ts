@@ -3880,6 +3880,10 @@ function kindOfRepository(view: SentenceView, value: string): boolean {
   return view.words.some((w, i) => w.norm === name.toLowerCase() && w.tags.has('Adjective') && !w.tags.has('Noun') && /^(repo|repos|repository|repositories)$/.test(view.words[i + 1]?.norm ?? ''));
 }
 
+/** Package managers, and the work every use of one is for: "dependency management", "installing packages". */
+const PACKAGE_MANAGERS: ReadonlySet<string> = new Set(L.INTERCHANGEABLE_PROGRAMS.slice(0, 2).flat());
+const PACKAGE_WORK = /^(dependency|dependencies|package|packages|management|managing|installation|installing)$/;
+
 /** Nouns of an activity: "management", "formatting", "installation", "maintenance". */
 const ACTIVITY_NOUN = /(?:ment|ing|tion|sion|ance|ence)s?$/;
 
@@ -3915,7 +3919,10 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   // both commands are for, not where; "never run `npm install` for production deployments" is an occasion.
   // ("Use uv exclusively: do not use pip for dependency management": the one to use, said before, replaces them too.)
   const replaced = words.slice(0, after.from).some((w) => /^(instead|rather|exclusively|solely)$/.test(w.norm));
-  const purpose = replaced && words[after.from]?.norm === 'for' && qualified.length > 0 && qualified.every((w) => w.tags.has('Gerund') || ACTIVITY_NOUN.test(w.norm) || (w.tags.has('Noun') && qualified.some((q) => ACTIVITY_NOUN.test(q.norm) || q.tags.has('Gerund'))));
+  // ("do not use pip or conda for dependency management": what such a tool is for, said of it, sorts out none of its uses.)
+  const packageManagers = named.every((m) => (m.command?.scope.commands ?? []).every((c) => PACKAGE_MANAGERS.has(c)));
+  const toolsOwnWork = packageManagers && qualified.length > 0 && qualified.every((w) => PACKAGE_WORK.test(w.norm));
+  const purpose = words[after.from]?.norm === 'for' && qualified.length > 0 && (toolsOwnWork || (replaced && qualified.every((w) => w.tags.has('Gerund') || ACTIVITY_NOUN.test(w.norm) || (w.tags.has('Noun') && qualified.some((q) => ACTIVITY_NOUN.test(q.norm) || q.tags.has('Gerund'))))));
   // "`git` commands that modify the working tree": a relative clause says which of them.
   let relative = after.from;
   while (relative < after.to && has(CATEGORY_NOUNS, words[relative])) relative++;
