@@ -45,6 +45,8 @@ export type Entity =
       readonly end: number;
       /** A folder named in words ("the temp folder", "the upstream repo") rather than written as a path. */
       readonly inWords?: boolean;
+      /** Programs joined by a slash ("pip/conda"): the command is any of them. */
+      readonly anyOf?: readonly string[];
     }
   | { readonly kind: 'domain'; readonly value: string; readonly start: number; readonly end: number; /** Could also be a file ("notes.me"). */ readonly alsoFile: boolean }
   | {
@@ -692,7 +694,7 @@ export function commandEntities(text: string, base: number): Entity[] {
     const parts = match[0].toLowerCase().split('/');
     const start = base + (match.index ?? 0);
     const alone = /^(?:\s*$|[\s*_]*[.,;:!?)]|\s+(?:for|in|to|when|unless|or|and|instead|anymore|ever|at|directly|here)\b)/.test(text.slice((match.index ?? 0) + match[0].length));
-    if (parts.every((part) => KNOWN_PROGRAMS.has(part)) && alone && !inSpan(start)) found.push({ kind: 'command', value: parts.join(' | '), start, end: start + match[0].length });
+    if (parts.every((part) => KNOWN_PROGRAMS.has(part)) && alone && !inSpan(start)) found.push({ kind: 'command', value: parts.join('/'), anyOf: parts, start, end: start + match[0].length });
   }
   return found;
 }

@@ -563,7 +563,7 @@ function commandMention(words: readonly Word[], command: Entity, inside: (w: Wor
   let end = first + 1;
   while (end < words.length && inside(words[end] as Word, command)) end++;
   // ("pip/conda": programs joined by a slash, any of them.)
-  const rule = anyOfCommands(command.value);
+  const rule = command.kind === 'command' && command.anyOf ? anyOfCommands(command.anyOf.join(' | ')) : commandRule(command.value);
   // "prettier must pass", "`cargo fmt --check` passes": a command said to pass is run as a check.
   const saidToPass = words.slice(end, end + 3).some((w, k) => /^(pass|passes|passing|succeed|succeeds)$/.test(w.norm) && words.slice(end, end + k).every((b) => b.tags.has('Modal') || b.tags.has('Auxiliary') || /^(always|all|cleanly|still)$/.test(b.norm)));
   return [{ family: 'command', start: first, end, form: 'base', command: saidToPass && rule.verbs.every((verb) => verb === 'execute') ? { ...rule, checks: true } : rule }];
@@ -2938,7 +2938,7 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     }
     // ("changing file permissions": permissions in the plural are a thing changed, no one's yes.)
     const thingPermissions = w.norm === 'permissions' && i > range.from;
-    if (!modifier && ((has(FUNCTION, w) && !thingPermissions) || (genericThing(w) && !destination) || has(UNIVERSAL, w) || has(ANAPHOR, w) || has(SKIP, w) || person)) continue;
+    if (!modifier && ((has(FUNCTION, w) && !thingPermissions) || (has(GENERIC, w) && !destination) || has(UNIVERSAL, w) || has(ANAPHOR, w) || has(SKIP, w) || person)) continue;
     // A possessive pronoun says nothing ("your files"); a name's possessive narrows ("Alice's reports").
     // So does a third party's ("the parents' evening", "the vendor's files"); the person served is whoever's the session is ("the customer's booking").
     const thirdParty = w.tags.has('Possessive') && w.tags.has('Noun') && !w.tags.has('Pronoun') && !has(SERVED, w);
@@ -4404,6 +4404,7 @@ const DRAFTED_CONTENT: readonly { readonly phrase: Phrase; readonly action: Pick
   ...compile(['draft email', 'email draft', 'draft reply', 'draft message', 'draft response']).map((phrase) => ({ phrase, action: { family: 'send' as const } })),
   ...compile(['pr description', 'pr title', 'pr body', 'pull request description', 'pull request title']).map((phrase) => ({ phrase, action: { family: 'command' as const, command: OPEN_PULL_REQUEST, saidInWords: true as const } })),
 ];
+const DRAFTED_PHRASES = DRAFTED_CONTENT.map(({ phrase }) => phrase);
 
 /**
  * "Show the commit message and wait for approval", "present the draft reply for confirmation": the
@@ -4412,17 +4413,9 @@ const DRAFTED_CONTENT: readonly { readonly phrase: Phrase; readonly action: Pick
  */
 function draftApprovalFrame(view: SentenceView, clause: Range): Outcome | undefined {
   const words = view.words;
-  let content: { readonly start: number; readonly end: number; readonly action: Pick<Mention, 'family' | 'command' | 'saidInWords'> } | undefined;
-  for (let i = clause.from; i < clause.to && !content; i++) {
-    for (const { phrase, action } of DRAFTED_CONTENT) {
-      const end = matchAt(words, i, phrase, clause.to);
-      if (end !== undefined) {
-        content = { start: i, end, action };
-        break;
-      }
-    }
-  }
-  if (!content) return undefined;
+  const content = findFirst(words, DRAFTED_PHRASES, clause.from, clause.to);
+  const action = content && DRAFTED_CONTENT.find(({ phrase }) => matchAt(words, content.start, phrase, clause.to) === content.end)?.action;
+  if (!content || !action) return undefined;
   const { start, end } = content;
   if (governable(view.mentionsIn(clause)).some((m) => m.end <= start || m.start >= end)) return undefined;
   // The yes is sought after the content is shown: "show the commit message and confirm", not "confirm the message format with the lead".
@@ -4431,7 +4424,7 @@ function draftApprovalFrame(view: SentenceView, clause: Range): Outcome | undefi
   const forApproval = findAll(words, P.approvalNouns, clause.from, clause.to).some((found) => words[found.start - 1]?.norm === 'for');
   if (!confirmVerb && !forApproval && !askCue(view, clause)) return undefined;
   // (The content names the action, not a target of it: nothing of it narrows the rule.)
-  return { drafts: [{ kind: 'confirmation', triggers: [{ ...content.action, start, end, form: 'base' }], regions: [{ from: start, to: start }] }] };
+  return { drafts: [{ kind: 'confirmation', triggers: [{ ...action, start, end, form: 'base' }], regions: [{ from: start, to: start }] }] };
 }
 
 const FRAMES = [pullRequestRequiredFrame, selectOnlyFrame, exceedAmountFrame, putAsideFrame, alternativesFrame, pathAlternativesFrame, elidedActionFrame, personApprovesFrame, permissionForFrame, confirmWithPersonFrame, askQuestionFrame, treatAsFrame, actedOnMustFrame, nominalActionMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, permittedOnRequestFrame, onlyFrame, nothingGoesFrame, draftApprovalFrame, prohibitionFrame];
