@@ -3959,7 +3959,9 @@ const GIT_ACTIONS: readonly Verb[] = ['commit', 'push', 'force-push', 'rewrite-h
 function commandRules(draft: Draft, named: readonly Mention[]): ConstraintRule[] {
   const rules: ConstraintRule[] = [];
   const run = named.filter((m) => m.command?.verbs.length === 1 && m.command.verbs[0] === 'execute');
-  const commands = unique(run.flatMap((m) => m.command?.scope.commands ?? []));
+  const listed = unique(run.flatMap((m) => m.command?.scope.commands ?? []));
+  // A command another one listed begins ("git checkout -b" beside "git checkout") is already in its scope.
+  const commands = listed.filter((command) => !listed.some((shorter) => command.startsWith(`${shorter} `)));
   const withRequirement = (trigger: Verb[], scope: Scope): ConstraintRule[] => {
     if (draft.kind !== 'prerequisite') return [{ kind: draft.kind, trigger, scope }];
     const requires = verbsOf(draft.requires ?? [], undefined).filter((v) => !trigger.includes(v));

@@ -167,11 +167,23 @@ function statesMore(after: readonly Reading[], before: readonly Reading[]): bool
  * "Never amend commits. … Only amend if the user explicitly says so.": a prohibition and, later in
  * the same message or in the same sentence ("**Never change branches** - don't switch branches
  * without permission"), a confirmation of the same actions on the same targets are one rule with an
- * exception: the confirmation.
+ * exception: the confirmation. In the same sentence the confirmation may name more targets ("… -
+ * don't create or switch branches without permission"); asking before any delete lifts no ban on
+ * deleting one thing.
  */
 function withExceptions(constraints: readonly StatedConstraint[]): StatedConstraint[] {
-  const key = (c: StatedConstraint) => JSON.stringify([[...c.rule.trigger].sort(), c.rule.scope]);
-  return constraints.filter(
-    (c) => c.rule.kind !== 'prohibition' || !constraints.some((o) => o.rule.kind === 'confirmation' && o.turnIndex === c.turnIndex && o.span.start >= c.span.start && key(o) === key(c)),
-  );
+  const triggers = (c: StatedConstraint) => JSON.stringify([...c.rule.trigger].sort());
+  const sameSentence = (a: StatedConstraint, b: StatedConstraint) => a.span.start === b.span.start && a.span.end === b.span.end;
+  const excepts = (o: StatedConstraint, c: StatedConstraint) =>
+    o.rule.kind === 'confirmation' && o.turnIndex === c.turnIndex && o.span.start >= c.span.start && triggers(o) === triggers(c) && (sameSentence(o, c) && Object.keys(o.rule.scope).length > 0 ? scopeCovers(o.rule.scope, c.rule.scope) : JSON.stringify(o.rule.scope) === JSON.stringify(c.rule.scope));
+  return constraints.filter((c) => c.rule.kind !== 'prohibition' || !constraints.some((o) => excepts(o, c)));
+}
+
+/** Whether every target `narrow` names is one `wide` names: each field `wide` limits, `narrow` limits to some of its values. */
+function scopeCovers(wide: ConstraintRule['scope'], narrow: ConstraintRule['scope']): boolean {
+  return Object.entries(wide).every(([field, values]) => {
+    const own: unknown = narrow[field as keyof typeof narrow];
+    if (!Array.isArray(values) || !Array.isArray(own)) return JSON.stringify(own) === JSON.stringify(values);
+    return own.every((value) => values.includes(value));
+  });
 }

@@ -212,6 +212,8 @@ export const FORGE_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   'git stash': ['stash'],
   // Changing the checked-out branch is either of git's two commands for it.
   'git checkout | git switch': ['switch * branch', 'change * branch', 'check out * branch', 'checkout * branch'],
+  // A branch made is git's branch command or either checkout that makes one: "never create branches".
+  'git branch | git checkout -b | git switch -c': ['create * branch', 'make * branch', 'cut * branch', 'start * branch'],
 };
 
 /** Word pairs that look like an action but are not one ("move on", "pay attention"). */
