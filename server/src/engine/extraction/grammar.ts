@@ -434,12 +434,24 @@ function forgeMentions(words: readonly Word[], covered: ReadonlySet<number>): Me
       const before = words[i - 1];
       if (end - i <= 2 && !words[i]?.tags.has('Verb') && before?.tags.has('Verb') === true && !before.tags.has('Auxiliary') && !before.tags.has('Modal') && !before.tags.has('Copula') && !/^(open|create|raise|submit|file|make|send|put|no|do|any)$/.test(before.norm) && !has(SKIP, before)) continue;
       const verb = typeof phrase[0] === 'string' ? phrase[0] : '';
-      mentions.push({ family: 'command', start: i, end, form: formOf(words[i] as Word, verb), command, saidInWords: true });
+      mentions.push({ family: 'command', start: i, end, form: formOf(words[i] as Word, verb), command: slashedAlternatives(words, i, end, command), saidInWords: true });
       i = end - 1;
       break;
     }
   }
   return mentions;
+}
+
+/**
+ * "comment on issues/PRs": a phrase that ends on things joined by a slash is each thing's operation;
+ * the first phrase found is widened by the others that read the same words.
+ */
+function slashedAlternatives(words: readonly Word[], start: number, end: number, found: CommandRule): CommandRule {
+  if (!words[end - 1]?.tags.has('SlashedTerm')) return found;
+  const others = FORGE_PHRASES.filter(({ phrase }) => matchAt(words, start, phrase, words.length) === end).map(({ command }) => command);
+  const commands = unique([...(found.scope.commands ?? []), ...others.flatMap((command) => command.scope.commands ?? [])]);
+  // (Every forge operation is a command run: only the commands differ.)
+  return { ...found, scope: { commands } };
 }
 
 /** What a check reports, said of it: "lint errors", "type errors", "test failures". */

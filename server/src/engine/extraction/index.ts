@@ -21,7 +21,8 @@ function wordSource(word: string): string {
   const irregular = IRREGULAR_FORMS[word.toLowerCase()];
   if (irregular) return irregular;
   const escaped = word.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  if (word.length <= 2) return escaped;
+  // A short word is itself or its plural: "PRs" of "pr".
+  if (word.length <= 2) return /^[a-z]+$/i.test(word) ? `${escaped}s?` : escaped;
   return `${word.length > 3 ? escaped.replace(/[ey]$/, '') : escaped}[a-z]{0,4}`;
 }
 
