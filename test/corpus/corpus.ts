@@ -116,11 +116,14 @@ export function classOf(entry: CorpusEntry): EntryClass {
 
 const ENVIRONMENT_ALIASES: Readonly<Record<string, string>> = { prod: 'production', live: 'production', stg: 'staging', stage: 'staging', dev: 'development' };
 
-/** A scope in one spelling: lists sorted, paths without `./` or a trailing slash, names lowercased, environments by their full name. */
+/**
+ * A scope in one spelling: lists sorted, paths without `./`, a trailing slash or a trailing `/**` or `/*`
+ * (everything in a folder, which the folder's scope holds), names lowercased, environments by their full name.
+ */
 function normalScope(scope: ConstraintRule['scope']): string {
   const lower = (values: readonly string[] | undefined) => values?.map((v) => v.toLowerCase());
   const normal: Record<string, unknown> = {
-    paths: scope.paths?.map((p) => p.replace(/^\.\//, '').replace(/(.)\/+$/, '$1')),
+    paths: scope.paths?.map((p) => p.replace(/^\.\//, '').replace(/(.)\/+$/, '$1').replace(/([^/*])\/\*{1,2}$/, '$1')),
     databases: lower(scope.databases),
     tables: lower(scope.tables),
     recipients: lower(scope.recipients),
