@@ -646,14 +646,22 @@ export function commandEntities(text: string, base: number): Entity[] {
   }
   // "destructive git commands (reset --hard, clean -f)": git's subcommands listed without the program's name.
   for (const match of text.matchAll(GIT_EXAMPLES)) {
-    const listStart = (match.index ?? 0) + match[0].length - (match[1] as string).length - 1;
-    for (const item of (match[1] as string).matchAll(/[^,;]+/g)) {
+    const list = match[1] ?? match[2] ?? '';
+    const listStart = (match.index ?? 0) + match[0].lastIndexOf(list) - 1;
+    for (const item of list.matchAll(/[^,;]+/g)) {
       // ("(`commit`, `add`/`rm` staging, …)": subcommands written as code are those spans, each of them.)
       const spans = [...(item[0] as string).matchAll(/`([^`]+)`/g)];
       const parts = spans.length > 0 ? spans.map((span) => ({ written: span[1] as string, at: (span.index ?? 0) + 1 })) : [{ written: (item[0] as string).trim().replace(/^(?:and|or|e\.g\.|etc\.?)\s+/i, ''), at: -1 }];
       for (const { written, at } of parts) {
         const start = base + listStart + 1 + (item.index ?? 0) + (at === -1 ? (item[0] as string).indexOf(written) : at);
-        if (GIT_SUBCOMMAND.test(written) && !inSpan(start) && !found.some((e) => e.start === start)) found.push({ kind: 'command', value: `git ${written.replace(/\s+/g, ' ')}`, start, end: start + written.length });
+        if (!GIT_SUBCOMMAND.test(written)) continue;
+        const command: Entity = { kind: 'command', value: `git ${written.replace(/\s+/g, ' ')}`, start, end: start + written.length };
+        // (A span already read as a command of its own, because examples of commands are, is git's.)
+        // (`rm -rf` among them stays the program it names.)
+        const read = found.findIndex((e) => e.start === start);
+        if (read !== -1 && !isCommand(written)) found[read] = command;
+        else if (read !== -1) continue;
+        else if (!inSpan(start)) found.push(command);
       }
     }
   }
@@ -717,8 +725,11 @@ const PLAIN_GIT = new RegExp(String.raw`(?<![\w\x60/.-])git\s+(?:${GIT_SUBCOMMAN
  */
 const PLAIN_GIT_BARE = new RegExp(String.raw`(?<![\w\x60/.-])git\s+(?:${GIT_SUBCOMMANDS.filter((sub) => !SAID_AS_ACTIONS.has(sub)).join('|')})(?![\w-])`, 'g');
 
-/** git's commands as a kind, with examples in a parenthesis after it: "git commands (reset --hard, clean -f, branch -D)". */
-const GIT_EXAMPLES = /\bgit\s+(?:[\w-]+\s+)?(?:commands?|operations?)[*_]*\s*\(([^)]*)\)/gi;
+/**
+ * git's commands as a kind, with examples in a parenthesis after it, or introduced up to the clause's
+ * end: "git commands (reset --hard, clean -f, branch -D)", "git commands such as `reset --hard` unless asked".
+ */
+const GIT_EXAMPLES = /\bgit\s+(?:[\w-]+\s+)?(?:commands?|operations?)[*_]*\s*(?:\(([^)]*)\)|(?:such as|like|e\.g\.,?|including)\s+([^.;:!?\n]*?)(?=\s+(?:unless|without|except|until|when|if)\b|[.;:!?\n]|$))/gi;
 /** A git subcommand that opens an example, with its flags: "reset --hard", "branch -D". */
 const GIT_SUBCOMMAND = new RegExp(String.raw`^(?:${GIT_SUBCOMMANDS.join('|')})(?:\s+[-\w.]+)*$`);
 

@@ -268,7 +268,9 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
     }
     if (!best) continue;
     // "destructive git commands (`git reset --hard`, …)": the kind's examples in a parenthesis are the actions, as after "destructive commands".
-    if (best.family === 'destructiveGit' && (/\(/.test((words[best.end - 1] as Word).post) || /\(/.test(words[best.end]?.pre ?? '')) && covered.has(best.end)) continue;
+    // (So are those introduced after it: "destructive git commands such as `reset --hard`".)
+    const introduced = words[best.end]?.norm === 'such' && words[best.end + 1]?.norm === 'as' ? best.end + 2 : /^(like|including|e\.?g\.?)$/.test(words[best.end]?.norm ?? '') ? best.end + 1 : undefined;
+    if (best.family === 'destructiveGit' && (((/\(/.test((words[best.end - 1] as Word).post) || /\(/.test(words[best.end]?.pre ?? '')) && covered.has(best.end)) || (introduced !== undefined && covered.has(introduced)))) continue;
     // "commands that rewrite history": a kind said by what its members do, which is the action.
     // ("commands to serve the site": a kind said by what they are for.)
     if (best.family === 'runCommands' && (/^(that|which)$/.test(words[best.end]?.norm ?? '') || (words[best.end]?.norm === 'to' && words[best.end + 1]?.tags.has('Infinitive') === true))) continue;
@@ -3166,7 +3168,8 @@ function everythingButNote(view: SentenceView, context: TargetContext | undefine
 function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | undefined, entities: readonly Entity[], regions: readonly Range[]): Scope | 'unrepresentable' {
   const scope: { -readonly [K in keyof Scope]: Scope[K] } = {};
   const add = (field: 'paths' | 'databases' | 'tables' | 'recipients' | 'allowedDomains' | 'branches' | 'environments' | 'devices' | 'events' | 'accounts' | 'commands', value: string) => {
-    scope[field] = unique([...(scope[field] ?? []), value]);
+    // ("`generated/**`", "`web/.next/*`": everything in a folder is the folder, whose scope holds what is below it.)
+    scope[field] = unique([...(scope[field] ?? []), field === 'paths' ? value.replace(/(?<=[^/*])\/\*{1,2}$/, '') : value]);
   };
   const words = view.words;
   // "outside acme.io", "outside our domain acme.io": only determiners and generic nouns in between.
