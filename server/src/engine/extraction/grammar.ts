@@ -2822,6 +2822,9 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
   const losesAlways = ['remove', 'truncate', 'forcePush', 'rewriteHistory', 'destructiveGit', 'discard', 'sqlDrop'].some((f) => families.has(f as FamilyName));
   for (let i = range.from; i < range.to; i++) {
     const w = words[i] as Word;
+    // "delete files from `repros/` after reproducing the issue": when, said after the object, is an
+    // occasion the session cannot settle, taken to hold; the words from it on say no target.
+    if (w.norm === 'after' && i > range.from + 1 && words[i + 1]?.tags.has('Gerund') === true && !view.isMentionWord(i + 1)) break;
     const mention = view.mentions.find((m) => i >= m.start && i < m.end);
     // A word in a phrase's gap is no part of the action: "the full test suite" narrows it. An action
     // word after a preposition or a determiner is a name ("push to release"), not an action.
@@ -3547,7 +3550,7 @@ function compileDraft(view: SentenceView, draft: Draft): ConstraintRule[] {
     if (field !== undefined) view.unresolved = `its ${field} scope is not something ${rule.trigger.join('/')} can have`;
     return field === undefined;
   };
-  const rules = compileDraftRules(view, draft).map(pushedFilesAreCommitted).map(costlyCreationsArePaid);
+  const rules = compileDraftRules(view, draft).map(pushedFilesAreCommitted).map(costlyCreationsArePaid).flatMap(anyBranchOnlyDeleted);
   const kept = rules.filter(meetable);
   if (kept.length === rules.length) return kept;
   // "Never update dependencies, package.json or build scripts": a phrase holds its own thing, and the
@@ -3560,6 +3563,16 @@ function compileDraft(view: SentenceView, draft: Draft): ConstraintRule[] {
   const listed = compileDraftRules(view, { ...draft, triggers: [verb], regions: [{ from: phrase.end, to: region.to }] });
   const split = [...own, ...listed];
   return split.every((rule) => unmeetableField(rule) === undefined) ? split : kept;
+}
+
+/**
+ * "Never force-push or delete branches": any branch is what the delete is over, so that it is no delete
+ * of files; for the other actions it is no scope at all (a push to a branch the call does not name is one).
+ */
+function anyBranchOnlyDeleted(rule: ConstraintRule): ConstraintRule[] {
+  const others = rule.trigger.filter((verb) => verb !== 'delete');
+  if (JSON.stringify(rule.scope) !== '{"branches":["**"]}' || others.length === rule.trigger.length || others.length === 0) return [rule];
+  return [{ ...rule, trigger: ['delete'] }, { ...rule, trigger: others, scope: {} }];
 }
 
 /** The first word of a phrase as an action of its own: "update" of "update dependencies". */
