@@ -602,10 +602,12 @@ export function commandEntities(text: string, base: number): Entity[] {
     const start = base + (match.index ?? 0) + (match[1] as string).length + (inner.length - inner.trimStart().length);
     // ("`git commit -m \"...\"`": an argument left as dots stands for any; the command is what comes before it.)
     const written = inner.trim();
-    const value = written.replace(/\s+(["'])(?:\.{2,}|…)\1$/, '');
+    // "`reset --hard`", "`push --force`": a subcommand only git has, with its flags, is git's without the program's name.
+    const gitImplied = !isCommand(inner) && GIT_SUBCOMMAND_FLAGGED.test(written);
+    const value = `${gitImplied ? 'git ' : ''}${written.replace(/\s+(["'])(?:\.{2,}|…)\1$/, '')}`;
     const entity: Entity = { kind: 'command', value, start, end: start + written.length };
     const excluded = template || namesThing || folder || flag || actionWord || grammarWord || marker;
-    if (excluded || (!isCommand(inner) && !(run && (/^[\w./-]+(?::[\w-]+)*(?:\s|$)/.test(inner.trim()) || TOOL_NAME.test(inner.trim()))))) {
+    if (excluded || (!isCommand(inner) && !gitImplied && !(run && (/^[\w./-]+(?::[\w-]+)*(?:\s|$)/.test(inner.trim()) || TOOL_NAME.test(inner.trim()))))) {
       const last = unknownRun[unknownRun.length - 1];
       const listed = last === undefined || joins(last.end - base + 1, match.index ?? 0);
       unknownRun = !excluded && /^[\w./-]+(?:\s[\w./=-]+)*$/.test(value) ? [...(listed ? unknownRun : []), entity] : [];
@@ -730,6 +732,8 @@ const PLAIN_GIT_BARE = new RegExp(String.raw`(?<![\w\x60/.-])git\s+(?:${GIT_SUBC
  * end: "git commands (reset --hard, clean -f, branch -D)", "git commands such as `reset --hard` unless asked".
  */
 const GIT_EXAMPLES = /\bgit\s+(?:[\w-]+\s+)?(?:commands?|operations?)[*_]*\s*(?:\(([^)]*)\)|(?:such as|like|e\.g\.,?|including)\s+([^.;:!?\n]*?)(?=\s+(?:unless|without|except|until|when|if)\b|[.;:!?\n]|$))/gi;
+/** One of git's subcommands that no program of its own is, with a flag: "reset --hard", "clean -fd", "push --force". */
+const GIT_SUBCOMMAND_FLAGGED = new RegExp(String.raw`^(?:${GIT_SUBCOMMANDS.filter((sub) => !KNOWN_PROGRAMS.has(sub)).join('|')})\s+--?[A-Za-z]`);
 /** A git subcommand that opens an example, with its flags: "reset --hard", "branch -D". */
 const GIT_SUBCOMMAND = new RegExp(String.raw`^(?:${GIT_SUBCOMMANDS.join('|')})(?:\s+[-\w.]+)*$`);
 
