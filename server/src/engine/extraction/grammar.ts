@@ -3697,7 +3697,7 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   // "The `gen/` folder is generated. Never edit by hand.": a ban with nothing named in its sentence
   // is about what the text before it was about, which no scope here says. ("Ask before making
   // changes" is about any change.)
-  if (onFilesUnnamed && draft.kind === 'prohibition' && clauseBefore === 0 && view.sentence.start > 0) {
+  if (onFilesUnnamed && draft.kind === 'prohibition' && clauseBefore === 0 && view.sentence.start > 0 && (view.sentence.namedBefore?.() ?? true)) {
     unstatable(view, 'what it acts on was said before the sentence, not in it');
     return [];
   }

@@ -42,6 +42,12 @@ export interface Sentence {
   readonly withoutLabel?: () => Sentence;
   /** The last sentence of a heading with list items under it ("### DO NOT MODIFY unless instructed"): it introduces them, as a line ending in a colon does. */
   readonly leadsItems?: true;
+  /**
+   * Whether the sentence before it in its paragraph may have said what a ban with no object is about:
+   * not when it is itself a short ban that names nothing ("Never auto-archive. Never delete
+   * permanently."). Undefined for a first sentence.
+   */
+  readonly namedBefore?: () => boolean;
 }
 
 /** A rule in parentheses after a phrase: "Generated files (do not edit by hand)". */
@@ -221,11 +227,12 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
             }
           : undefined;
         const withAntecedent = POINTER.test(text) ? () => antecedentVariant(segment.text.slice(0, local.start), readable(text).text, turn.index, span) : undefined;
+        const namedBefore = local.start > 0 ? () => !bareBan(previousSentence(segment.text.slice(0, local.start))) : undefined;
         const withoutAsides = hasAside(text) ? () => read(readable(text).text.replace(ASIDE, ''), turn.index, span) : undefined;
         // The sentence after such a label, read alone when the whole states no rule.
         const withoutLabel = summed && index === 0 ? () => read(readable(block.text.slice(summed[0].length)).text, turn.index, span) : undefined;
         const last = leadsItems && index === sentences.length - 1;
-        result.push({ turnIndex: turn.index, text, span, start: sentence.start, words: sentence.words, ...(withLeadIn.length > 0 && { withLeadIn }), ...(withAntecedent && { withAntecedent }), ...(withPathLabel && { withPathLabel }), ...(withoutAsides && { withoutAsides }), ...(withoutLabel && { withoutLabel }), ...(last && { leadsItems: true as const }) });
+        result.push({ turnIndex: turn.index, text, span, start: sentence.start, words: sentence.words, ...(withLeadIn.length > 0 && { withLeadIn }), ...(withAntecedent && { withAntecedent }), ...(withPathLabel && { withPathLabel }), ...(withoutAsides && { withoutAsides }), ...(withoutLabel && { withoutLabel }), ...(last && { leadsItems: true as const }), ...(namedBefore && { namedBefore }) });
       });
     }
   }
@@ -299,9 +306,7 @@ const TARGET_KINDS = new Set(['path', 'email', 'domain']);
 function antecedentVariant(before: string, text: string, turnIndex: number, span: Span): Sentence | undefined {
   const pointer = POINTER.exec(text);
   if (!pointer) return undefined;
-  // The sentence just before this one, not earlier paragraphs.
-  const previous = before.split(/\n\s*\n/).pop()?.split(/(?<=[.!?])\s+/).filter((s) => s.trim() !== '').pop() ?? '';
-  const previousText = readable(previous).text;
+  const previousText = previousSentence(before);
   const targets = textEntities(previousText, 0).filter((e) => TARGET_KINDS.has(e.kind));
   // "them" points at many: a glob or a folder named before, rather than one file after it ("`gen/*.ts` come from `build.py`").
   const named = (e: Entity) => previousText.slice(e.start, e.end);
@@ -316,6 +321,15 @@ function antecedentVariant(before: string, text: string, turnIndex: number, span
   const words = readSentences(variant, 0, () => true).flatMap((sentence) => sentence.words);
   return { turnIndex, text: variant, span, start: 0, words };
 }
+
+/** The sentence just before the text's end, readable, within its paragraph (not earlier paragraphs). */
+function previousSentence(before: string): string {
+  return readable(before.split(/\n\s*\n/).pop()?.split(/(?<=[.!?])\s+/).filter((s) => s.trim() !== '').pop() ?? '').text;
+}
+
+/** A ban of a few words that names no target: "Never auto-archive.", "Don't force push." */
+const BARE_BAN = /^\s*(?:[-*•]\s+)?(?:never|don['’]?t|do not|no)\s+\S+(?:\s+\S+){0,2}?[.!]?\s*$/i;
+const bareBan = (sentence: string) => BARE_BAN.test(sentence) && !textEntities(sentence, 0).some((e) => TARGET_KINDS.has(e.kind));
 
 /** The first run of targets joined by "and", "or" or commas: "`a.yml` and `b/`", "`x`, `y` or `z`". */
 function writtenTogether(text: string, targets: readonly Entity[]): Entity[] {
