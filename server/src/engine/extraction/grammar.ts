@@ -3941,6 +3941,8 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   const withOwnAction = words[after.from]?.norm === 'with' && /^(force|no-verify|hard)$/.test(words[after.from + 1]?.norm ?? '');
   // ("`kubectl delete` against any cluster": a place that is any of its kind narrows nothing.)
   const anyPlace = /^(on|in|against|across)$/.test(words[after.from]?.norm ?? '') && /^(any|every|all)$/.test(words[after.from + 1]?.norm ?? '');
+  // ("a system `brew` on `PATH`": the program found on the search path is every run of it by name.)
+  if (/^(on|in|from)$/.test(words[after.from]?.norm ?? '') && after.to - after.from <= 3 && words[after.to - 1]?.text.replace(/[`*_.,;:!?)]/g, '') === 'PATH') return undefined;
   const placed = /^(on|in|into|to|onto|against|for|from|under|inside|within|outside|across|with)$/.test(words[after.from]?.norm ?? '') && !withOwnAction && !anyPlace;
   const qualified = placed ? objectWords(view, after, families).filter((w) => !view.mentions.some((m) => m.command !== undefined && words.indexOf(w) >= m.start && words.indexOf(w) < m.end)) : [];
   // "use `uv` instead of `pip` for dependency management": "for" an activity, after a replacement, says what
@@ -4200,7 +4202,9 @@ function alternativesFrame(view: SentenceView, clause: Range): Outcome | undefin
     const written = (m: Mention) => m.command?.scope.commands ?? [];
     // (Or the two govern the same actions: `rm -f` and `rm` are both any deletion.)
     const sameRule = (a: Mention, b: Mention) => a.command !== undefined && JSON.stringify(a.command.verbs) === JSON.stringify(b.command?.verbs) && JSON.stringify(a.command.scope) === JSON.stringify(b.command?.scope);
-    const formOfOther = others.some((other) => used.some((m) => sameRule(m, other)) || written(other).some((command) => used.some((m) => written(m).some((u) => u !== command && u.startsWith(`${command} `)))));
+    // ("use `./bin/brew`, not `brew`": a program run by its path is still that program to every scope.)
+    const usedByPath = view.textEntitiesIn({ from: clause.from, to: i }).flatMap((e) => (e.kind === 'path' || e.kind === 'command') && e.value.includes('/') ? [e.value.split(/\s/)[0]?.split('/').pop()] : []);
+    const formOfOther = others.some((other) => used.some((m) => sameRule(m, other)) || written(other).some((command) => usedByPath.includes(command) || used.some((m) => written(m).some((u) => u !== command && u.startsWith(`${command} `)))));
     if (formOfOther) return { unresolved: 'the command to use is a form of the one put aside, which no scope tells apart' };
     // "… unless you're explicitly asked to use `npm`": the person's request lets the other one run.
     const unless = words.findIndex((u, k) => k >= end && k < clause.to && /^(unless|except)$/.test(u.norm));

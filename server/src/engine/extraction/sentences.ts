@@ -160,8 +160,10 @@ const WRAP_COLUMN = 60;
 
 function continues(previous: string, line: string): boolean {
   const last = previous.slice(previous.lastIndexOf('\n') + 1).trimEnd();
-  if (/[.!?:;]["')`*_]*$/.test(last) || !/^\s*[a-z`(\[]/.test(line)) return false;
-  return last.length >= WRAP_COLUMN || OPEN_ENDING.test(last);
+  if (/[.!?:;]["')`*_]*$/.test(last)) return false;
+  // ("comments on" + "GitHub issues/PRs": after a word no sentence ends on, a capital is a name, not a new sentence.)
+  if (OPEN_ENDING.test(last)) return true;
+  return /^\s*[a-z`(\[]/.test(line) && last.length >= WRAP_COLUMN;
 }
 
 /**
