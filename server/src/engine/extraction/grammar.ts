@@ -3927,7 +3927,9 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   // "never use `git add .`; stage specific files instead": what to do instead says nothing of the commands.
   const boundary = words.findIndex((w, i) => i >= last - 1 && i < region.to && (/[;,]|\s[-–—]\s/.test(w.post) || /[;,]$/.test(w.text)));
   const insteadAfter = boundary !== -1 && words.slice(boundary + 1, region.to).some((w) => /^(instead|rather)$/.test(w.norm));
-  const after = { from: last, to: insteadAfter ? Math.max(last, boundary + 1) : region.to };
+  // ("`kubectl delete` anything in the prod namespace": any object at all, then where, which narrows.)
+  const anyObject = /^(anything|everything)$/.test(words[last]?.norm ?? '') ? 1 : 0;
+  const after = { from: last + anyObject, to: insteadAfter ? Math.max(last + anyObject, boundary + 1) : region.to };
   // "`npm run dev` or any development server commands": a kind listed after the commands is an item of
   // its own, left ungoverned (narrower, never wider); it says nothing of the commands named.
   if (/^(or|and|nor)$/.test(words[after.from]?.norm ?? '') && has(CATEGORY_NOUNS, words[after.to - 1]) && !view.mentionsIn({ from: after.from, to: after.to }).some((m) => m.command !== undefined)) return undefined;
@@ -4290,9 +4292,22 @@ function putAsideFrame(view: SentenceView, clause: Range): Outcome | undefined {
     while (start < i && /^(try|to|please|always|just|also|then|so)$/.test((words[start] as Word).norm)) start++;
     const verb = words[start];
     if (!verb || !verb.tags.has('Verb') || verb.tags.has('Copula') || verb.tags.has('Auxiliary') || verb.tags.has('Gerund') || verb.tags.has('PastTense') || verb.tags.has('PresentTense') && !verb.tags.has('Infinitive') && !verb.tags.has('Imperative')) return undefined;
-    return { drafts: [{ kind: 'prohibition', triggers: [aside], regions: [{ from: aside.start, to: objectEnd(view, aside.end, clause.to) }] }] };
+    const region = { from: aside.start, to: objectEnd(view, aside.end, clause.to) };
+    const topic = names(view, region) ? undefined : describedBefore(view, clause.from);
+    return { drafts: [{ kind: 'prohibition', triggers: [aside], regions: [region, ...(topic ? [topic] : [])] }] };
   }
   return undefined;
+}
+
+/**
+ * "The main branch is protected — open a PR instead of pushing": a clause before that describes a
+ * named thing ("X is …") says what the action after it, with no object of its own, is on. Its subject.
+ */
+function describedBefore(view: SentenceView, before: number): Range | undefined {
+  const copula = view.words.findIndex((w, i) => i > 0 && i < before && w.tags.has('Copula'));
+  if (copula === -1) return undefined;
+  const subject = { from: 0, to: copula };
+  return [...view.textEntitiesIn(subject), ...view.phraseEntitiesIn(subject)].some((e) => e.kind === 'path' || e.kind === 'branch') ? subject : undefined;
 }
 
 /**
