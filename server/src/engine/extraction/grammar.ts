@@ -1634,6 +1634,9 @@ function requirementFrame(view: SentenceView, clause: Range): Outcome | undefine
   const triggers = named.length > 0 ? named : spent.length > 0 ? spent : touching(view, subjectRange);
   if (triggers.length === 0) return undefined;
   const rest = { from: verb.end, to: clause.to };
+  // "All commits must be signed off (`git commit -s`)": a commit signed off carries git's Signed-off-by line, no one's yes ("… by me" is one).
+  const gitSignOff = approved !== undefined && words.slice(approved.start, approved.end).some((w) => w.norm.startsWith('sign')) && triggers.every((m) => m.family === 'commit');
+  if (gitSignOff && !words.slice(rest.from, rest.to).some((w) => has(ME, w) || has(SERVED, w))) return 'nothing';
   // "Production deploys require approval": a name that modifies the action is where it acts.
   const first = (triggers[0] as Mention).start;
   const modifier = first > clause.from && view.phraseEntitiesIn({ from: first - 1, to: first }).length > 0 ? first - 1 : first;
@@ -3958,7 +3961,13 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   // "`git` commands that modify the working tree": a relative clause says which of them.
   let relative = after.from;
   while (relative < after.to && has(CATEGORY_NOUNS, words[relative])) relative++;
-  const which = relative < after.to && /^(that|which)$/.test(words[relative]?.norm ?? '');
+  // ("never `git commit --amend` a commit that has been pushed": so does one on its object.)
+  let object = after.from;
+  while (object < after.to && (words[object] as Word).tags.has('Determiner')) object++;
+  let objectEnd = object;
+  while (objectEnd < Math.min(after.to, object + 3) && (words[objectEnd] as Word).tags.has('Noun') && !(words[objectEnd] as Word).tags.has('Pronoun') && !endsWithComma(words[objectEnd])) objectEnd++;
+  const whichObject = objectEnd > object && /^(that|which|who)$/.test(words[objectEnd]?.norm ?? '');
+  const which = (relative < after.to && /^(that|which)$/.test(words[relative]?.norm ?? '')) || whichObject;
   // "`git rebase` branches others are working on": whose they are narrows them too.
   const others = words.slice(after.from, after.to).some((w) => /^(others|someone|somebody|people|teammates|colleagues)$/.test(w.norm));
   if (target || which || others || (qualified.length > 0 && !purpose)) return `"${words.slice(after.from, after.to).map((w) => w.text).join(' ').trim()}" narrows the commands in a way no scope says`;
