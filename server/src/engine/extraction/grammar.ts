@@ -436,7 +436,10 @@ function forgeMentions(words: readonly Word[], covered: ReadonlySet<number>): Me
       const before = words[i - 1];
       if (end - i <= 2 && !words[i]?.tags.has('Verb') && before?.tags.has('Verb') === true && !before.tags.has('Auxiliary') && !before.tags.has('Modal') && !before.tags.has('Copula') && !/^(open|create|raise|submit|file|make|send|put|no|do|any)$/.test(before.norm) && !has(SKIP, before)) continue;
       const verb = typeof phrase[0] === 'string' ? phrase[0] : '';
-      mentions.push({ family: 'command', start: i, end, form: formOf(words[i] as Word, verb), command: slashedAlternatives(words, i, end, command), saidInWords: true });
+      // "never close stale issues", "code-agent PRs are not allowed": a kind of the thing narrows the operation.
+      const kinds = [...gaps, ...(FORGE_NOUN.test(words[i]?.norm ?? '') && !covered.has(i - 1) && !/[/&+]/.test(words[i]?.pre ?? '') ? [i - 1] : [])].flatMap((k) => (words[k] && modifiesOperation(words[k] as Word) ? [(words[k] as Word).text.replace(/[*_`]/g, '')] : []));
+      const found = slashedAlternatives(words, i, end, command);
+      mentions.push({ family: 'command', start: i, end, form: formOf(words[i] as Word, verb), command: kinds.length > 0 ? { ...found, narrowedBy: kinds } : found, saidInWords: true });
       i = end - 1;
       break;
     }
@@ -3972,6 +3975,15 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   const others = words.slice(after.from, after.to).some((w) => /^(others|someone|somebody|people|teammates|colleagues)$/.test(w.norm));
   if (target || which || others || (qualified.length > 0 && !purpose)) return `"${words.slice(after.from, after.to).map((w) => w.text).join(' ').trim()}" narrows the commands in a way no scope says`;
   return undefined;
+}
+
+/** An operation said as its thing's noun alone: "PRs are not allowed", "pull requests need review". */
+const FORGE_NOUN = /^(prs?|pull|mrs?|issues?)$/;
+/** Words that leave an operation said as a noun whole: "new PRs", "GitHub issues", "your own PRs"; a feature branch is any branch of work. */
+const WHOLE_OPERATION = wordSet(['feature', 'new', 'own', 'open', 'direct', 'manual', 'automatic', 'automated', 'more', 'additional', 'further', 'separate', 'unsolicited', 'unrequested', 'unnecessary', 'github', 'gitlab']);
+
+function modifiesOperation(w: Word): boolean {
+  return /^[a-z][a-z-]*$/.test(w.norm) && (w.tags.has('Adjective') || w.tags.has('Noun')) && !w.tags.has('Determiner') && !w.tags.has('Pronoun') && !w.tags.has('Possessive') && !has(UNIVERSAL, w) && !has(GENERIC, w) && !has(SKIP, w) && !has(WHOLE_OPERATION, w) && !has(FORGE_HOSTS, w) && !/[,;:.!?)/&+]/.test(w.post);
 }
 
 /** The parts of `range` that no mention of `cut` covers. */
