@@ -217,8 +217,9 @@ export function textEntities(text: string, base: number): Entity[] {
     }
     const file = FILE_NAME.exec(token);
     // `.py`, `.sql.out`: an extension names every file that ends with it; `.env`, `.gitignore` are files.
-    // `.env.local`, `.npmrc.bak`: a dotfile's variants are files, not an extension.
-    const dotfileVariant = DOTFILE_NAMES.has((token.split('.')[1] ?? '').toLowerCase());
+    // `.env.local`, `.npmrc.bak`, `.eslintrc.json`: a dotfile's variants, and a tool's rc or ignore file, are files, not an extension.
+    const first = (token.split('.')[1] ?? '').toLowerCase();
+    const dotfileVariant = DOTFILE_NAMES.has(first) || /.(?:rc|ignore)$/.test(first);
     const extension = (/^(?:\.[A-Za-z0-9]+){2,}$/.test(token) && !dotfileVariant) || (/^\.[A-Za-z0-9]+$/.test(token) && EXTENSIONS.has(token.slice(1).toLowerCase()) && !DOTFILE_NAMES.has(token.slice(1).toLowerCase()));
     if (extension) found.push({ kind: 'path', value: `**/*${token}`, start, end });
     else if ((file && EXTENSIONS.has((file[1] ?? '').toLowerCase())) || /^\*\.\w+$/.test(token) || (DOTFILE.test(token) && token.length > 2)) {

@@ -1273,6 +1273,8 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       if (category) limit = Math.min(range.to, limit + 1);
       // "never run database migrations": a noun that modifies the action said as a noun; "no more than $200 per purchase": an amount.
       const modifier = (w.tags.has('Noun') || w.tags.has('Adjective')) && !w.tags.has('Pronoun') && view.mentionAt(j + 1) !== undefined && !view.covered.has(j) && !closesClause(w) && !endsWithComma(w) && view.mentionAt(j + 1)?.command === undefined;
+      // ("never use bare `pip`": the program as it is found, every run of it; "the system pip" is one of many `pip`s, which no scope tells apart.)
+      const invokedAsFound = /^(bare|plain|raw|vanilla)$/.test(w.norm) && view.mentionAt(j + 1)?.command !== undefined;
       const amount = nounSubject && (w.tags.has('Money') || w.tags.has('Value') || w.norm === 'per');
       // "never perform a deploy", "never run the migrations": the article after a light verb, before the action said as a noun.
       // ("Under no circumstances is the agent permitted to …": the agent, after the verb the negation put first.)
@@ -1286,7 +1288,7 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       const joinsLightVerbs = has(COORDINATORS, w) && j > cueEnd && has(SKIP, words[j - 1]) && (has(SKIP, words[j + 1]) || approvesPayment(j + 1)) && view.mentionAt(j + 1) === undefined;
       // ("No hardcoded secrets before any deployment": the thing said "no" to ends where a condition begins.)
       if (nounSubject && /^(before|after|until|unless|without|when|whenever|while|during|if)$/.test(w.norm)) break;
-      const skippable = has(SKIP, w) || glossed || approvesPayment(j) || joinsLightVerbs || has(LISTENERS, w) || w.text === '' || category || modifier || amount || article || opensList || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
+      const skippable = has(SKIP, w) || glossed || approvesPayment(j) || joinsLightVerbs || has(LISTENERS, w) || w.text === '' || category || modifier || invokedAsFound || amount || article || opensList || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
       // "Never run: `git clean -fdx`": a colon after running introduces what is run.
       // "Prohibited commands: `rm -rf`, …": so does a colon after the category its examples are of.
       const introducesRun = /^\s*:/.test(w.post) && (/^(run|use|execute|invoke|allowed|permitted)$/.test(w.norm) || has(CATEGORY_NOUNS, w) || opensList || commandExamplesAfter(view, j));

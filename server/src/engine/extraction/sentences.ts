@@ -192,7 +192,9 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
       else if (block.kind !== 'item') previousItem = undefined;
       if (nested && (block.kind !== 'item' || indent <= nested.indent)) nested = undefined;
       // A heading leads the items under it, and the paragraph right under it: "## Before committing" + "Run `make test`."
-      const lead = block.kind === 'item' ? (nested?.lead ?? leadIn) : block.kind === 'paragraph' && previousKind === 'heading' ? leadIn : undefined;
+      const leading = block.kind === 'item' ? (nested?.lead ?? leadIn) : block.kind === 'paragraph' && previousKind === 'heading' ? leadIn : undefined;
+      // ("Preferred checks before submitting:" + "- `pnpm lint`": what is recommended binds nothing; an item still reads alone.)
+      const lead = leading !== undefined && ADVISORY_LEAD.test(leading) ? undefined : leading;
       const leadColon = block.kind === 'item' && nested === undefined && leadInColon;
       previousKind = block.kind;
       // A heading, or a line ending in a colon (an item too, for the items nested under it), introduces the
@@ -409,6 +411,8 @@ const LEADING_CONDITION = /^\s*(?:when|whenever|if|before|after|once|while|unles
 const CONTINUED_BY_ITEM = /\b(?:that|which|who|whose|where|to|of|are|is|includes?|including|like|as|(?:before|after|until|unless|when|whenever|if|once)(?:\s+(?:you|we|they|agents?|the agent|claude))?|without|prior to)\s*$/i;
 
 /** A heading of the situations a skill or tool is for: "When to use", "When NOT to use this skill", "Use it when". */
+/** A lead-in that recommends what follows rather than requiring it. */
+const ADVISORY_LEAD = /^\W*(?:preferred|recommended|suggested|optional|nice[- ]to[- ]have|tips?)\b/i;
 const WHEN_TO_USE = /^(?:when\s+(?:not\s+|never\s+)?to\s+use|use\s+(?:this|it|this\s+skill|this\s+tool)\s+(?:only\s+)?when|(?:do\s+not|don['’]?t)\s+use\s+(?:this|it)\s+when)\b/i;
 
 /** A heading named for the stage before an action, or two: "Pre-commit checklist", "Pre-commit and pre-PR". */
