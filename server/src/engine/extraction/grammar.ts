@@ -3604,6 +3604,9 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   if (draft.triggers.some((m) => m.family === 'land' && alone(m))) {
     return compileDraftRules(view, { ...draft, triggers: draft.triggers.map((m) => (m.family === 'land' && alone(m) ? { ...m, family: 'command', command: MERGE_PULL_REQUEST } : m)) });
   }
+  // "Ask before writing new files", "never add new files": files written new are made; nothing is overwritten.
+  const writesNewFiles = (m: Mention) => m.family === 'write' && view.words.slice(m.start, m.end + 3).some((w, k) => w.norm === 'new' && /^(files?|modules?|scripts?|documents?|docs|pages?|components?)$/.test(view.words[m.start + k + 1]?.norm ?? ''));
+  if (draft.triggers.some(writesNewFiles)) return compileDraftRules(view, { ...draft, triggers: draft.triggers.map((m) => (writesNewFiles(m) ? { ...m, family: 'create' } : m)) });
   // "Avoid duplicating code", "code must not be duplicated": a rule of style, no backup forbidden or gated.
   const duplicating = (m: Mention) => m.family === 'backup' && /^duplicat/.test(view.words[m.start]?.norm ?? '');
   if (draft.triggers.some(duplicating)) {
