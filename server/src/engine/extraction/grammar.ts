@@ -3604,6 +3604,12 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   if (draft.triggers.some((m) => m.family === 'land' && alone(m))) {
     return compileDraftRules(view, { ...draft, triggers: draft.triggers.map((m) => (m.family === 'land' && alone(m) ? { ...m, family: 'command', command: MERGE_PULL_REQUEST } : m)) });
   }
+  // "Do not run smoke tests locally (`pytest tests/smoke_tests/`)": tests of a kind, glossed by the command in
+  // the parenthesis after them, are that command (what kind no scope says; the command says it).
+  const tests = draft.triggers.length === 1 && draft.kind !== 'prerequisite' && !draft.example ? draft.triggers.find((m) => m.family === 'test') : undefined;
+  const region = draft.regions[0];
+  const gloss = tests && region ? view.mentionsIn({ from: tests.end, to: Math.min(region.to, tests.end + 3) }).find((m) => m.command !== undefined && parenthesisOpensAt(view.words, m.start)) : undefined;
+  if (gloss) return compileDraftRules(view, { ...draft, triggers: [gloss], regions: [{ from: gloss.start, to: gloss.end }] });
   // "Ask before writing new files", "never add new files": files written new are made; nothing is overwritten.
   const writesNewFiles = (m: Mention) => m.family === 'write' && view.words.slice(m.start, m.end + 3).some((w, k) => w.norm === 'new' && /^(files?|modules?|scripts?|documents?|docs|pages?|components?)$/.test(view.words[m.start + k + 1]?.norm ?? ''));
   if (draft.triggers.some(writesNewFiles)) return compileDraftRules(view, { ...draft, triggers: draft.triggers.map((m) => (writesNewFiles(m) ? { ...m, family: 'create' } : m)) });
