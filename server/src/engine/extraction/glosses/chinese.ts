@@ -30,6 +30,9 @@ const GLOSSARY: Readonly<Record<string, string>> = {
   用户: 'the user', 使用者: 'the user', 开发者: 'the developer', 开发人员: 'the developer', 人工: 'a human', 你: 'you', 您: 'you', 我: 'I', 我们: 'we',
   助手: 'the assistant', 明确: 'explicitly', 明确地: 'explicitly', 显式: 'explicitly', 明示: 'explicitly', 要求: 'asks', 请求: 'asks', 指示: 'instructs',
   征得: 'get', 取得: 'get', 获得: 'get', 事先: 'beforehand', 同意: 'consent', 确认: 'confirmation', 批准: 'approval', 许可: 'permission', 允许: 'permission', 授权: 'authorization', 审批: 'approval', 询问: 'ask', 告知: 'tell',
+  // Confirming said as the verb it is: "请先确认" is "please confirm first", "与我确认" is "confirm with me".
+  先确认: 'confirm first', 与我确认: 'confirm with me', 跟我确认: 'confirm with me', 和我确认: 'confirm with me', 向我确认: 'confirm with me',
+  与用户确认: 'confirm with the user', 跟用户确认: 'confirm with the user', 和用户确认: 'confirm with the user', 向用户确认: 'confirm with the user',
   手动: 'manually', 手工: 'by hand', 自己: 'themselves', 亲自: 'themselves',
   // Actions.
   提交: 'commit', 推送: 'push', 强制推送: 'force push', 强推: 'force push', 合并: 'merge', 变基: 'rebase', 重置: 'reset', 回滚: 'roll back', 撤销: 'revert',
