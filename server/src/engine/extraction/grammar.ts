@@ -3958,6 +3958,10 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   // "`aws` with `--profile prod`": the arguments it is run with narrow it too, but for a flag that is
   // an action of its own, read with the command ("`git push` with --force").
   const withOwnAction = words[after.from]?.norm === 'with' && /^(force|no-verify|hard)$/.test(words[after.from + 1]?.norm ?? '');
+  // "Do NOT use `gh pr checkout --detach` for this": a purpose said before, which no scope says.
+  // ("for this project" is the whole of it.)
+  const pointer = words[after.from + 1];
+  if (words[after.from]?.norm === 'for' && /^(this|that|these|those|it|them)$/.test(pointer?.norm ?? '') && (/[,;:.!?)—–-]/.test(pointer?.post ?? '') || !words[after.from + 2]?.tags.has('Noun'))) return `"for ${words[after.from + 1]?.text}" narrows the commands to a purpose said elsewhere, which no scope says`;
   // ("`kubectl delete` against any cluster": a place that is any of its kind narrows nothing.)
   const anyPlace = /^(on|in|against|across)$/.test(words[after.from]?.norm ?? '') && /^(any|every|all)$/.test(words[after.from + 1]?.norm ?? '');
   // ("a system `brew` on `PATH`": the program found on the search path is every run of it by name.)
