@@ -1806,6 +1806,9 @@ function requirementOf(view: SentenceView, main: Range): { kind: 'confirmation' 
   }
   // "The user must confirm before any cancellation", "the customer has to approve before a refund".
   if (findFirst(words, P.approverClauses, main.from, main.to) || granterApproves(view, main)) return { kind: 'confirmation' };
+  // "Before deleting files, confirm.": confirming, said with nothing it confirms, is asking the person.
+  const said = words.slice(main.from, main.to).filter((w) => !/^(please|first|always|then|you|must|should|need|to|kindly)$/.test(w.norm));
+  if (said.length === 1 && (said[0] as Word).forms.includes('confirm') && (said[0] as Word).tags.has('Verb')) return { kind: 'confirmation' };
   const steps = satisfying(view.mentionsIn(main));
   if (steps.length === 0) return undefined;
   const first = steps[0] as Mention;
