@@ -4235,7 +4235,8 @@ function alternativesFrame(view: SentenceView, clause: Range): Outcome | undefin
     const used = commands.filter((m) => m.end <= i);
     const usedTemplate = words.slice(clause.from, i).some((b) => /`/.test(b.pre) || /`/.test(b.post));
     // ("use bun instead of npm": a program whose name is also a word, written plainly, is still the one to use.)
-    const usedPlain = words.slice(clause.from, i).some((b) => KNOWN_PROGRAMS.has(b.norm));
+    // ("make sure you never commit …": not a program's name said as a verb.)
+    const usedPlain = words.slice(clause.from, i).some((b) => KNOWN_PROGRAMS.has(b.norm) && !b.tags.has('Verb'));
     const others = commands.filter((m) => m.start >= end);
     if ((used.length === 0 && !usedTemplate && !usedPlain) || others.length === 0) continue;
     // "`rm -f` instead of `rm`", "`docker compose` over `docker`": the command to use is a form of the
