@@ -850,10 +850,25 @@ function clausesOf(view: SentenceView, from: number): Range[] {
     } else if (closesClause(w) && !/^[\s()]*$/.test(w.post.replace(/[^;:()\u2014\u2013-]/g, '')) && !objectFollows && !connected) close(i + 1);
     // "Do not add dependencies, every dependency requires approval first": a clause with its own
     // subject and verb after a comma is a sentence of its own, unless the first is a subordinate one.
-    else if (endsWithComma(w) && startsClause(words, i + 1, words.length) && !has(SUBORDINATORS, words[skipOpeners(words, start, i)])) close(i + 1);
+    // So is a ban after an order: "Run the tests before you push, never push to main".
+    // (Not after a phrase put first, which the ban is under: "Without my OK, never cancel a meeting".)
+    else if (endsWithComma(w) && (startsClause(words, i + 1, words.length) || (startsBan(words, i + 1) && !FRONTED_PHRASE.test(words[skipOpeners(words, start, i)]?.norm ?? ''))) && !has(SUBORDINATORS, words[skipOpeners(words, start, i)])) close(i + 1);
   }
   close(words.length);
   return clauses;
+}
+
+/** Words that open a phrase put before a rule it conditions: "Without my OK, …", "On main, …". */
+const FRONTED_PHRASE = /^(without|with|before|after|on|in|for|under|during|except|unless|until|upon|once|within|outside|inside|at|from|to|by|as|per|regarding)$/;
+
+/** "never push …", "don't …", "do not …" at `at`, with a verb of its own ("…, never directly to main" leaves it out). */
+function startsBan(words: readonly Word[], at: number): boolean {
+  const after = /^(never|don['’]?t|dont)$/.test(words[at]?.norm ?? '') ? at + 1 : words[at]?.norm === 'do' && words[at + 1]?.norm === 'not' ? at + 2 : undefined;
+  if (after === undefined) return false;
+  let verb = after;
+  while (words[verb]?.tags.has('Adverb') && !words[verb]?.tags.has('Verb')) verb++;
+  // (A program's name is none: "We only use uv, NEVER pip".)
+  return words[verb]?.tags.has('Verb') === true && !/`/.test(words[verb]?.pre ?? '') && !KNOWN_PROGRAMS.has(words[verb]?.norm ?? '');
 }
 
 // ---- cues ----------------------------------------------------------------------------------------
@@ -2651,7 +2666,10 @@ function checksNotPassing(view: SentenceView, region: Range, condition = false):
     // ("the build is failing": the check before the verb "be".)
     const checkAt = [i + 1, i + 2, i - 1, i - 2].find((k) => k >= region.from && k < region.to && CHECK_NOUNS.test(words[k]?.norm ?? '') && (k !== i + 2 || /^(the|our|any)$/.test(words[i + 1]?.norm ?? '')) && (k !== i - 2 || has(BE_OR_GET, words[i - 1])));
     // Code that does not compile fails the project's own check; code not run names none.
-    const unnamed = notPassing && !/^(run|ran)$/.test(word.norm) ? i : failing ? checkAt : undefined;
+    // ("never push broken code": code said to fail fails the project's checks.)
+    // (Only with nothing after it: "to main" after it would be left out, and the rule widened.)
+    const failingCode = failing && /^(code|changes|commits?)$/.test(words[i + 1]?.norm ?? '') && i + 2 === region.to;
+    const unnamed = notPassing && !/^(run|ran)$/.test(word.norm) ? i : failing ? (checkAt ?? (failingCode ? i : undefined)) : undefined;
     const step = named ?? (unnamed !== undefined ? { family: 'test' as const, start: unnamed, end: unnamed + 1, form: 'base' as const } : undefined);
     return step ? { at: at === -1 ? Math.min(i, step.start) : region.from + at, step } : undefined;
   }
