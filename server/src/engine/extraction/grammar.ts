@@ -959,7 +959,8 @@ const governable = (mentions: readonly Mention[]) => mentions.filter((m) => !sat
 function objectEnd(view: SentenceView, from: number, to: number): number {
   const words = view.words;
   // ("before committing, especially …": the comma is on the action itself.)
-  if (from > 0 && from < to && endsWithComma(words[from - 1]) && /^(especially|particularly|notably)$/.test((words[from] as Word).norm)) return from;
+  // ("do not force push, rebase instead": so is what to do in its place.)
+  if (from > 0 && from < to && endsWithComma(words[from - 1]) && (/^(especially|particularly|notably)$/.test((words[from] as Word).norm) || saysInstead(words, from, to))) return from;
   for (let i = from; i < to; i++) {
     if (!howOften(words, i) && [P.condition, P.before, P.until, P.after, P.without, P.except].some((p) => startsWith(words, p, i, to) !== undefined)) return i;
     // "reset the database to fix it": a purpose after the object says why, not what.
@@ -2589,7 +2590,9 @@ function prohibitionFrame(view: SentenceView, clause: Range): Outcome | undefine
   // "Never commit failing tests", "never push code that doesn't compile", "if the tests fail, don't push": the checks are to pass first.
   // Only an action that carries the code on is gated by its checks: "never disable a failing test" is not.
   const gated = triggers.some(gatedByChecks);
-  const failingCondition = condition && gated ? checksNotPassing(view, { from: condition.from - 1, to: condition.to }, true) : undefined;
+  const pointed = condition && gated ? failingPointedCheck(view, condition, clause) : undefined;
+  if (pointed === 'unnamed') return { unresolved: 'the condition says something fails, and what it points at is no check named before' };
+  const failingCondition = condition && gated ? (checksNotPassing(view, { from: condition.from - 1, to: condition.to }, true) ?? pointed) : undefined;
   const notYetDone = stepNotYetDone(view, regions[0] as Range) ?? (negated.subject ? stepNotYetDone(view, negated.subject) : undefined) ?? (gated ? checksNotPassing(view, regions[0] as Range) : undefined) ?? (failingCondition && { at: end, step: failingCondition.step });
   if (notYetDone) {
     // A thing sorted by its relative clause, before the action or after it, is the thing up to that clause.
@@ -2603,6 +2606,18 @@ function prohibitionFrame(view: SentenceView, clause: Range): Outcome | undefine
   const personDoesIt = view.words.slice(clause.to).some((w) => /^(manually|myself|themselves)$/.test(w.norm)) && view.words.slice(clause.to).some((w) => has(ME, w) || has(SERVED, w));
   const kind = unasked && !personDoesIt ? 'confirmation' : 'prohibition';
   return { drafts: eachListed(view, { kind, triggers, regions }, end) };
+}
+
+/**
+ * "Run `npm test` after changes, don't push if it fails": a condition that says a check named before
+ * fails, by a pronoun, waits for that check (rather than forbidding the action outright).
+ */
+function failingPointedCheck(view: SentenceView, condition: Range, clause: Range): { at: number; step: Mention } | 'unnamed' | undefined {
+  const words = view.words.slice(condition.from, condition.to);
+  if (!words.some((w) => /^(it|they|this|that|these)$/.test(w.norm)) || !words.some((w) => /^(fails?|failing|failed|breaks?|broken)$/.test(w.norm))) return undefined;
+  if (view.mentionsIn(condition).length > 0) return undefined;
+  const checks = satisfying(view.mentionsIn({ from: 0, to: clause.from })).filter((m) => m.family === 'test' || m.command?.checks === true);
+  return checks.length === 1 ? { at: condition.from, step: checks[0] as Mention } : 'unnamed';
 }
 
 /** "… code you haven't read", "files that you have not backed up": a relative clause whose step is not yet done. */
