@@ -468,8 +468,8 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
       const next = words[i + 1];
       const previous = words[i - 1];
       // "don't touch prod": the object of a verb, for names no other word could be.
-      // ("careful with prod", "be careful about production": after "with" or "about" too.)
-      const objectOfVerb = previous !== undefined && (previous.tags.has('Verb') || /^(with|about)$/.test(previous.norm)) && /^(prod|production|staging|preprod|pre-prod|uat)$/.test(w.norm);
+      // ("careful with prod": after "with" or "about" too; "…, but prod needs my OK": first in its clause, after the word that joins it.)
+      const objectOfVerb = previous !== undefined && (previous.tags.has('Verb') || /^(with|about|but|and|so|whereas|while)$/.test(previous.norm)) && /^(prod|production|staging|preprod|pre-prod|uat)$/.test(w.norm);
       // "to prod or staging", "to prod, staging or qa": listed after one named.
       const listed = (/^(or|and)$/.test(previous?.norm ?? '') && has(ENVIRONMENTS, words[i - 2])) || (previous !== undefined && /,\s*$/.test(previous.post) && has(ENVIRONMENTS, previous));
       const named = has(ENVIRONMENT_HEADS, next) || /^(to|on|in|into|onto|against)$/.test(previous?.norm ?? '') || i === from || objectOfVerb || listed;

@@ -1716,7 +1716,8 @@ function touching(view: SentenceView, subject: Range): Mention[] {
   const words = view.words.slice(subject.from, subject.to);
   const targets = [...view.textEntitiesIn(subject), ...view.phraseEntitiesIn(subject)].filter((e) => e.kind === 'environment' || e.kind === 'branch' || e.kind === 'path' || e.kind === 'database');
   // Only the target and words that say "all of it": "the `infra/` folder", "anything in prod".
-  const other = words.filter((w) => w.start < (targets[0]?.start ?? 0) || w.end > (targets[targets.length - 1]?.end ?? 0)).some((w) => !(w.tags.has('Determiner') || has(UNIVERSAL, w) || has(GENERIC, w) || /^(in|under|inside|on|to|of|within)$/.test(w.norm) || w.text === ''));
+  // ("…, but prod needs my OK": the word that joins the clause says nothing of it.)
+  const other = words.filter((w) => w.start < (targets[0]?.start ?? 0) || w.end > (targets[targets.length - 1]?.end ?? 0)).some((w) => !(w.tags.has('Determiner') || has(UNIVERSAL, w) || has(GENERIC, w) || has(CONTRASTS, w) || has(COORDINATORS, w) || /^(in|under|inside|on|to|of|within)$/.test(w.norm) || w.text === ''));
   if (targets.length === 0 || other) return [];
   const at = wordAtOffset(view, subject.from, (targets[0] as Entity).start);
   return at === -1 ? [] : [{ family: 'touch', start: at, end: at + 1, form: 'base' }];

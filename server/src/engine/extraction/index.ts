@@ -51,6 +51,8 @@ const TOPIC_WORDS = wholePhrasePattern([...Object.values(ACTION_WORDS).flat(), .
 const NAMES_COMMAND = new RegExp(`\`|"(?:${PROGRAMS.map((p) => p.replace(/[-.]/g, '\\$&')).join('|')})(?:\\s[^"]*)?"|\\bgit\\b|\\b[a-z][\\w-]*\\s+--?[A-Za-z]|\\b(?:${DISTINCTIVE_PROGRAMS.map((p) => p.replace(/[-.]/g, '\\$&')).join('|')})\\b|\\b(?:commands?|tools?|programs?|editors?|pagers?|binaries|clis?)\\s+(?:such as|like|e\\.g\\.|including)\\b`, 'i');
 /** An amount of money, which a rule about spending may name alone: "anything over $1k needs my OK". */
 const AMOUNT = /[$€£]\s?\d|\d\s?[$€£]|\d\s*(?:k\b|dollars?\b|bucks\b|euros?\b|pounds?\b|usd\b|eur\b|gbp\b)/i;
+/** A target a rule may name alone, as what needs the person's yes: "prod needs my OK", "anything in data/ needs my OK". */
+const NAMES_TARGET = /\b(?:prod|production|staging)\b|\b[\w.-]+\/(?=[\w.*-]|\s|$)/i;
 /** What makes a sentence a rule or a change of rules: a negation, a connector, an ask, a revocation. */
 const RULE_CUES = wholePhrasePattern(RULE_CUE_PHRASES.filter((phrase) => phrase !== 'need'));
 /** "need" is a rule's word ("every deploy needs a test run"), not when speakers say what they need themselves ("I actually need to book for two"). */
@@ -70,7 +72,7 @@ const NAMES_TOOL = new RegExp(PLAIN_TOOL_SOURCE);
  * (most chat and most requests) never reaches the tagger, which keeps extraction linear and cheap. A
  * word a gloss of Chinese, Japanese or Korean could not put in English may be the rule's action.
  */
-export const worthReading = (text: string): boolean => (TOPIC_WORDS.test(text) || NAMES_COMMAND.test(text) || AMOUNT.test(text) || RUNS_SCRIPT.test(text) || NAMES_TOOL.test(text) || NAMES_SQL_READ.test(text) || text.includes(UNKNOWN_WORD)) && ruleCue(text);
+export const worthReading = (text: string): boolean => (TOPIC_WORDS.test(text) || NAMES_COMMAND.test(text) || AMOUNT.test(text) || NAMES_TARGET.test(text) || RUNS_SCRIPT.test(text) || NAMES_TOOL.test(text) || NAMES_SQL_READ.test(text) || text.includes(UNKNOWN_WORD)) && ruleCue(text);
 
 /**
  * The constraints and revocations stated in a session's user messages (SPEC sections 3 and 4):
