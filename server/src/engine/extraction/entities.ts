@@ -590,7 +590,8 @@ export function commandEntities(text: string, base: number): Entity[] {
     // a thing's noun names that thing ("`eslint-disable` comments", "`no_run` doctest fences").
     const namesThing = !isCommand(inner) && SPAN_THINGS.test(text.slice((match.index ?? 0) + match[0].length));
     // A template of a command that does one of the vocabulary's actions whatever fills it (`git checkout -- <file>`) is that action.
-    const template = /<[^>]*>|\{[^}]*\}/.test(inner) && !(isCommand(inner) && commandRule(inner).verbs.every((verb) => verb !== 'execute'));
+    // (So is one with a path left as "path/to/…".)
+    const template = /<[^>]*>|\{[^}]*\}|\bpath\/to\//.test(inner) && !(isCommand(inner) && commandRule(inner).verbs.every((verb) => verb !== 'execute'));
     // A folder (`tests/unit/`) is run by a program, never itself one; an action's own word (`delete`, `purge`) names the action.
     const folder = /^[\w./-]+\/$/.test(inner.trim());
     // A flag alone (`--amend`, `-f`) is an option of whatever command it is given to, not a program.
@@ -600,7 +601,8 @@ export function commandEntities(text: string, base: number): Entity[] {
     const grammarWord = ENGLISH_GRAMMAR_WORDS.has(inner.trim().toLowerCase()) && !KNOWN_PROGRAMS.has(inner.trim().toLowerCase());
     // "`BREAKING CHANGE:`", "`TODO:`": a marker written in text, not a program (programs are run in lowercase).
     // ("never call `PrepareNs`": a name in PascalCase is a function or a type of the code.)
-    const marker = /:$/.test(inner.trim()) || /^[A-Z][A-Z_]*(?:\s+[A-Z][A-Z_]*)+$/.test(inner.trim()) || /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+(?:\(\))?$/.test(inner.trim());
+    // ("run `/simplify`": a slash and one name is an agent's own chat command, no program.)
+    const marker = /^\/[a-z][\w-]*$/.test(inner.trim()) || /:$/.test(inner.trim()) || /^[A-Z][A-Z_]*(?:\s+[A-Z][A-Z_]*)+$/.test(inner.trim()) || /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+(?:\(\))?$/.test(inner.trim());
     const start = base + (match.index ?? 0) + (match[1] as string).length + (inner.length - inner.trimStart().length);
     // ("`git commit -m \"...\"`": an argument left as dots stands for any; the command is what comes before it.)
     const written = inner.trim();
