@@ -3998,7 +3998,7 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   // "Do NOT use `gh pr checkout --detach` for this": a purpose said before, which no scope says.
   // ("for this project" is the whole of it.)
   const pointer = words[after.from + 1];
-  if (words[after.from]?.norm === 'for' && /^(this|that|these|those|it|them)$/.test(pointer?.norm ?? '') && (/[,;:.!?)—–-]/.test(pointer?.post ?? '') || !words[after.from + 2]?.tags.has('Noun'))) return `"for ${words[after.from + 1]?.text}" narrows the commands to a purpose said elsewhere, which no scope says`;
+  if (words[after.from]?.norm === 'for' && /^(this|that|these|those|it|them)$/.test(pointer?.norm ?? '') && (/[,;:.!?)—–-]/.test(pointer?.post ?? '') || !words[after.from + 2]?.tags.has('Noun'))) return `"for ${pointer?.text}" narrows the commands to a purpose said elsewhere, which no scope says`;
   // ("`kubectl delete` against any cluster": a place that is any of its kind narrows nothing.)
   const anyPlace = /^(on|in|against|across)$/.test(words[after.from]?.norm ?? '') && /^(any|every|all)$/.test(words[after.from + 1]?.norm ?? '');
   // ("a system `brew` on `PATH`": the program found on the search path is every run of it by name.)
@@ -4019,9 +4019,9 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   // ("never `git commit --amend` a commit that has been pushed": so does one on its object.)
   let object = after.from;
   while (object < after.to && (words[object] as Word).tags.has('Determiner')) object++;
-  let objectEnd = object;
-  while (objectEnd < Math.min(after.to, object + 3) && (words[objectEnd] as Word).tags.has('Noun') && !(words[objectEnd] as Word).tags.has('Pronoun') && !endsWithComma(words[objectEnd])) objectEnd++;
-  const whichObject = objectEnd > object && /^(that|which|who)$/.test(words[objectEnd]?.norm ?? '');
+  let nounsEnd = object;
+  while (nounsEnd < Math.min(after.to, object + 3) && (words[nounsEnd] as Word).tags.has('Noun') && !(words[nounsEnd] as Word).tags.has('Pronoun') && !endsWithComma(words[nounsEnd])) nounsEnd++;
+  const whichObject = nounsEnd > object && /^(that|which|who)$/.test(words[nounsEnd]?.norm ?? '');
   const which = (relative < after.to && /^(that|which)$/.test(words[relative]?.norm ?? '')) || whichObject;
   // "`git rebase` branches others are working on": whose they are narrows them too.
   const others = words.slice(after.from, after.to).some((w) => /^(others|someone|somebody|people|teammates|colleagues)$/.test(w.norm));
@@ -4034,6 +4034,7 @@ const FORGE_NOUN = /^(prs?|pull|mrs?|issues?)$/;
 /** Words that leave an operation said as a noun whole: "new PRs", "GitHub issues", "your own PRs"; a feature branch is any branch of work. */
 const WHOLE_OPERATION = wordSet(['feature', 'new', 'own', 'open', 'direct', 'manual', 'automatic', 'automated', 'more', 'additional', 'further', 'separate', 'unsolicited', 'unrequested', 'unnecessary', 'github', 'gitlab']);
 
+/** A word that says which of an operation's things: an adjective or a noun, not a determiner, a quantifier or a name of the forge. */
 function modifiesOperation(w: Word): boolean {
   return /^[a-z][a-z-]*$/.test(w.norm) && (w.tags.has('Adjective') || w.tags.has('Noun')) && !w.tags.has('Determiner') && !w.tags.has('Pronoun') && !w.tags.has('Possessive') && !has(UNIVERSAL, w) && !has(GENERIC, w) && !has(SKIP, w) && !has(WHOLE_OPERATION, w) && !has(FORGE_HOSTS, w) && !/[,;:.!?)/&+]/.test(w.post);
 }
