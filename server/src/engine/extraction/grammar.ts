@@ -2598,7 +2598,11 @@ function prohibitionFrame(view: SentenceView, clause: Range): Outcome | undefine
   if (notYetDone) {
     // A thing sorted by its relative clause, before the action or after it, is the thing up to that clause.
     const inSubject = negated.subject !== undefined && notYetDone.at >= negated.subject.from && notYetDone.at < negated.subject.to;
-    const narrowed = inSubject && negated.subject ? [regions[0] as Range, { from: negated.subject.from, to: notYetDone.at }] : [{ from: first.start, to: notYetDone.at }, ...regions.slice(1)];
+    // ("Never commit failing code to main": where it goes, after the thing and its check, is still the rule's.)
+    const region = regions[0] as Range;
+    const place = view.words.findIndex((w, k) => k >= Math.max(notYetDone.at, notYetDone.step.end) && k < region.to && /^(to|into|onto|on|against)$/.test(w.norm));
+    const placeAfter = place === -1 ? [] : [{ from: place, to: region.to }];
+    const narrowed = inSubject && negated.subject ? [region, { from: negated.subject.from, to: notYetDone.at }] : [{ from: first.start, to: notYetDone.at }, ...placeAfter, ...regions.slice(1)];
     return { drafts: [prerequisite(view, triggers, [notYetDone.step], narrowed, { from: notYetDone.step.start, to: notYetDone.step.end })] };
   }
   // "Never commit automatically", "don't push on your own": not unless the person asks for it.
