@@ -2687,8 +2687,8 @@ function checksNotPassing(view: SentenceView, region: Range, condition = false):
     const checkAt = [i + 1, i + 2, i - 1, i - 2].find((k) => k >= region.from && k < region.to && CHECK_NOUNS.test(words[k]?.norm ?? '') && (k !== i + 2 || /^(the|our|any)$/.test(words[i + 1]?.norm ?? '')) && (k !== i - 2 || has(BE_OR_GET, words[i - 1])));
     // Code that does not compile fails the project's own check; code not run names none.
     // ("never push broken code": code said to fail fails the project's checks.)
-    // (Only with nothing after it: "to main" after it would be left out, and the rule widened.)
-    const failingCode = failing && /^(code|changes|commits?)$/.test(words[i + 1]?.norm ?? '') && i + 2 === region.to;
+    // (With nothing after it but where it goes: "never commit broken code to main".)
+    const failingCode = failing && /^(code|changes|commits?)$/.test(words[i + 1]?.norm ?? '') && (i + 2 === region.to || /^(to|into|onto|on)$/.test(words[i + 2]?.norm ?? ''));
     const unnamed = notPassing && !/^(run|ran)$/.test(word.norm) ? i : failing ? (checkAt ?? (failingCode ? i : undefined)) : undefined;
     const step = named ?? (unnamed !== undefined ? { family: 'test' as const, start: unnamed, end: unnamed + 1, form: 'base' as const } : undefined);
     return step ? { at: at === -1 ? Math.min(i, step.start) : region.from + at, step } : undefined;
