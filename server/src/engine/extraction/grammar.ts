@@ -972,7 +972,9 @@ function objectEnd(view: SentenceView, from: number, to: number): number {
     const next = words[i + 1];
     // ("…, regenerate with `make gen`": an order of its own that says how, whatever its verb.)
     const orderOfHow = next?.tags.has('Imperative') === true && /^(with|using|via|through)$/.test(words[i + 2]?.norm ?? '');
-    if (endsWithComma(words[i]) && next && (next.tags.has('Pronoun') || has(CLAUSE_OPENERS, next) || startsClause(words, i + 1, to) || saysInstead(words, i + 1, to) || orderOfHow)) return i + 1;
+    // ("…, just move it to trash/": what to do instead.)
+    const insteadOrder = next !== undefined && /^(just|simply)$/.test(next.norm) && words[i + 2]?.tags.has('Verb') === true;
+    if (endsWithComma(words[i]) && next && (next.tags.has('Pronoun') || has(CLAUSE_OPENERS, next) || startsClause(words, i + 1, to) || saysInstead(words, i + 1, to) || orderOfHow || insteadOrder)) return i + 1;
     // So does a colon before a reason ("**Never force push**: it rewrites history"); before a list it does not.
     if (/:/.test((words[i] as Word).post) && next && !listsNamed(view, i + 1, to) && (next.tags.has('Pronoun') || startsClause(words, i + 1, to))) return i + 1;
     // A verb we have no action for, joined after the object, starts an act of its own: "merge PRs or claim the status".
@@ -2213,6 +2215,8 @@ function listedAt(words: readonly Word[], start: number): boolean {
   let before = start - 1;
   // ("or otherwise rewrite history": the tagger may take "otherwise" for a conjunction.)
   // ("force pushes and destructive history rewrites": nor does a word that describes the next action.)
+  // ("don't delete anything, just move it to trash/": what to do instead is no item of the list.)
+  if (/^(just|simply|instead)$/.test(words[start - 1]?.norm ?? '') && endsWithComma(words[start - 2])) return false;
   while (before > 0 && ((words[before] as Word).tags.has('Adverb') || (words[before] as Word).tags.has('Adjective') || (words[before] as Word).norm === 'otherwise') && !endsWithComma(words[before]) && !has(COORDINATORS, words[before])) before--;
   return has(COORDINATORS, words[before]) || endsWithComma(words[before]);
 }
@@ -2619,7 +2623,7 @@ function prohibitionFrame(view: SentenceView, clause: Range): Outcome | undefine
  */
 function failingPointedCheck(view: SentenceView, condition: Range, clause: Range): { at: number; step: Mention } | 'unnamed' | undefined {
   const words = view.words.slice(condition.from, condition.to);
-  if (!words.some((w) => /^(it|they|this|that|these)$/.test(w.norm)) || !words.some((w) => /^(fails?|failing|failed|breaks?|broken)$/.test(w.norm))) return undefined;
+  if (!words.some((w) => /^(it|they|this|that|these)$/.test(w.norm)) || !words.some((w) => /^(fails?|failing|failed|breaks?|broken|complains?|complaining|errors?|red)$/.test(w.norm))) return undefined;
   if (view.mentionsIn(condition).length > 0) return undefined;
   const checks = satisfying(view.mentionsIn({ from: 0, to: clause.from })).filter((m) => m.family === 'test' || m.command?.checks === true);
   return checks.length === 1 ? { at: condition.from, step: checks[0] as Mention } : 'unnamed';
