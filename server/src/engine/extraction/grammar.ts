@@ -3649,6 +3649,11 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   if (draft.triggers.some((m) => m.family === 'land' && alone(m))) {
     return compileDraftRules(view, { ...draft, triggers: draft.triggers.map((m) => (m.family === 'land' && alone(m) ? { ...m, family: 'command', command: MERGE_PULL_REQUEST } : m)) });
   }
+  // "Always open a PR, never merge it yourself": merging what points back at a pull request named before merges it.
+  const mergesNamedPullRequest = (m: Mention) => m.family === 'land' && /^(it|them)$/.test(view.words[m.end]?.norm ?? '') && view.mentionsIn({ from: 0, to: m.start }).some((b) => (b.command?.scope.commands ?? []).some((c) => c.startsWith('gh pr ')));
+  if (draft.triggers.some(mergesNamedPullRequest)) {
+    return compileDraftRules(view, { ...draft, triggers: draft.triggers.map((m) => (mergesNamedPullRequest(m) ? { ...m, family: 'command', command: MERGE_PULL_REQUEST } : m)) });
+  }
   // "Do not run smoke tests locally (`pytest tests/smoke_tests/`)": tests of a kind, glossed by the command in
   // the parenthesis after them, are that command (what kind no scope says; the command says it).
   const tests = draft.triggers.length === 1 && draft.kind !== 'prerequisite' && !draft.example ? draft.triggers.find((m) => m.family === 'test') : undefined;
