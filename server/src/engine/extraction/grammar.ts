@@ -4190,7 +4190,7 @@ function revocationIn(view: SentenceView, clause: Range): Reading | undefined {
   // "the rule about temp/ no longer applies", "the ban on force-pushing is lifted"
   const noun = findFirst(words, P.ruleNouns, clause.from, clause.to);
   // The ending follows the rule and its topic closely: "the rule about temp/ no longer applies".
-  const ended = noun ? findFirst(words, P.ruleEnded, noun.end, Math.min(clause.to, noun.end + 6)) : undefined;
+  const ended = noun ? findFirst(words, P.ruleEnded, noun.end, Math.min(clause.to, noun.end + 10)) : undefined;
   if (noun && ended) {
     const marker = startsWith(words, P.topicMarkers, noun.end, ended.start);
     const topic = topicOf(view, marker !== undefined ? { from: marker, to: ended.start } : { from: clause.from, to: noun.start });
