@@ -219,7 +219,7 @@ export function textEntities(text: string, base: number): Entity[] {
     // `.py`, `.sql.out`: an extension names every file that ends with it; `.env`, `.gitignore` are files.
     // `.env.local`, `.npmrc.bak`, `.eslintrc.json`: a dotfile's variants, and a tool's rc or ignore file, are files, not an extension.
     const first = (token.split('.')[1] ?? '').toLowerCase();
-    const dotfileVariant = DOTFILE_NAMES.has(first) || /.(?:rc|ignore)$/.test(first);
+    const dotfileVariant = DOTFILE_NAMES.has(first) || /\w(?:rc|ignore)$/.test(first);
     const extension = (/^(?:\.[A-Za-z0-9]+){2,}$/.test(token) && !dotfileVariant) || (/^\.[A-Za-z0-9]+$/.test(token) && EXTENSIONS.has(token.slice(1).toLowerCase()) && !DOTFILE_NAMES.has(token.slice(1).toLowerCase()));
     if (extension) found.push({ kind: 'path', value: `**/*${token}`, start, end });
     else if ((file && EXTENSIONS.has((file[1] ?? '').toLowerCase())) || /^\*\.\w+$/.test(token) || (DOTFILE.test(token) && token.length > 2)) {
@@ -469,10 +469,10 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
       const previous = words[i - 1];
       // "don't touch prod": the object of a verb, for names no other word could be.
       // ("careful with prod": after "with" or "about" too; "…, but prod needs my OK": first in its clause, after the word that joins it.)
-      const objectOfVerb = previous !== undefined && (previous.tags.has('Verb') || /^(with|about|but|and|so|whereas|while)$/.test(previous.norm)) && /^(prod|production|staging|preprod|pre-prod|uat)$/.test(w.norm);
+      const saidAlone = previous !== undefined && (previous.tags.has('Verb') || /^(with|about|but|and|so|whereas|while)$/.test(previous.norm)) && /^(prod|production|staging|preprod|pre-prod|uat)$/.test(w.norm);
       // "to prod or staging", "to prod, staging or qa": listed after one named.
       const listed = (/^(or|and)$/.test(previous?.norm ?? '') && has(ENVIRONMENTS, words[i - 2])) || (previous !== undefined && /,\s*$/.test(previous.post) && has(ENVIRONMENTS, previous));
-      const named = has(ENVIRONMENT_HEADS, next) || /^(to|on|in|into|onto|against)$/.test(previous?.norm ?? '') || i === from || objectOfVerb || listed;
+      const named = has(ENVIRONMENT_HEADS, next) || /^(to|on|in|into|onto|against)$/.test(previous?.norm ?? '') || i === from || saidAlone || listed;
       if (named) push('environment', w.norm, w, w);
       continue;
     }

@@ -852,7 +852,7 @@ function clausesOf(view: SentenceView, from: number): Range[] {
     // subject and verb after a comma is a sentence of its own, unless the first is a subordinate one.
     // So is a ban after an order: "Run the tests before you push, never push to main".
     // (Not after a phrase put first, which the ban is under: "Without my OK, never cancel a meeting".)
-    else if (endsWithComma(w) && (startsClause(words, i + 1, words.length) || (startsBan(words, i + 1) && !FRONTED_PHRASE.test(words[skipOpeners(words, start, i)]?.norm ?? ''))) && !has(SUBORDINATORS, words[skipOpeners(words, start, i)])) close(i + 1);
+    else if (endsWithComma(w) && !has(SUBORDINATORS, words[skipOpeners(words, start, i)]) && (startsClause(words, i + 1, words.length) || (startsBan(words, i + 1) && !FRONTED_PHRASE.test(words[skipOpeners(words, start, i)]?.norm ?? '')))) close(i + 1);
   }
   close(words.length);
   return clauses;
@@ -2623,7 +2623,8 @@ function prohibitionFrame(view: SentenceView, clause: Range): Outcome | undefine
  */
 function failingPointedCheck(view: SentenceView, condition: Range, clause: Range): { at: number; step: Mention } | 'unnamed' | undefined {
   const words = view.words.slice(condition.from, condition.to);
-  if (!words.some((w) => /^(it|they|this|that|these)$/.test(w.norm)) || !words.some((w) => /^(fails?|failing|failed|breaks?|broken|complains?|complaining|errors?|red)$/.test(w.norm))) return undefined;
+  // ("if it complains", "if it errors": a check's way of failing.)
+  if (!words.some((w) => /^(it|they|this|that|these)$/.test(w.norm)) || !words.some((w) => FAILING.test(w.norm) || /^(complains?|complaining|errors?)$/.test(w.norm))) return undefined;
   if (view.mentionsIn(condition).length > 0) return undefined;
   const checks = satisfying(view.mentionsIn({ from: 0, to: clause.from })).filter((m) => m.family === 'test' || m.command?.checks === true);
   return checks.length === 1 ? { at: condition.from, step: checks[0] as Mention } : 'unnamed';
@@ -2669,6 +2670,9 @@ function approvalWithheld(view: SentenceView, condition: Range): boolean {
   return words.some((w) => /^(not|never|no|without)$/.test(w.norm) || w.tags.has('Negative')) && words.some((w) => APPROVING.test(w.norm) || w.forms.some((f) => APPROVING.test(f)));
 }
 
+/** Words that say a check does not pass. */
+const FAILING = /^(fail|fails|failing|failed|broken|break|breaks|red)$/;
+
 /** "… failing tests", "code that fails CI", "code that doesn't compile": a check said not to pass, and where the thing's words end. */
 function checksNotPassing(view: SentenceView, region: Range, condition = false): { at: number; step: Mention } | undefined {
   const words = view.words;
@@ -2680,7 +2684,7 @@ function checksNotPassing(view: SentenceView, region: Range, condition = false):
   }
   for (let i = region.from + 1; i < region.to; i++) {
     const word = words[i] as Word;
-    const failing = /^(fail|fails|failing|failed|broken|break|breaks|red)$/.test(word.norm);
+    const failing = FAILING.test(word.norm);
     const notPassing = /^(compile|compiles|build|builds|pass|passes|run|ran|green|passing)$/.test(word.norm) && words.slice(Math.max(region.from, i - 3), i).some((w) => /^(not|never)$/.test(w.norm) || w.tags.has('Negative'));
     if (!failing && !notPassing) continue;
     const at = words.slice(region.from, i).findIndex((w) => /^(that|which)$/.test(w.norm));

@@ -410,9 +410,9 @@ const LEADING_CONDITION = /^\s*(?:when|whenever|if|before|after|once|while|unles
 /** A line that ends mid-clause, on a word its items complete: "any action that:", "files such as:". */
 const CONTINUED_BY_ITEM = /\b(?:that|which|who|whose|where|to|of|are|is|includes?|including|like|as|(?:before|after|until|unless|when|whenever|if|once)(?:\s+(?:you|we|they|agents?|the agent|claude))?|without|prior to)\s*$/i;
 
-/** A heading of the situations a skill or tool is for: "When to use", "When NOT to use this skill", "Use it when". */
 /** A lead-in that recommends what follows rather than requiring it. */
 const ADVISORY_LEAD = /^\W*(?:preferred|recommended|suggested|optional|nice[- ]to[- ]have|tips?)\b/i;
+/** A heading of the situations a skill or tool is for: "When to use", "When NOT to use this skill", "Use it when". */
 const WHEN_TO_USE = /^(?:when\s+(?:not\s+|never\s+)?to\s+use|use\s+(?:this|it|this\s+skill|this\s+tool)\s+(?:only\s+)?when|(?:do\s+not|don['’]?t)\s+use\s+(?:this|it)\s+when)\b/i;
 
 /** A heading named for the stage before an action, or two: "Pre-commit checklist", "Pre-commit and pre-PR". */
