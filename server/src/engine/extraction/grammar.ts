@@ -1539,7 +1539,10 @@ function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefi
   // "temp/ needs my OK before any change": the thing is the clause's subject.
   const thing = subjectPhrase(view, { from: clause.from, to: asked.start });
   // ("… before any action that deletes or irreversibly overwrites data": the actions listed with it.)
-  const triggers = trigger.start > markerAt + 3 || colonAfter ? coordinatedFrom(view, governable(view.mentionsIn({ from: trigger.start, to: clause.to }))) : [trigger];
+  // ("approval for deleting files, pushing code, sending messages": actions listed in the trigger's own form go with it;
+  // "Before asking permission to commit, always run `git diff`" starts a clause of its own.)
+  const listed = coordinatedFrom(view, governable(view.mentionsIn({ from: trigger.start, to: clause.to })));
+  const triggers = trigger.start > markerAt + 3 || colonAfter ? listed : listed.filter((m) => m === trigger || (trigger.form === 'gerund' && m.form === 'gerund'));
   return { drafts: [{ kind: 'confirmation', triggers, regions: [{ from: trigger.start, to: objectEnd(view, trigger.end, clause.to) }, ...(thing ? [thing] : [])] }] };
 }
 
