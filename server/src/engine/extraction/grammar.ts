@@ -343,7 +343,8 @@ function withSharedPhrases(words: readonly Word[], mentions: readonly Mention[])
       // The verb said as if written before the phrase's object, without the comma that listed it.
       const rest = [{ ...word, post: '' }, ...words.slice(phrase.start + 1, phrase.end)];
       const shared = [...word.forms].flatMap((form) => (ACTIONS_BY_FIRST.get(form) ?? []).map((c) => ({ ...c, form }))).find((c) => c.phrase.length > 1 && matchAt(rest, 0, c.phrase, rest.length) === rest.length);
-      if (!shared || !word.tags.has('Verb')) break;
+      // (The tagger may take a gerund for an adjective, "removing or upgrading packages": an action found there is a verb.)
+      if (!shared || !(word.tags.has('Verb') || mentions.some((m) => m.start === verb))) break;
       const at = result.findIndex((m) => m.start === verb);
       const mention: Mention = { family: shared.family, start: verb, end: verb + 1, form: formOf(word, shared.form) };
       if (at === -1) result.push(mention);
@@ -1119,7 +1120,9 @@ function startsClause(words: readonly Word[], from: number, to: number): boolean
     const w = words[i] as Word;
     // "configuration files (…)": a thing's plural the tagger takes for a verb is the thing.
     const thingPlural = has(GENERIC, w) && /s$/.test(w.norm);
-    if (i > from && w.tags.has('Verb') && (w.tags.has('PresentTense') || w.tags.has('PastTense')) && !w.tags.has('Gerund') && !w.tags.has('Infinitive') && !thingPlural) return true;
+    // ("…, amending published commits": a participle between a gerund and its noun describes the gerund's object.)
+    const participleOfObject = w.tags.has('PastTense') && /ing$/.test(words[i - 1]?.norm ?? '') && words[i + 1]?.tags.has('Noun') === true;
+    if (i > from && w.tags.has('Verb') && (w.tags.has('PresentTense') || w.tags.has('PastTense')) && !w.tags.has('Gerund') && !w.tags.has('Infinitive') && !thingPlural && !participleOfObject) return true;
     // ("the CI bot": an acronym the tagger takes for a numeral is a noun too.)
     // ("`.gitignore` already excludes them": an adverb before the verb.)
     const beforeVerb = i > from && w.tags.has('Adverb') && !w.tags.has('Negative');
@@ -2828,7 +2831,8 @@ function splitByObjects(view: SentenceView, draft: Draft): Draft[] {
     const afterNext = triggers[index + 2];
     const nextRegion = next ? { from: next.end, to: afterNext && afterNext.start < first.to ? afterNext.start : first.to } : undefined;
     const thingAfterNext = next !== undefined && nextRegion !== undefined && (names(view, nextRegion) || objectWords(view, nextRegion, new Set([next.family])).length > 0);
-    const nextHasThing = next !== undefined && (namesItsThing(view, next) || thingAfterNext);
+    // ("force-pushing, git reset --hard, …": a command written out is whole too.)
+    const nextHasThing = next !== undefined && (namesItsThing(view, next) || thingAfterNext || next.command !== undefined);
     const whole = SELF_CONTAINED.has(mention.family) && endsWithComma(view.words[mention.end - 1]) && region.to === mention.end && nextHasThing;
     const own = whole || namesItsThing(view, mention) || names(view, region) || objectWords(view, region, new Set([mention.family])).length > 0;
     // The next action's phrase holds its own thing ("opening a PR"): there is no object after it to share,
