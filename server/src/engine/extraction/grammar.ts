@@ -3896,6 +3896,8 @@ function categoryExamples(view: SentenceView, draft: Draft): { mention: Mention;
     const colon = /:\s*$/.test(words[i - 1]?.post ?? '');
     if (marker === undefined && !parenthesis && !colon) continue;
     const start = marker ?? i;
+    // ("before pushing code, creating PRs, sending messages (Slack, email)": examples after a list of actions are the last one's.)
+    if (draft.triggers.filter((m) => m.start < start).length > 1) return undefined;
     // The list runs to its closing parenthesis, else to the end of the region.
     let end = region.to;
     for (let j = start; parenthesis && j < region.to; j++) {
