@@ -3771,7 +3771,12 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   const objectless = regions.every((r) => view.words.slice(r.from, r.to).every((w, k) => inTrigger(r.from + k) || w.tags.has('Adverb') || /^(by|hand|manually|directly|yourself)$/.test(w.norm)));
   let clauseBefore = trigger.start;
   while (clauseBefore > 0 && !/[,;:]|\s[-–—]\s/.test((view.words[clauseBefore - 1] as Word).post)) clauseBefore--;
-  const onFilesUnnamed = !entities.some(namesTarget) && objectless && !draft.example && draft.triggers.every((m) => FILE_FAMILIES.has(m.family));
+  // "`CHANGELOG.md`: do not edit entries unless asked": under a label that is only a file written out, the
+  // rule's object is a part of that file (entries, sections, rules), so the file is what it acts on.
+  // (A folder's label is wider than its object: "`src/legacy/`: never delete the tests" is about some of its files.)
+  const labelPaths = clauseBefore > 0 ? view.textEntitiesIn({ from: 0, to: clauseBefore }).filter((e) => e.kind === 'path' && !e.inWords && NAMES_A_FILE.test(e.value)) : [];
+  const pathLabel = labelPaths.length > 0 && view.words.slice(0, clauseBefore).every((w) => labelPaths.some((e) => w.start >= e.start && w.end <= e.end) || /^(and|or)$/.test(w.norm));
+  const onFilesUnnamed = !entities.some(namesTarget) && (objectless || pathLabel) && !draft.example && draft.triggers.every((m) => FILE_FAMILIES.has(m.family));
   // "The `gen/` folder is generated. Never edit by hand.": a ban with nothing named in its sentence
   // is about what the text before it was about, which no scope here says. ("Ask before making
   // changes" is about any change.)
@@ -3779,6 +3784,8 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     unstatable(view, 'what it acts on was said before the sentence, not in it');
     return [];
   }
+  // (Its object words, "ownership rules", are then parts of the file, no narrowing of it.)
+  if (onFilesUnnamed && pathLabel && !objectless) return compileDraftRules(view, { ...draft, regions: draft.triggers.map((m) => ({ from: m.start, to: m.end })) });
   if (onFilesUnnamed && clauseBefore > 0) {
     // ("You may check status/logs, but do not make changes": what a permission names is not what the ban is about.)
     const permitted = view.words.slice(0, clauseBefore).some((w) => /^(may|can|allowed|free)$/.test(w.norm));
@@ -3820,6 +3827,8 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   });
 }
 
+/** A path whose last part is a file's name: an extension, or a capitalised name ("CODEOWNERS", "Makefile"). */
+const NAMES_A_FILE = /(?:^|\/)(?:[^/]*\.[A-Za-z0-9]+|[A-Z][A-Za-z]*)$/;
 /** Marks of a list of examples after a category: "such as", "like", "e.g.", "including", or a parenthesis. */
 const EXAMPLE_MARKERS = compile(['such as', 'like', 'e.g.', 'eg', 'e.g', 'including', 'include', 'for example', 'for instance', 'i.e.', 'namely']);
 const WELL_KNOWN_BRANCH = wordSet(L.WELL_KNOWN_BRANCHES);
