@@ -1240,6 +1240,12 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
           continue;
         }
       }
+      // "don't bypass with `--no-verify`": a verb we have no action for, done with a flag that is an action of its own, is that action.
+      const flagAfter = /^(with|using|via)$/.test(words[j + 1]?.norm ?? '') ? view.mentionAt(j + 2) : undefined;
+      if (w.tags.has('Verb') && !w.tags.has('Auxiliary') && !w.tags.has('Modal') && !w.tags.has('Copula') && !view.isMentionWord(j) && flagAfter?.start === j + 2 && INSTRUMENT_FAMILIES.has(flagAfter.family)) {
+        j++;
+        continue;
+      }
       // "do NOT mark PRs as ready for review (`gh pr ready`)": a verb phrase we have no action for, glossed
       // by the command in the parenthesis after it, is that command.
       if (w.tags.has('Verb') && !w.tags.has('Auxiliary') && !w.tags.has('Modal') && !w.tags.has('Copula') && !view.isMentionWord(j)) {
@@ -3827,6 +3833,8 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   });
 }
 
+/** Actions a flag is on its own, whatever verb it is used with: `--no-verify`, `--force`. */
+const INSTRUMENT_FAMILIES: ReadonlySet<FamilyName> = new Set<FamilyName>(['skipChecks', 'forcePush']);
 /** A path whose last part is a file's name: an extension, or a capitalised name ("CODEOWNERS", "Makefile"). */
 const NAMES_A_FILE = /(?:^|\/)(?:[^/]*\.[A-Za-z0-9]+|[A-Z][A-Za-z]*)$/;
 /** Marks of a list of examples after a category: "such as", "like", "e.g.", "including", or a parenthesis. */
