@@ -302,7 +302,34 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
     mentions.push({ family: best.family, start: i, end: best.end, form, ...(best.gaps.length > 0 && { gaps: best.gaps }) });
     i = best.end - 1;
   }
-  return withSharedPhrases(words, mentions);
+  return withPassivePhrases(words, withSharedPhrases(words, mentions));
+}
+
+/**
+ * A phrase said in the passive, its thing first: "hooks must not be skipped", "new dependencies must
+ * not be added", "releases must never be created". The participle after "be" is the phrase's action
+ * when the phrase's last word is the passive's subject, a few words before with no clause between.
+ */
+function withPassivePhrases(words: readonly Word[], mentions: readonly Mention[]): Mention[] {
+  const result = [...mentions];
+  const mentioned = (i: number) => result.some((m) => i >= m.start && i < m.end);
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i] as Word;
+    if (!/^(be|been|being|is|are|was|were|get|gets|got)$/.test(words[i - 1]?.norm ?? '') || !/ed$|en$/.test(word.norm)) continue;
+    let subject = i - 2;
+    while (subject >= 0 && i - subject <= 6 && !/[,;:.!?]/.test((words[subject] as Word).post) && !(words[subject] as Word).tags.has('Noun')) subject--;
+    const thing = words[subject];
+    if (!thing || i - subject > 6 || /[,;:.!?]/.test(thing.post) || words.slice(subject + 1, i).some((w) => /[,;:.!?]/.test(w.post))) continue;
+    const phrase = word.forms
+      .flatMap((form) => ACTIONS_BY_FIRST.get(form) ?? [])
+      .find((c) => c.phrase.length === 3 && typeof c.phrase[2] === 'string' && thing.forms.includes(c.phrase[2]));
+    if (!phrase) continue;
+    const at = result.findIndex((m) => m.start === i && m.end === i + 1);
+    const mention: Mention = { family: phrase.family, start: i, end: i + 1, form: 'past' };
+    if (at !== -1) result[at] = mention;
+    else if (!mentioned(i)) result.push(mention);
+  }
+  return result.sort((a, b) => a.start - b.start);
 }
 
 /** A test done by hand: "manually test", "tested in the browser", "test it on a device". */

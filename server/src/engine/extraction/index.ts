@@ -45,8 +45,16 @@ function wholePhrasePattern(phrases: readonly string[]): RegExp {
   return new RegExp(`\\b(?:${[...new Set(phrases.map(sourceOf))].join('|')})\\b|n['’]t\\b`, 'i');
 }
 
+/** A phrase of a verb and its thing ("skip * hook") in the passive, its thing first: "hooks must not be skipped". */
+function passivesOf(phrases: readonly string[]): string[] {
+  return phrases.flatMap((phrase) => {
+    const [verb, gap, thing, ...rest] = phrase.split(/\s+/);
+    return gap === '*' && thing !== undefined && rest.length === 0 ? [`${thing} * be ${verb}`] : [];
+  });
+}
+
 /** What a rule is about: an action, a rule noun, a thing to keep as it is. */
-const TOPIC_WORDS = wholePhrasePattern([...Object.values(ACTION_WORDS).flat(), ...Object.values(FORGE_OPERATIONS).flat(), ...LEAVE_ALONE, ...READ_ONLY, ...RULE_NOUNS.filter((p) => !p.startsWith('what ')), ...GATE_WORDS]);
+const TOPIC_WORDS = wholePhrasePattern([...Object.values(ACTION_WORDS).flat(), ...Object.values(FORGE_OPERATIONS).flat(), ...LEAVE_ALONE, ...READ_ONLY, ...RULE_NOUNS.filter((p) => !p.startsWith('what ')), ...GATE_WORDS, ...passivesOf(Object.values(ACTION_WORDS).flat())]);
 /** A command a rule can be about: a code span, a program in double quotes, a program named plainly, git as a kind, a program with its flags. */
 const NAMES_COMMAND = new RegExp(`\`|"(?:${PROGRAMS.map((p) => p.replace(/[-.]/g, '\\$&')).join('|')})(?:\\s[^"]*)?"|\\bgit\\b|\\b[a-z][\\w-]*\\s+--?[A-Za-z]|\\b(?:${DISTINCTIVE_PROGRAMS.map((p) => p.replace(/[-.]/g, '\\$&')).join('|')})\\b|\\b(?:commands?|tools?|programs?|editors?|pagers?|binaries|clis?)\\s+(?:such as|like|e\\.g\\.|including)\\b`, 'i');
 /** An amount of money, which a rule about spending may name alone: "anything over $1k needs my OK". */
