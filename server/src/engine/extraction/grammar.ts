@@ -1292,7 +1292,9 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       // "do not proceed with any refund", "never go ahead with a deploy": doing the action named next.
       if (/^(proceed|go)$/.test(w.norm) && (words[j + 1]?.norm === 'with' || (words[j + 1]?.norm === 'ahead' && words[j + 2]?.norm === 'with'))) {
         j += words[j + 1]?.norm === 'ahead' ? 2 : 1;
-        limit = Math.min(range.to, limit + 2);
+        // ("proceed with the cancellation": past its article too.)
+        if (/^(a|an|the|this|that)$/.test(words[j + 1]?.norm ?? '')) j++;
+        limit = Math.min(range.to, limit + 3);
         continue;
       }
       // "avoid at all costs: `git reset --hard`": how strongly, not what.
@@ -3205,6 +3207,8 @@ function pointsBack(view: SentenceView, trigger: Mention, region: Range): boolea
   // "never send the email before I agree": in a rule that says when, the message a send sends is the one
   // being written, whichever it is. ("Don't send the email yet" is about one email.)
   if (next.norm === 'the' && trigger.family === 'send' && head !== undefined && MESSAGE_WORDS.test(head.norm) && whenSaid && (trigger.end + 2 >= region.to || /[,;:.!?()]/.test(head.post) || (view.words[trigger.end + 2]?.norm === 'to' && view.words[trigger.end + 3]?.tags.has('Infinitive') === true))) return false;
+  // "Do not cancel the order until the user confirms": so is a policy's record in one, the one being handled.
+  if (next.norm === 'the' && has(RECORDS, head) && whenSaid && (trigger.end + 2 >= region.to || /[,;:.!?()]/.test(head?.post ?? ''))) return false;
   if (view.phraseEntitiesIn({ from: trigger.end, to: region.to }).length > 0) return false;
   // "that invoice" points back; "the CQL grammar", "the `docs/` folder" name their thing.
   for (let i = trigger.end + 1; i < region.to; i++) {
