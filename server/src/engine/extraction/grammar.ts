@@ -3018,6 +3018,11 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
       continue;
     }
     if (view.covered.has(i) || w.text === '' || named.some((e) => w.start >= e.start && w.end <= e.end) || (autoPrefix(w) && view.mentionAt(i + 1) !== undefined)) continue;
+    // "never wire money abroad", "share files externally": where it goes, said by an adverb, sorts some out.
+    if (/^(abroad|overseas|internationally|externally|offshore|publicly)$/.test(w.norm)) {
+      result.push(w);
+      continue;
+    }
     // "personal accounts": a word that describes an approval ("personal OK") narrows any other thing.
     if (APPROVAL_DESCRIBERS.test(w.norm) && !has(APPROVAL_WORDS, words[i + 1]) && !has(APPROVAL_WORDS, words[i + 2]) && i + 1 < range.to && words[i + 1]?.tags.has('Noun') === true) {
       result.push(w);
