@@ -1760,7 +1760,7 @@ function touching(view: SentenceView, subject: Range): Mention[] {
   const targets = [...view.textEntitiesIn(subject), ...view.phraseEntitiesIn(subject)].filter((e) => e.kind === 'environment' || e.kind === 'branch' || e.kind === 'path' || e.kind === 'database');
   // Only the target and words that say "all of it": "the `infra/` folder", "anything in prod".
   // ("…, but prod needs my OK": the word that joins the clause says nothing of it.)
-  const other = words.filter((w) => w.start < (targets[0]?.start ?? 0) || w.end > (targets[targets.length - 1]?.end ?? 0)).some((w) => !(w.tags.has('Determiner') || has(UNIVERSAL, w) || has(GENERIC, w) || has(CONTRASTS, w) || has(COORDINATORS, w) || /^(in|under|inside|on|to|of|within)$/.test(w.norm) || w.text === ''));
+  const other = words.filter((w) => w.start < (targets[0]?.start ?? 0) || w.end > (targets[targets.length - 1]?.end ?? 0)).some((w) => !(w.tags.has('Determiner') || has(UNIVERSAL, w) || has(GENERIC, w) || has(CONTRASTS, w) || has(COORDINATORS, w) || /^(in|under|inside|on|to|of|within|for)$/.test(w.norm) || w.text === ''));
   if (targets.length === 0 || other) return [];
   const at = wordAtOffset(view, subject.from, (targets[0] as Entity).start);
   return at === -1 ? [] : [{ family: 'touch', start: at, end: at + 1, form: 'base' }];
@@ -4668,7 +4668,9 @@ function frontedPhrase(view: SentenceView, clause: Range): Range | undefined {
   const words = view.words;
   const first = skipOpeners(words, clause.from, clause.to);
   const about = (words[first]?.norm === 'as' && words[first + 1]?.norm === 'for') || /^(regarding|concerning)$/.test(words[first]?.norm ?? '');
-  if (!about && !has(FRONTING, words[placeOfCondition(words, first, clause.to) ?? first])) return undefined;
+  // ("Anything over $500, ask first": "anything" and its amount, as "For anything over $500" says it.)
+  const anythingOver = has(UNIVERSAL, words[first]) && (has(FRONTING, words[first + 1]) || (words[first + 1]?.norm === 'more' && words[first + 2]?.norm === 'than'));
+  if (!about && !anythingOver && !has(FRONTING, words[placeOfCondition(words, first, clause.to) ?? first])) return undefined;
   // ("For destructive operations (DROP, TRUNCATE), …": a comma inside parentheses lists examples.)
   let depth = 0;
   const end = words.findIndex((w, i) => {

@@ -60,7 +60,7 @@ const NAMES_COMMAND = new RegExp(`\`|"(?:${PROGRAMS.map((p) => p.replace(/[-.]/g
 /** An amount of money, which a rule about spending may name alone: "anything over $1k needs my OK". */
 const AMOUNT = /[$€£]\s?\d|\d\s?[$€£]|\d\s*(?:k\b|dollars?\b|bucks\b|euros?\b|pounds?\b|usd\b|eur\b|gbp\b)/i;
 /** A target a rule may name alone, as what needs the person's yes: "prod needs my OK", "anything in data/ needs my OK". */
-const NAMES_TARGET = /\b(?:prod|production|staging)\b|\b[\w.-]+\/(?=[\w.*-]|\s|$)/i;
+const NAMES_TARGET = /\b(?:prod|production|staging)\b|\b[\w.-]+\/(?=[\w.*-]|[\s,;:)]|$)/i;
 /** What makes a sentence a rule or a change of rules: a negation, a connector, an ask, a revocation. */
 const RULE_CUES = wholePhrasePattern(RULE_CUE_PHRASES.filter((phrase) => phrase !== 'need'));
 /** "need" is a rule's word ("every deploy needs a test run"), not when speakers say what they need themselves ("I actually need to book for two"). */
