@@ -2880,6 +2880,12 @@ function splitByObjects(view: SentenceView, draft: Draft): Draft[] {
   return drafts;
 }
 
+/** A word that may sort the kind after it ("feature branches", "temp files"): a noun or an adjective that is no action nor verb. */
+function modifiesKind(view: SentenceView, at: number): boolean {
+  const w = view.words[at];
+  return w !== undefined && (w.tags.has('Noun') || w.tags.has('Adjective')) && !w.tags.has('Verb') && !w.tags.has('Pronoun') && !view.isMentionWord(at) && !/[,;:.!?]/.test(w.post);
+}
+
 /** Where the last action's object ends: through an exception ("except people at acme.io"), which scopes sending. */
 function clauseEndAfterExcept(view: SentenceView, end: number, to: number): number {
   return startsWith(view.words, P.except, end, to) !== undefined ? objectEnd(view, end + 1, to) : end;
@@ -3771,7 +3777,8 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     const near = [...regions, ...draft.triggers.map((m) => ({ from: Math.max(0, m.start - 3), to: m.start }))];
     // ("before modifying that package": a pointer with a thing of another sort than the step's file points elsewhere.)
     const otherSort = (k: number) => /^(that|this|those|these)$/.test(view.words[k]?.norm ?? '') && view.words[k + 1]?.tags.has('Noun') === true && !/^(files?|documents?|docs?|ones?)$/.test(view.words[k + 1]?.norm ?? '');
-    const pointsAtStep = near.some((r) => view.words.slice(r.from, r.to).some((w, k) => (has(ANAPHOR, w) && !otherSort(r.from + k)) || /^(its|their|they|the same)$/.test(w.norm)));
+    // ("before you delete anything there": the place said back is the step's.)
+    const pointsAtStep = near.some((r) => view.words.slice(r.from, r.to).some((w, k) => (has(ANAPHOR, w) && !otherSort(r.from + k)) || /^(its|their|they|the same)$/.test(w.norm) || (w.norm === 'there' && !w.tags.has('Pronoun'))));
     if (stepPaths.length > 0 && !own && !pointsAtStep) {
       view.unresolved = `the step is on ${stepPaths.map((e) => `"${e.value}"`).join(', ')}, not on what the rule governs`;
       return [];
@@ -3795,14 +3802,24 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     // (Within its own clause: "When a change alters the output, regenerate the golden instead of hand-editing it" points at the golden.)
     let own = before.to;
     while (own > before.from && !endsWithComma(view.words[own - 1]) && !/[;:]/.test(view.words[own - 1]?.post ?? '')) own--;
-    const anyOfKind = view.words.slice(own, before.to).some((w, i) => {
+    const kindAt = view.words.slice(own, before.to).findIndex((w, i) => {
       const previous = view.words[own + i - 1];
       // ("Draft replies but never send them": the object of another verb, any of its kind.)
       // (The tagger may take a plural after a verb for a phrasal verb of its own: "Read files in full".)
       const noun = w.tags.has('Noun') || (/s$/.test(w.norm) && previous?.tags.has('Verb') === true && !previous.tags.has('Auxiliary'));
       return has(GENERIC, w) && noun && (previous === undefined || /^(a|an|the|any|every|each|all)$/.test(previous.norm) || has(SKIP, previous) || view.isMentionWord(own + i - 1) || (previous.tags.has('Verb') && !previous.tags.has('Auxiliary')));
     });
-    if (!entities.some(namesTarget) && !anyOfKind) {
+    // ("Create feature branches but never delete them": a kind a scope field of its own says, with the words that sort it, is the object.)
+    const fieldKind = entities.some(namesTarget) ? -1 : view.words.findIndex((w, k) => k >= own && k < before.to && /^(branch|branches|table|tables|database|databases|db|dbs)$/.test(w.norm));
+    if (fieldKind !== -1) {
+      let from = fieldKind;
+      while (from > own && modifiesKind(view, from - 1)) from--;
+      const opener = view.words[from - 1];
+      if (opener !== undefined && (opener.tags.has('Determiner') || has(SKIP, opener) || view.isMentionWord(from - 1) || (opener.tags.has('Verb') && !opener.tags.has('Auxiliary')))) {
+        return compileDraftRules(view, { ...draft, regions: [{ from, to: fieldKind + 1 }, ...draft.regions.slice(1)] });
+      }
+    }
+    if (!entities.some(namesTarget) && kindAt === -1) {
       view.unresolved = 'what it points at ("it", "them") is not named in the sentence';
       return [];
     }
@@ -4403,7 +4420,10 @@ function pathAlternativesFrame(view: SentenceView, clause: Range): Outcome | und
  */
 function elidedActionFrame(view: SentenceView, clause: Range): Outcome | undefined {
   const words = view.words;
-  let start = skipOpeners(words, clause.from, clause.to);
+  // ("You can push to feature branches but never to main": after a contrast, the action is the permitted one before it.)
+  const contrast = clause.from > 0 && has(CONTRASTS, words[clause.from]);
+  let start = skipOpeners(words, contrast ? 0 : clause.from, clause.to);
+  if (words[start]?.norm === 'you' && /^(can|may)$/.test(words[start + 1]?.norm ?? '')) start += 2;
   while (start < clause.to && has(LEAD_ADVERBS, words[start])) start++;
   const action = view.mentionAt(start);
   if (!action || action.start !== start || action.form !== 'base' || !governable([action]).length) return undefined;
