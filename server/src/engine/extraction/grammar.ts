@@ -1209,7 +1209,9 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     const negation = startsWith(words, P.negations, i, range.to);
     // "Files that have not been backed up must not be deleted": a negation in a relative clause sorts the thing; the rule's comes after.
     if (negation !== undefined && negatedInRelative(words, range.from, i)) continue;
-    const forbidding = negation === undefined ? startsWith(words, P.forbidding, i, range.to) : undefined;
+    // ("If it hangs, stop, run `nx reset`": "stop" with a comma after it is an order of its own, no stopping of what follows.)
+    const forbiddingAt = negation === undefined ? startsWith(words, P.forbidding, i, range.to) : undefined;
+    const forbidding = forbiddingAt !== undefined && !(/^(stop|quit|cease)$/.test(words[i]?.norm ?? '') && /[,;:.!?]/.test(words[forbiddingAt - 1]?.post ?? '')) ? forbiddingAt : undefined;
     const forbiddenTo = negation === undefined && forbidding === undefined ? startsWith(words, P.forbidden, i, range.to) : undefined;
     const cueEnd = negation ?? forbidding ?? forbiddenTo;
     if (cueEnd === undefined) continue;
@@ -1395,6 +1397,8 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     const copula = words[range.from + 1];
     const dummyIt = i === range.from + 2 && /^(it|this)$/.test(words[range.from]?.norm ?? '') && (has(BE_OR_GET, copula) || (copula?.text === '' && copula.norm === 'has')) && words.slice(cueEnd, found.start).some((w) => /^(allowed|permitted|ok|okay|acceptable)$/.test(w.norm) || forbiddenTo !== undefined);
     if (subject === 'other' && !passive && !nounSubject && !dummyIt) continue;
+    // ("`make release` creates a tag but does NOT push": "does not" with its subject left out tells what a thing does; an order says "do not".)
+    if (subject === 'none' && (/^(does|doesn['’]?t)$/.test(cue.norm) || words[i - 1]?.norm === 'does') && !passive) continue;
     // ("I forbid you from pushing": the person's own verb of forbidding is their rule.)
     if ((subject === 'self' || self) && !wants && !passive && forbiddenTo === undefined) continue;
     // "she did not delete it" reports; "I'd rather you didn't delete it" asks.
@@ -2333,6 +2337,8 @@ function leaveAloneFrame(view: SentenceView, clause: Range): Outcome | undefined
   }
   const readOnly = findFirst(words, P.readOnly, clause.from, clause.to) ?? findFirst(words, P.forbidden, clause.from, clause.to);
   if (!readOnly || readOnly.start === clause.from) return undefined;
+  // ("This project prohibits AI-authored writing": a verb that forbids has its thing after it, not its subject.)
+  if (/^(prohibits|forbids|bans|disallows)$/.test(words[readOnly.start]?.norm ?? '') && readOnly.end < clause.to) return undefined;
   // "not allowed to push": the action follows, and the prohibition frame reads it.
   // ("must be read-only (e.g., `git status`)": examples in a parenthesis are what stays allowed.)
   // ("pushing is forbidden, commit only": an action past a comma is a clause of its own.)
@@ -3722,6 +3728,13 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   // "Ask before writing new files", "never add new files": files written new are made; nothing is overwritten.
   const writesNewFiles = (m: Mention) => m.family === 'write' && view.words.slice(m.start, m.end + 3).some((w, k) => w.norm === 'new' && /^(files?|modules?|scripts?|documents?|docs|pages?|components?)$/.test(view.words[m.start + k + 1]?.norm ?? ''));
   if (draft.triggers.some(writesNewFiles)) return compileDraftRules(view, { ...draft, triggers: draft.triggers.map((m) => (writesNewFiles(m) ? { ...m, family: 'create' } : m)) });
+  // "`pnpm run lint` - Check code style (don't cancel early)": cancelling with nothing named, beside a command and no
+  // booking or event, stops the command's run, which is no action of the vocabulary.
+  const cancelsRun = (m: Mention) => m.family === 'cancel' && draft.regions.every((r) => !names(view, { from: m.end, to: r.to })) && view.mentions.some((c) => c.command !== undefined) && !view.words.some((w) => has(RECORDS, w) || has(GENERIC_EVENT_WORDS, w));
+  if (draft.triggers.length > 0 && draft.triggers.every(cancelsRun)) {
+    view.unresolved = 'what is cancelled is a command\'s run, which no action of the vocabulary is';
+    return [];
+  }
   // "Avoid duplicating code", "code must not be duplicated": a rule of style, no backup forbidden or gated.
   const duplicating = (m: Mention) => m.family === 'backup' && /^duplicat/.test(view.words[m.start]?.norm ?? '');
   if (draft.triggers.some(duplicating)) {
