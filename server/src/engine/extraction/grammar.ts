@@ -3779,7 +3779,14 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     const after = view.words.findIndex((w) => w.start >= e.end);
     return e.kind === 'command' && after !== -1 && view.words.slice(after, after + 2).some((w) => /^(instead|rather)$/.test(w.norm));
   };
-  let entities = entitiesIn(view, searched).filter((e) => !stepWords(e) && !inItsPlace(e));
+  // ("do not open `run_bot.sh` or `.env`": a file's name written as a command, acted on as a file, not run, is that file.)
+  const onFiles = draft.triggers.every((m) => FILE_FAMILIES.has(m.family) || m.family === 'open');
+  const asFile = (e: Entity): Entity => {
+    if (!onFiles || e.kind !== 'command' || !/^(?:\.\/)?[\w./-]*\.[\w-]+$/.test(e.value)) return e;
+    const file = e.value.replace(/^\.\//, '');
+    return { ...e, kind: 'path', value: file.includes('/') ? file : `**/${file}` };
+  };
+  let entities = entitiesIn(view, searched).filter((e) => !stepWords(e) && !inItsPlace(e)).map(asFile);
   // "Read `docs/README.md` before making changes": a step on one file before actions on others is no
   // same-target prerequisite; it is one when the action points back at the step's thing ("back up
   // temp/ before deleting it") or names its own.
