@@ -602,13 +602,13 @@ export function commandEntities(text: string, base: number): Entity[] {
     // "`BREAKING CHANGE:`", "`TODO:`": a marker written in text, not a program (programs are run in lowercase).
     // ("never call `PrepareNs`": a name in PascalCase is a function or a type of the code.)
     // ("run `/simplify`": a slash and one name is an agent's own chat command, no program.)
-    const marker = /^\/[a-z][\w-]*$/.test(inner.trim()) || /:$/.test(inner.trim()) || /^[A-Z][A-Z_]*(?:\s+[A-Z][A-Z_]*)+$/.test(inner.trim()) || /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+(?:\(\))?$/.test(inner.trim());
+    const marker = /^(?:\.{2,}|…)$/.test(inner.trim()) || /^\/[a-z][\w-]*$/.test(inner.trim()) || /:$/.test(inner.trim()) || /^[A-Z][A-Z_]*(?:\s+[A-Z][A-Z_]*)+$/.test(inner.trim()) || /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+(?:\(\))?$/.test(inner.trim());
     const start = base + (match.index ?? 0) + (match[1] as string).length + (inner.length - inner.trimStart().length);
-    // ("`git commit -m \"...\"`": an argument left as dots stands for any; the command is what comes before it.)
+    // ("`git commit -m \"...\"`", "`npx nx ...`": an argument left as dots stands for any; the command is what comes before it.)
     const written = inner.trim();
     // "`reset --hard`", "`push --force`": a subcommand only git has, with its flags, is git's without the program's name.
     const gitImplied = !isCommand(inner) && GIT_SUBCOMMAND_FLAGGED.test(written);
-    const value = `${gitImplied ? 'git ' : ''}${written.replace(/\s+(["'])(?:\.{2,}|…)\1$/, '')}`;
+    const value = `${gitImplied ? 'git ' : ''}${written.replace(/\s+(["'])(?:\.{2,}|…)\1$/, '').replace(/(?:\s+(?:\.{2,}|…))+$/, '')}`;
     const entity: Entity = { kind: 'command', value, start, end: start + written.length };
     const excluded = template || namesThing || folder || flag || actionWord || grammarWord || marker;
     if (excluded || (!isCommand(inner) && !gitImplied && !(run && (/^[\w./-]+(?::[\w-]+)*(?:\s|$)/.test(inner.trim()) || TOOL_NAME.test(inner.trim()))))) {
