@@ -3749,6 +3749,24 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     const rest = draft.triggers.filter((m) => !narrowedTools.includes(m));
     return rest.length > 0 ? compileDraftRules(view, { ...draft, triggers: rest, regions: draft.regions.flatMap((r) => outside(r, narrowedTools)) }) : [];
   }
+  // "Never stage files with `git add -A` or `git add .`": an operation said in words, done with forms of its
+  // own command written after it, is those forms only.
+  const formsOf = (m: Mention): string[] => {
+    const own = m.saidInWords ? (m.command?.scope.commands ?? []) : [];
+    const means = view.words.findIndex((w, k) => k >= m.end && k < (draft.regions[0]?.to ?? m.end) && /^(with|using|via)$/.test(w.norm));
+    if (own.length === 0 || means === -1) return [];
+    const written = view.textEntitiesIn({ from: means + 1, to: draft.regions[0]?.to ?? means + 1 }).filter((e) => e.kind === 'command').map((e) => e.value);
+    return written.length > 0 && written.every((c) => own.some((o) => c.startsWith(`${o} `))) ? written : [];
+  };
+  if (draft.triggers.some((m) => formsOf(m).length > 0)) {
+    const triggers = draft.triggers.map((m): Mention => {
+      const forms = formsOf(m);
+      if (forms.length === 0 || !m.command) return m;
+      const { saidInWords: _said, ...written } = m;
+      return { ...written, command: { ...m.command, scope: { commands: forms } } };
+    });
+    return compileDraftRules(view, { ...draft, triggers });
+  }
   const named = draft.triggers.filter((m) => m.command !== undefined);
   if (named.length > 0) {
     const others = draft.triggers.filter((m) => m.command === undefined);
