@@ -4496,6 +4496,13 @@ function putAsideFrame(view: SentenceView, clause: Range): Outcome | undefined {
     if (marker === undefined) continue;
     const aside = view.mentionAt(marker);
     if (!aside || aside.start !== marker || aside.form !== 'gerund' || aside.command !== undefined) return undefined;
+    // "Instead of deleting files, move them to `.trash/`": put first, the instruction follows its comma.
+    if (i === skipOpeners(words, clause.from, clause.to)) {
+      const comma = words.findIndex((w, k) => k >= aside.end - 1 && endsWithComma(w));
+      const order = comma === -1 ? undefined : words[comma + 1];
+      if (!order || !(order.tags.has('Imperative') || order.tags.has('Infinitive')) || order.tags.has('Copula') || order.tags.has('Auxiliary')) return undefined;
+      return { drafts: [{ kind: 'prohibition', triggers: [aside], regions: [{ from: aside.start, to: comma + 1 }] }] };
+    }
     // An instruction: the clause opens on a verb with no subject ("add", "fix"), not a description ("it is built …").
     // After a leading clause ("if a commit needs fixing, add …") and a softener ("try to fix …").
     let afterComma = i;
