@@ -135,7 +135,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     // "run all of these checks", "run each of the tests".
     'run * of * check', 'run * of * test',
     // The build said to succeed is a check too: "make sure everything builds", "the build succeeds", "green CI".
-    'build * succeed', 'everything * build', 'green ci', 'passing ci', 'ci * succeed',
+    'build * succeed', 'everything * build', 'green ci', 'passing ci', 'ci * succeed', 'passing build', 'successful build', 'clean build',
     // Checks, or everything, said to pass: "only commit when all checks pass", "not until everything is green".
     'check * pass', 'check * green', 'check * succeed', 'everything * pass', 'everything * green', 'everything * succeed',
     // All the commands just listed, said to pass: "all commands must pass without errors".
