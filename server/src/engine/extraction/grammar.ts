@@ -2958,7 +2958,9 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     }
     // ("modify releases/tags": things joined by a slash, which the tagger may take for a verb, are the object; they narrow unless each is generic.)
     const slashedWords = /^[a-z]+(?:\/[a-z]+)+$/.test(w.norm) && !w.norm.split('/').some((part) => FUNCTION.has(part) || FORGE_HOSTS.has(part)) && !view.covered.has(i) && !named.some((e) => w.start >= e.start && w.end <= e.end);
-    if (slashedWords && !genericThing(w) && !(mention && families.has(mention.family))) {
+    // ("cancel orders/reservations": a policy's records, each said generically, are the kind too.)
+    const records = w.norm.split('/').every((part) => baseForms(part).some((form) => RECORDS.has(form)));
+    if (slashedWords && !genericThing(w) && !records && !(mention && families.has(mention.family))) {
       result.push(w);
       continue;
     }

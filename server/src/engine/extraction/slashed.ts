@@ -1,4 +1,4 @@
-import { ACTION_WORDS, GENERIC_OBJECTS } from './lexicon';
+import { ACTION_WORDS, GENERIC_OBJECTS, MESSAGE_KINDS, RECORD_NOUNS } from './lexicon';
 
 /*
  * Words joined by a slash that are alternatives, not a path: read by the tagger's words (each is
@@ -6,7 +6,7 @@ import { ACTION_WORDS, GENERIC_OBJECTS } from './lexicon';
  */
 
 /** Words that, joined by a slash, are alternatives ("files/branches", "email/slack", "lint/typing"), not a path. */
-const COMMON_NOUNS = new Set([...GENERIC_OBJECTS, 'branch', 'issue', 'pr', 'comment', 'slack', 'email', 'read', 'write', 'create', 'update', 'delete', 'edit', 'text', 'md', 'doc', 'test', 'image', 'script', 'config', 'package', 'dependency', 'dependencies', 'library', 'libraries', 'environment', 'secret', 'auth', 'credential', 'key', 'token', 'certificate', 'remote', 'upstream', 'local', 'status', 'state', 'health', 'metric', 'error', 'warning', 'detail', 'log', 'input', 'lint', 'linting', 'typing', 'typecheck', 'formatting', 'release', 'tag', 'commit', 'deployment']);
+const COMMON_NOUNS = new Set([...GENERIC_OBJECTS, ...MESSAGE_KINDS, ...RECORD_NOUNS, 'branch', 'issue', 'pr', 'comment', 'slack', 'email', 'read', 'write', 'create', 'update', 'delete', 'edit', 'text', 'md', 'doc', 'test', 'image', 'script', 'config', 'package', 'dependency', 'dependencies', 'library', 'libraries', 'environment', 'secret', 'auth', 'credential', 'key', 'token', 'certificate', 'remote', 'upstream', 'local', 'status', 'state', 'health', 'metric', 'error', 'warning', 'detail', 'log', 'input', 'lint', 'linting', 'typing', 'typecheck', 'formatting', 'release', 'tag', 'commit', 'deployment']);
 /** Common nouns joined by a slash ("files/branches", "packages/dependencies"): alternatives, each of them meant. */
 export function commonNounsJoined(token: string): boolean {
   const parts = token.toLowerCase().split('/');
