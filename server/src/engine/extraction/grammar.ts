@@ -3473,6 +3473,19 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   }
   const describesKind = (w: Word) => exampled.some((list) => list.kind > words.indexOf(w) && list.kind <= words.indexOf(w) + 2);
   if (Object.keys(scope).length > 0 && leftovers.every(describesKind)) return scope;
+  // "sending messages (Slack, email, GitHub)": the channels a message kind is sent by, listed as its examples, narrow no send.
+  // (The tagger may take "messages" for a verb, so the parenthesis is found from the word back.)
+  const channelExample = (w: Word) => {
+    const at = words.indexOf(w);
+    let open = at;
+    while (open > 0 && open > at - 6 && !parenthesisOpensAt(words, open) && !/\)/.test(words[open - 1]?.post ?? '')) open--;
+    if (!parenthesisOpensAt(words, open) || !MESSAGE_WORDS.test(words[open - 1]?.norm ?? '')) return false;
+    // Only names of channels, or of messages, listed: "(to Bob)" says whom, which narrows.
+    let close = open;
+    while (close < words.length - 1 && !/\)/.test(words[close]?.post ?? '')) close++;
+    return words.slice(open, close + 1).every((c, k) => (CAPITALIZED.test(c.text) && !c.tags.has('Person') && !c.tags.has('FirstName')) || has(COORDINATORS, c) || view.mentionAt(open + k)?.family === 'send');
+  };
+  if (context === 'recipient' && leftovers.every(channelExample)) return scope;
   if (context === 'money') {
     const names = leftovers.filter((w) => CAPITALIZED.test(w.text) && words.indexOf(w) > 0);
     if (names.length > 0) add('accounts', names.map((w) => w.text).join(' '));
