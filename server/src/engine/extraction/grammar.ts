@@ -92,6 +92,7 @@ const P = {
   stopDoing: compile(L.STOP_DOING),
   permissions: compile(L.PERMISSIONS),
   hypothetical: compile(L.HYPOTHETICAL),
+  notInForce: compile(L.NOT_IN_FORCE),
   advice: compile(L.ADVICE_OPENERS),
   polite: compile(L.POLITE_REQUESTS),
   openers: compile(L.OPENERS),
@@ -4833,6 +4834,9 @@ export function readSentence(sentence: Sentence): Reading[] {
   for (const clause of clausesOf(view, from)) {
     // "… because it was failing before your change": a reason after the rule says why, and states nothing.
     if (clause.from > from && words[clause.from]?.norm === 'because') continue;
+    // "In the old days we never ran migrations without a backup", "it used to be that…": held once, or elsewhere.
+    // (Said where the clause opens; "never push to main, we used to allow it" keeps its rule.)
+    if (startsWith(words, P.notInForce, skipOpeners(words, clause.from, clause.to), clause.to) !== undefined) continue;
     if (clause.from === from) {
       fronted = frontedPhrase(view, clause);
       if (fronted?.to === clause.to) continue;

@@ -414,6 +414,11 @@ export const HYPOTHETICAL: readonly string[] = [
   'in a story', 'in the story', 'in the novel', 'in the movie', 'in the book', 'in the film', 'in the game', 'would you ever', 'do you ever',
   'have you ever', 'wonder if', 'wonder whether',
 ];
+/** What held once, or holds elsewhere, is no rule here: "it used to be that…", "in the old days we never…", "in other projects we…". */
+export const NOT_IN_FORCE: readonly string[] = [
+  'used to be', 'we used to', 'i used to', 'they used to', 'it used to', 'in the old days', 'back in the day', 'back then',
+  'in other projects', 'in other repos', 'in other repositories', 'at my old job', 'at my last job', 'at my previous job',
+];
 /** Verbs that report someone else's words ("the docs say never…"). */
 export const REPORTING_VERBS: readonly string[] = ['say', 'tell', 'write', 'recommend', 'suggest', 'advise', 'claim', 'insist', 'warn', 'teach', 'mention', 'state'];
 /** Instructions meant for someone else: "tell Bob never to…", "remind the intern to…". */
