@@ -10,7 +10,7 @@
 // reschedule), each a rule read where none was stated.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ACTION_WORDS, CLAUSE_STARTERS, CONNECTORS, FORBIDDEN_WORDS, FORBIDDING_VERBS, NEGATIONS } from '../server/src/engine/extraction/lexicon';
+import { ACTION_WORDS, CLAUSE_STARTERS, CONNECTORS, FORBIDDEN_WORDS, FORBIDDING_VERBS, NEGATIONS, WELL_KNOWN_BRANCHES } from '../server/src/engine/extraction/lexicon';
 
 const OUTPUT = join(__dirname, '..', 'server', 'src', 'engine', 'extraction', 'wordnet.json');
 
@@ -77,6 +77,8 @@ for (const phrases of [...Object.values(ACTION_WORDS), NEGATIONS, FORBIDDING_VER
   for (const word of singles(phrases)) for (const form of inflections(word, true)) ruleWords.add(form);
 }
 for (const word of ['approval', 'permission', 'confirmation', 'explicitly', 'explicit', 'allowed', 'without', 'unless', 'before', 'always', 'never', 'production', 'staging', 'run', 'execute', 'invoke', 'ask', 'confirm', 'approve', 'must', 'should', 'first']) for (const form of inflections(word, true)) ruleWords.add(form);
+// A well-known branch's name, which a typo must not turn into a branch of its own ("push to mian").
+for (const word of WELL_KNOWN_BRANCHES) ruleWords.add(word);
 
 const typoGuards: Record<string, string[]> = {};
 for (const word of [...ruleWords].sort()) {
