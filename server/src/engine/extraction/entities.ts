@@ -400,7 +400,8 @@ function nameAfter(words: readonly Word[], head: number, to: number): Word | und
   const quoted = /[`'"]/.test(w.pre);
   const identifier = /^[a-z0-9_.-]+$/.test(w.text) && /[_\d.-]/.test(w.text);
   // "DROP TABLE users": after SQL's own keyword, as SQL writes it, the word is the table's name.
-  const afterSqlKeyword = /^TABLE$/.test((words[head] as Word).text) && /^[A-Za-z_][\w.]*$/.test(w.text);
+  // ("No DROP TABLE statements": a word in lowercase that says what the keywords are is no name.)
+  const afterSqlKeyword = /^TABLE$/.test((words[head] as Word).text) && /^[A-Za-z_][\w.]*$/.test(w.text) && !/^(statements?|queries|query|commands?|operations?|calls?)$/.test(w.text);
   return quoted || identifier || afterSqlKeyword ? w : undefined;
 }
 

@@ -417,7 +417,15 @@ function sqlKeywordMentions(words: readonly Word[]): Mention[] {
   const keywords = words.flatMap((_, i) => (keywordAt(i) !== undefined ? [i] : []));
   return keywords
     .filter((i) => keywords.length > 1 || SQL_AFTER.test(words[i + 1]?.norm ?? '') || words[i - 1]?.norm === 'sql')
-    .map((i) => ({ family: SQL_KEYWORDS[keywordAt(i) as string] as FamilyName, start: i, end: i + 1, form: 'base' as const }));
+    // ("DROP TABLE statements": the keyword's object keyword, in capitals, is part of the statement, no table's name.)
+    // (With a name after it, "DROP TABLE users", the keyword is the name's head.)
+    .map((i) => ({ family: SQL_KEYWORDS[keywordAt(i) as string] as FamilyName, start: i, end: sqlObjectKeyword(words, i + 1) ? i + 2 : i + 1, form: 'base' as const }));
+}
+
+/** "TABLE" of "DROP TABLE statements": SQL's object keyword with no name after it. */
+function sqlObjectKeyword(words: readonly Word[], at: number): boolean {
+  const next = words[at + 1];
+  return /^(TABLE|DATABASE|SCHEMA|INDEX|COLUMN|VIEW)$/.test(words[at]?.text ?? '') && !/[,;:.!?]/.test(words[at - 1]?.post ?? '') && (next === undefined || /[,;:.!?]/.test(words[at]?.post ?? '') || /^(statements?|queries|query|commands?|operations?|calls?|or|and)$/.test(next.norm));
 }
 
 function forgeMentions(words: readonly Word[], covered: ReadonlySet<number>): Mention[] {
