@@ -4140,8 +4140,9 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   const boundary = words.findIndex((w, i) => i >= last - 1 && i < region.to && (/[;,]|\s[-–—]\s/.test(w.post) || /[;,]$/.test(w.text)));
   const insteadAfter = boundary !== -1 && words.slice(boundary + 1, region.to).some((w) => /^(instead|rather)$/.test(w.norm));
   // ("`kubectl delete` anything in the prod namespace": any object at all, then where, which narrows.)
-  const anyObject = /^(anything|everything)$/.test(words[last]?.norm ?? '') ? 1 : 0;
-  const after = { from: last + anyObject, to: insteadAfter ? Math.max(last + anyObject, boundary + 1) : region.to };
+  // ("`gcloud` commands against the production project": past the kind the commands are of.)
+  const skipped = /^(anything|everything)$/.test(words[last]?.norm ?? '') || /^(commands?|operations?|calls?|invocations?)$/.test(words[last]?.norm ?? '') ? 1 : 0;
+  const after = { from: last + skipped, to: insteadAfter ? Math.max(last + skipped, boundary + 1) : region.to };
   // "`npm run dev` or any development server commands": a kind listed after the commands is an item of
   // its own, left ungoverned (narrower, never wider); it says nothing of the commands named.
   if (/^(or|and|nor)$/.test(words[after.from]?.norm ?? '') && has(CATEGORY_NOUNS, words[after.to - 1]) && !view.mentionsIn({ from: after.from, to: after.to }).some((m) => m.command !== undefined)) return undefined;
