@@ -30,6 +30,8 @@ interface Mention {
   readonly saidInWords?: true;
   /** Words inside the phrase's gaps ("run the full test suite": the, full): they may narrow it. */
   readonly gaps?: readonly number[];
+  /** A passive phrase's thing, said before it ("CI checks must not be bypassed"): its noun and the words that sort it. */
+  readonly thing?: Range;
 }
 
 /** Words [from, to). */
@@ -326,7 +328,9 @@ function withPassivePhrases(words: readonly Word[], mentions: readonly Mention[]
       .find((c) => c.phrase.length === 3 && typeof c.phrase[2] === 'string' && thing.forms.includes(c.phrase[2]));
     if (!phrase) continue;
     const at = result.findIndex((m) => m.start === i && m.end === i + 1);
-    const mention: Mention = { family: phrase.family, start: i, end: i + 1, form: 'past' };
+    let from = subject;
+    while (from > 0 && ((words[from - 1] as Word).tags.has('Noun') || (words[from - 1] as Word).tags.has('Adjective')) && !/[,;:.!?]/.test((words[from - 1] as Word).post)) from--;
+    const mention: Mention = { family: phrase.family, start: i, end: i + 1, form: 'past', thing: { from, to: subject + 1 } };
     if (at !== -1) result[at] = mention;
     else if (!mentioned(i)) result.push(mention);
   }
@@ -2946,6 +2950,12 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // occasion the session cannot settle, taken to hold; the words from it on say no target.
     if (w.norm === 'after' && i > range.from + 1 && words[i + 1]?.tags.has('Gerund') === true && !view.isMentionWord(i + 1)) break;
     const mention = view.mentions.find((m) => i >= m.start && i < m.end);
+    // ("CI checks must not be bypassed": a passive's thing is the phrase's own noun; the words that sort it are its gap.)
+    const passive = view.mentions.find((m) => m.thing !== undefined && i >= m.thing.from && i < m.thing.to && families.has(m.family));
+    if (passive?.thing) {
+      if (i !== passive.thing.to - 1 && !gapDescribes(passive, w)) result.push(w);
+      continue;
+    }
     // A word in a phrase's gap is no part of the action: "the full test suite" narrows it. An action
     // word after a preposition or a determiner is a name ("push to release"), not an action.
     const after = words[i + 1];
