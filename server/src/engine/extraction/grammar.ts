@@ -475,7 +475,8 @@ function forgeMentions(words: readonly Word[], covered: ReadonlySet<number>): Me
       if (end - i <= 2 && !saysAct && !words[i]?.tags.has('Verb') && /^(existing|open|opened|other|to|on|in|into|for|of|from|about|with)$/.test(words[i - 1]?.norm ?? '')) continue;
       // ("mark PRs as ready", "label PRs": the object of a verb that is no opening of one.)
       const before = words[i - 1];
-      if (end - i <= 2 && !words[i]?.tags.has('Verb') && before?.tags.has('Verb') === true && !before.tags.has('Auxiliary') && !before.tags.has('Modal') && !before.tags.has('Copula') && !/^(open|create|raise|submit|file|make|send|put|no|do|any)$/.test(before.norm) && !has(SKIP, before)) continue;
+      // ("never push, open PRs, …": after a comma the verb before is another item of a list.)
+      if (end - i <= 2 && !words[i]?.tags.has('Verb') && before?.tags.has('Verb') === true && !endsWithComma(before) && !before.tags.has('Auxiliary') && !before.tags.has('Modal') && !before.tags.has('Copula') && !/^(open|create|raise|submit|file|make|send|put|no|do|any)$/.test(before.norm) && !has(SKIP, before)) continue;
       const verb = typeof phrase[0] === 'string' ? phrase[0] : '';
       // "never close stale issues", "code-agent PRs are not allowed": a kind of the thing narrows the operation.
       const kinds = [...gaps, ...(FORGE_NOUN.test(words[i]?.norm ?? '') && !covered.has(i - 1) && !/[/&+]/.test(words[i]?.pre ?? '') ? [i - 1] : [])].flatMap((k) => (words[k] && modifiesOperation(words[k] as Word) ? [(words[k] as Word).text.replace(/[*_`]/g, '')] : []));
