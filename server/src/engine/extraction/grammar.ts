@@ -2039,10 +2039,20 @@ function leadSplit(view: SentenceView, from: number, to: number): { subEnd: numb
     const w = words[i] as Word;
     depth = Math.max(0, depth + parenthesesOpened(w.pre) + parenthesesOpened(w.post));
     // "when u reschedule stuff check with me first, esp the board meeting": a main clause before the comma.
-    if (depth === 0 && endsWithComma(w) && !listsActionsOfKind(view, from, i, to)) return mainWithoutComma(view, from, i + 1) ?? { subEnd: i + 1, mainStart: skipOpeners(words, i + 1, to) };
+    if (depth === 0 && endsWithComma(w) && !listsActionsOfKind(view, from, i, to) && !listsGerunds(view, from, i, to)) return mainWithoutComma(view, from, i + 1) ?? { subEnd: i + 1, mainStart: skipOpeners(words, i + 1, to) };
     if (i > from && w.norm === 'then') return { subEnd: i, mainStart: i + 1 };
   }
   return mainWithoutComma(view, from, to);
+}
+
+/**
+ * "Before pushing, opening a PR or emailing anyone, ask": a comma before another action in the form
+ * of the first (gerunds), with a comma still to come, lists them.
+ */
+function listsGerunds(view: SentenceView, from: number, comma: number, to: number): boolean {
+  const first = view.mentionAt(from);
+  const next = view.mentionAt(has(COORDINATORS, view.words[comma + 1]) ? comma + 2 : comma + 1);
+  return first?.start === from && first.form === 'gerund' && next?.form === 'gerund' && view.words.some((w, k) => k > comma && k < to && endsWithComma(w));
 }
 
 /**
