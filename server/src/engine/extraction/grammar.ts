@@ -3807,8 +3807,9 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     const triggers = draft.triggers.map((m): Mention => {
       const forms = formsOf(m);
       if (forms.length === 0 || !m.command) return m;
-      const { saidInWords: _said, ...written } = m;
-      return { ...written, command: { ...m.command, scope: { commands: forms } } };
+      // Its forms are written out: no longer an operation said in words.
+      const { saidInWords: _inWords, ...asWritten } = m;
+      return { ...asWritten, command: { ...m.command, scope: { commands: forms } } };
     });
     return compileDraftRules(view, { ...draft, triggers });
   }
