@@ -390,7 +390,10 @@ function withSharedPhrases(words: readonly Word[], mentions: readonly Mention[])
 }
 
 /** Forge operations said in words ("merging pull requests", "close issues"), as the command each is. */
-const FORGE_PHRASES = Object.entries(L.FORGE_OPERATIONS).flatMap(([commands, phrases]) => compile(phrases).map((phrase) => ({ phrase, command: anyOfCommands(commands) })));
+// (Longest first, as for actions: "PR creation" is the phrase, not "PR" with a word left over.)
+const FORGE_PHRASES = Object.entries(L.FORGE_OPERATIONS)
+  .flatMap(([commands, phrases]) => compile(phrases).map((phrase) => ({ phrase, command: anyOfCommands(commands) })))
+  .sort((a, b) => b.phrase.length - a.phrase.length);
 
 /** "git checkout | git switch": an operation git does with either command, each bound as written. */
 function anyOfCommands(written: string): CommandRule {
