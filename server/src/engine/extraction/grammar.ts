@@ -2890,7 +2890,9 @@ function splitByObjects(view: SentenceView, draft: Draft): Draft[] {
   const startOf = (m: Mention) => (ranCommandAt(view.words, m) ? m.start - 1 : m.start);
   triggers.forEach((mention, index) => {
     const next = triggers[index + 1];
-    const region = { from: mention.end, to: next && next.start < first.to ? startOf(next) : first.to };
+    // ("git push, PR creation, outbound messages": an item ends at its comma; what follows is the next one's.)
+    const itemEnds = next !== undefined && mention.command !== undefined && endsWithComma(view.words[mention.end - 1]);
+    const region = { from: mention.end, to: itemEnds ? mention.end : next && next.start < first.to ? startOf(next) : first.to };
     pending.push(mention);
     // Any thing named before the next action is this one's own, a generic one too ("push code or modify …").
     // An action whole without a thing, listed by a comma before an action with a thing of its own
