@@ -4635,7 +4635,9 @@ function labelledFrame(view: SentenceView, from: number): { readonly drafts: rea
   const needsApproval = askCue(view, label) || (findFirst(words, P.approvalNouns, label.from, label.to) !== undefined && words.slice(label.from, label.to).some((w) => /^(require|requires|required|need|needs|needed|warrant|warrants|demand|demands)$/.test(w.norm)));
   const firstListed = listed[0];
   // ("deploys, deletes, payments": a plural the tagger takes for a verb, with no subject before it, is a noun.)
-  const named = firstListed !== undefined && (firstListed.form === 'gerund' || (view.words[firstListed.start] as Word).tags.has('Noun') || (firstListed.form === 'third' && firstListed.start === body.from)) && listed.every((m) => m.form !== 'past') && !words.slice(body.from, body.to).some((w) => w.tags.has('Modal') || /^(must|should)$/.test(w.norm));
+  // ("…: push, PR, email": a list of actions' words alone names them, whatever the tagger makes of each.)
+  const wordsOnly = listed.length > 1 && words.slice(body.from, body.to).every((w, k) => view.isMentionWord(body.from + k) || has(COORDINATORS, w));
+  const named = firstListed !== undefined && (firstListed.form === 'gerund' || (view.words[firstListed.start] as Word).tags.has('Noun') || (firstListed.form === 'third' && firstListed.start === body.from) || wordsOnly) && listed.every((m) => m.form !== 'past') && !words.slice(body.from, body.to).some((w) => w.tags.has('Modal') || /^(must|should)$/.test(w.norm));
   if (actions.length === 0 && named && needsApproval && !negatedIn(view, label)) {
     return { drafts: [{ kind: 'confirmation', triggers: coordinatedFrom(view, listed), regions: [{ from: (listed[0] as Mention).start, to: body.to }] }] };
   }
