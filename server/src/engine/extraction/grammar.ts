@@ -4636,7 +4636,7 @@ function labelledFrame(view: SentenceView, from: number): { readonly drafts: rea
   const firstListed = listed[0];
   // ("deploys, deletes, payments": a plural the tagger takes for a verb, with no subject before it, is a noun.)
   // ("…: push, PR, email": a list of actions' words alone names them, whatever the tagger makes of each.)
-  const wordsOnly = listed.length > 1 && words.slice(body.from, body.to).every((w, k) => view.isMentionWord(body.from + k) || has(COORDINATORS, w));
+  const wordsOnly = listed.length > 0 && words.slice(body.from, body.to).every((w, k) => view.isMentionWord(body.from + k) || has(COORDINATORS, w));
   const named = firstListed !== undefined && (firstListed.form === 'gerund' || (view.words[firstListed.start] as Word).tags.has('Noun') || (firstListed.form === 'third' && firstListed.start === body.from) || wordsOnly) && listed.every((m) => m.form !== 'past') && !words.slice(body.from, body.to).some((w) => w.tags.has('Modal') || /^(must|should)$/.test(w.norm));
   if (actions.length === 0 && named && needsApproval && !negatedIn(view, label)) {
     return { drafts: [{ kind: 'confirmation', triggers: coordinatedFrom(view, listed), regions: [{ from: (listed[0] as Mention).start, to: body.to }] }] };
