@@ -211,7 +211,9 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
       // "## When not to use" + "- Editing files without approval": a skill's situations, described, not rules.
       if (block.kind === 'item' && lead !== undefined && WHEN_TO_USE.test(lead)) continue;
       if (!worthReading(readableText) && !(lead !== undefined && worthReading(`${lead} ${readableText}`)) && !(examplesOf && worthReading(examplesOf))) continue;
-      const sentences = readSentences(block.text, segment.at + block.at, lead === undefined && !examplesOf ? worthReading : () => true);
+      // A table's rows are read under its header: "| Delete files | Yes |" under "Requires approval".
+      const header = tableHeader(block.text);
+      const sentences = readSentences(block.text, segment.at + block.at, lead === undefined && !examplesOf && !header ? worthReading : () => true);
       const summed = LABEL_THEN_SENTENCE.exec(block.text);
       sentences.forEach((sentence, index) => {
         const local = { start: sentence.start - segment.at, end: sentence.end - segment.at };
@@ -219,7 +221,11 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
         const text = segment.text.slice(local.start, local.end);
         // A command line is read as the command it is, as if written in backticks.
         const itemText = block.command ? `\`${text.trim()}\`` : readable(text).text;
-        const withLeadIn = index !== 0 ? [] : examplesOf !== undefined ? [read(examplesOf, turn.index, span)] : lead !== undefined ? combined(lead, itemText, turn.index, span, leadColon) : [];
+        // (The row is the block's line the sentence starts on: a cell's mark may end a sentence of its own.)
+        const rowStart = sentence.start - (segment.at + block.at);
+        const row = header ? block.text.slice(block.text.lastIndexOf('\n', rowStart - 1) + 1, (block.text.indexOf('\n', rowStart) + 1 || block.text.length + 1) - 1) : undefined;
+        const underHeader = header && row !== undefined && index > 0 ? rowUnderHeader(header, row) : undefined;
+        const withLeadIn = underHeader !== undefined ? [read(underHeader, turn.index, span)] : index !== 0 ? [] : examplesOf !== undefined ? [read(examplesOf, turn.index, span)] : lead !== undefined ? combined(lead, itemText, turn.index, span, leadColon) : [];
         // "- `dist/`: build output. Do not edit.": a later sentence of an item labelled by a path is about that path.
         const labelled = block.kind === 'item' ? PATH_LABEL.exec(block.text) : null;
         const inBlock = sentence.start - (segment.at + block.at);
@@ -421,6 +427,32 @@ const STAGE_HEADING = new RegExp(`^pre[- ]?${STAGE}\\b(?:\\s*(?:and|&|/|,)\\s*pr
 /** A heading named for an action's own checklist or process: "PR checklist", "Pull Request Process", "Commit requirements". */
 const STAGE_PROCESS = /^(?:the\s+|our\s+)?(commit|push|deploy|deployment|merge|release|pr|pull\s+request)\s+(?:checklist|process|requirements|steps|gates?)\s*$/i;
 const STAGE_GERUNDS: Readonly<Record<string, string>> = { commit: 'committing', push: 'pushing', deploy: 'deploying', deployment: 'deploying', merge: 'merging', release: 'releasing', upgrade: 'upgrading', install: 'installing', pr: 'opening a PR', 'pull request': 'opening a PR' };
+
+/** A markdown table's header cells, when the block is a table: "| Operation | Requires approval |" over "| --- | --- |". */
+function tableHeader(text: string): string[] | undefined {
+  const [first, separator, ...rows] = text.split('\n');
+  if (first === undefined || separator === undefined || rows.length === 0 || !/^\s*\|/.test(first) || !/^\s*\|?\s*:?-{3,}/.test(separator)) return undefined;
+  return cellsOf(first);
+}
+
+const cellsOf = (row: string) => row.trim().replace(/^\||\|$/g, '').split('|').map((cell) => cell.trim());
+
+/**
+ * A row said with the header of its yes or no: "| Delete files | Yes |" under "Requires approval" is
+ * "Delete files: Requires approval"; "| Push to main | No |" under "Allowed" is "Push to main: not Allowed".
+ * (A no under an approval's header asks nothing, so it says nothing here.)
+ */
+function rowUnderHeader(header: readonly string[], row: string): string | undefined {
+  const cells = cellsOf(row);
+  if (cells.length !== header.length || !row.includes('|')) return undefined;
+  for (let j = 1; j < cells.length; j++) {
+    const cell = (cells[j] as string).replace(/[*_`]/g, '');
+    const said = header[j] as string;
+    if (/^(yes|y|required|always|\u2705|\u2714\uFE0F?)$/i.test(cell)) return `${cells[0]}: ${said}`;
+    if (/^(no|n)$/i.test(cell) && /\b(allowed|permitted|ok|okay|safe)\b/i.test(said)) return `${cells[0]}: not ${said}`;
+  }
+  return undefined;
+}
 
 /**
  * A list item read with the line that introduces it, in the ways the two combine: the item in place
