@@ -224,6 +224,8 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
         // (The row is the block's line the sentence starts on: a cell's mark may end a sentence of its own.)
         const rowStart = sentence.start - (segment.at + block.at);
         const row = header ? block.text.slice(block.text.lastIndexOf('\n', rowStart - 1) + 1, (block.text.indexOf('\n', rowStart) + 1 || block.text.length + 1) - 1) : undefined;
+        // ("| Delete logs | ❌ |" under "Needs confirmation": no confirmation needed, which states no rule, and never a ban.)
+        if (header && row !== undefined && index > 0 && noToApproval(header, row)) return;
         const underHeader = header && row !== undefined && index > 0 ? rowUnderHeader(header, row) : undefined;
         const withLeadIn = underHeader !== undefined ? [read(underHeader, turn.index, span)] : index !== 0 ? [] : examplesOf !== undefined ? [read(examplesOf, turn.index, span)] : lead !== undefined ? combined(lead, itemText, turn.index, span, leadColon) : [];
         // "- `dist/`: build output. Do not edit.": a later sentence of an item labelled by a path is about that path.
@@ -453,6 +455,13 @@ function rowUnderHeader(header: readonly string[], row: string): string | undefi
   }
   return undefined;
 }
+
+/** A row's no under a header that asks for a yes: "| Delete logs | ❌ |" under "Needs confirmation". */
+function noToApproval(header: readonly string[], row: string): boolean {
+  const cells = cellsOf(row);
+  return cells.length === header.length && cells.some((cell, j) => j > 0 && /^(no|n|\u274C|\u2717|\u2718)\uFE0F?$/i.test(cell.replace(/[*_`]/g, '')) && APPROVAL_HEADER.test(header[j] as string));
+}
+const APPROVAL_HEADER = /\b(approval|approve|confirm|confirmation|sign[- ]?off|permission|ask|asks|ok|review)\b/i;
 
 /**
  * A list item read with the line that introduces it, in the ways the two combine: the item in place
