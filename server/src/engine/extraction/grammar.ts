@@ -2915,6 +2915,12 @@ function splitByObjects(view: SentenceView, draft: Draft): Draft[] {
   return drafts;
 }
 
+/** A word after which a thing is named: an article or a quantifier, a light verb, an action, any verb but an auxiliary ("create feature branches"). */
+function opensThing(view: SentenceView, at: number): boolean {
+  const w = view.words[at];
+  return w !== undefined && (/^(a|an|the|any|every|each|all)$/.test(w.norm) || w.tags.has('Determiner') || has(SKIP, w) || view.isMentionWord(at) || (w.tags.has('Verb') && !w.tags.has('Auxiliary')));
+}
+
 /** A word that may sort the kind after it ("feature branches", "temp files"): a noun or an adjective that is no action nor verb. */
 function modifiesKind(view: SentenceView, at: number): boolean {
   const w = view.words[at];
@@ -3808,13 +3814,14 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     const written = view.textEntitiesIn({ from: means + 1, to: draft.regions[0]?.to ?? means + 1 }).filter((e) => e.kind === 'command').map((e) => e.value);
     return written.length > 0 && written.every((c) => own.some((o) => c.startsWith(`${o} `))) ? written : [];
   };
-  if (draft.triggers.some((m) => formsOf(m).length > 0)) {
-    const triggers = draft.triggers.map((m): Mention => {
-      const forms = formsOf(m);
-      if (forms.length === 0 || !m.command) return m;
+  const forms = draft.triggers.map(formsOf);
+  if (forms.some((written) => written.length > 0)) {
+    const triggers = draft.triggers.map((m, k): Mention => {
+      const written = forms[k] ?? [];
+      if (written.length === 0 || !m.command) return m;
       // Its forms are written out: no longer an operation said in words.
       const { saidInWords: _inWords, ...asWritten } = m;
-      return { ...asWritten, command: { ...m.command, scope: { commands: forms } } };
+      return { ...asWritten, command: { ...m.command, scope: { commands: written } } };
     });
     return compileDraftRules(view, { ...draft, triggers });
   }
@@ -3896,15 +3903,14 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
       // ("Draft replies but never send them": the object of another verb, any of its kind.)
       // (The tagger may take a plural after a verb for a phrasal verb of its own: "Read files in full".)
       const noun = w.tags.has('Noun') || (/s$/.test(w.norm) && previous?.tags.has('Verb') === true && !previous.tags.has('Auxiliary'));
-      return has(GENERIC, w) && noun && (previous === undefined || /^(a|an|the|any|every|each|all)$/.test(previous.norm) || has(SKIP, previous) || view.isMentionWord(own + i - 1) || (previous.tags.has('Verb') && !previous.tags.has('Auxiliary')));
+      return has(GENERIC, w) && noun && (previous === undefined || opensThing(view, own + i - 1));
     });
     // ("Create feature branches but never delete them": a kind a scope field of its own says, with the words that sort it, is the object.)
     const fieldKind = entities.some(namesTarget) ? -1 : view.words.findIndex((w, k) => k >= own && k < before.to && /^(branch|branches|table|tables|database|databases|db|dbs)$/.test(w.norm));
     if (fieldKind !== -1) {
       let from = fieldKind;
       while (from > own && modifiesKind(view, from - 1)) from--;
-      const opener = view.words[from - 1];
-      if (opener !== undefined && (opener.tags.has('Determiner') || has(SKIP, opener) || view.isMentionWord(from - 1) || (opener.tags.has('Verb') && !opener.tags.has('Auxiliary')))) {
+      if (from > 0 && opensThing(view, from - 1)) {
         return compileDraftRules(view, { ...draft, regions: [{ from, to: fieldKind + 1 }, ...draft.regions.slice(1)] });
       }
     }

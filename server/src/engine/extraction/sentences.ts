@@ -432,6 +432,8 @@ const STAGE_GERUNDS: Readonly<Record<string, string>> = { commit: 'committing', 
 
 /** A markdown table's header cells, when the block is a table: "| Operation | Requires approval |" over "| --- | --- |". */
 function tableHeader(text: string): string[] | undefined {
+  // (Every block of every message comes here: most are no table, told by their first character.)
+  if (!/^\s*\|/.test(text)) return undefined;
   const [first, separator, ...rows] = text.split('\n');
   if (first === undefined || separator === undefined || rows.length === 0 || !/^\s*\|/.test(first) || !/^\s*\|?\s*:?-{3,}/.test(separator)) return undefined;
   return cellsOf(first);
