@@ -291,8 +291,9 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
     // "a clear action", "clean code": an adjective before its noun describes the thing; no action is done.
     // ("auto-commit code changes": after a prefix that makes a verb of it, the word is the action.)
     const verbPrefix = words[i - 1]?.post === '-' && /^(auto|force|hand|re|over|double)$/.test(words[i - 1]?.norm ?? '');
-    // (Not across a comma: "if anything is deleted, ask first".)
-    if (best.end === i + 1 && word.tags.has('Adjective') && !word.tags.has('Verb') && !verbPrefix && words[i + 1]?.tags.has('Noun') === true && !/[,;:.!?]/.test(word.post) && !words[i - 1]?.tags.has('Negative') && !/^(never|not|no|only|always)$/.test(words[i - 1]?.norm ?? '')) continue;
+    // (Not across a comma: "if anything is deleted, ask first". Nor after another action and "or": "never read or open `.env`".)
+    const afterAction = has(COORDINATORS, words[i - 1]) && mentions.at(-1)?.end === i - 1;
+    if (best.end === i + 1 && word.tags.has('Adjective') && !word.tags.has('Verb') && !verbPrefix && !afterAction && words[i + 1]?.tags.has('Noun') === true && !/[,;:.!?]/.test(word.post) && !words[i - 1]?.tags.has('Negative') && !/^(never|not|no|only|always)$/.test(words[i - 1]?.norm ?? '')) continue;
     // "state-changing actions", "file-modifying tools": a participle joined to a noun describes a kind of thing.
     const joinedTo = words[i - 1];
     if (best.end === i + 1 && /(ing|ed)$/.test(word.norm) && joinedTo !== undefined && joinedTo.post === '-' && !/^(auto|self|force|pre|re|non|hand|over|double|co|un|mis)$/.test(joinedTo.norm)) continue;
@@ -679,6 +680,8 @@ class SentenceView {
         return part;
       });
     };
+    // "any file listed in `.gitignore`", "files in `.dockerignore`": the file that lists targets is not one of them.
+    textual = textual.filter((e) => !(e.kind === 'path' && listsTargets(sentence.text.slice(0, e.start - sentence.start), e.value)));
     const pairs = textual.filter((e) => joinedKind(e) !== undefined);
     textual = [...textual.filter((e) => !pairs.includes(e)), ...pairs.flatMap(parts)];
     // A command names a program and its words: a path inside it (`./deploy.sh`) is part of the command.
@@ -753,6 +756,11 @@ class SentenceView {
     return ranges.some((r) => findAll(this.words, P.contexts[kind], r.from, r.to).some((found) => !isVerb(found.start)));
   }
 }
+
+/** Said before a path that lists files rather than being one: "listed in", "matched by", or "files in" an ignore file. */
+const LISTED_IN = /\b(?:listed|named|mentioned|referenced|specified|declared|matched|ignored|excluded)\s+(?:in|by)\s+(?:the\s+|your\s+|a\s+)?\W*$/i;
+const FILES_IN = /\b(?:files?|paths?|folders?|directories|entries)\s+(?:in|from)\s+(?:the\s+|your\s+)?\W*$/i;
+const listsTargets = (before: string, path: string) => LISTED_IN.test(before) || (FILES_IN.test(before) && /ignore$/i.test(path));
 
 /** Skips discourse openers ("please", "also", "heads up", "from now on") from `at`. */
 function skipOpeners(words: readonly Word[], at: number, to: number): number {
@@ -2364,6 +2372,8 @@ function leaveAloneFrame(view: SentenceView, clause: Range): Outcome | undefined
   }
   const readOnly = findFirst(words, P.readOnly, clause.from, clause.to) ?? findFirst(words, P.forbidden, clause.from, clause.to);
   if (!readOnly || readOnly.start === clause.from) return undefined;
+  // ("If a tool call is denied, do not retry it": what a condition says is forbidden is the occasion, no rule.)
+  if (insideCondition(words, clause.from, readOnly.start)) return undefined;
   // ("This project prohibits AI-authored writing": a verb that forbids has its thing after it, not its subject.)
   if (/^(prohibits|forbids|bans|disallows)$/.test(words[readOnly.start]?.norm ?? '') && readOnly.end < clause.to) return undefined;
   // "not allowed to push": the action follows, and the prohibition frame reads it.

@@ -242,7 +242,8 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
         const namedBefore = local.start > 0 ? () => !bareBan(previousSentence(segment.text.slice(0, local.start))) : undefined;
         const withoutAsides = hasAside(text) ? () => read(readable(text).text.replace(ASIDE, ''), turn.index, span) : undefined;
         // The sentence after such a label, read alone when the whole states no rule.
-        const withoutLabel = summed && index === 0 ? () => read(readable(block.text.slice(summed[0].length)).text, turn.index, span) : undefined;
+        // (This sentence's own words after it, never the sentences after it in the block.)
+        const withoutLabel = summed && index === 0 && inBlock <= summed[0].length && text.length > summed[0].length - inBlock ? () => read(readable(text.slice(summed[0].length - inBlock)).text, turn.index, span) : undefined;
         const last = leadsItems && index === sentences.length - 1;
         result.push({ turnIndex: turn.index, text, span, start: sentence.start, words: sentence.words, ...(withLeadIn.length > 0 && { withLeadIn }), ...(withAntecedent && { withAntecedent }), ...(withPathLabel && { withPathLabel }), ...(withoutAsides && { withoutAsides }), ...(withoutLabel && { withoutLabel }), ...(last && { leadsItems: true as const }), ...(namedBefore && { namedBefore }) });
       });
@@ -252,11 +253,11 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
 }
 
 /**
- * A bold label that is a clause of its own (three words or more), then a spaced dash and a sentence:
- * "- **NEVER commit code directly** - Always ask for user permission before committing". The label sums
- * up; the sentence says it.
+ * A bold label that is a clause of its own (three words or more), then a spaced dash or a colon and a
+ * sentence: "- **NEVER commit code directly** - Always ask for user permission before committing",
+ * "4. **NEVER READ SECRETS**: Never read or open `run_bot.sh`". The label sums up; the sentence says it.
  */
-const LABEL_THEN_SENTENCE = /^(\s*(?:[-*•+]\s+|\d{1,2}[.)]\s+)?(?:\*\*|__)[^*_\n\s]+(?:\s+[^*_\n\s]+){2,}[.!]?(?:\*\*|__)\s+)[-–—]\s+(?=[A-Z])/;
+const LABEL_THEN_SENTENCE = /^(\s*(?:[-*•+]\s+|\d{1,2}[.)]\s+)?(?:\*\*|__)[^*_\n\s]+(?:\s+[^*_\n\s]+){2,}?(?:[.!]?(?:\*\*|__)\s+[-–—]|:(?:\*\*|__)|(?:\*\*|__):)\s+)(?=[A-Za-z`])/;
 
 /** An item that lists examples of what the item above it names: "Examples: `git push`, `git pull`". */
 const EXAMPLES_LABEL = /^\s*(?:[-*•+]\s+|\d{1,2}[.)]\s+)?(?:examples?|e\.g\.?|for example|for instance|including|such as)\s*:?\s*/i;
