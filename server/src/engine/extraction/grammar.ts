@@ -3071,9 +3071,9 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // "`--no-verify` is prohibited with git commits": the hooks run on commits and pushes; naming them narrows nothing.
     if (families.has('skipChecks') && /^(git|commits?|pushes|push|committing|pushing)$/.test(w.norm)) continue;
     // "push to GitHub": the host every push goes to; a remote's own name ("upstream") does narrow.
-    // "push to GitHub", "open issues on the GitHub repo": the host every push and forge operation goes to.
+    // "push to GitHub", "open issues on the GitHub repo", "publish a GitHub release": the host every push, forge operation and release goes to.
     const pushes = families.has('push') || families.has('forcePush') || families.has('commit');
-    if ((pushes || families.has('command')) && has(FORGE_HOSTS, w)) continue;
+    if ((pushes || families.has('command') || families.has('publish')) && has(FORGE_HOSTS, w)) continue;
     // "commit anything to version control": where every commit goes.
     if (pushes && ((w.norm === 'version' && words[i + 1]?.norm === 'control') || (w.norm === 'control' && words[i - 1]?.norm === 'version'))) continue;
     // "(GitHub/Cloudflare)": hosts listed together, a forge among them, are where pushes go.
