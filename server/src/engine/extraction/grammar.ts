@@ -4234,7 +4234,7 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
 /** An operation said as its thing's noun alone: "PRs are not allowed", "pull requests need review". */
 const FORGE_NOUN = /^(prs?|pull|mrs?|issues?)$/;
 /** Words that leave an operation said as a noun whole: "new PRs", "GitHub issues", "your own PRs"; a feature branch is any branch of work. */
-const WHOLE_OPERATION = wordSet(['feature', 'new', 'own', 'open', 'direct', 'manual', 'automatic', 'automated', 'more', 'additional', 'further', 'separate', 'unsolicited', 'unrequested', 'unnecessary', 'github', 'gitlab']);
+const WHOLE_OPERATION = wordSet(['feature', 'new', 'own', 'open', 'direct', 'manual', 'automatic', 'automated', 'more', 'additional', 'further', 'separate', 'unsolicited', 'unrequested', 'unnecessary', 'github', 'gitlab', 'review']);
 
 /** A word that says which of an operation's things: an adjective or a noun, not a determiner, a quantifier or a name of the forge. */
 function modifiesOperation(w: Word): boolean {

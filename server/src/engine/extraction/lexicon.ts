@@ -197,10 +197,10 @@ export const FORGE_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
     'pr', 'pull request', 'pr creation', 'pull request creation', 'creation of * pr', 'creation of * pull request',
   ],
   'gh pr close': ['close * pr', 'close * pull request'],
-  'gh pr comment': ['comment on * pr', 'comment on * pull request', 'post * comment on * pr', 'leave * comment on * pr', 'post * comment on * pull request'],
+  'gh pr comment': ['comment on * pr', 'comment on * pull request', 'post * comment on * pr', 'leave * comment on * pr', 'post * comment on * pull request', 'leave * comment on * pull request', 'comment in * pr', 'post * comment in * pr', 'leave * comment in * pr'],
   'gh issue create': ['open * issue', 'create * issue', 'file * issue', 'raise * issue'],
   'gh issue close': ['close * issue'],
-  'gh issue comment': ['comment on * issue', 'post * comment on * issue', 'leave * comment on * issue'],
+  'gh issue comment': ['comment on * issue', 'post * comment on * issue', 'leave * comment on * issue', 'comment in * issue', 'post * comment in * issue', 'leave * comment in * issue'],
   // A tag is git's own: "create git tags", "cut a release tag".
   'git tag': ['create * tag', 'cut * tag'],
   // Pulling and staging are git's, said in words: "pulling from GitHub", "stage the files".
