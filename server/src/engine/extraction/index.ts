@@ -121,6 +121,12 @@ export function extractConstraints(session: Session, prefilter: (text: string) =
         const resolved = readingsOf(apart).filter((reading) => reading.kind === 'constraint');
         if (resolved.length > 0) readings = resolved;
       }
+      // A kind's examples put after its condition are the kind's: read where they belong when that states a rule.
+      const regrouped = sentence.withExamplesAtKind?.();
+      if (regrouped) {
+        const resolved = readingsOf(regrouped).filter((reading) => reading.kind === 'constraint');
+        if (resolved.length > 0) readings = resolved;
+      }
       // An aside in parentheses explains; without it the sentence may state its rules plainly: all it
       // stated with the aside, and what the aside's words kept it from stating.
       const plain = sentence.withoutAsides?.();

@@ -336,7 +336,7 @@ export const APPROVAL_OWNERS: readonly string[] = [
 /** Verbs of asking for or granting an action: "unless explicitly asked", "unless the user requests it", "until Priya approves". */
 export const REQUEST_VERBS: readonly string[] = [
   'ask', 'request', 'instruct', 'tell', 'direct', 'approve', 'authorize', 'authorise', 'permit', 'allow', 'confirm', 'say', 'want', 'agree',
-  'okay', 'greenlight', 'sign', 'order', 'require', 'prompt', 'specify', 'mention', 'demand',
+  'okay', 'greenlight', 'sign', 'order', 'require', 'prompt', 'specify', 'mention', 'demand', 'insist',
 ];
 /** Adverbs that make a request the explicit kind an exception needs. */
 export const EXPLICITLY: readonly string[] = ['explicitly', 'specifically', 'expressly', 'directly', 'clearly', 'personally', 'first'];

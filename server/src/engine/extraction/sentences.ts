@@ -40,6 +40,11 @@ export interface Sentence {
   readonly withoutAsides?: () => Sentence;
   /** The sentence after a bold label that sums it up ("**Never commit directly** - Always ask before committing"), alone. */
   readonly withoutLabel?: () => Sentence;
+  /**
+   * For a sentence that ends in a kind's examples after its condition ("No destructive commands without
+   * confirmation (rm -rf, drop database)"): the examples right after the kind, where they belong.
+   */
+  readonly withExamplesAtKind?: () => Sentence;
   /** The last sentence of a heading with list items under it ("### DO NOT MODIFY unless instructed"): it introduces them, as a line ending in a colon does. */
   readonly leadsItems?: true;
   /**
@@ -241,11 +246,13 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
         const withAntecedent = POINTER.test(text) ? () => antecedentVariant(segment.text.slice(0, local.start), readable(text).text, turn.index, span) : undefined;
         const namedBefore = local.start > 0 ? () => !bareBan(previousSentence(segment.text.slice(0, local.start))) : undefined;
         const withoutAsides = hasAside(text) ? () => read(readable(text).text.replace(ASIDE, ''), turn.index, span) : undefined;
+        const examplesAtKind = EXAMPLES_AFTER_CONDITION.exec(readable(text).text);
+        const withExamplesAtKind = examplesAtKind && !hasAside(examplesAtKind[3] as string) ? () => read(`${examplesAtKind[1]} ${examplesAtKind[3]}${examplesAtKind[2]}.`, turn.index, span) : undefined;
         // The sentence after such a label, read alone when the whole states no rule.
         // (This sentence's own words after it, never the sentences after it in the block.)
         const withoutLabel = summed && index === 0 && inBlock <= summed[0].length && text.length > summed[0].length - inBlock ? () => read(readable(text.slice(summed[0].length - inBlock)).text, turn.index, span) : undefined;
         const last = leadsItems && index === sentences.length - 1;
-        result.push({ turnIndex: turn.index, text, span, start: sentence.start, words: sentence.words, ...(withLeadIn.length > 0 && { withLeadIn }), ...(withAntecedent && { withAntecedent }), ...(withPathLabel && { withPathLabel }), ...(withoutAsides && { withoutAsides }), ...(withoutLabel && { withoutLabel }), ...(last && { leadsItems: true as const }), ...(namedBefore && { namedBefore }) });
+        result.push({ turnIndex: turn.index, text, span, start: sentence.start, words: sentence.words, ...(withLeadIn.length > 0 && { withLeadIn }), ...(withAntecedent && { withAntecedent }), ...(withPathLabel && { withPathLabel }), ...(withoutAsides && { withoutAsides }), ...(withoutLabel && { withoutLabel }), ...(withExamplesAtKind && { withExamplesAtKind }), ...(last && { leadsItems: true as const }), ...(namedBefore && { namedBefore }) });
       });
     }
   }
@@ -279,6 +286,9 @@ function withExamples(parent: string, item: string): string | undefined {
   const at = kind.index + kind[0].length;
   return `${rule.slice(0, at)} such as ${examples}${rule.slice(at)}`;
 }
+
+/** A kind of action, then its condition, then the kind's examples in parentheses closing the sentence. */
+const EXAMPLES_AFTER_CONDITION = /^(.*\b(?:commands|operations|actions|changes)\b)(\s+(?:without|unless|until|except)\b[^()]*?)\s*(\([^()]+\))\s*[.!]?\s*$/i;
 
 function hasAside(text: string): boolean {
   ASIDE.lastIndex = 0;
