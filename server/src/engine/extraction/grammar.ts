@@ -280,6 +280,8 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
     // "the archived tickets", "any deleted files": a participle between a determiner and its noun describes the thing.
     // ("delete generated files", "backed up files": a phrase that opens with one describes too.)
     if (best.end === i + 1 ? participleBeforeNoun(words, i) : /ed$/.test(word.norm) && (participleBeforeNoun(words, i) || participleBeforeNoun(words, i, best.end))) continue;
+    // "validate user input": validating a thing of the product's; only "validate before pushing" is a check.
+    if (best.family === 'test' && best.end === i + 1 && word.forms.includes('validate') && !/[,;:.!?)]/.test(word.post) && !/^(before|prior|first|locally)$/.test(words[i + 1]?.norm ?? '')) continue;
     // "update the docs and tests", "add tests": tests written or changed are code, not a run of them.
     if (best.family === 'test' && best.end === i + 1 && testsWorkedOn(words, i)) continue;
     // "Feature tested in browser", "manually test the flow": a person's trying it, no run of the checks.

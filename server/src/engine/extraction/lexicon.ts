@@ -145,6 +145,9 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'build error', 'compile error', 'compiler error', 'compilation error', 'test failure',
     // A project's gate of checks: "pass the quality gate before committing".
     'quality gate', 'quality check',
+    // Validating the work is checking it: "validate your changes before pushing".
+    // (Bare "validate" only before the action it precedes: "validate user input" is the product's code.)
+    'validate', 'validate * change', 'validate * code', 'validate * work',
     // The steps or commands listed around the sentence, said to pass: "commit only when the above steps succeed".
     'these command * pass', 'these command * succeed', 'these step * pass', 'these step * succeed', 'above step * pass', 'above step * succeed',
     'above command * pass', 'above command * succeed', 'step above * pass', 'step above * succeed', 'command above * pass', 'command above * succeed',
