@@ -575,6 +575,9 @@ function isCommand(span: string): boolean {
  * plainly ("don't use npm or yarn"). A command's words are covered, so none of them reads as an action
  * word or a target's name.
  */
+/** A command's words, then only placeholders to fill: "git checkout -b <branch>", "npm run <script> [args]". */
+const TRAILING_PLACEHOLDERS = /^([\w./@:=-]+(?:\s+[\w./@:=-]+)*?)(?:\s+(?:<[^<>]*>|\[[^[\]]*\]|\{[^{}]*\}))+$/;
+
 export function commandEntities(text: string, base: number): Entity[] {
   const found: Entity[] = [];
   let lastEnd = -1;
@@ -592,7 +595,11 @@ export function commandEntities(text: string, base: number): Entity[] {
     const namesThing = !isCommand(inner) && SPAN_THINGS.test(text.slice((match.index ?? 0) + match[0].length));
     // A template of a command that does one of the vocabulary's actions whatever fills it (`git checkout -- <file>`) is that action.
     // (So is one with a path left as "path/to/…".)
-    const template = /<[^>]*>|\{[^}]*\}|\bpath\/to\//.test(inner) && !(isCommand(inner) && commandRule(inner).verbs.every((verb) => verb !== 'execute'));
+    // ("`git checkout -b <branch>`": a subcommand written out before its placeholders is that subcommand, whatever fills them.)
+    const filled = TRAILING_PLACEHOLDERS.exec(inner.trim());
+    // (Only where what fills them changes nothing the vocabulary says: `git restore <files>` is a restore of files, `rm -rf <non-temp>` narrowed.)
+    const subcommand = filled !== null && (filled[1] as string).split(/\s+/).length >= 2 && isCommand(filled[1] as string) && !/[<[{]\s*(?:non|not|no)\b/i.test(inner) && !(isCommand(inner) && commandRule(inner).verbs.some((verb) => verb !== 'execute'));
+    const template = /<[^>]*>|\{[^}]*\}|\bpath\/to\//.test(inner) && !subcommand && !(isCommand(inner) && commandRule(inner).verbs.every((verb) => verb !== 'execute'));
     // A folder (`tests/unit/`) is run by a program, never itself one; an action's own word (`delete`, `purge`) names the action.
     const folder = /^[\w./-]+\/$/.test(inner.trim());
     // A flag alone (`--amend`, `-f`) is an option of whatever command it is given to, not a program.
@@ -606,7 +613,7 @@ export function commandEntities(text: string, base: number): Entity[] {
     const marker = /^(?:\.{2,}|…)$/.test(inner.trim()) || /^\/[a-z][\w-]*$/.test(inner.trim()) || /:$/.test(inner.trim()) || /^[A-Z][A-Z_]*(?:\s+[A-Z][A-Z_]*)+$/.test(inner.trim()) || /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+(?:\(\))?$/.test(inner.trim());
     const start = base + (match.index ?? 0) + (match[1] as string).length + (inner.length - inner.trimStart().length);
     // ("`git commit -m \"...\"`", "`npx nx ...`": an argument left as dots stands for any; the command is what comes before it.)
-    const written = inner.trim();
+    const written = subcommand ? (filled[1] as string) : inner.trim();
     // "`reset --hard`", "`push --force`": a subcommand only git has, with its flags, is git's without the program's name.
     const gitImplied = !isCommand(inner) && GIT_SUBCOMMAND_FLAGGED.test(written);
     const value = `${gitImplied ? 'git ' : ''}${written.replace(/\s+(["'])(?:\.{2,}|…)\1$/, '').replace(/(?:\s+(?:\.{2,}|…))+$/, '')}`;
