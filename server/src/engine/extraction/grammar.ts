@@ -2381,13 +2381,23 @@ function leaveAloneFrame(view: SentenceView, clause: Range): Outcome | undefined
   // "not allowed to push": the action follows, and the prohibition frame reads it.
   // ("must be read-only (e.g., `git status`)": examples in a parenthesis are what stays allowed.)
   // ("pushing is forbidden, commit only": an action past a comma is a clause of its own.)
+  // "`.env` files are blocked from reading": the thing before, the action after "from".
+  const kept = words[readOnly.end]?.norm === 'from' ? view.mentionAt(readOnly.end + 1) : undefined;
+  // ("Agents are blocked from pushing to main": said of the agent, the action's own object is the target.)
+  if (kept && kept.form === 'gerund' && readOnly.start > clause.from) {
+    const subject = { from: clause.from, to: readOnly.start };
+    const ofAgent = words.slice(subject.from, subject.to).every((w) => has(AGENT_NAMES, w) || /^(you|we|they|are|is|be|being|been|will|must|should|the|all|any|an?|ai)$/.test(w.norm) || w.tags.has('Adverb'));
+    const triggers = coordinatedFrom(view, view.mentionsIn({ from: kept.start, to: clause.to }));
+    return { drafts: [{ kind: 'prohibition', triggers, regions: [ofAgent ? { from: (triggers[triggers.length - 1] as Mention).end, to: clause.to } : subject] }] };
+  }
   const followedBy = !/[,;:]/.test((words[readOnly.end - 1] as Word).post) && view.mentionsIn({ from: readOnly.end, to: Math.min(clause.to, readOnly.end + 3) }).some((m) => !inParenthesis(words, readOnly.end - 1, m.start));
   if (followedBy) return undefined;
   // "Treat the customers table as read-only": the thing is between "treat" and "as".
   const regard = skipOpeners(words, clause.from, readOnly.start);
   const regarded = /^(treat|consider|regard|handle|keep)$/.test(words[regard]?.norm ?? '');
   const before = regarded ? { from: regard + 1, to: readOnly.start - (words[readOnly.start - 1]?.norm === 'as' ? 1 : 0) } : { from: clause.from, to: readOnly.start };
-  const mentions = governable(view.mentionsIn(before));
+  // ("Reading `.env` files is blocked": a read is governed as well as done first.)
+  const mentions = view.mentionsIn(before).filter((m) => !satisfies(m) || m.family === 'read');
   // "… is forbidden unless the user explicitly requests it": an exception the person grants.
   const unless = words.findIndex((w, k) => k >= readOnly.end && k < clause.to && /^(unless|without|except|until)$/.test(w.norm));
   const exception = { from: unless + 1, to: clause.to };
