@@ -3076,6 +3076,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // "publish to PyPI": the registry a package goes to, which every publish has; what is created is new.
     if (families.has('publish') && REGISTRIES.has(w.norm)) continue;
     if (families.has('create') && w.norm === 'new') continue;
+    // "add third-party packages", "external libraries": every dependency added comes from outside.
+    if (families.has('install') && /^(third|party|third-party|external|outside|extra|additional)$/.test(w.norm)) continue;
     // "destructive history rewrites", "irreversible deletes": said of an action that always loses something, it sorts out none.
     if (losesAlways && /^(destructive|irreversible|irrecoverable|unrecoverable|dangerous|risky|permanent)$/.test(w.norm) && view.isMentionWord(i + 1)) continue;
     // "regenerate whole files": an overwrite replaces the whole of what it writes.

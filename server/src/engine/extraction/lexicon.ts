@@ -173,6 +173,8 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'remove * dependency', 'update * package', 'upgrade * package', 'install * package', 'new dependency', 'new package', 'dependency change',
     'dependency update', 'dependency upgrade', 'introduce * dependency', 'downgrade * dependency', 'downgrade * package', 'remove * package',
     'introduce * library', 'introduce * package', 'introduce * framework', 'add * framework', 'new library', 'new framework',
+    // "avoid external deps", "no third-party packages": a dependency from outside is one added.
+    'external dependency', 'external dep', 'external package', 'external library', 'third-party dependency', 'third-party package', 'third-party library',
     'change * dependency', 'modify * dependency', 'touch * dependency', 'alter * dependency', 'edit * dependency',
   ],
   publish: ['publish', 'npm publish', 'create * release', 'cut * release', 'tag * release', 'upload * package'],
