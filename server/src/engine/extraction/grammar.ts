@@ -888,7 +888,8 @@ function clausesOf(view: SentenceView, from: number): Range[] {
     // ("without explaining why and getting confirmation": a gerund after the joiner goes on with the list, no order of its own.)
     // ("before and after changes": two connectors joined, one clause.)
     // (Nor is a command written as code after it: "…, and `make docs`".)
-    else if (i > start && has(CLAUSE_JOINERS, w) && !/^(before|after)$/.test(words[i - 1]?.norm ?? '') && !view.covered.has(i + 1) && ((has(CLAUSE_STARTERS, words[i + 1]) && !/ing$/.test(words[i + 1]?.norm ?? '')) || (words[i + 1]?.norm === 'do' && words[i + 2]?.norm === 'not'))) close(i);
+    // ("run the tests for the area you touched and before opening a PR": a connector to the end with no order of its own goes with the order before.)
+    else if (i > start && has(CLAUSE_JOINERS, w) && !/^(before|after)$/.test(words[i - 1]?.norm ?? '') && !view.covered.has(i + 1) && ((has(CLAUSE_STARTERS, words[i + 1]) && !/ing$/.test(words[i + 1]?.norm ?? '') && !connectorToEnd(words, i + 1)) || (words[i + 1]?.norm === 'do' && words[i + 2]?.norm === 'not'))) close(i);
     // A parenthesis names or lists within its clause; a colon right after an action introduces its object ("do not modify: tests, …").
     // A colon after an action introduces its object ("do not modify: tests, …"), after a category its examples ("operations: deleting…").
     const listFollows = has(CATEGORY_NOUNS, w) && words.slice(i + 1, i + 12).some((next) => endsWithComma(next));
@@ -911,6 +912,13 @@ function clausesOf(view: SentenceView, from: number): Range[] {
   }
   close(words.length);
   return clauses;
+}
+
+/** "before opening a PR", "before every commit" to the end of the sentence: a connector, its action, and no order or comma after. */
+function connectorToEnd(words: readonly Word[], at: number): boolean {
+  const action = /ing$/.test(words[at + 1]?.norm ?? '') || (/^(every|each|any|a|the)$/.test(words[at + 1]?.norm ?? '') && words[at + 2]?.tags.has('Noun') === true);
+  if (!/^(before|after)$/.test(words[at]?.norm ?? '') || !action) return false;
+  return words.slice(at + 1).every((w, k) => !endsWithComma(w) && !/[;:]/.test(w.post) && (k === 0 || !w.tags.has('Imperative')));
 }
 
 /** Words that open a phrase put before a rule it conditions: "Without my OK, …", "On main, …". */
