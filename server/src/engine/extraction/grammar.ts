@@ -1679,7 +1679,9 @@ function askQuestionFrame(view: SentenceView, clause: Range): Outcome | undefine
 /** Where actions named as nouns after "confirm" end, when "before …", "first" or the clause's end follows them. */
 function confirmedActionsEnd(view: SentenceView, from: number, to: number): number {
   const words = view.words;
-  const actions = governable(view.mentionsIn({ from, to: Math.min(to, from + 6) }));
+  // ("Confirm intent before making changes": an action after the connector is the one confirmed before, not what is confirmed.)
+  const connector = words.findIndex((w, k) => k >= from && k < to && /^(before|prior|until|after|when|if)$/.test(w.norm));
+  const actions = governable(view.mentionsIn({ from, to: Math.min(to, from + 6, connector === -1 ? to : connector) }));
   const last = actions[actions.length - 1];
   if (last === undefined || !actions.every((m) => (words[m.start] as Word).tags.has('Noun') && !(words[m.start] as Word).tags.has('Gerund'))) return -1;
   const next = words[last.end];

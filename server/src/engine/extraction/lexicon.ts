@@ -302,7 +302,7 @@ export const ASK_PHRASES: readonly string[] = withArticleOptional([
   // Showing the person what will be done, for their yes, is asking them: "present the plan for approval before editing".
   'show * to me', 'present * to me', 'present * for approval', 'present * for review',
   // Clarifying what the person wants is asking them: "clarify user intent before creating events".
-  'prompt the user', 'prompt me', 'clarify with me', 'clarify with the user', 'clarify * with the user', 'clarify * intent', 'clarifying * intent',
+  'prompt the user', 'prompt me', 'clarify with me', 'clarify with the user', 'clarify * with the user', 'clarify * intent', 'clarifying * intent', 'confirm * intent', 'confirming * intent', 'confirm intent', 'confirming intent', 'clarify intent', 'clarifying intent',
   // The person by the role a policy gives them: "check with the patient", "confirm with the customer".
   ...PEOPLE_SERVED.flatMap((person) => [`check with the ${person}`, `checking with the ${person}`, `confirm with the ${person}`, `confirm ** with the ${person}`, `ask the ${person}`, `asking the ${person}`]),
   // "confirm the new plan and its price with them": them is the person just named.
