@@ -957,6 +957,8 @@ function askCue(view: SentenceView, range: Range): boolean {
     if (/^(check|checking|confirm|confirming)$/.test((words[i] as Word).norm) && words[i + 1]?.norm === 'with' && (named.tags.has('ProperNoun') || named.tags.has('Person')) && !named.tags.has('Organization')) return true;
   }
   for (const found of findAll(words, P.approvalNouns, range.from, range.to)) {
+    // ("an issue that explicitly requests this work": a verb of a thing's relative clause, no approval.)
+    if (relativeVerb(words, range.from, found.start)) continue;
     if (has(OWNERS, words[found.start - 1]) || has(OWNERS, words[found.start - 2])) return true;
     // "actions that warrant confirmation", "wait for approval": an approval the action needs is the person's.
     const needed = [1, 2].some((n) => found.start - n >= range.from && startsWith(words, SEEKING_APPROVAL, found.start - n, found.start) === found.start);
@@ -986,6 +988,13 @@ function approverCue(view: SentenceView, range: Range): boolean {
   return askCue(view, range) || findFirst(view.words, P.approverClauses, range.from, range.to) !== undefined || requestCue(view, range);
 }
 
+/** The word at `at` is the verb of a relative clause: "that", "which", past adverbs ("that explicitly requests"). */
+function relativeVerb(words: readonly Word[], from: number, at: number): boolean {
+  let subject = at - 1;
+  while (subject > from && has(EXPLICITLY, words[subject])) subject--;
+  return /^(that|which)$/.test(words[subject]?.norm ?? '');
+}
+
 /**
  * A request or a grant of the action, as an exception says it: explicitly ("unless explicitly
  * asked"), in the passive ("unless requested", "without being told to"), or by someone who may grant
@@ -999,6 +1008,8 @@ function requestCue(view: SentenceView, range: Range): boolean {
     // "without first verifying the order": a noun after its determiner is no request.
     if (words[i - 1]?.tags.has('Determiner') || words[i - 1]?.tags.has('Possessive')) continue;
     const before = words.slice(Math.max(range.from, i - 3), i);
+    // ("an approved issue that explicitly requests this work": a thing's request, no person's.)
+    if (relativeVerb(words, range.from, i)) continue;
     if (before.some((b) => has(EXPLICITLY, b))) return true;
     if (words[i + 1] && has(EXPLICITLY, words[i + 1])) return true;
     // ("except for approved tooling": a participle before its noun describes the thing, no one asks.)
@@ -1712,7 +1723,10 @@ function requirementFrame(view: SentenceView, clause: Range): Outcome | undefine
   const require = findAll(words, P.require, clause.from, clause.to).find((r) => !mentions.some((m) => m.start < r.start && r.end <= m.end));
   const found = findFirst(words, P.approvedBy, clause.from, clause.to);
   // "must be okayed by me" asks; "is OK" permits.
-  const approved = found && /^(ok|okay)$/i.test((words[found.end - 1] as Word).text) ? undefined : found;
+  // ("unless there is an approved issue", "an open and approved ticket": a participle before its noun describes a thing, no one's yes for this action.)
+  const participle = (found?.end ?? 0) - 1;
+  const describesThing = found !== undefined && participle > found.start && words[found.end]?.tags.has('Noun') === true && !words[found.end]?.tags.has('Pronoun') && !/[,;:.!?]/.test((words[participle] as Word).post) && (words[participle - 1]?.tags.has('Determiner') === true || words[participle - 1]?.tags.has('Adjective') === true || has(COORDINATORS, words[participle - 1]));
+  const approved = found && (describesThing || /^(ok|okay)$/i.test((words[found.end - 1] as Word).text)) ? undefined : found;
   const verb = require ?? approved;
   // ("… are forbidden (they need interactive input)": an aside says why, it requires nothing.)
   if (!verb || inParenthesis(words, clause.from, verb.start)) return undefined;

@@ -75,7 +75,8 @@ export function baseForms(word: string): string[] {
   if (word.endsWith('ing')) add(word.slice(0, -3));
   else if (word.endsWith('ed')) add(word.slice(0, -2));
   else if (word.endsWith('es')) forms.push(word.slice(0, -2), word.slice(0, -1));
-  else if (word.endsWith('s') && !word.endsWith('ss')) forms.push(word.slice(0, -1));
+  // ("is", "as", "us": no plural of a one-letter word.)
+  else if (word.endsWith('s') && !word.endsWith('ss') && word.length > 2) forms.push(word.slice(0, -1));
   return forms;
 }
 
