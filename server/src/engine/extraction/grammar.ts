@@ -1734,6 +1734,8 @@ function requirementFrame(view: SentenceView, clause: Range): Outcome | undefine
   if (require && words[require.end]?.norm === 'to' && !has(BE_OR_GET, words[require.end + 1])) return undefined;
   // "Pushing does not require approval", "docs edits don't need a version bump": no requirement at all.
   if (require && words.slice(Math.max(clause.from, require.start - 3), require.start).some((w) => /^(not|never|no)$/.test(w.norm))) return 'nothing';
+  // ("Never deploy unless it is approved": the approval is the exception's, read with its connector.)
+  if (words.slice(clause.from, verb.start).some((w) => /^(unless|until|without)$/.test(w.norm))) return undefined;
   const subjectRange = { from: clause.from, to: verb.start };
   // "`git stash` is a mutation …, so it needs approval": "it" is the command the sentence opened with.
   const pronoun = words.slice(clause.from, verb.start).filter((w) => !has(SKIP, w) && w.text !== '' && !has(COORDINATORS, w) && !/^(so|therefore|thus|hence)$/.test(w.norm));
