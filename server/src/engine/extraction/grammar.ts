@@ -3543,7 +3543,7 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   // Beside a path written out, words that say what it holds describe it ("generated files in `gen/`").
   const leftovers = regions.flatMap((r) => {
     const writtenPath = view.textEntitiesIn(r).some((e) => e.kind === 'path' && !e.inWords);
-    return objectWords(view, r, families, entities).filter((w) => words.indexOf(w) !== branchWord && !(writtenPath && (has(DESCRIPTIVE, w) || w.tags.has('Possessive') || describesEntity(view, words.indexOf(w)))));
+    return objectWords(view, r, families, entities).filter((w) => words.indexOf(w) !== branchWord && !(writtenPath && (has(DESCRIPTIVE, w) || w.tags.has('Possessive') || describesEntity(view, words.indexOf(w)) || holdsSecrets(words, words.indexOf(w)))));
   });
   if (leftovers.length === 0) return scope;
   // "delete `__pycache__`", "code in `pi-mono`": a bare name in a code span, where files are meant, is a file or folder of that name.
@@ -3710,6 +3710,17 @@ function branchAfterTo(view: SentenceView, regions: readonly Range[], triggers: 
 }
 
 /** A word of a noun phrase that a parenthesis then names: "the CQL grammar (`src/antlr/Cql.g`)". */
+/** "`.env` files with real secrets", "containing API keys": what a file holds, said of it, which it is kept for. */
+function holdsSecrets(words: readonly Word[], index: number): boolean {
+  const holds = (w: Word | undefined) => w !== undefined && /^(with|containing|contain|contains|holding)$/.test(w.norm) && !/[,;:.!?]/.test(w.post);
+  if (holds(words[index])) return SECRET_WORDS.test(words[index + 1]?.norm ?? '');
+  if (!SECRET_WORDS.test(words[index]?.norm ?? '')) return false;
+  let k = index - 1;
+  while (k > index - 4 && SECRET_WORDS.test(words[k]?.norm ?? '') && !/[,;:.!?]/.test(words[k]?.post ?? '')) k--;
+  return holds(words[k]);
+}
+const SECRET_WORDS = /^(real|actual|live|production|prod|sensitive|api|secrets?|credentials?|keys?|tokens?|passwords?)$/;
+
 function describesEntity(view: SentenceView, index: number): boolean {
   const words = view.words;
   for (let i = index; i < words.length && i < index + 5; i++) {
