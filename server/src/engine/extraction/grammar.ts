@@ -2402,6 +2402,8 @@ function leaveAloneFrame(view: SentenceView, clause: Range): Outcome | undefined
   if (!readOnly || readOnly.start === clause.from) return undefined;
   // ("If a tool call is denied, do not retry it": what a condition says is forbidden is the occasion, no rule.)
   if (insideCondition(words, clause.from, readOnly.start)) return undefined;
+  // ("Everything that is not blocked is safe": what is not forbidden is allowed, no ban.)
+  if (/^(not|never|no|n['’]t)$/.test(words[readOnly.start - 1]?.norm ?? '')) return undefined;
   // ("This project prohibits AI-authored writing": a verb that forbids has its thing after it, not its subject.)
   if (/^(prohibits|forbids|bans|disallows)$/.test(words[readOnly.start]?.norm ?? '') && readOnly.end < clause.to) return undefined;
   // "not allowed to push": the action follows, and the prohibition frame reads it.
@@ -2687,6 +2689,11 @@ function nothingGoesFrame(view: SentenceView, clause: Range): Outcome | undefine
 function prohibitionFrame(view: SentenceView, clause: Range): Outcome | undefined {
   const negated = negatedIn(view, clause);
   if (!negated) return undefined;
+  // ("The production runtime is Kubernetes, not Docker Compose": one thing said to be another, not the other, forbids nothing.)
+  const words = view.words;
+  const contrast = words[negated.negation]?.norm === 'not' && endsWithComma(words[negated.negation - 1]) && view.mentionAt(negated.negation + 1)?.command !== undefined;
+  const described = words.slice(clause.from, negated.negation).some((w) => w.tags.has('Copula')) && !words.slice(clause.from, negated.negation).some((w) => w.tags.has('Imperative') || w.tags.has('Modal') || has(CHOOSING, w));
+  if (contrast && described) return undefined;
   const triggers = negated.mentions;
   const end = objectEnd(view, (triggers[0] as Mention).end, clause.to);
   // An exception is a scope only for sending ("except people at acme.io" names the allowed domain);
@@ -3101,7 +3108,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     if (families.has('pay') && (has(PAYMENT_INSTRUMENTS, w) || /^(financial|monetary)$/.test(w.norm))) continue;
     // "publish to PyPI": the registry a package goes to, which every publish has; what is created is new.
     if (families.has('publish') && REGISTRIES.has(w.norm)) continue;
-    if (families.has('create') && w.norm === 'new') continue;
+    // ("deploy new code": every deploy ships what is new.)
+    if ((families.has('create') || families.has('deploy')) && w.norm === 'new') continue;
     // "add third-party packages", "external libraries": every dependency added comes from outside.
     if (families.has('install') && /^(third|party|third-party|external|outside|extra|additional)$/.test(w.norm)) continue;
     // "destructive history rewrites", "irreversible deletes": said of an action that always loses something, it sorts out none.
@@ -4239,7 +4247,11 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   const after = { from: last + skipped, to: insteadAfter ? Math.max(last + skipped, boundary + 1) : region.to };
   // "`npm run dev` or any development server commands": a kind listed after the commands is an item of
   // its own, left ungoverned (narrower, never wider); it says nothing of the commands named.
-  if (/^(or|and|nor)$/.test(words[after.from]?.norm ?? '') && has(CATEGORY_NOUNS, words[after.to - 1]) && !view.mentionsIn({ from: after.from, to: after.to }).some((m) => m.command !== undefined)) return undefined;
+  // ("the `query` command or direct SQL for destructive operations": a purpose after the last item is both items', which narrows.)
+  const purposeAt = words.findIndex((w, k) => k > after.from && k < after.to && w.norm === 'for');
+  if (/^(or|and|nor)$/.test(words[after.from]?.norm ?? '') && has(CATEGORY_NOUNS, words[after.to - 1]) && !view.mentionsIn({ from: after.from, to: after.to }).some((m) => m.command !== undefined)) {
+    return purposeAt === -1 ? undefined : `"${words.slice(purposeAt, after.to).map((w) => w.text).join(' ').trim()}" narrows the commands in a way no scope says`;
+  }
   // "on the GitHub repository" names the forge every such command acts on, which narrows nothing.
   const forgeHost = (e: Entity) => e.kind === 'path' && e.inWords === true && FORGE_HOSTS.has(e.value.replace(/^\*\*\//, '').toLowerCase());
   const target = [...view.textEntitiesIn(after), ...view.phraseEntitiesIn(after)].find((e) => e.kind !== 'command' && e.kind !== 'amount' && !forgeHost(e));
