@@ -2174,7 +2174,9 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
     if (!negated) return undefined;
     const unless = (view.words[sub.from - 1] as Word | undefined)?.norm === 'unless';
     // "unless inside a container": where the agent runs, which the session cannot settle, is taken to hold.
-    const situation = unless && /^(inside|outside|within)$/.test(words[sub.from]?.norm ?? '') && !view.textEntitiesIn(sub).some(namesTarget);
+    // ("Prohibited without Controlled Write Mode": so is the mode the agent runs in.)
+    const mode = words.slice(sub.from, sub.to).some((w) => /^modes?$/.test(w.norm)) && !view.textEntitiesIn(sub).some(namesTarget);
+    const situation = (unless && /^(inside|outside|within)$/.test(words[sub.from]?.norm ?? '') && !view.textEntitiesIn(sub).some(namesTarget)) || mode;
     if (situation) return { drafts: eachListed(view, { kind: 'prohibition', triggers, regions }, main.to) };
     return kind === 'without' || unless ? 'nothing' : undefined;
   }
