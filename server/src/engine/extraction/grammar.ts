@@ -988,7 +988,7 @@ function approverCue(view: SentenceView, range: Range): boolean {
   return askCue(view, range) || findFirst(view.words, P.approverClauses, range.from, range.to) !== undefined || requestCue(view, range);
 }
 
-/** The word at `at` is the verb of a relative clause: "that", "which", past adverbs ("that explicitly requests"). */
+/** The word at `at` is the verb of a relative clause: right after "that" or "which", adverbs such as "explicitly" aside ("that explicitly requests"). */
 function relativeVerb(words: readonly Word[], from: number, at: number): boolean {
   let subject = at - 1;
   while (subject > from && has(EXPLICITLY, words[subject])) subject--;
