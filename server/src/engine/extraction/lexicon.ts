@@ -696,6 +696,8 @@ export const RULE_CUE_PHRASES: readonly string[] = [
   'leave', 'myself', 'ourselves', 'themselves', 'manually', ...DELEGATED_ROLES, ...DELEGATED_BY,
   // The obligations a main clause opens with; "please" alone is every request's word, not a rule's.
   ...OBLIGATIONS.filter((obligation) => obligation !== 'please'),
+  // A heading over things to leave as they are: "Protected files" + "`.env`".
+  'protected',
 ];
 
 /** Words for a database itself, which "database tables" only place. */

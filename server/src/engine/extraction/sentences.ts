@@ -421,6 +421,8 @@ const ASKING = /\b(?:ask|confirm|confirmation|check with|approval|permission|sig
  * commands", "Operations Claude will never do", "Off-limits".
  */
 const BANNED_KIND = /^(?:(?:strictly\s+|absolutely\s+)?(?:forbidden|prohibited|banned|disallowed|not allowed|off[- ]limits|don['’]?ts|what\s+not\s+to\s+do|things\s+to\s+avoid|avoid|instead\s+of\s+(?:running|using|calling))\b|[\w\s]*\b(?:will|must|should|shall)\s+never\s+do\b|(?:what|things|actions|operations|commands)\s+(?:that\s+)?[\w\s]{0,20}\b(?:must|should|shall|may|can)(?:\s+not|n['’]t)\s+do\b|(?:things|actions|operations|commands)\s+(?:to\s+)?never\b|(?:things|actions|operations|commands)\s+(?:that\s+(?:are|is)\s+)?(?:not\s+(?:permitted|allowed)|forbidden|prohibited|banned|disallowed)\b)/i;
+/** A heading over things to leave as they are: "Protected files", "Read-only paths", "Off-limits". */
+const PROTECTED_KIND = /^(?:protected|read[- ]only|off[- ]limits|untouchable)(?:\s+(?:files?|paths?|folders?|directories|dirs?|locations?))?\s*:?$/i;
 /** A heading's own condition, in parentheses or after its words: "Forbidden Commands (unless the user asks)". */
 const LEAD_CONDITION = /\(?\b((?:unless|without|except|until)\b[^)]*)\)?\s*$/i;
 
@@ -512,6 +514,9 @@ function combined(lead: string, item: string, turnIndex: number, span: Span, lea
     if (CONNECTOR.test(lead) && !continued) texts.push(`${part} ${lead.charAt(0).toLowerCase()}${lead.slice(1)}`);
     // "Ask first:" + "adding dependencies": asking comes before the item's action.
     else if (ASKING.test(lead) && !continued) texts.push(`${lead} before ${part}`);
+    // "Protected files" + "`.env`", "Read-only paths" + "`data/raw/`": the item is kept as it is.
+    // (Not with an exception, which no scope says: "`.claude/hooks/` (exception: `.md` files are exempt)".)
+    if (PROTECTED_KIND.test(lead.trim()) && /^`[^`\s]+`/.test(part.trim()) && !/\b(?:except|exception|exempt|unless)/i.test(body)) texts.push(`${/^`[^`\s]+`/.exec(part.trim())?.[0]} is read-only`);
     // "Forbidden Commands (unless the user asks)" + "`git reset --hard`": never the item, on the heading's condition.
     if (BANNED_KIND.test(lead)) texts.push(`Never ${lowerFirst(part)}${LEAD_CONDITION.exec(lead)?.[1] ? ` ${LEAD_CONDITION.exec(lead)?.[1]}` : ''}`);
     // After a line's condition, the item would be the condition's object, not the action's.
