@@ -3406,6 +3406,15 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
     }
     return false;
   };
+  // "from bob@acme.io", "sent by ops@acme.io": the sender, a word or two before the address.
+  // (A reply goes to whoever sent the message: "never reply to emails from noreply@bank.com".)
+  const replies = draft.triggers.some((m) => words.slice(m.start, m.end).some((w) => w.forms.some((f) => /^(reply|respond|answer)$/.test(f))));
+  const sentBy = (e: Entity) => {
+    if (replies) return false;
+    const index = words.findIndex((w) => w.start >= e.start);
+    // ("apart from acme.io", "not from acme.io": every other one, read as outside it.)
+    return words.slice(Math.max(0, index - 2), index).some((w, k, before) => (w.norm === 'from' && !/^(apart|aside|not)$/.test(before[k - 1]?.norm ?? words[index - 3]?.norm ?? '')) || (w.norm === 'by' && /^(sent|written|signed)$/.test(before[k - 1]?.norm ?? '')));
+  };
   const everythingBut = everythingButNote(view, context, regions, outsideBefore);
   if (everythingBut !== undefined) return unstatable(view, everythingBut);
   // "the production database": a name inside a larger one is read as part of it.
@@ -3432,12 +3441,15 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
         break;
       case 'email':
         if (context !== 'recipient') return unstatable(view, `"${e.value}" is not a target ${verbsSaid(draft)} acts on`);
+        // ("never forward emails from bob@acme.io": who sent it, which no scope says; never its recipient.)
+        if (sentBy(e)) return unstatable(view, `"${e.value}" is who the message comes from, which no scope says`);
         // "except to bob@acme.io": every recipient but one, which no scope says (a domain it can).
         if (outsideBefore(e)) return unstatable(view, `every recipient but ${e.value} is no scope`);
         add('recipients', e.value);
         break;
       // A target the rule's actions cannot have narrows it in a way no scope says: never widened away.
       case 'domain':
+        if (context === 'recipient' && sentBy(e)) return unstatable(view, `"${e.value}" is where the message comes from, which no scope says`);
         if (context === 'recipient') draft.allowListed || outsideBefore(e) ? add('allowedDomains', e.value) : add('recipients', `@${e.value}`);
         else if (e.alsoFile && context === 'path') add('paths', `**/${e.value}`);
         else return unstatable(view, `"${e.value}" is not a target ${verbsSaid(draft)} acts on`);

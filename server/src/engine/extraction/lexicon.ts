@@ -535,7 +535,7 @@ export const NEGATION_LISTENERS: readonly string[] = ['you', 'anyone', 'anybody'
 /** Verbs after "I don't …" that make it an instruction: "I don't want you to delete…". */
 export const WANT_VERBS: readonly string[] = ['want', 'like', 'need', 'expect', 'allow', 'wish', 'let', 'permit'];
 /** Sending going "outside": the domain named is the allowed one. */
-export const OUTSIDE_WORDS: readonly string[] = ['outside', 'outside of', 'except', 'except for', 'other than', 'besides', 'not at', 'not from', 'beyond', 'external to', 'apart from', 'non'];
+export const OUTSIDE_WORDS: readonly string[] = ['outside', 'outside of', 'except', 'except for', 'other than', 'besides', 'not at', 'not from', 'beyond', 'external to', 'apart from', 'aside from', 'non'];
 /** "Nothing goes to…": sending, said with "go". */
 export const SEND_OUT: readonly string[] = ['go', 'go out', 'leave', 'get out', 'get send', 'be send', 'get share', 'be share'];
 
