@@ -3444,7 +3444,8 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
         // ("never forward emails from bob@acme.io": who sent it, which no scope says; never its recipient.)
         if (sentBy(e)) return unstatable(view, `"${e.value}" is who the message comes from, which no scope says`);
         // "except to bob@acme.io": every recipient but one, which no scope says (a domain it can).
-        if (outsideBefore(e)) return unstatable(view, `every recipient but ${e.value} is no scope`);
+        // ("Only send invoices to billing@acme.io": the only one allowed is every other one forbidden.)
+        if (outsideBefore(e) || draft.allowListed) return unstatable(view, `every recipient but ${e.value} is no scope`);
         add('recipients', e.value);
         break;
       // A target the rule's actions cannot have narrows it in a way no scope says: never widened away.
