@@ -3411,9 +3411,11 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   const replies = draft.triggers.some((m) => words.slice(m.start, m.end).some((w) => w.forms.some((f) => /^(reply|respond|answer)$/.test(f))));
   const sentBy = (e: Entity) => {
     if (replies) return false;
-    const index = words.findIndex((w) => w.start >= e.start);
-    // ("apart from acme.io", "not from acme.io": every other one, read as outside it.)
-    return words.slice(Math.max(0, index - 2), index).some((w, k, before) => (w.norm === 'from' && !/^(apart|aside|not)$/.test(before[k - 1]?.norm ?? words[index - 3]?.norm ?? '')) || (w.norm === 'by' && /^(sent|written|signed)$/.test(before[k - 1]?.norm ?? '')));
+    let before = words.findIndex((w) => w.start >= e.start) - 1;
+    while (before > 0 && /^(the|a|an)$/.test(words[before]?.norm ?? '')) before--;
+    // ("apart from acme.io", "not from acme.io": every other one, read as outside it; "from outside acme.io" is too.)
+    const from = words[before]?.norm === 'from' && !/^(apart|aside|not)$/.test(words[before - 1]?.norm ?? '');
+    return from || (words[before]?.norm === 'by' && /^(sent|written|signed)$/.test(words[before - 1]?.norm ?? ''));
   };
   const everythingBut = everythingButNote(view, context, regions, outsideBefore);
   if (everythingBut !== undefined) return unstatable(view, everythingBut);
