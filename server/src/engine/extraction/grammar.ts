@@ -4619,7 +4619,8 @@ function elidedActionFrame(view: SentenceView, clause: Range): Outcome | undefin
   const object = ownPreposition ? 0 : words.slice(action.end, clause.to).findIndex((w) => /^(to|on|in|into|against)$/.test(w.norm));
   // ("Push to feature branches, not main": the place said right after the action may go unsaid after "not".)
   const placed = ownPreposition || object === 0;
-  if (object === -1 || !words.slice(action.end, action.end + object).every((w) => has(GENERIC, w) || w.tags.has('Determiner') || w.tags.has('Possessive') || has(UNIVERSAL, w))) return undefined;
+  // ("Deploy only to staging, never to prod": an "only" before the place leaves the place put aside as said.)
+  if (object === -1 || !words.slice(action.end, action.end + object).every((w) => has(GENERIC, w) || w.tags.has('Determiner') || w.tags.has('Possessive') || has(UNIVERSAL, w) || has(ONLY, w))) return undefined;
   for (let i = action.end; i < clause.to; i++) {
     const marker = putAsideAt(words, i, clause.to);
     if (marker === undefined) continue;
