@@ -570,14 +570,14 @@ function isCommand(span: string): boolean {
   return SCRIPT.test(first) && (words.length > 1 || first.startsWith('./') || /\.(?:py|sh)$/.test(first));
 }
 
+/** A command's words, then only placeholders to fill: "git checkout -b <branch>", "npm run <script> [args]". */
+const TRAILING_PLACEHOLDERS = /^([\w./@:=-]+(?:\s+[\w./@:=-]+)*?)(?:\s+(?:<[^<>]*>|\[[^[\]]*\]|\{[^{}]*\}))+$/;
+
 /**
  * Commands a sentence names: code spans that read as a command, and distinctive program names written
  * plainly ("don't use npm or yarn"). A command's words are covered, so none of them reads as an action
  * word or a target's name.
  */
-/** A command's words, then only placeholders to fill: "git checkout -b <branch>", "npm run <script> [args]". */
-const TRAILING_PLACEHOLDERS = /^([\w./@:=-]+(?:\s+[\w./@:=-]+)*?)(?:\s+(?:<[^<>]*>|\[[^[\]]*\]|\{[^{}]*\}))+$/;
-
 export function commandEntities(text: string, base: number): Entity[] {
   const found: Entity[] = [];
   let lastEnd = -1;
@@ -597,9 +597,12 @@ export function commandEntities(text: string, base: number): Entity[] {
     // (So is one with a path left as "path/to/…".)
     // ("`git checkout -b <branch>`": a subcommand written out before its placeholders is that subcommand, whatever fills them.)
     const filled = TRAILING_PLACEHOLDERS.exec(inner.trim());
+    const placeholders = /<[^>]*>|\{[^}]*\}|\bpath\/to\//.test(inner);
+    // What the template does whatever fills it, read once: `git checkout -- <file>` discards.
+    const templateVerbs = (placeholders || filled !== null) && isCommand(inner) ? commandRule(inner).verbs : [];
     // (Only where what fills them changes nothing the vocabulary says: `git restore <files>` is a restore of files, `rm -rf <non-temp>` narrowed.)
-    const subcommand = filled !== null && (filled[1] as string).split(/\s+/).length >= 2 && isCommand(filled[1] as string) && !/[<[{]\s*(?:non|not|no)\b/i.test(inner) && !(isCommand(inner) && commandRule(inner).verbs.some((verb) => verb !== 'execute'));
-    const template = /<[^>]*>|\{[^}]*\}|\bpath\/to\//.test(inner) && !subcommand && !(isCommand(inner) && commandRule(inner).verbs.every((verb) => verb !== 'execute'));
+    const subcommand = filled !== null && (filled[1] as string).split(/\s+/).length >= 2 && isCommand(filled[1] as string) && !/[<[{]\s*(?:non|not|no)\b/i.test(inner) && templateVerbs.every((verb) => verb === 'execute');
+    const template = placeholders && !subcommand && !(templateVerbs.length > 0 && templateVerbs.every((verb) => verb !== 'execute'));
     // A folder (`tests/unit/`) is run by a program, never itself one; an action's own word (`delete`, `purge`) names the action.
     const folder = /^[\w./-]+\/$/.test(inner.trim());
     // A flag alone (`--amend`, `-f`) is an option of whatever command it is given to, not a program.

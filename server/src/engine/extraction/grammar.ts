@@ -1723,10 +1723,7 @@ function requirementFrame(view: SentenceView, clause: Range): Outcome | undefine
   const require = findAll(words, P.require, clause.from, clause.to).find((r) => !mentions.some((m) => m.start < r.start && r.end <= m.end));
   const found = findFirst(words, P.approvedBy, clause.from, clause.to);
   // "must be okayed by me" asks; "is OK" permits.
-  // ("unless there is an approved issue", "an open and approved ticket": a participle before its noun describes a thing, no one's yes for this action.)
-  const participle = (found?.end ?? 0) - 1;
-  const describesThing = found !== undefined && participle > found.start && words[found.end]?.tags.has('Noun') === true && !words[found.end]?.tags.has('Pronoun') && !/[,;:.!?]/.test((words[participle] as Word).post) && (words[participle - 1]?.tags.has('Determiner') === true || words[participle - 1]?.tags.has('Adjective') === true || has(COORDINATORS, words[participle - 1]));
-  const approved = found && (describesThing || /^(ok|okay)$/i.test((words[found.end - 1] as Word).text)) ? undefined : found;
+  const approved = found && /^(ok|okay)$/i.test((words[found.end - 1] as Word).text) ? undefined : found;
   const verb = require ?? approved;
   // ("… are forbidden (they need interactive input)": an aside says why, it requires nothing.)
   if (!verb || inParenthesis(words, clause.from, verb.start)) return undefined;

@@ -98,42 +98,32 @@ export function extractConstraints(session: Session, prefilter: (text: string) =
       let readings = readingsOf(sentence);
       // An item that states no rule alone may with the line that introduces it.
       for (const variant of readings.some((reading) => reading.kind !== 'unresolved') ? [] : (sentence.withLeadIn ?? [])) {
-        readings = readingsOf(variant).filter((reading) => reading.kind === 'constraint');
+        readings = rulesOf(variant);
         if (readings.length > 0) break;
       }
       // One whose object points back may name it with the target the sentence before wrote out.
       const antecedent = readings.some((reading) => reading.kind === 'constraint') ? undefined : sentence.withAntecedent?.();
-      if (antecedent) {
-        const resolved = readingsOf(antecedent).filter((reading) => reading.kind === 'constraint');
-        if (resolved.length > 0) readings = resolved;
-      }
+      const named = antecedent ? rulesOf(antecedent) : [];
+      if (named.length > 0) readings = named;
       // A rule said without its target in an item labelled by a path is about that path: "- `dist/` — build
       // output; avoid committing." forbids committing `dist/`, not every commit.
       const general = readings.every((reading) => reading.kind !== 'constraint' || Object.keys(reading.rule.scope).length === 0);
       const labelled = general ? sentence.withPathLabel?.() : undefined;
-      if (labelled) {
-        const resolved = readingsOf(labelled).filter((reading) => reading.kind === 'constraint');
-        if (resolved.some((reading) => reading.kind === 'constraint' && Object.keys(reading.rule.scope).length > 0)) readings = resolved;
-      }
+      const ofLabel = labelled ? rulesOf(labelled) : [];
+      if (ofLabel.some((reading) => reading.kind === 'constraint' && Object.keys(reading.rule.scope).length > 0)) readings = ofLabel;
       // A label that sums up the sentence after it may keep that sentence from stating its rule.
       const apart = readings.some((reading) => reading.kind === 'constraint') ? undefined : sentence.withoutLabel?.();
-      if (apart) {
-        const resolved = readingsOf(apart).filter((reading) => reading.kind === 'constraint');
-        if (resolved.length > 0) readings = resolved;
-      }
+      const unlabelled = apart ? rulesOf(apart) : [];
+      if (unlabelled.length > 0) readings = unlabelled;
       // A kind's examples put after its condition are the kind's: read where they belong when that states a rule.
       const regrouped = sentence.withExamplesAtKind?.();
-      if (regrouped) {
-        const resolved = readingsOf(regrouped).filter((reading) => reading.kind === 'constraint');
-        if (resolved.length > 0) readings = resolved;
-      }
+      const ofKind = regrouped ? rulesOf(regrouped) : [];
+      if (ofKind.length > 0) readings = ofKind;
       // An aside in parentheses explains; without it the sentence may state its rules plainly: all it
       // stated with the aside, and what the aside's words kept it from stating.
       const plain = sentence.withoutAsides?.();
-      if (plain) {
-        const resolved = readingsOf(plain).filter((reading) => reading.kind === 'constraint');
-        if (statesMore(resolved, readings)) readings = resolved;
-      }
+      const withoutAside = plain ? rulesOf(plain) : [];
+      if (plain && statesMore(withoutAside, readings)) readings = withoutAside;
       const stated = readings.some((reading) => reading.kind === 'constraint');
       for (const reading of readings) {
         const where = { turnIndex: turn.index, span: sentence.span, text: sentence.text };
@@ -145,6 +135,11 @@ export function extractConstraints(session: Session, prefilter: (text: string) =
     }
   }
   return { constraints: withExceptions(restatedOnce(constraints)), revocations, unresolved };
+}
+
+/** The rules a variant of a sentence states, its notes left out. */
+function rulesOf(variant: Parameters<typeof readingsOf>[0]): Reading[] {
+  return readingsOf(variant).filter((reading) => reading.kind === 'constraint');
 }
 
 /**
