@@ -332,6 +332,11 @@ export function amountEntities(text: string, base: number, words: readonly Word[
     const first = wordIndexAt(words, start);
     const comparator = comparatorOf(words, first, wordIndexAt(words, end));
     if (comparator === 'none' || /[/:.-]$/.test(text.slice(0, match.index ?? 0))) continue;
+    // "more than 30 days ago", "over 3 items", "10% of the balance": a number that counts something, or a share, is no sum of money.
+    const rest = text.slice((match.index ?? 0) + match[0].length);
+    const counted = words[wordIndexAt(words, end)];
+    const countsThings = counted !== undefined && counted.text !== '' && counted.start - end <= 1 && counted.tags.has('Noun') && !counted.tags.has('Unit') && !/^\s?[,;:.!?)]/.test(rest);
+    if (/^\s?%/.test(rest) || countsThings) continue;
     found.push({ kind: 'amount', value: match[0], amount: parseAmount(match.groups?.n ?? '0', match.groups?.s), comparator, start, end });
   }
   return found;
@@ -452,7 +457,9 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
       const newOfSort = kind === 'path' && !after && /s$/.test(w.norm) && mods.length > 0 && has(NOT_NAMING, words[words.indexOf(mods[0] as Word) - 1]) && !mods.some((m) => /[`'"]/.test(m.pre));
       // "the git repository", "a Git repo": the kind of repository, not a folder's name.
       const gitRepository = kind === 'path' && !after && /^(repo|repos|repository|repositories)$/.test(w.norm) && mods.length === 1 && (mods[0] as Word).norm === 'git';
-      const name = after ? [after] : kindOfBranch || kindOfFolder || newOfSort || gitRepository ? [] : mods;
+      // "S3 buckets", "GitHub repos": many of them under a service's name, which says where they are, not which one.
+      const manyOfSort = kind === 'path' && !after && /^(buckets|repos|repositories)$/.test(w.norm) && mods.length > 0 && mods.every((m) => /^[A-Z]/.test(m.text) && !/[`'"]/.test(m.pre));
+      const name = after ? [after] : kindOfBranch || kindOfFolder || newOfSort || gitRepository || manyOfSort ? [] : mods;
       if (name.length > 0 && !(kind === 'database' && w.norm === 'schema' && !after)) {
         const value = joined(name).replace(/[`'"]/g, '');
         const [first, last] = after ? [w, after] : [name[0] as Word, w];

@@ -1145,6 +1145,19 @@ function howOften(words: readonly Word[], index: number): boolean {
   return /^(than|most|only)$/.test(words[index - (times ? 2 : 1)]?.norm ?? '') || /^(per|a|an|every|each)$/.test(words[index + 1]?.norm ?? '');
 }
 
+/**
+ * A number that counts or dates the things acted on ("more than 5 files at once", "orders placed 30
+ * days ago", "over 10% of the balance"): a limit no scope says. (A sum of money is an amount entity, read before.)
+ */
+function countLimit(words: readonly Word[], index: number): boolean {
+  const w = words[index] as Word;
+  if (!w.tags.has('Value') || !/\d|^(one|two|three|four|five|six|seven|eight|nine|ten|dozen|hundred)$/.test(w.norm)) return false;
+  const next = words[index + 1];
+  const comparator = /^(than|most|least|over|above|under|below|exceeding|beyond)$/.test(words[index - 1]?.norm ?? '');
+  const counted = next !== undefined && !/[,;:.!?)]/.test(w.post) && (next.tags.has('Plural') || /^(ago|old|%)$/.test(next.norm) || (next.tags.has('Noun') && /[^s]s$/.test(next.norm)));
+  return w.tags.has('Percent') || (comparator && counted) || (counted && /^(ago|old)$/.test(words[index + 2]?.norm ?? ''));
+}
+
 /** The clause at `from` says what to do in the rule's place: "…, open a PR instead". */
 function saysInstead(words: readonly Word[], from: number, to: number): boolean {
   for (let i = from; i < to; i++) {
@@ -3059,6 +3072,11 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
       result.push(w);
       continue;
     }
+    // "Never delete messages": a message word after the action is its object, a kind of thing, whatever the tagger makes of it.
+    if (mention !== undefined && MESSAGE_WORDS.test(w.norm) && /s$/.test(w.norm) && !families.has('send') && !families.has(mention.family) && i > range.from && !/^(or|and|to)$/.test(words[i - 1]?.norm ?? '')) {
+      result.push(w);
+      continue;
+    }
     if (mention && (!mention.gaps?.includes(i) || describes) && !asName && !relative && (families.has(mention.family) || w.tags.has('Verb') || describes)) continue;
     // The verb of a relative clause narrows the thing, a light one too: "changes you did not make".
     if (bySomeone && w.tags.has('Verb') && !w.tags.has('Auxiliary') && !w.tags.has('Modal') && !w.tags.has('Copula')) {
@@ -3183,7 +3201,7 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
       continue;
     }
     // A limit on how often ("more than once per order", "more than 3 times a day") is no scope.
-    if (howOften(words, i)) {
+    if (howOften(words, i) || countLimit(words, i)) {
       result.push(w);
       continue;
     }
