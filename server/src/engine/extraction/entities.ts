@@ -718,8 +718,10 @@ export function commandEntities(text: string, base: number): Entity[] {
     // "never run npm install or terraform destroy": the words after the program are its subcommand and
     // flags, up to a word that is none ("in CI", "or", "unless …"); the program alone would be wider.
     const args = PLAIN_ARGS.exec(text.slice((match.index ?? 0) + match[0].length))?.[0] ?? '';
-    const value = `${match[0]}${args}`.toLowerCase();
-    found.push({ kind: 'command', value, start, end: start + match[0].length + args.length });
+    // "apply Terraform changes", "apply the kubectl manifests": what is applied with such a tool is its own `apply`.
+    const applied = APPLYING_TOOLS.has(match[0].toLowerCase()) && /\bapply(?:ing)?\s+(?:(?:the|any|all|your)\s+)?$/i.test(text.slice(0, match.index ?? 0));
+    const value = applied ? `${match[0].toLowerCase()} apply` : `${match[0]}${args}`.toLowerCase();
+    found.push({ kind: 'command', value, start, end: start + match[0].length + (applied ? 0 : args.length) });
   }
   // "do not use pip/conda": programs joined by a slash, any of them ("npm/yarn install" is an install, said below).
   for (const match of text.matchAll(SLASHED_WORDS)) {
@@ -730,6 +732,9 @@ export function commandEntities(text: string, base: number): Entity[] {
   }
   return found;
 }
+
+/** Tools whose `apply` subcommand is what "apply" means beside their name. */
+const APPLYING_TOOLS = new Set(['terraform', 'tofu', 'kubectl']);
 
 /** Words joined by slashes, outside code: "pip/conda". */
 const SLASHED_WORDS = /(?<![\w`/.-])[A-Za-z][\w-]*(?:\/[A-Za-z][\w-]*)+(?![\w`/-]|\.\w)/g;
@@ -768,7 +773,7 @@ const GIT_SUBCOMMAND = new RegExp(String.raw`^(?:${GIT_SUBCOMMANDS.join('|')})(?
 const GIT_AS_A_KIND = /(?<=(?:^|[^\w`/.-])(?:any|all|no|the|run|use|perform|execute|make|do|leave|running|using|performing|executing|making|doing|leaving)\s+)git(?=(?:\s+|-)(?:related\s+)?(?:commands?|operations?|actions?|subcommands?)(?=\s*(?:[.!;:,]|\*|$)|\s+(?:without|unless|until|automatically|yourself|on\s+your\s+own|ever|again|anymore|first)\b|\s+to\s+(?:me|us|(?:the|a)\s+(?:user|human|humans|maintainers?|developers?))\b)|\s+at\s+all\b)/gi;
 
 /** Words that end a command written plainly: function words, and nouns that say what it is. */
-const NOT_AN_ARGUMENT = /^(?:or|and|nor|in|on|to|for|with|without|unless|until|before|after|when|while|if|because|since|as|at|from|into|onto|against|the|a|an|any|all|anything|everything|something|nothing|this|that|these|those|it|them|is|are|be|was|ever|again|anymore|directly|here|there|yourself|yet|first|instead|only|either|must|should|shall|can|cannot|will|would|may|might|passes|fails|succeeds|commands?|operations?|actions?|tasks?|scripts?|packages?|tools?|programs?|equivalents?|alternatives?|counterparts?|globally|locally|manually|automatically)$/;
+const NOT_AN_ARGUMENT = /^(?:changes|plans|manifests|resources|files|modifications|or|and|nor|in|on|to|for|with|without|unless|until|before|after|when|while|if|because|since|as|at|from|into|onto|against|the|a|an|any|all|anything|everything|something|nothing|this|that|these|those|it|them|is|are|be|was|ever|again|anymore|directly|here|there|yourself|yet|first|instead|only|either|must|should|shall|can|cannot|will|would|may|might|passes|fails|succeeds|commands?|operations?|actions?|tasks?|scripts?|packages?|tools?|programs?|equivalents?|alternatives?|counterparts?|globally|locally|manually|automatically)$/;
 /** What may stand as a plain command's argument: any word but those. */
 const AN_ARGUMENT = `(?!(?:${NOT_AN_ARGUMENT.source.slice(1, -1)})(?![\\w-]))`;
 /** A plain command's arguments: up to four subcommands or flags after the program. */

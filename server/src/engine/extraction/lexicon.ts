@@ -114,7 +114,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'monetary transaction', 'make * transaction', 'initiate * transaction',
   ],
   // ("never apply resources directly": what `kubectl apply` does to a cluster.)
-  deploy: ['deploy', 'ship', 'release', 'roll * out', 'launch', 'go live', 'deployment', 'rollout', 'run against', 'apply * manifest', 'apply * resource', 'apply * change to * cluster'],
+  deploy: ['deploy', 'ship', 'release', 'roll * out', 'launch', 'go live', 'deployment', 'rollout', 'run against', 'apply * manifest', 'apply * resource', 'apply * change to * cluster', 'apply * infrastructure change', 'apply * change to * infrastructure'],
   push: ['push', 'remote-affecting * operation', 'upstream-affecting * operation', 'remote-affecting * command', 'upstream-affecting * command', 'remote affecting * operation',
     'upstream affecting * operation', 'remote git operation'],
   forcePush: ['force push', 'force-push', 'push * force', 'push f', 'forcepush', 'force * push'],
