@@ -526,7 +526,10 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
       const phrase = [...mods, ...words.slice(i, event), ...tail];
       // A weekday or a date says when, not which: "my Monday standup" is the standup.
       const parts = [...mods, ...head, ...tail].filter((p) => !has(GENERIC_EVENTS, p) && !has(NAME_STOP, p) && !p.tags.has('Date'));
-      if (parts.length > 0) push('event', joined(parts), phrase[0] as Word, phrase[phrase.length - 1] as Word);
+      // "overlapping meetings", "recurring events": a participle sorts them by how they stand, which names
+      // none; left unread, it narrows the rule in a way no scope says. ("the planning meeting" is a name.)
+      const sorted = mods.some((m) => /ing$/.test(m.norm) && !m.tags.has('Noun') && !/[`'"]/.test(m.pre));
+      if (parts.length > 0 && !sorted) push('event', joined(parts), phrase[0] as Word, phrase[phrase.length - 1] as Word);
       i = event - 1 + tail.length;
     }
   }

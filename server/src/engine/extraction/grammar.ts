@@ -3033,6 +3033,9 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
   // Worked out once for the range, not for each of its words.
   const unasked = findAll(words, P.onOwnAccord, range.from, range.to);
   const losesAlways = ['remove', 'truncate', 'forcePush', 'rewriteHistory', 'destructiveGit', 'discard', 'sqlDrop'].some((f) => families.has(f as FamilyName));
+  // "never double-book me": an action done twice over is a sort of it no scope says (the word is just before the region's action).
+  const twiceOver = (k: number) => /^(double|triple)$/.test(words[k]?.norm ?? '') && view.isMentionWord(k + 1);
+  if (twiceOver(range.from - 1)) result.push(words[range.from - 1] as Word);
   for (let i = range.from; i < range.to; i++) {
     const w = words[i] as Word;
     // "delete files from `repros/` after reproducing the issue": when, said after the object, is an
@@ -3069,6 +3072,10 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // ("cancel orders/reservations": a policy's records, each said generically, are the kind too.)
     const records = w.norm.split('/').every((part) => baseForms(part).some((form) => RECORDS.has(form)));
     if (slashedWords && !genericThing(w) && !records && !(mention && families.has(mention.family))) {
+      result.push(w);
+      continue;
+    }
+    if (twiceOver(i)) {
       result.push(w);
       continue;
     }
@@ -3627,7 +3634,9 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   // ("an API call", "tool calls": a program's call, no phone call.)
   // (A sort word before the event's head is part of its name: "the external audit kickoff".)
   const withAt = words.findIndex((w, k) => k >= (draft.triggers[0] as Mention).end && w.norm === 'with');
-  const namesNoEvent = context === 'event' && object.some((w) => (withAt !== -1 && words.indexOf(w) > withAt && PARTY_SORTS.has(w.norm)) || PROGRAM_CALLS.has(w.norm));
+  // ("overlapping meetings", "conflicting events": a participle sorts them by how they stand, naming none.)
+  const sortedByState = (w: Word) => /ing$/.test(w.norm) && !w.tags.has('Noun') && !/[`'"]/.test(w.pre);
+  const namesNoEvent = context === 'event' && object.some((w) => (withAt !== -1 && words.indexOf(w) > withAt && PARTY_SORTS.has(w.norm)) || PROGRAM_CALLS.has(w.norm) || sortedByState(w));
   if ((context === 'device' || context === 'event') && !scope.devices && !scope.events && object.length > 0 && !namesNoEvent && leftovers.every((w) => object.includes(w))) {
     add(context === 'device' ? 'devices' : 'events', object.map((w) => w.text).join(' ').toLowerCase());
     return scope;
