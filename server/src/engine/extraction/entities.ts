@@ -350,6 +350,8 @@ const DEVICE_HEADS = compile(DEVICE_NOUNS);
 const FILE_KIND_PHRASES = FILE_KINDS.flatMap(({ globs, phrases }) => compile(phrases).map((phrase) => ({ phrase, globs })));
 const EVENT_HEADS = compile(EVENT_NOUNS);
 const RECORD_WORDS = wordSet(RECORD_NOUNS);
+/** A business record ("an order", "the bookings"); a gerund is none ("the planning meeting" is no plan's). */
+const isRecord = (w: Word | undefined) => w !== undefined && (RECORD_WORDS.has(w.norm) || (!/(?:ing|ed)$/.test(w.norm) && has(RECORD_WORDS, w)));
 const RECORD_SORTS = wordSet(RECORD_SORT_WORDS);
 const GENERIC_EVENTS = wordSet(GENERIC_EVENT_NOUNS);
 const GENERIC_DEVICE_TAILS = wordSet(DEVICE_GENERIC_TAILS);
@@ -518,9 +520,9 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
     const programCall = /^calls?$/.test(w.norm) && PROGRAM_CALLS.has(words[i - 1]?.norm ?? '');
     // ("third-party libraries": the end of a hyphenated word, no party.)
     const compound = /-$/.test(words[i - 1]?.post ?? '');
-    if (event !== undefined && !programCall && !compound && !has(RECORD_WORDS, words[i - 1]) && !has(RECORD_SORTS, words[i - 1])) {
+    if (event !== undefined && !programCall && !compound && !isRecord(words[i - 1]) && !has(RECORD_SORTS, words[i - 1])) {
       // "new meetings" are whichever are made: new names none.
-      const mods = modifiersBefore(words, i, from).filter((m) => m.norm !== 'new');
+      const mods = modifiersBefore(words, i, from).filter((m) => m.norm !== 'new' && !covered.has(words.indexOf(m)));
       const head = words.slice(i, event).filter((h) => !has(GENERIC_EVENTS, h));
       const tail = complement(words, event, to);
       const phrase = [...mods, ...words.slice(i, event), ...tail];

@@ -130,6 +130,8 @@ const KEEP_STATE_PHRASES = Object.entries(L.KEEP_STATES).map(([state, family]) =
 const SKIP = wordSet(L.SKIPPABLE);
 const DATABASE_WORDS = wordSet(L.DATABASE_WORDS);
 const RECORDS = wordSet(L.RECORD_NOUNS);
+/** A business record ("an order", "the bookings"); a gerund is none ("the planning meeting" is no plan's). */
+const isRecord = (w: Word | undefined) => w !== undefined && (RECORDS.has(w.norm) || (!/(?:ing|ed)$/.test(w.norm) && has(RECORDS, w)));
 const PARTY_SORTS = new Set(L.PARTY_SORT_WORDS);
 const PROGRAM_CALLS = new Set(L.PROGRAM_CALL_WORDS);
 const PAYMENT_INSTRUMENTS = wordSet(L.PAYMENT_INSTRUMENTS);
@@ -713,7 +715,9 @@ class SentenceView {
         const w = this.words[i] as Word;
         // ("Do not, under any circumstances, drop tables": after an aside the tagger may take the verb for a noun.)
         const afterAside = i === m.start && /,\s*$/.test(this.words[i - 1]?.post ?? '') && this.words.slice(0, i).some((b) => b.tags.has('Negative'));
-        if (/^[A-Z]{2,}$/.test(w.text) || (w.tags.has('Verb') && !w.tags.has('Noun')) || afterAside) blocked.add(i);
+        // ("- Making reservations": a capitalized gerund opening an action is the action, which the tagger takes for a name.)
+        const capitalizedGerund = i === m.start && /ing$/.test(w.norm) && w.tags.has('ProperNoun');
+        if (/^[A-Z]{2,}$/.test(w.text) || (w.tags.has('Verb') && !w.tags.has('Noun')) || afterAside || capitalizedGerund) blocked.add(i);
       }
     }
     this.blocked = blocked;
@@ -3120,13 +3124,13 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     if ((toolName(words[i]) && TOOL_NOUN.test(words[i + 1]?.norm ?? '')) || (TOOL_NOUN.test(w.norm) && toolName(words[i - 1]))) continue;
     // A business record or an event said generically ("an order", "any reservation") is the kind, not a name;
     // so is the kind of message a send is ("posting comments", "sending notifications").
-    if (has(RECORDS, w) || has(GENERIC_EVENT_WORDS, w) || (families.has('send') && has(MESSAGE_KINDS, w))) continue;
+    if (isRecord(w) || has(GENERIC_EVENT_WORDS, w) || (families.has('send') && has(MESSAGE_KINDS, w))) continue;
     // "update customer accounts": whose record it is, the person a policy serves, which every one is; for
     // an action that means something else on a record. ("Delete user accounts" would be every delete.)
-    if (has(SERVED, w) && !w.tags.has('Possessive') && has(RECORDS, words[i + 1]) && [...families].some(actsOnRecordsApart)) continue;
+    if (has(SERVED, w) && !w.tags.has('Possessive') && isRecord(words[i + 1]) && [...families].some(actsOnRecordsApart)) continue;
     // "the seat class", "a fare type": the sort of a record is the record's.
     // ("cabin class", "fare class": the word that sorts it with it.)
-    const sortOfRecord = (k: number) => /^(class|type|tier|level|category)$/.test(words[k]?.norm ?? '') && (has(RECORDS, words[k - 1]) || has(RECORD_SORTS, words[k - 1]));
+    const sortOfRecord = (k: number) => /^(class|type|tier|level|category)$/.test(words[k]?.norm ?? '') && (isRecord(words[k - 1]) || has(RECORD_SORTS, words[k - 1]));
     if (sortOfRecord(i) || (has(RECORD_SORTS, w) && sortOfRecord(i + 1))) continue;
     // "a refund to their credit card": the instrument a payment goes by, which every payment has; every one is financial.
     if (families.has('pay') && (has(PAYMENT_INSTRUMENTS, w) || /^(financial|monetary)$/.test(w.norm))) continue;
@@ -3338,7 +3342,7 @@ function pointsBack(view: SentenceView, trigger: Mention, region: Range): boolea
   if (has(ANAPHOR, next)) return !(trigger.family === 'send' && whenSaid && view.words.some((w, k) => k < trigger.start && MESSAGE_WORDS.test(w.norm)));
   if (!has(DEFINITE, next) || has(UNIVERSAL, view.words[trigger.end + 1])) return false;
   // "cancelling their order": a policy's person's record, whichever it is.
-  if (/^(their|your|his|her)$/.test(next.norm) && has(RECORDS, view.words[trigger.end + 1])) return false;
+  if (/^(their|your|his|her)$/.test(next.norm) && isRecord(view.words[trigger.end + 1])) return false;
   // "my meetings", "our invoices": all of a person's, not one said before.
   if (/^(my|our|your|their)$/.test(next.norm) && view.words[trigger.end + 1]?.tags.has('Plural')) return false;
   // "your code", "your work": all the agent makes.
@@ -3350,7 +3354,7 @@ function pointsBack(view: SentenceView, trigger: Mention, region: Range): boolea
   // being written, whichever it is. ("Don't send the email yet" is about one email.)
   if (next.norm === 'the' && trigger.family === 'send' && head !== undefined && MESSAGE_WORDS.test(head.norm) && whenSaid && (trigger.end + 2 >= region.to || /[,;:.!?()]/.test(head.post) || (view.words[trigger.end + 2]?.norm === 'to' && view.words[trigger.end + 3]?.tags.has('Infinitive') === true))) return false;
   // "Do not cancel the order until the user confirms": so is a policy's record in one, the one being handled.
-  if (next.norm === 'the' && has(RECORDS, head) && whenSaid && (trigger.end + 2 >= region.to || /[,;:.!?()]/.test(head?.post ?? ''))) return false;
+  if (next.norm === 'the' && isRecord(head) && whenSaid && (trigger.end + 2 >= region.to || /[,;:.!?()]/.test(head?.post ?? ''))) return false;
   if (view.phraseEntitiesIn({ from: trigger.end, to: region.to }).length > 0) return false;
   // "that invoice" points back; "the CQL grammar", "the `docs/` folder" name their thing.
   for (let i = trigger.end + 1; i < region.to; i++) {
@@ -3896,7 +3900,7 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   if (draft.triggers.some(writesNewFiles)) return compileDraftRules(view, { ...draft, triggers: draft.triggers.map((m) => (writesNewFiles(m) ? { ...m, family: 'create' } : m)) });
   // "`pnpm run lint` - Check code style (don't cancel early)": cancelling with nothing named, beside a command and no
   // booking or event, stops the command's run, which is no action of the vocabulary.
-  const cancelsRun = (m: Mention) => m.family === 'cancel' && draft.regions.every((r) => !names(view, { from: m.end, to: r.to })) && view.mentions.some((c) => c.command !== undefined) && !view.words.some((w) => has(RECORDS, w) || has(GENERIC_EVENT_WORDS, w));
+  const cancelsRun = (m: Mention) => m.family === 'cancel' && draft.regions.every((r) => !names(view, { from: m.end, to: r.to })) && view.mentions.some((c) => c.command !== undefined) && !view.words.some((w) => isRecord(w) || has(GENERIC_EVENT_WORDS, w));
   if (draft.triggers.length > 0 && draft.triggers.every(cancelsRun)) {
     view.unresolved = 'what is cancelled is a command\'s run, which no action of the vocabulary is';
     return [];

@@ -111,7 +111,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   pay: [
     'pay', 'pay * out', 'transfer', 'settle', 'wire', 'remit', 'send money', 'send * money', 'purchase', 'buy', 'spend', 'payment',
     'make * payment', 'make * purchase', 'reimburse', 'refund', 'charge', 'move * money', 'move * fund', 'financial transaction',
-    'monetary transaction', 'make * transaction', 'initiate * transaction',
+    'monetary transaction', 'make * transaction', 'initiate * transaction', 'cost * money',
   ],
   // ("never apply resources directly": what `kubectl apply` does to a cluster.)
   deploy: ['deploy', 'ship', 'release', 'roll * out', 'launch', 'go live', 'deployment', 'rollout', 'run against', 'apply * manifest', 'apply * resource', 'apply * change to * cluster', 'apply * infrastructure change', 'apply * change to * infrastructure'],
@@ -160,7 +160,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   ],
   cancel: ['cancel', 'call * off', 'decline', 'cancellation', 'axe'],
   reschedule: ['reschedule', 'postpone', 'push * back', 'delay', 'move * back'],
-  create: ['create', 'schedule', 'book', 'reserve', 'place * order', 'introduce', 'file * dispute', 'open * dispute', 'file * claim'],
+  create: ['create', 'schedule', 'book', 'reserve', 'make * reservation', 'place * order', 'introduce', 'file * dispute', 'open * dispute', 'file * claim'],
   unlock: ['unlock', 'unbolt', 'unlatch'],
   open: ['open'],
   disable: ['disable', 'turn * off', 'switch * off', 'shut * off', 'deactivate', 'disarm', 'power * off'],

@@ -24,8 +24,11 @@ export const SLASHED_ACTIONS: ReadonlySet<string> = new Set([
   ...['add', 'start', 'stop', 'restart', 'comment', 'close', 'open', 'tag', 'pull', 'reset', 'approve', 'submit', 'upload', 'download', 'run'],
 ]);
 
-/** Action words joined by a slash ("commit/push", "Start/Stop"): alternatives, not a path. */
+/** A gerund taken back to its base ("creating", "modifying", "stopping"): actions are joined by a slash in that form too. */
+const actionBases = (word: string) => [word, word.replace(/ing$/, ''), word.replace(/ing$/, 'e'), word.replace(/(.)\1ing$/, '$1')];
+
+/** Action words joined by a slash ("commit/push", "Start/Stop", "Creating/modifying"): alternatives, not a path. */
 export function actionsJoined(token: string): boolean {
   const parts = token.toLowerCase().split('/');
-  return parts.length > 1 && parts.every((part) => SLASHED_ACTIONS.has(part));
+  return parts.length > 1 && parts.every((part) => actionBases(part).some((base) => SLASHED_ACTIONS.has(base)));
 }
