@@ -3026,6 +3026,9 @@ const actsOnRecordsApart = (family: FamilyName) => {
   return by?.resource !== undefined && by.resource.join() !== verbs.join();
 };
 
+/** Things a service keeps, never a file: an agent's tools act on them, its file actions do not. */
+const KEPT_BY_SERVICES = wordSet(['invoice', 'bill', 'payment', 'transaction', 'expense', 'purchase', 'contact', 'account', 'vendor', 'supplier', 'payee', 'money', 'fund']);
+
 /**
  * Content words of a region that name nothing extraction can scope by. Action words of the rule's
  * own families are the rule ("never send email"); another action's word is a qualifier ("don't
@@ -3171,6 +3174,12 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     }
     // "delete emails": messages are what a send sends, but a kind of thing for any other action.
     if (MESSAGE_WORDS.test(w.norm) && !families.has('send') && w.tags.has('Noun')) {
+      result.push(w);
+      continue;
+    }
+    // "never delete invoices", "don't edit transactions": things of the books or the address book, no files; a file
+    // verb on them is no file's change, and no scope says which of them.
+    if ([...families].some((f) => FILE_FAMILIES.has(f)) && !families.has('pay') && !families.has('send') && has(KEPT_BY_SERVICES, w) && !w.tags.has('Verb')) {
       result.push(w);
       continue;
     }
