@@ -4124,7 +4124,8 @@ function gapDescribes(mention: Mention, w: Word): boolean {
   if (DESCRIBED_GAPS.has(mention.family)) return true;
   if (w.tags.has('Determiner') || w.tags.has('Possessive') || has(FUNCTION, w) || has(UNIVERSAL, w)) return true;
   // "modify the database schema": a schema is a database's.
-  if (mention.family === 'schemaChange' && has(DATABASE_WORDS, w)) return true;
+  // ("create new tables": what is created is new, whichever table it is.)
+  if (mention.family === 'schemaChange' && (has(DATABASE_WORDS, w) || has(ADDED_THING_WORDS, w))) return true;
   // "add new files": what is added is new, whichever file it is.
   return (mention.family === 'install' || mention.family === 'write') && has(ADDED_THING_WORDS, w);
 }

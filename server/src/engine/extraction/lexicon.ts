@@ -97,7 +97,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   upgrade: ['upgrade', 'downgrade'],
   schemaChange: [
     'alter', 'migrate', 'migration', 'schema change', 'schema migration', 'change * schema', 'modify * schema', 'alter * schema', 'update * schema',
-    'touch * schema', 'add * column', 'rename * column', 'drop * column',
+    'touch * schema', 'add * column', 'rename * column', 'drop * column', 'create * table', 'create * schema', 'create * database',
   ],
   overwrite: ['overwrite', 'clobber', 'replace', 'write over', 'regenerate', 'recreate', 're-generate', 'rebuild * snapshot', 'override * file'],
   write: ['write', 'write to', 'save', 'add * file', 'generate * code', 'generate * file', 'insert'],
