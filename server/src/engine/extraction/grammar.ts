@@ -3261,7 +3261,8 @@ function contextOf(view: SentenceView, families: readonly FamilyName[], entities
   // "git operations must be read-only", "don't touch git": the repository itself, not its files.
   if (!kinds.has('branch') && gitItself(view, ranges) && meansOther('repository')) return 'repository';
   // "changes to the reservation", "modify a booking": a policy's record, unless an event is named or the calendar said.
-  if (!kinds.has('event') && view.contextWord('record', ranges) && !view.contextWord('calendar', ranges) && meansOther('resource')) return 'resource';
+  // ("never delete the orders folder": a folder named for the records is a folder.)
+  if (!kinds.has('event') && !kinds.has('path') && view.contextWord('record', ranges) && !view.contextWord('calendar', ranges) && meansOther('resource')) return 'resource';
   if (kinds.has('event') || (view.contextWord('event', ranges) && !kinds.has('path') && meansOther('event'))) return 'event';
   if (kinds.has('device')) return 'device';
   if (kinds.has('branch')) return 'branch';

@@ -599,6 +599,7 @@ export const RECORD_NOUNS: readonly string[] = [
   'subscription', 'subscriptions', 'passenger', 'passengers', 'baggage', 'bag', 'bags', 'seat', 'seats', 'shipment', 'shipments',
   'cart', 'product', 'products', 'listing', 'listings', 'claim', 'claims', 'case', 'cases', 'policy', 'policies',
   'plan', 'plans', 'address', 'addresses', 'exchange', 'exchanges', 'return', 'returns', 'account', 'accounts', 'dispute', 'disputes',
+  'travel', 'trip', 'trips', 'hotel', 'hotels', 'rental', 'rentals', 'accommodation', 'accommodations',
 ];
 /** Words before "class" that make it the sort of a record ("cabin class", "fare class"), not a lesson. */
 export const RECORD_SORT_WORDS: readonly string[] = ['cabin', 'fare', 'membership', 'service', 'travel'];
