@@ -4072,8 +4072,10 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     if (named.length > 0) entities = named;
     // "The docs are generated, never edit by hand": a thing said in words, which no scope names.
     const said = view.words.slice(0, clauseBefore).filter((w) => w.tags.has('Noun') && !w.tags.has('Pronoun'));
-    if (named.length === 0 && said.length > 0) {
-      unstatable(view, namesNoScope(said));
+    // ("Read-only access to prod: never write": a place of another kind than a file's, which no write acts on.)
+    const elsewhere = permitted ? [] : entitiesIn(view, [{ from: 0, to: clauseBefore }]).filter((e) => e.kind === 'environment' || e.kind === 'branch' || e.kind === 'database');
+    if (named.length === 0 && (said.length > 0 || elsewhere.length > 0)) {
+      unstatable(view, said.length > 0 ? namesNoScope(said) : `"${elsewhere.map((e) => e.value).join('", "')}" is not a target ${verbsSaid(draft)} acts on`);
       return [];
     }
   }
