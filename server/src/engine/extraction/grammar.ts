@@ -3127,7 +3127,9 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     if ((toolName(words[i]) && TOOL_NOUN.test(words[i + 1]?.norm ?? '')) || (TOOL_NOUN.test(w.norm) && toolName(words[i - 1]))) continue;
     // A business record or an event said generically ("an order", "any reservation") is the kind, not a name;
     // so is the kind of message a send is ("posting comments", "sending notifications").
-    if (isRecord(w) || has(GENERIC_EVENT_WORDS, w) || (families.has('send') && has(MESSAGE_KINDS, w))) continue;
+    // ("Payments to Northgate Rentals": a record's word after a name's capital is part of the name.)
+    const inName = CAPITALIZED.test(w.text) && i > range.from && CAPITALIZED.test(words[i - 1]?.text ?? '') && !/[,;:.!?)]/.test(words[i - 1]?.post ?? '');
+    if ((isRecord(w) && !inName) || has(GENERIC_EVENT_WORDS, w) || (families.has('send') && has(MESSAGE_KINDS, w))) continue;
     // "update customer accounts": whose record it is, the person a policy serves, which every one is; for
     // an action that means something else on a record. ("Delete user accounts" would be every delete.)
     if (has(SERVED, w) && !w.tags.has('Possessive') && isRecord(words[i + 1]) && [...families].some(actsOnRecordsApart)) continue;
