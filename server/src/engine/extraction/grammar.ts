@@ -4001,8 +4001,18 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     const otherSort = (k: number) => /^(that|this|those|these)$/.test(view.words[k]?.norm ?? '') && view.words[k + 1]?.tags.has('Noun') === true && !/^(files?|documents?|docs?|ones?)$/.test(view.words[k + 1]?.norm ?? '');
     // ("before you delete anything there": the place said back is the step's.)
     const pointsAtStep = near.some((r) => view.words.slice(r.from, r.to).some((w, k) => (has(ANAPHOR, w) && !otherSort(r.from + k)) || /^(its|their|they|the same)$/.test(w.norm) || (w.norm === 'there' && !w.tags.has('Pronoun'))));
-    if (stepPaths.length > 0 && !own && !pointsAtStep) {
+    // "Back up the photos before editing": an action with no object of its own is on the step's thing, as
+    // "before editing them" says. (A check's object is no thing acted on: "run the full suite before pushing".)
+    const triggerAlone = regions.every((r) => view.words.slice(r.from, r.to).every((w, k) => draft.triggers.some((m) => r.from + k >= m.start && r.from + k < m.end) || w.tags.has('Adverb')));
+    const onStepsThing = triggerAlone && !own && (draft.requires ?? []).every((m) => m.family === 'backup');
+    if (stepPaths.length > 0 && !own && !pointsAtStep && !onStepsThing) {
       view.unresolved = `the step is on ${stepPaths.map((e) => `"${e.value}"`).join(', ')}, not on what the rule governs`;
+      return [];
+    }
+    // (A thing the step names, "the users table", is the rule's scope, read below.)
+    const stepSorts = onStepsThing && entitiesIn(view, draft.stepRegions).length === 0 ? draft.stepRegions.flatMap((r) => objectWords(view, r, new Set(['backup']))).filter((w) => !view.isMentionWord(view.words.indexOf(w))) : [];
+    if (stepSorts.length > 0) {
+      unstatable(view, namesNoScope(stepSorts));
       return [];
     }
     // ("Read the style guide before changing any code", "read these documents before making changes": a guide read first, not the files changed.)
