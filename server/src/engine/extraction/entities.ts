@@ -546,7 +546,7 @@ const DISTINCTIVE = new Set(DISTINCTIVE_PROGRAMS);
 /** Little words joined by a slash ("to/from", "and/or", "on/off"): alternatives, never a path. */
 const SMALL_WORDS = new Set(['to', 'from', 'in', 'out', 'on', 'off', 'and', 'or', 'up', 'down', 'into', 'onto', 'yes', 'no', 'if', 'when', 'with', 'without']);
 const SPAN_THINGS = /^(?:\s*\/\s*`[^`]*`)*\s+(?:\w+\s+)?(?:comments?|fences?|directives?|annotations?|attributes?|pragmas?|markers?|decorators?|macros?|keywords?|imports?|statements?|blocks?|tags?|labels?|fields?|types?|lints?)\b/i;
-const PROGRAM_THINGS = /^\s+(?:hooks?|checks?|config(?:uration)?s?|registry|registries|cache|lock ?files?|settings)\b/i;
+const PROGRAM_THINGS = /^\s+(?:hooks?|checks?|config(?:uration)?s?|registry|registries|cache|lock ?files?|settings|packages|libraries|dependencies|deps|modules)\b/i;
 const SCRIPT = /^(?:\.{0,2}\/)?[\w./-]+\.(?:py|sh|js|mjs|ts|rb|pl|ps1|bat)$/;
 /** A word shaped like a tool's name, outside code: `send_email`, `processPayment`, `mcp__gmail__send_email`. */
 export const PLAIN_TOOL_SOURCE = String.raw`(?<![\w\x60'".\/-])${TOOL_NAME_SOURCE}(?![\w\x60'"\/-])`;

@@ -1409,7 +1409,9 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       const joinsLightVerbs = has(COORDINATORS, w) && j > cueEnd && has(SKIP, words[j - 1]) && (has(SKIP, words[j + 1]) || approvesPayment(j + 1)) && view.mentionAt(j + 1) === undefined;
       // ("No hardcoded secrets before any deployment": the thing said "no" to ends where a condition begins.)
       if (nounSubject && /^(before|after|until|unless|without|when|whenever|while|during|if)$/.test(w.norm)) break;
-      const skippable = has(SKIP, w) || glossed || approvesPayment(j) || joinsLightVerbs || has(LISTENERS, w) || w.text === '' || category || modifier || invokedAsFound || amount || article || opensList || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
+      // ("No agent may commit to `main`": the agent said right after "no" is whom the ban is on.)
+      const noAgent = nounSubject && cue.norm === 'no' && j === cueEnd && has(AGENT_NAMES, w) && (words[j + 1]?.tags.has('Modal') === true || has(BE_OR_GET, words[j + 1]));
+      const skippable = has(SKIP, w) || glossed || approvesPayment(j) || joinsLightVerbs || has(LISTENERS, w) || noAgent || w.text === '' || category || modifier || invokedAsFound || amount || article || opensList || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
       // "Never run: `git clean -fdx`": a colon after running introduces what is run.
       // "Prohibited commands: `rm -rf`, …": so does a colon after the category its examples are of.
       const introducesRun = /^\s*:/.test(w.post) && (/^(run|use|execute|invoke|allowed|permitted)$/.test(w.norm) || has(CATEGORY_NOUNS, w) || opensList || commandExamplesAfter(view, j));
@@ -3026,6 +3028,8 @@ const actsOnRecordsApart = (family: FamilyName) => {
   return by?.resource !== undefined && by.resource.join() !== verbs.join();
 };
 
+/** Package ecosystems and the languages they serve. */
+const ECOSYSTEMS = /^(npm|node|js|javascript|typescript|pip|python|pypi|go|golang|rust|cargo|ruby|gem|php|composer|java|maven|gradle|nuget|dotnet|\.net|dart|pub|swift|r|julia|dbt|conda|brew|homebrew)$/;
 /** Things a service keeps, never a file: an agent's tools act on them, its file actions do not. */
 const KEPT_BY_SERVICES = wordSet(['invoice', 'bill', 'payment', 'transaction', 'expense', 'purchase', 'contact', 'account', 'vendor', 'supplier', 'payee', 'money', 'fund']);
 
@@ -3145,6 +3149,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     if ((families.has('create') || families.has('deploy')) && w.norm === 'new') continue;
     // "add third-party packages", "external libraries": every dependency added comes from outside.
     if (families.has('install') && /^(third|party|third-party|external|outside|extra|additional)$/.test(w.norm)) continue;
+    // "add npm packages", "new Python libraries": the ecosystem a dependency comes from is the project's own, which sorts out none.
+    if (families.has('install') && ECOSYSTEMS.test(w.norm) && /^(packages?|librar(?:y|ies)|dependenc(?:y|ies)|deps?|modules?|crates?|gems?)$/.test(words[i + 1]?.norm ?? '')) continue;
     // "destructive history rewrites", "irreversible deletes": said of an action that always loses something, it sorts out none.
     if (losesAlways && /^(destructive|irreversible|irrecoverable|unrecoverable|dangerous|risky|permanent)$/.test(w.norm) && view.isMentionWord(i + 1)) continue;
     // "regenerate whole files": an overwrite replaces the whole of what it writes.
