@@ -782,8 +782,8 @@ const GIT_AS_A_KIND = /(?<=(?:^|[^\w`/.-])(?:any|all|no|the|run|use|perform|exec
 const NOT_AN_ARGUMENT = /^(?:changes|plans|manifests|resources|files|modifications|or|and|nor|in|on|to|for|with|without|unless|until|before|after|when|while|if|because|since|as|at|from|into|onto|against|the|a|an|any|all|anything|everything|something|nothing|this|that|these|those|it|them|is|are|be|was|ever|again|anymore|directly|here|there|yourself|yet|first|instead|only|either|must|should|shall|can|cannot|will|would|may|might|passes|fails|succeeds|commands?|operations?|actions?|tasks?|scripts?|packages?|tools?|programs?|equivalents?|alternatives?|counterparts?|globally|locally|manually|automatically)$/;
 /** What may stand as a plain command's argument: any word but those. */
 const AN_ARGUMENT = `(?!(?:${NOT_AN_ARGUMENT.source.slice(1, -1)})(?![\\w-]))`;
-/** A plain command's arguments: up to four subcommands or flags after the program. */
-const PLAIN_ARGS = new RegExp(`^(?:[ \\t]+${AN_ARGUMENT}(?:--?[A-Za-z][\\w-]*|[a-z][\\w:-]*)){0,4}`);
+/** A plain command's arguments: up to four subcommands, flags or file modes ("chmod 777") after the program. */
+const PLAIN_ARGS = new RegExp(`^(?:[ \\t]+${AN_ARGUMENT}(?:--?[A-Za-z][\\w-]*|[a-z][\\w:-]*|[0-7]{3,4}\\b)){0,4}`);
 
 /**
  * A program written plainly, up to three subcommands, then its flags, then the one argument it is

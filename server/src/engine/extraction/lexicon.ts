@@ -568,6 +568,7 @@ export const DISTINCTIVE_PROGRAMS: readonly string[] = [
   'npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'bunx', 'pip', 'pip3', 'pipx', 'poetry', 'pipenv', 'conda', 'pytest', 'cargo', 'rustup', 'kubectl',
   'terraform', 'helm', 'sudo', 'docker', 'docker-compose', 'gcloud', 'brew', 'apt-get', 'gradle', 'gradlew', 'mvn', 'tsc', 'eslint', 'prettier',
   'vitest', 'pre-commit', 'prek', 'husky', 'prisma', 'alembic', 'psql', 'sqlite3', 'uvx', 'ruff', 'mypy', 'flake8', 'webpack', 'xcodebuild', 'dotnet', 'uv',
+  'chmod', 'chown', 'chgrp', 'mkfs', 'shred', 'systemctl', 'launchctl', 'crontab', 'iptables', 'ansible-playbook',
 ];
 /** Programs that do one job, any one of which a rule may name as the only one to use ("use pnpm only"). */
 export const INTERCHANGEABLE_PROGRAMS: readonly (readonly string[])[] = [
