@@ -123,6 +123,7 @@ function blocks(text: string, quotesAreOwn: boolean): Block[] {
   const result: Block[] = [];
   let current: Block | undefined;
   let fenced = false;
+  let rowsIntroduced = false;
   let at = 0;
   // Commands listed one per line after a line ending in a colon, in a fence or not, are its items.
   const introduces = () => /:\s*$/.test(result[result.length - 1]?.text.replace(/[*_`\s]+$/, '') ?? '') || result[result.length - 1]?.command === true;
@@ -143,8 +144,18 @@ function blocks(text: string, quotesAreOwn: boolean): Block[] {
     }
     if (fenced || QUOTED.test(line) || TAG_LINE.test(line) || line.trim() === '') {
       current = undefined;
+      rowsIntroduced = false;
       continue;
     }
+    // A table's rows after a line that introduces them are its items: "These commands need approval:" +
+    // "| `git reset --hard` | Discards all changes |" (its header and rule rows say nothing of their own).
+    if (TABLE_ROW.test(line) && (rowsIntroduced || introduces())) {
+      rowsIntroduced = true;
+      current = undefined;
+      if (!TABLE_RULE_ROW.test(line)) result.push({ text: line, at: lineAt, kind: 'item' });
+      continue;
+    }
+    rowsIntroduced = false;
     if (!current || LIST_OR_HEADING.test(line)) {
       current = { text: line, at: lineAt, kind: HEADING.test(line) ? 'heading' : LIST_ITEM.test(line) ? 'item' : 'paragraph' };
       result.push(current);
@@ -157,6 +168,10 @@ function blocks(text: string, quotesAreOwn: boolean): Block[] {
   }
   return result;
 }
+
+/** A markdown table's row, and its rule row under the header ("| --- | :-: |"). */
+const TABLE_ROW = /^\s*\|.*\|\s*$/;
+const TABLE_RULE_ROW = /^\s*\|(?:\s*:?-+:?\s*\|)+\s*$/;
 
 /** Words that cannot end a sentence: a line ending in one was wrapped. */
 const OPEN_ENDING = /(?:,|\b(?:a|an|the|and|or|but|nor|to|of|in|on|at|for|from|with|without|by|before|after|until|unless|if|when|than|any|all|every|no|not|never|must|should|only|your|our|my|their|its|is|are|be)\s*)$/i;
