@@ -106,6 +106,8 @@ interface Block {
   readonly kind: 'paragraph' | 'item' | 'heading';
   /** An item that is a command line under a line that introduces it ("Never run these without asking:"). */
   readonly command?: true;
+  /** An item that is a table's row under a line that introduces it: read whole, its cells as "first: rest". */
+  readonly row?: true;
 }
 
 /** A command line: a known program first (after a prompt's `$`), then its arguments. */
@@ -152,7 +154,7 @@ function blocks(text: string, quotesAreOwn: boolean): Block[] {
     if (TABLE_ROW.test(line) && (rowsIntroduced || introduces())) {
       rowsIntroduced = true;
       current = undefined;
-      if (!TABLE_RULE_ROW.test(line)) result.push({ text: line, at: lineAt, kind: 'item' });
+      if (!TABLE_RULE_ROW.test(line)) result.push({ text: line, at: lineAt, kind: 'item', row: true });
       continue;
     }
     rowsIntroduced = false;
@@ -240,7 +242,8 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
         const span = segment.toSource ? { start: segment.toSource(local.start), end: segment.toSource(local.end) } : turn.span;
         const text = segment.text.slice(local.start, local.end);
         // A command line is read as the command it is, as if written in backticks.
-        const itemText = block.command ? `\`${text.trim()}\`` : readable(text).text;
+        // (A row's sentence may start past its opening bar, which its cells are read by.)
+        const itemText = block.command ? `\`${text.trim()}\`` : block.row ? readable(block.text).text : readable(text).text;
         // (The row is the block's line the sentence starts on: a cell's mark may end a sentence of its own.)
         const rowStart = sentence.start - (segment.at + block.at);
         const row = header ? block.text.slice(block.text.lastIndexOf('\n', rowStart - 1) + 1, (block.text.indexOf('\n', rowStart) + 1 || block.text.length + 1) - 1) : undefined;
