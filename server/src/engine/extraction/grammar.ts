@@ -1734,6 +1734,36 @@ function actionApprovalFrame(view: SentenceView, clause: Range, approvals: reado
   return undefined;
 }
 
+/**
+ * "Back up anything you delete", "Read the code you're modifying", "Make a copy of any file you are
+ * going to edit": a step on the things a relative clause says the agent acts on is a prerequisite of
+ * that action on them.
+ */
+function stepOverRelativeFrame(view: SentenceView, clause: Range): Outcome | undefined {
+  const words = view.words;
+  let start = skipOpeners(words, clause.from, clause.to);
+  while (start < clause.to && view.mentionAt(start) === undefined && (has(SKIP, words[start]) || /^(always|please|also)$/.test(words[start]?.norm ?? ''))) start++;
+  const step = view.mentionAt(start);
+  if (!step || step.command !== undefined || !['backup', 'read'].includes(step.family)) return undefined;
+  for (let i = step.end; i < clause.to; i++) {
+    const w = words[i] as Word;
+    if (!/^(you|we)$/.test(w.norm)) {
+      if (closesClause(w) || endsWithComma(w) || /^(before|after|when|whenever|if|unless|until|while|once)$/.test(w.norm)) return undefined;
+      continue;
+    }
+    // ("you are going to edit", "you're about to change", "you plan to modify": the action the things are for.)
+    let at = i + 1;
+    while (at < clause.to && (/^(are|re|will|ll|plan|want|need|intend|about|going|to|be|might|may|would)$/.test((words[at] as Word).norm) || (words[at] as Word).text === '')) at++;
+    const action = view.mentionAt(at);
+    const thingEnd = /^(that|which)$/.test(words[i - 1]?.norm ?? '') ? i - 1 : i;
+    // (Nothing is read or backed up before it is made: "read the files you create" is no prerequisite.)
+    if (!action || satisfies(action) || action.family === 'create' || thingEnd <= step.end) return undefined;
+    const thing = { from: step.end, to: thingEnd };
+    return { drafts: [prerequisite(view, [action], [step], [thing, { from: action.start, to: objectEnd(view, action.end, clause.to) }], { from: step.start, to: thingEnd })] };
+  }
+  return undefined;
+}
+
 /** "Paying anything over $500 needs my OK", "deploys require a passing test run", "… must be approved by me". */
 function requirementFrame(view: SentenceView, clause: Range): Outcome | undefined {
   const words = view.words;
@@ -4906,7 +4936,7 @@ function draftApprovalFrame(view: SentenceView, clause: Range): Outcome | undefi
   return { drafts: [{ kind: 'confirmation', triggers: [{ ...action, start, end, form: 'base' }], regions: [{ from: start, to: start }] }] };
 }
 
-const FRAMES = [pullRequestRequiredFrame, selectOnlyFrame, exceedAmountFrame, putAsideFrame, alternativesFrame, pathAlternativesFrame, elidedActionFrame, personApprovesFrame, permissionForFrame, confirmWithPersonFrame, askQuestionFrame, treatAsFrame, actedOnMustFrame, nominalActionMustFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, permittedOnRequestFrame, onlyFrame, nothingGoesFrame, draftApprovalFrame, prohibitionFrame];
+const FRAMES = [pullRequestRequiredFrame, selectOnlyFrame, exceedAmountFrame, putAsideFrame, alternativesFrame, pathAlternativesFrame, elidedActionFrame, personApprovesFrame, permissionForFrame, confirmWithPersonFrame, askQuestionFrame, treatAsFrame, actedOnMustFrame, nominalActionMustFrame, stepOverRelativeFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, permittedOnRequestFrame, onlyFrame, nothingGoesFrame, draftApprovalFrame, prohibitionFrame];
 
 /** The rules of a frame's drafts, each once; or why they compile to nothing, when that is known. */
 function compileDrafts(view: SentenceView, drafts: readonly Draft[]): Reading[] {
