@@ -351,7 +351,7 @@ const FILE_KIND_PHRASES = FILE_KINDS.flatMap(({ globs, phrases }) => compile(phr
 const EVENT_HEADS = compile(EVENT_NOUNS);
 const RECORD_WORDS = wordSet(RECORD_NOUNS);
 /** A business record ("an order", "the bookings"); a gerund is none ("the planning meeting" is no plan's). */
-const isRecord = (w: Word | undefined) => w !== undefined && (RECORD_WORDS.has(w.norm) || (!/(?:ing|ed)$/.test(w.norm) && has(RECORD_WORDS, w)));
+export const isRecord = (w: Word | undefined): boolean => w !== undefined && (RECORD_WORDS.has(w.norm) || (!/(?:ing|ed)$/.test(w.norm) && has(RECORD_WORDS, w)));
 const RECORD_SORTS = wordSet(RECORD_SORT_WORDS);
 const GENERIC_EVENTS = wordSet(GENERIC_EVENT_NOUNS);
 const GENERIC_DEVICE_TAILS = wordSet(DEVICE_GENERIC_TAILS);

@@ -1,7 +1,7 @@
 import { VERBS, type Verb } from '../actions/actions';
 import { type ConstraintRule, SCOPE_TARGET_FIELDS, type Scope, unmeetableField } from '../constraints/constraints';
 import { type CommandRule, TOOL_NAME, commandRule } from './commands';
-import { BETWEEN_LISTED, type Entity, KNOWN_PROGRAMS, amountEntities, commandEntities, phraseEntities, textEntities } from './entities';
+import { BETWEEN_LISTED, type Entity, KNOWN_PROGRAMS, amountEntities, commandEntities, isRecord, phraseEntities, textEntities } from './entities';
 import * as L from './lexicon';
 import type { FamilyName, TargetContext } from './lexicon';
 import { type Phrase, compile, findAll, findFirst, matchAt, startsWith, wordSet } from './match';
@@ -130,8 +130,6 @@ const KEEP_STATE_PHRASES = Object.entries(L.KEEP_STATES).map(([state, family]) =
 const SKIP = wordSet(L.SKIPPABLE);
 const DATABASE_WORDS = wordSet(L.DATABASE_WORDS);
 const RECORDS = wordSet(L.RECORD_NOUNS);
-/** A business record ("an order", "the bookings"); a gerund is none ("the planning meeting" is no plan's). */
-const isRecord = (w: Word | undefined) => w !== undefined && (RECORDS.has(w.norm) || (!/(?:ing|ed)$/.test(w.norm) && has(RECORDS, w)));
 const PARTY_SORTS = new Set(L.PARTY_SORT_WORDS);
 const PROGRAM_CALLS = new Set(L.PROGRAM_CALL_WORDS);
 const PAYMENT_INSTRUMENTS = wordSet(L.PAYMENT_INSTRUMENTS);
