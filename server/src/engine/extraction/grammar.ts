@@ -3177,6 +3177,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     if ((families.has('create') || families.has('deploy')) && w.norm === 'new') continue;
     // "add third-party packages", "external libraries": every dependency added comes from outside.
     if (families.has('install') && /^(third|party|third-party|external|outside|extra|additional)$/.test(w.norm)) continue;
+    // "all outgoing emails", "outbound messages": every message a send sends goes out.
+    if (families.has('send') && /^(outgoing|outbound)$/.test(w.norm)) continue;
     // "add npm packages", "new Python libraries": the ecosystem a dependency comes from is the project's own, which sorts out none.
     if (families.has('install') && ECOSYSTEMS.test(w.norm) && /^(packages?|librar(?:y|ies)|dependenc(?:y|ies)|deps?|modules?|crates?|gems?)$/.test(words[i + 1]?.norm ?? '')) continue;
     // "destructive history rewrites", "irreversible deletes": said of an action that always loses something, it sorts out none.
