@@ -3151,6 +3151,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // "never deploy, pull, or restart": verbs listed with the action are actions of their own, which
     // the vocabulary may not have; they leave the rule narrower, never the action's object.
     if (listedWithAction(view, i, range)) continue;
+    // "if something looks like it should be deleted": how it seems hedges whether the action is due, not what it is on.
+    if (/^(looks?|seems?|appears?)$/.test(w.norm) && /^(like|to|as)$/.test(words[i + 1]?.norm ?? '')) continue;
     // "no deletions happen without my OK": the verb of an action said as a noun says nothing more.
     if (/^(happen|happens|occur|occurs|proceed|proceeds)$/.test(w.norm) && i > range.from && (view.isMentionWord(i - 1) || has(GENERIC, words[i - 1]))) continue;
     // "(e.g. --no-verify)": the marker of an example says nothing of its own; "by hand" is how, not what.
