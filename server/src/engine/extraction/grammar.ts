@@ -3445,7 +3445,7 @@ const CONTEXT_KINDS: Readonly<Record<TargetContext | 'none', readonly Entity['ki
  * says it, by its allowed domains ("anyone outside acme.io", "anyone except people at acme.io"); read
  * as the target it names, any other would be inverted.
  */
-function everythingButNote(view: SentenceView, context: TargetContext | undefined, regions: readonly Range[], outsideBefore: (e: Entity) => boolean): string | undefined {
+function everythingButNote(view: SentenceView, draft: Draft, context: TargetContext | undefined, regions: readonly Range[], outsideBefore: (e: Entity) => boolean): string | undefined {
   const words = view.words;
   const phrase = (from: number, to: number) => `"${words.slice(from, Math.min(words.length, to)).map((w) => w.text).join(' ')}"`;
   for (const region of regions) {
@@ -3455,6 +3455,10 @@ function everythingButNote(view: SentenceView, context: TargetContext | undefine
       if (end !== undefined && !/^(during|when|while|if|for|after|before|as|where|with|unless|upon|on)$/.test(words[end]?.norm ?? '')) return `${phrase(i, end + 3)} is everything but a target, which no scope says`;
       // ("any branch but feature/*": the kind may come between.)
       const but = [i + 1, i + 2].find((k) => /^(but|except|besides|save)$/.test(words[k]?.norm ?? '') && (k === i + 1 || words[i + 1]?.tags.has('Noun') === true));
+      // ("Only edit README.md; never edit anything else": all but what was allowed before. Asked about, or sent only to a
+      // domain named, anything else is still safely all of it.)
+      const allButAllowed = draft.kind === 'prohibition' && !(context === 'recipient' && view.entities.some((e) => e.kind === 'domain' || e.kind === 'email')) && i < region.to && has(UNIVERSAL, words[i]) && words[i + 1]?.norm === 'else';
+      if (allButAllowed) return `${phrase(i, i + 2)} is every target but some, which no scope says`;
       if (i >= region.to || !has(UNIVERSAL, words[i]) || but === undefined) continue;
       const after = view.entities.filter((e) => e.start >= (words[but] as Word).end);
       const allowed = context === 'recipient' && after.length > 0 && after.every((e) => e.kind === 'domain' && outsideBefore(e));
@@ -3493,7 +3497,7 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
     const from = words[before]?.norm === 'from' && !/^(apart|aside|not)$/.test(words[before - 1]?.norm ?? '');
     return from || (words[before]?.norm === 'by' && /^(sent|written|signed)$/.test(words[before - 1]?.norm ?? ''));
   };
-  const everythingBut = everythingButNote(view, context, regions, outsideBefore);
+  const everythingBut = everythingButNote(view, draft, context, regions, outsideBefore);
   if (everythingBut !== undefined) return unstatable(view, everythingBut);
   // "the production database": a name inside a larger one is read as part of it.
   const fits = (kind: Entity['kind']) => CONTEXT_KINDS[context ?? 'none'].includes(kind);
