@@ -3468,6 +3468,21 @@ function everythingButNote(view: SentenceView, draft: Draft, context: TargetCont
   return undefined;
 }
 
+/**
+ * "Don't pay without asking, unless it's under $20": a payment below the amount is the exception, so the
+ * rule is over the amount and more.
+ */
+function amountExcepted(view: SentenceView): Pick<Scope, 'amountAbove' | 'currency'> {
+  const words = view.words;
+  for (const e of view.entities) {
+    if (e.kind !== 'amount' || e.comparator !== 'below') continue;
+    const at = words.findIndex((w) => w.start >= e.start);
+    if (!words.slice(Math.max(0, at - 6), at).some((w) => /^(unless|except)$/.test(w.norm))) continue;
+    return { amountAbove: Math.max(0, Math.round((e.amount - 0.01) * 100) / 100), ...(e.currency && { currency: e.currency }) };
+  }
+  return {};
+}
+
 /** Scope from the entities in the draft's regions, read for its context. */
 function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | undefined, entities: readonly Entity[], regions: readonly Range[]): Scope | 'unrepresentable' {
   const scope: { -readonly [K in keyof Scope]: Scope[K] } = {};
@@ -4145,8 +4160,9 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     unstatable(view, `what ${verbsSaid(draft)} makes here is no target the vocabulary names`);
     return [];
   }
-  const scope = scopeOf(view, draft, context, entities, regions);
-  if (scope === 'unrepresentable') return [];
+  const scopeRead = scopeOf(view, draft, context, entities, regions);
+  if (scopeRead === 'unrepresentable') return [];
+  const scope = context === 'money' && scopeRead.amountAbove === undefined ? { ...scopeRead, ...amountExcepted(view) } : scopeRead;
   const scoped = SCOPE_TARGET_FIELDS.some((f) => scope[f] !== undefined) || scope.amountAbove !== undefined;
   // "Always back up your photos": advice about the listener's own things, not a rule for the agent;
   // but "never commit your changes" is about what the agent makes, which is any of its work.
