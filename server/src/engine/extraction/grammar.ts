@@ -8,7 +8,8 @@ import { type Phrase, compile, findAll, findFirst, matchAt, startsWith, wordSet 
 import { GLOSSED_SCRIPT } from './glosses';
 import { readable } from './normalize';
 import type { Sentence } from './sentences';
-import { type Word, baseForms } from './words';
+import { baseForms } from './baseForms';
+import { type Word } from './words';
 
 /** What one clause says, as far as extraction understands it. */
 export type Reading =

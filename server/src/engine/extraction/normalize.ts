@@ -1,6 +1,6 @@
 import wordnet from './wordnet.json';
 import { TextMemo } from '../text/textMemo';
-import { actionsJoined } from './slashed';
+import { SLASHED_ACTIONS, actionsJoined } from './slashed';
 import { AlternativesByText } from './alternatives';
 import { glosses, saysNoItself } from './glosses';
 
@@ -33,6 +33,12 @@ const SHORTHAND: Readonly<Record<string, string>> = {
 /** Shorthand written with a slash: "w/o", "w/", "b/c". */
 const SLASHED: Readonly<Record<string, string>> = { 'w/o': 'without', 'w/out': 'without', 'w/': 'with', 'b/c': 'because', 'b/4': 'before' };
 
+/** Action words joined by a slash ("drop/truncate"), to be read as alternatives. */
+const SLASH_ACTIONS = [...SLASHED_ACTIONS]
+  .sort((a, b) => b.length - a.length)
+  .map((word) => `[${word[0]}${word[0]?.toUpperCase()}]${word.slice(1)}`)
+  .join('|');
+
 const PATTERN = new AlternativesByText(
   [
     // A markdown table row is read as its cells said in turn: "| `git push -f` | ❌ Never |" is "`git push -f`: Never.".
@@ -58,8 +64,9 @@ const PATTERN = new AlternativesByText(
     String.raw`(?<heading>^#{1,6}[ \t]+)`,
     String.raw`(?<slashed>(?<![\w/])(?:[Ww]\/[Oo](?:[Uu][Tt])?|[Ww]\/(?=\s)|[Bb]\/[Cc4])(?![\w/]))`,
     // Actions joined by a slash are alternatives: "Write/Edit operations", "create/update".
-    // (Any words so joined are tried; only actions, in whatever form, are read so: "Creating/modifying".)
-    String.raw`(?<alternatives>(?<![\w/.\x60-])[A-Za-z]+(?: ?\/ ?[A-Za-z]+)+(?![\w/\x60-]|\.\w))`,
+    // (Words joined tight are tried in any form, "Creating/modifying"; with spaces, only actions as the lexicon
+    // writes them, so that "logs/ thx" stays a path and a word.)
+    String.raw`(?<alternatives>(?<![\w/.\x60-])(?:(?:${SLASH_ACTIONS})(?: ?\/ ?(?:${SLASH_ACTIONS}))+|[A-Za-z]+(?:\/[A-Za-z]+)+)(?![\w/\x60-]|\.\w))`,
     String.raw`(?<word>(?<![\w'’\/.-])[A-Za-z][A-Za-z0-9]*(?![\w'’\/-]|\.\w))`,
     // The parts of a hyphenated word ("force-psuh"), for typos only.
     String.raw`(?<hyphenated>(?<![\w'’\/.-])[A-Za-z]+(?:-[A-Za-z]+)+(?![\w'’\/-]|\.\w))`,

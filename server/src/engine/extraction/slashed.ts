@@ -1,3 +1,4 @@
+import { baseForms } from './baseForms';
 import { ACTION_WORDS, GENERIC_OBJECTS, MESSAGE_KINDS, RECORD_NOUNS } from './lexicon';
 
 /*
@@ -24,11 +25,9 @@ export const SLASHED_ACTIONS: ReadonlySet<string> = new Set([
   ...['add', 'start', 'stop', 'restart', 'comment', 'close', 'open', 'tag', 'pull', 'reset', 'approve', 'submit', 'upload', 'download', 'run'],
 ]);
 
-/** A gerund taken back to its base ("creating", "modifying", "stopping"): actions are joined by a slash in that form too. */
-const actionBases = (word: string) => [word, word.replace(/ing$/, ''), word.replace(/ing$/, 'e'), word.replace(/(.)\1ing$/, '$1')];
-
 /** Action words joined by a slash ("commit/push", "Start/Stop", "Creating/modifying"): alternatives, not a path. */
 export function actionsJoined(token: string): boolean {
   const parts = token.toLowerCase().split('/');
-  return parts.length > 1 && parts.every((part) => actionBases(part).some((base) => SLASHED_ACTIONS.has(base)));
+  // (Gerunds are taken back to their base, "Creating/modifying"; a plural is a thing's, "releases/tags".)
+  return parts.length > 1 && parts.every((part) => (part.endsWith('ing') ? baseForms(part) : [part]).some((base) => SLASHED_ACTIONS.has(base)));
 }
