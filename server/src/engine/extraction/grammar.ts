@@ -3568,6 +3568,8 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
       case 'environment':
         // "don't drop any tables in prod": the tables of the production database.
         if (context === 'database') add('databases', e.value);
+        // "push to `main` or `production`": a name written as code, listed beside branches, is a branch's.
+        else if (context === 'branch' && codeSpanNames(view).some((span) => span.start === e.start && span.end === e.end) && entities.some((o) => o.kind === 'branch')) add('branches', view.sentence.text.slice(e.start - view.sentence.start, e.end - view.sentence.start));
         else if (context !== 'environment') return unstatable(view, `"${e.value}" is not a target ${verbsSaid(draft)} acts on`);
         else add('environments', e.value);
         break;
@@ -3669,9 +3671,11 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   if (leftovers.length === 0) return scope;
   // "delete `__pycache__`", "code in `pi-mono`": a bare name in a code span, where files are meant, is a file or folder of that name.
   const onFiles = context === 'path' || (context === undefined && [...families].every((f) => FILE_FAMILIES.has(f)));
-  const spanned = onFiles ? namesInCodeSpans(view, leftovers) : undefined;
+  // ("push to `main`, `develop`, or `staging`": listed beside branches, one of that name; "`vance-srinidhi` or
+  // any other GitHub account" is no branch.)
+  const spanned = onFiles || (context === 'branch' && scope.branches) ? namesInCodeSpans(view, leftovers) : undefined;
   if (spanned) {
-    for (const name of spanned) add('paths', name);
+    for (const name of spanned) context === 'branch' ? add('branches', name.value) : add('paths', name.placed ? name.value : `**/${name.value}`);
     return scope;
   }
   // "Never commit secrets, credentials, or `.env` files": of a list, the items the scope can name are
@@ -3731,20 +3735,24 @@ const FILE_FAMILIES: ReadonlySet<FamilyName> = new Set<FamilyName>(['remove', 'm
  * The names in code spans that hold every leftover word, each as a path: a folder where it follows
  * "in" or "under" ("code in `pi-mono`"), else a file or folder of that name at any depth.
  */
-function namesInCodeSpans(view: SentenceView, leftovers: readonly Word[]): string[] | undefined {
-  const { text, start: base } = view.sentence;
-  const spans = [...text.matchAll(/`([\w@-][\w.@-]*)`/g)].map((m) => ({ start: base + (m.index ?? 0) + 1, value: m[1] as string }));
-  const spanOf = (w: Word) => spans.find((span) => w.start >= span.start && w.end <= span.start + span.value.length);
+function namesInCodeSpans(view: SentenceView, leftovers: readonly Word[]): { value: string; placed: boolean }[] | undefined {
+  const spans = codeSpanNames(view);
+  const spanOf = (w: Word) => spans.find((span) => w.start >= span.start && w.end <= span.end);
   if (spans.length === 0 || !leftovers.every((w) => spanOf(w) !== undefined)) return undefined;
   const words = view.words;
-  return unique(
-    leftovers.map((w) => {
-      const span = spanOf(w) as { start: number; value: string };
-      const first = words.findIndex((x) => x.start >= span.start);
-      const placed = /^(in|under|inside|within|into)$/.test(words[first - 1]?.norm ?? '');
-      return placed ? span.value : `**/${span.value}`;
-    }),
-  );
+  const named = [...new Set(leftovers.map((w) => spanOf(w) as CodeSpanName))];
+  return named.map((span) => ({ value: span.value, placed: /^(in|under|inside|within|into)$/.test(words[words.findIndex((x) => x.start >= span.start) - 1]?.norm ?? '') }));
+}
+
+type CodeSpanName = { readonly start: number; readonly end: number; readonly value: string };
+
+/** The bare names written in code spans of the sentence ("`__pycache__`", "`staging`"), with their offsets. */
+function codeSpanNames(view: SentenceView): CodeSpanName[] {
+  const { text, start: base } = view.sentence;
+  return [...text.matchAll(/`([\w@-][\w.@-]*)`/g)].map((m) => {
+    const start = base + (m.index ?? 0) + 1;
+    return { start, end: start + (m[1] as string).length, value: m[1] as string };
+  });
 }
 
 /** The items of a list written in a region: split at commas and at "or", "and", "nor". */
