@@ -4415,7 +4415,10 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   // ("do not use pip or conda for dependency management": what such a tool is for, said of it, sorts out none of its uses.)
   const packageManagers = named.every((m) => (m.command?.scope.commands ?? []).every((c) => PACKAGE_MANAGERS.has(c)));
   const toolsOwnWork = packageManagers && qualified.length > 0 && qualified.every((w) => PACKAGE_WORK.test(w.norm));
-  const purpose = words[after.from]?.norm === 'for' && qualified.length > 0 && (toolsOwnWork || (replaced && qualified.every((w) => w.tags.has('Gerund') || ACTIVITY_NOUN.test(w.norm) || (w.tags.has('Noun') && qualified.some((q) => ACTIVITY_NOUN.test(q.norm) || q.tags.has('Gerund'))))));
+  // ("use `dbt build` instead of `dbt run` to run the tests": so does "to" and a verb, the same purpose said as one.)
+  // (An action's word after "to", whatever the tagger took it for: "to production" is a place.)
+  const infinitive = replaced && words[after.from]?.norm === 'to' && (view.mentionAt(after.from + 1) !== undefined || words[after.from + 1]?.tags.has('Infinitive') === true);
+  const purpose = infinitive || (words[after.from]?.norm === 'for' && qualified.length > 0 && (toolsOwnWork || (replaced && qualified.every((w) => w.tags.has('Gerund') || ACTIVITY_NOUN.test(w.norm) || (w.tags.has('Noun') && qualified.some((q) => ACTIVITY_NOUN.test(q.norm) || q.tags.has('Gerund')))))));
   // "`git` commands that modify the working tree": a relative clause says which of them.
   let relative = after.from;
   while (relative < after.to && has(CATEGORY_NOUNS, words[relative])) relative++;
