@@ -3029,6 +3029,21 @@ function modifiesKind(view: SentenceView, at: number): boolean {
   return w !== undefined && (w.tags.has('Noun') || w.tags.has('Adjective')) && !w.tags.has('Verb') && !w.tags.has('Pronoun') && !view.isMentionWord(at) && !/[,;:.!?]/.test(w.post);
 }
 
+/** The nouns that open a noun phrase whose head is the action said as a noun: "database" of "any database write". */
+function nounsBeforeNominal(view: SentenceView, mention: Mention): Range | undefined {
+  const words = view.words;
+  const head = words[mention.end - 1] as Word;
+  if (view.isMentionWord(mention.start - 1)) return undefined;
+  let from = mention.start;
+  while (from > mention.start - 2 && modifiesKind(view, from - 1) && (words[from - 1] as Word).tags.has('Noun') && !CAPITALIZED.test((words[from - 1] as Word).text)) from--;
+  if (from === mention.start) return undefined;
+  // Only where a noun phrase opens: at the start, or after a determiner, a negation or a verb ("avoid database writes").
+  // (After a determiner the action is a noun, whatever the tagger took it for: "any database write".)
+  const determined = /^(a|an|the|any|every|each|all|no)$/.test(words[from - 1]?.norm ?? '');
+  const opens = from === 0 || opensThing(view, from - 1) || /^(no|not|never)$/.test(words[from - 1]?.norm ?? '') || /[,;:.!?]/.test(words[from - 1]?.post ?? '');
+  return (head.tags.has('Noun') && opens) || determined ? { from, to: mention.start } : undefined;
+}
+
 /** Where the last action's object ends: through an exception ("except people at acme.io"), which scopes sending. */
 function clauseEndAfterExcept(view: SentenceView, end: number, to: number): number {
   return startsWith(view.words, P.except, end, to) !== undefined ? objectEnd(view, end + 1, to) : end;
@@ -3967,6 +3982,12 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   if (draft.triggers.some(mergesNamedPullRequest)) {
     return compileDraftRules(view, { ...draft, triggers: draft.triggers.map((m) => (mergesNamedPullRequest(m) ? { ...m, family: 'command', command: MERGE_PULL_REQUEST } : m)) });
   }
+  // "any database write", "no calendar changes": the noun before an action said as a noun is what it acts on.
+  const modifiers = draft.triggers.flatMap((m) => {
+    const before = nounsBeforeNominal(view, m);
+    return before && !draft.regions.some((r) => r.from <= before.from && r.to >= before.to) ? [before] : [];
+  });
+  if (modifiers.length > 0) return compileDraftRules(view, { ...draft, regions: [...draft.regions, ...modifiers] });
   // "Do not run smoke tests locally (`pytest tests/smoke_tests/`)": tests of a kind, glossed by the command in
   // the parenthesis after them, are that command (what kind no scope says; the command says it).
   const tests = draft.triggers.length === 1 && draft.kind !== 'prerequisite' && !draft.example ? draft.triggers.find((m) => m.family === 'test') : undefined;
