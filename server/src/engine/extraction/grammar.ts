@@ -1780,8 +1780,13 @@ function requirementFrame(view: SentenceView, clause: Range): Outcome | undefine
   // "Pushing does not require approval", "docs edits don't need a version bump": no requirement at all.
   if (require && words.slice(Math.max(clause.from, require.start - 3), require.start).some((w) => /^(not|never|no)$/.test(w.norm))) return 'nothing';
   // ("Never deploy unless it is approved": the approval is the exception's, read with its connector.)
-  if (words.slice(clause.from, verb.start).some((w) => /^(unless|until|without)$/.test(w.norm))) return undefined;
-  const subjectRange = { from: clause.from, to: verb.start };
+  // ("Creating calendar events (unless auto-confirmed) requires approval": an exception set apart in a parenthesis
+  // is the requirement's, a condition the session cannot settle; the approval is still asked for.)
+  const excepted = words.findIndex((w, k) => k >= clause.from && k < verb.start && /^(unless|until|without|except)$/.test(w.norm));
+  let asideFrom = excepted !== -1 && inParenthesis(words, clause.from, excepted) ? excepted : -1;
+  while (asideFrom > clause.from && !parenthesisOpensAt(words, asideFrom)) asideFrom--;
+  if (excepted !== -1 && asideFrom === -1) return undefined;
+  const subjectRange = { from: clause.from, to: asideFrom !== -1 ? asideFrom : verb.start };
   // "`git stash` is a mutation …, so it needs approval": "it" is the command the sentence opened with.
   const pronoun = words.slice(clause.from, verb.start).filter((w) => !has(SKIP, w) && w.text !== '' && !has(COORDINATORS, w) && !/^(so|therefore|thus|hence)$/.test(w.norm));
   const openedWith = pronoun.length === 1 && /^(it|this|that)$/.test((pronoun[0] as Word).norm) ? view.mentionsIn({ from: 0, to: clause.from }).filter((m) => m.command !== undefined && m.start === skipOpeners(words, 0, clause.from)) : [];
@@ -1808,13 +1813,14 @@ function requirementFrame(view: SentenceView, clause: Range): Outcome | undefine
   const modifier = first > clause.from && view.phraseEntitiesIn({ from: first - 1, to: first }).length > 0 ? first - 1 : first;
   // "Any `UPDATE` operations must be detailed in the plan and require approval": the subject ends at its own verb.
   const lastTrigger = Math.max(...triggers.map((m) => m.end));
-  const ownVerb = words.findIndex((w, k) => k >= lastTrigger && k < verb.start && w.tags.has('Modal'));
-  const regions = [{ from: modifier, to: openedWith.length > 0 ? (triggers[0] as Mention).end : ownVerb !== -1 ? ownVerb : verb.start }];
+  const ownVerb = words.findIndex((w, k) => k >= lastTrigger && k < subjectRange.to && w.tags.has('Modal'));
+  const regions = [{ from: modifier, to: openedWith.length > 0 ? (triggers[0] as Mention).end : ownVerb !== -1 ? ownVerb : subjectRange.to }];
   // "must be approved", "needs my OK", "requires approval".
   // "requires approval", "needs my OK"; "requires OSS community approval" is someone else's.
   const approvalNoun = findFirst(words, P.approvalNouns, rest.from, Math.min(rest.to, rest.from + 4));
   const approvalNext = approvalNoun !== undefined && words.slice(rest.from, approvalNoun.start).every((w) => has(OWNERS, w) || w.tags.has('Determiner') || /^(explicit|prior|written|manual|human|same|usual|normal|double|verbal|second)$/.test(w.norm));
   if (approved || approverCue(view, rest) || approvalNext) return { drafts: [{ kind: 'confirmation', triggers, regions }] };
+  if (asideFrom !== -1) return undefined;
   const steps = satisfying(view.mentionsIn(rest));
   if (require && steps.length > 0) return { drafts: [prerequisite(view, triggers, steps, regions, rest)] };
   return require ? 'nothing' : undefined;
