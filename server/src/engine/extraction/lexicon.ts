@@ -235,6 +235,8 @@ export const NOT_ACTIONS: readonly string[] = [
   'drop by', 'drop in', 'drop off', 'drop * line', 'push back on', 'push yourself to', 'push yourself too', 'push yourself hard', 'back * bit', 'back * second', 'back * minute',
   'back off', 'clear * head', 'clear * throat', 'clear * mind', 'open up', 'change * mind', 'spend time', 'copy that', 'test drive',
   'release * tension', 'launch into', 'share * thought', 'share * opinion', 'post office', 'blog post', 'commit message', 'empty promise',
+  // A channel something came or went by is no message sent: "requests received via email", "confirmed by email".
+  'by email', 'via email', 'over email', 'through email', 'by e-mail', 'via e-mail', 'by mail', 'via mail', 'by message', 'via message',
   'make sure', 'be sure', 'email me', 'email us', 'send me', 'send us', 'message me', 'message us', 'text me', 'write me', 'write to me',
   'reply to me', 'forward me', 'forward to me', 'transfer me', 'transfer us', 'transfer him', 'transfer her', 'transfer them', 'transfer the call',
   'transfer * to * agent', 'transfer * to * human', 'transfer * to * representative', 'transfer * to * department', 'transfer * to * supervisor',
