@@ -3035,6 +3035,9 @@ function modifiesKind(view: SentenceView, at: number): boolean {
   return w !== undefined && (w.tags.has('Noun') || w.tags.has('Adjective')) && !w.tags.has('Verb') && !w.tags.has('Pronoun') && !view.isMentionWord(at) && !/[,;:.!?]/.test(w.post);
 }
 
+/** The services events are kept in: "Google Calendar", "Outlook", "Calendly" ("the Team Calendar" is one calendar of several). */
+const CALENDAR_SERVICES = /^(google|outlook|microsoft|apple|icloud|calendly|ical|gcal|fastmail|proton|zoho)$/;
+
 /** The nouns that open a noun phrase whose head is the action said as a noun: "database" of "any database write". */
 function nounsBeforeNominal(view: SentenceView, mention: Mention): Range | undefined {
   const words = view.words;
@@ -3723,6 +3726,17 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
     return words.slice(open, close + 1).every((c, k) => (CAPITALIZED.test(c.text) && !c.tags.has('Person') && !c.tags.has('FirstName')) || has(COORDINATORS, c) || view.mentionAt(open + k)?.family === 'send');
   };
   if (context === 'recipient' && leftovers.every(channelExample)) return scope;
+  // "calendar events (Google Calendar)", "meetings in Google Calendar": the calendar they are kept in names none of them.
+  const calendarName = (w: Word) => {
+    const inName = (k: number) => CAPITALIZED.test(words[k]?.text ?? '') || /^calendars?$/.test(words[k]?.norm ?? '');
+    let first = words.indexOf(w);
+    while (first > 0 && inName(first - 1) && !endsWithComma(words[first - 1]) && !parenthesisOpensAt(words, first)) first--;
+    let last = words.indexOf(w);
+    while (last < words.length - 1 && inName(last + 1) && !/[,;:.!?)]/.test(words[last]?.post ?? '')) last++;
+    const placed = parenthesisOpensAt(words, first) || /^(in|on|from|to)$/.test(words[first - 1]?.norm ?? '') || /^(in|on|from|to)$/.test(words[first - 2]?.norm ?? '') && has(DEFINITE, words[first - 1]);
+    return placed && words.slice(first, last + 1).some((c) => CALENDAR_SERVICES.test(c.norm));
+  };
+  if (context === 'event' && leftovers.every(calendarName)) return scope;
   if (context === 'money') {
     const names = leftovers.filter((w) => CAPITALIZED.test(w.text) && words.indexOf(w) > 0);
     if (names.length > 0) add('accounts', names.map((w) => w.text).join(' '));
