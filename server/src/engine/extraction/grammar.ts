@@ -1782,9 +1782,12 @@ function requirementFrame(view: SentenceView, clause: Range): Outcome | undefine
   // ("Never deploy unless it is approved": the approval is the exception's, read with its connector.)
   // ("Creating calendar events (unless auto-confirmed) requires approval": an exception set apart in a parenthesis
   // is the requirement's, a condition the session cannot settle; the approval is still asked for.)
+  // (Only "unless" a condition: "except those in `tmp/`" is every target but some, which no scope says.)
   const excepted = words.findIndex((w, k) => k >= clause.from && k < verb.start && /^(unless|until|without|except)$/.test(w.norm));
-  let asideFrom = excepted !== -1 && inParenthesis(words, clause.from, excepted) ? excepted : -1;
-  while (asideFrom > clause.from && !parenthesisOpensAt(words, asideFrom)) asideFrom--;
+  let asideFrom = excepted !== -1 && words[excepted]?.norm === 'unless' && parenthesisOpensAt(words, excepted) ? excepted : -1;
+  let asideTo = asideFrom;
+  while (asideTo !== -1 && asideTo < verb.start - 1 && !/\)/.test(words[asideTo]?.post ?? '')) asideTo++;
+  if (asideFrom !== -1 && entitiesIn(view, [{ from: asideFrom, to: asideTo + 1 }]).length > 0) asideFrom = -1;
   if (excepted !== -1 && asideFrom === -1) return undefined;
   const subjectRange = { from: clause.from, to: asideFrom !== -1 ? asideFrom : verb.start };
   // "`git stash` is a mutation …, so it needs approval": "it" is the command the sentence opened with.
