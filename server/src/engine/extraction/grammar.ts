@@ -3038,6 +3038,21 @@ function modifiesKind(view: SentenceView, at: number): boolean {
   return w !== undefined && (w.tags.has('Noun') || w.tags.has('Adjective')) && !w.tags.has('Verb') && !w.tags.has('Pronoun') && !view.isMentionWord(at) && !/[,;:.!?]/.test(w.post);
 }
 
+/**
+ * The folders a clause after a dash or a colon says the things are in: "- Files in `gen/` are generated",
+ * "— everything under `dist/` is built". Empty when no such clause follows at `at`.
+ */
+function pathGlossAfter(view: SentenceView, at: number): string[] {
+  const words = view.words;
+  if (at <= 0 || at >= words.length || !/\s[-–—]\s*$|:\s*$/.test(words[at - 1]?.post ?? '')) return [];
+  let k = at;
+  while (k < words.length && (/^(all|the|any)$/.test((words[k] as Word).norm))) k++;
+  if (!/^(files?|everything|anything|contents?)$/.test(words[k]?.norm ?? '') || !/^(in|under|inside|within)$/.test(words[k + 1]?.norm ?? '')) return [];
+  const paths = view.textEntitiesIn({ from: k + 2, to: words.length }).filter((e) => e.kind === 'path' && !e.inWords);
+  const afterPaths = words.findIndex((w, i) => i >= k + 2 && !view.covered.has(i) && !has(COORDINATORS, w));
+  return paths.length > 0 && afterPaths !== -1 && words[afterPaths]?.tags.has('Copula') === true ? paths.map((e) => e.value) : [];
+}
+
 /** The services events are kept in: "Google Calendar", "Outlook", "Calendly" ("the Team Calendar" is one calendar of several). */
 const CALENDAR_SERVICES = /^(google|outlook|microsoft|apple|icloud|calendly|ical|gcal|fastmail|proton|zoho)$/;
 
@@ -3740,6 +3755,13 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
     return placed && words.slice(first, last + 1).some((c) => CALENDAR_SERVICES.test(c.norm));
   };
   if (context === 'event' && leftovers.every(calendarName)) return scope;
+  // "Don't modify Flux system files - files in `flux-system/` are Flux-managed": the clause set apart after it
+  // says where the things of that kind are, which is the scope.
+  const glossed = onFiles && !scope.paths ? pathGlossAfter(view, Math.max(...regions.map((r) => r.to))) : [];
+  if (glossed.length > 0) {
+    for (const path of glossed) add('paths', path);
+    return scope;
+  }
   if (context === 'money') {
     const names = leftovers.filter((w) => CAPITALIZED.test(w.text) && words.indexOf(w) > 0);
     if (names.length > 0) add('accounts', names.map((w) => w.text).join(' '));
