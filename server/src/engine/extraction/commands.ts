@@ -124,7 +124,10 @@ export function commandRule(written: string): CommandRule {
   const program = words[0] ?? '';
   const deployTool = /^[\w-]+$/.test(program) && !TARGET_RUNNERS.test(program);
   if (deployTool && actions.length > 0 && actions.every((action) => action.verb === 'deploy' && !namedTarget(action))) return { verbs: ['deploy'], scope: {}, checks, opaque };
-  if (actions.length === 0 || untargeted) return { verbs: ['execute'], scope: { commands: [command] }, checks, opaque };
+  // `git merge`, `git cherry-pick` make a commit on the way: "never run `git merge`" is over merging, not every commit.
+  const commandOf = (action: Action) => simpleCommands(parsed).find((c) => action.span.start >= c.start && action.span.end <= c.end);
+  const commitsOnTheWay = actions.length > 0 && actions.every((action) => action.verb === 'commit' && commandOf(action)?.words[0] === 'git' && commandOf(action)?.words[1] !== 'commit');
+  if (actions.length === 0 || untargeted || commitsOnTheWay) return { verbs: ['execute'], scope: { commands: [command] }, checks, opaque };
   const verbs = new Set(actions.map((action) => action.verb));
   for (const verb of [...verbs]) for (const narrower of NARROWER[verb] ?? []) verbs.delete(narrower);
   for (const verb of [...verbs]) for (const wider of WIDER[verb] ?? []) verbs.add(wider);
