@@ -4443,8 +4443,12 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   const region = draft.regions[0];
   if (!region || region.to <= last) return undefined;
   // "never use `git add .`; stage specific files instead": what to do instead says nothing of the commands.
-  const boundary = words.findIndex((w, i) => i >= last - 1 && i < region.to && (/[;,]|\s[-–—]\s/.test(w.post) || /[;,]$/.test(w.text)));
-  const insteadAfter = boundary !== -1 && words.slice(boundary + 1, region.to).some((w) => /^(instead|rather)$/.test(w.norm));
+  // (A dash right after a code span's closing mark may be read into the word: ".` —".)
+  const dashAfter = (w: Word) => /\s[-–—]\s/.test(`${w.text}${w.post}`);
+  const boundary = words.findIndex((w, i) => i >= last - 1 && i < region.to && (/[;,]/.test(w.post) || dashAfter(w) || /[;,]$/.test(w.text)));
+  // ("never use `git add .` — stage files explicitly": so does an instruction of its own after a dash.)
+  const nextInstruction = boundary !== -1 && dashAfter(words[boundary] as Word) && (words[boundary + 1]?.tags.has('Imperative') === true || view.mentionAt(boundary + 1)?.form === 'base');
+  const insteadAfter = boundary !== -1 && (nextInstruction || words.slice(boundary + 1, region.to).some((w) => /^(instead|rather)$/.test(w.norm)));
   // ("`kubectl delete` anything in the prod namespace": any object at all, then where, which narrows.)
   // ("`gcloud` commands against the production project": past the kind the commands are of.)
   const skipped = /^(anything|everything)$/.test(words[last]?.norm ?? '') || /^(commands?|operations?|calls?|invocations?)$/.test(words[last]?.norm ?? '') ? 1 : 0;
