@@ -16,6 +16,8 @@ export interface CommandRule {
   readonly projectCheck?: true;
   /** Words of a tool's name that say which things it acts on (`delete_audit_trail`), which no scope says: a rule over the tool states none. */
   readonly narrowedBy?: readonly string[];
+  /** Several commands joined (`curl | bash`, `npm ci && npm test`), run as written: no one command's prefix says them. */
+  readonly joined?: true;
 }
 
 /**
@@ -127,7 +129,8 @@ export function commandRule(written: string): CommandRule {
   // `git merge`, `git cherry-pick` make a commit on the way: "never run `git merge`" is over merging, not every commit.
   const commandOf = (action: Action) => simpleCommands(parsed).find((c) => action.span.start >= c.start && action.span.end <= c.end);
   const commitsOnTheWay = actions.length > 0 && actions.every((action) => action.verb === 'commit' && commandOf(action)?.words[0] === 'git' && commandOf(action)?.words[1] !== 'commit');
-  if (actions.length === 0 || untargeted || commitsOnTheWay) return { verbs: ['execute'], scope: { commands: [command] }, checks, opaque };
+  const joined = simpleCommands(parsed).length > 1;
+  if (actions.length === 0 || untargeted || commitsOnTheWay) return { verbs: ['execute'], scope: { commands: [command] }, checks, opaque, ...(joined && { joined: true as const }) };
   const verbs = new Set(actions.map((action) => action.verb));
   for (const verb of [...verbs]) for (const narrower of NARROWER[verb] ?? []) verbs.delete(narrower);
   for (const verb of [...verbs]) for (const wider of WIDER[verb] ?? []) verbs.add(wider);

@@ -4063,6 +4063,14 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     const rest = draft.triggers.filter((m) => !narrowedTools.includes(m));
     return rest.length > 0 ? compileDraftRules(view, { ...draft, triggers: rest, regions: draft.regions.flatMap((r) => outside(r, narrowedTools)) }) : [];
   }
+  // "Don't `curl | bash`": a command line of several commands is no prefix of any one of them (the first
+  // alone would forbid every `curl`); a step a prerequisite asks for may still be one.
+  const joinedCommands = draft.triggers.filter((m) => m.command?.joined === true);
+  if (joinedCommands.length > 0) {
+    view.unresolved = `"${joinedCommands.flatMap((m) => m.command?.scope.commands ?? []).join('", "')}" joins several commands, which no command scope says`;
+    const rest = draft.triggers.filter((m) => !joinedCommands.includes(m));
+    return rest.length > 0 ? compileDraftRules(view, { ...draft, triggers: rest, regions: draft.regions.flatMap((r) => outside(r, joinedCommands)) }) : [];
+  }
   // "Never stage files with `git add -A` or `git add .`": an operation said in words, done with forms of its
   // own command written after it, is those forms only.
   const formsOf = (m: Mention): string[] => {
@@ -4497,7 +4505,9 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   while (object < after.to && (words[object] as Word).tags.has('Determiner')) object++;
   let nounsEnd = object;
   while (nounsEnd < Math.min(after.to, object + 3) && (words[nounsEnd] as Word).tags.has('Noun') && !(words[nounsEnd] as Word).tags.has('Pronoun') && !endsWithComma(words[nounsEnd])) nounsEnd++;
-  const whichObject = nounsEnd > object && /^(that|which|who)$/.test(words[nounsEnd]?.norm ?? '');
+  // ("`docker rm -f` containers you didn't create": a relative clause without its "that" narrows them too.)
+  const reducedRelative = /^(you|we|they|i|others|someone|somebody)$/.test(words[nounsEnd]?.norm ?? '') && !/[,;:.!?)`]/.test(words[nounsEnd - 1]?.post ?? '') && (words[nounsEnd + 1]?.tags.has('Verb') === true || words[nounsEnd + 1]?.tags.has('Auxiliary') === true || words[nounsEnd + 1]?.tags.has('Modal') === true);
+  const whichObject = nounsEnd > object && (/^(that|which|who)$/.test(words[nounsEnd]?.norm ?? '') || reducedRelative);
   const which = (relative < after.to && /^(that|which)$/.test(words[relative]?.norm ?? '')) || whichObject;
   // "`git rebase` branches others are working on": whose they are narrows them too.
   const others = words.slice(after.from, after.to).some((w) => /^(others|someone|somebody|people|teammates|colleagues)$/.test(w.norm));
