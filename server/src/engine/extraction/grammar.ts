@@ -2476,6 +2476,12 @@ function leaveAloneFrame(view: SentenceView, clause: Range): Outcome | undefined
   }
   const followedBy = !/[,;:]/.test((words[readOnly.end - 1] as Word).post) && view.mentionsIn({ from: readOnly.end, to: Math.min(clause.to, readOnly.end + 3) }).some((m) => !inParenthesis(words, readOnly.end - 1, m.start));
   if (followedBy) return undefined;
+  // ("Use `psql` for read-only queries": before a noun, and not said of a thing with "is" or "as", it only sorts that noun.)
+  // (The tagger may take the noun for a verb: "read-only queries".)
+  const after = words[readOnly.end];
+  const nounAfter = after !== undefined && /^[A-Za-z]/.test(after.text) && !view.isMentionWord(readOnly.end) && !['Preposition', 'Conjunction', 'Determiner', 'Adverb', 'Pronoun', 'Copula', 'Modal', 'Auxiliary'].some((t) => after.tags.has(t));
+  const attributive = nounAfter && !/[,;:.!?]/.test((words[readOnly.end - 1] as Word).post) && !/^(is|are|be|been|remain|remains|stay|stays|as|was|were)$/.test(words[readOnly.start - 1]?.norm ?? '');
+  if (attributive && startsWith(words, P.readOnly, readOnly.start) === readOnly.end) return undefined;
   // "Treat the customers table as read-only": the thing is between "treat" and "as".
   const regard = skipOpeners(words, clause.from, readOnly.start);
   const regarded = /^(treat|consider|regard|handle|keep)$/.test(words[regard]?.norm ?? '');
@@ -2488,6 +2494,9 @@ function leaveAloneFrame(view: SentenceView, clause: Range): Outcome | undefined
   // ("Automatic pushing is forbidden": done unasked, as "no automatic pushes" says.)
   const unasked = mentions.some((m) => autoPrefix(words[m.start - 1]));
   const kind = unasked || (unless !== -1 && (approverCue(view, exception) || bareApproval(view, exception, false))) ? 'confirmation' : 'prohibition';
+  // ("The `psql` client is read-only": a program said to be read-only is one that writes nothing, not one not to run.)
+  const saysRead = words.slice(readOnly.start, readOnly.end).some((w) => w.norm === 'read');
+  if (saysRead && mentions.length > 0 && mentions.every((m) => m.command !== undefined && m.command.verbs.every((verb) => verb === 'execute'))) return undefined;
   if (mentions.length > 0) {
     // "Force-pushing to main is forbidden": the action is the subject.
     // ("File deletion is prohibited": an action said as a noun has no subject; the noun before it is its object.)
@@ -4459,7 +4468,7 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   const insteadAfter = boundary !== -1 && (nextInstruction || words.slice(boundary + 1, region.to).some((w) => /^(instead|rather)$/.test(w.norm)));
   // ("`kubectl delete` anything in the prod namespace": any object at all, then where, which narrows.)
   // ("`gcloud` commands against the production project": past the kind the commands are of.)
-  const skipped = /^(anything|everything)$/.test(words[last]?.norm ?? '') || /^(commands?|operations?|calls?|invocations?)$/.test(words[last]?.norm ?? '') ? 1 : 0;
+  const skipped = /^(anything|everything)$/.test(words[last]?.norm ?? '') || /^(commands?|operations?|calls?|invocations?|tools?)$/.test(words[last]?.norm ?? '') ? 1 : 0;
   const after = { from: last + skipped, to: insteadAfter ? Math.max(last + skipped, boundary + 1) : region.to };
   // "`npm run dev` or any development server commands": a kind listed after the commands is an item of
   // its own, left ungoverned (narrower, never wider); it says nothing of the commands named.
@@ -4470,7 +4479,8 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   }
   // "on the GitHub repository" names the forge every such command acts on, which narrows nothing.
   const forgeHost = (e: Entity) => e.kind === 'path' && e.inWords === true && FORGE_HOSTS.has(e.value.replace(/^\*\*\//, '').toLowerCase());
-  const target = [...view.textEntitiesIn(after), ...view.phraseEntitiesIn(after)].find((e) => e.kind !== 'command' && e.kind !== 'amount' && !forgeHost(e));
+  // ("`transfer_funds` over $1,000": so does an amount, which the payment the command is says.)
+  const target = [...view.textEntitiesIn(after), ...view.phraseEntitiesIn(after)].find((e) => e.kind !== 'command' && !forgeHost(e));
   // "`git rebase` on shared branches": a place or a kind said right after the commands narrows them too.
   const families = new Set(draft.triggers.map((m) => m.family));
   // "`aws` with `--profile prod`": the arguments it is run with narrow it too, but for a flag that is
@@ -4511,7 +4521,11 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   const which = (relative < after.to && /^(that|which)$/.test(words[relative]?.norm ?? '')) || whichObject;
   // "`git rebase` branches others are working on": whose they are narrows them too.
   const others = words.slice(after.from, after.to).some((w) => /^(others|someone|somebody|people|teammates|colleagues)$/.test(w.norm));
-  if (target || which || others || (qualified.length > 0 && !purpose)) return `"${words.slice(after.from, after.to).map((w) => w.text).join(' ').trim()}" narrows the commands in a way no scope says`;
+  // ("Do not use the `execute_sql` tool for writes": an action it is used for narrows it to those uses.)
+  // (A program's own work on files is still all its runs: "never use `sed` for editing files"; an agent's tool is not.)
+  const agentTools = named.every((m) => (m.command?.scope.commands ?? []).every((c) => TOOL_NAME.test(c)));
+  const forAction = words[after.from]?.norm === 'for' && !replaced && !toolsOwnWork && view.mentionsIn(after).some((m) => m.command === undefined && !satisfies(m) && !(packageManagers && m.family === 'install') && (agentTools || !FILE_FAMILIES.has(m.family)));
+  if (target || which || others || forAction || (qualified.length > 0 && !purpose)) return `"${words.slice(after.from, after.to).map((w) => w.text).join(' ').trim()}" narrows the commands in a way no scope says`;
   return undefined;
 }
 
