@@ -238,12 +238,18 @@ function talkedAbout(words: readonly Word[], i: number): boolean {
   if (!word.tags.has('Noun') || word.tags.has('Verb')) return false;
   for (let j = i - 1; j >= Math.max(0, i - 3); j--) {
     const before = words[j] as Word;
-    if (has(TALK_VERBS, before) && before.tags.has('Verb')) return true;
+    // ("When proposing deletions, wait for confirmation": what is proposed for the person's yes is what the yes is for.)
+    if (has(TALK_VERBS, before) && before.tags.has('Verb')) return !(/^(propose|proposing|suggest|suggesting)$/.test(before.norm) && yesAwaited(words, i));
     // "before submitting your changes": changes handed over for review, not made.
     if (before.forms.includes('submit') && /^(change|changes|edit|edits)$/.test(word.norm)) return true;
     if (!(before.tags.has('Determiner') || before.tags.has('Adjective') || before.tags.has('Possessive'))) return false;
   }
   return false;
+}
+
+/** The person's yes waited for after `from`: "wait for confirmation", "do not assume approval", "get my OK". */
+function yesAwaited(words: readonly Word[], from: number): boolean {
+  return words.some((w, k) => k > from && /^(confirmation|approval|consent|permission|go-ahead|ok|okay)$/.test(w.norm) && words.slice(Math.max(from + 1, k - 4), k).some((b) => /^(wait|await|get|obtain|assume|ask|request|require|need)$/.test(b.norm) || b.forms.some((f) => /^(wait|await|get|obtain|assume|ask|request|require|need)$/.test(f))));
 }
 
 /** Action words of the sentence, longest phrase first, leaving out words inside paths and emails. */
@@ -771,6 +777,8 @@ const listsTargets = (before: string, path: string) => LISTED_IN.test(before) ||
 function skipOpeners(words: readonly Word[], at: number, to: number): number {
   let position = at;
   for (;;) {
+    // ("…, wait for confirmation": "wait" opens the clause's own verb, not an interjection.)
+    if (words[position]?.norm === 'wait' && /^(for|until|till)$/.test(words[position + 1]?.norm ?? '')) return position;
     const end = startsWith(words, P.openers, position, to);
     if (end === undefined || end === position) return position;
     position = end;
@@ -966,6 +974,9 @@ function askCue(view: SentenceView, range: Range): boolean {
     // "actions that warrant confirmation", "wait for approval": an approval the action needs is the person's.
     const needed = [1, 2].some((n) => found.start - n >= range.from && startsWith(words, SEEKING_APPROVAL, found.start - n, found.start) === found.start);
     if (needed && !/^(from|by)$/.test(words[found.end]?.norm ?? '')) return true;
+    // "Do NOT assume approval": an approval not to be taken for granted is one to wait for.
+    const assumed = /^(assume|presume)$/.test(words[found.start - 1]?.norm ?? '') && words.slice(Math.max(range.from, found.start - 4), found.start - 1).some((w) => w.tags.has('Negative') || /^(not|never|dont)$/.test(w.norm));
+    if (assumed) return true;
   }
   return false;
 }
@@ -5176,7 +5187,9 @@ export function readSentence(sentence: Sentence): Reading[] {
   if (passedOnOrReported(view, from)) return [];
   // "When suggesting kubectl commands, prefer read-only ones": about what the agent proposes in words, not what it runs.
   const opener = skipOpeners(words, from, words.length);
-  if (/^(when|while|if)$/.test(words[opener]?.norm ?? '') && /^(suggesting|recommending|proposing|showing|documenting|describing|explaining|mentioning)$/.test(words[opener + 1]?.norm ?? '')) return [];
+  // ("When proposing deletions, wait for confirmation": unless what is proposed waits for the person's yes.)
+  const proposedForYes = /^(suggesting|proposing)$/.test(words[opener + 1]?.norm ?? '') && yesAwaited(words, opener + 1);
+  if (/^(when|while|if)$/.test(words[opener]?.norm ?? '') && /^(suggesting|recommending|proposing|showing|documenting|describing|explaining|mentioning)$/.test(words[opener + 1]?.norm ?? '') && !proposedForYes) return [];
   const readings: Reading[] = [];
   const labelled = labelledFrame(view, from);
   if (labelled) return compileDrafts(view, labelled.drafts);
