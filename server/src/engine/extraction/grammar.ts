@@ -4271,6 +4271,12 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   // but "never commit your changes" is about what the agent makes, which is any of its work.
   const yours = (r: Range) => view.words.slice(r.from, r.to).some((w, k) => w.norm === 'your' && !has(AGENT_WORK, view.words[r.from + k + 1]) && !findAll(view.words, P.onOwnAccord, r.from, r.to).some((f) => r.from + k >= f.start && r.from + k < f.end));
   if (!scoped && regions.some(yours)) return [];
+  // "Don't reply-all", "never bcc anyone": a way of sending, to no one named, is no ban on every message.
+  const sendingWay = draft.triggers.find((m) => m.family === 'send' && (/^b?cc$/.test(view.words[m.start]?.norm ?? '') || (view.words[m.start]?.forms.includes('reply') === true && view.words[m.end]?.norm === 'all')));
+  if (sendingWay && !scoped) {
+    unstatable(view, `"${view.words.slice(sendingWay.start, sendingWay.end + (view.words[sendingWay.end]?.norm === 'all' ? 1 : 0)).map((w) => w.text).join(' ')}" is a way of sending, which no scope says`);
+    return [];
+  }
   const triggerVerbs = verbsOf(draft.triggers, context);
   if (triggerVerbs.length === 0) return [];
   if (draft.kind !== 'prerequisite') return [{ kind: draft.kind, trigger: triggerVerbs, scope }];
