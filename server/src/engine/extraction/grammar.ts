@@ -1995,6 +1995,12 @@ function requirementOf(view: SentenceView, main: Range): { kind: 'confirmation' 
   if (steps.length === 0) return undefined;
   const first = steps[0] as Mention;
   if (negatedIn(view, { from: main.from, to: first.end })) return undefined;
+  // ("Before committing, the pre-commit hook runs `ruff`", "tests run automatically before every push": what a
+  // machine does on its own is described, not asked of the agent.)
+  // (So is the machine itself as the step, said to run something: "the pre-commit hook runs `ruff`".)
+  const machineRuns = AUTOMATION.test(words[first.end - 1]?.norm ?? '') && /^(runs|executes|invokes|calls|checks|lints|formats|will|triggers)$/.test(words[first.end]?.norm ?? '');
+  const byMachine = machineRuns || words.slice(main.from, main.to).some((w, k) => (main.from + k < first.start && AUTOMATION.test(w.norm)) || w.norm === 'automatically');
+  if (byMachine) return undefined;
   const subject = subjectBefore(words, main.from, first.start);
   if (subject === 'other' || subject === 'self') {
     // "the tests must pass", "everything must be backed up": the subject is the thing, not a person.
@@ -2003,6 +2009,9 @@ function requirementOf(view: SentenceView, main: Range): { kind: 'confirmation' 
   }
   return { kind: 'prerequisite', steps };
 }
+
+/** Machines that run a project's steps on their own: a hook, CI, a pipeline, a bot. */
+const AUTOMATION = /^(hooks?|ci|pipelines?|workflows?|bots?|husky|lefthook|actions)$/;
 
 /** Actions a project gates with its checks: what "run `just check` before …" is said of. */
 const CHECKED_FAMILIES: ReadonlySet<FamilyName> = new Set(['commit', 'push', 'forcePush', 'deploy', 'publish', 'land']);

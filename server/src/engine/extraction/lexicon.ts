@@ -206,6 +206,8 @@ export const FORGE_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   'gh pr comment': ['comment on * pr', 'comment on * pull request', 'post * comment on * pr', 'leave * comment on * pr', 'post * comment on * pull request', 'leave * comment on * pull request', 'comment in * pr', 'post * comment in * pr', 'leave * comment in * pr'],
   'gh issue create': ['open * issue', 'create * issue', 'file * issue', 'raise * issue'],
   'gh issue close': ['close * issue'],
+  // A repository deleted is the forge's: "never delete repositories" is no file deleted.
+  'gh repo delete': ['delete * repository', 'delete * repo', 'remove * repository', 'remove * repo'],
   'gh issue comment': ['comment on * issue', 'post * comment on * issue', 'leave * comment on * issue', 'comment in * issue', 'post * comment in * issue', 'leave * comment in * issue'],
   // A tag is git's own: "create git tags", "cut a release tag".
   'git tag': ['create * tag', 'cut * tag'],
