@@ -2288,7 +2288,10 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
   // before / whenever: the main clause says what must come first.
   const requirement = negated ? undefined : withProjectChecks(view, main, subMentions, requirementOf(view, main));
   // Asking first can be about any action ("ask me before you copy anything"); a step is about another one.
-  const triggers = requirement?.kind === 'confirmation' ? subMentions : governable(subMentions);
+  // ("If you're waiting for 1Password (e.g. unlocking the keychain), wait for me": an example set apart in the
+  // condition explains it; the condition's own action is what the yes would be for.)
+  const ownSub = kind === 'whenever' ? subMentions.filter((m) => !inParenthesis(view.words, sub.from, m.start)) : subMentions;
+  const triggers = requirement?.kind === 'confirmation' ? ownSub : governable(ownSub);
   if (requirement && triggers.length > 0) {
     const trigger = triggers[0] as Mention;
     const regions = [{ from: trigger.start, to: purposeAfter(view, trigger.end, sub.to) ? trigger.end : objectEnd(view, trigger.end, sub.to) }];
