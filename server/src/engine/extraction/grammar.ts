@@ -4957,6 +4957,9 @@ const FORBIDDEN = wordSet(['forbidden', 'prohibited', 'banned', 'off-limits', 'd
  * table row, "| `git push --force` | ❌ Never |", which normalisation writes as one): actions named
  * as a label, then what the rule says of them, with no action of its own.
  */
+/** A label over things to leave as they are: "Protected files:", "Read-only paths:", "Off-limits:". */
+const PROTECTED_LABEL = /^[*_]*(?:protected|read[- ]only|off[- ]limits|untouchable)(?:\s+(?:files?|paths?|folders?|directories|dirs?|locations?))?[*_]*\s*:?[*_]*$/i;
+
 function labelledFrame(view: SentenceView, from: number): { readonly drafts: readonly Draft[] } | undefined {
   const words = view.words;
   const start = skipOpeners(words, from, words.length);
@@ -4985,6 +4988,11 @@ function labelledFrame(view: SentenceView, from: number): { readonly drafts: rea
   if (actions.length === 0 && named && needsApproval && !negatedIn(view, label)) {
     return { drafts: [{ kind: 'confirmation', triggers: coordinatedFrom(view, listed), regions: [{ from: (listed[0] as Mention).start, to: body.to }] }] };
   }
+  // "Read-only directories: `vendor/`, `third_party/`", "Protected files: `.env`": the label says to leave alone what the body lists.
+  const labelText = view.sentence.text.slice((words[label.from] as Word).start - view.sentence.start, (words[colon] as Word).end - view.sentence.start);
+  const bodyPaths = view.textEntitiesIn(body).filter((e) => e.kind === 'path' && !e.inWords);
+  const onlyPaths = bodyPaths.length > 0 && words.slice(body.from, body.to).every((w) => bodyPaths.some((e) => w.start >= e.start - 1 && w.end <= e.end + 1) || has(COORDINATORS, w) || w.text === '');
+  if (PROTECTED_LABEL.test(labelText) && onlyPaths) return { drafts: [{ kind: 'prohibition', triggers: [{ family: 'touch', start: label.from, end: colon + 1, form: 'base' }], regions: [body] }] };
   const steps = view.mentionsIn(body);
   // "Deploys: only after the tests pass", "Commits: run the linter first": the body's only actions are steps to take before.
   const stepFirst = steps.length > 0 && steps.every(satisfies) && words.slice(body.from, body.to).some((w) => /^(after|once|first|before)$/.test(w.norm));
