@@ -3085,6 +3085,9 @@ function pathGlossAfter(view: SentenceView, at: number): string[] {
   return paths.length > 0 && afterPaths !== -1 && words[afterPaths]?.tags.has('Copula') === true ? paths.map((e) => e.value) : [];
 }
 
+/** A path written out in the regions, which says what the words beside it describe. */
+const writtenPathIn = (view: SentenceView, regions: readonly Range[]) => regions.some((r) => view.textEntitiesIn(r).some((e) => e.kind === 'path' && !e.inWords));
+
 /** The services events are kept in: "Google Calendar", "Outlook", "Calendly" ("the Team Calendar" is one calendar of several). */
 const CALENDAR_SERVICES = /^(google|outlook|microsoft|apple|icloud|calendly|ical|gcal|fastmail|proton|zoho)$/;
 
@@ -3742,6 +3745,9 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
     const writtenPath = view.textEntitiesIn(r).some((e) => e.kind === 'path' && !e.inWords);
     return objectWords(view, r, families, entities).filter((w) => words.indexOf(w) !== branchWord && !(writtenPath && (has(DESCRIPTIVE, w) || w.tags.has('Possessive') || describesEntity(view, words.indexOf(w)) || holdsSecrets(words, words.indexOf(w)))));
   });
+  // ("calendar events created by others", "PRs opened by teammates": who made them sorts them, which no scope says.)
+  const madeBy = regions.flatMap((r) => words.slice(r.from, r.to).filter((w, k) => /ed$|en$/.test(w.norm) && words[r.from + k + 1]?.norm === 'by' && !/^(hand|default|mistake|accident|design|email|mail)$/.test(words[r.from + k + 2]?.norm ?? '') && !view.textEntitiesIn({ from: r.from + k + 2, to: r.to }).some((e) => e.kind === 'email' || e.kind === 'domain')));
+  if (leftovers.length === 0 && madeBy.length > 0 && !writtenPathIn(view, regions)) return unstatable(view, namesNoScope(madeBy));
   if (leftovers.length === 0) return scope;
   // "delete `__pycache__`", "code in `pi-mono`": a bare name in a code span, where files are meant, is a file or folder of that name.
   const onFiles = context === 'path' || (context === undefined && [...families].every((f) => FILE_FAMILIES.has(f)));
@@ -4549,7 +4555,8 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   const whichObject = nounsEnd > object && (/^(that|which|who)$/.test(words[nounsEnd]?.norm ?? '') || reducedRelative);
   const which = (relative < after.to && /^(that|which)$/.test(words[relative]?.norm ?? '')) || whichObject;
   // "`git rebase` branches others are working on": whose they are narrows them too.
-  const others = words.slice(after.from, after.to).some((w) => /^(others|someone|somebody|people|teammates|colleagues)$/.test(w.norm));
+  // ("`gh issue close` on issues filed by users": who made them, too.)
+  const others = words.slice(after.from, after.to).some((w, k) => /^(others|someone|somebody|people|teammates|colleagues)$/.test(w.norm) || (/ed$|en$/.test(w.norm) && words[after.from + k + 1]?.norm === 'by' && !/^(hand|default|mistake|accident|design)$/.test(words[after.from + k + 2]?.norm ?? '')));
   // ("Do not use the `execute_sql` tool for writes": an action it is used for narrows it to those uses.)
   // (A program's own work on files is still all its runs: "never use `sed` for editing files"; an agent's tool is not.)
   const agentTools = named.every((m) => (m.command?.scope.commands ?? []).every((c) => TOOL_NAME.test(c)));
