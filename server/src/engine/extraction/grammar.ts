@@ -3746,7 +3746,10 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
     return objectWords(view, r, families, entities).filter((w) => words.indexOf(w) !== branchWord && !(writtenPath && (has(DESCRIPTIVE, w) || w.tags.has('Possessive') || describesEntity(view, words.indexOf(w)) || holdsSecrets(words, words.indexOf(w)))));
   });
   // ("calendar events created by others", "PRs opened by teammates": who made them sorts them, which no scope says.)
-  const madeBy = regions.flatMap((r) => words.slice(r.from, r.to).filter((w, k) => /ed$|en$/.test(w.norm) && words[r.from + k + 1]?.norm === 'by' && !/^(hand|default|mistake|accident|design|email|mail)$/.test(words[r.from + k + 2]?.norm ?? '') && !view.textEntitiesIn({ from: r.from + k + 2, to: r.to }).some((e) => e.kind === 'email' || e.kind === 'domain')));
+  // (Not the action itself in the passive, "must never be created by the agent", nor the agent as the maker.)
+  const triggerAt = (i: number) => draft.triggers.some((m) => i >= m.start && i < m.end);
+  const byAgent = (i: number) => has(AGENT_NAMES, words[i]) || ((words[i]?.tags.has('Determiner') ?? false) && has(AGENT_NAMES, words[i + 1]));
+  const madeBy = regions.flatMap((r) => words.slice(r.from, r.to).filter((w, k) => /ed$|en$/.test(w.norm) && !triggerAt(r.from + k) && words[r.from + k + 1]?.norm === 'by' && !byAgent(r.from + k + 2) && !/^(hand|default|mistake|accident|design|email|mail)$/.test(words[r.from + k + 2]?.norm ?? '') && !view.textEntitiesIn({ from: r.from + k + 2, to: r.to }).some((e) => e.kind === 'email' || e.kind === 'domain')));
   if (leftovers.length === 0 && madeBy.length > 0 && !writtenPathIn(view, regions)) return unstatable(view, namesNoScope(madeBy));
   if (leftovers.length === 0) return scope;
   // "delete `__pycache__`", "code in `pi-mono`": a bare name in a code span, where files are meant, is a file or folder of that name.
