@@ -723,7 +723,9 @@ export function commandEntities(text: string, base: number): Entity[] {
     const program = DISTINCTIVE.has(match[0].toLowerCase()) || (KNOWN_PROGRAMS.has(match[0].toLowerCase()) && (inExamples(match.index ?? 0) || listedWithProgram(match.index ?? 0, match[0].length)));
     // "pre-commit hooks", "the npm registry": a program's name describing a thing of its own.
     const describes = PROGRAM_THINGS.test(text.slice((match.index ?? 0) + match[0].length));
-    if (!program || describes || inSpan(start)) continue;
+    // ("Do not stop Docker", "never upgrade Terraform": the program as a thing acted on, not run.)
+    const actedOn = PROGRAM_ACTED_ON.test(text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0));
+    if (!program || describes || actedOn || inSpan(start)) continue;
     // "never run npm install or terraform destroy": the words after the program are its subcommand and
     // flags, up to a word that is none ("in CI", "or", "unless …"); the program alone would be wider.
     const args = PLAIN_ARGS.exec(text.slice((match.index ?? 0) + match[0].length))?.[0] ?? '';
@@ -743,6 +745,9 @@ export function commandEntities(text: string, base: number): Entity[] {
 }
 
 /** Tools whose `apply` subcommand is what "apply" means beside their name. */
+/** Verbs that act on a program rather than run it: "stop Docker", "upgrade terraform", "reinstall node". */
+const PROGRAM_ACTED_ON = /\b(?:stop|start|restart|kill|quit|launch|update|upgrade|downgrade|install|uninstall|reinstall|configure|reconfigure|enable|disable)\s+(?:the\s+)?$/i;
+
 const APPLYING_TOOLS = new Set(['terraform', 'tofu', 'kubectl']);
 
 /** Words joined by slashes, outside code: "pip/conda". */

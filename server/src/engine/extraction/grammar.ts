@@ -4532,7 +4532,9 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   const anyPlace = /^(on|in|against|across)$/.test(words[after.from]?.norm ?? '') && /^(any|every|all)$/.test(words[after.from + 1]?.norm ?? '');
   // ("a system `brew` on `PATH`": the program found on the search path is every run of it by name.)
   if (/^(on|in|from)$/.test(words[after.from]?.norm ?? '') && after.to - after.from <= 3 && words[after.to - 1]?.text.replace(/[`*_.,;:!?)]/g, '') === 'PATH') return undefined;
-  const placed = /^(on|in|into|to|onto|against|for|from|under|inside|within|outside|across|with)$/.test(words[after.from]?.norm ?? '') && !withOwnAction && !anyPlace;
+  // ("`cd` out of the project root": "out of" is a place too.)
+  const outOf = words[after.from]?.norm === 'out' && words[after.from + 1]?.norm === 'of';
+  const placed = (outOf || /^(on|in|into|to|onto|against|for|from|under|inside|within|outside|across|with|beyond)$/.test(words[after.from]?.norm ?? '')) && !withOwnAction && !anyPlace;
   const qualified = placed ? objectWords(view, after, families).filter((w) => !view.mentions.some((m) => m.command !== undefined && words.indexOf(w) >= m.start && words.indexOf(w) < m.end)) : [];
   // "use `uv` instead of `pip` for dependency management": "for" an activity, after a replacement, says what
   // both commands are for, not where; "never run `npm install` for production deployments" is an occasion.
@@ -4555,7 +4557,10 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   while (nounsEnd < Math.min(after.to, object + 3) && (words[nounsEnd] as Word).tags.has('Noun') && !(words[nounsEnd] as Word).tags.has('Pronoun') && !endsWithComma(words[nounsEnd])) nounsEnd++;
   // ("`docker rm -f` containers you didn't create": a relative clause without its "that" narrows them too.)
   const reducedRelative = /^(you|we|they|i|others|someone|somebody)$/.test(words[nounsEnd]?.norm ?? '') && !/[,;:.!?)`]/.test(words[nounsEnd - 1]?.post ?? '') && (words[nounsEnd + 1]?.tags.has('Verb') === true || words[nounsEnd + 1]?.tags.has('Auxiliary') === true || words[nounsEnd + 1]?.tags.has('Modal') === true);
-  const whichObject = nounsEnd > object && (/^(that|which|who)$/.test(words[nounsEnd]?.norm ?? '') || reducedRelative);
+  // ("never `git push --force` shared branches": an object sorted by a participle before it narrows the command to those.)
+  const sorting = (w: Word) => /ed$/.test(w.norm) && w.tags.has('PastTense');
+  const sortedObject = object === after.from && object + 1 < after.to && sorting(words[object] as Word) && !has(UNIVERSAL, words[object]) && !has(FUNCTION, words[object]) && !/[,;:.!?)]/.test((words[object] as Word).post) && (words[object + 1] as Word).tags.has('Noun');
+  const whichObject = (nounsEnd > object && (/^(that|which|who)$/.test(words[nounsEnd]?.norm ?? '') || reducedRelative)) || sortedObject;
   const which = (relative < after.to && /^(that|which)$/.test(words[relative]?.norm ?? '')) || whichObject;
   // "`git rebase` branches others are working on": whose they are narrows them too.
   // ("`gh issue close` on issues filed by users": who made them, too.)
