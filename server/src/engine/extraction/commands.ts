@@ -127,9 +127,10 @@ export function commandRule(written: string): CommandRule {
   const deployTool = /^[\w-]+$/.test(program) && !TARGET_RUNNERS.test(program);
   if (deployTool && actions.length > 0 && actions.every((action) => action.verb === 'deploy' && !namedTarget(action))) return { verbs: ['deploy'], scope: {}, checks, opaque };
   // `git merge`, `git cherry-pick` make a commit on the way: "never run `git merge`" is over merging, not every commit.
-  const commandOf = (action: Action) => simpleCommands(parsed).find((c) => action.span.start >= c.start && action.span.end <= c.end);
+  const simple = simpleCommands(parsed);
+  const commandOf = (action: Action) => simple.find((c) => action.span.start >= c.start && action.span.end <= c.end);
   const commitsOnTheWay = actions.length > 0 && actions.every((action) => action.verb === 'commit' && commandOf(action)?.words[0] === 'git' && commandOf(action)?.words[1] !== 'commit');
-  const joined = simpleCommands(parsed).length > 1;
+  const joined = simple.length > 1;
   if (actions.length === 0 || untargeted || commitsOnTheWay) return { verbs: ['execute'], scope: { commands: [command] }, checks, opaque, ...(joined && { joined: true as const }) };
   const verbs = new Set(actions.map((action) => action.verb));
   for (const verb of [...verbs]) for (const narrower of NARROWER[verb] ?? []) verbs.delete(narrower);
@@ -141,7 +142,7 @@ export function commandRule(written: string): CommandRule {
   const routine = [...verbs].every((verb) => ROUTINE.has(verb));
   const withoutFlags = command.replace(/\s-{1,2}[\w-]+(?:=\S*)?(?=\s|$)/g, '');
   // A chain (`git add -A && git commit -m wip`) is a workflow written out: its flags narrow none of its steps to that form.
-  const chain = simpleCommands(parsed).length > 1;
+  const chain = joined;
   if (routine && !chain && Object.keys(scope).length === 0 && withoutFlags !== command) {
     const plain = commandRule(withoutFlags);
     if (plain.verbs.length === verbs.size && plain.verbs.every((verb) => verbs.has(verb))) return { verbs: ['execute'], scope: { commands: [command] }, checks, opaque };

@@ -744,10 +744,10 @@ export function commandEntities(text: string, base: number): Entity[] {
   return found;
 }
 
-/** Tools whose `apply` subcommand is what "apply" means beside their name. */
 /** Verbs that act on a program rather than run it: "stop Docker", "upgrade terraform", "reinstall node". */
 const PROGRAM_ACTED_ON = /\b(?:stop|start|restart|kill|quit|launch|update|upgrade|downgrade|install|uninstall|reinstall|configure|reconfigure|enable|disable)\s+(?:the\s+)?$/i;
 
+/** Tools whose `apply` subcommand is what "apply" means beside their name. */
 const APPLYING_TOOLS = new Set(['terraform', 'tofu', 'kubectl']);
 
 /** Words joined by slashes, outside code: "pip/conda". */

@@ -7,7 +7,7 @@ import type { FamilyName, TargetContext } from './lexicon';
 import { type Phrase, compile, findAll, findFirst, matchAt, startsWith, wordSet } from './match';
 import { GLOSSED_SCRIPT } from './glosses';
 import { readable } from './normalize';
-import type { Sentence } from './sentences';
+import { PROTECTED_KIND, type Sentence } from './sentences';
 import { baseForms } from './baseForms';
 import { type Word } from './words';
 
@@ -249,7 +249,8 @@ function talkedAbout(words: readonly Word[], i: number): boolean {
 
 /** The person's yes waited for after `from`: "wait for confirmation", "do not assume approval", "get my OK". */
 function yesAwaited(words: readonly Word[], from: number): boolean {
-  return words.some((w, k) => k > from && /^(confirmation|approval|consent|permission|go-ahead|ok|okay)$/.test(w.norm) && words.slice(Math.max(from + 1, k - 4), k).some((b) => /^(wait|await|get|obtain|assume|ask|request|require|need)$/.test(b.norm) || b.forms.some((f) => /^(wait|await|get|obtain|assume|ask|request|require|need)$/.test(f))));
+  const seeks = (b: Word) => b.forms.some((f) => /^(wait|await|get|obtain|assume|ask|request|require|need)$/.test(f));
+  return words.some((w, k) => k > from && /^(confirmation|approval|consent|permission|go-ahead|ok|okay)$/.test(w.norm) && words.slice(Math.max(from + 1, k - 4), k).some(seeks));
 }
 
 /** Action words of the sentence, longest phrase first, leaving out words inside paths and emails. */
@@ -3085,6 +3086,11 @@ function pathGlossAfter(view: SentenceView, at: number): string[] {
   return paths.length > 0 && afterPaths !== -1 && words[afterPaths]?.tags.has('Copula') === true ? paths.map((e) => e.value) : [];
 }
 
+/** A participle and its maker after "by" ("created by others", "filed by users"); "by hand", "by email" say how. */
+function madeByAt(words: readonly Word[], at: number): boolean {
+  return /(?:ed|en)$/.test(words[at]?.norm ?? '') && words[at + 1]?.norm === 'by' && !/^(hand|default|mistake|accident|design|email|mail)$/.test(words[at + 2]?.norm ?? '');
+}
+
 /** A path written out in the regions, which says what the words beside it describe. */
 const writtenPathIn = (view: SentenceView, regions: readonly Range[]) => regions.some((r) => view.textEntitiesIn(r).some((e) => e.kind === 'path' && !e.inWords));
 
@@ -3742,14 +3748,14 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   if (context === 'branch' && scope.branches && anyBranch) delete scope.branches;
   // Beside a path written out, words that say what it holds describe it ("generated files in `gen/`").
   const leftovers = regions.flatMap((r) => {
-    const writtenPath = view.textEntitiesIn(r).some((e) => e.kind === 'path' && !e.inWords);
+    const writtenPath = writtenPathIn(view, [r]);
     return objectWords(view, r, families, entities).filter((w) => words.indexOf(w) !== branchWord && !(writtenPath && (has(DESCRIPTIVE, w) || w.tags.has('Possessive') || describesEntity(view, words.indexOf(w)) || holdsSecrets(words, words.indexOf(w)))));
   });
   // ("calendar events created by others", "PRs opened by teammates": who made them sorts them, which no scope says.)
   // (Not the action itself in the passive, "must never be created by the agent", nor the agent as the maker.)
   const triggerAt = (i: number) => draft.triggers.some((m) => i >= m.start && i < m.end);
   const byAgent = (i: number) => has(AGENT_NAMES, words[i]) || ((words[i]?.tags.has('Determiner') ?? false) && has(AGENT_NAMES, words[i + 1]));
-  const madeBy = regions.flatMap((r) => words.slice(r.from, r.to).filter((w, k) => /ed$|en$/.test(w.norm) && !triggerAt(r.from + k) && words[r.from + k + 1]?.norm === 'by' && !byAgent(r.from + k + 2) && !/^(hand|default|mistake|accident|design|email|mail)$/.test(words[r.from + k + 2]?.norm ?? '') && !view.textEntitiesIn({ from: r.from + k + 2, to: r.to }).some((e) => e.kind === 'email' || e.kind === 'domain')));
+  const madeBy = regions.flatMap((r) => words.slice(r.from, r.to).filter((_, k) => madeByAt(words, r.from + k) && !triggerAt(r.from + k) && !byAgent(r.from + k + 2) && !view.textEntitiesIn({ from: r.from + k + 2, to: r.to }).some((e) => e.kind === 'email' || e.kind === 'domain')));
   if (leftovers.length === 0 && madeBy.length > 0 && !writtenPathIn(view, regions)) return unstatable(view, namesNoScope(madeBy));
   if (leftovers.length === 0) return scope;
   // "delete `__pycache__`", "code in `pi-mono`": a bare name in a code span, where files are meant, is a file or folder of that name.
@@ -3758,7 +3764,10 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   // any other GitHub account" is no branch.)
   const spanned = onFiles || (context === 'branch' && scope.branches) ? namesInCodeSpans(view, leftovers) : undefined;
   if (spanned) {
-    for (const name of spanned) context === 'branch' ? add('branches', name.value) : add('paths', name.placed ? name.value : `**/${name.value}`);
+    for (const name of spanned) {
+      if (context === 'branch') add('branches', name.value);
+      else add('paths', name.placed ? name.value : `**/${name.value}`);
+    }
     return scope;
   }
   // "Never commit secrets, credentials, or `.env` files": of a list, the items the scope can name are
@@ -3792,7 +3801,7 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
     while (first > 0 && inName(first - 1) && !endsWithComma(words[first - 1]) && !parenthesisOpensAt(words, first)) first--;
     let last = words.indexOf(w);
     while (last < words.length - 1 && inName(last + 1) && !/[,;:.!?)]/.test(words[last]?.post ?? '')) last++;
-    const placed = parenthesisOpensAt(words, first) || /^(in|on|from|to)$/.test(words[first - 1]?.norm ?? '') || /^(in|on|from|to)$/.test(words[first - 2]?.norm ?? '') && has(DEFINITE, words[first - 1]);
+    const placed = parenthesisOpensAt(words, first) || /^(in|on|from|to)$/.test(words[first - 1]?.norm ?? '') || (/^(in|on|from|to)$/.test(words[first - 2]?.norm ?? '') && has(DEFINITE, words[first - 1]));
     return placed && words.slice(first, last + 1).some((c) => CALENDAR_SERVICES.test(c.norm));
   };
   if (context === 'event' && leftovers.every(calendarName)) return scope;
@@ -3833,8 +3842,8 @@ const MESSAGE_WORDS = /^(emails?|e-mails?|mails?|messages?|inbox|attachments?|re
 const FILE_FAMILIES: ReadonlySet<FamilyName> = new Set<FamilyName>(['remove', 'modify', 'overwrite', 'write', 'move', 'touch', 'read', 'backup']);
 
 /**
- * The names in code spans that hold every leftover word, each as a path: a folder where it follows
- * "in" or "under" ("code in `pi-mono`"), else a file or folder of that name at any depth.
+ * The names in code spans that hold every leftover word, each with whether it is placed: after "in" or
+ * "under" a folder ("code in `pi-mono`"), else, as a path, a file or folder of that name at any depth.
  */
 function namesInCodeSpans(view: SentenceView, leftovers: readonly Word[]): { value: string; placed: boolean }[] | undefined {
   const spans = codeSpanNames(view);
@@ -4564,7 +4573,7 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   const which = (relative < after.to && /^(that|which)$/.test(words[relative]?.norm ?? '')) || whichObject;
   // "`git rebase` branches others are working on": whose they are narrows them too.
   // ("`gh issue close` on issues filed by users": who made them, too.)
-  const others = words.slice(after.from, after.to).some((w, k) => /^(others|someone|somebody|people|teammates|colleagues)$/.test(w.norm) || (/ed$|en$/.test(w.norm) && words[after.from + k + 1]?.norm === 'by' && !/^(hand|default|mistake|accident|design)$/.test(words[after.from + k + 2]?.norm ?? '')));
+  const others = words.slice(after.from, after.to).some((w, k) => /^(others|someone|somebody|people|teammates|colleagues)$/.test(w.norm) || madeByAt(words, after.from + k));
   // ("Do not use the `execute_sql` tool for writes": an action it is used for narrows it to those uses.)
   // (A program's own work on files is still all its runs: "never use `sed` for editing files"; an agent's tool is not.)
   const agentTools = named.every((m) => (m.command?.scope.commands ?? []).every((c) => TOOL_NAME.test(c)));
@@ -4972,9 +4981,6 @@ const FORBIDDEN = wordSet(['forbidden', 'prohibited', 'banned', 'off-limits', 'd
  * table row, "| `git push --force` | ❌ Never |", which normalisation writes as one): actions named
  * as a label, then what the rule says of them, with no action of its own.
  */
-/** A label over things to leave as they are: "Protected files:", "Read-only paths:", "Off-limits:". */
-const PROTECTED_LABEL = /^[*_]*(?:protected|read[- ]only|off[- ]limits|untouchable)(?:\s+(?:files?|paths?|folders?|directories|dirs?|locations?))?[*_]*\s*:?[*_]*$/i;
-
 function labelledFrame(view: SentenceView, from: number): { readonly drafts: readonly Draft[] } | undefined {
   const words = view.words;
   const start = skipOpeners(words, from, words.length);
@@ -5007,7 +5013,7 @@ function labelledFrame(view: SentenceView, from: number): { readonly drafts: rea
   const labelText = view.sentence.text.slice((words[label.from] as Word).start - view.sentence.start, (words[colon] as Word).end - view.sentence.start);
   const bodyPaths = view.textEntitiesIn(body).filter((e) => e.kind === 'path' && !e.inWords);
   const onlyPaths = bodyPaths.length > 0 && words.slice(body.from, body.to).every((w) => bodyPaths.some((e) => w.start >= e.start - 1 && w.end <= e.end + 1) || has(COORDINATORS, w) || w.text === '');
-  if (PROTECTED_LABEL.test(labelText) && onlyPaths) return { drafts: [{ kind: 'prohibition', triggers: [{ family: 'touch', start: label.from, end: colon + 1, form: 'base' }], regions: [body] }] };
+  if (PROTECTED_KIND.test(labelText.replace(/[*_]/g, '')) && onlyPaths) return { drafts: [{ kind: 'prohibition', triggers: [{ family: 'touch', start: label.from, end: colon + 1, form: 'base' }], regions: [body] }] };
   const steps = view.mentionsIn(body);
   // "Deploys: only after the tests pass", "Commits: run the linter first": the body's only actions are steps to take before.
   const stepFirst = steps.length > 0 && steps.every(satisfies) && words.slice(body.from, body.to).some((w) => /^(after|once|first|before)$/.test(w.norm));
