@@ -4230,7 +4230,9 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
       // (The tagger may take a plural after a verb for a phrasal verb of its own: "Read files in full".)
       const noun = w.tags.has('Noun') || (/s$/.test(w.norm) && previous?.tags.has('Verb') === true && !previous.tags.has('Auxiliary'));
       // ("Read my email but never send it": the person's own things are things of the kind.)
-      return has(GENERIC, w) && noun && (previous === undefined || opensThing(view, own + i - 1) || /^(my|our|your)$/.test(previous.norm));
+      // ("Archive emails instead of deleting them": messages are a send's; for a file action they are no files.)
+      const notActedOn = MESSAGE_WORDS.test(w.norm) && !draft.triggers.some((m) => m.family === 'send');
+      return has(GENERIC, w) && noun && !notActedOn && (previous === undefined || opensThing(view, own + i - 1) || /^(my|our|your)$/.test(previous.norm));
     });
     // ("Create feature branches but never delete them": a kind a scope field of its own says, with the words that sort it, is the object.)
     const fieldKind = entities.some(namesTarget) ? -1 : view.words.findIndex((w, k) => k >= own && k < before.to && /^(branch|branches|table|tables|database|databases|db|dbs)$/.test(w.norm));
