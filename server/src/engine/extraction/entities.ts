@@ -505,7 +505,8 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
     if (device !== undefined) {
       // The head may be followed by a generic tail ("front door lock"): the name ends at the head.
       let last = device - 1;
-      while (last + 1 < to && DEVICE_HEADS.some((p) => matchAt(words, last + 1, p) !== undefined) && !endsPhrase(words[last] as Word)) last++;
+      // ("the alarm system": a generic tail after the head is the device's too, and names nothing more.)
+      while (last + 1 < to && (DEVICE_HEADS.some((p) => matchAt(words, last + 1, p) !== undefined) || has(GENERIC_DEVICE_TAILS, words[last + 1])) && !endsPhrase(words[last] as Word)) last++;
       const mods = modifiersBefore(words, i, from);
       const phrase = [...mods, ...words.slice(i, last + 1)];
       const parts = [...phrase];
