@@ -3380,6 +3380,8 @@ function contextOf(view: SentenceView, families: readonly FamilyName[], entities
   // ("Do not run migrations inside the `Dockerfile` build": migrations run change a database, wherever they are run from.)
   const migrationsRun = any('schemaChange') && view.words.some((w, k) => /^(run|running|runs|execute|executing|apply|applying)$/.test(w.norm) && [k + 1, k + 2].some((m) => view.mentionAt(m)?.family === 'schemaChange'));
   if (migrationsRun) return 'database';
+  // ("a backup of `prod.db` prior to any schema change": a database's file, changed as a database is.)
+  if (any('schemaChange', 'sqlDrop', 'sqlRowChange', 'sqlDelete', 'truncate') && entities.some((e) => e.kind === 'path' && !e.inWords && DB_FILE.test(e.value))) return 'database';
   // A path written out is what the rule is about; "lock files" or "the review notes" only describe it.
   if (entities.some((e) => e.kind === 'path' && !e.inWords)) return 'path';
   // "git operations must be read-only", "don't touch git": the repository itself, not its files.
