@@ -249,8 +249,7 @@ function talkedAbout(words: readonly Word[], i: number): boolean {
 
 /** The person's yes waited for after `from`: "wait for confirmation", "do not assume approval", "get my OK". */
 function yesAwaited(words: readonly Word[], from: number): boolean {
-  const seeks = (b: Word) => b.forms.some((f) => /^(wait|await|get|obtain|assume|ask|request|require|need)$/.test(f));
-  return words.some((w, k) => k > from && /^(confirmation|approval|consent|permission|go-ahead|ok|okay)$/.test(w.norm) && words.slice(Math.max(from + 1, k - 4), k).some(seeks));
+  return findAll(words, P.approvalNouns, from + 1, words.length).some((found) => personsApproval(words, found, from + 1));
 }
 
 /** Action words of the sentence, longest phrase first, leaving out words inside paths and emails. */
@@ -971,15 +970,20 @@ function askCue(view: SentenceView, range: Range): boolean {
   for (const found of findAll(words, P.approvalNouns, range.from, range.to)) {
     // ("an issue that explicitly requests this work": a verb of a thing's relative clause, no approval.)
     if (relativeVerb(words, range.from, found.start)) continue;
-    if (has(OWNERS, words[found.start - 1]) || has(OWNERS, words[found.start - 2])) return true;
-    // "actions that warrant confirmation", "wait for approval": an approval the action needs is the person's.
-    const needed = [1, 2].some((n) => found.start - n >= range.from && startsWith(words, SEEKING_APPROVAL, found.start - n, found.start) === found.start);
-    if (needed && !/^(from|by)$/.test(words[found.end]?.norm ?? '')) return true;
-    // "Do NOT assume approval": an approval not to be taken for granted is one to wait for.
-    const assumed = /^(assume|presume)$/.test(words[found.start - 1]?.norm ?? '') && words.slice(Math.max(range.from, found.start - 4), found.start - 1).some((w) => w.tags.has('Negative') || /^(not|never|dont)$/.test(w.norm));
-    if (assumed) return true;
+    if (personsApproval(words, found, range.from)) return true;
   }
   return false;
+}
+
+/**
+ * The approval at `found` is the person's, waited for: "my OK", "actions that warrant confirmation", "wait for
+ * approval", "do NOT assume approval" (an approval not to be taken for granted is one to wait for).
+ */
+function personsApproval(words: readonly Word[], found: { readonly start: number; readonly end: number }, from: number): boolean {
+  if (has(OWNERS, words[found.start - 1]) || has(OWNERS, words[found.start - 2])) return true;
+  const needed = [1, 2].some((n) => found.start - n >= from && startsWith(words, SEEKING_APPROVAL, found.start - n, found.start) === found.start);
+  if (needed && !/^(from|by)$/.test(words[found.end]?.norm ?? '')) return true;
+  return /^(assume|presume)$/.test(words[found.start - 1]?.norm ?? '') && words.slice(Math.max(from, found.start - 4), found.start - 1).some((w) => w.tags.has('Negative') || /^(not|never|dont)$/.test(w.norm));
 }
 
 
