@@ -129,6 +129,7 @@ const P = {
 };
 const KEEP_STATE_PHRASES = Object.entries(L.KEEP_STATES).map(([state, family]) => ({ phrase: compile([state])[0] as Phrase, family }));
 const SKIP = wordSet(L.SKIPPABLE);
+const VERB_ONLY_SKIP = wordSet(L.VERB_ONLY_SKIPPABLE);
 const DATABASE_WORDS = wordSet(L.DATABASE_WORDS);
 const RECORDS = wordSet(L.RECORD_NOUNS);
 const PARTY_SORTS = new Set(L.PARTY_SORT_WORDS);
@@ -194,6 +195,8 @@ const ON_OWN_ACCORD_WORDS = wordSet(L.ON_OWN_ACCORD.filter((phrase) => !phrase.i
 const POINTERS = wordSet(['following', 'these', 'those', 'above', 'below', 'aforementioned', 'said', 'such', 'another']);
 
 const has = (set: ReadonlySet<string>, w: Word | undefined) => w !== undefined && w.forms.some((f) => set.has(f));
+/** A filler word between a cue and its action (see SKIPPABLE). */
+const skips = (w: Word | undefined) => has(SKIP, w) || (has(VERB_ONLY_SKIP, w) && w?.tags.has('Verb') === true);
 const endsWithComma = (w: Word | undefined) => w !== undefined && w.post.includes(',');
 /** Punctuation after a word that closes a clause: ; : ( ) dashes. */
 const closesClause = (w: Word | undefined) => w !== undefined && /[;:()\u2014\u2013]|\s-\s|\s-$|^-\s/.test(w.post);
@@ -489,7 +492,7 @@ function forgeMentions(words: readonly Word[], covered: ReadonlySet<number>): Me
       // ("mark PRs as ready", "label PRs": the object of a verb that is no opening of one.)
       const before = words[i - 1];
       // ("never push, open PRs, …": after a comma the verb before is another item of a list.)
-      if (end - i <= 2 && !words[i]?.tags.has('Verb') && before?.tags.has('Verb') === true && !endsWithComma(before) && !before.tags.has('Auxiliary') && !before.tags.has('Modal') && !before.tags.has('Copula') && !/^(open|create|raise|submit|file|make|send|put|no|do|any)$/.test(before.norm) && !has(SKIP, before)) continue;
+      if (end - i <= 2 && !words[i]?.tags.has('Verb') && before?.tags.has('Verb') === true && !endsWithComma(before) && !before.tags.has('Auxiliary') && !before.tags.has('Modal') && !before.tags.has('Copula') && !/^(open|create|raise|submit|file|make|send|put|no|do|any)$/.test(before.norm) && !skips(before)) continue;
       const verb = typeof phrase[0] === 'string' ? phrase[0] : '';
       // "never close stale issues", "code-agent PRs are not allowed": a kind of the thing narrows the operation.
       const kinds = [...gaps, ...(FORGE_NOUN.test(words[i]?.norm ?? '') && !covered.has(i - 1) && !/[/&+]/.test(words[i]?.pre ?? '') ? [i - 1] : [])].flatMap((k) => (words[k] && modifiesOperation(words[k] as Word) ? [(words[k] as Word).text.replace(/[*_`]/g, '')] : []));
@@ -847,7 +850,7 @@ function subjectBefore(words: readonly Word[], from: number, index: number): Sub
     const w = words[i] as Word;
     // A comma closes what came before: "if in doubt, ask me".
     if (endsWithComma(w)) return 'none';
-    if (has(SKIP, w) || (w.text === '' && w.norm !== 'i') || w.tags.has('Possessive') || w.tags.has('Determiner')) continue;
+    if (skips(w) || (w.text === '' && w.norm !== 'i') || w.tags.has('Possessive') || w.tags.has('Determiner')) continue;
     // The agent by its name, one word or two ("Claude", "Claude Code", "Gemini CLI").
     const agentName = has(AGENT_NAMES, w) || (/^(code|cli|agent|assistant|bot|copilot)$/.test(w.norm) && has(AGENT_NAMES, words[i - 1]));
     if (w.norm === 'you' || w.norm === 'nobody' || w.norm === 'anyone' || w.norm === 'anybody' || agentName) return 'listener';
@@ -1415,18 +1418,18 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       // "never perform a deploy", "never run the migrations": the article after a light verb, before the action said as a noun.
       // ("Under no circumstances is the agent permitted to …": the agent, after the verb the negation put first.)
       const invertedAgent = j > cueEnd && (has(AGENT_NAMES, w) || (/^(a|an|the)$/.test(w.norm) && has(AGENT_NAMES, words[j + 1]))) && words.slice(cueEnd, j).some((b) => has(BE_OR_GET, b) || b.tags.has('Modal'));
-      const article = (/^(a|an|the)$/.test(w.norm) && j > cueEnd && has(SKIP, words[j - 1])) || invertedAgent;
+      const article = (/^(a|an|the)$/.test(w.norm) && j > cueEnd && skips(words[j - 1])) || invertedAgent;
       // "Forbidden actions include: …", "prohibited commands are: …": the verb that opens the list.
       const opensList = /^(include|includes|are)$/.test(w.norm) && has(CATEGORY_NOUNS, words[j - 1]);
       // "never stage (`git add`) or commit": a verb glossed by the command in the parenthesis after it is that command.
       const glossed = w.tags.has('Verb') && view.mentionAt(j + 1)?.command !== undefined && parenthesisOpensAt(words, j + 1);
       // ("never initiate or approve payments": light verbs joined before their one action.)
-      const joinsLightVerbs = has(COORDINATORS, w) && j > cueEnd && has(SKIP, words[j - 1]) && (has(SKIP, words[j + 1]) || approvesPayment(j + 1)) && view.mentionAt(j + 1) === undefined;
+      const joinsLightVerbs = has(COORDINATORS, w) && j > cueEnd && skips(words[j - 1]) && (skips(words[j + 1]) || approvesPayment(j + 1)) && view.mentionAt(j + 1) === undefined;
       // ("No hardcoded secrets before any deployment": the thing said "no" to ends where a condition begins.)
       if (nounSubject && /^(before|after|until|unless|without|when|whenever|while|during|if)$/.test(w.norm)) break;
       // ("No agent may commit to `main`": the agent said right after "no" is whom the ban is on.)
       const noAgent = nounSubject && cue.norm === 'no' && j === cueEnd && has(AGENT_NAMES, w) && (words[j + 1]?.tags.has('Modal') === true || has(BE_OR_GET, words[j + 1]));
-      const skippable = has(SKIP, w) || glossed || approvesPayment(j) || joinsLightVerbs || has(LISTENERS, w) || noAgent || w.text === '' || category || modifier || invokedAsFound || amount || article || opensList || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
+      const skippable = skips(w) || glossed || approvesPayment(j) || joinsLightVerbs || has(LISTENERS, w) || noAgent || w.text === '' || category || modifier || invokedAsFound || amount || article || opensList || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
       // "Never run: `git clean -fdx`": a colon after running introduces what is run.
       // "Prohibited commands: `rm -rf`, …": so does a colon after the category its examples are of.
       const introducesRun = /^\s*:/.test(w.post) && (/^(run|use|execute|invoke|allowed|permitted)$/.test(w.norm) || has(CATEGORY_NOUNS, w) || opensList || commandExamplesAfter(view, j));
@@ -1757,7 +1760,7 @@ function actionApprovalFrame(view: SentenceView, clause: Range, approvals: reado
 function stepOverRelativeFrame(view: SentenceView, clause: Range): Outcome | undefined {
   const words = view.words;
   let start = skipOpeners(words, clause.from, clause.to);
-  while (start < clause.to && view.mentionAt(start) === undefined && (has(SKIP, words[start]) || /^(always|please|also)$/.test(words[start]?.norm ?? ''))) start++;
+  while (start < clause.to && view.mentionAt(start) === undefined && (skips(words[start]) || /^(always|please|also)$/.test(words[start]?.norm ?? ''))) start++;
   const step = view.mentionAt(start);
   if (!step || step.command !== undefined || !['backup', 'read'].includes(step.family)) return undefined;
   for (let i = step.end; i < clause.to; i++) {
@@ -1807,7 +1810,7 @@ function requirementFrame(view: SentenceView, clause: Range): Outcome | undefine
   if (excepted !== -1 && asideFrom === -1) return undefined;
   const subjectRange = { from: clause.from, to: asideFrom !== -1 ? asideFrom : verb.start };
   // "`git stash` is a mutation …, so it needs approval": "it" is the command the sentence opened with.
-  const pronoun = words.slice(clause.from, verb.start).filter((w) => !has(SKIP, w) && w.text !== '' && !has(COORDINATORS, w) && !/^(so|therefore|thus|hence)$/.test(w.norm));
+  const pronoun = words.slice(clause.from, verb.start).filter((w) => !skips(w) && w.text !== '' && !has(COORDINATORS, w) && !/^(so|therefore|thus|hence)$/.test(w.norm));
   const openedWith = pronoun.length === 1 && /^(it|this|that)$/.test((pronoun[0] as Word).norm) ? view.mentionsIn({ from: 0, to: clause.from }).filter((m) => m.command !== undefined && m.start === skipOpeners(words, 0, clause.from)) : [];
   const named = openedWith.length > 0 ? openedWith : governable(view.mentionsIn(subjectRange));
   // "Git operations (commit, push) require approval": examples in parentheses are named, not done by the noun before them.
@@ -3066,7 +3069,7 @@ function splitByObjects(view: SentenceView, draft: Draft): Draft[] {
 /** A word after which a thing is named: an article or a quantifier, a light verb, an action, any verb but an auxiliary ("create feature branches"). */
 function opensThing(view: SentenceView, at: number): boolean {
   const w = view.words[at];
-  return w !== undefined && (/^(a|an|the|any|every|each|all)$/.test(w.norm) || w.tags.has('Determiner') || has(SKIP, w) || view.isMentionWord(at) || (w.tags.has('Verb') && !w.tags.has('Auxiliary')));
+  return w !== undefined && (/^(a|an|the|any|every|each|all)$/.test(w.norm) || w.tags.has('Determiner') || skips(w) || view.isMentionWord(at) || (w.tags.has('Verb') && !w.tags.has('Auxiliary')));
 }
 
 /** A word that may sort the kind after it ("feature branches", "temp files"): a noun or an adjective that is no action nor verb. */
@@ -3337,7 +3340,7 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     }
     // ("changing file permissions": permissions in the plural are a thing changed, no one's yes.)
     const thingPermissions = w.norm === 'permissions' && i > range.from;
-    if (!modifier && ((has(FUNCTION, w) && !thingPermissions) || (has(GENERIC, w) && !destination) || has(UNIVERSAL, w) || has(ANAPHOR, w) || has(SKIP, w) || person)) continue;
+    if (!modifier && ((has(FUNCTION, w) && !thingPermissions) || (has(GENERIC, w) && !destination) || has(UNIVERSAL, w) || has(ANAPHOR, w) || skips(w) || person)) continue;
     // A possessive pronoun says nothing ("your files"); a name's possessive narrows ("Alice's reports").
     // So does a third party's ("the parents' evening", "the vendor's files"); the person served is whoever's the session is ("the customer's booking").
     const thirdParty = w.tags.has('Possessive') && w.tags.has('Noun') && !w.tags.has('Pronoun') && !has(SERVED, w);
@@ -3938,7 +3941,7 @@ function branchAfterTo(view: SentenceView, regions: readonly Range[], triggers: 
   const firstTrigger = Math.min(...triggers.map((m) => m.start));
   for (const r of regions) {
     // Only a region before the action can be its passive subject.
-    const content = r.to <= firstTrigger ? words.slice(r.from, r.to).filter((w) => !has(SKIP, w) && w.text !== '' && !w.tags.has('Determiner') && !action(w)) : [];
+    const content = r.to <= firstTrigger ? words.slice(r.from, r.to).filter((w) => !skips(w) && w.text !== '' && !w.tags.has('Determiner') && !action(w)) : [];
     const only = content.length === 1 ? (content[0] as Word) : undefined;
     // ("Changes that haven't been tested must not be pushed": a plural word for any things pushed names no branch.)
     // ("No automatic pushes", "no proactive pushes": how they happen, not where.)
@@ -4485,7 +4488,7 @@ function withModifiers(view: SentenceView, triggers: readonly Mention[], region:
   let from = region.from;
   while (from > 0) {
     const w = view.words[from - 1] as Word;
-    const modifies = (w.tags.has('Noun') || w.tags.has('Adjective') || view.covered.has(from - 1)) && !w.tags.has('Pronoun') && !w.tags.has('Determiner') && !w.tags.has('Possessive') && !/[,;:.!?)]/.test(w.post) && !view.isMentionWord(from - 1) && !has(UNIVERSAL, w) && !has(SKIP, w);
+    const modifies = (w.tags.has('Noun') || w.tags.has('Adjective') || view.covered.has(from - 1)) && !w.tags.has('Pronoun') && !w.tags.has('Determiner') && !w.tags.has('Possessive') && !/[,;:.!?)]/.test(w.post) && !view.isMentionWord(from - 1) && !has(UNIVERSAL, w) && !skips(w);
     if (!modifies) break;
     from--;
   }
@@ -4597,7 +4600,7 @@ const WHOLE_OPERATION = wordSet(['feature', 'new', 'own', 'open', 'direct', 'man
 
 /** A word that says which of an operation's things: an adjective or a noun, not a determiner, a quantifier or a name of the forge. */
 function modifiesOperation(w: Word): boolean {
-  return /^[a-z][a-z-]*$/.test(w.norm) && (w.tags.has('Adjective') || w.tags.has('Noun')) && !w.tags.has('Determiner') && !w.tags.has('Pronoun') && !w.tags.has('Possessive') && !has(UNIVERSAL, w) && !has(GENERIC, w) && !has(SKIP, w) && !has(WHOLE_OPERATION, w) && !has(FORGE_HOSTS, w) && !/[,;:.!?)/&+]/.test(w.post);
+  return /^[a-z][a-z-]*$/.test(w.norm) && (w.tags.has('Adjective') || w.tags.has('Noun')) && !w.tags.has('Determiner') && !w.tags.has('Pronoun') && !w.tags.has('Possessive') && !has(UNIVERSAL, w) && !has(GENERIC, w) && !skips(w) && !has(WHOLE_OPERATION, w) && !has(FORGE_HOSTS, w) && !/[,;:.!?)/&+]/.test(w.post);
 }
 
 /** The parts of `range` that no mention of `cut` covers. */

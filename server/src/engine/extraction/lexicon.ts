@@ -112,6 +112,8 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'pay', 'pay * out', 'transfer', 'settle', 'wire', 'remit', 'send money', 'send * money', 'purchase', 'buy', 'spend', 'payment',
     'make * payment', 'make * purchase', 'reimburse', 'refund', 'charge', 'move * money', 'move * fund', 'financial transaction',
     'monetary transaction', 'make * transaction', 'initiate * transaction', 'cost * money',
+    // A shop's checkout, never git's ("proceed to checkout").
+    'proceed to checkout', 'complete * checkout', 'go through checkout',
   ],
   // ("never apply resources directly": what `kubectl apply` does to a cluster.)
   deploy: ['deploy', 'ship', 'release', 'roll * out', 'launch', 'go live', 'deployment', 'rollout', 'run against', 'apply * manifest', 'apply * resource', 'apply * change to * cluster', 'apply * infrastructure change', 'apply * change to * infrastructure'],
@@ -534,6 +536,8 @@ export const SKIPPABLE: readonly string[] = [
   // "never take actions such as `git push`": taking an action is doing it.
   'take',
 ];
+/** Light verbs only as verbs: "never submit payment", "never complete the purchase"; "the complete test suite" narrows. */
+export const VERB_ONLY_SKIPPABLE: readonly string[] = ['submit', 'complete', 'finalize', 'finalise'];
 /** Who may stand between a negation and its action: "don't you dare delete", "I don't want anyone to push". */
 export const NEGATION_LISTENERS: readonly string[] = ['you', 'anyone', 'anybody', 'yourself', 'i'];
 /** Verbs after "I don't …" that make it an instruction: "I don't want you to delete…". */
