@@ -130,6 +130,7 @@ const P = {
 const KEEP_STATE_PHRASES = Object.entries(L.KEEP_STATES).map(([state, family]) => ({ phrase: compile([state])[0] as Phrase, family }));
 const SKIP = wordSet(L.SKIPPABLE);
 const VERB_ONLY_SKIP = wordSet(L.VERB_ONLY_SKIPPABLE);
+const ROW_NOUNS = wordSet(L.ROW_NOUNS);
 const DATABASE_WORDS = wordSet(L.DATABASE_WORDS);
 const RECORDS = wordSet(L.RECORD_NOUNS);
 const PARTY_SORTS = new Set(L.PARTY_SORT_WORDS);
@@ -3734,9 +3735,11 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   // "Never delete branches": deleting is over branches, any of them, not over every target.
   if (families.has('remove') && !scope.branches && regions.some((r) => words.slice(r.from, r.to).some((w) => /^branch(?:es)?$/.test(w.norm)))) add('branches', '**');
   // "No DELETE statements", "the database is read-only": a delete there is of any table or database, never of a file.
-  if ((context === 'database' || families.has('sqlDelete')) && !scope.tables && !scope.databases && !scope.paths && verbsOf(draft.triggers, context).includes('delete')) {
+  const acted = actedTriggers(view, draft, context, regions);
+  const rowsDeleted = acted.some((m) => m.family === 'sqlDelete');
+  if ((context === 'database' || rowsDeleted) && !scope.tables && !scope.databases && !scope.paths && verbsOf(acted, context).includes('delete')) {
     add('tables', '**');
-    if (!families.has('sqlDelete')) add('databases', '**');
+    if (!rowsDeleted) add('databases', '**');
   }
   // "Never delete meetings": a delete of events, any of them, never of a file.
   if (context === 'event' && !scope.events && !scope.paths && verbsOf(draft.triggers, context).includes('delete')) add('events', '**');
@@ -4295,7 +4298,12 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   const families = [...draft.triggers, ...(draft.requires ?? [])].map((m) => m.family);
   // An example's plain object ("modifying flights", "upgrading cabin class") is a record of the system
   // the category names: only targets written out (paths, branches, addresses) narrow it.
-  if (draft.example) entities = entities.filter((e) => ['path', 'email', 'domain', 'branch', 'environment', 'command', 'amount'].includes(e.kind) && !(e.kind === 'path' && e.inWords));
+  // (A table or a database the example itself names narrows it too: "truncating the `audit_log` table"; the
+  // action's own word is no name, "drop database".)
+  // (Its own region is the first; the category's object may follow.)
+  const own = draft.regions[0];
+  const inExample = (e: Entity) => own !== undefined && own.to > own.from && e.start >= (view.words[own.from] as Word).start && e.end <= (view.words[own.to - 1] as Word).end && view.contextWord('database', [own]) && !view.isMentionWord(view.words.findIndex((w) => w.start === e.start));
+  if (draft.example) entities = entities.filter((e) => (['path', 'email', 'domain', 'branch', 'environment', 'command', 'amount'].includes(e.kind) || ((e.kind === 'table' || e.kind === 'database') && inExample(e))) && !(e.kind === 'path' && e.inWords));
   // An example's context comes from what it writes out, or database words ("dropping database tables"), else the records of a service.
   const context = draft.example ? (contextOf(view, families, entities, []) ?? (view.contextWord('database', searched) ? 'database' : 'resource')) : contextOf(view, families, entities, searched);
   // "create branches", "create a tag": things of git or a forge that no create rule is about (events, bookings, files).
@@ -4318,7 +4326,7 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     unstatable(view, `"${view.words.slice(sendingWay.start, sendingWay.end + (view.words[sendingWay.end]?.norm === 'all' ? 1 : 0)).map((w) => w.text).join(' ')}" is a way of sending, which no scope says`);
     return [];
   }
-  const triggerVerbs = verbsOf(draft.triggers, context);
+  const triggerVerbs = verbsOf(actedTriggers(view, draft, context, regions), context);
   if (triggerVerbs.length === 0) return [];
   if (draft.kind !== 'prerequisite') return [{ kind: draft.kind, trigger: triggerVerbs, scope }];
   const stepFamilies = unique((draft.requires ?? []).map((m) => m.family)) as FamilyName[];
@@ -4326,6 +4334,22 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     const requires = verbsOf(draft.requires?.filter((m) => m.family === family) ?? [], context).filter((v) => !triggerVerbs.includes(v));
     return requires.length > 0 ? [{ kind: 'prerequisite' as const, trigger: triggerVerbs, scope, requires }] : [];
   });
+}
+
+/** The draft's triggers as the actions they are on their context's targets. */
+function actedTriggers(view: SentenceView, draft: Draft, context: TargetContext | undefined, regions: readonly Range[]): readonly Mention[] {
+  return context === 'database' ? draft.triggers.map((m) => databaseRemoval(view, m, regions)) : draft.triggers;
+}
+
+/**
+ * A removal in a database, by its word and its object: rows deleted are a DELETE, never a table dropped or
+ * emptied ("delete records from the users table"); a table dropped is a DROP, never its rows deleted ("drop any tables").
+ */
+function databaseRemoval(view: SentenceView, mention: Mention, regions: readonly Range[]): Mention {
+  if (mention.family !== 'remove') return mention;
+  if (view.words[mention.start]?.forms.includes('drop') === true && mention.end === mention.start + 1) return { ...mention, family: 'sqlDrop' };
+  const rows = regions.some((r) => view.words.slice(Math.max(r.from, mention.end), r.to).some((w) => has(ROW_NOUNS, w)));
+  return rows ? { ...mention, family: 'sqlDelete' } : mention;
 }
 
 /** Actions a flag is on its own, whatever verb it is used with: `--no-verify`, `--force`. */
