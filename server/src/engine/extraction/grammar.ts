@@ -131,6 +131,7 @@ const KEEP_STATE_PHRASES = Object.entries(L.KEEP_STATES).map(([state, family]) =
 const SKIP = wordSet(L.SKIPPABLE);
 const VERB_ONLY_SKIP = wordSet(L.VERB_ONLY_SKIPPABLE);
 const ROW_NOUNS = wordSet(L.ROW_NOUNS);
+const WORK_STATES = wordSet(L.WORK_STATES);
 const DATABASE_WORDS = wordSet(L.DATABASE_WORDS);
 const RECORDS = wordSet(L.RECORD_NOUNS);
 const PARTY_SORTS = new Set(L.PARTY_SORT_WORDS);
@@ -4306,6 +4307,13 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   if (draft.example) entities = entities.filter((e) => (['path', 'email', 'domain', 'branch', 'environment', 'command', 'amount'].includes(e.kind) || ((e.kind === 'table' || e.kind === 'database') && inExample(e))) && !(e.kind === 'path' && e.inWords));
   // An example's context comes from what it writes out, or database words ("dropping database tables"), else the records of a service.
   const context = draft.example ? (contextOf(view, families, entities, []) ?? (view.contextWord('database', searched) ? 'database' : 'resource')) : contextOf(view, families, entities, searched);
+  // "No uncommitted changes", "make sure there are no unsaved edits": changes said by their state are work
+  // that exists, no act of writing.
+  const stateOfWork = draft.triggers.find((m) => (m.family === 'modify' || m.family === 'write') && m.end === m.start + 1 && view.words[m.start]?.tags.has('Noun') === true && has(WORK_STATES, view.words[m.start - 1]));
+  if (stateOfWork) {
+    unstatable(view, `"${view.words[stateOfWork.start - 1]?.text} ${view.words[stateOfWork.start]?.text}" is a state of the work, which no action says`);
+    return [];
+  }
   // "create branches", "create a tag": things of git or a forge that no create rule is about (events, bookings, files).
   const createdElsewhere = context === undefined && families.includes('create') && regions.some((r) => view.words.slice(r.from, r.to).some((w) => has(REPOSITORY_THINGS, w)));
   if (createdElsewhere) {

@@ -614,6 +614,8 @@ export const RECORD_NOUNS: readonly string[] = [
 export const RECORD_SORT_WORDS: readonly string[] = ['cabin', 'fare', 'membership', 'service', 'travel'];
 export const DATABASE_NOUNS: readonly string[] = ['database', 'db', 'schema', 'datastore', 'data store'];
 export const TABLE_NOUNS: readonly string[] = ['table', 'collection'];
+/** What changes are when they already exist: "no uncommitted changes" is a state, never an act of writing. */
+export const WORK_STATES: readonly string[] = ['uncommitted', 'unsaved', 'unstaged', 'staged', 'unpushed'];
 /** What a database holds, row by row: deleting them is a DELETE ("delete records from the database"). */
 export const ROW_NOUNS: readonly string[] = ['row', 'record', 'entry', 'data', 'document'];
 export const DATABASE_CONTEXT_WORDS: readonly string[] = ['database', 'db', 'table', 'schema', 'column', 'row', 'record', 'sql', 'index', 'collection', 'migration', 'statement', 'query', 'dml', 'ddl'];
