@@ -5192,6 +5192,24 @@ function compileDrafts(view: SentenceView, drafts: readonly Draft[]): Reading[] 
   return readings;
 }
 
+/**
+ * "For safety, …", "As a precaution, …", "To prevent data loss, …": a leading phrase up to its comma that says
+ * why, the rule after it. After "for" or "as" it names no target nor action ("For production, …" says where);
+ * "to" and a verb of no action always say why ("To keep `main` green, …"), while "To delete a branch, ask me
+ * first" asks about the action it opens on.
+ */
+function purposeEnd(view: SentenceView, clause: Range): number | undefined {
+  const words = view.words;
+  const first = skipOpeners(words, clause.from, clause.to);
+  const infinitive = words[first]?.norm === 'to' && words[first + 1]?.tags.has('Infinitive') === true && !view.isMentionWord(first + 1);
+  if (!infinitive && !/^(for|as)$/.test(words[first]?.norm ?? '')) return undefined;
+  const comma = words.findIndex((w, k) => k >= first && k < clause.to - 1 && endsWithComma(w));
+  if (comma === -1 || comma - first > 5) return undefined;
+  const phrase = { from: first, to: comma + 1 };
+  if (!infinitive && (entitiesIn(view, [phrase]).length > 0 || view.mentionsIn(phrase).length > 0)) return undefined;
+  return comma + 1;
+}
+
 /** Prepositions that open a phrase saying where or over what a rule holds: "On main, …", "In `data/`, …", "Over $200, …". */
 const FRONTING = wordSet(['in', 'on', 'for', 'under', 'inside', 'within', 'over', 'above', 'beyond', 'at', 'to', 'into']);
 
@@ -5287,7 +5305,8 @@ export function readSentence(sentence: Sentence): Reading[] {
   const sequence = firstThenFrame(view, { from, to: words.length });
   if (sequence) return compileDrafts(view, sequence.drafts);
   let fronted: Range | undefined;
-  for (const clause of clausesOf(view, from)) {
+  for (const whole of clausesOf(view, from)) {
+    const clause = { from: purposeEnd(view, whole) ?? whole.from, to: whole.to };
     // "… because it was failing before your change": a reason after the rule says why, and states nothing.
     if (clause.from > from && words[clause.from]?.norm === 'because') continue;
     // "In the old days we never ran migrations without a backup", "it used to be that…": held once, or elsewhere.

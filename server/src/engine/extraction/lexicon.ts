@@ -252,7 +252,7 @@ export const AGENT_NAMES: readonly string[] = ['agent', 'agents', 'assistant', '
 /** Words that negate what follows ("n't" arrives as "not"). */
 export const NEGATIONS: readonly string[] = ['not', 'never', 'no', 'nothing', 'nobody', 'no one', 'none', 'nor', 'under no circumstance', 'at no time', 'at no point'];
 /** Verbs that forbid their gerund: "avoid deleting", "stop pushing", "refrain from paying". */
-export const FORBIDDING_VERBS: readonly string[] = ['avoid', 'refrain from', 'stop', 'quit', 'cease', 'hold off on', 'hold off'];
+export const FORBIDDING_VERBS: readonly string[] = ['avoid', 'prevent', 'refrain from', 'stop', 'quit', 'cease', 'hold off on', 'hold off'];
 /** Words that say an action is fine, which "not" or "never" before them forbid: "it's never OK to push". */
 export const ACCEPTABLE_WORDS: readonly string[] = ['ok', 'okay', 'acceptable', 'appropriate', 'permissible'];
 /** Phrases that forbid the action they name: "forbidden to…", "… is not allowed", "… is off-limits". */
