@@ -482,7 +482,9 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
       const saidAlone = previous !== undefined && (previous.tags.has('Verb') || /^(with|about|but|and|so|whereas|while)$/.test(previous.norm)) && /^(prod|production|staging|preprod|pre-prod|uat)$/.test(w.norm);
       // "to prod or staging", "to prod, staging or qa": listed after one named.
       const listed = (/^(or|and)$/.test(previous?.norm ?? '') && has(ENVIRONMENTS, words[i - 2])) || (previous !== undefined && /,\s*$/.test(previous.post) && has(ENVIRONMENTS, previous));
-      const named = has(ENVIRONMENT_HEADS, next) || /^(to|on|in|into|onto|against)$/.test(previous?.norm ?? '') || i === from || saidAlone || listed;
+      // ("For production, never deploy on Fridays": leading its sentence up to a comma, where the rule holds.)
+      const fronted = previous?.norm === 'for' && i - 1 === from && /,/.test(w.post);
+      const named = has(ENVIRONMENT_HEADS, next) || /^(to|on|in|into|onto|against)$/.test(previous?.norm ?? '') || i === from || saidAlone || listed || fronted;
       if (named) push('environment', w.norm, w, w);
       continue;
     }
