@@ -5058,8 +5058,10 @@ function labelledFrame(view: SentenceView, from: number): { readonly drafts: rea
   const onlyPaths = bodyPaths.length > 0 && words.slice(body.from, body.to).every((w) => bodyPaths.some((e) => w.start >= e.start - 1 && w.end <= e.end + 1) || has(COORDINATORS, w) || w.text === '');
   if (PROTECTED_KIND.test(labelText.replace(/[*_]/g, '')) && onlyPaths) return { drafts: [{ kind: 'prohibition', triggers: [{ family: 'touch', start: label.from, end: colon + 1, form: 'base' }], regions: [body] }] };
   const steps = view.mentionsIn(body);
-  // "Deploys: only after the tests pass", "Commits: run the linter first": the body's only actions are steps to take before.
-  const stepFirst = steps.length > 0 && steps.every(satisfies) && words.slice(body.from, body.to).some((w) => /^(after|once|first|before)$/.test(w.norm));
+  // "Deploys: only after the tests pass", "Commits: run the linter first", "Before committing: run `npm test`":
+  // the body's only actions are steps to take before.
+  const labelBefore = startsWith(words, P.before, label.from, label.to) !== undefined;
+  const stepFirst = steps.length > 0 && steps.every(satisfies) && (labelBefore || words.slice(body.from, body.to).some((w) => /^(after|once|first|before)$/.test(w.norm)));
   if (actions.length === 0 || (steps.length > 0 && !stepFirst)) return undefined;
   // The label only names: no negation, ask or rule word of its own, no verb besides the actions.
   // (A particle tagged as a verb is none: "files in data/".)
