@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Action } from '../../server/src/engine/actions';
 import { bindSession } from '../../server/src/engine/binding';
-import { verbsOfToolName, wordsOf } from '../../server/src/engine/binding/infer';
+import { scopeFieldOfToolName, verbsOfToolName, wordsOf } from '../../server/src/engine/binding/infer';
 import { parseTranscript } from '../../server/src/engine/parse';
 import type { Session } from '../../server/src/engine/session';
 import { marked, slice } from '../support/fixture';
@@ -254,4 +254,17 @@ test('a tool named in a rule governs what its name alone says it does, its verb 
   });
   // A verb that only looks, moves a person on, files a mail away or writes a record pays and sends nothing.
   for (const name of ['get_balance', 'transfer_to_human_agents', 'archive_email', 'append_ledger_row', 'escalate_to_human', 'send']) assert.deepEqual(verbsOfToolName(name), [], name);
+});
+
+test('a bare `name` argument names the kind the tool is named for, never a path', () => {
+  assert.deepEqual(bound([{ name: 'delete_branch', args: { name: 'feature/login' } }, { name: 'delete_file', args: { path: 'feature/login' } }]), [
+    ['delete branch:feature/login'],
+    ['delete path:feature/login'],
+  ]);
+});
+
+test('a rule naming a tool that deletes one kind of thing is over that kind only', () => {
+  assert.deepEqual(scopeFieldOfToolName('delete_branch'), 'branches');
+  assert.deepEqual(scopeFieldOfToolName('delete_calendar_event'), 'events');
+  assert.equal(scopeFieldOfToolName('delete_file'), undefined);
 });

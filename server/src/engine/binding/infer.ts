@@ -244,6 +244,20 @@ export function narrowingWordsOfToolName(name: string): string[] {
   return words.slice(1).filter((word) => !/^\d+$/.test(word) && !forms(word).some((form) => KIND_OF_THING.has(form)));
 }
 
+/** The scope fields of kinds a delete acts on besides files: a tool named for one deletes that kind only. */
+const KIND_SCOPES: Partial<Record<TargetKind, 'branches' | 'tables' | 'databases' | 'events'>> = { branch: 'branches', table: 'tables', database: 'databases', event: 'events' };
+
+/**
+ * The targets a tool's name says its actions are on, any of them: `delete_branch` deletes branches, never
+ * files; `delete_file` names no kind beyond its verb's own.
+ */
+export function scopeFieldOfToolName(name: string): 'branches' | 'tables' | 'databases' | 'events' | undefined {
+  const all = wordsOf(baseToolName(name));
+  const words = (LIGHT_VERBS.has(all[0] ?? '') ? all.slice(1) : all).slice(1);
+  const kind = ID_KINDS.find((k) => mentions(words, k.words))?.kind;
+  return kind === undefined ? undefined : KIND_SCOPES[kind];
+}
+
 /**
  * The actions a tool's name alone says it does, for a rule that names the tool ("never call
  * `send_email`"): its verb, the first word (after a light one), read with the lexicon calls are bound
@@ -378,8 +392,11 @@ const DESCRIBED: readonly [RegExp, NamedRole][] = [
 function argumentsPlaying(reading: Reading, role: NamedRole): string[] {
   const { args, context } = reading;
   const properties = schemaProperties(context.tools.get(args.call.name)?.parameters);
+  // ("`delete_branch` with `name: "feature/x"`": a bare name names the kind the tool is named for, no path.)
+  const namedKind = idKind(reading.nameWords);
   // An argument named for another kind of target plays that part: `branch: "feature/x"` is no path.
   return args.names.filter((name) => !TARGET_NAMES.some(([other, names]) => other !== role && names.has(name))).filter((name) => {
+    if (name === 'name' && namedKind !== undefined) return namedKind === role;
     const schema = properties[name];
     if (schema?.format === 'email' && role === 'recipient') return true;
     const described = DESCRIBED.find(([pattern]) => pattern.test(schema?.description ?? ''));

@@ -1,6 +1,6 @@
 import type { Action, Verb } from '../actions/actions';
 import { simpleCommands } from '../binding/commandLine';
-import { narrowingWordsOfToolName, verbsOfToolName } from '../binding/infer';
+import { narrowingWordsOfToolName, scopeFieldOfToolName, verbsOfToolName } from '../binding/infer';
 import { bindShellCommandParsed } from '../binding/shell';
 import type { Scope } from '../constraints/constraints';
 
@@ -98,7 +98,9 @@ export function commandRule(written: string): CommandRule {
   const toolName = command.replace(CALL_PARENTHESES, '');
   const toolVerbs = TOOL_NAME.test(command) ? verbsOfToolName(toolName) : [];
   const narrowedBy = toolVerbs.length > 0 ? narrowingWordsOfToolName(toolName) : [];
-  if (toolVerbs.length > 0) return { verbs: toolVerbs, scope: {}, checks: false, ...(narrowedBy.length > 0 && { narrowedBy }) };
+  // (Only a delete acts on files as on other kinds; what the others act on is their kind's already.)
+  const field = toolVerbs.includes('delete') ? scopeFieldOfToolName(toolName) : undefined;
+  if (toolVerbs.length > 0) return { verbs: toolVerbs, scope: field ? { [field]: ['**'] } : {}, checks: false, ...(narrowedBy.length > 0 && { narrowedBy }) };
   // "never run `rm -rf`": a program that only deletes files, named without a target, is over deleting any.
   // (A placeholder, `rm -rf <dir>`, is a target the sentence does not name: not every deletion.)
   const standingIn = written.replace(PLACEHOLDER, STAND_IN);

@@ -377,7 +377,7 @@ export const PERSON_APPROVES: readonly string[] = withArticleOptional([
 /** A governed action that must be approved first: "every payment over $500 must be approved by me". */
 export const APPROVED_PARTICIPLES: readonly string[] = [
   'be * approve', 'be * confirm', 'be * okay', 'be * authorize', 'be * authorise', 'be * sign off', 'be * clear with me', 'be * clear by me',
-  'be * vet by me', 'be * review by me', 'get * approve', 'go through me', 'go through the user', 'go through a human', 'be run by me', 'be * green light',
+  'be * vet by me', 'be * review by me', 'be * review by a human', 'be * review by * user', 'get * approve', 'go through me', 'go through the user', 'go through a human', 'be run by me', 'be * green light',
   // "deploys are gated on my approval": the action waits on the person's say-so.
   'be * gate on my', 'be * gate behind my', 'be * gate on * user', 'be * gate behind * user',
 ];
