@@ -3110,7 +3110,8 @@ const CALENDAR_SERVICES = /^(google|outlook|microsoft|apple|icloud|calendly|ical
 function nounsBeforeNominal(view: SentenceView, mention: Mention): Range | undefined {
   const words = view.words;
   const head = words[mention.end - 1] as Word;
-  if (view.isMentionWord(mention.start - 1)) return undefined;
+  // ("any data loss (migrations, deletions)": an example opening a parenthesis has no noun before it.)
+  if (view.isMentionWord(mention.start - 1) || parenthesisOpensAt(words, mention.start)) return undefined;
   let from = mention.start;
   while (from > mention.start - 2 && modifiesKind(view, from - 1) && (words[from - 1] as Word).tags.has('Noun') && !CAPITALIZED.test((words[from - 1] as Word).text)) from--;
   if (from === mention.start) return undefined;
@@ -4394,7 +4395,7 @@ function relativeOfCategory(words: readonly Word[], verbAt: number): boolean {
   return /^(that|which)$/.test(words[verbAt - 1]?.norm ?? '') && (has(CATEGORY_NOUNS, words[verbAt - 2]) || /^(anything|something)$/.test(words[verbAt - 2]?.norm ?? ''));
 }
 
-const CATEGORY_NOUNS = wordSet(['action', 'operation', 'change', 'command', 'thing', 'task', 'step', 'activity', 'setup', 'job', 'maintenance', 'administration', 'update', 'modification', 'write', 'mutation', 'tool', 'call', 'program', 'editor', 'pager', 'binary', 'cli', 'process', 'statement', 'query']);
+const CATEGORY_NOUNS = wordSet(['action', 'operation', 'change', 'loss', 'risk', 'command', 'thing', 'task', 'step', 'activity', 'setup', 'job', 'maintenance', 'administration', 'update', 'modification', 'write', 'mutation', 'tool', 'call', 'program', 'editor', 'pager', 'binary', 'cli', 'process', 'statement', 'query']);
 
 /** Kinds followed by a list of their examples in `range` ("branches (main, develop)", "branches like main"): where each list runs. */
 function exampledKinds(view: SentenceView, range: Range): { kind: number; from: number; to: number }[] {
@@ -4518,7 +4519,8 @@ function withModifiers(view: SentenceView, triggers: readonly Mention[], region:
   const pluralAfterModifier = head !== undefined && /s$/.test(head.norm) && openerAt < region.from - 1 && opener !== undefined && (opener.tags.has('Gerund') || opener.tags.has('Determiner') || opener.tags.has('Preposition') || /^(make|do|perform|apply)$/.test(opener.norm));
   if (!trigger || !head || (!pluralAfterModifier && (!head.tags.has('Noun') || (head.tags.has('Verb') && !head.tags.has('Plural'))))) return region;
   let from = region.from;
-  while (from > 0) {
+  // ("destructive operations (migrations, deletions)": an example opening a parenthesis has no modifier before it.)
+  while (from > 0 && !parenthesisOpensAt(view.words, from)) {
     const w = view.words[from - 1] as Word;
     const modifies = (w.tags.has('Noun') || w.tags.has('Adjective') || view.covered.has(from - 1)) && !w.tags.has('Pronoun') && !w.tags.has('Determiner') && !w.tags.has('Possessive') && !/[,;:.!?)]/.test(w.post) && !view.isMentionWord(from - 1) && !has(UNIVERSAL, w) && !skips(w);
     if (!modifies) break;
