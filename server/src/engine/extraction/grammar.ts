@@ -2111,6 +2111,8 @@ const LEAD_ADVERBS = wordSet(['always', 'only', 'please']);
 function connectorFrame(view: SentenceView, clause: Range): Outcome | undefined {
   const words = view.words;
   const start = skipOpeners(words, clause.from, clause.to);
+  // "Prefer read operations before writes": a preference of one order over another, no step required.
+  if (/^(prefer|preferably)$/.test(words[words[start]?.norm === 'always' ? start + 1 : start]?.norm ?? '')) return undefined;
   for (let i = clause.from; i < clause.to; i++) {
     const found = CONNECTOR_KINDS.find((k) => startsWith(words, P[k], i, clause.to) !== undefined);
     if (!found) continue;
