@@ -2113,6 +2113,8 @@ function connectorFrame(view: SentenceView, clause: Range): Outcome | undefined 
   const start = skipOpeners(words, clause.from, clause.to);
   // "Prefer read operations before writes": a preference of one order over another, no step required.
   if (/^(prefer|preferably)$/.test(words[words[start]?.norm === 'always' ? start + 1 : start]?.norm ?? '')) return undefined;
+  // "Don't worry about the tests before pushing": what the person says not to mind is no step.
+  if (words.slice(start, start + 3).some((w, k) => w.norm === 'worry' && words.slice(start, start + k).some((n) => /^(not|never)$/.test(n.norm)))) return undefined;
   for (let i = clause.from; i < clause.to; i++) {
     const found = CONNECTOR_KINDS.find((k) => startsWith(words, P[k], i, clause.to) !== undefined);
     if (!found) continue;

@@ -428,7 +428,7 @@ export const HYPOTHETICAL: readonly string[] = [
 ];
 /** What held once, or holds elsewhere, is no rule here: "it used to be that…", "in the old days we never…", "in other projects we…". */
 export const NOT_IN_FORCE: readonly string[] = [
-  'used to be', 'we used to', 'i used to', 'they used to', 'it used to', 'in the old days', 'back in the day', 'back then',
+  'used to be', 'we used to', 'i used to', 'they used to', 'it used to', 'we never used to', 'i never used to', 'we always used to', 'i always used to', 'in the old days', 'back in the day', 'back then',
   'in other projects', 'in other repos', 'in other repositories', 'at my old job', 'at my last job', 'at my previous job',
 ];
 /** Verbs that report someone else's words ("the docs say never…"). */
