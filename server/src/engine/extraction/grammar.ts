@@ -2592,7 +2592,9 @@ function leftToSomeone(view: SentenceView, clause: Range, start: number): Outcom
 /** "Only humans merge PRs", "only maintainers may push to main". */
 function onlyPeopleDo(view: SentenceView, clause: Range, start: number): Outcome | undefined {
   const words = view.words;
-  const person = has(ONLY, words[start]) ? personEnd(words, start + 1, clause.to) : undefined;
+  // ("Only I can merge to main": the speaker, as a pronoun.)
+  const speaker = /^(i|we)$/.test(words[start + 1]?.norm ?? '') ? start + 2 : undefined;
+  const person = has(ONLY, words[start]) ? (speaker ?? personEnd(words, start + 1, clause.to)) : undefined;
   if (person === undefined) return undefined;
   let act = person;
   while (act < clause.to && ((words[act] as Word).tags.has('Modal') || (words[act] as Word).tags.has('Auxiliary') || /^(ever|should|can|may|get|allowed|permitted|to)$/.test((words[act] as Word).norm))) act++;
