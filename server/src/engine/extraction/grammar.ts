@@ -1475,7 +1475,8 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     // A double negative or "not only" is not a prohibition.
     if (words[cueEnd]?.norm === 'only') continue;
     // "The vendor invoices: never delete": a label names the thing, not who acts.
-    const subject = subjectBefore(words, thingLabel(view, { from: range.from, to: i })?.to ?? range.from, i);
+    // ("going forward don't merge PRs": an opener is no subject.)
+    const subject = subjectBefore(words, thingLabel(view, { from: range.from, to: i })?.to ?? skipOpeners(words, range.from, i), i);
     const wants = words.slice(cueEnd, found.start).some((w) => has(WANT, w));
     // "It is forbidden to delete …", "it's not allowed to push": the "it" stands for the action after.
     // (The tagger may read the "'s" of "it's forbidden" as "has".)
