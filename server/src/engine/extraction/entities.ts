@@ -728,7 +728,9 @@ export function commandEntities(text: string, base: number): Entity[] {
     const describes = PROGRAM_THINGS.test(text.slice((match.index ?? 0) + match[0].length));
     // ("Do not stop Docker", "never upgrade Terraform": the program as a thing acted on, not run.)
     const actedOn = PROGRAM_ACTED_ON.test(text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0));
-    if (!program || describes || actedOn || inSpan(start)) continue;
+    // ("curl | sh": programs piped together run as written; no one of them is the command.)
+    const piped = /\|\s*$/.test(text.slice(Math.max(0, (match.index ?? 0) - 3), match.index ?? 0)) || /^\s*\|(?!\|)/.test(text.slice((match.index ?? 0) + match[0].length));
+    if (!program || describes || actedOn || piped || inSpan(start)) continue;
     // "never run npm install or terraform destroy": the words after the program are its subcommand and
     // flags, up to a word that is none ("in CI", "or", "unless …"); the program alone would be wider.
     const args = PLAIN_ARGS.exec(text.slice((match.index ?? 0) + match[0].length))?.[0] ?? '';
