@@ -232,6 +232,12 @@ const KIND_OF_THING = new Set([
   'all', 'any', 'every', 'everything', 'one', 'multiple', 'many', 'batch', 'bulk', 'single', 'a', 'the', 'to', 'of', 'by', 'for', 'from', 'with', 'my',
 ]);
 
+/** A tool's name as words from its verb on, after a light one (`make_payment` → payment). */
+function verbFirst(name: string): string[] {
+  const all = wordsOf(baseToolName(name));
+  return LIGHT_VERBS.has(all[0] ?? '') ? all.slice(1) : all;
+}
+
 /**
  * Words of a tool's name, after its verb, that say which things it acts on beyond their kind
  * (`delete_audit_trail`, `forward_raw_snippet`, `create_plan`): a rule naming the tool is over those
@@ -239,9 +245,7 @@ const KIND_OF_THING = new Set([
  * `send_email`, `cancel_reservation`) say none.
  */
 export function narrowingWordsOfToolName(name: string): string[] {
-  const all = wordsOf(baseToolName(name));
-  const words = LIGHT_VERBS.has(all[0] ?? '') ? all.slice(1) : all;
-  return words.slice(1).filter((word) => !/^\d+$/.test(word) && !forms(word).some((form) => KIND_OF_THING.has(form)));
+  return verbFirst(name).slice(1).filter((word) => !/^\d+$/.test(word) && !forms(word).some((form) => KIND_OF_THING.has(form)));
 }
 
 /** The scope fields of kinds a delete acts on besides files: a tool named for one deletes that kind only. */
@@ -252,8 +256,7 @@ const KIND_SCOPES: Partial<Record<TargetKind, 'branches' | 'tables' | 'databases
  * files; `delete_file` names no kind beyond its verb's own.
  */
 export function scopeFieldOfToolName(name: string): 'branches' | 'tables' | 'databases' | 'events' | undefined {
-  const all = wordsOf(baseToolName(name));
-  const words = (LIGHT_VERBS.has(all[0] ?? '') ? all.slice(1) : all).slice(1);
+  const words = verbFirst(name).slice(1);
   const kind = ID_KINDS.find((k) => mentions(words, k.words))?.kind;
   return kind === undefined ? undefined : KIND_SCOPES[kind];
 }
@@ -266,7 +269,7 @@ export function scopeFieldOfToolName(name: string): 'branches' | 'tables' | 'dat
  */
 export function verbsOfToolName(name: string): Verb[] {
   const all = wordsOf(baseToolName(name));
-  const words = LIGHT_VERBS.has(all[0] ?? '') ? all.slice(1) : all;
+  const words = verbFirst(name);
   const verb = words[0] ?? '';
   if (all.length < 2 || forms(verb).some((form) => LOOKING_WORDS.has(form))) return [];
   const undone = new Set(NOT_DONE.filter((n) => mentions(words, n.words) && !mentions(words, n.unless)).flatMap((n) => n.verbs));

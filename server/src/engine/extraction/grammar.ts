@@ -5205,19 +5205,19 @@ function compileDrafts(view: SentenceView, drafts: readonly Draft[]): Reading[] 
 
 /**
  * "For safety, …", "As a precaution, …", "To prevent data loss, …": a leading phrase up to its comma that says
- * why, the rule after it. After "for" or "as" it names no target nor action ("For production, …" says where);
- * "to" and a verb of no action always say why ("To keep `main` green, …"), while "To delete a branch, ask me
- * first" asks about the action it opens on.
+ * why, the rule after it. It names no action ("To make changes to `infra/`, ask me first" asks about them) and,
+ * after "for" or "as", no target ("For production, …" says where); after "to" and a verb, a target is part of
+ * the why ("To keep `main` green, …").
  */
 function purposeEnd(view: SentenceView, clause: Range): number | undefined {
   const words = view.words;
   const first = skipOpeners(words, clause.from, clause.to);
-  const infinitive = words[first]?.norm === 'to' && words[first + 1]?.tags.has('Infinitive') === true && !view.isMentionWord(first + 1);
+  const infinitive = words[first]?.norm === 'to' && words[first + 1]?.tags.has('Infinitive') === true;
   if (!infinitive && !/^(for|as)$/.test(words[first]?.norm ?? '')) return undefined;
   const comma = words.findIndex((w, k) => k >= first && k < clause.to - 1 && endsWithComma(w));
   if (comma === -1 || comma - first > 5) return undefined;
   const phrase = { from: first, to: comma + 1 };
-  if (!infinitive && (entitiesIn(view, [phrase]).length > 0 || view.mentionsIn(phrase).length > 0)) return undefined;
+  if (view.mentionsIn(phrase).length > 0 || (!infinitive && entitiesIn(view, [phrase]).length > 0)) return undefined;
   return comma + 1;
 }
 
