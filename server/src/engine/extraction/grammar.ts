@@ -1170,8 +1170,8 @@ function howOften(words: readonly Word[], index: number): boolean {
 }
 
 /**
- * A number that counts or dates the things acted on ("more than 5 files at once", "orders placed 30
- * days ago", "over 10% of the balance"): a limit no scope says. (A sum of money is an amount entity, read before.)
+ * A number that counts, dates or sizes the things acted on ("more than 5 files at once", "orders placed 30
+ * days ago", "over 10% of the balance", "larger than 1MB"): a limit no scope says. (A sum of money is an amount entity, read before.)
  */
 function countLimit(words: readonly Word[], index: number): boolean {
   const w = words[index] as Word;
@@ -1179,7 +1179,9 @@ function countLimit(words: readonly Word[], index: number): boolean {
   const next = words[index + 1];
   const comparator = /^(than|most|least|over|above|under|below|exceeding|beyond)$/.test(words[index - 1]?.norm ?? '');
   const counted = next !== undefined && !/[,;:.!?)]/.test(w.post) && (next.tags.has('Plural') || /^(ago|old|%)$/.test(next.norm) || (next.tags.has('Noun') && /[^s]s$/.test(next.norm)));
-  return w.tags.has('Percent') || (comparator && counted) || (counted && /^(ago|old)$/.test(words[index + 2]?.norm ?? ''));
+  // ("files larger than 1MB": a size written with its unit in one word.)
+  const sized = /^\d+(?:\.\d+)?(?:[kmgt]i?b|bytes?)$/.test(w.norm);
+  return w.tags.has('Percent') || (comparator && (counted || sized)) || (counted && /^(ago|old)$/.test(words[index + 2]?.norm ?? ''));
 }
 
 /** The clause at `from` says what to do in the rule's place: "…, open a PR instead". */
