@@ -3350,6 +3350,13 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
       result.push(w);
       continue;
     }
+    // ("Never commit binaries", "don't delete scripts": files of a kind, with no place written, are some files, not
+    // every one; beside a path, "scripts in `bin/`" only say what is there.)
+    const onFiles = [...families].some((f) => FILE_FAMILIES.has(f) || f === 'commit' || f === 'push');
+    if (onFiles && has(FILE_KINDS, w) && !named.some((e) => e.kind === 'path')) {
+      result.push(w);
+      continue;
+    }
     // ("changing file permissions": permissions in the plural are a thing changed, no one's yes.)
     const thingPermissions = w.norm === 'permissions' && i > range.from;
     if (!modifier && ((has(FUNCTION, w) && !thingPermissions) || (has(GENERIC, w) && !destination) || has(UNIVERSAL, w) || has(ANAPHOR, w) || skips(w) || person)) continue;
@@ -4404,6 +4411,8 @@ function relativeOfCategory(words: readonly Word[], verbAt: number): boolean {
   return /^(that|which)$/.test(words[verbAt - 1]?.norm ?? '') && (has(CATEGORY_NOUNS, words[verbAt - 2]) || /^(anything|something)$/.test(words[verbAt - 2]?.norm ?? ''));
 }
 
+/** Files of a kind a generic word may name elsewhere ("run scripts", "use tools"): as what a file action is over, some files only. */
+const FILE_KINDS = wordSet(['script', 'scripts', 'tool', 'tools', 'asset', 'assets', 'artifact', 'artifacts', 'binary', 'binaries', 'program', 'programs']);
 const CATEGORY_NOUNS = wordSet(['action', 'operation', 'change', 'loss', 'risk', 'command', 'thing', 'task', 'step', 'activity', 'setup', 'job', 'maintenance', 'administration', 'update', 'modification', 'write', 'mutation', 'tool', 'call', 'program', 'editor', 'pager', 'binary', 'cli', 'process', 'statement', 'query']);
 
 /** Kinds followed by a list of their examples in `range` ("branches (main, develop)", "branches like main"): where each list runs. */
