@@ -3175,6 +3175,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
   // Worked out once for the range, not for each of its words.
   const unasked = findAll(words, P.onOwnAccord, range.from, range.to);
   const losesAlways = ['remove', 'truncate', 'forcePush', 'rewriteHistory', 'destructiveGit', 'discard', 'sqlDrop'].some((f) => families.has(f as FamilyName));
+  // What acts on files, where a program's kind ("binaries", "tools") is a kind of file.
+  const fileActions = [...families].some((f) => FILE_FAMILIES.has(f) || f === 'commit' || f === 'push');
   // "never double-book me": an action done twice over is a sort of it no scope says (the word is just before the region's action).
   const twiceOver = (k: number) => /^(double|triple)$/.test(words[k]?.norm ?? '') && view.isMentionWord(k + 1);
   if (twiceOver(range.from - 1)) result.push(words[range.from - 1] as Word);
@@ -3250,7 +3252,7 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     if (ending !== -1 && /@|^[\w-]+(\.[\w-]+)+$/.test(words[ending + 2]?.text.replace(/`/g, '') ?? '')) continue;
     // "DROP or TRUNCATE statements", "delete operations": the kind of the actions named before it.
     // ("create action items": a category word that modifies the noun after it is part of that thing's name.)
-    if (has(CATEGORY_NOUNS, w) && w.tags.has('Noun') && view.isMentionWord(i - 1) && !(i + 1 < range.to && words[i + 1]?.tags.has('Noun'))) continue;
+    if (has(CATEGORY_NOUNS, w) && w.tags.has('Noun') && view.isMentionWord(i - 1) && !(i + 1 < range.to && words[i + 1]?.tags.has('Noun')) && !(fileActions && has(FILE_KINDS, w))) continue;
     // "never deploy, pull, or restart": verbs listed with the action are actions of their own, which
     // the vocabulary may not have; they leave the rule narrower, never the action's object.
     if (listedWithAction(view, i, range)) continue;
@@ -3352,8 +3354,7 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     }
     // ("Never commit binaries", "don't delete scripts": files of a kind, with no place written, are some files, not
     // every one; beside a path, "scripts in `bin/`" only say what is there.)
-    const onFiles = [...families].some((f) => FILE_FAMILIES.has(f) || f === 'commit' || f === 'push');
-    if (onFiles && has(FILE_KINDS, w) && !named.some((e) => e.kind === 'path')) {
+    if (fileActions && has(FILE_KINDS, w) && !named.some((e) => e.kind === 'path')) {
       result.push(w);
       continue;
     }
