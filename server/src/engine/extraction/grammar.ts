@@ -3597,7 +3597,8 @@ function amountExcepted(view: SentenceView): Pick<Scope, 'amountAbove' | 'curren
 }
 
 /** Scope from the entities in the draft's regions, read for its context. */
-function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | undefined, entities: readonly Entity[], regions: readonly Range[]): Scope | 'unrepresentable' {
+/** `acted`: the draft's triggers as the actions they are on the context's targets (see actedTriggers). */
+function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | undefined, entities: readonly Entity[], regions: readonly Range[], acted: readonly Mention[]): Scope | 'unrepresentable' {
   const scope: { -readonly [K in keyof Scope]: Scope[K] } = {};
   const add = (field: 'paths' | 'databases' | 'tables' | 'recipients' | 'allowedDomains' | 'branches' | 'environments' | 'devices' | 'events' | 'accounts' | 'commands', value: string) => {
     // ("`generated/**`", "`web/.next/*`": everything in a folder is the folder, whose scope holds what is below it.)
@@ -3754,7 +3755,6 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   // "Never delete branches": deleting is over branches, any of them, not over every target.
   if (families.has('remove') && !scope.branches && regions.some((r) => words.slice(r.from, r.to).some((w) => /^branch(?:es)?$/.test(w.norm)))) add('branches', '**');
   // "No DELETE statements", "the database is read-only": a delete there is of any table or database, never of a file.
-  const acted = actedTriggers(view, draft, context, regions);
   const rowsDeleted = acted.some((m) => m.family === 'sqlDelete');
   if ((context === 'database' || rowsDeleted) && !scope.tables && !scope.databases && !scope.paths && verbsOf(acted, context).includes('delete')) {
     add('tables', '**');
@@ -4338,7 +4338,8 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     unstatable(view, `what ${verbsSaid(draft)} makes here is no target the vocabulary names`);
     return [];
   }
-  const scopeRead = scopeOf(view, draft, context, entities, regions);
+  const acted = actedTriggers(view, draft, context, regions);
+  const scopeRead = scopeOf(view, draft, context, entities, regions, acted);
   if (scopeRead === 'unrepresentable') return [];
   const scope = context === 'money' && scopeRead.amountAbove === undefined ? { ...scopeRead, ...amountExcepted(view) } : scopeRead;
   const scoped = SCOPE_TARGET_FIELDS.some((f) => scope[f] !== undefined) || scope.amountAbove !== undefined;
@@ -4352,7 +4353,7 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     unstatable(view, `"${view.words.slice(sendingWay.start, sendingWay.end + (view.words[sendingWay.end]?.norm === 'all' ? 1 : 0)).map((w) => w.text).join(' ')}" is a way of sending, which no scope says`);
     return [];
   }
-  const triggerVerbs = verbsOf(actedTriggers(view, draft, context, regions), context);
+  const triggerVerbs = verbsOf(acted, context);
   if (triggerVerbs.length === 0) return [];
   if (draft.kind !== 'prerequisite') return [{ kind: draft.kind, trigger: triggerVerbs, scope }];
   const stepFamilies = unique((draft.requires ?? []).map((m) => m.family)) as FamilyName[];
@@ -4710,8 +4711,9 @@ function topicOf(view: SentenceView, range: Range): { verbs: Verb[]; scope: Scop
   if (mentions.length === 0 && entities.length === 0) return undefined;
   const context = contextOf(view, mentions.map((m) => m.family), entities, [range]);
   const draft: Draft = { kind: 'prohibition', triggers: mentions, regions: [range] };
-  const scope = scopeOf(view, draft, context, entities, []);
-  return { verbs: verbsOf(mentions, context), scope: scope === 'unrepresentable' ? {} : scope };
+  const acted = actedTriggers(view, draft, context, [range]);
+  const scope = scopeOf(view, draft, context, entities, [], acted);
+  return { verbs: verbsOf(acted, context), scope: scope === 'unrepresentable' ? {} : scope };
 }
 
 /**
