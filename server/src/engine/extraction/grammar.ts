@@ -1507,9 +1507,10 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       // ("touch temp, cache, or backup folders": a word listed among the things, modifying their noun, is one of them.)
       const itemBefore = has(COORDINATORS, previous) ? next.start - 2 : next.start - 1;
       const amongThings = next.command === undefined && next.end - next.start === 1 && modifiesNextNoun(words, next.start) && !view.isMentionWord(itemBefore);
-      // ("run package managers (`npm`, `yarn`)": commands listed with the one found are examples beside it, not the noun's things.)
-      const besideFoundCommand = found.command !== undefined && next.command !== undefined && inParenthesis(words, range.from, found.start);
-      if ((listedAt(words, next.start) || ((previous?.norm === 'even' || runVerb) && has(COORDINATORS, words[next.start - 2]))) && (besideFoundCommand || !namesTheThingBefore(view, next.start)) && !amongThings) {
+      // ("run package managers (`npm`, `yarn`)", "run destructive SQL (DROP, DELETE)": actions listed with the one found
+      // in its parenthesis are examples beside it, not the noun's things.)
+      const besideFound = (found.command !== undefined) === (next.command !== undefined) && inParenthesis(words, range.from, found.start);
+      if ((listedAt(words, next.start) || ((previous?.norm === 'even' || runVerb) && has(COORDINATORS, words[next.start - 2]))) && (besideFound || !namesTheThingBefore(view, next.start)) && !amongThings) {
         // A command after another action is that action's object ("never change the yarn setup"), not an action of its own.
         // ("never stage (`git add`) or commit": a command glossing a verb stands for that verb.)
         const glossing = found.command !== undefined && parenthesisOpensAt(words, found.start);
@@ -2120,7 +2121,7 @@ function connectorFrame(view: SentenceView, clause: Range): Outcome | undefined 
   if (words.slice(start, start + 3).some((w, k) => w.norm === 'worry' && words.slice(start, start + k).some((n) => /^(not|never)$/.test(n.norm)))) return undefined;
   for (let i = clause.from; i < clause.to; i++) {
     const found = CONNECTOR_KINDS.find((k) => startsWith(words, P[k], i, clause.to) !== undefined);
-    if (!found) continue;
+    if (!found || withinListedExample(words, clause.from, i)) continue;
     // "Only commit when all checks pass" says "commit only when …": the condition comes first.
     const kind = found === 'whenever' && i > start && has(ONLY, words[start]) && /^(if|when)$/.test((words[i] as Word).norm) ? 'after' : found;
     let end = startsWith(words, P[found], i, clause.to) as number;
@@ -2158,6 +2159,17 @@ function connectorFrame(view: SentenceView, clause: Range): Outcome | undefined 
     i = end - 1;
   }
   return undefined;
+}
+
+/** "(DROP, DELETE, UPDATE without WHERE)": a connector inside a parenthesis, after a comma of its list, is one example's. */
+function withinListedExample(words: readonly Word[], from: number, index: number): boolean {
+  for (let i = index - 1; i >= from; i--) {
+    const w = words[i] as Word;
+    if (/\)/.test(w.post)) return false;
+    if (/\(/.test(w.pre) || /\(\s*$/.test(w.post)) return false;
+    if (endsWithComma(w)) return inParenthesis(words, from, i);
+  }
+  return false;
 }
 
 /** Where a leading subordinate clause ends and the main clause starts: at a comma or "then". */
@@ -5080,10 +5092,13 @@ function labelledFrame(view: SentenceView, from: number): { readonly drafts: rea
   const bodyPaths = view.textEntitiesIn(body).filter((e) => e.kind === 'path' && !e.inWords);
   const onlyPaths = bodyPaths.length > 0 && words.slice(body.from, body.to).every((w) => bodyPaths.some((e) => w.start >= e.start - 1 && w.end <= e.end + 1) || has(COORDINATORS, w) || w.text === '');
   if (PROTECTED_KIND.test(labelText.replace(/[*_]/g, '')) && onlyPaths) return { drafts: [{ kind: 'prohibition', triggers: [{ family: 'touch', start: label.from, end: colon + 1, form: 'base' }], regions: [body] }] };
-  const steps = view.mentionsIn(body);
+  const labelBefore = startsWith(words, P.before, label.from, label.to) !== undefined;
+  // ("**Before Push:** Run `dbt build`": a command run before an action the project gates with its checks is one of them.)
+  const bodyMentions = view.mentionsIn(body);
+  const checked = labelBefore ? withProjectChecks(view, body, actions, { kind: 'prerequisite', steps: bodyMentions.filter(satisfies) }) : undefined;
+  const steps = checked?.kind === 'prerequisite' && bodyMentions.every((m) => satisfies(m) || checked.steps.some((s) => s.start === m.start)) ? checked.steps : bodyMentions;
   // "Deploys: only after the tests pass", "Commits: run the linter first", "Before committing: run `npm test`":
   // the body's only actions are steps to take before.
-  const labelBefore = startsWith(words, P.before, label.from, label.to) !== undefined;
   const stepFirst = steps.length > 0 && steps.every(satisfies) && (labelBefore || words.slice(body.from, body.to).some((w) => /^(after|once|first|before)$/.test(w.norm)));
   if (actions.length === 0 || (steps.length > 0 && !stepFirst)) return undefined;
   // The label only names: no negation, ask or rule word of its own, no verb besides the actions.
