@@ -1673,7 +1673,11 @@ function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefi
   // ("approval for deleting files, pushing code, sending messages": actions listed in the trigger's own form go with it;
   // "Before asking permission to commit, always run `git diff`" starts a clause of its own.)
   const listed = coordinatedFrom(view, governable(view.mentionsIn({ from: trigger.start, to: clause.to })));
-  const triggers = trigger.start > markerAt + 3 || colonAfter ? listed : listed.filter((m) => m === trigger || (trigger.form === 'gerund' && m.form === 'gerund'));
+  // ("permission for file modifications or deletions": so do plurals listed with a plural.)
+  // (Not one that starts a clause of its own: "permission for pushes, then deploys happen on their own".)
+  const plural = (m: Mention) => m.form === 'third' && /[^s]s$/.test((words[m.end - 1] as Word).norm) && words[m.end]?.tags.has('Verb') !== true && words[m.start - 1]?.norm !== 'then';
+  const sameForm = (m: Mention) => (trigger.form === 'gerund' && m.form === 'gerund') || (plural(trigger) && plural(m));
+  const triggers = trigger.start > markerAt + 3 || colonAfter ? listed : listed.filter((m) => m === trigger || sameForm(m));
   return { drafts: [{ kind: 'confirmation', triggers, regions: [{ from: trigger.start, to: objectEnd(view, trigger.end, clause.to) }, ...(thing ? [thing] : [])] }] };
 }
 
@@ -3181,6 +3185,24 @@ const KEPT_BY_SERVICES = wordSet(['invoice', 'bill', 'payment', 'transaction', '
  * own families are the rule ("never send email"); another action's word is a qualifier ("don't
  * delete the backups").
  */
+/**
+ * "`DROP` commands that could eliminate tables", "DELETE operations that may remove data": a relative
+ * clause of what may come of the action named says why it is risky, which every one of them is; it
+ * sorts none out. (On a kind alone, "commands that could delete files", it says which: the action.)
+ */
+function hedgedRelativeAt(view: SentenceView, range: Range, families: ReadonlySet<FamilyName>): number | undefined {
+  const words = view.words;
+  const ownAction = (k: number) => {
+    const m = view.mentions.find((n) => k >= n.start && k < n.end);
+    return m !== undefined && (families.has(m.family) || m.command !== undefined);
+  };
+  for (let r = range.from + 1; r < range.to - 1; r++) {
+    if (!/^(that|which)$/.test((words[r] as Word).norm) || !/^(could|might|may|can)$/.test(words[r + 1]?.norm ?? '')) continue;
+    if (ownAction(r - 1) || (has(CATEGORY_NOUNS, words[r - 1]) && ownAction(r - 2))) return r;
+  }
+  return undefined;
+}
+
 function objectWords(view: SentenceView, range: Range, families: ReadonlySet<FamilyName>, named: readonly Entity[] = []): Word[] {
   const words = view.words;
   const result: Word[] = [];
@@ -3192,7 +3214,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
   // "never double-book me": an action done twice over is a sort of it no scope says (the word is just before the region's action).
   const twiceOver = (k: number) => /^(double|triple)$/.test(words[k]?.norm ?? '') && view.isMentionWord(k + 1);
   if (twiceOver(range.from - 1)) result.push(words[range.from - 1] as Word);
-  for (let i = range.from; i < range.to; i++) {
+  const hedged = hedgedRelativeAt(view, range, families);
+  for (let i = range.from; i < (hedged ?? range.to); i++) {
     const w = words[i] as Word;
     // "delete files from `repros/` after reproducing the issue": when, said after the object, is an
     // occasion the session cannot settle, taken to hold; the words from it on say no target.
@@ -4615,7 +4638,9 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   const pointer = words[after.from + 1];
   if (words[after.from]?.norm === 'for' && /^(this|that|these|those|it|them)$/.test(pointer?.norm ?? '') && (/[,;:.!?)—–-]/.test(pointer?.post ?? '') || !words[after.from + 2]?.tags.has('Noun'))) return `"for ${pointer?.text}" narrows the commands to a purpose said elsewhere, which no scope says`;
   // ("`kubectl delete` against any cluster": a place that is any of its kind narrows nothing.)
-  const anyPlace = /^(on|in|against|across)$/.test(words[after.from]?.norm ?? '') && /^(any|every|all)$/.test(words[after.from + 1]?.norm ?? '');
+  // ("`kubectl drain` on a node": one of its kind, unnamed and unsorted, is any.)
+  const oneOfKind = /^(a|an)$/.test(words[after.from + 1]?.norm ?? '') && after.to === after.from + 3 && (words[after.from + 2] as Word | undefined)?.tags.has('Noun') === true;
+  const anyPlace = /^(on|in|against|across)$/.test(words[after.from]?.norm ?? '') && (/^(any|every|all)$/.test(words[after.from + 1]?.norm ?? '') || oneOfKind);
   // ("a system `brew` on `PATH`": the program found on the search path is every run of it by name.)
   if (/^(on|in|from)$/.test(words[after.from]?.norm ?? '') && after.to - after.from <= 3 && words[after.to - 1]?.text.replace(/[`*_.,;:!?)]/g, '') === 'PATH') return undefined;
   // ("`cd` out of the project root": "out of" is a place too.)

@@ -431,6 +431,10 @@ const BOLD_LINE = /^\s*(\*\*|__)[^*_\n]+\1\s*$/;
 /** A line that ends on a pronoun for the things its items name: "Never hand-edit them." */
 const POINTED_OBJECT = /\b(?:them|these|those)\s*[.!]*\s*$/i;
 const CONNECTOR = /\b(?:before|after|when|whenever|if|until|unless|without|once|prior to|while)\b/i;
+/** A kind of action a line's items may be examples of: "production changes", "destructive SQL". */
+const ACTION_KIND = new RegExp(`${CATEGORY.source}|\\b(?:sql|quer(?:y|ies)|statements?)\\b`, 'i');
+/** A line that opens on its negation: "Never …", "Do not …", "Don't …". */
+const NEGATED_OPENING = /^\s*(?:never|do\s+not|don['’]t)\s/i;
 const lowerFirst = (text: string) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 const LIST_MARK = /^\s*(?:[-*•+]\s+|\d{1,2}[.)]\s+)/;
 const ASKING = /\b(?:ask|confirm|confirmation|check with|approval|permission|sign[- ]?off|consent|ok|okay|go-ahead|green light|authori[sz]ation)\b/i;
@@ -527,6 +531,10 @@ function combined(lead: string, item: string, turnIndex: number, span: Span, lea
   if (pointer && path) texts.push(`${lead.slice(0, pointer.index)}${path}`);
   for (const part of listed === undefined ? [clause] : clauseLabel ? [listed, clause] : [clause, listed]) {
     if (objectSlot !== undefined) texts.push(`${lead.slice(0, objectSlot).trimEnd()} ${part} ${lead.slice(objectSlot)}`);
+    // "Never make production changes without approval:" + "Deployments to production": the line's kind of action
+    // is what its items are examples of, each done on the line's condition.
+    const forbidden = objectSlot !== undefined && ACTION_KIND.test(lead.slice(0, objectSlot)) ? NEGATED_OPENING.exec(lead) : null;
+    if (forbidden && objectSlot !== undefined) texts.push(`${forbidden[0].trimEnd()} do ${lowerFirst(part)} ${lead.slice(objectSlot)}`);
     if (PLACEHOLDER.test(lead)) texts.push(lead.replace(PLACEHOLDER, part));
     // "Ask before:" + "committing" is continued by its item, read below.
     if (CONNECTOR.test(lead) && !continued) texts.push(`${part} ${lead.charAt(0).toLowerCase()}${lead.slice(1)}`);
