@@ -138,6 +138,13 @@ describe("spans: each constraint's range is its sentence in the source, through 
     assert.equal(extraction.constraints[1]?.text, 'Don\'t touch "vendor/" at all.');
   });
 
+  test("an agent's permission entry: the rule it configures spans the entry's line", () => {
+    const { text, spans } = marked('[{"role":"system","content":"permission:\\n  bash:\\n    ⟦\\"terraform destroy*\\": deny⟧\\n    ⟦\\"git push*\\": ask⟧"}]');
+    const extraction = extractConstraints(parse('chat.json', text));
+    assert.deepEqual(extraction.constraints.map((c) => c.span), spans);
+    assert.equal(extraction.constraints[0]?.text, '"terraform destroy*": deny');
+  });
+
   test('OpenAI chat: \\u escapes before the sentence are counted', () => {
     const { text, spans } = marked('[{"role":"user","content":"Caf\\u00e9 notes \\u2014 ok.\\t⟦Never email anyone outside acme.io.⟧"}]');
     const extraction = extractConstraints(parse('chat.json', text));

@@ -95,7 +95,8 @@ export function extractConstraints(session: Session, prefilter: (text: string) =
   for (const turn of session.turns) {
     if (!turn.isUserMessage) continue;
     for (const sentence of userSentences(session, turn, prefilter)) {
-      let readings = readingsOf(sentence);
+      // An agent's permission entry states the rule it configures.
+      let readings = sentence.configured ? rulesOf(sentence.configured) : readingsOf(sentence);
       // An item that states no rule alone may with the line that introduces it.
       for (const variant of readings.some((reading) => reading.kind !== 'unresolved') ? [] : (sentence.withLeadIn ?? [])) {
         readings = rulesOf(variant);

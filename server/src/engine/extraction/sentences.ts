@@ -21,6 +21,11 @@ export interface Sentence {
    */
   readonly withLeadIn?: readonly Sentence[];
   /**
+   * For an agent's permission entry (opencode's `"kubectl delete*": deny` under `bash:`): the rule it
+   * configures, said in words ("Never run `kubectl delete`."), read in place of the entry.
+   */
+  readonly configured?: Sentence;
+  /**
    * For a sentence whose object points back ("Never delete anything in it."): the sentence with the
    * pointer replaced by the target the sentence before it names ("data/raw is the only copy."), to
    * try when the sentence alone names nothing. Made on demand: most sentences never need it.
@@ -108,6 +113,8 @@ interface Block {
   readonly command?: true;
   /** An item that is a table's row under a line that introduces it: read whole, its cells as "first: rest". */
   readonly row?: true;
+  /** A line that configures an agent's permission for a command: its pattern, and what running it takes. */
+  readonly permission?: { readonly command: string; readonly decision: 'deny' | 'ask' | 'allow' };
 }
 
 /** A command line: a known program first (after a prompt's `$`), then its arguments. */
@@ -144,6 +151,12 @@ function blocks(text: string, quotesAreOwn: boolean): Block[] {
       current = undefined;
       continue;
     }
+    const entry = fenced ? null : PERMISSION_ENTRY.exec(line);
+    if (entry && COMMAND_LINE.test(entry[2] as string)) {
+      result.push({ text: line, at: lineAt, kind: 'item', permission: { command: (entry[2] as string).replace(/[\s*]+$/, ''), decision: entry[3] as 'deny' | 'ask' | 'allow' } });
+      current = undefined;
+      continue;
+    }
     if (fenced || QUOTED.test(line) || TAG_LINE.test(line) || line.trim() === '') {
       current = undefined;
       rowsIntroduced = false;
@@ -169,6 +182,24 @@ function blocks(text: string, quotesAreOwn: boolean): Block[] {
     }
   }
   return result;
+}
+
+/**
+ * An agent's permission for a command pattern, as opencode's agent files write it under `bash:`:
+ * `"terraform destroy*": deny`, `"git push*": ask`. (Quoted: a pattern with spaces or a glob is.)
+ */
+const PERMISSION_ENTRY = /^\s*(["'])(.+?)\1\s*:\s*(deny|ask|allow)\s*(?:#.*)?$/;
+
+/**
+ * The rule a permission entry configures, said in words; none when an entry after it allows a narrower
+ * pattern of the same command ("`kubectl delete*`: deny" then "`kubectl delete pod*`: allow"), which no
+ * scope can leave out.
+ */
+function configuredRule(block: Block, after: readonly Block[]): string | undefined {
+  const permission = block.permission;
+  if (!permission || permission.decision === 'allow') return undefined;
+  if (after.some((b) => b.permission?.decision === 'allow' && b.permission.command.startsWith(permission.command))) return undefined;
+  return permission.decision === 'deny' ? `Never run \`${permission.command}\`.` : `Ask before running \`${permission.command}\`.`;
 }
 
 /** A markdown table's row, and its rule row under the header ("| --- | :-: |"). */
@@ -230,6 +261,15 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
         leadInColon = /:\s*$/.test(readableText);
       }
       else if (block.kind !== 'item') leadIn = undefined;
+      if (block.permission) {
+        const rule = configuredRule(block, all.slice(n + 1));
+        const [entry] = rule === undefined ? [] : readSentences(block.text, segment.at + block.at, () => true);
+        if (rule === undefined || entry === undefined) continue;
+        const local = { start: entry.start - segment.at, end: entry.end - segment.at };
+        const span = segment.toSource ? { start: segment.toSource(local.start), end: segment.toSource(local.end) } : turn.span;
+        result.push({ turnIndex: turn.index, text: segment.text.slice(local.start, local.end), span, start: entry.start, words: entry.words, configured: read(rule, turn.index, span) });
+        continue;
+      }
       // "## When not to use" + "- Editing files without approval": a skill's situations, described, not rules.
       if (block.kind === 'item' && lead !== undefined && WHEN_TO_USE.test(lead)) continue;
       if (!worthReading(readableText) && !(lead !== undefined && worthReading(`${lead} ${readableText}`)) && !(examplesOf && worthReading(examplesOf))) continue;
