@@ -1822,7 +1822,15 @@ function requirementFrame(view: SentenceView, clause: Range): Outcome | undefine
   // "`git stash` is a mutation …, so it needs approval": "it" is the command the sentence opened with.
   const pronoun = words.slice(clause.from, verb.start).filter((w) => !skips(w) && w.text !== '' && !has(COORDINATORS, w) && !/^(so|therefore|thus|hence)$/.test(w.norm));
   const openedWith = pronoun.length === 1 && /^(it|this|that)$/.test((pronoun[0] as Word).norm) ? view.mentionsIn({ from: 0, to: clause.from }).filter((m) => m.command !== undefined && m.start === skipOpeners(words, 0, clause.from)) : [];
-  const named = openedWith.length > 0 ? openedWith : governable(view.mentionsIn(subjectRange));
+  // ("Pushing commits requires approval": a noun right after a gerund is its object, no action of its own.)
+  const objectOfGerund = (m: Mention, k: number, all: readonly Mention[]) => {
+    const previous = all[k - 1];
+    if (!previous || previous.form !== 'gerund' || m.command !== undefined || m.start > previous.end + 1) return false;
+    const listed = endsWithComma(words[previous.end - 1]) || has(COORDINATORS, words[previous.end]);
+    const head = words[m.start] as Word;
+    return !listed && head.tags.has('Noun') && !head.tags.has('Gerund');
+  };
+  const named = openedWith.length > 0 ? openedWith : governable(view.mentionsIn(subjectRange)).filter((m, k, all) => !objectOfGerund(m, k, all));
   // "Git operations (commit, push) require approval": examples in parentheses are named, not done by the noun before them.
   // So are examples after "like" or "such as": "operations like commit and push require approval".
   // ("tools like vi, or any that require input": a relative clause's verb has another subject.)
