@@ -3271,6 +3271,10 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
       result.push(w);
       continue;
     }
+    if (otherActionsThing(view, i, range, families)) {
+      result.push(w);
+      continue;
+    }
     if (mention && (!mention.gaps?.includes(i) || describes) && !asName && !relative && (families.has(mention.family) || w.tags.has('Verb') || describes)) continue;
     // The verb of a relative clause narrows the thing, a light one too: "changes you did not make".
     if (bySomeone && w.tags.has('Verb') && !w.tags.has('Auxiliary') && !w.tags.has('Modal') && !w.tags.has('Copula')) {
@@ -3424,6 +3428,21 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     if (/[A-Za-z]/.test(w.text)) result.push(w);
   }
   return result;
+}
+
+/**
+ * "Never delete commits", "don't touch deployments", "never edit releases": another action's own noun, as
+ * the object of a file action, is no file; which of those things is meant, no scope says.
+ */
+function otherActionsThing(view: SentenceView, i: number, range: Range, families: ReadonlySet<FamilyName>): boolean {
+  const words = view.words;
+  const mention = view.mentions.find((m) => m.start === i && m.end === i + 1);
+  if (!mention || mention.command !== undefined || FILE_FAMILIES.has(mention.family) || families.has(mention.family)) return false;
+  // (The head of its phrase: "the payments table" is a table.)
+  if (![...families].every((f) => FILE_FAMILIES.has(f)) || !/[^s]s$/.test((words[i] as Word).norm) || (i + 1 < range.to && words[i + 1]?.tags.has('Noun') === true)) return false;
+  let k = i - 1;
+  while (k >= range.from && ((words[k] as Word).tags.has('Determiner') || (words[k] as Word).tags.has('Adjective') || has(UNIVERSAL, words[k]))) k--;
+  return view.mentions.some((m) => m.end === k + 1 && families.has(m.family));
 }
 
 /** A generic thing ("files"); of things joined by a slash ("releases/tags"), only when each of them is. */
