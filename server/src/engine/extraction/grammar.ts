@@ -1648,6 +1648,12 @@ function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefi
     while (at < clause.to && (has(BE_OR_GET, words[at]) || /^(always|first|strictly|absolutely)$/.test(words[at]?.norm ?? ''))) at++;
     return (at > f.end || opensClause(f)) && /^(required|needed|mandatory|necessary)$/.test(words[at]?.norm ?? '') ? at + 1 : undefined;
   };
+  // "You don't need permission to edit docs/": an approval not needed is a permission, not a rule.
+  const unneeded = approvals.some((f) => {
+    const at = seekingBefore(words, f.start, clause.from);
+    return at !== undefined && /^(not|never)$/.test(words[at - 1]?.norm ?? '');
+  });
+  if (unneeded) return 'nothing';
   const asked = approvals.find((f) => has(OWNERS, words[f.start - 1]) || has(OWNERS, words[f.start - 2]) || sought(f) || requiredAfter(f) !== undefined);
   // "No approval needed for reads": a permission, not a rule.
   if (asked && words[asked.start - 1]?.norm === 'no' && requiredAfter(asked) !== undefined) return 'nothing';

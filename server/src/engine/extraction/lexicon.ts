@@ -298,7 +298,7 @@ export const ASK_PHRASES: readonly string[] = withArticleOptional([
   'ask me', 'ask us', 'ask first', 'ask the user', 'ask for permission', 'ask for approval', 'ask permission', 'ask', 'check with me',
   'check with us', 'check with the user', 'check in with me', 'confirm with me', 'confirm with us', 'confirm with the user', 'consult me',
   'consult with me', 'run * by me', 'run * past me', 'clear * with me', 'let me know', 'let me confirm', 'let me approve', 'let me check',
-  'tell me', 'tell us', 'tell the user', 'warn me', 'warn us', 'warn the user', 'notify me', 'notify the user', 'alert me', 'alert the user', 'inform me', 'inform the user', 'let me decide', 'let me review', 'let me see', 'let me look', 'show me', 'ping me', 'talk to me', 'get my', 'get the user', 'wait for my', 'wait for me', 'get approval', 'get permission',
+  'tell me', 'tell us', 'tell the user', 'warn me', 'warn us', 'warn the user', 'notify me', 'notify the user', 'alert me', 'alert the user', 'inform me', 'inform the user', 'let me decide', 'let me review', 'let me see', 'let me look', 'show me', 'ping me', 'loop me in', 'loop the user in', 'loop in the user', 'talk to me', 'get my', 'get the user', 'wait for my', 'wait for me', 'get approval', 'get permission',
   'get sign-off', 'get confirmation', 'get explicit', 'seek approval', 'seek my', 'request approval', 'asking me', 'checking with me',
   'confirming with me', 'consulting me', 'asking first', 'asking the user', 'get a yes', 'get a * yes', 'get an explicit yes', 'get a clear yes', 'get my yes', 'a yes from me', 'a yes from the user',
   // Verifying a thing with the person is asking them: "without verifying it with me".
