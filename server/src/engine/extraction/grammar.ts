@@ -3429,7 +3429,10 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
       result.push(w);
       continue;
     }
-    if (!namedOwner && ['Determiner', 'Preposition', 'Conjunction', 'Pronoun', 'Adverb', 'Value', 'Date', 'Time', 'Duration', 'Negative', 'Modal', 'Auxiliary', 'Copula', 'Possessive', 'QuestionWord', 'Expression', 'Money'].some((t) => w.tags.has(t))) continue;
+    // ("emails from HR": a name in capitals is no unit of time, unless a number comes before it.)
+    const capitalsName = /^[A-Z]{2,}$/.test(w.text) && !words[i - 1]?.tags.has('Value') && !/^(?:MON|TUE|WED|THU|FRI|SAT|SUN|JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|SEPT|OCT|NOV|DEC|EOD|EOW|AM|PM|UTC|GMT)$/.test(w.text);
+    const timeWord = !capitalsName && ['Date', 'Time', 'Duration'].some((t) => w.tags.has(t));
+    if (!namedOwner && (timeWord || ['Determiner', 'Preposition', 'Conjunction', 'Pronoun', 'Adverb', 'Value', 'Negative', 'Modal', 'Auxiliary', 'Copula', 'Possessive', 'QuestionWord', 'Expression', 'Money'].some((t) => w.tags.has(t)))) continue;
     // Any other content word narrows the rule, whatever its part of speech ("don't touch prod", "files you created").
     if (/[A-Za-z]/.test(w.text)) result.push(w);
   }
