@@ -2460,12 +2460,28 @@ function keepFrame(view: SentenceView, clause: Range): Outcome | undefined {
   const words = view.words;
   const start = skipOpeners(words, clause.from, clause.to);
   const keep = words[start];
-  if (!keep || !has(KEEP, keep)) return stayFrame(view, clause);
+  if (!keep || !has(KEEP, keep)) return neverLeftFrame(view, clause, start) ?? stayFrame(view, clause);
   for (let i = start + 2; i < Math.min(clause.to, start + 8); i++) {
     const state = KEEP_STATE_PHRASES.find((k) => matchAt(words, i, k.phrase) !== undefined);
     if (!state) continue;
     const mention: Mention = { family: state.family, start, end: start + 1, form: 'base' };
     return { drafts: [{ kind: 'prohibition', triggers: [mention], regions: [{ from: start + 1, to: i }] }] };
+  }
+  return undefined;
+}
+
+/** "Never leave the garage door open", "don't leave the alarm off": the action that would leave it so is forbidden. */
+function neverLeftFrame(view: SentenceView, clause: Range, start: number): Outcome | undefined {
+  const words = view.words;
+  const verb = words[start]?.norm === 'never' ? start + 1 : words[start]?.norm === 'do' && words[start + 1]?.norm === 'not' ? start + 2 : -1;
+  if (verb === -1 || !has(KEEP, words[verb])) return undefined;
+  for (let i = verb + 2; i < Math.min(clause.to, verb + 8); i++) {
+    const family = L.NEVER_LEFT_STATES[(words[i] as Word).norm];
+    if (family === undefined || !isStateWord(words, i)) continue;
+    // ("never leave files open": a file left open is read, which no rule is about; a device's state is.)
+    const thing = { from: verb + 1, to: i };
+    if (!view.contextWord('device', [thing]) && !view.textEntitiesIn(thing).some((e) => e.kind === 'device')) return undefined;
+    return { drafts: [{ kind: 'prohibition', triggers: [{ family, start: verb, end: verb + 1, form: 'base' }], regions: [thing] }] };
   }
   return undefined;
 }

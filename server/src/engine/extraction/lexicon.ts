@@ -282,6 +282,16 @@ export const KEEP_STATES: Readonly<Record<string, FamilyName>> = {
   unchanged: 'touch',
 };
 
+/** States a thing must never be left in, and the action that puts it there: "never leave the door unlocked". */
+export const NEVER_LEFT_STATES: Readonly<Record<string, FamilyName>> = {
+  unlocked: 'unlock',
+  open: 'open',
+  opened: 'open',
+  off: 'disable',
+  disarmed: 'disable',
+  disabled: 'disable',
+};
+
 /** Who a service agent's policy serves, named in the third person as the one who approves. */
 export const PEOPLE_SERVED: readonly string[] = ['customer', 'client', 'patient', 'caller', 'guest', 'member', 'traveler', 'traveller', 'passenger', 'requester', 'buyer'];
 const PERSON_AFTER_THE = new RegExp(`\\bthe (?=(?:user|${PEOPLE_SERVED.join('|')})\\b)`, 'g');
@@ -548,7 +558,7 @@ export const OUTSIDE_WORDS: readonly string[] = ['outside', 'outside of', 'excep
 export const SEND_OUT: readonly string[] = ['go', 'go out', 'leave', 'get out', 'get send', 'be send', 'get share', 'be share'];
 
 /** Words besides actions and rule nouns that may start something the grammar reads (the cheap first look). */
-export const GATE_WORDS: readonly string[] = ['said', 'told', 'mentioned', 'nothing', 'keep', 'stay', 'remain', 'locked', 'approve', 'approval', 'permission', 'sign-off'];
+export const GATE_WORDS: readonly string[] = ['said', 'told', 'mentioned', 'nothing', 'keep', 'stay', 'remain', 'locked', 'approve', 'approval', 'permission', 'sign-off', ...Object.keys(NEVER_LEFT_STATES)];
 
 
 /**
