@@ -120,6 +120,11 @@ export function extractConstraints(session: Session, prefilter: (text: string) =
       const regrouped = sentence.withExamplesAtKind?.();
       const ofKind = regrouped ? rulesOf(regrouped) : [];
       if (ofKind.length > 0) readings = ofKind;
+      // A second step said with the first one's verb left out: each step read whole.
+      // (Only when each step states a rule: otherwise the parts are no steps of one kind.)
+      const repeated = readings.some((reading) => reading.kind === 'constraint') ? undefined : sentence.withVerbRepeated?.();
+      const steps = (repeated ?? []).map(rulesOf);
+      if (steps.length > 0 && steps.every((rules) => rules.length > 0)) readings = steps.flat();
       // An aside in parentheses explains; without it the sentence may state its rules plainly: all it
       // stated with the aside, and what the aside's words kept it from stating.
       const plain = sentence.withoutAsides?.();

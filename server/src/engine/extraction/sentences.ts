@@ -50,6 +50,11 @@ export interface Sentence {
    * confirmation (rm -rf, drop database)"): the examples right after the kind, where they belong.
    */
   readonly withExamplesAtKind?: () => Sentence;
+  /**
+   * For a sentence that says its second step with the first one's verb left out ("Run `make lint` before
+   * committing, and `make test` before pushing"): each step said whole. Made on demand.
+   */
+  readonly withVerbRepeated?: () => readonly Sentence[];
   /** The last sentence of a heading with list items under it ("### DO NOT MODIFY unless instructed"): it introduces them, as a line ending in a colon does. */
   readonly leadsItems?: true;
   /**
@@ -306,11 +311,13 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
         const withoutAsides = hasAside(text) ? () => read(readable(text).text.replace(ASIDE, ''), turn.index, span) : undefined;
         const examplesAtKind = EXAMPLES_AFTER_CONDITION.exec(readable(text).text);
         const withExamplesAtKind = examplesAtKind && !hasAside(examplesAtKind[3] as string) ? () => read(`${examplesAtKind[1]} ${examplesAtKind[3]}${examplesAtKind[2]}.`, turn.index, span) : undefined;
+        const gapped = STEP_WITH_VERB_LEFT_OUT.exec(readable(text).text);
+        const withVerbRepeated = gapped ? () => [`${gapped[1]}${gapped[2]}.`, `${gapped[1]}${gapped[3]}.`].map((said) => read(said, turn.index, span)) : undefined;
         // The sentence after such a label, read alone when the whole states no rule.
         // (This sentence's own words after it, never the sentences after it in the block.)
         const withoutLabel = summed && index === 0 && inBlock <= summed[0].length && text.length > summed[0].length - inBlock ? () => read(readable(text.slice(summed[0].length - inBlock)).text, turn.index, span) : undefined;
         const last = leadsItems && index === sentences.length - 1;
-        result.push({ turnIndex: turn.index, text, span, start: sentence.start, words: sentence.words, ...(withLeadIn.length > 0 && { withLeadIn }), ...(withAntecedent && { withAntecedent }), ...(withPathLabel && { withPathLabel }), ...(withoutAsides && { withoutAsides }), ...(withoutLabel && { withoutLabel }), ...(withExamplesAtKind && { withExamplesAtKind }), ...(last && { leadsItems: true as const }), ...(namedBefore && { namedBefore }) });
+        result.push({ turnIndex: turn.index, text, span, start: sentence.start, words: sentence.words, ...(withLeadIn.length > 0 && { withLeadIn }), ...(withAntecedent && { withAntecedent }), ...(withPathLabel && { withPathLabel }), ...(withoutAsides && { withoutAsides }), ...(withoutLabel && { withoutLabel }), ...(withExamplesAtKind && { withExamplesAtKind }), ...(withVerbRepeated && { withVerbRepeated }), ...(last && { leadsItems: true as const }), ...(namedBefore && { namedBefore }) });
       });
     }
   }
@@ -346,6 +353,11 @@ function withExamples(parent: string, item: string): string | undefined {
 }
 
 /** A kind of action, then its condition, then the kind's examples in parentheses closing the sentence. */
+/**
+ * Two steps, each before its own action, the second said without the verb they share: "Run `make lint`
+ * before committing, and `make test` before pushing" (the verb and what comes before it; each step).
+ */
+const STEP_WITH_VERB_LEFT_OUT = /^(.*?\b(?:run|execute|use|invoke)\s+)(.+?\s(?:before|after|prior to)\s.+?),?\s+and\s+(?!(?:then\s+)?(?:run|execute|use|invoke|always|never|do|don['’]t|please)\b)(.+?\s(?:before|after|prior to)\s[^,;]+?)\s*[.!]?\s*$/i;
 const EXAMPLES_AFTER_CONDITION = /^(.*\b(?:commands|operations|actions|changes)\b)(\s+(?:without|unless|until|except)\b[^()]*?)\s*(\([^()]+\))\s*[.!]?\s*$/i;
 
 function hasAside(text: string): boolean {
