@@ -339,6 +339,8 @@ export const DELEGATES: readonly string[] = [
   'me', 'us', 'my', 'our', 'myself', 'ourselves', 'user', 'users', 'human', 'humans', 'maintainer', 'maintainers', 'owner', 'owners', 'developer', 'developers',
   'reviewer', 'reviewers', 'team', 'lead', 'admin', 'admins', 'administrator', 'administrators', 'operator', 'operators', 'manager', 'managers',
   'people', 'person', 'engineer', 'engineers', 'author', 'authors', 'committer', 'committers', 'contributor', 'contributors', ...PEOPLE_SERVED,
+  // The project's automation, which the agent leaves such actions to as it would to a person: "only CI deploys".
+  'ci', 'pipeline', 'pipelines', 'workflow', 'workflows', 'automation',
 ];
 /** What an action is to the person it is left to: "committing is the user's job". */
 export const DELEGATED_ROLES: readonly string[] = ['job', 'responsibility', 'call', 'decision', 'task', 'domain', 'prerogative', 'business'];
