@@ -717,7 +717,16 @@ class SentenceView {
     const personsOwn = (m: Mention) => m.form === 'third' && has(SERVED, this.words[m.start - 1]) && !this.words[m.start - 1]?.tags.has('Possessive') && !themselves(m);
     const sql = sqlKeywordMentions(this.words);
     const overlapsSql = (m: Mention) => sql.some((k) => m.start < k.end && m.end > k.start);
-    this.mentions = [...findMentions(this.words, covered).filter((m) => !overlapsForge(m) && !personsOwn(m) && !overlapsSql(m)), ...forge, ...sql, ...commands.flatMap((c) => commandMention(this.words, c, inside)).filter((m) => !overlapsSql(m))].sort((a, b) => a.start - b.start);
+    // ("main or release branches", "the deploy branch": an action's word before "branch" names the branch, no action.)
+    // (In a noun's place, after an article, a preposition or a conjunction: "never delete branches" deletes.)
+    // ("main or release branches": listed after a branch's name; "commits or push branches" pushes.)
+    const nounPlace = (at: number) => {
+      const w = this.words[at];
+      const listedAfterBranch = has(COORDINATORS, w) && (has(WELL_KNOWN_BRANCH, this.words[at - 1]) || /`/.test(this.words[at - 1]?.pre ?? ''));
+      return w !== undefined && (w.tags.has('Determiner') || w.tags.has('Preposition') || w.norm === 'to' || listedAfterBranch);
+    };
+    const namesBranch = (m: Mention) => m.end === m.start + 1 && /^branch(?:es)?$/.test(this.words[m.end]?.norm ?? '') && !/[,;:.!?)]/.test((this.words[m.start] as Word).post) && nounPlace(m.start - 1);
+    this.mentions = [...findMentions(this.words, covered).filter((m) => !overlapsForge(m) && !personsOwn(m) && !overlapsSql(m) && !namesBranch(m)), ...forge, ...sql, ...commands.flatMap((c) => commandMention(this.words, c, inside)).filter((m) => !overlapsSql(m))].sort((a, b) => a.start - b.start);
     // Action words used as verbs ("run DROP TABLE") cannot name a target; "the test database" can.
     const blocked = new Set(covered);
     for (const m of this.mentions) {
