@@ -164,7 +164,8 @@ export function textEntities(text: string, base: number): Entity[] {
       continue;
     }
     // An email address, or a chat channel ("#general"), which messages are sent to like an address.
-    if (EMAIL.test(token) || /^#[a-z0-9][\w.-]*$/i.test(token)) {
+    // ("rule #1", "#42": a number after the mark counts or cites an issue; a channel has a name.)
+    if (EMAIL.test(token) || (/^#[a-z0-9][\w.-]*$/i.test(token) && !/^#\d+$/.test(token))) {
       found.push({ kind: 'email', value: lower, start, end });
       continue;
     }

@@ -1262,9 +1262,16 @@ function names(view: SentenceView, range: Range): boolean {
 function insideCondition(words: readonly Word[], from: number, at: number): boolean {
   for (let k = at - 1; k >= from; k--) {
     if (/[,;:.!?]/.test((words[k] as Word).post)) return false;
-    if (/^(if|unless)$/.test((words[k] as Word).norm)) return true;
+    if (/^(if|unless)$/.test((words[k] as Word).norm)) return !politeIf(words, k);
   }
   return false;
+}
+
+/** "I'd appreciate it if you didn't push", "it'd be great if you could avoid force pushes": a request said politely, no condition. */
+function politeIf(words: readonly Word[], at: number): boolean {
+  if (words[at]?.norm !== 'if') return false;
+  const before = words[at - 1]?.norm === 'it' ? at - 2 : at - 1;
+  return /^(appreciate|appreciated|great|nice|good|helpful|ideal|best|better|prefer|preferable|like|love|grateful|thankful)$/.test(words[before]?.norm ?? '');
 }
 
 /** Negated mentions: the first action after a negation, and the ones coordinated with it. */
@@ -1500,7 +1507,7 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     if ((subject === 'self' || self) && !wants && !passive && forbiddenTo === undefined) continue;
     // "she did not delete it" reports; "I'd rather you didn't delete it" asks.
     const did = words.slice(range.from, i).findIndex((w) => w.norm === 'did');
-    if (did !== -1 && !words.slice(range.from, range.from + did).some((w) => /^(rather|prefer|preferably)$/.test(w.norm))) continue;
+    if (did !== -1 && !words.slice(range.from, range.from + did).some((w, k) => /^(rather|prefer|preferably)$/.test(w.norm) || politeIf(words, range.from + k))) continue;
     const coordinated = [found];
     // "git operations (commit, push, reset)": examples in parentheses run to the closing one.
     const closing = inParenthesis(words, range.from, found.start) ? words.findIndex((w, k) => k >= found.start && k < range.to && /\)/.test(w.post)) : -1;
