@@ -5306,7 +5306,21 @@ function draftApprovalFrame(view: SentenceView, clause: Range): Outcome | undefi
   return { drafts: [{ kind: 'confirmation', triggers: [{ ...action, start, end, form: 'base' }], regions: [{ from: start, to: start }] }] };
 }
 
-const FRAMES = [pullRequestRequiredFrame, selectOnlyFrame, exceedAmountFrame, putAsideFrame, alternativesFrame, pathAlternativesFrame, elidedActionFrame, personApprovesFrame, permissionForFrame, confirmWithPersonFrame, askQuestionFrame, treatAsFrame, actedOnMustFrame, nominalActionMustFrame, stepOverRelativeFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, permittedOnRequestFrame, onlyFrame, nothingGoesFrame, draftApprovalFrame, prohibitionFrame];
+/**
+ * "Otherwise, do not process the refund", "If not, don't push": a rule that holds when what was said
+ * before does not, which the sentence alone cannot settle.
+ */
+function otherwiseFrame(view: SentenceView, clause: Range): Outcome | undefined {
+  const words = view.words;
+  const opener = words[0];
+  const otherwise = opener !== undefined && /^(otherwise|else)$/.test(opener.norm) && endsWithComma(opener);
+  const ifNot = opener?.norm === 'if' && words[1]?.norm === 'not' && endsWithComma(words[1]);
+  // (The opener may stand as a clause of its own before the rule's.)
+  if ((!otherwise && !ifNot) || clause.from > (ifNot ? 2 : 1)) return undefined;
+  return view.mentionsIn(clause).length > 0 ? { unresolved: `"${otherwise ? opener.text : 'If not'}" makes it hold when what was said before does not, which the sentence alone cannot settle` } : undefined;
+}
+
+const FRAMES = [otherwiseFrame, pullRequestRequiredFrame, selectOnlyFrame, exceedAmountFrame, putAsideFrame, alternativesFrame, pathAlternativesFrame, elidedActionFrame, personApprovesFrame, permissionForFrame, confirmWithPersonFrame, askQuestionFrame, treatAsFrame, actedOnMustFrame, nominalActionMustFrame, stepOverRelativeFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, permittedOnRequestFrame, onlyFrame, nothingGoesFrame, draftApprovalFrame, prohibitionFrame];
 
 /** The rules of a frame's drafts, each once; or why they compile to nothing, when that is known. */
 function compileDrafts(view: SentenceView, drafts: readonly Draft[]): Reading[] {
