@@ -5238,6 +5238,10 @@ function trailingAside(view: SentenceView, start: number): Range | undefined {
   while (open > start && !/\(/.test((words[open] as Word).pre) && !/\(\s*$/.test((words[open - 1] as Word).post)) open--;
   if (open <= start || !/\(/.test((words[open] as Word).pre + (words[open - 1] as Word).post)) return undefined;
   const aside = { from: open, to: words.length };
+  // ("`terraform plan` (Always notify the user of any resource destruction)": an aside that names an action of
+  // its own, or says what it asks about, is about that.)
+  const asked = findFirst(words, P.ask, aside.from, aside.to);
+  if (governable(view.mentionsIn(aside)).length > 0 || (asked && /^(of|about|regarding)$/.test(words[asked.end]?.norm ?? ''))) return undefined;
   return askCue(view, aside) || bareApproval(view, aside) ? aside : undefined;
 }
 
