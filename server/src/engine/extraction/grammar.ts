@@ -1321,6 +1321,8 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     const cue = words[i] as Word;
     // "No, …" answers; it does not negate what follows. "There is no need to …" says it is not required.
     if (cue.norm === 'no' && (endsWithComma(cue) || /^(need|reason|point|requirement)$/.test(words[cueEnd]?.norm ?? ''))) continue;
+    // ("You never need to run `npm install` again", "you don't have to push": not required, which forbids nothing.)
+    if (/^(need|needs|have|has)$/.test(words[cueEnd]?.norm ?? '') && words[cueEnd + 1]?.norm === 'to') continue;
     const nounSubject = /^(no|nothing|nobody|none)$/.test(cue.norm) || cue.norm === 'no one';
     let j = cueEnd;
     let beOrGet = false;
