@@ -5314,19 +5314,19 @@ function draftApprovalFrame(view: SentenceView, clause: Range): Outcome | undefi
 
 /**
  * "Otherwise, do not process the refund", "If not, don't push": a rule that holds when what was said
- * before does not, which the sentence alone cannot settle.
+ * before does not, which the sentence alone cannot settle. The opener, when the clause starts with it.
  */
-function otherwiseFrame(view: SentenceView, clause: Range): Outcome | undefined {
+function otherwiseOpener(view: SentenceView, clause: Range): string | undefined {
   const words = view.words;
   const opener = words[0];
   const otherwise = opener !== undefined && /^(otherwise|else)$/.test(opener.norm) && endsWithComma(opener);
   const ifNot = opener?.norm === 'if' && words[1]?.norm === 'not' && endsWithComma(words[1]);
   // (The opener may stand as a clause of its own before the rule's.)
   if ((!otherwise && !ifNot) || clause.from > (ifNot ? 2 : 1)) return undefined;
-  return view.mentionsIn(clause).length > 0 ? { unresolved: `"${otherwise ? opener.text : 'If not'}" makes it hold when what was said before does not, which the sentence alone cannot settle` } : undefined;
+  return otherwise ? opener.text.replace(/,$/, '') : 'If not';
 }
 
-const FRAMES = [otherwiseFrame, pullRequestRequiredFrame, selectOnlyFrame, exceedAmountFrame, putAsideFrame, alternativesFrame, pathAlternativesFrame, elidedActionFrame, personApprovesFrame, permissionForFrame, confirmWithPersonFrame, askQuestionFrame, treatAsFrame, actedOnMustFrame, nominalActionMustFrame, stepOverRelativeFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, permittedOnRequestFrame, onlyFrame, nothingGoesFrame, draftApprovalFrame, prohibitionFrame];
+const FRAMES = [pullRequestRequiredFrame, selectOnlyFrame, exceedAmountFrame, putAsideFrame, alternativesFrame, pathAlternativesFrame, elidedActionFrame, personApprovesFrame, permissionForFrame, confirmWithPersonFrame, askQuestionFrame, treatAsFrame, actedOnMustFrame, nominalActionMustFrame, stepOverRelativeFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, permittedOnRequestFrame, onlyFrame, nothingGoesFrame, draftApprovalFrame, prohibitionFrame];
 
 /** The rules of a frame's drafts, each once; or why they compile to nothing, when that is known. */
 function compileDrafts(view: SentenceView, drafts: readonly Draft[]): Reading[] {
@@ -5507,7 +5507,11 @@ export function readSentence(sentence: Sentence): Reading[] {
             const where = [...(fronted && namesTargetsOnly(view, fronted) ? [fronted] : []), ...placeAfter(view, clause, draft)];
             return where.length > 0 ? { ...draft, whereRegions: where } : draft;
           });
-        for (const reading of compileDrafts(view, drafts)) if (!(reading.kind === 'constraint' && readings.some((r) => r.kind === 'constraint' && JSON.stringify(r.rule) === JSON.stringify(reading.rule)))) readings.push(reading);
+        const compiled = compileDrafts(view, drafts);
+        // A rule said for when what came before does not hold is a note: which case it is, the sentence cannot settle.
+        const otherwise = compiled.some((reading) => reading.kind === 'constraint') ? otherwiseOpener(view, clause) : undefined;
+        if (otherwise !== undefined) readings.push({ kind: 'unresolved', reason: `"${otherwise}" makes it hold when what was said before does not, which the sentence alone cannot settle` });
+        else for (const reading of compiled) if (!(reading.kind === 'constraint' && readings.some((r) => r.kind === 'constraint' && JSON.stringify(r.rule) === JSON.stringify(reading.rule)))) readings.push(reading);
       }
       break;
     }
