@@ -2184,7 +2184,7 @@ function connectorFrame(view: SentenceView, clause: Range): Outcome | undefined 
     // "Never overwrite files unless told to, or unless a backup is made": either condition lets the action
     // happen, which no one rule says (an approval alone would flag the overwrite with a backup).
     const excepting = (at: number) => startsWith(words, P.without, at, clause.to) !== undefined || startsWith(words, P.until, at, clause.to) !== undefined;
-    const alternative = excepting(i) && !leading ? words.findIndex((w, k) => k > end && k < clause.to && words[k - 1]?.norm === 'or' && excepting(k)) : -1;
+    const alternative = excepting(i) && !leading ? words.findIndex((_, k) => k > end && k < clause.to && words[k - 1]?.norm === 'or' && excepting(k)) : -1;
     if (alternative !== -1) {
       const said = (from: number, to: number) => view.sentence.text.slice((words[from] as Word).start - view.sentence.start, (words[to - 1] as Word).end - view.sentence.start).replace(/[,;]$/, '');
       return { unresolved: `either condition ("${said(i, alternative - 1)}" or "${said(alternative, clause.to)}") lets the action happen, which no one rule says` };
