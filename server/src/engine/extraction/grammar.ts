@@ -1668,8 +1668,9 @@ function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefi
   };
   // "You don't need permission to edit docs/": an approval not needed is a permission, not a rule.
   const unneeded = approvals.some((f) => {
+    // ("Claude will NOT ask for permission to push" is no permission: only a need denied is.)
     const at = seekingBefore(words, f.start, clause.from);
-    return at !== undefined && /^(not|never)$/.test(words[at - 1]?.norm ?? '');
+    return at !== undefined && /^(need|needs|require|requires)$/.test(words[at]?.norm ?? '') && /^(not|never)$/.test(words[at - 1]?.norm ?? '');
   });
   if (unneeded) return 'nothing';
   const asked = approvals.find((f) => has(OWNERS, words[f.start - 1]) || has(OWNERS, words[f.start - 2]) || sought(f) || requiredAfter(f) !== undefined);
