@@ -4287,6 +4287,8 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     return compileDraftRules(view, { ...draft, triggers });
   }
   const named = draft.triggers.filter((m) => m.command !== undefined);
+  const purposes = operationsDoneWith(view, draft, named);
+  if (purposes.length > 0) return compileDraftRules(view, { ...draft, triggers: purposes, regions: [{ from: (purposes[0] as Mention).start, to: (purposes[purposes.length - 1] as Mention).end }] });
   if (named.length > 0) {
     const others = draft.triggers.filter((m) => m.command === undefined);
     // "Never merge PRs into main", "never run `npm install` in CI": a command scope cannot say where.
@@ -4675,6 +4677,23 @@ const PACKAGE_WORK = /^(dependency|dependencies|package|packages|management|mana
 
 /** Nouns of an activity: "management", "formatting", "installation", "maintenance". */
 const ACTIVITY_NOUN = /(?:ment|ing|tion|sion|ance|ence)s?$/;
+
+/**
+ * "Do not use `gh` to create PRs or issues": a program used to do operations of its own (`gh pr create`,
+ * `gh issue create`) is those operations, no ban on every run of it. None when anything else is named.
+ */
+function operationsDoneWith(view: SentenceView, draft: Draft, named: readonly Mention[]): Mention[] {
+  const words = view.words;
+  const programs = named.flatMap((m) => m.command?.scope.commands ?? []);
+  const region = draft.regions[0];
+  if (programs.length === 0 || programs.some((p) => /\s/.test(p)) || region === undefined) return [];
+  const last = Math.max(...named.map((m) => m.end));
+  const to = words.findIndex((w, k) => k >= last && k < region.to && w.norm === 'to' && view.mentionAt(k + 1) !== undefined);
+  if (to === -1) return [];
+  const done = coordinatedFrom(view, view.mentionsIn({ from: to + 1, to: region.to }));
+  const own = (m: Mention) => (m.command?.scope.commands ?? []).length > 0 && (m.command?.scope.commands ?? []).every((c) => programs.some((p) => c.startsWith(`${p} `)));
+  return done.length > 0 && done.every(own) ? done : [];
+}
 
 /** Why a rule over named commands would be wider than stated: a place or a target after them that no command scope says. */
 function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Mention[]): string | undefined {
