@@ -717,9 +717,9 @@ class SentenceView {
     const personsOwn = (m: Mention) => m.form === 'third' && has(SERVED, this.words[m.start - 1]) && !this.words[m.start - 1]?.tags.has('Possessive') && !themselves(m);
     const sql = sqlKeywordMentions(this.words);
     const overlapsSql = (m: Mention) => sql.some((k) => m.start < k.end && m.end > k.start);
-    // ("main or release branches", "the deploy branch": an action's word before "branch" names the branch, no action.)
-    // (In a noun's place, after an article, a preposition or a conjunction: "never delete branches" deletes.)
-    // ("main or release branches": listed after a branch's name; "commits or push branches" pushes.)
+    // ("main or release branches", "the deploy branch": an action's word before "branch" names the branch, no action,
+    // in a noun's place: after an article or a preposition, or listed after a branch's name. "Never delete
+    // branches" and "create commits or push branches" still act.)
     const nounPlace = (at: number) => {
       const w = this.words[at];
       const listedAfterBranch = has(COORDINATORS, w) && (has(WELL_KNOWN_BRANCH, this.words[at - 1]) || /`/.test(this.words[at - 1]?.pre ?? ''));
@@ -4686,7 +4686,7 @@ function operationsDoneWith(view: SentenceView, draft: Draft, named: readonly Me
   const words = view.words;
   const programs = named.flatMap((m) => m.command?.scope.commands ?? []);
   const region = draft.regions[0];
-  if (programs.length === 0 || programs.some((p) => /\s/.test(p)) || region === undefined) return [];
+  if (programs.length === 0 || programs.some((p) => /\s/.test(p)) || region === undefined || named.length !== draft.triggers.length) return [];
   const last = Math.max(...named.map((m) => m.end));
   const to = words.findIndex((w, k) => k >= last && k < region.to && w.norm === 'to' && view.mentionAt(k + 1) !== undefined);
   if (to === -1) return [];

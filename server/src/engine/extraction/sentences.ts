@@ -352,12 +352,12 @@ function withExamples(parent: string, item: string): string | undefined {
   return `${rule.slice(0, at)} such as ${examples}${rule.slice(at)}`;
 }
 
-/** A kind of action, then its condition, then the kind's examples in parentheses closing the sentence. */
 /**
  * Two steps, each before its own action, the second said without the verb they share: "Run `make lint`
  * before committing, and `make test` before pushing" (the verb and what comes before it; each step).
  */
 const STEP_WITH_VERB_LEFT_OUT = /^(.*?\b(?:run|execute|use|invoke)\s+)(.+?\s(?:before|after|prior to)\s.+?),?\s+and\s+(?!(?:then\s+)?(?:run|execute|use|invoke|always|never|do|don['’]t|please)\b)(.+?\s(?:before|after|prior to)\s[^,;]+?)\s*[.!]?\s*$/i;
+/** A kind of action, then its condition, then the kind's examples in parentheses closing the sentence. */
 const EXAMPLES_AFTER_CONDITION = /^(.*\b(?:commands|operations|actions|changes)\b)(\s+(?:without|unless|until|except)\b[^()]*?)\s*(\([^()]+\))\s*[.!]?\s*$/i;
 
 function hasAside(text: string): boolean {
