@@ -3320,7 +3320,7 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
       result.push(w);
       continue;
     }
-    if (otherActionsThing(view, i, range, families)) {
+    if (mention?.start === i && otherActionsThing(view, mention, range, families)) {
       result.push(w);
       continue;
     }
@@ -3486,10 +3486,10 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
  * "Never delete commits", "don't touch deployments", "never edit releases": another action's own noun, as
  * the object of a file action, is no file; which of those things is meant, no scope says.
  */
-function otherActionsThing(view: SentenceView, i: number, range: Range, families: ReadonlySet<FamilyName>): boolean {
+function otherActionsThing(view: SentenceView, mention: Mention, range: Range, families: ReadonlySet<FamilyName>): boolean {
   const words = view.words;
-  const mention = view.mentions.find((m) => m.start === i && m.end === i + 1);
-  if (!mention || mention.command !== undefined || FILE_FAMILIES.has(mention.family) || families.has(mention.family)) return false;
+  const i = mention.start;
+  if (mention.end !== i + 1 || mention.command !== undefined || FILE_FAMILIES.has(mention.family) || families.has(mention.family)) return false;
   // (The head of its phrase: "the payments table" is a table.)
   if (![...families].every((f) => FILE_FAMILIES.has(f)) || !/[^s]s$/.test((words[i] as Word).norm) || (i + 1 < range.to && words[i + 1]?.tags.has('Noun') === true)) return false;
   let k = i - 1;

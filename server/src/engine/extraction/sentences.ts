@@ -309,10 +309,11 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
         const withAntecedent = POINTER.test(text) ? () => antecedentVariant(segment.text.slice(0, local.start), readable(text).text, turn.index, span) : undefined;
         const namedBefore = local.start > 0 ? () => !bareBan(previousSentence(segment.text.slice(0, local.start))) : undefined;
         const withoutAsides = hasAside(text) ? () => read(readable(text).text.replace(ASIDE, ''), turn.index, span) : undefined;
-        const examplesAtKind = EXAMPLES_AFTER_CONDITION.exec(readable(text).text);
+        const plain = readable(text).text;
+        const examplesAtKind = EXAMPLES_AFTER_CONDITION.exec(plain);
         const withExamplesAtKind = examplesAtKind && !hasAside(examplesAtKind[3] as string) ? () => read(`${examplesAtKind[1]} ${examplesAtKind[3]}${examplesAtKind[2]}.`, turn.index, span) : undefined;
-        const gapped = STEP_WITH_VERB_LEFT_OUT.exec(readable(text).text);
-        const withVerbRepeated = gapped ? () => [`${gapped[1]}${gapped[2]}.`, `${gapped[1]}${gapped[3]}.`].map((said) => read(said, turn.index, span)) : undefined;
+        const steps = stepsWithVerbRepeated(plain);
+        const withVerbRepeated = steps ? () => steps.map((said) => read(said, turn.index, span)) : undefined;
         // The sentence after such a label, read alone when the whole states no rule.
         // (This sentence's own words after it, never the sentences after it in the block.)
         const withoutLabel = summed && index === 0 && inBlock <= summed[0].length && text.length > summed[0].length - inBlock ? () => read(readable(text.slice(summed[0].length - inBlock)).text, turn.index, span) : undefined;
@@ -352,11 +353,34 @@ function withExamples(parent: string, item: string): string | undefined {
   return `${rule.slice(0, at)} such as ${examples}${rule.slice(at)}`;
 }
 
+const RUN_VERB = /\b(?:run|execute|use|invoke)\s+/i;
+const STEP_CONNECTOR = /\S\s(?:before|after|prior to)\s\S/i;
+const AND = /,?\s+and\s+/gi;
+/** A verb of its own, which makes what follows "and" a clause of its own rather than a second step. */
+const OWN_VERB = /^(?:then\s+)?(?:run|execute|use|invoke|always|never|do|don['’]t|please)\b/i;
+
 /**
  * Two steps, each before its own action, the second said without the verb they share: "Run `make lint`
- * before committing, and `make test` before pushing" (the verb and what comes before it; each step).
+ * before committing, and `make test` before pushing" reads "Run `make lint` before committing." and "Run
+ * `make test` before pushing.". (Scanned at each "and", not by one pattern: a pattern of lazy groups takes
+ * time that grows with the cube of a long sentence.)
  */
-const STEP_WITH_VERB_LEFT_OUT = /^(.*?\b(?:run|execute|use|invoke)\s+)(.+?\s(?:before|after|prior to)\s.+?),?\s+and\s+(?!(?:then\s+)?(?:run|execute|use|invoke|always|never|do|don['’]t|please)\b)(.+?\s(?:before|after|prior to)\s[^,;]+?)\s*[.!]?\s*$/i;
+function stepsWithVerbRepeated(text: string): [string, string] | undefined {
+  const verb = RUN_VERB.exec(text);
+  if (!verb) return undefined;
+  const head = text.slice(0, verb.index + verb[0].length);
+  for (const and of text.matchAll(AND)) {
+    const at = and.index ?? 0;
+    if (at <= head.length) continue;
+    const first = text.slice(head.length, at);
+    const second = text.slice(at + and[0].length).replace(/\s*[.!]?\s*$/, '');
+    // (Only the first "and" after a step: the second step runs to the end, with no clause after its action.)
+    if (!STEP_CONNECTOR.test(first)) continue;
+    if (OWN_VERB.test(second) || !STEP_CONNECTOR.test(second) || /[,;]/.test(second.slice(second.search(/\s(?:before|after|prior to)\s/i)))) return undefined;
+    return [`${head}${first}.`, `${head}${second}.`];
+  }
+  return undefined;
+}
 /** A kind of action, then its condition, then the kind's examples in parentheses closing the sentence. */
 const EXAMPLES_AFTER_CONDITION = /^(.*\b(?:commands|operations|actions|changes)\b)(\s+(?:without|unless|until|except)\b[^()]*?)\s*(\([^()]+\))\s*[.!]?\s*$/i;
 
