@@ -172,13 +172,15 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   workOn: ['work on', 'work directly on'],
   reset: ['reset', 'reinitialize', 'reinitialise', 're-initialize', 'reinit'],
   install: [
-    'install', 'uninstall', 'add * dependency', 'add * package', 'add * library', 'add * dep', 'update * dependency', 'upgrade * dependency', 'bump * dependency',
+    'install', 'uninstall', 'installation', 'add * dependency', 'add * package', 'add * library', 'add * dep', 'update * dependency', 'upgrade * dependency', 'bump * dependency',
     'remove * dependency', 'update * package', 'upgrade * package', 'install * package', 'new dependency', 'new package', 'dependency change',
     'dependency update', 'dependency upgrade', 'introduce * dependency', 'downgrade * dependency', 'downgrade * package', 'remove * package',
     'introduce * library', 'introduce * package', 'introduce * framework', 'add * framework', 'new library', 'new framework',
     // "avoid external deps", "no third-party packages": a dependency from outside is one added.
     'external dependency', 'external dep', 'external package', 'external library', 'third-party dependency', 'third-party package', 'third-party library',
     'change * dependency', 'modify * dependency', 'touch * dependency', 'alter * dependency', 'edit * dependency',
+    // What a package manager does to a machine's software: "ask before software updates", "no system upgrades".
+    'software update', 'software upgrade', 'update * software', 'upgrade * software', 'system update', 'system upgrade',
   ],
   publish: ['publish', 'npm publish', 'create * release', 'cut * release', 'tag * release', 'upload * package'],
   skipChecks: [
@@ -515,7 +517,7 @@ export const GENERIC_OBJECTS: readonly string[] = [
   'deployment', 'release', 'update', 'project', 'workspace', 'machine', 'computer', 'disk', 'place', 'location', 'one', 'lot', 'bunch',
   'piece', 'part', 'transaction', 'order', 'vendor', 'supplier', 'payee', 'inbox', 'attachment', 'output', 'result', 'device',
   'home', 'house', 'schedule', 'invite', 'invitation', 'draft', 'reply', 'note', 'report', 'summary', 'site', 'server', 'host', 'instance', 'cluster', 'service', 'app',
-  'application', 'environment', 'env', 'channel', 'slack', 'thread', 'dm', 'dependency', 'package', 'library', 'dep', 'module', 'commit', 'change', 'remote', 'origin', 'command',
+  'application', 'software', 'environment', 'env', 'channel', 'slack', 'thread', 'dm', 'dependency', 'package', 'library', 'dep', 'module', 'commit', 'change', 'remote', 'origin', 'command',
   'script', 'tool', 'operation', 'action', 'usage', 'invocation', 'source', 'hook', 'suite', 'lockfile', 'lock file', 'content', 'resource', 'asset', 'artifact', 'object',
 ];
 /**
