@@ -1088,8 +1088,10 @@ function objectEnd(view: SentenceView, from: number, to: number): number {
     const joined = words[i + 1];
     // The object is this action's own, or there is none: "never push or pull" ends at "or".
     const ownObject = i > from ? names(view, { from, to: i }) : view.mentions.some((m) => m.end === i && m.command !== undefined) || i + 2 === to;
-    // (A word written as code, "or `master`", or a branch's usual name is a name, whatever the tagger makes of it.)
-    if (has(COORDINATORS, words[i]) && joined && (i + 2 < to || i + 2 === to) && !view.covered.has(i + 1) && !/`/.test(joined.pre) && !has(WELL_KNOWN_BRANCH, joined) && joined.tags.has('Verb') && !joined.tags.has('Noun') && !joined.tags.has('Gerund') && !joined.tags.has('PastTense') && !view.isMentionWord(i + 1) && ownObject) return i;
+    // (A word written as code, "or `master`", or a branch's usual name is a name, whatever the tagger makes of it;
+    // so is a plural listed after a plural, "commits or tags", though the tagger takes it for a verb.)
+    const pluralListed = /s$/.test(joined?.norm ?? '') && joined?.tags.has('PresentTense') === true && words[i - 1]?.tags.has('Plural') === true;
+    if (has(COORDINATORS, words[i]) && joined && (i + 2 < to || i + 2 === to) && !view.covered.has(i + 1) && !/`/.test(joined.pre) && !has(WELL_KNOWN_BRANCH, joined) && !pluralListed && joined.tags.has('Verb') && !joined.tags.has('Noun') && !joined.tags.has('Gerund') && !joined.tags.has('PastTense') && !view.isMentionWord(i + 1) && ownObject) return i;
     // A purpose ends it: "bypass the checks to make things work".
     // ("no access to host services", "changes to build scripts": after an action said as a noun, "to" says what it is to.)
     const toObject = i === from && view.isMentionWord(i - 1) && words[i - 1]?.tags.has('Noun') === true && !/[,;:.!?)]/.test(words[i - 1]?.post ?? '');
@@ -1524,7 +1526,9 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       if (has(COORDINATORS, previous) && view.mentions.some((m) => m.end === next.start - 1 && m.start > found.end && !coordinated.includes(m))) continue;
       // ("touch temp, cache, or backup folders": a word listed among the things, modifying their noun, is one of them.)
       const itemBefore = has(COORDINATORS, previous) ? next.start - 2 : next.start - 1;
-      const amongThings = next.command === undefined && next.end - next.start === 1 && modifiesNextNoun(words, next.start) && !view.isMentionWord(itemBefore);
+      // ("push commits or changes to main": a plural listed after a plural noun is a thing too, however it is tagged.)
+      const pluralThing = next.form === 'third' && has(COORDINATORS, previous) && words[itemBefore]?.tags.has('Plural') === true && words[itemBefore]?.tags.has('Noun') === true && !coordinated.some((m) => itemBefore >= m.start && itemBefore < m.end);
+      const amongThings = pluralThing || (next.command === undefined && next.end - next.start === 1 && modifiesNextNoun(words, next.start) && !view.isMentionWord(itemBefore));
       // ("run package managers (`npm`, `yarn`)", "run destructive SQL (DROP, DELETE)": actions listed with the one found
       // in its parenthesis are examples beside it, not the noun's things.)
       const besideFound = (found.command !== undefined) === (next.command !== undefined) && inParenthesis(words, range.from, found.start);
@@ -3917,7 +3921,7 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   }
   // "Never commit secrets, credentials, or `.env` files": of a list, the items the scope can name are
   // kept; the others (secrets) are left ungoverned, which narrows the rule, never widens it.
-  if (regions.every((r) => listItemsNamingNothing(view, r, leftovers))) return scope;
+  if (regions.every((r) => listItemsNamingNothing(view, r, leftovers, families))) return scope;
   // "shared branches (main, develop)", "protected branches like main": the examples named are the
   // scope; the words that sort the kind only describe it.
   const exampled = regions.flatMap((r) => exampledKinds(view, r));
@@ -4033,7 +4037,8 @@ function listItems(view: SentenceView, region: Range): Range[] {
  * Whether a region is a list whose every leftover word sits in an item that names no target, and
  * some other item names one.
  */
-function listItemsNamingNothing(view: SentenceView, region: Range, leftovers: readonly Word[]): boolean {
+const PUSHED_FAMILIES: readonly FamilyName[] = ['push', 'forcePush'];
+function listItemsNamingNothing(view: SentenceView, region: Range, leftovers: readonly Word[], families: ReadonlySet<FamilyName>): boolean {
   const words = view.words;
   const items = listItems(view, region);
   if (items.length < 2) return false;
@@ -4060,7 +4065,11 @@ function listItemsNamingNothing(view: SentenceView, region: Range, leftovers: re
   const plainNouns = (item: Range) => (words[item.to - 1] as Word).tags.has('Noun') && words.slice(item.from, item.to).every((w) => (w.tags.has('Noun') || w.tags.has('Adjective') || w.tags.has('Determiner') || w.tags.has('Verb') || has(COORDINATORS, w)) && !w.tags.has('ProperNoun') && !w.tags.has('Pronoun') && !CAPITALIZED.test(w.text));
   // "remove code, files, or comments": an item that is files as such names every file; the others, plain
   // nouns no scope can say, are left ungoverned.
-  const filesAsSuch = (item: Range) => words.slice(item.from, item.to).every((w) => /^(files?|folders?|directories|directory|any|all)$/.test(w.norm) || has(COORDINATORS, w)) && words.slice(item.from, item.to).some((w) => /^(files?|folders?|directories|directory)$/.test(w.norm)) && !leftOut(item);
+  // ("pushing commits or tags": commits as such are every push's, so the other items leave out none.)
+  const thingsAsSuch = PUSHED_FAMILIES.some((f) => families.has(f)) ? /^(files?|folders?|directories|directory|commits?|changes)$/ : /^(files?|folders?|directories|directory)$/;
+  // (The first item may open with the action itself: "push commits, or tags".)
+  const ownAction = (k: number) => view.mentions.some((m) => k >= m.start && k < m.end && families.has(m.family));
+  const filesAsSuch = (item: Range) => words.slice(item.from, item.to).every((w, k) => thingsAsSuch.test(w.norm) || /^(any|all)$/.test(w.norm) || has(COORDINATORS, w) || ownAction(item.from + k)) && words.slice(item.from, item.to).some((w) => thingsAsSuch.test(w.norm)) && !leftOut(item);
   // (A plural the tagger takes for a verb is a noun here: "or comments".)
   const plainWords = (item: Range) => words.slice(item.from, item.to).every((w) => (w.tags.has('Noun') || w.tags.has('Adjective') || w.tags.has('Determiner') || w.tags.has('Verb') || has(COORDINATORS, w)) && !w.tags.has('ProperNoun') && !w.tags.has('Pronoun') && !CAPITALIZED.test(w.text));
   if (items.some(filesAsSuch)) return items.every((item) => filesAsSuch(item) || plainWords(item));
