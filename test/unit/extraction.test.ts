@@ -145,6 +145,13 @@ describe("spans: each constraint's range is its sentence in the source, through 
     assert.equal(extraction.constraints[0]?.text, '"terraform destroy*": deny');
   });
 
+  test('a Claude Code permission list: each rule spans its own entry, on one line or several', () => {
+    const { text, spans } = marked('[{"role":"system","content":"\\"ask\\": [⟦\\"Bash(git push:*)\\"⟧, \\"WebFetch\\",\\n  ⟦\\"Edit(src/**)\\"⟧\\n], \\"deny\\": [⟦\\"Read(./.env)\\"⟧]"}]');
+    const extraction = extractConstraints(parse('chat.json', text));
+    assert.deepEqual(extraction.constraints.map((c) => c.span), spans);
+    assert.deepEqual(extraction.constraints.map((c) => c.text), ['"Bash(git push:*)"', '"Edit(src/**)"', '"Read(./.env)"']);
+  });
+
   test('OpenAI chat: \\u escapes before the sentence are counted', () => {
     const { text, spans } = marked('[{"role":"user","content":"Caf\\u00e9 notes \\u2014 ok.\\t⟦Never email anyone outside acme.io.⟧"}]');
     const extraction = extractConstraints(parse('chat.json', text));

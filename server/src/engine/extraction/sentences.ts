@@ -118,9 +118,14 @@ interface Block {
   readonly command?: true;
   /** An item that is a table's row under a line that introduces it: read whole, its cells as "first: rest". */
   readonly row?: true;
-  /** A line that configures an agent's permission for a command: its pattern, and what running it takes. */
-  readonly permission?: { readonly command: string; readonly decision: 'deny' | 'ask' | 'allow' };
+  /** A line (or a list entry) that configures an agent's permission: for what, and what doing it takes. */
+  readonly permission?: Permission;
 }
+
+type Decision = 'deny' | 'ask' | 'allow';
+/** A command's pattern, or a file tool over a path pattern (none: every file). */
+/** (`lastMatchWins`: opencode's order, where a later entry overrides; in Claude Code a deny or an ask always holds.) */
+type Permission = { readonly decision: Decision; readonly lastMatchWins?: true } & ({ readonly command: string } | { readonly fileTool: 'edit' | 'read'; readonly path?: string });
 
 /** A command line: a known program first (after a prompt's `$`), then its arguments. */
 const COMMAND_LINE = new RegExp(`^\\s*(?:\\$\\s+)?(?:${PROGRAMS.map((p) => p.replace(/[-.]/g, '\\$&')).join('|')})(?=\\s|$)`);
@@ -138,6 +143,8 @@ function blocks(text: string, quotesAreOwn: boolean): Block[] {
   let current: Block | undefined;
   let fenced = false;
   let rowsIntroduced = false;
+  // The decision of the Claude Code permission list the line is in.
+  let permissionList: Decision | undefined;
   let at = 0;
   // Commands listed one per line after a line ending in a colon, in a fence or not, are its items.
   const introduces = () => /:\s*$/.test(result[result.length - 1]?.text.replace(/[*_`\s]+$/, '') ?? '') || result[result.length - 1]?.command === true;
@@ -158,7 +165,25 @@ function blocks(text: string, quotesAreOwn: boolean): Block[] {
     }
     const entry = fenced ? null : PERMISSION_ENTRY.exec(line);
     if (entry && COMMAND_LINE.test(entry[2] as string)) {
-      result.push({ text: line, at: lineAt, kind: 'item', permission: { command: (entry[2] as string).replace(/[\s*]+$/, ''), decision: entry[3] as 'deny' | 'ask' | 'allow' } });
+      result.push({ text: line, at: lineAt, kind: 'item', permission: { command: (entry[2] as string).replace(/[\s*]+$/, ''), decision: entry[3] as Decision, lastMatchWins: true } });
+      current = undefined;
+      continue;
+    }
+    // A Claude Code settings list, `"ask": [` … `]`: each entry is a permission of its own, read at its place.
+    const openers = fenced ? [] : [...line.matchAll(PERMISSION_LIST)];
+    if (openers.length > 0 || permissionList) {
+      // The line's parts: the list it goes on with, then each list opened on it.
+      const parts = [{ decision: permissionList, from: 0 }, ...openers.map((o) => ({ decision: o[1] as Decision, from: (o.index ?? 0) + o[0].length }))];
+      parts.forEach(({ decision, from }, k) => {
+        const part = line.slice(from, (openers[k]?.index ?? line.length));
+        if (decision !== undefined) {
+          for (const found of part.matchAll(TOOL_PERMISSION)) {
+            const permission = toolPermission(found[1] as string, found[2], decision);
+            if (permission) result.push({ text: found[0], at: lineAt + from + (found.index ?? 0), kind: 'item', permission });
+          }
+        }
+        permissionList = part.includes(']') ? undefined : decision;
+      });
       current = undefined;
       continue;
     }
@@ -195,6 +220,28 @@ function blocks(text: string, quotesAreOwn: boolean): Block[] {
  */
 const PERMISSION_ENTRY = /^\s*(["'])(.+?)\1\s*:\s*(deny|ask|allow)\s*(?:#.*)?$/;
 
+/** A Claude Code settings list of permission rules: `"deny": [`, `"ask": [`. */
+const PERMISSION_LIST = /"(deny|ask|allow)"\s*:\s*\[/g;
+/** One of its rules: `"Bash(git push:*)"`, `"Edit(src/**)"`, `"Write"` (a tool we have no action for is passed over). */
+const TOOL_PERMISSION = /"(Bash|Edit|Write|MultiEdit|NotebookEdit|Read)(?:\(([^"]*)\))?"/g;
+
+/** The permission a Claude Code rule sets, in the terms of a command or a file tool; none for a pattern no rule says. */
+function toolPermission(tool: string, pattern: string | undefined, decision: Decision): Permission | undefined {
+  const every = pattern === undefined || /^\*+$/.test(pattern.trim());
+  if (tool === 'Bash') {
+    // "Bash(npm run test:*)", "Bash(git diff *)": the command's prefix is the pattern.
+    const command = every ? '' : (pattern as string).replace(/(?::\*|\s*\*)+$/, '').trim();
+    if (!every && (command === '' || command.includes('*'))) return undefined;
+    return { decision, command };
+  }
+  const fileTool = tool === 'Read' ? 'read' : 'edit';
+  if (every) return { decision, fileTool };
+  // Paths as Claude Code writes them: "//abs" from the root, "/p" and "./p" from the project, "~/p" from home.
+  const written = (pattern as string).trim();
+  const path = written.startsWith('//') ? written.slice(1) : written.replace(/^\.?\//, '');
+  return path === '' ? undefined : { decision, fileTool, path };
+}
+
 /**
  * The rule a permission entry configures, said in words; none when an entry after it allows a narrower
  * pattern of the same command ("`kubectl delete*`: deny" then "`kubectl delete pod*`: allow"), which no
@@ -203,8 +250,16 @@ const PERMISSION_ENTRY = /^\s*(["'])(.+?)\1\s*:\s*(deny|ask|allow)\s*(?:#.*)?$/;
 function configuredRule(block: Block, after: readonly Block[]): string | undefined {
   const permission = block.permission;
   if (!permission || permission.decision === 'allow') return undefined;
-  if (after.some((b) => b.permission?.decision === 'allow' && b.permission.command.startsWith(permission.command))) return undefined;
-  return permission.decision === 'deny' ? `Never run \`${permission.command}\`.` : `Ask before running \`${permission.command}\`.`;
+  const ask = permission.decision === 'ask';
+  if ('fileTool' in permission) {
+    const verb = permission.fileTool === 'read' ? 'read' : 'edit';
+    const what = permission.path === undefined ? 'files' : `\`${permission.path}\``;
+    return ask ? `Ask before you ${verb} ${what}.` : `Never ${verb} ${what}.`;
+  }
+  const command = permission.command;
+  if (permission.lastMatchWins && after.some((b) => b.permission?.decision === 'allow' && 'command' in b.permission && b.permission.command.startsWith(command))) return undefined;
+  if (command === '') return ask ? 'Ask before running any shell command.' : 'Never run any shell command.';
+  return ask ? `Ask before running \`${command}\`.` : `Never run \`${command}\`.`;
 }
 
 /** A markdown table's row, and its rule row under the header ("| --- | :-: |"). */
@@ -270,7 +325,8 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
         const rule = configuredRule(block, all.slice(n + 1));
         const [entry] = rule === undefined ? [] : readSentences(block.text, segment.at + block.at, () => true);
         if (rule === undefined || entry === undefined) continue;
-        const local = { start: entry.start - segment.at, end: entry.end - segment.at };
+        // The entry whole, its quotes too, which a sentence would leave out.
+        const local = { start: block.at + block.text.length - block.text.trimStart().length, end: block.at + block.text.trimEnd().length };
         const span = segment.toSource ? { start: segment.toSource(local.start), end: segment.toSource(local.end) } : turn.span;
         result.push({ turnIndex: turn.index, text: segment.text.slice(local.start, local.end), span, start: entry.start, words: entry.words, configured: read(rule, turn.index, span) });
         continue;
