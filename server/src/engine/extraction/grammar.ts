@@ -639,6 +639,8 @@ function commandMention(words: readonly Word[], command: Entity, inside: (w: Wor
   if (first === -1) return [];
   let end = first + 1;
   while (end < words.length && inside(words[end] as Word, command)) end++;
+  // ("Use `user__confirm` before deletions": a tool that asks the person is how to ask, no action of its own.)
+  if (ASKING_TOOL.test(command.value.replace(/\(.*$/, ''))) return [];
   // ("pip/conda": programs joined by a slash, any of them.)
   const rule = command.kind === 'command' && command.anyOf ? anyOfCommands(command.anyOf.join(' | ')) : commandRule(command.value);
   // "prettier must pass", "`cargo fmt --check` passes": a command said to pass is run as a check.
@@ -962,6 +964,8 @@ function startsBan(words: readonly Word[], at: number): boolean {
 // ---- cues ----------------------------------------------------------------------------------------
 
 /** "ask me", "check with me", "get my OK", "my approval": the person's say-so is wanted. */
+/** A tool's name that says it asks the person: `user__confirm`, `ask_user`, `AskUserQuestion`, `request_approval`. */
+const ASKING_TOOL = /^(?:\w+?__)?(?:ask_*(?:the_*)?(?:user|human)\w*|user_*confirm\w*|confirm_*(?:with_*)?(?:user|human|action)\w*|request_*(?:user_*)?(?:approval|permission|confirmation)|get_*(?:user_*)?(?:approval|confirmation)|human_*(?:input|approval))$/i;
 function askCue(view: SentenceView, range: Range): boolean {
   const words = view.words;
   for (const found of findAll(words, P.ask, range.from, range.to)) {
@@ -976,6 +980,11 @@ function askCue(view: SentenceView, range: Range): boolean {
     if (!asksOther && !forInformation && !askedByOther) return true;
   }
   if (confirmsWithPerson(view, range)) return true;
+  // "Use `user__confirm` before deletions", "call the AskUserQuestion tool first": a tool that asks the person.
+  for (let i = range.from; i + 1 < range.to; i++) {
+    const tool = words[i + (has(DEFINITE, words[i + 1]) ? 2 : 1)];
+    if (/^(use|call|invoke|using|calling)$/.test((words[i] as Word).norm) && tool && ASKING_TOOL.test(tool.text.replace(/[`()]/g, ''))) return true;
+  }
   // "Check with Dana before sending": the approver by name.
   for (let i = range.from; i + 2 < range.to; i++) {
     const named = words[i + 2] as Word;
@@ -2886,7 +2895,9 @@ function prohibitionFrame(view: SentenceView, clause: Range): Outcome | undefine
   const except = startsWith(view.words, P.except, end, clause.to);
   // "… except when explicitly confirmed": an exception the person grants is "unless".
   if (except !== undefined && approverCue(view, { from: except, to: clause.to })) return { drafts: [{ kind: 'confirmation', triggers, regions: [{ from: (triggers[0] as Mention).start, to: end }, ...(negated.subject ? [negated.subject] : [])] }] };
-  const occasion = except !== undefined && /^(during|when|while|if|in|on|for|at)$/.test(view.words[end + 1]?.norm ?? '') && !view.words.slice(except, clause.to).some((w, k) => w.forms.some((f) => SAY_SO.has(f)) && !describesNext(view.words, except + k));
+  // ("… except for the release bot", "except for approved tooling": an exception by whom does it, which no scope says, leaves the rule in force.)
+  const byWhom = except !== undefined && view.words[except - 1]?.norm === 'for' && view.words.slice(except, clause.to).some((w) => has(DELEGATES, w) || /^(bots?|tooling|tools?|scripts?|agents?)$/.test(w.norm));
+  const occasion = except !== undefined && (byWhom || /^(during|when|while|if|in|on|at)$/.test(view.words[except]?.norm ?? '')) && !view.words.slice(except, clause.to).some((w, k) => w.forms.some((f) => SAY_SO.has(f)) && !describesNext(view.words, except + k));
   if (except !== undefined && !occasion && !triggers.some((m) => m.family === 'send')) return 'nothing';
   const regions: Range[] = [{ from: (triggers[0] as Mention).start, to: occasion ? end : clauseEndAfterExcept(view, end, clause.to) }, ...(negated.subject ? [negated.subject] : [])];
   // "The vendor invoices: never delete.": the thing was named before the colon.
