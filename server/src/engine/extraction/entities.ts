@@ -378,7 +378,7 @@ const DEICTIC = new Set(['current', 'same', 'working', 'active', 'present', 'exi
 /** Words that say how many or what sort, not which: "new top-level directories", "extra folders". */
 const NOT_NAMING = new Set(['new', 'additional', 'extra', 'more', 'other', 'top', 'level', 'toplevel', 'nested', 'empty', 'unrelated', 'random', 'arbitrary', 'unnecessary', 'own', 'separate', 'several', 'many']);
 /** Words that say what sort of branch, never its name: "any shared branch", "a published branch", "the PR branch". */
-const BRANCH_SORTS = new Set(['shared', 'public', 'protected', 'remote', 'upstream', 'published', 'pushed', 'merged', 'stale', 'old', 'long-lived', 'collaborative', 'feature', 'topic', 'pr', 'mr']);
+const BRANCH_SORTS = new Set(['shared', 'public', 'protected', 'remote', 'upstream', 'published', 'pushed', 'merged', 'stale', 'old', 'long-lived', 'collaborative', 'feature', 'topic', 'pr', 'mr', 'dedicated', 'personal', 'private', 'throwaway', 'experimental', 'isolated', 'fresh']);
 
 /** Modifier words right before `head` (not determiners, not across punctuation): "front" in "the front door". */
 function modifiersBefore(words: readonly Word[], head: number, from: number): Word[] {
