@@ -4345,12 +4345,14 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     const file = e.value.replace(/^\.\//, '');
     return { ...e, kind: 'path', value: file.includes('/') ? file : `**/${file}` };
   };
-  let entities = entitiesIn(view, searched).filter((e) => !stepWords(e) && !inItsPlace(e)).map(asFile);
+  // ("creating a .bak copy first": an extension before the copy says what the copy is named, not what is copied.)
+  const copysName = (e: Entity) => draft.kind === 'prerequisite' && /^\*\*\/\*\.[\w-]+$/.test(e.value) && /^(copy|copies|backup|backups|version)$/.test(view.words.find((w) => w.start >= e.end)?.norm ?? '');
+  let entities = entitiesIn(view, searched).filter((e) => !stepWords(e) && !inItsPlace(e) && !copysName(e)).map(asFile);
   // "Read `docs/README.md` before making changes": a step on one file before actions on others is no
   // same-target prerequisite; it is one when the action points back at the step's thing ("back up
   // temp/ before deleting it") or names its own.
   if (draft.kind === 'prerequisite' && draft.stepRegions) {
-    const stepPaths = entitiesIn(view, draft.stepRegions).filter((e) => e.kind === 'path');
+    const stepPaths = entitiesIn(view, draft.stepRegions).filter((e) => e.kind === 'path' && !copysName(e));
     const own = entitiesIn(view, regions).some(namesTarget);
     // "before deleting it", "before they are deleted": a pronoun in the action's object or as its subject.
     const near = [...regions, ...draft.triggers.map((m) => ({ from: Math.max(0, m.start - 3), to: m.start }))];
@@ -4798,7 +4800,9 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   // (A program's own work on files is still all its runs: "never use `sed` for editing files"; an agent's tool is not.)
   const agentTools = named.every((m) => (m.command?.scope.commands ?? []).every((c) => TOOL_NAME.test(c)));
   const forAction = words[after.from]?.norm === 'for' && !replaced && !toolsOwnWork && view.mentionsIn(after).some((m) => m.command === undefined && !satisfies(m) && !(packageManagers && m.family === 'install') && (agentTools || !FILE_FAMILIES.has(m.family)));
-  if (target || which || others || forAction || (qualified.length > 0 && !purpose)) return `"${words.slice(after.from, after.to).map((w) => w.text).join(' ').trim()}" narrows the commands in a way no scope says`;
+  // ("`gh pr create` against upstream": a remote named by its role is one of several, which narrows.)
+  const remote = placed && words.slice(after.from, after.to).some((w) => L.REMOTE_NAMES.includes(w.norm));
+  if (target || which || others || forAction || remote || (qualified.length > 0 && !purpose)) return `"${words.slice(after.from, after.to).map((w) => w.text).join(' ').trim()}" narrows the commands in a way no scope says`;
   return undefined;
 }
 
