@@ -2062,10 +2062,15 @@ function requirementOf(view: SentenceView, main: Range): { kind: 'confirmation' 
   // ("Before committing, the pre-commit hook runs `ruff`", "tests run automatically before every push": what a
   // machine does on its own is described, not asked of the agent.)
   // (So is the machine itself as the step, said to run something: "the pre-commit hook runs `ruff`".)
-  const machineRuns = AUTOMATION.test(words[first.end - 1]?.norm ?? '') && /^(runs|executes|invokes|calls|checks|lints|formats|will|triggers)$/.test(words[first.end]?.norm ?? '');
+  // ("the CI pipeline runs tests": the machine may be named in more than one word.)
+  let verbAt = first.end;
+  while (verbAt < main.to && AUTOMATION.test(words[verbAt]?.norm ?? '')) verbAt++;
+  const machineRuns = AUTOMATION.test(words[verbAt - 1]?.norm ?? '') && /^(runs|executes|invokes|calls|checks|lints|formats|will|triggers)$/.test(words[verbAt]?.norm ?? '');
   const byMachine = machineRuns || words.slice(main.from, main.to).some((w, k) => (main.from + k < first.start && AUTOMATION.test(w.norm)) || w.norm === 'automatically');
   if (byMachine) return undefined;
   const subject = subjectBefore(words, main.from, first.start);
+  // ("The release script runs the tests before publishing": a thing that runs them is described, not asked.)
+  if (subject === 'other' && first.form === 'third' && words[first.start]?.tags.has('Verb') === true && !words.slice(main.from, first.start).some((w) => w.tags.has('Modal'))) return undefined;
   if (subject === 'other' || subject === 'self') {
     // "the tests must pass", "everything must be backed up": the subject is the thing, not a person.
     const thing = words.slice(main.from, first.start).some((w) => has(GENERIC, w) || has(UNIVERSAL, w) || w.tags.has('Noun') && !w.tags.has('Pronoun') && !w.tags.has('ProperNoun'));
