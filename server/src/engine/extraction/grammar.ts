@@ -2313,6 +2313,18 @@ function nextConnector(view: SentenceView, from: number, to: number): number {
   return to;
 }
 
+/**
+ * "without me looking at them first", "without the user reading it": the person's own look at the
+ * thing, which only their yes shows; no step of the agent's.
+ */
+function personLooksFirst(words: readonly Word[], sub: Range): boolean {
+  for (let i = sub.from; i + 1 < sub.to; i++) {
+    if (!/^(me|us|user|human|owner|maintainer|maintainers|reviewer|reviewers)$/.test((words[i] as Word).norm)) continue;
+    if (/^(looking|reading|reviewing|checking|seeing|inspecting|going|signing|approving|verifying|vetting|eyeballing|okaying)$/.test(words[i + 1]?.norm ?? '')) return true;
+  }
+  return false;
+}
+
 function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub: Range, leading: boolean): Outcome | undefined {
   const words = view.words;
   const subMentions = view.mentionsIn(sub);
@@ -2329,7 +2341,7 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
     const regions = [{ from: (triggers[0] as Mention).start, to: main.to }, ...(forbidden.subject ? [forbidden.subject] : [])];
     // "no refunds over 50 euros without me", "not until the user": the person is the condition.
     const personOnly = sub.to > sub.from && words.slice(sub.from, sub.to).every((w) => has(ME, w) || w.tags.has('Determiner') || has(FUNCTION, w) || w.text === '');
-    if (approverCue(view, sub) || personOnly || bareApproval(view, sub, false)) return { drafts: eachListed(view, { kind: 'confirmation', triggers, regions }, main.to) };
+    if (approverCue(view, sub) || personOnly || personLooksFirst(words, sub) || bareApproval(view, sub, false)) return { drafts: eachListed(view, { kind: 'confirmation', triggers, regions }, main.to) };
     const steps = satisfying(subMentions);
     if (steps.length > 0) return { drafts: [prerequisite(view, triggers, steps, regions, sub)] };
     // "never push to main without a PR": a branch that changes only through review is never changed directly.
