@@ -4802,13 +4802,17 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   let object = after.from;
   while (object < after.to && (words[object] as Word).tags.has('Determiner')) object++;
   let nounsEnd = object;
-  while (nounsEnd < Math.min(after.to, object + 3) && (words[nounsEnd] as Word).tags.has('Noun') && !(words[nounsEnd] as Word).tags.has('Pronoun') && !endsWithComma(words[nounsEnd])) nounsEnd++;
+  // ("never stash changes you didn't make": a plural right after the operation is its thing, though tagged as a verb.)
+  const nounAt = (k: number) => ((words[k] as Word).tags.has('Noun') && !(words[k] as Word).tags.has('Pronoun')) || (k === object && (words[k] as Word).tags.has('PresentTense') && /[^s]s$/.test((words[k] as Word).norm));
+  while (nounsEnd < Math.min(after.to, object + 3) && nounAt(nounsEnd) && !endsWithComma(words[nounsEnd])) nounsEnd++;
   // ("`docker rm -f` containers you didn't create": a relative clause without its "that" narrows them too.)
   const reducedRelative = /^(you|we|they|i|others|someone|somebody)$/.test(words[nounsEnd]?.norm ?? '') && !/[,;:.!?)`]/.test(words[nounsEnd - 1]?.post ?? '') && (words[nounsEnd + 1]?.tags.has('Verb') === true || words[nounsEnd + 1]?.tags.has('Auxiliary') === true || words[nounsEnd + 1]?.tags.has('Modal') === true);
   // ("never `git push --force` shared branches": an object sorted by a participle before it narrows the command to those.)
   const sorting = (w: Word) => /ed$/.test(w.norm) && w.tags.has('PastTense');
   const sortedObject = object === after.from && object + 1 < after.to && sorting(words[object] as Word) && !has(UNIVERSAL, words[object]) && !has(FUNCTION, words[object]) && !/[,;:.!?)]/.test((words[object] as Word).post) && (words[object + 1] as Word).tags.has('Noun');
-  const whichObject = (nounsEnd > object && (/^(that|which|who)$/.test(words[nounsEnd]?.norm ?? '') || reducedRelative)) || sortedObject;
+  // ("never merge PRs you didn't open": the thing may be the operation's own word, said in it.)
+  const ownThing = nounsEnd === after.from && named.some((m) => m.saidInWords === true && m.end === after.from && words[m.end - 1]?.tags.has('Noun') === true);
+  const whichObject = ((nounsEnd > object || ownThing) && (/^(that|which|who)$/.test(words[nounsEnd]?.norm ?? '') || reducedRelative)) || sortedObject;
   const which = (relative < after.to && /^(that|which)$/.test(words[relative]?.norm ?? '')) || whichObject;
   // "`git rebase` branches others are working on": whose they are narrows them too.
   // ("`gh issue close` on issues filed by users": who made them, too.)
