@@ -4811,7 +4811,7 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   const sorting = (w: Word) => /ed$/.test(w.norm) && w.tags.has('PastTense');
   const sortedObject = object === after.from && object + 1 < after.to && sorting(words[object] as Word) && !has(UNIVERSAL, words[object]) && !has(FUNCTION, words[object]) && !/[,;:.!?)]/.test((words[object] as Word).post) && (words[object + 1] as Word).tags.has('Noun');
   // ("never merge PRs you didn't open": the thing may be the operation's own word, said in it.)
-  const ownThing = nounsEnd === after.from && named.some((m) => m.saidInWords === true && m.end === after.from && words[m.end - 1]?.tags.has('Noun') === true);
+  const ownThing = nounsEnd === after.from && named.some((m) => m.saidInWords === true && m.end === after.from && (words[m.end - 1]?.tags.has('Noun') === true || /[^s]s$/.test(words[m.end - 1]?.norm ?? '')));
   const whichObject = ((nounsEnd > object || ownThing) && (/^(that|which|who)$/.test(words[nounsEnd]?.norm ?? '') || reducedRelative)) || sortedObject;
   const which = (relative < after.to && /^(that|which)$/.test(words[relative]?.norm ?? '')) || whichObject;
   // "`git rebase` branches others are working on": whose they are narrows them too.
