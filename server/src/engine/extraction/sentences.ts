@@ -116,6 +116,8 @@ interface Block {
   readonly kind: 'paragraph' | 'item' | 'heading';
   /** An item that is a command line under a line that introduces it ("Never run these without asking:"). */
   readonly command?: true;
+  /** An item that is only a file's or a folder's name, under a line that introduces it. */
+  readonly named?: true;
   /** An item that is a table's row under a line that introduces it: read whole, its cells as "first: rest". */
   readonly row?: true;
   /** A line (or a list entry) that configures an agent's permission: for what, and what doing it takes. */
@@ -127,6 +129,8 @@ type Decision = 'deny' | 'ask' | 'allow';
 /** (`lastMatchWins`: opencode's order, where a later entry overrides; in Claude Code a deny or an ask always holds.) */
 type Permission = { readonly decision: Decision; readonly lastMatchWins?: true } & ({ readonly command: string } | { readonly fileTool: 'edit' | 'read'; readonly path?: string });
 
+/** A line that is only a path's name, in code or in bold, or with an extension or a closing slash, and perhaps an aside: "**CATALOG.md** (root directory)". */
+const NAME_LINE = /^\s*(?:`[^`\s]*[./][^`\s]*`|\*\*[^*\s]*[./][^*\s]*\*\*|[\w~-][\w.~\/-]*\.[A-Za-z]\w{0,5}|[\w~.-][\w.~\/-]*\/)\s*(?:\([^)]*\))?\s*$/;
 /** A command line: a known program first (after a prompt's `$`), then its arguments. */
 const COMMAND_LINE = new RegExp(`^\\s*(?:\\$\\s+)?(?:${PROGRAMS.map((p) => p.replace(/[-.]/g, '\\$&')).join('|')})(?=\\s|$)`);
 /** A shell comment after a command: what it explains is not the command. */
@@ -147,7 +151,7 @@ function blocks(text: string, quotesAreOwn: boolean): Block[] {
   let permissionList: Decision | undefined;
   let at = 0;
   // Commands listed one per line after a line ending in a colon, in a fence or not, are its items.
-  const introduces = () => /:\s*$/.test(result[result.length - 1]?.text.replace(/[*_`\s]+$/, '') ?? '') || result[result.length - 1]?.command === true;
+  const introduces = () => /:\s*$/.test(result[result.length - 1]?.text.replace(/[*_`\s]+$/, '') ?? '') || result[result.length - 1]?.command === true || result[result.length - 1]?.named === true;
   for (const written of text.split('\n')) {
     const line = quotesAreOwn ? written.replace(QUOTE_MARKS, (marks) => ' '.repeat(marks.length)) : written;
     const lineAt = at;
@@ -160,6 +164,12 @@ function blocks(text: string, quotesAreOwn: boolean): Block[] {
     if (line.trim() !== '' && COMMAND_LINE.test(line) && (introduces() || current?.command === true)) {
       current = { text: line.replace(SHELL_COMMENT, '').trimEnd(), at: lineAt, kind: 'item', command: true };
       result.push(current);
+      current = undefined;
+      continue;
+    }
+    // So are names of files listed one per line without a mark ("Never edit these files:" + "`a.json`" + "`b.json`").
+    if (!fenced && NAME_LINE.test(line) && introduces()) {
+      result.push({ text: line, at: lineAt, kind: 'item', named: true });
       current = undefined;
       continue;
     }
