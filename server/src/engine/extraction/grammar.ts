@@ -640,7 +640,7 @@ function commandMention(words: readonly Word[], command: Entity, inside: (w: Wor
   let end = first + 1;
   while (end < words.length && inside(words[end] as Word, command)) end++;
   // ("Use `user__confirm` before deletions": a tool that asks the person is how to ask, no action of its own.)
-  if (ASKING_TOOL.test(command.value.replace(/\(.*$/, ''))) return [];
+  if (asksPerson(command.value.replace(/\(.*$/, ''))) return [];
   // ("pip/conda": programs joined by a slash, any of them.)
   const rule = command.kind === 'command' && command.anyOf ? anyOfCommands(command.anyOf.join(' | ')) : commandRule(command.value);
   // "prettier must pass", "`cargo fmt --check` passes": a command said to pass is run as a check.
@@ -965,6 +965,7 @@ function startsBan(words: readonly Word[], at: number): boolean {
 
 /** "ask me", "check with me", "get my OK", "my approval": the person's say-so is wanted. */
 /** A tool's name that says it asks the person: `user__confirm`, `ask_user`, `AskUserQuestion`, `request_approval`. */
+const asksPerson = (name: string) => name.length <= 80 && ASKING_TOOL.test(name);
 const ASKING_TOOL = /^(?:\w+?__)?(?:ask_*(?:the_*)?(?:user|human)\w*|user_*confirm\w*|confirm_*(?:with_*)?(?:user|human|action)\w*|request_*(?:user_*)?(?:approval|permission|confirmation)|get_*(?:user_*)?(?:approval|confirmation)|human_*(?:input|approval))$/i;
 function askCue(view: SentenceView, range: Range): boolean {
   const words = view.words;
@@ -983,7 +984,7 @@ function askCue(view: SentenceView, range: Range): boolean {
   // "Use `user__confirm` before deletions", "call the AskUserQuestion tool first": a tool that asks the person.
   for (let i = range.from; i + 1 < range.to; i++) {
     const tool = words[i + (has(DEFINITE, words[i + 1]) ? 2 : 1)];
-    if (/^(use|call|invoke|using|calling)$/.test((words[i] as Word).norm) && tool && ASKING_TOOL.test(tool.text.replace(/[`()]/g, ''))) return true;
+    if (/^(use|call|invoke|using|calling)$/.test((words[i] as Word).norm) && tool && asksPerson(tool.text.replace(/[`()]/g, ''))) return true;
   }
   // "Check with Dana before sending": the approver by name.
   for (let i = range.from; i + 2 < range.to; i++) {
@@ -4061,11 +4062,12 @@ function listItems(view: SentenceView, region: Range): Range[] {
   return items.filter((item) => item.to > item.from);
 }
 
+const PUSHED_FAMILIES: readonly FamilyName[] = ['push', 'forcePush'];
+
 /**
  * Whether a region is a list whose every leftover word sits in an item that names no target, and
  * some other item names one.
  */
-const PUSHED_FAMILIES: readonly FamilyName[] = ['push', 'forcePush'];
 function listItemsNamingNothing(view: SentenceView, region: Range, leftovers: readonly Word[], families: ReadonlySet<FamilyName>): boolean {
   const words = view.words;
   const items = listItems(view, region);

@@ -125,8 +125,10 @@ interface Block {
 }
 
 type Decision = 'deny' | 'ask' | 'allow';
-/** A command's pattern, or a file tool over a path pattern (none: every file). */
-/** (`lastMatchWins`: opencode's order, where a later entry overrides; in Claude Code a deny or an ask always holds.) */
+/**
+ * A command's pattern, or a file tool over a path pattern (none: every file). (`lastMatchWins`: opencode's
+ * order, where a later entry overrides; in Claude Code a deny or an ask always holds.)
+ */
 type Permission = { readonly decision: Decision; readonly lastMatchWins?: true } & ({ readonly command: string } | { readonly fileTool: 'edit' | 'read'; readonly path?: string });
 
 /** A line that is only a path's name, in code or in bold, or with an extension or a closing slash, and perhaps an aside: "**CATALOG.md** (root directory)". */
@@ -181,6 +183,8 @@ function blocks(text: string, quotesAreOwn: boolean): Block[] {
     }
     // A Claude Code settings list, `"ask": [` … `]`: each entry is a permission of its own, read at its place.
     const openers = fenced ? [] : [...line.matchAll(PERMISSION_LIST)];
+    // (A list left open ends at the first line that is no JSON of it: the text after is read as ever.)
+    if (openers.length === 0 && !/^\s*(?:["\]}]|$)/.test(line)) permissionList = undefined;
     if (openers.length > 0 || permissionList) {
       // The line's parts: the list it goes on with, then each list opened on it.
       const parts = [{ decision: permissionList, from: 0 }, ...openers.map((o) => ({ decision: o[1] as Decision, from: (o.index ?? 0) + o[0].length }))];
