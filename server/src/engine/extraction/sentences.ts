@@ -129,7 +129,7 @@ type Decision = 'deny' | 'ask' | 'allow';
  * A command's pattern, or a file tool over a path pattern (none: every file). (`lastMatchWins`: opencode's
  * order, where a later entry overrides; in Claude Code a deny or an ask always holds.)
  */
-type Permission = { readonly decision: Decision; readonly lastMatchWins?: true } & ({ readonly command: string } | { readonly fileTool: 'edit' | 'read'; readonly path?: string });
+type Permission = { readonly decision: Decision; readonly lastMatchWins?: true } & ({ readonly command: string } | { readonly fileTool: 'edit' | 'read'; readonly path?: string } | { readonly toolCall: string });
 
 /** A line that is only a path's name, in code or in bold, or with an extension or a closing slash, and perhaps an aside: "**CATALOG.md** (root directory)". */
 const NAME_LINE = /^\s*(?:`[^`\s]*[./][^`\s]*`|\*\*[^*\s]*[./][^*\s]*\*\*|[\w~-][\w.~\/-]*\.[A-Za-z]\w{0,5}|[\w~.-][\w.~\/-]*\/)\s*(?:\([^)]*\))?\s*$/;
@@ -236,11 +236,15 @@ const PERMISSION_ENTRY = /^\s*(["'])(.+?)\1\s*:\s*(deny|ask|allow)\s*(?:#.*)?$/;
 
 /** A Claude Code settings list of permission rules: `"deny": [`, `"ask": [`. */
 const PERMISSION_LIST = /"(deny|ask|allow)"\s*:\s*\[/g;
-/** One of its rules: `"Bash(git push:*)"`, `"Edit(src/**)"`, `"Write"` (a tool we have no action for is passed over). */
-const TOOL_PERMISSION = /"(Bash|Edit|Write|MultiEdit|NotebookEdit|Read)(?:\(([^"]*)\))?"/g;
+/**
+ * One of its rules: `"Bash(git push:*)"`, `"Edit(src/**)"`, `"Write"`, an MCP server's tool
+ * `"mcp__gmail__send_email"` (a tool we have no action for, or a whole server, is passed over).
+ */
+const TOOL_PERMISSION = /"(Bash|Edit|Write|MultiEdit|NotebookEdit|Read|mcp__[\w-]+__[\w-]+)(?:\(([^"]*)\))?"/g;
 
 /** The permission a Claude Code rule sets, in the terms of a command or a file tool; none for a pattern no rule says. */
 function toolPermission(tool: string, pattern: string | undefined, decision: Decision): Permission | undefined {
+  if (tool.startsWith('mcp__')) return pattern === undefined ? { decision, toolCall: tool } : undefined;
   const every = pattern === undefined || /^\*+$/.test(pattern.trim());
   if (tool === 'Bash') {
     // "Bash(npm run test:*)", "Bash(git diff *)": the command's prefix is the pattern.
@@ -270,6 +274,7 @@ function configuredRule(block: Block, after: readonly Block[]): string | undefin
     const what = permission.path === undefined ? 'files' : `\`${permission.path}\``;
     return ask ? `Ask before you ${verb} ${what}.` : `Never ${verb} ${what}.`;
   }
+  if ('toolCall' in permission) return ask ? `Ask before calling \`${permission.toolCall}\`.` : `Never call \`${permission.toolCall}\`.`;
   const command = permission.command;
   if (permission.lastMatchWins && after.some((b) => b.permission?.decision === 'allow' && 'command' in b.permission && b.permission.command.startsWith(command))) return undefined;
   if (command === '') return ask ? 'Ask before running any shell command.' : 'Never run any shell command.';
