@@ -930,7 +930,8 @@ function clausesOf(view: SentenceView, from: number): Range[] {
     if (banInParenthesis && /\)/.test(w.post)) {
       close(i + 1);
       banInParenthesis = false;
-    } else if (closesClause(w) && !/^[\s()]*$/.test(w.post.replace(/[^;:()\u2014\u2013-]/g, '')) && !objectFollows && !connected) close(i + 1);
+    // (A hyphen counts as a dash only set apart: "`make release-*`)" closes its parenthesis, no clause.)
+    } else if (closesClause(w) && !/^[\s()]*$/.test(w.post.replace(/\s-(?=\s|$)|^-(?=\s)/g, '\u2014').replace(/[^;:()\u2014\u2013]/g, '')) && !objectFollows && !connected) close(i + 1);
     // "Do not add dependencies, every dependency requires approval first": a clause with its own
     // subject and verb after a comma is a sentence of its own, unless the first is a subordinate one.
     // So is a ban after an order: "Run the tests before you push, never push to main".

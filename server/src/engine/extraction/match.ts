@@ -30,6 +30,9 @@ export function wordSet(words: readonly string[]): ReadonlySet<string> {
 
 const matches = (word: Word | undefined, token: string) => word !== undefined && (word.norm === token || word.forms.includes(token));
 
+/** Punctuation a gap never swallows: a sentence's, and a dash set apart ("force push — it rewrites history"). */
+const GAP_STOP = /[,;:.!?\u2014\u2013]|\s-(?:\s|$)|^-\s/;
+
 /** Where `phrase` ends (exclusive) if it matches at `index`, else undefined. Gaps never swallow sentence punctuation. */
 export function matchAt(words: readonly Word[], index: number, phrase: Phrase, limit = words.length, gaps?: number[]): number | undefined {
   let at = index;
@@ -40,13 +43,13 @@ export function matchAt(words: readonly Word[], index: number, phrase: Phrase, l
       if (typeof next !== 'string') return undefined;
       let found: number | undefined;
       // Nor the punctuation before them: "push, or force" is no "push * force".
-      const closed = at > index && /[,;:.!?]/.test(words[at - 1]?.post ?? '');
+      const closed = at > index && GAP_STOP.test(words[at - 1]?.post ?? '');
       for (let skip = 0; !closed && skip <= GAP_WORDS[token] && at + skip < limit; skip++) {
         if (matches(words[at + skip], next)) {
           found = at + skip;
           break;
         }
-        if (/[,;:.!?]/.test(words[at + skip]?.post ?? '')) break;
+        if (GAP_STOP.test(words[at + skip]?.post ?? '')) break;
         // A short gap joins no list: "push or force-push" is two actions, not "push * force".
         if (token === GAP && COORDINATORS.has((words[at + skip] as Word).norm)) break;
       }
