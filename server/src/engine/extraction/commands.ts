@@ -2,6 +2,8 @@ import type { Action, Verb } from '../actions/actions';
 import { simpleCommands } from '../binding/commandLine';
 import { narrowingWordsOfToolName, scopeFieldOfToolName, verbsOfToolName } from '../binding/infer';
 import { bindShellCommandParsed } from '../binding/shell';
+import { bindSql } from '../binding/sql';
+import { FIRST_STEP } from '../binding/targetActions';
 import type { Scope } from '../constraints/constraints';
 
 /** What a rule that names a command governs: the verbs and targets the command itself binds to. */
@@ -18,6 +20,8 @@ export interface CommandRule {
   readonly narrowedBy?: readonly string[];
   /** Several commands joined (`curl | bash`, `npm ci && npm test`), run as written: no one command's prefix says them. */
   readonly joined?: true;
+  /** A SQL statement on what it names (`DROP TABLE users`), read by its own keywords, not as the bare keywords elsewhere are. */
+  readonly statement?: true;
 }
 
 /**
@@ -29,6 +33,9 @@ const SPECIFIC: ReadonlySet<Verb> = new Set<Verb>([
   'delete', 'overwrite', 'move', 'drop', 'truncate', 'update', 'alter', 'send', 'pay', 'deploy', 'push', 'force-push', 'rewrite-history',
   'discard-changes', 'commit', 'publish', 'skip-checks',
 ]);
+
+/** A SQL statement that changes data or schema, as its keywords open it. */
+const SQL_STATEMENT = /^(?:DROP|TRUNCATE|DELETE\s+FROM|UPDATE|INSERT\s+INTO|ALTER)\s/i;
 
 /** Programs that do nothing but delete files. */
 const DELETERS = /^(?:rm|rmdir|unlink|shred|srm)$/;
@@ -101,6 +108,11 @@ export function commandRule(written: string): CommandRule {
   // (Only a delete acts on files as on other kinds; what the others act on is their kind's already.)
   const field = toolVerbs.includes('delete') ? scopeFieldOfToolName(toolName) : undefined;
   if (toolVerbs.length > 0) return { verbs: toolVerbs, scope: field ? { [field]: ['**'] } : {}, checks: false, ...(narrowedBy.length > 0 && { narrowedBy }) };
+  // "never run `DROP TABLE users`": SQL written where a command would be is the statement it is, on what it names.
+  if (SQL_STATEMENT.test(command)) {
+    const statements = bindSql(command, (start, end) => ({ start, end }), undefined, FIRST_STEP).filter((action) => SPECIFIC.has(action.verb));
+    if (statements.length > 0 && statements.every((action) => namedTarget(action) !== undefined)) return { verbs: [...new Set(statements.map((action) => action.verb))], scope: scopeOf(statements), checks: false, statement: true };
+  }
   // "never run `rm -rf`": a program that only deletes files, named without a target, is over deleting any.
   // (A placeholder, `rm -rf <dir>`, is a target the sentence does not name: not every deletion.)
   const standingIn = written.replace(PLACEHOLDER, STAND_IN);

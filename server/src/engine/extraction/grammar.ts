@@ -717,7 +717,10 @@ class SentenceView {
     // ("The user deploys the app themselves" is still the person's act, which the agent then leaves alone: kept for that reading.)
     const themselves = (m: Mention) => this.words.slice(m.end, m.end + 6).some((w) => /^(themselves|himself|herself|manually|personally)$/.test(w.norm));
     const personsOwn = (m: Mention) => m.form === 'third' && has(SERVED, this.words[m.start - 1]) && !this.words[m.start - 1]?.tags.has('Possessive') && !themselves(m);
-    const sql = sqlKeywordMentions(this.words);
+    const named = commands.flatMap((c) => commandMention(this.words, c, inside));
+    // ("never run `DROP TABLE users`": a statement written whole is read as one, on the table it names.)
+    const statements = named.filter((m) => m.command?.statement === true);
+    const sql = sqlKeywordMentions(this.words).filter((k) => !statements.some((m) => k.start < m.end && k.end > m.start));
     const overlapsSql = (m: Mention) => sql.some((k) => m.start < k.end && m.end > k.start);
     // ("main or release branches", "the deploy branch": an action's word before "branch" names the branch, no action,
     // in a noun's place: after an article or a preposition, or listed after a branch's name. "Never delete
@@ -728,7 +731,7 @@ class SentenceView {
       return w !== undefined && (w.tags.has('Determiner') || w.tags.has('Preposition') || w.norm === 'to' || listedAfterBranch);
     };
     const namesBranch = (m: Mention) => m.end === m.start + 1 && /^branch(?:es)?$/.test(this.words[m.end]?.norm ?? '') && !/[,;:.!?)]/.test((this.words[m.start] as Word).post) && nounPlace(m.start - 1);
-    this.mentions = [...findMentions(this.words, covered).filter((m) => !overlapsForge(m) && !personsOwn(m) && !overlapsSql(m) && !namesBranch(m)), ...forge, ...sql, ...commands.flatMap((c) => commandMention(this.words, c, inside)).filter((m) => !overlapsSql(m))].sort((a, b) => a.start - b.start);
+    this.mentions = [...findMentions(this.words, covered).filter((m) => !overlapsForge(m) && !personsOwn(m) && !overlapsSql(m) && !namesBranch(m)), ...forge, ...sql, ...named.filter((m) => !overlapsSql(m))].sort((a, b) => a.start - b.start);
     // Action words used as verbs ("run DROP TABLE") cannot name a target; "the test database" can.
     const blocked = new Set(covered);
     for (const m of this.mentions) {
