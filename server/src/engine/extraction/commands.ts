@@ -138,7 +138,8 @@ export function commandRule(written: string): CommandRule {
   // A deploy tool's command that only deploys (`cdk deploy`, `terraform apply`) is deploying, as "never
   // deploy" says it; a project's own target or script (`make deploy`, `./deploy.sh`) is that, as written.
   const program = words[0] ?? '';
-  const deployTool = /^[\w-]+$/.test(program) && !TARGET_RUNNERS.test(program);
+  // ("`kubectl scale deployment api --replicas=0`": what it names past its subcommand is the rule's, as written.)
+  const deployTool = /^[\w-]+$/.test(program) && !TARGET_RUNNERS.test(program) && words.slice(2).every((word) => word.startsWith('-'));
   if (deployTool && actions.length > 0 && actions.every((action) => action.verb === 'deploy' && !namedTarget(action))) return { verbs: ['deploy'], scope: {}, checks, opaque };
   // `git merge`, `git cherry-pick` make a commit on the way: "never run `git merge`" is over merging, not every commit.
   const simple = simpleCommands(parsed);
