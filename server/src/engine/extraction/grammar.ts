@@ -3352,6 +3352,11 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
       result.push(w);
       continue;
     }
+    // ("never move files between packages": from one place of a kind to another, which no scope says.)
+    if (w.norm === 'between' && families.has('move') && i > range.from) {
+      result.push(w);
+      continue;
+    }
     // "Never delete messages": a message word after the action is its object, a kind of thing, whatever the tagger makes of it.
     if (mention !== undefined && MESSAGE_WORDS.test(w.norm) && /s$/.test(w.norm) && !families.has('send') && !families.has(mention.family) && i > range.from && !/^(or|and|to)$/.test(words[i - 1]?.norm ?? '')) {
       result.push(w);
