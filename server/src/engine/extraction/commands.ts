@@ -34,8 +34,11 @@ const SPECIFIC: ReadonlySet<Verb> = new Set<Verb>([
   'discard-changes', 'commit', 'publish', 'skip-checks',
 ]);
 
-/** A SQL statement that changes data or schema, as its keywords open it. */
-const SQL_STATEMENT = /^(?:DROP|TRUNCATE|DELETE\s+FROM|UPDATE|INSERT\s+INTO|ALTER)\s/i;
+/**
+ * A SQL statement that changes data or schema, as its keywords open it: in capitals, or in lower case
+ * only as SQL goes on ("update users set …", never "update the docs").
+ */
+const SQL_STATEMENT = /^(?:DROP|TRUNCATE|DELETE|UPDATE|INSERT|ALTER)\s|^(?:drop\s+(?:table|database|schema|index|view)|truncate\s|delete\s+from|update\s+\S+\s+set|insert\s+into|alter\s+table)\s/;
 
 /** Programs that do nothing but delete files. */
 const DELETERS = /^(?:rm|rmdir|unlink|shred|srm)$/;
