@@ -4834,7 +4834,9 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   const forAction = words[after.from]?.norm === 'for' && !replaced && !toolsOwnWork && view.mentionsIn(after).some((m) => m.command === undefined && !satisfies(m) && !(packageManagers && m.family === 'install') && (agentTools || !FILE_FAMILIES.has(m.family)));
   // ("`gh pr create` against upstream": a remote named by its role is one of several, which narrows.)
   const remote = placed && words.slice(after.from, after.to).some((w) => L.REMOTE_NAMES.includes(w.norm));
-  if (target || which || others || forAction || remote || (qualified.length > 0 && !purpose)) return `"${words.slice(after.from, after.to).map((w) => w.text).join(' ').trim()}" narrows the commands in a way no scope says`;
+  // ("Don't run `npm install` more than once": how many times is a count no scope says; "not even once" is never.)
+  const counted = words.slice(after.from, after.to).some((w, k) => /^(once|twice|thrice|times)$/.test(w.norm) && words[after.from + k - 1]?.norm !== 'even');
+  if (target || which || others || forAction || remote || counted || (qualified.length > 0 && !purpose)) return `"${words.slice(after.from, after.to).map((w) => w.text).join(' ').trim()}" narrows the commands in a way no scope says`;
   return undefined;
 }
 
