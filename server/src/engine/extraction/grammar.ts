@@ -967,10 +967,11 @@ function startsBan(words: readonly Word[], at: number): boolean {
 
 // ---- cues ----------------------------------------------------------------------------------------
 
-/** "ask me", "check with me", "get my OK", "my approval": the person's say-so is wanted. */
 /** A tool's name that says it asks the person: `user__confirm`, `ask_user`, `AskUserQuestion`, `request_approval`. */
 const asksPerson = (name: string) => name.length <= 80 && ASKING_TOOL.test(name);
 const ASKING_TOOL = /^(?:\w+?__)?(?:ask_*(?:the_*)?(?:user|human)\w*|user_*confirm\w*|confirm_*(?:with_*)?(?:user|human|action)\w*|request_*(?:user_*)?(?:approval|permission|confirmation)|get_*(?:user_*)?(?:approval|confirmation)|human_*(?:input|approval))$/i;
+
+/** "ask me", "check with me", "get my OK", "my approval": the person's say-so is wanted. */
 function askCue(view: SentenceView, range: Range): boolean {
   const words = view.words;
   for (const found of findAll(words, P.ask, range.from, range.to)) {
@@ -1104,8 +1105,7 @@ function objectEnd(view: SentenceView, from: number, to: number): number {
     const ownObject = i > from ? names(view, { from, to: i }) : view.mentions.some((m) => m.end === i && m.command !== undefined) || i + 2 === to;
     // (A word written as code, "or `master`", or a branch's usual name is a name, whatever the tagger makes of it;
     // so is a plural listed after a plural, "commits or tags", though the tagger takes it for a verb.)
-    const pluralListed = /s$/.test(joined?.norm ?? '') && joined?.tags.has('PresentTense') === true && words[i - 1]?.tags.has('Plural') === true;
-    if (has(COORDINATORS, words[i]) && joined && (i + 2 < to || i + 2 === to) && !view.covered.has(i + 1) && !/`/.test(joined.pre) && !has(WELL_KNOWN_BRANCH, joined) && !pluralListed && joined.tags.has('Verb') && !joined.tags.has('Noun') && !joined.tags.has('Gerund') && !joined.tags.has('PastTense') && !view.isMentionWord(i + 1) && ownObject) return i;
+    if (has(COORDINATORS, words[i]) && joined && (i + 2 < to || i + 2 === to) && !view.covered.has(i + 1) && !/`/.test(joined.pre) && !has(WELL_KNOWN_BRANCH, joined) && !listedAfterPluralNoun(words, i + 1) && joined.tags.has('Verb') && !joined.tags.has('Noun') && !joined.tags.has('Gerund') && !joined.tags.has('PastTense') && !view.isMentionWord(i + 1) && ownObject) return i;
     // A purpose ends it: "bypass the checks to make things work".
     // ("no access to host services", "changes to build scripts": after an action said as a noun, "to" says what it is to.)
     const toObject = i === from && view.isMentionWord(i - 1) && words[i - 1]?.tags.has('Noun') === true && !/[,;:.!?)]/.test(words[i - 1]?.post ?? '');
@@ -1288,6 +1288,15 @@ function politeIf(words: readonly Word[], at: number): boolean {
   if (words[at]?.norm !== 'if') return false;
   const before = words[at - 1]?.norm === 'it' ? at - 2 : at - 1;
   return /^(appreciate|appreciated|great|nice|good|helpful|ideal|best|better|prefer|preferable|like|love|grateful|thankful)$/.test(words[before]?.norm ?? '');
+}
+
+/** A plural, though the tagger may take it for a verb's third person: "changes", "tags". */
+const pluralForm = (w: Word | undefined) => w !== undefined && /[^s]s$/.test(w.norm) && (w.tags.has('Plural') || w.tags.has('PresentTense'));
+
+/** "commits or tags", "commits or changes": a plural listed right after a plural noun is a thing too, however it is tagged. */
+function listedAfterPluralNoun(words: readonly Word[], at: number): boolean {
+  const before = words[at - 2];
+  return pluralForm(words[at]) && has(COORDINATORS, words[at - 1]) && before?.tags.has('Plural') === true && before.tags.has('Noun');
 }
 
 /** Negated mentions: the first action after a negation, and the ones coordinated with it. */
@@ -1540,8 +1549,8 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       if (has(COORDINATORS, previous) && view.mentions.some((m) => m.end === next.start - 1 && m.start > found.end && !coordinated.includes(m))) continue;
       // ("touch temp, cache, or backup folders": a word listed among the things, modifying their noun, is one of them.)
       const itemBefore = has(COORDINATORS, previous) ? next.start - 2 : next.start - 1;
-      // ("push commits or changes to main": a plural listed after a plural noun is a thing too, however it is tagged.)
-      const pluralThing = next.form === 'third' && has(COORDINATORS, previous) && words[itemBefore]?.tags.has('Plural') === true && words[itemBefore]?.tags.has('Noun') === true && !coordinated.some((m) => itemBefore >= m.start && itemBefore < m.end);
+      // ("push commits or changes to main": the plural listed is a thing, no action of its own.)
+      const pluralThing = listedAfterPluralNoun(words, next.start) && !coordinated.some((m) => itemBefore >= m.start && itemBefore < m.end);
       const amongThings = pluralThing || (next.command === undefined && next.end - next.start === 1 && modifiesNextNoun(words, next.start) && !view.isMentionWord(itemBefore));
       // ("run package managers (`npm`, `yarn`)", "run destructive SQL (DROP, DELETE)": actions listed with the one found
       // in its parenthesis are examples beside it, not the noun's things.)
@@ -4814,7 +4823,7 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   while (object < after.to && (words[object] as Word).tags.has('Determiner')) object++;
   let nounsEnd = object;
   // ("never stash changes you didn't make": a plural right after the operation is its thing, though tagged as a verb.)
-  const nounAt = (k: number) => ((words[k] as Word).tags.has('Noun') && !(words[k] as Word).tags.has('Pronoun')) || (k === object && (words[k] as Word).tags.has('PresentTense') && /[^s]s$/.test((words[k] as Word).norm));
+  const nounAt = (k: number) => ((words[k] as Word).tags.has('Noun') && !(words[k] as Word).tags.has('Pronoun')) || (k === object && pluralForm(words[k]));
   while (nounsEnd < Math.min(after.to, object + 3) && nounAt(nounsEnd) && !endsWithComma(words[nounsEnd])) nounsEnd++;
   // ("`docker rm -f` containers you didn't create": a relative clause without its "that" narrows them too.)
   const reducedRelative = /^(you|we|they|i|others|someone|somebody)$/.test(words[nounsEnd]?.norm ?? '') && !/[,;:.!?)`]/.test(words[nounsEnd - 1]?.post ?? '') && (words[nounsEnd + 1]?.tags.has('Verb') === true || words[nounsEnd + 1]?.tags.has('Auxiliary') === true || words[nounsEnd + 1]?.tags.has('Modal') === true);
@@ -4822,7 +4831,7 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   const sorting = (w: Word) => /ed$/.test(w.norm) && w.tags.has('PastTense');
   const sortedObject = object === after.from && object + 1 < after.to && sorting(words[object] as Word) && !has(UNIVERSAL, words[object]) && !has(FUNCTION, words[object]) && !/[,;:.!?)]/.test((words[object] as Word).post) && (words[object + 1] as Word).tags.has('Noun');
   // ("never merge PRs you didn't open": the thing may be the operation's own word, said in it.)
-  const ownThing = nounsEnd === after.from && named.some((m) => m.saidInWords === true && m.end === after.from && (words[m.end - 1]?.tags.has('Noun') === true || /[^s]s$/.test(words[m.end - 1]?.norm ?? '')));
+  const ownThing = nounsEnd === after.from && named.some((m) => m.saidInWords === true && m.end === after.from && (words[m.end - 1]?.tags.has('Noun') === true || pluralForm(words[m.end - 1])));
   const whichObject = ((nounsEnd > object || ownThing) && (/^(that|which|who)$/.test(words[nounsEnd]?.norm ?? '') || reducedRelative)) || sortedObject;
   const which = (relative < after.to && /^(that|which)$/.test(words[relative]?.norm ?? '')) || whichObject;
   // "`git rebase` branches others are working on": whose they are narrows them too.
