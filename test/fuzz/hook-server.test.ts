@@ -8,7 +8,7 @@ import { LedgerCache } from '../../server/src/cli/hook/cache';
 import { judgeSessionFile, prepareBoundState } from '../../server/src/cli/hook/incremental';
 import type { ProposedCall } from '../../server/src/engine/pipeline';
 import { cook, fuzzParameters, recipe } from '../support/fuzz';
-import { claudeInput, sandbox, spoolOf, startServer, stopServers } from '../support/hookSandbox';
+import { claudeInput, claudeSession, sandbox, spoolOf, startServer, stopServers, writeSession } from '../support/hookSandbox';
 import { fuzzSpool } from '../support/spoolFuzz';
 import { verdictOf } from '../support/incremental';
 
@@ -69,27 +69,32 @@ test('idle work on a mutated session never throws, and a call judged from the st
   const cache = new LedgerCache(join(box.cache, 'ghost-lint'));
   let made = 0;
   let prepared = 0;
+  const prepareAndJudge = (path: string, command: string): void => {
+    const proposal: ProposedCall = { name: 'Bash', input: { command }, cwd: '/proj', id: 'toolu_idle_probe' };
+    const judge = () => judgeSessionFile({ path, proposal, policies: [], cache, format: 'claude-code' });
+    let whole: ReturnType<typeof judge>;
+    try {
+      whole = judge();
+    } catch (e) {
+      // Not a session the guard reads: the hook answers by --on-error, and there is no state to prepare.
+      if (isHookInputError(e)) return;
+      throw e;
+    }
+    const steps = prepareBoundState(path, cache);
+    let step = steps.next();
+    while (!step.done) step = steps.next();
+    if (step.value !== undefined) prepared++;
+    assert.deepEqual(verdictOf(judge().judgement), verdictOf(whole.judgement));
+  };
+  // A session with no constraint yet, whichever seeds there are (without ../shared the fixed seed's draws may bring none).
+  prepareAndJudge(writeSession(box, 'prepare-plain.jsonl', claudeSession('Please tidy up the workspace.')), 'rm -rf data/raw/x');
   fc.assert(
     fc.property(recipe, fc.constantFrom('rm -rf data/raw/x', 'ls build', 'cp -r data/old backup/old', 'git push origin main'), (r, command) => {
       const path = join(box.root, `prepare-${made++}.jsonl`);
       writeFileSync(path, cook(r).bytes);
-      const proposal: ProposedCall = { name: 'Bash', input: { command }, cwd: '/proj', id: 'toolu_idle_probe' };
-      const judge = () => judgeSessionFile({ path, proposal, policies: [], cache, format: 'claude-code' });
-      let whole: ReturnType<typeof judge>;
-      try {
-        whole = judge();
-      } catch (e) {
-        // Not a session the guard reads: the hook answers by --on-error, and there is no state to prepare.
-        if (isHookInputError(e)) return;
-        throw e;
-      }
-      const steps = prepareBoundState(path, cache);
-      let step = steps.next();
-      while (!step.done) step = steps.next();
-      if (step.value !== undefined) prepared++;
-      assert.deepEqual(verdictOf(judge().judgement), verdictOf(whole.judgement));
+      prepareAndJudge(path, command);
     }),
     fuzzParameters(PREPARE_RUNS, 1 / 100),
   );
-  assert.ok(prepared > 0, 'some mutated sessions had an unbound state to prepare');
+  assert.ok(prepared > 0, 'some sessions had an unbound state to prepare');
 });
