@@ -152,6 +152,13 @@ describe("spans: each constraint's range is its sentence in the source, through 
     assert.deepEqual(extraction.constraints.map((c) => c.text), ['"Bash(git push:*)"', '"Edit(src/**)"', '"Read(./.env)"']);
   });
 
+  test('a rule wrapped in markup tags spans the rule, its text as written', () => {
+    const { text, spans } = marked('[{"role":"system","content":"<rules>\\n<rule>⟦Never push to main.⟧</rule>\\n- <b>⟦Never</b> run `terraform apply` without asking⟧</important>\\n</rules>\\nUse `cd <dir>` first."}]');
+    const extraction = extractConstraints(parse('chat.json', text));
+    assert.deepEqual(extraction.constraints.map((c) => c.span), spans);
+    assert.deepEqual(extraction.constraints.map((c) => c.text), ['Never push to main.', 'Never</b> run `terraform apply` without asking']);
+  });
+
   test('OpenAI chat: \\u escapes before the sentence are counted', () => {
     const { text, spans } = marked('[{"role":"user","content":"Caf\\u00e9 notes \\u2014 ok.\\t⟦Never email anyone outside acme.io.⟧"}]');
     const extraction = extractConstraints(parse('chat.json', text));

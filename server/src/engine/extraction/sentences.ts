@@ -105,6 +105,19 @@ const QUOTED = /^\s*>/;
 const QUOTE_MARKS = /^(?:\s*>)+\s?/;
 /** A line that is only a markup tag ("<INSTRUCTIONS>", "</user_instructions>") wraps text; it says nothing. */
 const TAG_LINE = /^\s*<\/?[A-Za-z_][\w.:-]*(?:\s[^>]*)?>\s*$/;
+/**
+ * Markup tags around a rule, as prompts wrap one ("<rule>Never push to main.</rule>", "<b>Never</b> push"):
+ * a closing tag anywhere, an opening one at the line's start (after a list's mark) or closed later on
+ * the line ("cd <directory>" is a placeholder).
+ */
+const MARKUP_TAG = /(?<=^[ \t]*(?:(?:[-*+]|\d{1,2}[.)])[ \t]+)?)<[A-Za-z_][\w.:-]*(?:[ \t][^<>\n]*)?>(?=[ \t]*\S)|<([A-Za-z_][\w.:-]*)(?:[ \t][^<>\n]*)?>(?=[^\n]*<\/\1>)|<\/[A-Za-z_][\w.:-]*>/g;
+
+/** The line with its markup tags blanked (not in code spans), so that offsets hold. */
+function withoutMarkupTags(line: string): string {
+  if (!line.includes('<')) return line;
+  const spans = [...line.matchAll(/(`+)[^`]+?\1/g)].map((m) => [m.index ?? 0, (m.index ?? 0) + m[0].length] as const);
+  return line.replace(MARKUP_TAG, (tag, _name, offset: number) => (spans.some(([from, to]) => offset > from && offset < to) ? tag : ' '.repeat(tag.length)));
+}
 const LIST_OR_HEADING = /^\s*(?:[-*•+]\s|\d{1,2}[.)]\s|#{1,6}\s)/;
 
 const LIST_ITEM = /^\s*(?:[-*•+]\s|\d{1,2}[.)]\s)/;
@@ -155,7 +168,8 @@ function blocks(text: string, quotesAreOwn: boolean): Block[] {
   // Commands listed one per line after a line ending in a colon, in a fence or not, are its items.
   const introduces = () => /:\s*$/.test(result[result.length - 1]?.text.replace(/[*_`\s]+$/, '') ?? '') || result[result.length - 1]?.command === true || result[result.length - 1]?.named === true;
   for (const written of text.split('\n')) {
-    const line = quotesAreOwn ? written.replace(QUOTE_MARKS, (marks) => ' '.repeat(marks.length)) : written;
+    const unquoted = quotesAreOwn ? written.replace(QUOTE_MARKS, (marks) => ' '.repeat(marks.length)) : written;
+    const line = fenced ? unquoted : withoutMarkupTags(unquoted);
     const lineAt = at;
     at += line.length + 1;
     if (FENCE.test(line)) {
