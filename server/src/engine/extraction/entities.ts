@@ -445,7 +445,8 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
   };
   for (let i = from; i < to; i++) {
     const w = words[i] as Word;
-    if (covered.has(i)) continue;
+    // ("git push origin <branch>": a word in angle brackets is a placeholder for any, naming none.)
+    if (covered.has(i) || (/<$/.test(w.pre) && /^>/.test(w.post))) continue;
     const headOf = (set: ReadonlySet<string>) => has(set, w);
     if (headOf(DATABASE_HEADS) || headOf(TABLE_HEADS) || headOf(FOLDER_HEADS) || headOf(BRANCH_HEADS)) {
       const kind = headOf(DATABASE_HEADS) ? 'database' : headOf(TABLE_HEADS) ? 'table' : headOf(BRANCH_HEADS) ? 'branch' : 'path';
