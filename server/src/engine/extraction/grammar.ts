@@ -1476,7 +1476,9 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       if (nounSubject && /^(before|after|until|unless|without|when|whenever|while|during|if)$/.test(w.norm)) break;
       // ("No agent may commit to `main`": the agent said right after "no" is whom the ban is on.)
       const noAgent = nounSubject && cue.norm === 'no' && j === cueEnd && has(AGENT_NAMES, w) && (words[j + 1]?.tags.has('Modal') === true || has(BE_OR_GET, words[j + 1]));
-      const skippable = skips(w) || glossed || approvesPayment(j) || joinsLightVerbs || has(LISTENERS, w) || noAgent || w.text === '' || category || modifier || invokedAsFound || amount || article || opensList || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
+      // ("never interact with checkout", "never deal with refunds": the light verb's own "with".)
+      const lightVerbsWith = w.norm === 'with' && j > cueEnd && /^(interact|interacting|deal|dealing)$/.test(words[j - 1]?.norm ?? '');
+      const skippable = skips(w) || lightVerbsWith || glossed || approvesPayment(j) || joinsLightVerbs || has(LISTENERS, w) || noAgent || w.text === '' || category || modifier || invokedAsFound || amount || article || opensList || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
       // "Never run: `git clean -fdx`": a colon after running introduces what is run.
       // "Prohibited commands: `rm -rf`, …": so does a colon after the category its examples are of.
       const introducesRun = /^\s*:/.test(w.post) && (/^(run|use|execute|invoke|allowed|permitted)$/.test(w.norm) || has(CATEGORY_NOUNS, w) || opensList || commandExamplesAfter(view, j));

@@ -550,8 +550,11 @@ export const SKIPPABLE: readonly string[] = [
   // "never take actions such as `git push`": taking an action is doing it.
   'take',
 ];
-/** Light verbs only as verbs: "never submit payment", "never complete the purchase"; "the complete test suite" narrows. */
-export const VERB_ONLY_SKIPPABLE: readonly string[] = ['submit', 'complete', 'finalize', 'finalise'];
+/**
+ * Light verbs only as verbs: "never submit payment", "never complete the purchase", "never handle refunds",
+ * "never interact with checkout" (its "with" read with it); "the complete test suite" narrows.
+ */
+export const VERB_ONLY_SKIPPABLE: readonly string[] = ['submit', 'complete', 'finalize', 'finalise', 'handle', 'interact', 'deal'];
 /** Who may stand between a negation and its action: "don't you dare delete", "I don't want anyone to push". */
 export const NEGATION_LISTENERS: readonly string[] = ['you', 'anyone', 'anybody', 'yourself', 'i'];
 /** Verbs after "I don't …" that make it an instruction: "I don't want you to delete…". */
