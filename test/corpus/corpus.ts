@@ -164,6 +164,7 @@ function targetScopes(scope: ConstraintRule['scope']): ConstraintRule['scope'][]
 /**
  * A set of rules as atoms, one per (kind, verb, target, requirement): how verbs and targets are grouped
  * into rules says nothing about what the rules govern, so two sets govern the same when their atoms are equal.
+ * Verbs a rule governs without naming them are its atoms too.
  */
 export function atomsOf(rules: readonly Pick<ConstraintRule, 'kind' | 'trigger' | 'scope' | 'requires'>[]): string[] {
   const atoms = new Set<string>();
@@ -171,7 +172,10 @@ export function atomsOf(rules: readonly Pick<ConstraintRule, 'kind' | 'trigger' 
     const requires = rule.requires ? [...new Set(rule.requires)].sort().join('+') : '';
     for (const part of targetScopes(rule.scope ?? {})) {
       const scope = normalScope(part);
-      for (const verb of rule.trigger) atoms.add(`${rule.kind} ${verb} ${scope}${requires ? ` requires ${requires}` : ''}`);
+      // (A forced push is a push too, so binding gives every forced push both verbs: a rule on pushes governs
+      // force pushes whether it names them or not, and "before pushing" reads the same with or without them.)
+      const verbs = rule.trigger.includes('push') ? [...rule.trigger, 'force-push' as const] : rule.trigger;
+      for (const verb of verbs) atoms.add(`${rule.kind} ${verb} ${scope}${requires ? ` requires ${requires}` : ''}`);
     }
   }
   return [...atoms].sort();
