@@ -737,7 +737,7 @@ export const DATABASE_WORDS: readonly string[] = ['database', 'databases', 'db',
 export const PAYMENT_INSTRUMENTS: readonly string[] = ['card', 'cards', 'credit', 'debit', 'gift', 'certificate', 'certificates', 'voucher', 'vouchers', 'method', 'methods', 'paypal', 'balance', 'wallet'];
 /** Kinds of message a send is: "posting comments", "sending notifications". */
 export const MESSAGE_KINDS: readonly string[] = [
-  'comment', 'comments', 'post', 'posts', 'tweet', 'tweets', 'notification', 'notifications', 'sms', 'dm', 'dms', 'text', 'texts', 'reply', 'replies',
+  'comment', 'comments', 'post', 'posts', 'tweet', 'tweets', 'notification', 'notifications', 'sms', 'dm', 'dms', 'chat', 'chats', 'text', 'texts', 'reply', 'replies',
   'announcement', 'announcements', 'invite', 'invites', 'newsletter', 'newsletters', 'communication', 'communications',
 ];
 /** Where every push and forge operation goes: "push to GitHub", "on the GitHub repository". */
