@@ -387,7 +387,7 @@ test('test runners', () => {
 });
 
 test('a linter or a type check by its script name is a check; a formatter changes the code and is none', () => {
-  for (const command of ['make clippy', 'make vet', 'npm run types', 'make lint']) assert.deepEqual(bind(command), ['run-tests @0.0'], command);
+  for (const command of ['make clippy', 'make vet', 'npm run types', 'make lint', 'tflint', 'tfsec .', 'checkov -d .']) assert.deepEqual(bind(command), ['run-tests @0.0'], command);
   assert.deepEqual(bind('make fmt; npm run format'), []);
 });
 

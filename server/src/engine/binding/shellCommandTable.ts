@@ -100,6 +100,8 @@ export const COMMANDS = new Map<string, Handler>(Object.entries<Handler>({
   stylelint: runTests,
   hadolint: runTests,
   tflint: runTests,
+  tfsec: runTests,
+  checkov: runTests,
   ktlint: runTests,
   swiftlint: runTests,
   'clang-tidy': runTests,

@@ -745,7 +745,7 @@ export function commandEntities(text: string, base: number): Entity[] {
   for (const match of text.matchAll(SLASHED_WORDS)) {
     const parts = match[0].toLowerCase().split('/');
     const start = base + (match.index ?? 0);
-    const alone = /^(?:\s*$|[\s*_]*[.,;:!?)]|\s+(?:for|in|to|when|unless|or|and|instead|anymore|ever|at|directly|here)\b)/.test(text.slice((match.index ?? 0) + match[0].length));
+    const alone = /^(?:\s*$|[\s*_]*[.,;:!?)]|\s+(?:for|in|to|when|unless|or|and|instead|anymore|ever|at|directly|here|before|after|on|first)\b)/.test(text.slice((match.index ?? 0) + match[0].length));
     if (parts.every((part) => KNOWN_PROGRAMS.has(part)) && alone && !inSpan(start)) found.push({ kind: 'command', value: parts.join('/'), anyOf: parts, start, end: start + match[0].length });
   }
   return found;

@@ -586,7 +586,7 @@ export const PROGRAMS: readonly string[] = [
   'vi', 'vim', 'nvim', 'nano', 'emacs', 'less', 'more', 'top', 'htop', 'watch', 'tail', 'cat', 'grep', 'ls', 'mkdir', 'touch', 'ln',
   // Programs binding knows what they do (its command table), whose names are no English word.
   'cdk', 'serverless', 'sls', 'pg_dump', 'mysqldump', 'mariadb', 'mariadb-dump', 'pylint', 'pyright', 'golangci-lint', 'shellcheck', 'rubocop',
-  'phpstan', 'psalm', 'stylelint', 'hadolint', 'tflint', 'ktlint', 'swiftlint', 'clang-tidy', 'cppcheck', 'isort', 'phpunit', 'rspec', 'ctest',
+  'phpstan', 'psalm', 'stylelint', 'hadolint', 'tflint', 'tfsec', 'checkov', 'ktlint', 'swiftlint', 'clang-tidy', 'cppcheck', 'isort', 'phpunit', 'rspec', 'ctest',
   'twine', 'rmdir', 'unlink', 'shred', 'sendmail', 'mutt', 'mailx', 'hatch', 'doas', 'nohup', 'gzip', 'cd', 'pushd', 'popd',
 ];
 export const DISTINCTIVE_PROGRAMS: readonly string[] = [
@@ -594,6 +594,8 @@ export const DISTINCTIVE_PROGRAMS: readonly string[] = [
   'terraform', 'helm', 'sudo', 'docker', 'docker-compose', 'gcloud', 'brew', 'apt-get', 'gradle', 'gradlew', 'mvn', 'tsc', 'eslint', 'prettier',
   'vitest', 'pre-commit', 'prek', 'husky', 'prisma', 'alembic', 'psql', 'sqlite3', 'uvx', 'ruff', 'mypy', 'flake8', 'webpack', 'xcodebuild', 'dotnet', 'uv',
   'chmod', 'chown', 'chgrp', 'mkfs', 'shred', 'systemctl', 'launchctl', 'crontab', 'iptables', 'ansible-playbook',
+  // Checkers whose names are no English word.
+  'pylint', 'pyright', 'golangci-lint', 'shellcheck', 'rubocop', 'phpstan', 'stylelint', 'hadolint', 'tflint', 'tfsec', 'checkov', 'ktlint', 'swiftlint',
 ];
 /** Programs that do one job, any one of which a rule may name as the only one to use ("use pnpm only"). */
 export const INTERCHANGEABLE_PROGRAMS: readonly (readonly string[])[] = [
