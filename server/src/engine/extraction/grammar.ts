@@ -3325,6 +3325,13 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // "delete files from `repros/` after reproducing the issue": when, said after the object, is an
     // occasion the session cannot settle, taken to hold; the words from it on say no target.
     if (w.norm === 'after' && i > range.from + 1 && words[i + 1]?.tags.has('Gerund') === true && !view.isMentionWord(i + 1)) break;
+    // Doing them together is a combination no scope says: "never drop or alter in a single deploy", "… at once", "… together".
+    // ("at" is the word kept: a clause may end before "once", which also opens one.)
+    const inOne = (/^(single|same)$/.test(w.norm) && /^(a|the|one)$/.test(words[i - 1]?.norm ?? '') && /^(in|within)$/.test(words[i - 2]?.norm ?? '')) || (w.norm === 'one' && words[i - 1]?.norm === 'in' && /^(go|step|pass)$/.test(words[i + 1]?.norm ?? ''));
+    if (/^(together|simultaneously)$/.test(w.norm) || (w.norm === 'at' && words[i + 1]?.norm === 'once') || inOne) {
+      result.push(w);
+      continue;
+    }
     const mention = view.mentions.find((m) => i >= m.start && i < m.end);
     // ("CI checks must not be bypassed": a passive's thing is the phrase's own noun; the words that sort it are its gap.)
     const passive = view.mentions.find((m) => m.thing !== undefined && i >= m.thing.from && i < m.thing.to && families.has(m.family));
