@@ -381,6 +381,9 @@ const NOT_NAMING = new Set(['new', 'additional', 'extra', 'more', 'other', 'top'
 const BRANCH_SORTS = new Set(['shared', 'public', 'protected', 'remote', 'upstream', 'published', 'pushed', 'merged', 'stale', 'old', 'long-lived', 'collaborative', 'feature', 'topic', 'pr', 'mr', 'dedicated', 'personal', 'private', 'throwaway', 'experimental', 'isolated', 'fresh']);
 
 /** Modifier words right before `head` (not determiners, not across punctuation): "front" in "the front door". */
+/** Gerunds of actions on things, which no name is: "dropping", "deleting". */
+const ACTING_ON = /^(?:dropping|truncating|altering|deleting|removing|creating|updating|modifying|editing|changing|renaming|moving|migrating|pushing|merging|rebasing|writing|overwriting|wiping|purging|resetting)$/;
+
 function modifiersBefore(words: readonly Word[], head: number, from: number): Word[] {
   const result: Word[] = [];
   for (let i = head - 1; i >= from; i--) {
@@ -390,6 +393,8 @@ function modifiersBefore(words: readonly Word[], head: number, from: number): Wo
     // A parenthesis between them parts the phrases: "AWS resources (S3 buckets": the head's name starts inside it.
     if (!isWordLike(w) || has(DETERMINERS, w) || ((has(DEICTIC, w) || has(NOT_NAMING, w)) && !quoted) || (endsPhrase(w) && !quoted) || /\(/.test(w.post)) break;
     if (!quoted && (w.tags.has('Verb') || w.tags.has('Preposition') || w.tags.has('Conjunction') || w.tags.has('Adverb') || w.tags.has('Pronoun') || w.tags.has('Negative'))) break;
+    // ("dropping column/table": an action's gerund is the action done to the head, however tagged, never its name.)
+    if (!quoted && ACTING_ON.test(w.norm)) break;
     // "rename or move folders" ("rename/move"): a word joined to a verb before it is a verb too, however tagged.
     const joinedToVerb = /^(or|and)$/.test(words[i - 1]?.norm ?? '') && words[i - 2]?.tags.has('Verb') === true && !words[i - 2]?.tags.has('Auxiliary');
     if (!quoted && joinedToVerb) break;
