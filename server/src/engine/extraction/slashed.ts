@@ -23,6 +23,8 @@ export function commonNounsJoined(token: string): boolean {
 export const SLASHED_ACTIONS: ReadonlySet<string> = new Set([
   ...Object.values(ACTION_WORDS).flatMap((words) => words.filter((word) => /^[a-z]{4,}$/.test(word))),
   ...['add', 'start', 'stop', 'restart', 'comment', 'close', 'open', 'tag', 'pull', 'reset', 'approve', 'submit', 'upload', 'download', 'run'],
+  // A pull request, said for opening one: "push/PR".
+  'pr',
 ]);
 
 /** Action words joined by a slash ("commit/push", "Start/Stop", "Creating/modifying"): alternatives, not a path. */
