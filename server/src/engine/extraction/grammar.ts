@@ -1318,6 +1318,16 @@ function negatedInRelative(words: readonly Word[], from: number, at: number): bo
 }
 
 /** Whether a parenthesis opens right before the word at `index`: "stage (`git add`)". */
+/** Word `index` is in a parenthesis within `range` whose first word is an action, a command or a tool's name. */
+function inMeansParenthesis(view: SentenceView, index: number, range: Range): boolean {
+  const words = view.words;
+  for (let k = index; k >= range.from; k--) {
+    if (k < index && /\)/.test(words[k]?.post ?? '')) return false;
+    if (parenthesisOpensAt(words, k)) return k > range.from && (view.mentionAt(k) !== undefined || toolName(words[k]));
+  }
+  return false;
+}
+
 function parenthesisOpensAt(words: readonly Word[], index: number): boolean {
   return /\(\W*$/.test(`${words[index - 1]?.post ?? ''}${words[index]?.pre ?? ''}`);
 }
@@ -3418,6 +3428,9 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     if (/^(happen|happens|occur|occurs|proceed|proceeds)$/.test(w.norm) && i > range.from && (view.isMentionWord(i - 1) || has(GENERIC, words[i - 1]))) continue;
     // "(e.g. --no-verify)": the marker of an example says nothing of its own; "by hand" is how, not what.
     if (/^(?:e\.?g|i\.?e)\.?$/.test(w.norm) || (w.norm === 'hand' && words[i - 1]?.norm === 'by')) continue;
+    // ("deleting files (rm, rmdir, write_file on existing files to truncate)": a parenthesis that opens with a
+    // command or a tool lists the means of the action, which say nothing of its target.)
+    if (inMeansParenthesis(view, i, range)) continue;
     // "process the payment using the processPayment tool": the tool it is done with is how, not what.
     if ((toolName(words[i]) && TOOL_NOUN.test(words[i + 1]?.norm ?? '')) || (TOOL_NOUN.test(w.norm) && toolName(words[i - 1]))) continue;
     // A business record or an event said generically ("an order", "any reservation") is the kind, not a name;
