@@ -393,8 +393,10 @@ function modifiersBefore(words: readonly Word[], head: number, from: number): Wo
     // A parenthesis between them parts the phrases: "AWS resources (S3 buckets": the head's name starts inside it.
     if (!isWordLike(w) || has(DETERMINERS, w) || ((has(DEICTIC, w) || has(NOT_NAMING, w)) && !quoted) || (endsPhrase(w) && !quoted) || /\(/.test(w.post)) break;
     if (!quoted && (w.tags.has('Verb') || w.tags.has('Preposition') || w.tags.has('Conjunction') || w.tags.has('Adverb') || w.tags.has('Pronoun') || w.tags.has('Negative'))) break;
-    // ("dropping column/table": an action's gerund is the action done to the head, however tagged, never its name.)
-    if (!quoted && ACTING_ON.test(w.norm)) break;
+    // ("dropping column/table": an action's gerund is the action done to the head, however tagged, never its name;
+    // so is a relative clause's verb, "commands that remove directories".)
+    const relativeVerb = /^(that|which|who)$/.test(words[i - 1]?.norm ?? '') && words[i - 2]?.tags.has('Noun') === true;
+    if (!quoted && (ACTING_ON.test(w.norm) || relativeVerb)) break;
     // "rename or move folders" ("rename/move"): a word joined to a verb before it is a verb too, however tagged.
     const joinedToVerb = /^(or|and)$/.test(words[i - 1]?.norm ?? '') && words[i - 2]?.tags.has('Verb') === true && !words[i - 2]?.tags.has('Auxiliary');
     if (!quoted && joinedToVerb) break;
