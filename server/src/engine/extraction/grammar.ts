@@ -3547,13 +3547,19 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     }
     // ("emails from HR": a name in capitals is no unit of time, unless a number comes before it.)
     const capitalsName = /^[A-Z]{2,}$/.test(w.text) && !words[i - 1]?.tags.has('Value') && !/^(?:MON|TUE|WED|THU|FRI|SAT|SUN|JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|SEPT|OCT|NOV|DEC|EOD|EOW|AM|PM|UTC|GMT)$/.test(w.text);
-    const timeWord = !capitalsName && ['Date', 'Time', 'Duration'].some((t) => w.tags.has(t));
+    const timeWord = !capitalsName && (['Date', 'Time', 'Duration'].some((t) => w.tags.has(t)) || (TIMES_OF_DAY.test(w.norm) && !(words[i + 1]?.tags.has('Noun') === true && !/[,;:.!?)]/.test(w.post))));
     if (!namedOwner && (timeWord || ['Determiner', 'Preposition', 'Conjunction', 'Pronoun', 'Adverb', 'Value', 'Negative', 'Modal', 'Auxiliary', 'Copula', 'Possessive', 'QuestionWord', 'Expression', 'Money'].some((t) => w.tags.has(t)))) continue;
     // Any other content word narrows the rule, whatever its part of speech ("don't touch prod", "files you created").
     if (/[A-Za-z]/.test(w.text)) result.push(w);
   }
   return result;
 }
+
+/**
+ * Times of day the tagger may take for plain nouns ("at night", "in the morning"): when, a condition taken
+ * to hold; before a noun they sort it ("the morning report").
+ */
+const TIMES_OF_DAY = /^(?:night|nights|nighttime|overnight|tonight|morning|mornings|afternoon|afternoons|evening|evenings|midnight|noon|daytime)$/;
 
 /**
  * "Never delete commits", "don't touch deployments", "never edit releases": another action's own noun, as
@@ -4789,8 +4795,8 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   // (A dash right after a code span's closing mark may be read into the word: ".` —".)
   const dashAfter = (w: Word) => /\s[-–—]\s/.test(`${w.text}${w.post}`);
   const boundary = words.findIndex((w, i) => i >= last - 1 && i < region.to && (/[;,]/.test(w.post) || dashAfter(w) || /[;,]$/.test(w.text)));
-  // ("never use `git add .` — stage files explicitly": so does an instruction of its own after a dash.)
-  const nextInstruction = boundary !== -1 && dashAfter(words[boundary] as Word) && (words[boundary + 1]?.tags.has('Imperative') === true || view.mentionAt(boundary + 1)?.form === 'base');
+  // ("never use `git add .` — stage files explicitly": so does an instruction of its own after a dash or a semicolon.)
+  const nextInstruction = boundary !== -1 && (dashAfter(words[boundary] as Word) || /;/.test(`${words[boundary]?.text}${words[boundary]?.post}`)) && (words[boundary + 1]?.tags.has('Imperative') === true || view.mentionAt(boundary + 1)?.form === 'base');
   const insteadAfter = boundary !== -1 && (nextInstruction || words.slice(boundary + 1, region.to).some((w) => /^(instead|rather)$/.test(w.norm)));
   // ("`kubectl delete` anything in the prod namespace": any object at all, then where, which narrows.)
   // ("`gcloud` commands against the production project": past the kind the commands are of.)
