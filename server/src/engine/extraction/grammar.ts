@@ -1489,9 +1489,9 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       // ("never interact with checkout", "never deal with refunds": the light verb's own "with".)
       const lightVerbsWith = w.norm === 'with' && j > cueEnd && /^(interact|interacting|deal|dealing)$/.test(words[j - 1]?.norm ?? '');
       const skippable = skips(w) || lightVerbsWith || glossed || approvesPayment(j) || joinsLightVerbs || has(LISTENERS, w) || noAgent || w.text === '' || category || modifier || invokedAsFound || amount || article || opensList || (nounSubject && (view.covered.has(j) || has(GENERIC, w) || has(FUNCTION, w) || has(UNIVERSAL, w)));
-      // "Never run: `git clean -fdx`": a colon after running introduces what is run.
+      // "Never run: `git clean -fdx`": a colon after running introduces what is run ("Never do: push to main", what is done).
       // "Prohibited commands: `rm -rf`, …": so does a colon after the category its examples are of.
-      const introducesRun = /^\s*:/.test(w.post) && (/^(run|use|execute|invoke|allowed|permitted)$/.test(w.norm) || has(CATEGORY_NOUNS, w) || opensList || commandExamplesAfter(view, j));
+      const introducesRun = /^\s*:/.test(w.post) && (/^(run|use|execute|invoke|allowed|permitted|do)$/.test(w.norm) || has(CATEGORY_NOUNS, w) || opensList || commandExamplesAfter(view, j));
       if (!skippable || (closesClause(w) && !introducesRun)) break;
     }
     // "`npm install` must never be run": a command named first, then run in the passive.
@@ -1556,7 +1556,8 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       const last = coordinated[coordinated.length - 1] as Mention;
       // "never commit or run `npm publish`": a command listed with the verb that runs it. (With a
       // place after it, "push or run `git tag` on main", the place may be either's: left unread.)
-      const runVerb = ranCommandAt(words, next) && !names(view, { from: next.end, to: end });
+      // (An item that ends at its comma has no place after it: "run `terraform apply`, or delete files".)
+      const runVerb = ranCommandAt(words, next) && (endsWithComma(words[next.end - 1]) || !names(view, { from: next.end, to: end }));
       // "any flag that bypasses git hooks or precommit checks": listed after another action, it is that action's.
       if (has(COORDINATORS, previous) && view.mentions.some((m) => m.end === next.start - 1 && m.start > found.end && !coordinated.includes(m))) continue;
       // ("touch temp, cache, or backup folders": a word listed among the things, modifying their noun, is one of them.)
@@ -1567,7 +1568,8 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       // ("run package managers (`npm`, `yarn`)", "run destructive SQL (DROP, DELETE)": actions listed with the one found
       // in its parenthesis are examples beside it, not the noun's things.)
       const besideFound = (found.command !== undefined) === (next.command !== undefined) && inParenthesis(words, range.from, found.start);
-      if ((listedAt(words, next.start) || ((previous?.norm === 'even' || runVerb) && has(COORDINATORS, words[next.start - 2]))) && (besideFound || !namesTheThingBefore(view, next.start)) && !amongThings) {
+      // ("push to main, run `terraform apply`, or …": so may a comma.)
+      if ((listedAt(words, next.start) || ((previous?.norm === 'even' || runVerb) && (has(COORDINATORS, words[next.start - 2]) || (runVerb && endsWithComma(words[next.start - 2]))))) && (besideFound || !namesTheThingBefore(view, next.start)) && !amongThings) {
         // A command after another action is that action's object ("never change the yarn setup"), not an action of its own.
         // ("never stage (`git add`) or commit": a command glossing a verb stands for that verb.)
         const glossing = found.command !== undefined && parenthesisOpensAt(words, found.start);
