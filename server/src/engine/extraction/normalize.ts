@@ -60,6 +60,8 @@ const PATTERN = new AlternativesByText(
     String.raw`(?<=^[ \t]*(?:[-*+][ \t]+)?[*_]{0,2}(?:[Oo]nly[ \t]+)?(?:[Aa]fter|[Ww]ith|[Ww]ithout|[Uu]pon|[Oo]nce)[ \t][^:\n]{1,60}?)(?<conditionColon>:)(?=[ \t])`,
     // A full-width grave accent, as a Japanese or Chinese input method types it, opens or closes a code span.
     String.raw`(?<fullWidthGrave>\u{FF40})`,
+    // An enumerator inside a sentence says nothing: "You must not: (1) push to main, (2) delete branches".
+    String.raw`(?<enumerator>(?<=(?:^|[:,;]|\s)[ \t]*)\((?:\d{1,2}|[a-h]|i{1,3}|iv|v|vi{1,3})\)[ \t]+(?=[A-Za-z\x60]))`,
     // Heading marks at a line's start.
     String.raw`(?<heading>^#{1,6}[ \t]+)`,
     String.raw`(?<slashed>(?<![\w/])(?:[Ww]\/[Oo](?:[Uu][Tt])?|[Ww]\/(?=\s)|[Bb]\/[Cc4])(?![\w/]))`,
@@ -72,8 +74,8 @@ const PATTERN = new AlternativesByText(
     String.raw`(?<hyphenated>(?<![\w'’\/.-])[A-Za-z]+(?:-[A-Za-z]+)+(?![\w'’\/-]|\.\w))`,
   ],
   'gmu',
-  // A table needs its bars, a condition its colon.
-  { tableOpen: '|', tableBar: '|', tableClose: '|', forbiddenCell: '|', conditionColon: ':' },
+  // A table needs its bars, a condition its colon, an enumerator its parenthesis.
+  { tableOpen: '|', tableBar: '|', tableClose: '|', forbiddenCell: '|', conditionColon: ':', enumerator: '(' },
 );
 
 /**
