@@ -112,6 +112,8 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'pay', 'pay * out', 'transfer', 'settle', 'wire', 'remit', 'send money', 'send * money', 'purchase', 'buy', 'spend', 'payment',
     'make * payment', 'make * purchase', 'reimburse', 'refund', 'charge', 'move * money', 'move * fund', 'financial transaction',
     'monetary transaction', 'make * transaction', 'initiate * transaction', 'cost * money',
+    // Money given back to an account or a customer: "issue a credit", "apply a credit to the account".
+    'issue * credit', 'apply * credit', 'grant * credit', 'issue * compensation', 'grant * compensation',
     // A shop's checkout, never git's ("proceed to checkout").
     'proceed to checkout', 'complete * checkout', 'go through checkout',
   ],
