@@ -655,8 +655,16 @@ function rowUnderHeader(header: readonly string[], row: string): string | undefi
     if (/^(yes|y|required|always|\u2705|\u2714\uFE0F?)$/i.test(cell)) return `${cells[0]}: ${said}`;
     if (/^(no|n)$/i.test(cell) && /\b(allowed|permitted|ok|okay|safe)\b/i.test(said)) return `${cells[0]}: not ${said}`;
   }
+  // ("| **WRITE_HIGH** | Deploy code, modify IAM | Explicit approval |" under "Class | Examples | Default Approval":
+  // the actions named in a column of examples take the approval said under its header.)
+  const approval = header.findIndex((said) => APPROVAL_HEADER.test(said));
+  const examples = header.findIndex((said) => EXAMPLES_HEADER.test(said));
+  const asked = (cells[approval] ?? '').replace(/[*_`]/g, '');
+  if (approval > 0 && examples !== -1 && examples !== approval && ASKING.test(asked) && !/^(no|n|none|not required|autonomous)\b/i.test(asked)) return `${cells[examples]}: ${asked}`;
   return undefined;
 }
+/** A header over the actions a row is about, by example: "Examples", "Actions", "Operations". */
+const EXAMPLES_HEADER = /^\W*(examples?|actions?|operations?|commands?|tools?)\W*$/i;
 
 /** A row's no under a header that asks for a yes: "| Delete logs | ❌ |" under "Needs confirmation". */
 function noToApproval(header: readonly string[], row: string): boolean {
