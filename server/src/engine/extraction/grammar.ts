@@ -2597,10 +2597,14 @@ function stayFrame(view: SentenceView, clause: Range): Outcome | undefined {
  */
 function selectOnlyFrame(view: SentenceView, clause: Range): Outcome | undefined {
   const words = view.words;
-  const at = words.findIndex((w, i) => i >= clause.from && i < clause.to && /^SELECT(?:-only)?$/.test(w.text.replace(/`/g, '')));
+  // ("Only run read-only SQL queries": queries that only read are SELECTs.)
+  const readOnlyQueries = (i: number) => words[i]?.norm === 'read' && words[i + 1]?.norm === 'only' && words[i]?.post === '-' && /^(sql|statements?|query|queries)$/.test(words[i + 2]?.norm ?? '');
+  const at = words.findIndex((w, i) => i >= clause.from && i < clause.to && (/^SELECT(?:-only)?$/.test(w.text.replace(/`/g, '')) || readOnlyQueries(i)));
   if (at === -1) return undefined;
-  const next = words[at + 1];
-  const said = (words[at] as Word).text.replace(/`/g, '') === 'SELECT-only' || has(ONLY, words[at - 1]) || has(ONLY, next) || (SQL_AFTER.test(next?.norm ?? '') && has(ONLY, words[at + 2]));
+  const next = words[readOnlyQueries(at) ? at + 2 : at + 1];
+  // ("Only run SELECT queries": the only may come before the verb.)
+  const onlyBefore = has(ONLY, words[at - 1]) || (has(ONLY, words[at - 2]) && /^(run|use|execute|issue|write)$/.test(words[at - 1]?.norm ?? ''));
+  const said = (words[at] as Word).text.replace(/`/g, '') === 'SELECT-only' || onlyBefore || has(ONLY, next) || (SQL_AFTER.test(next?.norm ?? '') && has(ONLY, words[words.indexOf(next as Word) + 1]));
   // ("Only SELECT * in ad-hoc queries" is about how to write a query, not which ones may run.)
   if (!said || /^\s*\*/.test((words[at] as Word).post)) return undefined;
   const writes = (['sqlDrop', 'truncate', 'sqlRowChange', 'schemaChange'] as const).map((family) => ({ family, start: at, end: at + 1, form: 'base' as const }));
