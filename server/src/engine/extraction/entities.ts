@@ -483,7 +483,8 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
       }
       continue;
     }
-    if (has(ENVIRONMENTS, w) && !(i + 1 < to && has(DATABASE_HEADS, words[i + 1]))) {
+    // ("leave tests alone": a plural is things of that name, no environment's.)
+    if (has(ENVIRONMENTS, w) && !(i + 1 < to && has(DATABASE_HEADS, words[i + 1])) && !(w.tags.has('Plural') && !ENVIRONMENTS.has(w.norm))) {
       const next = words[i + 1];
       const previous = words[i - 1];
       // "don't touch prod": the object of a verb, for names no other word could be.
