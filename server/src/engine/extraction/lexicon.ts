@@ -700,7 +700,9 @@ export const FILE_EXTENSIONS: readonly string[] = [
 ];
 /** Slash pairs that are words, not paths: "and/or", "read/write". */
 export const NOT_PATHS: readonly string[] = [
-  'and/or', 'he/she', 'his/her', 'him/her', 's/he', 'yes/no', 'on/off', 'read/write', 'input/output', 'pros/cons', 'either/or', 'w/o',
+  'and/or', 'he/she', 'his/her', 'him/her', 's/he', 'yes/no', 'on/off', 'read/write', 'input/output', 'pros/cons', 'either/or',
+  // Chat shorthand: "w/" is with, "w/o" without, "b/c" because.
+  'w/', 'w/o', 'w/out', 'b/c', 'b/4',
   'n/a', 'tcp/ip', 'client/server', 'true/false', 'male/female', 'am/pm', 'i/o', 'a/b', 'q&a', 'day/night', 'open/close', 'start/stop',
   'this/that', 'now/then', 'etc/etc', 'km/h', 'mi/h',
 ];
