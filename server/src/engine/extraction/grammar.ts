@@ -1568,8 +1568,11 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       // ("run package managers (`npm`, `yarn`)", "run destructive SQL (DROP, DELETE)": actions listed with the one found
       // in its parenthesis are examples beside it, not the noun's things.)
       const besideFound = (found.command !== undefined) === (next.command !== undefined) && inParenthesis(words, range.from, found.start);
-      // ("push to main, run `terraform apply`, or …": so may a comma.)
-      if ((listedAt(words, next.start) || ((previous?.norm === 'even' || runVerb) && (has(COORDINATORS, words[next.start - 2]) || (runVerb && endsWithComma(words[next.start - 2]))))) && (besideFound || !namesTheThingBefore(view, next.start)) && !amongThings) {
+      // ("push to main, run `terraform apply`, or …": so may a comma, in the middle of a list or one a colon opened,
+      // "Never do: …, run `terraform apply`"; "…, use pnpm" says what to use instead.)
+      const opened = words.slice(range.from, found.start).some((w) => /:\s*$/.test(w.post));
+      const midList = runVerb && previous?.norm !== 'use' && endsWithComma(words[next.start - 2]) && (endsWithComma(words[next.end - 1]) || opened);
+      if ((listedAt(words, next.start) || ((previous?.norm === 'even' || runVerb) && has(COORDINATORS, words[next.start - 2])) || midList) && (besideFound || !namesTheThingBefore(view, next.start)) && !amongThings) {
         // A command after another action is that action's object ("never change the yarn setup"), not an action of its own.
         // ("never stage (`git add`) or commit": a command glossing a verb stands for that verb.)
         const glossing = found.command !== undefined && parenthesisOpensAt(words, found.start);
