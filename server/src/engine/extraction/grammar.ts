@@ -277,7 +277,9 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
         // A phrase never runs through a path or a command: its words are the entity's.
         if (end === undefined || gaps.some((gap) => covered.has(gap)) || (end > i + 1 && covered.has(end - 1))) continue;
         // "change the history file": a phrase's last noun that modifies the next one is no object of it.
-        if (gaps.length > 0 && modifiesNextNoun(words, end - 1)) continue;
+        // ("issue credit cards": nor is the phrase's own noun, unless it is an action's word, "force-push rule".)
+        const ownNoun = end > i + 1 && /^\s+$/.test((words[end - 1] as Word).post) && !(words[end - 1] as Word).forms.some((f) => ACTIONS_BY_FIRST.get(f)?.some((a) => a.phrase.length === 1));
+        if ((gaps.length > 0 || ownNoun) && modifiesNextNoun(words, end - 1)) continue;
         if (!best || end > best.end) best = { end, family: candidate.family, lemma: form, gaps };
       }
     }

@@ -660,7 +660,8 @@ function rowUnderHeader(header: readonly string[], row: string): string | undefi
   const approval = header.findIndex((said) => APPROVAL_HEADER.test(said));
   const examples = header.findIndex((said) => EXAMPLES_HEADER.test(said));
   const asked = (cells[approval] ?? '').replace(/[*_`]/g, '');
-  if (approval > 0 && examples !== -1 && examples !== approval && ASKING.test(asked) && !/^(no|n|none|not required|autonomous)\b/i.test(asked)) return `${cells[examples]}: ${asked}`;
+  const noneAsked = /^(no|n|none|autonomous)\b|\bnot\s+(?:required|needed|necessary)\b/i.test(asked);
+  if (approval > 0 && examples !== -1 && examples !== approval && ASKING.test(asked) && !noneAsked) return `${cells[examples]}: ${asked}`;
   return undefined;
 }
 /** A header over the actions a row is about, by example: "Examples", "Actions", "Operations". */
