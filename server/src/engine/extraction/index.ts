@@ -102,6 +102,10 @@ export function extractConstraints(session: Session, prefilter: (text: string) =
         readings = rulesOf(variant);
         if (readings.length > 0) break;
       }
+      // An item's own ban under a line whose exception is the person's yes asks instead.
+      const excepted = readings.some((reading) => reading.kind === 'constraint' && reading.rule.kind === 'prohibition') ? sentence.withLeadException?.() : undefined;
+      const asked = excepted ? rulesOf(excepted) : [];
+      if (asked.some((reading) => reading.kind === 'constraint' && reading.rule.kind === 'confirmation')) readings = asked;
       // One whose object points back may name it with the target the sentence before wrote out.
       const antecedent = readings.some((reading) => reading.kind === 'constraint') ? undefined : sentence.withAntecedent?.();
       const named = antecedent ? rulesOf(antecedent) : [];

@@ -21,6 +21,12 @@ export interface Sentence {
    */
   readonly withLeadIn?: readonly Sentence[];
   /**
+   * For an item whose own words ban, under a line that makes an exception of the person's yes
+   * ("Prohibited unless the human explicitly requests them:" + "- **NEVER deploy** - …"): the item's
+   * first clause with that exception, read in place of the ban when it asks.
+   */
+  readonly withLeadException?: () => Sentence | undefined;
+  /**
    * For an agent's permission entry (opencode's `"kubectl delete*": deny` under `bash:`): the rule it
    * configures, said in words ("Never run `kubectl delete`."), read in place of the entry.
    */
@@ -384,6 +390,9 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
         // ("| Delete logs | ❌ |" under "Needs confirmation": no confirmation needed, which states no rule, and never a ban.)
         if (header && row !== undefined && index > 0 && noToApproval(header, row)) return;
         const underHeader = header && row !== undefined && index > 0 ? rowUnderHeader(header, row) : undefined;
+        // (The item's first clause: what follows a dash or a colon explains it.)
+        const exception = index === 0 && block.kind === 'item' && lead !== undefined ? LEAD_EXCEPTION.exec(lead.replace(/[*_:\s]+$/, ''))?.[1] : undefined;
+        const withLeadException = exception !== undefined && ASKED_EXCEPTION.test(exception) ? () => read(`${(itemText.replace(LIST_MARK, '').split(/\s[-–—]\s|;\s|:\s/)[0] ?? '').replace(/[.!\s]+$/, '')} ${exception}.`, turn.index, span) : undefined;
         const withLeadIn = underHeader !== undefined ? [read(underHeader, turn.index, span)] : index !== 0 ? [] : examplesOf !== undefined ? [read(examplesOf, turn.index, span)] : lead !== undefined ? combined(lead, itemText, turn.index, span, leadColon) : [];
         // "- `dist/`: build output. Do not edit.": a later sentence of an item labelled by a path is about that path.
         const labelled = block.kind === 'item' ? PATH_LABEL.exec(block.text) : null;
@@ -407,7 +416,7 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
         // (This sentence's own words after it, never the sentences after it in the block.)
         const withoutLabel = summed && index === 0 && inBlock <= summed[0].length && text.length > summed[0].length - inBlock ? () => read(readable(text.slice(summed[0].length - inBlock)).text, turn.index, span) : undefined;
         const last = leadsItems && index === sentences.length - 1;
-        result.push({ turnIndex: turn.index, text, span, start: sentence.start, words: sentence.words, ...(withLeadIn.length > 0 && { withLeadIn }), ...(withAntecedent && { withAntecedent }), ...(withPathLabel && { withPathLabel }), ...(withoutAsides && { withoutAsides }), ...(withoutLabel && { withoutLabel }), ...(withExamplesAtKind && { withExamplesAtKind }), ...(withVerbRepeated && { withVerbRepeated }), ...(last && { leadsItems: true as const }), ...(namedBefore && { namedBefore }) });
+        result.push({ turnIndex: turn.index, text, span, start: sentence.start, words: sentence.words, ...(withLeadIn.length > 0 && { withLeadIn }), ...(withLeadException && { withLeadException }), ...(withAntecedent && { withAntecedent }), ...(withPathLabel && { withPathLabel }), ...(withoutAsides && { withoutAsides }), ...(withoutLabel && { withoutLabel }), ...(withExamplesAtKind && { withExamplesAtKind }), ...(withVerbRepeated && { withVerbRepeated }), ...(last && { leadsItems: true as const }), ...(namedBefore && { namedBefore }) });
       });
     }
   }
@@ -612,6 +621,10 @@ const BANNED_KIND = /^(?:(?:strictly\s+|absolutely\s+)?(?:forbidden|prohibited|b
 export const PROTECTED_KIND = /^(?:protected|read[- ]only|off[- ]limits|untouchable)(?:\s+(?:files?|paths?|folders?|directories|dirs?|locations?))?\s*:?$/i;
 /** A heading's own condition, in parentheses or after its words: "Forbidden Commands (unless the user asks)". */
 const LEAD_CONDITION = /\(?\b((?:unless|without|except|until)\b[^)]*)\)?\s*$/i;
+/** A lead line's exception at its end: "… unless the human explicitly requests them". */
+const LEAD_EXCEPTION = /\b((?:unless|without|except\s+(?:when|if))\b[^():]*)\)?\s*$/i;
+/** An exception that is the person's yes: asked, requested, told, approved. */
+const ASKED_EXCEPTION = /\b(?:ask(?:s|ed)?|request(?:s|ed)?|instruct(?:s|ed)?|tells?|told|approv(?:es?|ed|al)|confirm(?:s|ed|ation)?|permission|consent)\b/i;
 
 /** A line that is a condition of what its items say: "When asked to fix tests:", "If the build fails:". */
 const LEADING_CONDITION = /^\s*(?:when|whenever|if|before|after|once|while|unless|until)\b/i;
