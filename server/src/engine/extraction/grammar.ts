@@ -1001,9 +1001,30 @@ function askCue(view: SentenceView, range: Range): boolean {
   for (const found of findAll(words, P.approvalNouns, range.from, range.to)) {
     // ("an issue that explicitly requests this work": a verb of a thing's relative clause, no approval.)
     if (relativeVerb(words, range.from, found.start)) continue;
+    if (rightsChecked(words, found, range.from)) continue;
     if (personsApproval(words, found, range.from)) return true;
   }
   return false;
+}
+
+/**
+ * Word `at` is inside a rule quoted whole, its cue too, right after an example's marker: 'e.g., "always
+ * ask before deploying"' (not a command quoted as the example of a kind the rule bans: 'e.g., "rm -rf"').
+ */
+function quotedExampleAt(words: readonly Word[], at: number): boolean {
+  for (let k = at; k >= 0; k--) {
+    const w = words[k] as Word;
+    if (k < at && /["”]/.test(w.post)) return false;
+    if (!/["“]/.test(w.pre)) continue;
+    const marked = /^(e\.?g\.?|eg|like|including|example|instance)$/.test(words[k - 1]?.norm ?? '') || (words[k - 1]?.norm === 'as' && words[k - 2]?.norm === 'such');
+    return marked && words.slice(k, at).some((q) => /^(always|never|ask|not|don't|dont|no|must|confirm)$/.test(q.norm));
+  }
+  return false;
+}
+
+/** "Validate user permissions before writing", "check the file permissions": rights checked, no yes asked for. */
+function rightsChecked(words: readonly Word[], found: { readonly start: number; readonly end: number }, from: number): boolean {
+  return (words[found.end - 1] as Word).norm === 'permissions' && words.slice(Math.max(from, found.start - 3), found.start).some((w) => /^(validate|validating|verify|verifying|check|checking|inspect|audit)$/.test(w.norm));
 }
 
 /**
@@ -1533,6 +1554,9 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     if (found.form === 'third' && !nounSubject && !agentSubject && !example && !doneByKind && !afterAdjective && !afterLightVerb && !afterRunning && cue.norm !== 'no' && foundWord.tags.has('Verb') && !foundWord.tags.has('Plural')) continue;
     // A double negative or "not only" is not a prohibition.
     if (words[cueEnd]?.norm === 'only') continue;
+    // ("If the message lacks a prefix, no release will be created": what will happen on a condition, no ban.)
+    const foretold = nounSubject && words.slice(cueEnd, found.end + 2).some((w) => w.norm === 'will') && /^(if|when|unless)$/.test(words[skipOpeners(words, 0, words.length)]?.norm ?? '');
+    if (foretold) continue;
     // "The vendor invoices: never delete": a label names the thing, not who acts.
     // ("going forward don't merge PRs": an opener is no subject.)
     const subject = subjectBefore(words, thingLabel(view, { from: range.from, to: i })?.to ?? skipOpeners(words, range.from, i), i);
@@ -1696,7 +1720,7 @@ function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefi
     while (words[subject]?.tags.has('Adverb')) subject--;
     return /^(asks|requests|commands)$/.test((words[f.start] as Word).norm) && words[subject]?.tags.has('Noun') === true && !words[subject]?.tags.has('Possessive');
   };
-  const approvals = findAll(words, P.approvalNouns, clause.from, clause.to).filter((f) => !saidAsVerb(f));
+  const approvals = findAll(words, P.approvalNouns, clause.from, clause.to).filter((f) => !saidAsVerb(f) && !rightsChecked(words, f, clause.from));
   // "my permission", or an approval sought: "get approval for force pushes", "ask for approval for any deletion".
   // ("You have permission to push" grants it; "you must have permission to push" asks for it.)
   const granted = (at: number) => /^(have|has)$/.test(words[at]?.norm ?? '') && !words.slice(clause.from, at).some((w) => w.tags.has('Modal') || /^(need|needs|only|unless|without|until|before|if)$/.test(w.norm));
@@ -5629,6 +5653,8 @@ export function readSentence(sentence: Sentence): Reading[] {
         // A prerequisite that names its step says all it needs ("All code must pass the hooks before committing:").
         const drafts = outcome.drafts
           .filter((draft) => !introducesList(view, clause) || namesObject(view, draft) || (draft.kind === 'prerequisite' && (draft.requires ?? []).length > 0))
+          // ('preferences (e.g., "always ask before deploying")': a rule quoted as an example is none in force.)
+          .filter((draft) => !draft.triggers.every((m) => quotedExampleAt(view.words, m.start)))
           .map((draft) => {
             const where = [...(fronted && namesTargetsOnly(view, fronted) ? [fronted] : []), ...placeAfter(view, clause, draft)];
             return where.length > 0 ? { ...draft, whereRegions: where } : draft;
