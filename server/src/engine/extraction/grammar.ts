@@ -1095,7 +1095,8 @@ function requestCue(view: SentenceView, range: Range): boolean {
 }
 
 /** A command that runs checks can be a step; any other action is governed. */
-const satisfies = (m: Mention) => (m.command ? m.command.checks : (L.FAMILIES[m.family] as L.ActionFamily).satisfies === true);
+// (A command satisfies as its checks do, or as a tool named for reading or backing up does: "use `read_file` before editing".)
+const satisfies = (m: Mention) => (m.command ? m.command.checks || (m.command.verbs.length > 0 && m.command.verbs.every((verb) => verb === 'read' || verb === 'backup')) : (L.FAMILIES[m.family] as L.ActionFamily).satisfies === true);
 /** Mentions of steps that can satisfy a prerequisite ("back it up", "run the tests"). */
 const satisfying = (mentions: readonly Mention[]) => mentions.filter(satisfies);
 const governable = (mentions: readonly Mention[]) => mentions.filter((m) => !satisfies(m));
