@@ -284,6 +284,11 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
       }
     }
     if (!best) continue;
+    // ("yanking releases", "monitoring deployments": an action said as a noun after a gerund no action or light
+    // verb of ours is that verb's object, no action done.)
+    const before = words[i - 1];
+    const objectOfOtherVerb = best.end === i + 1 && word.tags.has('Noun') && !word.tags.has('Verb') && before !== undefined && before.tags.has('Gerund') && !covered.has(i - 1) && mentions.at(-1)?.end !== i - 1 && !skips(before) && !has(TALK_VERBS, before) && !before.forms.some((f) => ACTIONS_BY_FIRST.has(f)) && !/^(avoiding|stopping|preventing|forbidding|allowing|permitting|approving|authorizing|blocking|requiring|needing|asking|confirming|including|regarding|concerning|involving)$/.test(before.norm);
+    if (objectOfOtherVerb) continue;
     // "destructive git commands (`git reset --hard`, …)": the kind's examples in a parenthesis are the actions, as after "destructive commands".
     // (So are those introduced after it: "destructive git commands such as `reset --hard`".)
     const introduced = words[best.end]?.norm === 'such' && words[best.end + 1]?.norm === 'as' ? best.end + 2 : /^(like|including|e\.?g\.?)$/.test(words[best.end]?.norm ?? '') ? best.end + 1 : undefined;
