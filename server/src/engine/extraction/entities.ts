@@ -617,7 +617,10 @@ export function commandEntities(text: string, base: number): Entity[] {
     // A span of an unknown program is a command when it is run ("run `vp vitest`"), or listed with one ("`vp vitest` or `vp oxlint`").
     // ("use `dbt build` instead of `dbt run`": what a command is used in place of is one too, a program and its subcommand.)
     const inPlaceOf = lastEnd >= 0 && /^[\s*_]*(?:instead of|rather than)\s*$/.test(text.slice(lastEnd, match.index ?? 0)) && /^[\w.-]+\s+[a-z][\w:-]*$/.test(inner.trim());
-    const run = RUN_BEFORE.test(before) || CHECKED_WITH.test(text.slice(Math.max(0, (match.index ?? 0) - 60), match.index ?? 0)) || COMMAND_EXAMPLES_BEFORE.test(text.slice(Math.max(0, (match.index ?? 0) - 120), match.index ?? 0)) || (lastEnd >= 0 && /^\s*(?:,|\/|,?\s*(?:or|and|nor))\s*$/.test(text.slice(lastEnd, match.index ?? 0))) || inPlaceOf;
+    // ("Require approval before `send_email`", "Never `delete_file` unasked": a tool whose name says an action, right after a
+    // connector or a negation, is called.)
+    const calledAfterConnector = /\b(?:before|after|without|prior to|never|not|don['’]?t)\s*$/i.test(before) && TOOL_NAME.test(inner.trim()) && commandRule(inner.trim()).verbs.some((verb) => verb !== 'execute');
+    const run = RUN_BEFORE.test(before) || calledAfterConnector || CHECKED_WITH.test(text.slice(Math.max(0, (match.index ?? 0) - 60), match.index ?? 0)) || COMMAND_EXAMPLES_BEFORE.test(text.slice(Math.max(0, (match.index ?? 0) - 120), match.index ?? 0)) || (lastEnd >= 0 && /^\s*(?:,|\/|,?\s*(?:or|and|nor))\s*$/.test(text.slice(lastEnd, match.index ?? 0))) || inPlaceOf;
     // A template ("`bun <file>`") stands for many commands, none of them written; an unknown word before
     // a thing's noun names that thing ("`eslint-disable` comments", "`no_run` doctest fences").
     const namesThing = !isCommand(inner) && SPAN_THINGS.test(text.slice((match.index ?? 0) + match[0].length));
