@@ -1536,7 +1536,9 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     // "never commit with --no-verify": a flag that is an action of its own is what the rule is about.
     found = actionByInstrument(view, found, range.to) ?? found;
     // "must never be deleted" is a passive; "must not be sending" is not.
-    const passive = beOrGet && found.form === 'past';
+    // ("`secrets.yaml` is never committed": so is a copula before "never", of a thing named, below.)
+    const presentPassive = cue.norm === 'never' && found.start === cueEnd && found.form === 'past' && has(BE_OR_GET, words[i - 1]) && [...view.textEntitiesIn({ from: range.from, to: i - 1 }), ...view.phraseEntitiesIn({ from: range.from, to: i - 1 })].some(namesTarget);
+    const passive = (beOrGet || presentPassive) && found.form === 'past';
     // "avoid deleting", "avoid `git rebase -i`"; "stop, delete it" is no prohibition. An "-s" form
     // there is a plural however it is tagged ("avoid force pushes at all costs").
     const pluralLast = found.form === 'third' || /[^s]s$/.test((words[found.end - 1] as Word).norm);
