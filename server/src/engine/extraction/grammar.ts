@@ -3373,7 +3373,12 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
   const twiceOver = (k: number) => /^(double|triple)$/.test(words[k]?.norm ?? '') && view.isMentionWord(k + 1);
   if (twiceOver(range.from - 1)) result.push(words[range.from - 1] as Word);
   const hedged = hedgedRelativeAt(view, range, families);
-  for (let i = range.from; i < (hedged ?? range.to); i++) {
+  // ("`TRUNCATE` operations that clear all table data": a relative clause on a kind the action before it names,
+  // with an action of its own, says what such actions do, narrowing nothing, unless it names a target.)
+  const doneBy = (k: number) => view.isMentionWord(/^(can|could|may|might|will|would)$/.test(words[k]?.norm ?? '') ? k + 1 : k);
+  const kindNamed = words.findIndex((w, k) => k > range.from && k < range.to && /^(that|which)$/.test(w.norm) && has(CATEGORY_NOUNS, words[k - 1]) && view.mentionAt(k - 2)?.end === k - 1 && doneBy(k + 1));
+  const describes = kindNamed !== -1 && !entitiesIn(view, [{ from: kindNamed, to: range.to }]).some(namesTarget) ? kindNamed : undefined;
+  for (let i = range.from; i < (describes ?? hedged ?? range.to); i++) {
     const w = words[i] as Word;
     // "delete files from `repros/` after reproducing the issue": when, said after the object, is an
     // occasion the session cannot settle, taken to hold; the words from it on say no target.
