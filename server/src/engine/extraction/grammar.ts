@@ -2063,7 +2063,10 @@ function nominalActionMustFrame(view: SentenceView, clause: Range): Outcome | un
   const rest = { from: obliged, to: words.length };
   const steps = satisfying(view.mentionsIn(rest));
   if (steps.length === 0 || (steps[0] as Mention).start > obliged + 3) return undefined;
-  return { drafts: [prerequisite(view, [action], steps, [{ from: action.start, to: action.end }], rest)] };
+  // ("All PRs must pass CI before merge": the PR's merge is what waits for the step, not its opening.)
+  const merged = action.command?.scope.commands?.includes('gh pr create') === true && words.some((w, k) => k >= (steps[0] as Mention).end && w.norm === 'before' && words.slice(k + 1, k + 5).some((after) => /^merg(e|es|ed|ing)$/.test(after.norm)));
+  const trigger: Mention = merged ? { ...action, command: commandRule('gh pr merge') } : action;
+  return { drafts: [prerequisite(view, [trigger], steps, [{ from: action.start, to: action.end }], rest)] };
 }
 
 /**
