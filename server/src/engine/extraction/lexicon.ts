@@ -467,6 +467,8 @@ export const OPENERS: readonly string[] = [
   'in future', 'in the future', 'as a rule', 'for the record', 'ps', 'then', 'now', 'finally', 'lastly', 'plus', 'again', 'and also',
   'also please', 'one thing', 'rule', 'quick note', 'to be clear', 'for this project', 'in this repo', 'in this project', 'moving forward',
   'let us', 'stop and', 'pause and', 'halt and', 'sorry', 'oops', 'wait', 'hmm', 'well', 'right', 'yeah', 'yes', 'sure',
+  // Labels of a callout: "Warning: never push to main".
+  'warning', 'caution', 'critical', 'attention', 'notice',
 ];
 /** After "and", "so", "then": these start a new clause ("…, and never push to main"). */
 export const CLAUSE_STARTERS: readonly string[] = [
