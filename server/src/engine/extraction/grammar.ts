@@ -1100,7 +1100,7 @@ function requestCue(view: SentenceView, range: Range): boolean {
 }
 
 /** A command that runs checks can be a step; any other action is governed. */
-// (A command satisfies as its checks do, or as a tool named for reading or backing up does: "use `read_file` before editing".)
+// (A command satisfies as its checks do, or as a tool named for reading or backing up does: "use `backup_db` before dropping tables".)
 const satisfies = (m: Mention) => (m.command ? m.command.checks || (m.command.verbs.length > 0 && m.command.verbs.every((verb) => verb === 'read' || verb === 'backup')) : (L.FAMILIES[m.family] as L.ActionFamily).satisfies === true);
 /** Mentions of steps that can satisfy a prerequisite ("back it up", "run the tests"). */
 const satisfying = (mentions: readonly Mention[]) => mentions.filter(satisfies);
@@ -1536,7 +1536,7 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     // "never commit with --no-verify": a flag that is an action of its own is what the rule is about.
     found = actionByInstrument(view, found, range.to) ?? found;
     // "must never be deleted" is a passive; "must not be sending" is not.
-    // ("`secrets.yaml` is never committed": so is a copula before "never", of a thing named, below.)
+    // ("`secrets.yaml` is never committed": so is a copula before "never", after a target named.)
     const presentPassive = cue.norm === 'never' && found.start === cueEnd && found.form === 'past' && has(BE_OR_GET, words[i - 1]) && [...view.textEntitiesIn({ from: range.from, to: i - 1 }), ...view.phraseEntitiesIn({ from: range.from, to: i - 1 })].some(namesTarget);
     const passive = (beOrGet || presentPassive) && found.form === 'past';
     // "avoid deleting", "avoid `git rebase -i`"; "stop, delete it" is no prohibition. An "-s" form
@@ -3479,8 +3479,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     if (/^(happen|happens|occur|occurs|proceed|proceeds)$/.test(w.norm) && i > range.from && (view.isMentionWord(i - 1) || has(GENERIC, words[i - 1]))) continue;
     // "(e.g. --no-verify)": the marker of an example says nothing of its own; "by hand" is how, not what.
     if (/^(?:e\.?g|i\.?e)\.?$/.test(w.norm) || (w.norm === 'hand' && words[i - 1]?.norm === 'by')) continue;
-    // ("deleting files (rm, rmdir, write_file on existing files to truncate)": a parenthesis that opens with a
-    // command or a tool lists the means of the action, which say nothing of its target.)
+    // ("deleting files (rm, rmdir, write_file on existing files to truncate)": a parenthesis that opens with an
+    // action, a command or a tool lists the means of the action, which say nothing of its target.)
     if (inMeansParenthesis(view, i, range)) continue;
     // "process the payment using the processPayment tool": the tool it is done with is how, not what.
     if ((toolName(words[i]) && TOOL_NOUN.test(words[i + 1]?.norm ?? '')) || (TOOL_NOUN.test(w.norm) && toolName(words[i - 1]))) continue;
