@@ -287,7 +287,7 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
     // ("yanking releases", "monitoring deployments": an action said as a noun after a gerund no action or light
     // verb of ours is that verb's object, no action done.)
     const before = words[i - 1];
-    const objectOfOtherVerb = best.end === i + 1 && word.tags.has('Noun') && !word.tags.has('Verb') && before !== undefined && before.tags.has('Gerund') && !covered.has(i - 1) && mentions.at(-1)?.end !== i - 1 && !skips(before) && !has(TALK_VERBS, before) && !before.forms.some((f) => ACTIONS_BY_FIRST.has(f)) && !/^(avoiding|stopping|preventing|forbidding|allowing|permitting|approving|authorizing|blocking|requiring|needing|asking|confirming|including|regarding|concerning|involving)$/.test(before.norm);
+    const objectOfOtherVerb = best.end === i + 1 && word.tags.has('Noun') && !word.tags.has('Verb') && before !== undefined && before.tags.has('Gerund') && !covered.has(i - 1) && mentions.at(-1)?.end !== i - 1 && !skips(before) && !has(TALK_VERBS, before) && !before.forms.some((f) => ACTIONS_BY_FIRST.has(f)) && !/^(avoiding|stopping|preventing|forbidding|allowing|permitting|approving|authorizing|blocking|requiring|needing|asking|confirming|including|regarding|concerning|involving|failing|passing|pending|remaining|existing|missing|outstanding|upcoming|ongoing|running)$/.test(before.norm);
     if (objectOfOtherVerb) continue;
     // "destructive git commands (`git reset --hard`, …)": the kind's examples in a parenthesis are the actions, as after "destructive commands".
     // (So are those introduced after it: "destructive git commands such as `reset --hard`".)
@@ -371,9 +371,11 @@ function testsWorkedOn(words: readonly Word[], at: number): boolean {
   // ("Write tests and run them before committing": the tests written are then run.)
   const runLater = words.some((w, k) => k > at && /^(run|running|execute|executing)$/.test(w.norm) && /^(them|it|those|these)$/.test(words[k + 1]?.norm ?? ''));
   if (runLater) return false;
+  // ("Fix failing tests before committing": failing tests fixed are the checks made to pass, a run of them.)
+  const failing = /^(failing|failed|broken|red)$/.test(words[at - 1]?.norm ?? '');
   for (let k = at - 1; k >= Math.max(0, at - 6); k--) {
     const w = words[k] as Word;
-    if (/^(add|adding|added|write|writing|update|updating|updated|fix|fixing|modify|modifying|change|changing|edit|editing|refresh|refreshing|rewrite|rewriting|create|creating|extend|extending)$/.test(w.norm)) return true;
+    if (/^(add|adding|added|write|writing|update|updating|updated|fix|fixing|modify|modifying|change|changing|edit|editing|refresh|refreshing|rewrite|rewriting|create|creating|extend|extending)$/.test(w.norm)) return !(failing && /^(fix|fixing)$/.test(w.norm));
     if (!(w.tags.has('Determiner') || w.tags.has('Noun') || w.tags.has('Adjective') || has(COORDINATORS, w) || endsWithComma(w)) || /[.;:!?]/.test(w.post)) return false;
   }
   return false;
