@@ -578,6 +578,18 @@ const GIT_COMPANIONS = [
   { verb: 'merge', beside: 'push', commands: ['git merge', 'gh pr merge'] },
   { verb: 'merge', beside: 'commit', commands: ['git merge', 'gh pr merge'] },
 ] as const;
+/** The forge operation a verb says on an object's words ("merge" and "PRs"), and how many of the words it took. */
+function forgePhraseOf(verb: Word, object: readonly Word[]): { command: CommandRule; end: number } | undefined {
+  // (The verb as if said right before the object, without the mark that may end its own place: "before merging.")
+  const said = [{ ...verb, post: ' ' }, ...object];
+  for (const { phrase, command } of FORGE_PHRASES) {
+    const end = matchAt(said, 0, phrase, said.length);
+    if (end !== undefined) return { command, end };
+  }
+  return undefined;
+}
+const forgeOperation = (verb: Word, object: readonly Word[]) => forgePhraseOf(verb, object)?.command;
+
 const FORGE_VERBS = new Set(FORGE_PHRASES.map(({ phrase }) => phrase[0]).filter((t): t is string => typeof t === 'string'));
 const FORGE_OBJECTS = wordSet(['pr', 'prs', 'issue', 'issues', 'mr', 'mrs', 'pull', 'merge', 'branch', 'branches']);
 const isForgeVerb = (word: string) => baseForms(word).some((form) => FORGE_VERBS.has(form));
@@ -613,9 +625,8 @@ function forgeChain(words: readonly Word[], start: number): Mention | undefined 
   // "create commits or pull requests": the verb's second object is the forge's; the mention is that object.
   const afterOtherObject = verbs.length === 1 && objects.length === 1 && first > at && has(COORDINATORS, words[first - 1]);
   if (afterOtherObject) {
-    const said = [verbs[0] as Word, ...words.slice(first, first + 2)];
-    const found = FORGE_PHRASES.map(({ phrase, command }) => ({ command, end: matchAt(said, 0, phrase, said.length) })).find((f) => f.end !== undefined);
-    if (!found || found.end === undefined) return undefined;
+    const found = forgePhraseOf(verbs[0] as Word, words.slice(first, first + 2));
+    if (!found) return undefined;
     return { family: 'command', start: first, end: first + found.end - 1, form: formOf(words[start] as Word, (verbs[0] as Word).forms.find((f) => FORGE_VERBS.has(f)) ?? ''), command: found.command, saidInWords: true };
   }
   if (verbs.length < 2 && objects.length < 2) return undefined;
@@ -2065,9 +2076,11 @@ function nominalActionMustFrame(view: SentenceView, clause: Range): Outcome | un
   const rest = { from: obliged, to: words.length };
   const steps = satisfying(view.mentionsIn(rest));
   if (steps.length === 0 || (steps[0] as Mention).start > obliged + 3) return undefined;
-  // ("All PRs must pass CI before merge": the PR's merge is what waits for the step, not its opening.)
-  const merged = action.command?.scope.commands?.includes('gh pr create') === true && words.some((w, k) => k >= (steps[0] as Mention).end && w.norm === 'before' && words.slice(k + 1, k + 5).some((after) => /^merg(e|es|ed|ing)$/.test(after.norm)));
-  const trigger: Mention = merged ? { ...action, command: commandRule('gh pr merge') } : action;
+  // ("All PRs must pass CI before merging": the forge's operation named after "before", on the thing said first, waits for the step, not its opening.)
+  const before = words.findIndex((w, k) => k >= (steps[0] as Mention).end && w.norm === 'before');
+  const verb = before === -1 || action.saidInWords !== true ? undefined : words.slice(before + 1, before + 5).find((w) => isForgeVerb(w.norm));
+  const operation = verb ? forgeOperation(verb, words.slice(action.start, action.end)) : undefined;
+  const trigger: Mention = operation ? { ...action, command: operation } : action;
   return { drafts: [prerequisite(view, [trigger], steps, [{ from: action.start, to: action.end }], rest)] };
 }
 
@@ -2643,10 +2656,11 @@ function selectOnlyFrame(view: SentenceView, clause: Range): Outcome | undefined
   const readOnlyQueries = (i: number) => words[i]?.norm === 'read' && words[i + 1]?.norm === 'only' && words[i]?.post === '-' && /^(sql|statements?|query|queries)$/.test(words[i + 2]?.norm ?? '');
   const at = words.findIndex((w, i) => i >= clause.from && i < clause.to && (/^SELECT(?:-only)?$/.test(w.text.replace(/`/g, '')) || readOnlyQueries(i)));
   if (at === -1) return undefined;
-  const next = words[readOnlyQueries(at) ? at + 2 : at + 1];
+  const nextAt = readOnlyQueries(at) ? at + 2 : at + 1;
+  const next = words[nextAt];
   // ("Only run SELECT queries": the only may come before the verb.)
   const onlyBefore = has(ONLY, words[at - 1]) || (has(ONLY, words[at - 2]) && /^(run|use|execute|issue|write)$/.test(words[at - 1]?.norm ?? ''));
-  const said = (words[at] as Word).text.replace(/`/g, '') === 'SELECT-only' || onlyBefore || has(ONLY, next) || (SQL_AFTER.test(next?.norm ?? '') && has(ONLY, words[words.indexOf(next as Word) + 1]));
+  const said = (words[at] as Word).text.replace(/`/g, '') === 'SELECT-only' || onlyBefore || has(ONLY, next) || (SQL_AFTER.test(next?.norm ?? '') && has(ONLY, words[nextAt + 1]));
   // ("Only SELECT * in ad-hoc queries" is about how to write a query, not which ones may run.)
   if (!said || /^\s*\*/.test((words[at] as Word).post)) return undefined;
   const writes = (['sqlDrop', 'truncate', 'sqlRowChange', 'schemaChange'] as const).map((family) => ({ family, start: at, end: at + 1, form: 'base' as const }));

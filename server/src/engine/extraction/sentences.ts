@@ -391,7 +391,7 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
         if (header && row !== undefined && index > 0 && noToApproval(header, row)) return;
         const underHeader = header && row !== undefined && index > 0 ? rowUnderHeader(header, row) : undefined;
         // (The item's first clause: what follows a dash or a colon explains it.)
-        const exception = index === 0 && block.kind === 'item' && lead !== undefined ? LEAD_EXCEPTION.exec(lead.replace(/[*_:\s]+$/, ''))?.[1] : undefined;
+        const exception = index === 0 && block.kind === 'item' && lead !== undefined ? LEAD_CONDITION.exec(lead.replace(/[*_:\s]+$/, ''))?.[1] : undefined;
         const withLeadException = exception !== undefined && ASKED_EXCEPTION.test(exception) ? () => read(`${(itemText.replace(LIST_MARK, '').split(/\s[-–—]\s|;\s|:\s/)[0] ?? '').replace(/[.!\s]+$/, '')} ${exception}.`, turn.index, span) : undefined;
         const withLeadIn = underHeader !== undefined ? [read(underHeader, turn.index, span)] : index !== 0 ? [] : examplesOf !== undefined ? [read(examplesOf, turn.index, span)] : lead !== undefined ? combined(lead, itemText, turn.index, span, leadColon) : [];
         // "- `dist/`: build output. Do not edit.": a later sentence of an item labelled by a path is about that path.
@@ -621,9 +621,7 @@ const BANNED_KIND = /^(?:(?:strictly\s+|absolutely\s+)?(?:forbidden|prohibited|b
 export const PROTECTED_KIND = /^(?:protected|read[- ]only|off[- ]limits|untouchable)(?:\s+(?:files?|paths?|folders?|directories|dirs?|locations?))?\s*:?$/i;
 /** A heading's own condition, in parentheses or after its words: "Forbidden Commands (unless the user asks)". */
 const LEAD_CONDITION = /\(?\b((?:unless|without|except|until)\b[^)]*)\)?\s*$/i;
-/** A lead line's exception at its end: "… unless the human explicitly requests them". */
-const LEAD_EXCEPTION = /\b((?:unless|without|except\s+(?:when|if))\b[^():]*)\)?\s*$/i;
-/** An exception that is the person's yes: asked, requested, told, approved. */
+/** A lead's condition that is the person's yes: "… unless the human explicitly requests them". */
 const ASKED_EXCEPTION = /\b(?:ask(?:s|ed)?|request(?:s|ed)?|instruct(?:s|ed)?|tells?|told|approv(?:es?|ed|al)|confirm(?:s|ed|ation)?|permission|consent)\b/i;
 
 /** A line that is a condition of what its items say: "When asked to fix tests:", "If the build fails:". */
