@@ -215,6 +215,17 @@ function formOf(word: Word, lemma: string): Form {
   return 'past';
 }
 
+/**
+ * "Never push to main or drop tables", "deploy to prod or run migrations": an action's word after the name
+ * of a branch or an environment and "or" starts the next action, whatever the tagger makes of it; before
+ * "branches" or "environments" it sorts them ("main or release branches").
+ */
+function actionAfterPlaceName(words: readonly Word[], at: number): boolean {
+  const place = words[at - 2];
+  const named = has(WELL_KNOWN_BRANCH, place) || ENVIRONMENT_NAME.has(place?.norm ?? '');
+  return named && has(COORDINATORS, words[at - 1]) && /^(to|on|into|onto|in)$/.test(words[at - 3]?.norm ?? '') && !/^(branch(?:es)?|env(?:ironment)?s?)$/.test(words[at + 1]?.norm ?? '');
+}
+
 /** Prepositions the tagger may take for nouns ("checks in order"). */
 const PREPOSITIONS = /^(in|on|at|of|for|to|by|with|from|into|onto|per|via)$/;
 
@@ -761,7 +772,7 @@ class SentenceView {
         const afterAside = i === m.start && /,\s*$/.test(this.words[i - 1]?.post ?? '') && this.words.slice(0, i).some((b) => b.tags.has('Negative'));
         // ("- Making reservations": a capitalized gerund opening an action is the action, which the tagger takes for a name.)
         const capitalizedGerund = i === m.start && /ing$/.test(w.norm) && w.tags.has('ProperNoun');
-        if (/^[A-Z]{2,}$/.test(w.text) || (w.tags.has('Verb') && !w.tags.has('Noun')) || afterAside || capitalizedGerund) blocked.add(i);
+        if (/^[A-Z]{2,}$/.test(w.text) || (w.tags.has('Verb') && !w.tags.has('Noun')) || afterAside || capitalizedGerund || (i === m.start && actionAfterPlaceName(this.words, i))) blocked.add(i);
       }
     }
     this.blocked = blocked;
@@ -1147,7 +1158,9 @@ function objectEnd(view: SentenceView, from: number, to: number): number {
     const ownObject = i > from ? names(view, { from, to: i }) : view.mentions.some((m) => m.end === i && m.command !== undefined) || i + 2 === to;
     // (A word written as code, "or `master`", or a branch's usual name is a name, whatever the tagger makes of it;
     // so is a plural listed after a plural, "commits or tags", though the tagger takes it for a verb.)
-    if (has(COORDINATORS, words[i]) && joined && (i + 2 < to || i + 2 === to) && !view.covered.has(i + 1) && !/`/.test(joined.pre) && !has(WELL_KNOWN_BRANCH, joined) && !listedAfterPluralNoun(words, i + 1) && joined.tags.has('Verb') && !joined.tags.has('Noun') && !joined.tags.has('Gerund') && !joined.tags.has('PastTense') && !view.isMentionWord(i + 1) && ownObject) return i;
+    // ("or run the migrations": a light verb before an action said as a noun goes on with the list.)
+    const lightVerbOfAction = view.mentionsIn({ from: i + 2, to: Math.min(to, i + 6) }).some((m) => listedWithLightVerb(words, m.start) === i + 1);
+    if (has(COORDINATORS, words[i]) && joined && (i + 2 < to || i + 2 === to) && !view.covered.has(i + 1) && !/`/.test(joined.pre) && !has(WELL_KNOWN_BRANCH, joined) && !listedAfterPluralNoun(words, i + 1) && joined.tags.has('Verb') && !joined.tags.has('Noun') && !joined.tags.has('Gerund') && !joined.tags.has('PastTense') && !view.isMentionWord(i + 1) && ownObject && !lightVerbOfAction) return i;
     // A purpose ends it: "bypass the checks to make things work".
     // ("no access to host services", "changes to build scripts": after an action said as a noun, "to" says what it is to.)
     const toObject = i === from && view.isMentionWord(i - 1) && words[i - 1]?.tags.has('Noun') === true && !/[,;:.!?)]/.test(words[i - 1]?.post ?? '');
@@ -1611,7 +1624,7 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       const itemBefore = has(COORDINATORS, previous) ? next.start - 2 : next.start - 1;
       // ("push commits or changes to main": the plural listed is a thing, no action of its own.)
       const pluralThing = listedAfterPluralNoun(words, next.start) && !coordinated.some((m) => itemBefore >= m.start && itemBefore < m.end);
-      const amongThings = pluralThing || (next.command === undefined && next.end - next.start === 1 && modifiesNextNoun(words, next.start) && !view.isMentionWord(itemBefore));
+      const amongThings = pluralThing || (next.command === undefined && next.end - next.start === 1 && modifiesNextNoun(words, next.start) && !view.isMentionWord(itemBefore) && !actionAfterPlaceName(words, next.start));
       // ("run package managers (`npm`, `yarn`)", "run destructive SQL (DROP, DELETE)": actions listed with the one found
       // in its parenthesis are examples beside it, not the noun's things.)
       const besideFound = (found.command !== undefined) === (next.command !== undefined) && inParenthesis(words, range.from, found.start);
@@ -1619,7 +1632,7 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       // "Never do: …, run `terraform apply`"; "…, use pnpm" says what to use instead.)
       const opened = words.slice(range.from, found.start).some((w) => /:\s*$/.test(w.post));
       const midList = runVerb && previous?.norm !== 'use' && endsWithComma(words[next.start - 2]) && (endsWithComma(words[next.end - 1]) || opened);
-      if ((listedAt(words, next.start) || ((previous?.norm === 'even' || runVerb) && has(COORDINATORS, words[next.start - 2])) || midList) && (besideFound || !namesTheThingBefore(view, next.start)) && !amongThings) {
+      if ((listedAt(words, next.start) || ((previous?.norm === 'even' || runVerb) && has(COORDINATORS, words[next.start - 2])) || midList || listedWithLightVerb(words, next.start) !== undefined) && (besideFound || !namesTheThingBefore(view, next.start)) && !amongThings) {
         // A command after another action is that action's object ("never change the yarn setup"), not an action of its own.
         // ("never stage (`git add`) or commit": a command glossing a verb stands for that verb.)
         const glossing = found.command !== undefined && parenthesisOpensAt(words, found.start);
@@ -2580,8 +2593,20 @@ function bareApproval(view: SentenceView, sub: Range, reviewIsApproval = true): 
 function coordinatedFrom(view: SentenceView, triggers: readonly Mention[]): Mention[] {
   const first = triggers[0] as Mention;
   const result = [first];
-  for (const next of triggers.slice(1)) if (listedAt(view.words, next.start) && !namesTheThingBefore(view, next.start)) result.push(next);
+  for (const next of triggers.slice(1)) if ((listedAt(view.words, next.start) || listedWithLightVerb(view.words, next.start) !== undefined) && !namesTheThingBefore(view, next.start)) result.push(next);
   return result;
+}
+
+/**
+ * "never push or run migrations", "delete files or perform a deploy": an action said as a noun after a light
+ * verb listed after another action; where its light verb is.
+ */
+function listedWithLightVerb(words: readonly Word[], start: number): number | undefined {
+  // (Past its determiner and the nouns that modify it: "or run any database migrations".)
+  const light = (w: Word | undefined) => /^(run|running|execute|executing|perform|performing|do|doing|trigger|triggering|apply|applying)$/.test(w?.norm ?? '');
+  let verb = start - 1;
+  while (verb > start - 4 && !light(words[verb]) && (/^(a|an|the|any)$/.test(words[verb]?.norm ?? '') || (words[verb]?.tags.has('Noun') === true && !words[verb]?.tags.has('Verb'))) && !endsWithComma(words[verb])) verb--;
+  return light(words[verb]) && !endsWithComma(words[verb]) && verb > 0 && has(COORDINATORS, words[verb - 1]) ? verb : undefined;
 }
 
 /** The action at `start` is listed after another: a conjunction or a comma before it, past an adverb ("deletes or irreversibly overwrites"). */
@@ -3242,7 +3267,8 @@ function splitByObjects(view: SentenceView, draft: Draft): Draft[] {
   const drafts: Draft[] = [];
   let pending: Mention[] = [];
   // "push or run `git tag` on main": the verb that runs the next command is not this action's object.
-  const startOf = (m: Mention) => (ranCommandAt(view.words, m) ? m.start - 1 : m.start);
+  // (Nor is the light verb before an action said as a noun: "commit to main or run database migrations".)
+  const startOf = (m: Mention) => (ranCommandAt(view.words, m) ? m.start - 1 : (listedWithLightVerb(view.words, m.start) ?? m.start));
   triggers.forEach((mention, index) => {
     const next = triggers[index + 1];
     // ("git push, PR creation, outbound messages": an item ends at its comma; what follows is the next one's.)
