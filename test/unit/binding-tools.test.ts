@@ -290,3 +290,36 @@ test('forge MCP tools bind as the `gh` command each is; an update that does not 
     ['execute command:gh pr merge 7'],
   ]);
 });
+
+test('tools that wrap a program bind as the command they run: named for program and subcommand, or the program with the rest in an argument', () => {
+  const text = jsonl(
+    entry('user', { message: { role: 'user', content: 'Ship the fix.' } }),
+    toolUse('w1', 'mcp__git__git_commit', { repo_path: '/repo', message: 'wip' }),
+    toolUse('w2', 'mcp__git__git_add', { repo_path: '/repo', files: ['a.ts'] }),
+    toolUse('w3', 'mcp__k8s__kubectl_delete', { resourceType: 'deployment', name: 'api', namespace: 'production' }),
+    toolUse('w4', 'mcp__k8s__helm_upgrade', { name: 'api', chart: './chart', namespace: 'prod' }),
+    toolUse('w5', 'npm_publish', { package_dir: '.' }),
+    toolUse('w6', 'kubectl', { command: 'delete pod web-1 -n staging' }),
+    toolUse('w7', 'git', { args: ['push', '--force', 'origin', 'main'] }),
+    toolUse('w8', 'git_status', { repo_path: '/repo' }),
+    // A program's name inside a longer word names no wrapper.
+    toolUse('w9', 'github_search', { query: 'fix' }),
+  );
+  const actions = bindSession(parse(text, 'claude-code'));
+  assert.deepEqual(actions.map((list) => list.map(describe)), [
+    ['commit', 'execute command:git commit -m wip'],
+    ['execute command:git add a.ts'],
+    ['deploy environment:production', 'delete environment:production', 'execute command:kubectl delete -n production deployment api'],
+    ['deploy environment:prod', 'execute command:helm upgrade -n prod api ./chart'],
+    ['publish', 'execute command:npm publish'],
+    ['deploy environment:staging', 'delete environment:staging', 'execute command:kubectl delete pod web-1 -n staging'],
+    ['force-push branch:main {"force":true}', 'push branch:main {"force":true}', 'execute command:git push --force origin main'],
+    ['execute command:git status'],
+    [],
+  ]);
+  // The rest of a command given as a string keeps its own place; a command written out from the name points at the arguments.
+  const staging = actions[5]?.find((a) => a.verb === 'deploy');
+  assert.ok(staging && slice(text, staging.span).includes('staging') && !slice(text, staging.span).includes('command'));
+  const commit = actions[0]?.[0];
+  assert.ok(commit && slice(text, commit.span).startsWith('{') && slice(text, commit.span).includes('"message"'));
+});

@@ -1,5 +1,6 @@
 import type { Action, ActionAttributes, TargetKind, Verb } from '../actions/actions';
 import { type CallArguments, type LocatedString, type Names, wholeSpan } from './callArguments';
+import { wrappedCommand } from './cliTools';
 import { FIRST_STEP, targetActions } from './targetActions';
 import { amountOf, baseToolName, bindCommand, bindSqlArguments } from './tools';
 import type { BindingContext } from './types';
@@ -211,6 +212,10 @@ export function inferActions(args: CallArguments, context: BindingContext): Acti
 
   const sql = bindSqlArguments(args, ROLES.sql, ROLES.database);
   if (sql.length > 0) return sql;
+  // (`git_commit`, `kubectl_delete`: a tool that wraps a program is the command it runs.)
+  const wrapped = wrappedCommand(args, baseToolName(args.call.name), context);
+  const run = wrapped ? bindCommand(wrapped.command, { ...context, cwd: wrapped.cwd }) : [];
+  if (run.length > 0) return run;
   const command = mentions([...nameWords, ...descriptionWords], [...SHELL_WORDS]) ? firstOfRole(args, 'command') : undefined;
   const shell = command ? bindCommand(command, context) : [];
   // A command that does nothing but run its program leaves the tool's words to say what the call does.

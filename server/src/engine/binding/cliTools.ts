@@ -1,0 +1,104 @@
+import type { CallArguments, LocatedString } from './callArguments';
+import { normalizePath } from './targets';
+import type { BindingContext } from './types';
+
+/*
+ * Tools that wrap a command-line program, as MCP servers do: named for the program and its subcommand
+ * (`git_commit`, `kubectl_delete`, `helm_upgrade`, `terraform_apply`), or for the program alone with the
+ * rest of the command in an argument (`kubectl {"command": "delete pod x"}`, `git {"args": ["push"]}`).
+ * Each call is the command it runs, written out, so the shell binder's knowledge of the command and every
+ * rule over it govern the tool as they govern the command typed in a shell.
+ */
+
+/** Programs whose wrappers are common and whose subcommands rules name ("never run `kubectl delete`"). */
+const WRAPPED_PROGRAMS = new Set([
+  'git', 'gh', 'kubectl', 'helm', 'terraform', 'tofu', 'docker', 'npm', 'pnpm', 'yarn', 'cargo', 'pip', 'aws', 'gcloud', 'az',
+  'flyctl', 'vercel', 'wrangler', 'heroku', 'pulumi', 'twine', 'firebase',
+]);
+
+/** Arguments that carry the rest of the command line for a tool named for its program alone. */
+const REST_OF_COMMAND = ['command', 'cmd', 'args', 'arguments', 'subcommand', 'argv'];
+/** Arguments that say where the command runs: the working directory, not a word of the command. */
+const WORKING_DIRECTORY = ['repo_path', 'repository_path', 'repo_dir', 'working_dir', 'working_directory', 'workdir', 'cwd', 'directory', 'project_dir', 'project_path'];
+/** Arguments written as the command's words, in the order a command line puts them (`git push origin main`, `kubectl delete deployment api`). */
+const POSITIONAL = [
+  ['remote'],
+  ['resource_type', 'resourcetype', 'resource', 'kind', 'type'],
+  ['name', 'release', 'release_name', 'resource_name'],
+  ['chart'],
+  ['branch', 'branch_name', 'ref', 'revision', 'target'],
+  ['base_branch', 'start_point'],
+  ['files', 'paths', 'file', 'path'],
+  ['package', 'packages'],
+];
+/** Arguments written as a flag with their value. */
+const VALUED_FLAGS: readonly (readonly [readonly string[], string])[] = [
+  [['namespace'], '-n'],
+  [['context', 'kube_context'], '--context'],
+  [['message', 'commit_message'], '-m'],
+  [['manifest_file', 'filename'], '-f'],
+  [['profile'], '--profile'],
+  [['region'], '--region'],
+  [['project'], '--project'],
+  [['stage'], '--stage'],
+];
+/** Arguments that are a flag when true. */
+const SWITCHES: readonly (readonly [readonly string[], string])[] = [
+  [['force', 'force_push'], '--force'],
+  [['hard'], '--hard'],
+  [['all'], '--all'],
+  [['dry_run', 'dryrun'], '--dry-run'],
+  [['auto_approve', 'autoapprove', 'yes'], '-auto-approve'],
+  [['recursive'], '--recursive'],
+];
+/** A mode argument whose value is the flag: git reset's `{"mode": "hard"}`. */
+const MODES = new Set(['hard', 'soft', 'mixed', 'keep', 'merge']);
+
+const PLAIN_WORD = /^[\w@%+=:,./-]+$/;
+const quoted = (word: string) => (PLAIN_WORD.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
+
+/** Words of a tool's name: `git_commit`, `kubectl-delete`, `helmUpgrade`. */
+function nameWords(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== '');
+}
+
+/**
+ * The command a wrapping tool runs, with its working directory; undefined for any other tool. Written out
+ * from the name and the arguments, its every character points at the call's arguments as a whole, but for
+ * a rest of the command given as a string, which keeps its own place.
+ */
+export function wrappedCommand(args: CallArguments, toolName: string, context: BindingContext): { command: LocatedString; cwd: string | undefined } | undefined {
+  const words = nameWords(toolName);
+  const program = words[0];
+  if (program === undefined || !WRAPPED_PROGRAMS.has(program)) return undefined;
+  const folder = args.first(WORKING_DIRECTORY);
+  const cwd = folder ? normalizePath(folder.value, context.cwd) : context.cwd;
+  const whole = args.call.inputSpan ?? args.call.span;
+  if (words.length === 1) {
+    const rest = args.first(REST_OF_COMMAND.filter((name) => typeof args.find(name)?.value === 'string'));
+    if (rest) {
+      // ("kubectl" with "kubectl delete pod x": the program written again is the same command.)
+      const prefix = new RegExp(`^\\s*${program}\\s`).test(rest.value) ? '' : `${program} `;
+      const command = { value: `${prefix}${rest.value}`, spanOf: (start: number, end: number) => rest.spanOf(Math.max(0, start - prefix.length), Math.max(0, end - prefix.length)) };
+      return { command, cwd };
+    }
+    const argv = REST_OF_COMMAND.map((name) => args.find(name)?.value).find((value): value is string[] => Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string'));
+    if (!argv) return undefined;
+    const start = argv[0] === program ? 1 : 0;
+    return { command: { value: [program, ...argv.slice(start).map(quoted)].join(' '), spanOf: () => whole }, cwd };
+  }
+  const line = [program, words[1] as string];
+  const mode = args.first(['mode', 'reset_mode'])?.value.toLowerCase();
+  if (mode !== undefined && MODES.has(mode)) line.push(`--${mode}`);
+  for (const [names, flag] of SWITCHES) if (args.isTrue(names)) line.push(flag);
+  for (const [names, flag] of VALUED_FLAGS) {
+    const value = args.first(names)?.value;
+    if (value) line.push(flag, quoted(value));
+  }
+  for (const names of POSITIONAL) for (const value of args.stringsOf(names)) if (value.value !== '') line.push(quoted(value.value));
+  return { command: { value: line.join(' '), spanOf: () => whole }, cwd };
+}
