@@ -254,3 +254,70 @@ test('OpenAI Responses declares its tools too; a wrong-typed "tools" is a proble
   assert.equal(problem?.message, '"tools" should be an array of tool definitions; ignored');
   assert.equal(slice('{"tools": {"name": "x"}, "messages": [{"role": "user", "content": "hi"}]}', problem!.span), '{"name": "x"}');
 });
+
+test('commits and pushes land on the branch checked out: the record’s, a checkout earlier in the line, or one an earlier call made', () => {
+  const envelope = { isSidechain: false, userType: 'external', sessionId: 's1', version: '2.1.38', cwd: '/repo' };
+  let uuid = 0;
+  const bash = (command: string, gitBranch: string) =>
+    JSON.stringify({ ...envelope, parentUuid: null, gitBranch, type: 'assistant', uuid: `a${++uuid}`, timestamp: '2026-01-01T00:00:01Z', message: { id: `m${uuid}`, role: 'assistant', content: [{ type: 'tool_use', id: `t${uuid}`, name: 'Bash', input: { command } }] } });
+  const result = (id: number, content: string, isError = false) =>
+    JSON.stringify({ ...envelope, parentUuid: null, gitBranch: 'main', type: 'user', uuid: `r${id}`, timestamp: '2026-01-01T00:00:02Z', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${id}`, content, is_error: isError }] } });
+  const text = [
+    JSON.stringify({ ...envelope, parentUuid: null, gitBranch: 'main', type: 'user', uuid: 'u0', timestamp: '2026-01-01T00:00:00Z', message: { role: 'user', content: 'Ship it.' } }),
+    // The record says main: a commit with no refspec to read is on main, and so is a bare push.
+    bash('git commit -m wip && git push', 'main'),
+    result(1, 'ok'),
+    // A checkout earlier in the line moves what follows it; the next call, recorded on main still, goes on from it.
+    bash('git checkout -b feat && git commit -am x', 'main'),
+    result(2, 'ok'),
+    bash('git push -u origin HEAD', 'main'),
+    result(3, 'ok'),
+    // A checkout that failed moved nothing.
+    bash('git switch release', 'main'),
+    result(4, "fatal: invalid reference: release", true),
+    bash('git merge fix', 'main'),
+    result(5, 'ok'),
+    // The record names a branch anew (the person switched): it outdates the checkouts before.
+    bash('git commit -m y', 'hotfix'),
+    result(6, 'ok'),
+    // Restoring a file, or a detached HEAD, leaves no branch named or the one before.
+    bash('git checkout app.ts && git commit -m z', 'hotfix'),
+    bash('git checkout HEAD~1 && git commit -m w', 'hotfix'),
+    // Outside a repository the record's branch is empty: nothing known.
+    bash('git commit -m v', ''),
+  ].join('\n');
+  const actions = bindSession(parse(text, 'claude-code'));
+  const onBranches = actions.map((list) => list.filter((a) => a.verb !== 'execute').map(describe));
+  assert.deepEqual(onBranches, [
+    ['commit branch:main', 'push branch:main'],
+    ['commit branch:feat'],
+    ['push branch:feat'],
+    [],
+    ['commit branch:feat'],
+    ['commit branch:hotfix'],
+    ['commit branch:hotfix'],
+    ['commit'],
+    ['commit'],
+  ]);
+});
+
+test('Codex: the session’s git branch is its calls’ until one checks out another; an MCP git tool checks out as the command does', () => {
+  const line = (type: string, payload: unknown) => JSON.stringify({ timestamp: '2026-01-01T00:00:00Z', type, payload });
+  const call = (id: string, name: string, args: unknown) => line('response_item', { type: 'function_call', name, arguments: JSON.stringify(args), call_id: id });
+  const output = (id: string) => line('response_item', { type: 'function_call_output', call_id: id, output: 'ok' });
+  const text = [
+    line('session_meta', { id: 's', cwd: '/repo', git: { commit_hash: 'abc123', branch: 'main' } }),
+    line('response_item', { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Commit the fix.' }] }),
+    call('c1', 'shell', { command: ['bash', '-lc', 'git commit -m fix'] }),
+    output('c1'),
+    call('c2', 'mcp__git__git_checkout', { repo_path: '/repo', branch_name: 'fix-1' }),
+    output('c2'),
+    call('c3', 'mcp__git__git_commit', { repo_path: '/repo', message: 'fix' }),
+    output('c3'),
+  ].join('\n');
+  const actions = bindSession(parse(text, 'codex'));
+  assert.deepEqual(
+    actions.map((list) => list.filter((a) => a.verb !== 'execute').map(describe)),
+    [['commit branch:main'], [], ['commit branch:fix-1']],
+  );
+});

@@ -116,6 +116,8 @@ export interface Stamp {
   readonly id?: string;
   readonly timestamp?: string;
   readonly cwd?: string;
+  /** The line's `gitBranch`: the branch checked out when it was written ("" outside a repository). */
+  readonly branch?: string;
   readonly sidechain?: boolean;
 }
 
@@ -125,6 +127,7 @@ export interface ToolUseReading {
   readonly call?: { readonly id?: string; readonly name: string; readonly span: Span; readonly nameSpan: Span; readonly arguments?: ReadArguments };
   readonly timestamp?: string;
   readonly cwd?: string;
+  readonly branch?: string;
 }
 
 /**
@@ -248,7 +251,10 @@ class LineStepReader {
     const agentId = this.stringField(entry, 'agentId');
     const sidechain = this.booleanField(entry, 'isSidechain') === true || agentId !== undefined;
     const timestamp = this.stringField(entry, 'timestamp');
-    const stamp: Stamp = { id: uuid, timestamp, cwd, sidechain: sidechain || undefined };
+    // (A detached HEAD is written "HEAD": no branch.)
+    const gitBranch = this.stringField(entry, 'gitBranch');
+    const branch = gitBranch === '' || gitBranch === 'HEAD' ? undefined : gitBranch;
+    const stamp: Stamp = { id: uuid, timestamp, cwd, branch, sidechain: sidechain || undefined };
     if (type === 'system') {
       if (this.stringField(entry, 'subtype') === 'compact_boundary') this.readCompactBoundary(entry, stamp);
       return;
@@ -310,6 +316,7 @@ class LineStepReader {
       call: { id, name, span, nameSpan, arguments: hasInput ? this.readInput(name, input, inputSpan) : undefined },
       timestamp: stamp.timestamp,
       cwd: stamp.cwd,
+      branch: stamp.branch,
     };
   }
 

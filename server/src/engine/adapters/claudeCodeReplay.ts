@@ -137,6 +137,7 @@ export class ClaudeCodeReader {
       if (call.arguments) init.readArguments = argumentsAt(call.arguments, base);
       if (toolUse.timestamp !== undefined) init.timestamp = toolUse.timestamp;
       if (toolUse.cwd !== undefined) init.cwd = toolUse.cwd;
+      if (toolUse.branch !== undefined) init.branch = toolUse.branch;
       this.builder.addCall(init);
     }
     if (pending.toolUses.length > 0) this.lastBatch = pending.batch;

@@ -202,6 +202,9 @@ class RolloutReader {
       this.builder.cwd ??= meta.cwd;
       this.cwd = meta.cwd;
     }
+    // The branch checked out when the session began: its calls' own, until one of them checks out another.
+    const git = meta.git;
+    if (typeof git === 'object' && git !== null && 'branch' in git && typeof git.branch === 'string' && git.branch !== '' && git.branch !== 'HEAD') this.builder.branch ??= git.branch;
     if (typeof meta.instructions !== 'string' || meta.instructions.trim() === '' || instructionsRepeated) return;
     const instructions = prop(node(), 'instructions');
     if (!instructions) return;

@@ -13,18 +13,19 @@ function ownOffsets(start: number, end: number): Span {
 }
 
 /**
- * The commands one session ran, bound once per folder and text: sessions run the same commands again and
- * again (`npm test`, `git status`). A command's actions depend only on its text and folder; each span is
- * one `spanOf` of offsets into the command, so the memo keeps those offsets and maps them through the
- * source of each call that runs the command.
+ * The commands one session ran, bound once per folder, branch and text: sessions run the same commands again
+ * and again (`npm test`, `git status`). A command's actions depend only on its text, folder and the branch
+ * checked out; each span is one `spanOf` of offsets into the command, so the memo keeps those offsets and
+ * maps them through the source of each call that runs the command.
  */
 export class CommandMemo {
-  private readonly byFolder = new Map<string | undefined, Map<string, readonly Action[]>>();
+  private readonly byPlace = new Map<string, Map<string, readonly Action[]>>();
 
   /** `bind(command)` binds a command afresh; its actions are kept with spans in the command's own offsets. */
-  actionsOf(command: CommandText, cwd: string | undefined, bind: (command: CommandText) => Action[]): Action[] {
-    let byText = this.byFolder.get(cwd);
-    if (!byText) this.byFolder.set(cwd, (byText = new Map()));
+  actionsOf(command: CommandText, cwd: string | undefined, branch: string | undefined, bind: (command: CommandText) => Action[]): Action[] {
+    const place = branch === undefined ? (cwd ?? '\u0000') : `${cwd ?? ''}\u0000${branch}`;
+    let byText = this.byPlace.get(place);
+    if (!byText) this.byPlace.set(place, (byText = new Map()));
     let actions = byText.get(command.value);
     if (!actions) byText.set(command.value, (actions = bind({ value: command.value, spanOf: ownOffsets })));
     return actions.map((action) => ({ ...action, span: command.spanOf(action.span.start, action.span.end) }));

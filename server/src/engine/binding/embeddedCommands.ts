@@ -4,8 +4,8 @@ import type { CommandSource } from './types';
 /* Commands inside calls: the shell command a tool's arguments hold (a string, or an argv list), with its place in the transcript. */
 
 /** A command string argument as a CommandSource for the shell binder. */
-export function commandSource(located: LocatedString, cwd: string | undefined): CommandSource {
-  return { command: located.value, spanOf: (start, end) => located.spanOf(start, end), cwd };
+export function commandSource(located: LocatedString, cwd: string | undefined, branch?: string): CommandSource {
+  return { command: located.value, spanOf: (start, end) => located.spanOf(start, end), cwd, branch };
 }
 
 const SHELL_PROGRAMS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'fish', 'pwsh', 'powershell']);

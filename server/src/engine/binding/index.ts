@@ -4,6 +4,7 @@ import { CommandMemo } from './commandMemo';
 import { IdIndex, idMeanings } from './ids';
 import { inferActions } from './infer';
 import { CallArguments, parseAmount } from './callArguments';
+import { checkedOutBy } from './shellHandlers';
 import { FIRST_STEP, targetActions } from './targetActions';
 import { type BindingFacts, baseToolName, bindBuiltin, withOverwrites } from './tools';
 import type { BindingContext, DeclaredEffect } from './types';
@@ -31,6 +32,13 @@ export interface BinderMemory {
   readonly labels: readonly (readonly [string, string])[];
   readonly existingPaths: readonly string[];
   readonly waiting: readonly { readonly turnIndex: number; readonly meanings: readonly (readonly [string, string])[] }[];
+  readonly branch?: BranchMemory;
+}
+
+/** The branch the session's own calls checked out, and the branch the record named when they did. */
+interface BranchMemory {
+  readonly checkedOut?: string;
+  readonly recorded?: string;
 }
 
 interface WaitingResult {
@@ -51,12 +59,14 @@ export class LiveBinderMemory {
   waiting: WaitingResult[];
   /** Commands bound so far: a check in pieces binds in a new binder at each step, and sessions run the same commands again and again. */
   readonly commands = new CommandMemo();
-  private marked?: { readonly ids: string[]; readonly paths: string[]; readonly waiting: readonly WaitingResult[] };
+  branch: BranchMemory;
+  private marked?: { readonly ids: string[]; readonly paths: string[]; readonly waiting: readonly WaitingResult[]; readonly branch: BranchMemory };
 
   constructor(memory?: BinderMemory) {
     this.ids = new IdIndex(memory?.labels);
     this.existingPaths = new Set(memory?.existingPaths);
     this.waiting = [...(memory?.waiting ?? [])];
+    this.branch = memory?.branch ?? {};
   }
 
   addMeanings(meanings: readonly (readonly [string, string])[]): void {
@@ -71,7 +81,7 @@ export class LiveBinderMemory {
 
   /** From here on, records what binding adds, for `rollback`. */
   mark(): void {
-    this.marked = { ids: [], paths: [], waiting: [...this.waiting] };
+    this.marked = { ids: [], paths: [], waiting: [...this.waiting], branch: this.branch };
   }
 
   /** Takes back what binding added since `mark`, and stops recording. */
@@ -80,12 +90,13 @@ export class LiveBinderMemory {
     this.ids.forget(this.marked.ids);
     for (const path of this.marked.paths) this.existingPaths.delete(path);
     this.waiting = [...this.marked.waiting];
+    this.branch = this.marked.branch;
     this.marked = undefined;
   }
 
   /** The memory as plain data. */
   data(): BinderMemory {
-    return { labels: [...this.ids.labels], existingPaths: [...this.existingPaths], waiting: [...this.waiting] };
+    return { labels: [...this.ids.labels], existingPaths: [...this.existingPaths], waiting: [...this.waiting], branch: this.branch };
   }
 }
 
@@ -119,8 +130,15 @@ export class SessionBinder {
       else if (arrived.length > 0) live.waiting = live.waiting.filter((result) => !arrived.includes(result));
     }
 
-    const context: BindingContext = { cwd: call.cwd ?? this.session.cwd, tools: this.tools, declared: this.declaredByTool, idLabels: live.ids.labels, commands: live.commands };
+    // A branch the record names anew (the person switched) outdates the one the session's calls checked out before.
+    if (call.branch !== live.branch.recorded) live.branch = { recorded: call.branch };
+    const branch = live.branch.checkedOut ?? call.branch;
+    const context: BindingContext = { cwd: call.cwd ?? this.session.cwd, branch, tools: this.tools, declared: this.declaredByTool, idLabels: live.ids.labels, commands: live.commands };
     const actions = bindCall(call, context, this.facts);
+    if (call.status !== 'error' && !call.stopped) {
+      const checkedOut = branchAfter(actions, branch);
+      if (checkedOut !== branch) live.branch = { recorded: call.branch, checkedOut };
+    }
 
     if (call.result) live.waiting.push({ turnIndex: call.result.turnIndex, meanings: idMeanings(call.result.text) });
     if (call.status === 'ok') {
@@ -136,6 +154,20 @@ export class SessionBinder {
   memory(): BinderMemory {
     return this.live.data();
   }
+}
+
+/**
+ * The branch checked out after a call's commands ran: the last `git checkout`/`git switch` among them names
+ * it (as the shell binder read it for the commands after it in the same line), else it is the one before.
+ */
+function branchAfter(actions: readonly Action[], before: string | undefined): string | undefined {
+  let branch = before;
+  for (const action of actions) {
+    if (action.verb !== 'execute' || action.target?.kind !== 'command') continue;
+    const words = action.target.value.split(' ');
+    if (words[0] === 'git' && (words[1] === 'checkout' || words[1] === 'switch')) branch = checkedOutBy(words[1], words.slice(2), branch);
+  }
+  return branch;
 }
 
 function bindCall(call: ToolCall, context: BindingContext, facts: BindingFacts): Action[] {

@@ -25,7 +25,7 @@ export function bindShellCommand(source: CommandSource, first: { order: number; 
 
 /** bindShellCommand without its shortcut: the command is always parsed. */
 export function bindShellCommandParsed(source: CommandSource, first: { order: number; chain: number } = { order: 0, chain: 0 }): Action[] {
-  const binder = new ShellBinder(source.cwd, first);
+  const binder = new ShellBinder(source.cwd, first, source.branch);
   binder.bindScript({ text: source.command, spanOf: (start, end) => source.spanOf(start, end) });
   return binder.actions;
 }
@@ -62,7 +62,11 @@ class ShellBinder implements CommandBinder {
   /** While a pipeline is bound, the order all its commands share. */
   private pipelineOrder: number | undefined;
 
-  constructor(cwd: string | undefined, first: { order: number; chain: number }) {
+  constructor(
+    cwd: string | undefined,
+    first: { order: number; chain: number },
+    public branch: string | undefined,
+  ) {
     this.cwd = cwd;
     this.nextOrder = first.order;
     this.chain = first.chain;
@@ -135,6 +139,10 @@ class ShellBinder implements CommandBinder {
 
   changeFolder(folder: string | undefined): void {
     this.cwd = folder;
+  }
+
+  checkOut(branch: string | undefined): void {
+    this.branch = branch;
   }
 
   pushFolder(folder: string | undefined): void {

@@ -102,6 +102,9 @@ export interface CommandBinder {
   /** A command that ran several steps of its own (sqlite3 input) used orders up to `order`, exclusive. */
   claimOrdersBefore(order: number): void;
   changeFolder(folder: string | undefined): void;
+  /** The git branch checked out as the command runs: the call's, then what a checkout earlier in the line switched to. */
+  readonly branch: string | undefined;
+  checkOut(branch: string | undefined): void;
   pushFolder(folder: string | undefined): void;
   popFolder(): void;
   /** Runs a command given as words (after `sudo`, inside `xargs`, …) in the context of `base`. */

@@ -445,8 +445,8 @@ const REVISION = /^(?:[0-9a-f]{7,40}|(?:HEAD|@|ORIG_HEAD|FETCH_HEAD|[\w./-]+)(?:
 const CURRENT = new Set(['HEAD', '@']);
 
 /*
- * `git push` without a refspec pushes what the configuration says (the current branch, usually),
- * which the transcript does not show: those actions have no target.
+ * `git push` without a refspec pushes what the configuration says: the branch checked out, usually (git's
+ * default, `push.default=simple`), when the session shows which; else those actions have no target.
  */
 const gitPush: Handler = (binder, command) => {
   const options = parseOptions(command.args, { values: ['o', 'push-option', 'repo', 'receive-pack', 'exec'] });
@@ -460,11 +460,12 @@ const gitPush: Handler = (binder, command) => {
     const forced = forceAll || spec?.startsWith('+') === true;
     const [source = '', destination] = (spec?.replace(/^\+/, '') ?? '').split(':');
     const branch = (destination ?? source).replace(/^refs\/heads\//, '');
-    const target = spec === undefined || branch === '' || CURRENT.has(branch) ? undefined : namedTarget('branch', branch);
+    const named = spec === undefined || branch === '' || CURRENT.has(branch) ? undefined : namedTarget('branch', branch);
+    const target = named ?? onBranch(binder);
     const attributes: ActionAttributes = forced ? { force: true } : {};
     if (forced) binder.emit(command, 'force-push', target, attributes);
     binder.emit(command, 'push', target, attributes);
-    if (target && (deleting || (destination !== undefined && source === ''))) binder.emit(command, 'delete', target);
+    if (named && (deleting || (destination !== undefined && source === ''))) binder.emit(command, 'delete', named);
   }
 };
 
@@ -475,7 +476,7 @@ const gitReset: Handler = (binder, command) => {
   const first = options.operands[0]?.value;
   const commit = first !== undefined && (modes.length > 0 || REVISION.test(first)) ? first : undefined;
   if (has(options, 'hard')) binder.emit(command, 'discard-changes', worktree(command));
-  if (commit !== undefined && !CURRENT.has(commit)) binder.emit(command, 'rewrite-history');
+  if (commit !== undefined && !CURRENT.has(commit)) binder.emit(command, 'rewrite-history', onBranch(binder));
 };
 
 const gitClean: Handler = (binder, command) => {
@@ -501,6 +502,7 @@ const looksLikePath = (value: string | undefined): boolean => value !== undefine
 const gitCheckout: Handler = (binder, command) => {
   const separator = command.args.findIndex((arg) => arg.value === '--');
   const options = parseOptions(separator === -1 ? command.args : command.args.slice(0, separator), { values: ['b', 'B', 'orphan', 'conflict', 'pathspec-from-file'] });
+  binder.checkOut(checkedOutBy('checkout', command.args.map((arg) => arg.value), binder.branch));
   if (options.values.has('b') || options.values.has('B') || options.values.has('orphan')) return;
   const paths =
     separator !== -1
@@ -512,6 +514,42 @@ const gitCheckout: Handler = (binder, command) => {
   if (paths.length === 0 && has(options, 'f', 'force')) binder.emit(command, 'discard-changes', worktree(command));
 };
 
+/** Options of `git checkout` and `git switch` that create the branch they name, and that take a value of another kind. */
+const CREATES_BRANCH = { checkout: new Set(['-b', '-B', '--orphan']), switch: new Set(['-c', '-C', '--create', '--force-create', '--orphan']) };
+const OTHER_VALUES = new Set(['--conflict', '--pathspec-from-file']);
+
+/**
+ * The branch `git checkout` or `git switch` leaves checked out, from the words after the subcommand (undefined
+ * for a word the transcript cannot settle): the branch it creates or names; none known for a detached HEAD, a
+ * revision or `-`; the one before when it only restores files. The shell binder and the session's record of
+ * earlier calls both read checkouts so.
+ */
+export function checkedOutBy(subcommand: 'checkout' | 'switch', words: readonly (string | undefined)[], before: string | undefined): string | undefined {
+  const operands: (string | undefined)[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i];
+    if (word === '--') return before;
+    if (word !== undefined && CREATES_BRANCH[subcommand].has(word)) return branchName(words[i + 1]);
+    const created = word === undefined ? undefined : /^(--orphan|--create|-[cb])=?(.+)$/i.exec(word);
+    if (created) return branchName(created[2]);
+    if (word === '--detach' || (subcommand === 'switch' && word === '-d')) return undefined;
+    if (word !== undefined && OTHER_VALUES.has(word)) i++;
+    else if (word === undefined || !word.startsWith('-')) operands.push(word);
+  }
+  // (`git checkout app.ts`, `git checkout .`: a file's or a folder's name restores it.)
+  const restores = (value: string | undefined) => looksLikePath(value) || /\.[A-Za-z]{1,5}$/.test(value ?? '');
+  if (operands.length !== 1 || (subcommand === 'checkout' && restores(operands[0]))) return before;
+  return branchName(operands[0]);
+}
+
+/** A branch name as a checkout writes it; a revision (`HEAD~1`, a hash), `-` or a word the transcript cannot settle names none. */
+function branchName(value: string | undefined): string | undefined {
+  return value === undefined || value === '-' || value.startsWith('-') || REVISION.test(value) ? undefined : value.replace(/^refs\/heads\//, '');
+}
+
+/** The branch checked out, as a target: what a commit, a merge or a push without a refspec acts on. */
+const onBranch = (binder: CommandBinder): Target | undefined => (binder.branch === undefined ? undefined : namedTarget('branch', binder.branch));
+
 const gitRestore: Handler = (binder, command) => {
   const options = parseOptions(command.args, { values: ['s', 'source', 'conflict', 'pathspec-from-file'] });
   // --staged alone only unstages; the working tree keeps its changes.
@@ -522,14 +560,15 @@ const gitRestore: Handler = (binder, command) => {
 const gitSwitch: Handler = (binder, command) => {
   const options = parseOptions(command.args, { values: ['c', 'C', 'create', 'force-create', 'orphan', 'conflict'] });
   if (has(options, 'f', 'force', 'discard-changes')) binder.emit(command, 'discard-changes', worktree(command));
+  binder.checkOut(checkedOutBy('switch', command.args.map((arg) => arg.value), binder.branch));
 };
 
 const gitRebase: Handler = (binder, command) => {
   const options = parseOptions(command.args, { values: ['onto', 'x', 'exec', 's', 'strategy', 'X', 'strategy-option'] });
   if (has(options, 'abort', 'quit', 'edit-todo', 'show-current-patch')) return;
-  // `git rebase UPSTREAM BRANCH` names the branch it rewrites.
+  // `git rebase UPSTREAM BRANCH` names the branch it rewrites; else it is the one checked out.
   const branch = options.operands[1]?.value;
-  binder.emit(command, 'rewrite-history', branch === undefined ? undefined : namedTarget('branch', branch));
+  binder.emit(command, 'rewrite-history', branch === undefined ? onBranch(binder) : namedTarget('branch', branch));
 };
 
 /**
@@ -540,9 +579,11 @@ const gitCommit: Handler = (binder, command) => {
   const options = parseOptions(command.args, { values: ['m', 'message', 'F', 'file', 'C', 'reuse-message', 'c', 'reedit-message', 'author', 'date', 'fixup', 'squash', 't', 'template', 'cleanup'] });
   if (has(options, 'dry-run')) return;
   const files = [...options.operands.map((path) => pathOf(path, command.cwd)), ...binder.takeStaged()].filter((target) => target !== undefined);
-  if (files.length === 0) binder.emit(command, 'commit');
+  // On the branch checked out, when the session shows it, as well as on the files it takes.
+  const branch = onBranch(binder);
+  if (files.length === 0 || branch) binder.emit(command, 'commit', branch);
   for (const file of files) binder.emit(command, 'commit', file);
-  if (has(options, 'amend')) binder.emit(command, 'rewrite-history');
+  if (has(options, 'amend')) binder.emit(command, 'rewrite-history', branch);
 };
 
 /** `git add FILE…` stages named files for a commit later in the line; `.`, `-A` and folders stage what the transcript does not show. */
@@ -560,7 +601,7 @@ const gitAdd: Handler = (binder, command) => {
 const gitMerge: Handler = (binder, command) => {
   const options = parseOptions(command.args, { values: ['m', 's', 'strategy', 'X', 'strategy-option', 'F', 'file', 'into-name'] });
   if (has(options, 'abort', 'quit', 'continue', 'no-commit', 'squash')) return;
-  binder.emit(command, 'commit');
+  binder.emit(command, 'commit', onBranch(binder));
 };
 
 const gitBranch: Handler = (binder, command) => {

@@ -343,10 +343,10 @@ export function bindSqlArguments(args: CallArguments, from: Names, database: Nam
  */
 export function bindCommand(command: LocatedString, context: BindingContext): Action[] {
   const bind = (text: LocatedString) => {
-    const effects = patchViaShell(text, context) ?? bindShellCommand(commandSource(text, context.cwd));
+    const effects = patchViaShell(text, context) ?? bindShellCommand(commandSource(text, context.cwd, context.branch));
     return [...effects, ...executions(text)];
   };
-  return context.commands ? context.commands.actionsOf(command, context.cwd, bind) : bind(command);
+  return context.commands ? context.commands.actionsOf(command, context.cwd, context.branch, bind) : bind(command);
 }
 
 /** Variables that turn a repository's hooks off for one command: pre-commit's SKIP, husky's HUSKY=0. */

@@ -14,6 +14,8 @@ export interface BindingContext {
   readonly declared: ReadonlyMap<string, readonly DeclaredEffect[]>;
   /** Meanings that earlier tool results gave to ids ("evt_7f3a" → "Board review"). */
   readonly idLabels: ReadonlyMap<string, string>;
+  /** The git branch checked out when the call runs, as far as the session shows: its record's, or the one its own earlier calls checked out. */
+  readonly branch?: string;
   /** The session's commands bound so far, reused by folder and text; absent, each command is bound afresh. */
   readonly commands?: CommandMemo;
 }
@@ -24,6 +26,7 @@ export interface CommandSource {
   /** Source span of command[start, end). */
   spanOf(start: number, end: number): Span;
   readonly cwd: string | undefined;
+  readonly branch?: string;
 }
 
 /** Binds one call; returns its actions in execution order. */

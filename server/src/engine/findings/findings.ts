@@ -55,7 +55,9 @@ function actionParts(action: Action, cwd: string | undefined): LinePart[] {
   const amount = action.attributes.amount !== undefined ? ` ${action.attributes.amount}${action.attributes.currency ? ` ${action.attributes.currency}` : ''}` : '';
   const target = targetText(action, cwd);
   if (target === undefined) return [`${action.verb}${amount}`];
-  return [`${action.verb}${amount} ${TOWARD_VERBS.has(action.verb) ? 'to' : 'of'} `, { target }];
+  // ("commit to main": a commit's branch is where it goes; its files are what it takes.)
+  const toward = TOWARD_VERBS.has(action.verb) || (action.verb === 'commit' && action.target?.kind === 'branch');
+  return [`${action.verb}${amount} ${toward ? 'to' : 'of'} `, { target }];
 }
 
 /** Text, or a target that may be shortened (in its middle) so the line fits. */

@@ -185,7 +185,7 @@ function render(format: TranscriptFormat, step: RepairCall | { message: string }
 function describe(action: Action): string {
   const amount = action.attributes.amount !== undefined ? `${action.attributes.amount}${action.attributes.currency ? ` ${action.attributes.currency}` : ''}` : undefined;
   const target = action.target ? `${action.target.value}${action.target.label ? ` (${action.target.label})` : ''}` : undefined;
-  return [action.verb, amount, target && (amount ? `to ${target}` : target)].filter(Boolean).join(' ');
+  return [action.verb, amount, target && (amount || action.target?.kind === 'branch' ? `to ${target}` : target)].filter(Boolean).join(' ');
 }
 
 /**

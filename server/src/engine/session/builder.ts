@@ -54,6 +54,8 @@ export interface CallInit {
   batch: string;
   timestamp?: string;
   cwd?: string;
+  /** The git branch checked out when the call was made, as its record says. */
+  branch?: string;
 }
 
 export interface ResultInit {
@@ -138,6 +140,7 @@ export function movedCall(call: ToolCall, move: (span: Span) => Span): ToolCall 
   if (call.inputSpan) copy.inputSpan = move(call.inputSpan);
   if (call.timestamp !== undefined) copy.timestamp = call.timestamp;
   if (call.cwd !== undefined) copy.cwd = call.cwd;
+  if (call.branch !== undefined) copy.branch = call.branch;
   if (call.result) copy.result = shapedResult(call.result.turnIndex, move(call.result.span), call.result.text, call.result.status, call.result);
   if (call.stopped) copy.stopped = call.stopped;
   return copy;
@@ -210,6 +213,8 @@ export class SessionBuilder {
   /** One copy of each working folder: a long session repeats the same few on every turn and call. */
   private readonly folders = new Map<string, string>();
   cwd: string | undefined;
+  /** The git branch the whole session's record names (Codex's `git.branch`), for calls whose own record names none. */
+  branch: string | undefined;
   id: string | undefined;
   title: string | undefined;
 
@@ -285,6 +290,8 @@ export class SessionBuilder {
     if (init.timestamp !== undefined) call.timestamp = init.timestamp;
     const cwd = this.folder(init.cwd ?? this.cwd);
     if (cwd !== undefined) call.cwd = cwd;
+    const branch = init.branch ?? this.branch;
+    if (branch !== undefined) call.branch = branch;
     this.calls.push(call);
     this.callsById.set(id, call);
     this.pending.add(call);

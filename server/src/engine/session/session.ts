@@ -106,6 +106,8 @@ export interface ToolCall {
   readonly batch: string;
   readonly timestamp?: string;
   readonly cwd?: string;
+  /** The git branch checked out when the call was made, as the transcript records it (Claude Code's `gitBranch`, Codex's session `git.branch`). */
+  readonly branch?: string;
   readonly result?: ToolResult;
   /** `unknown` when no result was recorded, or the call never ran. */
   readonly status: CallStatus;
