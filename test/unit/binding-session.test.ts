@@ -260,35 +260,39 @@ test('commits and pushes land on the branch checked out: the record’s, a check
   let uuid = 0;
   const bash = (command: string, gitBranch: string) =>
     JSON.stringify({ ...envelope, parentUuid: null, gitBranch, type: 'assistant', uuid: `a${++uuid}`, timestamp: '2026-01-01T00:00:01Z', message: { id: `m${uuid}`, role: 'assistant', content: [{ type: 'tool_use', id: `t${uuid}`, name: 'Bash', input: { command } }] } });
-  const result = (id: number, content: string, isError = false) =>
-    JSON.stringify({ ...envelope, parentUuid: null, gitBranch: 'main', type: 'user', uuid: `r${id}`, timestamp: '2026-01-01T00:00:02Z', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${id}`, content, is_error: isError }] } });
+  // The result of the call just before.
+  const result = (content: string, isError = false) =>
+    JSON.stringify({ ...envelope, parentUuid: null, gitBranch: 'main', type: 'user', uuid: `r${uuid}`, timestamp: '2026-01-01T00:00:02Z', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${uuid}`, content, is_error: isError }] } });
   const text = [
     JSON.stringify({ ...envelope, parentUuid: null, gitBranch: 'main', type: 'user', uuid: 'u0', timestamp: '2026-01-01T00:00:00Z', message: { role: 'user', content: 'Ship it.' } }),
+    // Outside a repository the record's branch is empty: nothing known yet.
+    bash('git commit -m v', ''),
     // The record says main: a commit with no refspec to read is on main, and so is a bare push.
     bash('git commit -m wip && git push', 'main'),
-    result(1, 'ok'),
+    result('ok'),
     // A checkout earlier in the line moves what follows it; the next call, recorded on main still, goes on from it.
     bash('git checkout -b feat && git commit -am x', 'main'),
-    result(2, 'ok'),
+    result('ok'),
     bash('git push -u origin HEAD', 'main'),
-    result(3, 'ok'),
+    result('ok'),
     // A checkout that failed moved nothing.
     bash('git switch release', 'main'),
-    result(4, "fatal: invalid reference: release", true),
+    result("fatal: invalid reference: release", true),
     bash('git merge fix', 'main'),
-    result(5, 'ok'),
+    result('ok'),
     // The record names a branch anew (the person switched): it outdates the checkouts before.
     bash('git commit -m y', 'hotfix'),
-    result(6, 'ok'),
+    result('ok'),
     // Restoring a file, or a detached HEAD, leaves no branch named or the one before.
     bash('git checkout app.ts && git commit -m z', 'hotfix'),
     bash('git checkout HEAD~1 && git commit -m w', 'hotfix'),
-    // Outside a repository the record's branch is empty: nothing known.
-    bash('git commit -m v', ''),
+    // A call whose record names no branch goes on from the last one named.
+    bash('git commit -m u', ''),
   ].join('\n');
   const actions = bindSession(parse(text, 'claude-code'));
   const onBranches = actions.map((list) => list.filter((a) => a.verb !== 'execute').map(describe));
   assert.deepEqual(onBranches, [
+    ['commit'],
     ['commit branch:main', 'push branch:main'],
     ['commit branch:feat'],
     ['push branch:feat'],
@@ -297,7 +301,7 @@ test('commits and pushes land on the branch checked out: the record’s, a check
     ['commit branch:hotfix'],
     ['commit branch:hotfix'],
     ['commit'],
-    ['commit'],
+    ['commit branch:hotfix'],
   ]);
 });
 

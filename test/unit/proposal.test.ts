@@ -56,3 +56,12 @@ test('without an id, a pending recorded call with the same tool and arguments is
   assert.equal(judgement.recorded, true);
   assert.equal(judgement.call.id, 'c1');
 });
+
+test('a proposed commit goes on the branch the session last had checked out: the checkout an earlier call made', () => {
+  const session = chat([{ role: 'user', content: 'Never commit to main.' }, call('c1', 'shell', { command: 'git checkout main' }), result('c1', "Switched to branch 'main'")]);
+  const onMain = judgeProposedCall(session, { id: 'c2', name: 'shell', input: { command: 'git commit -am wip' } });
+  assert.equal(onMain.decision, 'deny');
+  assert.match(judgementReason(onMain), /commit to main, which the user forbade at turn 0/);
+  const onFeature = judgeProposedCall(session, { id: 'c2', name: 'shell', input: { command: 'git switch -c fix && git commit -am wip' } });
+  assert.equal(onFeature.decision, 'allow');
+});

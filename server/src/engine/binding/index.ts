@@ -130,14 +130,15 @@ export class SessionBinder {
       else if (arrived.length > 0) live.waiting = live.waiting.filter((result) => !arrived.includes(result));
     }
 
-    // A branch the record names anew (the person switched) outdates the one the session's calls checked out before.
-    if (call.branch !== live.branch.recorded) live.branch = { recorded: call.branch };
-    const branch = live.branch.checkedOut ?? call.branch;
+    // A branch the record names anew (the person switched) outdates the one the session's calls checked out before;
+    // a call whose record names none (a proposed call, a line outside a repository) goes on from the last named.
+    if (call.branch !== undefined && call.branch !== live.branch.recorded) live.branch = { recorded: call.branch };
+    const branch = live.branch.checkedOut ?? live.branch.recorded;
     const context: BindingContext = { cwd: call.cwd ?? this.session.cwd, branch, tools: this.tools, declared: this.declaredByTool, idLabels: live.ids.labels, commands: live.commands };
     const actions = bindCall(call, context, this.facts);
     if (call.status !== 'error' && !call.stopped) {
       const checkedOut = branchAfter(actions, branch);
-      if (checkedOut !== branch) live.branch = { recorded: call.branch, checkedOut };
+      if (checkedOut !== branch) live.branch = { recorded: live.branch.recorded, checkedOut };
     }
 
     if (call.result) live.waiting.push({ turnIndex: call.result.turnIndex, meanings: idMeanings(call.result.text) });
