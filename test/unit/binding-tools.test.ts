@@ -323,3 +323,30 @@ test('tools that wrap a program bind as the command they run: named for program 
   const commit = actions[0]?.[0];
   assert.ok(commit && slice(text, commit.span).startsWith('{') && slice(text, commit.span).includes('"message"'));
 });
+
+test('Home Assistant’s HassTurnOn/HassTurnOff: a lock turned off is unlocked, a cover turned on is opened, anything else turned off is disabled', () => {
+  const text = jsonl(
+    entry('user', { message: { role: 'user', content: 'I am home.' } }),
+    toolUse('h1', 'mcp__home_assistant__HassTurnOff', { name: 'Front Door', domain: ['lock'] }),
+    toolUse('h2', 'mcp__home_assistant__HassTurnOff', { name: 'Back door lock' }),
+    toolUse('h3', 'mcp__home_assistant__HassTurnOn', { name: 'Front Door', domain: ['lock'] }),
+    toolUse('h4', 'mcp__home_assistant__HassTurnOn', { name: 'Garage Door', domain: ['cover'] }),
+    toolUse('h5', 'mcp__home_assistant__HassTurnOn', { name: 'Side gate' }),
+    toolUse('h6', 'mcp__home_assistant__HassTurnOff', { name: 'Garage Door', device_class: ['garage'] }),
+    toolUse('h7', 'mcp__home_assistant__HassTurnOff', { name: 'Alarm siren' }),
+    toolUse('h8', 'mcp__home_assistant__HassTurnOn', { name: 'Kitchen light' }),
+    toolUse('h9', 'mcp__home_assistant__HassTurnOff', { area: 'Nursery', domain: ['camera'] }),
+  );
+  const actions = bindSession(parse(text, 'claude-code'));
+  assert.deepEqual(actions.map((list) => list.map(describe)), [
+    ['unlock device:Front Door'],
+    ['unlock device:Back door lock'],
+    [],
+    ['open device:Garage Door'],
+    ['open device:Side gate'],
+    [],
+    ['disable device:Alarm siren'],
+    [],
+    ['disable device:Nursery'],
+  ]);
+});

@@ -77,7 +77,17 @@ interface ForgeEffect {
   readonly when?: { readonly argument: string; readonly values: readonly string[] };
 }
 
-type Effect = TargetEffect | ShellEffect | SqlEffect | PatchEffect | ForgeEffect;
+/**
+ * Home Assistant's `HassTurnOn` and `HassTurnOff` (the tools its MCP server offers): what turning a device
+ * on or off does depends on its domain. Turning a cover (a garage door, a gate) on opens it; turning a lock
+ * off unlocks it (turning it on locks it); turning anything else off disables it.
+ */
+interface SwitchEffect {
+  readonly kind: 'switch';
+  readonly on: boolean;
+}
+
+type Effect = TargetEffect | ShellEffect | SqlEffect | PatchEffect | ForgeEffect | SwitchEffect;
 
 export interface ToolSpec {
   /** Tool names, compared without case (`Write` and `write` alike), after any MCP server prefix. */
@@ -212,6 +222,8 @@ export const TOOL_SPECS: readonly ToolSpec[] = [
     names: ['disable_alarm', 'disarm_alarm', 'disarm', 'disable_camera', 'turn_off_camera', 'disable_device', 'disable_security_system'],
     effects: [{ kind: 'target', verbs: ['disable'], target: 'device', from: [...DEVICE, 'system'] }],
   },
+  { names: ['hassturnon'], effects: [{ kind: 'switch', on: true }] },
+  { names: ['hassturnoff'], effects: [{ kind: 'switch', on: false }] },
   {
     names: ['set_device_state', 'set_lock_state', 'control_device', 'set_state'],
     effects: [{ kind: 'target', verbs: [], target: 'device', from: DEVICE, verbFrom: ['state', 'action', 'value', 'mode', 'command', 'status'] }],
@@ -289,7 +301,26 @@ function bindEffect(effect: Effect, args: CallArguments, context: BindingContext
       return bindTargetEffect(effect, args, context, facts);
     case 'forge':
       return bindForgeEffect(effect, args);
+    case 'switch':
+      return bindSwitchEffect(effect, args, context);
   }
+}
+
+const COVER_DOMAINS = new Set(['cover', 'valve']);
+const COVER_CLASSES = new Set(['garage', 'gate', 'door', 'shutter', 'blind', 'curtain', 'awning', 'shade', 'window']);
+const COVER_NAMES = /\b(?:garage|gates?|blinds?|shutters?|curtains?|awnings?|shades?)\b/i;
+
+function bindSwitchEffect(effect: SwitchEffect, args: CallArguments, context: BindingContext): Action[] {
+  const slot = (name: string) => args.stringsOf([name]).map((value) => value.value.toLowerCase());
+  const domains = slot('domain');
+  const name = args.first(['name'])?.value ?? '';
+  // The domain says what the device is; without one, its name may ("the garage door", "front door lock").
+  const lock = domains.includes('lock') || (domains.length === 0 && /\block\b/i.test(name));
+  const cover = !lock && (domains.some((d) => COVER_DOMAINS.has(d)) || slot('device_class').some((c) => COVER_CLASSES.has(c)) || (domains.length === 0 && COVER_NAMES.test(name)));
+  const verb: Verb | undefined = effect.on ? (cover ? 'open' : undefined) : lock ? 'unlock' : cover ? undefined : 'disable';
+  if (verb === undefined) return [];
+  const named = targetActions({ verbs: [verb], kind: 'device', values: args.stringsOf(['name', 'area']).slice(0, 1) }, context, 'builtin');
+  return named.length > 0 ? named : [makeAction(verb, undefined, {}, args.call.inputSpan ?? args.call.span, FIRST_STEP, 'builtin')];
 }
 
 function bindForgeEffect(effect: ForgeEffect, args: CallArguments): Action[] {
