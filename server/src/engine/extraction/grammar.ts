@@ -1414,6 +1414,9 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     // ("You never need to run `npm install` again", "you don't have to push": not required, which forbids nothing.)
     if (/^(need|needs|have|has)$/.test(words[cueEnd]?.norm ?? '') && words[cueEnd + 1]?.norm === 'to') continue;
     const nounSubject = /^(no|nothing|nobody|none)$/.test(cue.norm) || cue.norm === 'no one';
+    // ("check that there are no edits", "there is no test for it": what is, no ban; "there should be no pushes to main"
+    // is one, and so is "there's no pushing to main", as "there's no smoking here".)
+    if (nounSubject && /^(are|is|were|was)$/.test(words[i - 1]?.norm ?? '') && words[i - 2]?.norm === 'there' && !/ing$/.test(words[cueEnd]?.norm ?? '')) continue;
     let j = cueEnd;
     let beOrGet = false;
     let self = false;
