@@ -1482,6 +1482,15 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
           continue;
         }
       }
+      // "does not want files to be modified": past the want's object to the passive that says what is not to be done.
+      if (has(WANT, w)) {
+        const to = words.findIndex((b, k) => k > j + 1 && k < Math.min(range.to, j + 10) && b.norm === 'to' && has(BE_OR_GET, words[k + 1]));
+        if (to !== -1 && !words.slice(j, to).some((b) => closesClause(b) || endsWithComma(b))) {
+          limit = Math.min(range.to, to + 4);
+          j = to;
+          continue;
+        }
+      }
       // "don't even think about `git reset --hard`": the idiom forbids the thing named next.
       if (w.norm === 'think' && words[j - 1]?.norm === 'even' && words[j + 1]?.norm === 'about') {
         j++;
@@ -1646,7 +1655,10 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     // A passive's thing is the noun phrase before its first verb: "files under gen/ are rebuilt … and must not be edited".
     // (Not a copula of a relative clause on it: "files that are not backed up must never be deleted".)
     const subjectEnd = words.findIndex((w, k) => k > range.from && k < i && w.tags.has('Copula') && !/^(that|which|who|have|has|had)$/.test(words[k - 1]?.norm ?? ''));
-    const thingSubject = /^(no|nothing|none)$/.test(cue.norm) ? { from: cueEnd, to: found.start } : passive ? { from: range.from, to: subjectEnd === -1 ? i : subjectEnd } : undefined;
+    // ("The user does not want files to be modified": the thing wanted not done is the want's object.)
+    const wantAt = passive ? words.findIndex((w, k) => k >= cueEnd && k < found.start && has(WANT, w)) : -1;
+    const wantedTo = wantAt === -1 ? -1 : words.findIndex((w, k) => k > wantAt + 1 && k < found.start && w.norm === 'to');
+    const thingSubject = /^(no|nothing|none)$/.test(cue.norm) ? { from: cueEnd, to: found.start } : wantedTo !== -1 ? { from: wantAt + 1, to: wantedTo } : passive ? { from: range.from, to: subjectEnd === -1 ? i : subjectEnd } : undefined;
     // A passive must name its thing in the clause ("data/raw must never be deleted"); "…, cannot be booked" does not say what.
     if (passive && !nounSubject && !names(view, thingSubject ?? { from: range.from, to: i })) continue;
     return { negation: i, mentions: coordinated, ...(thingSubject && { subject: thingSubject }) };
