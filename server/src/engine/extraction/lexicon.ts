@@ -100,7 +100,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'touch * schema', 'add * column', 'rename * column', 'drop * column', 'create * table', 'create * schema', 'create * database',
   ],
   overwrite: ['overwrite', 'clobber', 'replace', 'write over', 'regenerate', 'recreate', 're-generate', 'rebuild * snapshot', 'override * file'],
-  write: ['write', 'write to', 'save', 'add * file', 'generate * code', 'generate * file', 'insert'],
+  write: ['write', 'write to', 'save', 'add * file', 'generate * code', 'generate * file', 'insert', 'implement * code'],
   move: ['move', 'rename', 'relocate', 'mv'],
   read: ['read', 'reread', 'access', 'view'],
   backup: [
