@@ -1804,7 +1804,9 @@ function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefi
   // "approval for the deployment plan": an action's noun that modifies the next noun names no action.
   // ("for any action that deletes data": the category's relative clause names the action, a word or two further.)
   const reach = (m: Mention) => m.start < markerAt + 4 || (m.start < markerAt + 6 && relativeOfCategory(words, m.start));
-  const trigger = asked && marker && (colonAfter || /^(to|for|on|of|before)$/.test(marker.norm)) ? governable(view.mentionsIn({ from: markerAt + 1, to: Math.min(clause.to, markerAt + 6) })).filter((m) => reach(m) && !modifiesNextNoun(words, m.end - 1))[0] : undefined;
+  const forWhat = asked && marker && (colonAfter || /^(to|for|on|of|before)$/.test(marker.norm)) ? { from: markerAt + 1, to: Math.min(clause.to, markerAt + 6) } : undefined;
+  // ("Require approval for amounts over $100": an amount with no action named is any spending of it.)
+  const trigger = forWhat ? (governable(view.mentionsIn(forWhat)).filter((m) => reach(m) && !modifiesNextNoun(words, m.end - 1))[0] ?? spending(view, forWhat)[0]) : undefined;
   if (!asked || !trigger) return actionApprovalFrame(view, clause, approvals);
   // The subject comes before the approval's owner: "require explicit user confirmation" is said to the agent.
   let owned = asked.start;
@@ -1821,7 +1823,7 @@ function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefi
   // (Not one that starts a clause of its own: "permission for pushes, then deploys happen on their own".)
   const plural = (m: Mention) => m.form === 'third' && /[^s]s$/.test((words[m.end - 1] as Word).norm) && words[m.end]?.tags.has('Verb') !== true && words[m.start - 1]?.norm !== 'then';
   const sameForm = (m: Mention) => (trigger.form === 'gerund' && m.form === 'gerund') || (plural(trigger) && plural(m));
-  const triggers = trigger.start > markerAt + 3 || colonAfter ? listed : listed.filter((m) => m === trigger || sameForm(m));
+  const triggers = !view.mentions.includes(trigger) ? [trigger] : trigger.start > markerAt + 3 || colonAfter ? listed : listed.filter((m) => m === trigger || sameForm(m));
   return { drafts: [{ kind: 'confirmation', triggers, regions: [{ from: trigger.start, to: objectEnd(view, trigger.end, clause.to) }, ...(thing ? [thing] : [])] }] };
 }
 
@@ -2038,7 +2040,7 @@ function exceedAmountFrame(view: SentenceView, clause: Range): Outcome | undefin
 function spending(view: SentenceView, subject: Range): Mention[] {
   const words = view.words.slice(subject.from, subject.to);
   const amount = view.textEntitiesIn(subject).find((e) => e.kind === 'amount' && e.comparator !== 'none');
-  if (!amount || !words.some((w) => /^(anything|everything|something|any|all)$/.test(w.norm))) return [];
+  if (!amount || !words.some((w) => /^(anything|everything|something|any|all|amounts?|sums?)$/.test(w.norm))) return [];
   const at = wordAtOffset(view, subject.from, amount.start);
   return at === -1 ? [] : [{ family: 'pay', start: at, end: at + 1, form: 'base' }];
 }
@@ -2506,7 +2508,8 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
   // ("If you're waiting for 1Password (e.g. unlocking the keychain), wait for me": an example set apart in the
   // condition explains it; the condition's own action is what the yes would be for.)
   const ownSub = kind === 'whenever' ? subMentions.filter((m) => !inParenthesis(view.words, sub.from, m.start)) : subMentions;
-  const triggers = requirement?.kind === 'confirmation' ? ownSub : governable(ownSub);
+  // ("Ask before anything over $50": an amount with no action named is any spending of it.)
+  const triggers = requirement?.kind === 'confirmation' ? (ownSub.length > 0 ? ownSub : spending(view, sub)) : governable(ownSub);
   if (requirement && triggers.length > 0) {
     const trigger = triggers[0] as Mention;
     const regions = [{ from: trigger.start, to: purposeAfter(view, trigger.end, sub.to) ? trigger.end : objectEnd(view, trigger.end, sub.to) }];
