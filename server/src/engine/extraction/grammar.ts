@@ -4623,7 +4623,9 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     const said = view.words.slice(0, clauseBefore).filter((w) => w.tags.has('Noun') && !w.tags.has('Pronoun'));
     // ("Read-only access to prod: never write": a place of another kind than a file's, which no write acts on.)
     const elsewhere = permitted ? [] : entitiesIn(view, [{ from: 0, to: clauseBefore }]).filter((e) => e.kind === 'environment' || e.kind === 'branch' || e.kind === 'database');
-    if (named.length === 0 && (said.length > 0 || elsewhere.length > 0)) {
+    // ("Delegate to specialist agents; do not implement changes yourself": an order before it is one of its own, no thing named.)
+    const orderBefore = view.words[skipOpeners(view.words, 0, clauseBefore)]?.tags.has('Imperative') === true && view.mentionsIn({ from: 0, to: clauseBefore }).length === 0;
+    if (named.length === 0 && !orderBefore && (said.length > 0 || elsewhere.length > 0)) {
       unstatable(view, said.length > 0 ? namesNoScope(said) : `"${elsewhere.map((e) => e.value).join('", "')}" is not a target ${verbsSaid(draft)} acts on`);
       return [];
     }
