@@ -62,6 +62,10 @@ const PATTERN = new AlternativesByText(
     String.raw`(?<fullWidthGrave>\u{FF40})`,
     // An enumerator inside a sentence says nothing: "You must not: (1) push to main, (2) delete branches".
     String.raw`(?<enumerator>(?<=(?:^|[:,;]|\s)[ \t]*)\((?:\d{1,2}|[a-h]|i{1,3}|iv|v|vi{1,3})\)[ \t]+(?=[A-Za-z\x60]))`,
+    // The words of a reply quoted before the approval they make ('wait for explicit "yes, delete X" confirmation'):
+    // what the person is to say, no action of the sentence's own.
+    String.raw`(?<quotedReply>"[^"\n]{1,60}"(?=[ \t]+(?:confirmation|approval|reply|answer|response|go-ahead)\b))`,
+    String.raw`(?<quotedReplyCurly>\u{201C}[^\u{201D}\n]{1,60}\u{201D}(?=[ \t]+(?:confirmation|approval|reply|answer|response|go-ahead)\b))`,
     // Heading marks at a line's start.
     String.raw`(?<heading>^#{1,6}[ \t]+)`,
     String.raw`(?<slashed>(?<![\w/])(?:[Ww]\/[Oo](?:[Uu][Tt])?|[Ww]\/(?=\s)|[Bb]\/[Cc4])(?![\w/]))`,
@@ -75,7 +79,7 @@ const PATTERN = new AlternativesByText(
   ],
   'gmu',
   // A table needs its bars, a condition its colon, an enumerator its parenthesis.
-  { tableOpen: '|', tableBar: '|', tableClose: '|', forbiddenCell: '|', conditionColon: ':', enumerator: '(' },
+  { tableOpen: '|', tableBar: '|', tableClose: '|', forbiddenCell: '|', conditionColon: ':', enumerator: '(', quotedReply: '"', quotedReplyCurly: '\u201C' },
 );
 
 /**
