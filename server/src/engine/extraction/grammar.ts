@@ -1303,6 +1303,8 @@ function namesPlace(view: SentenceView, index: number): boolean {
 
 /** A clause of its own after a comma: a subject then a finite verb ("…, finance reconciles them nightly"). */
 function startsClause(words: readonly Word[], from: number, to: number): boolean {
+  // ("…, last time it broke CI": a time said first, then the clause.)
+  if (/^(last|next|this|that|every|each|one)$/.test(words[from]?.norm ?? '') && /^(time|times|week|night|day|month|year)$/.test(words[from + 1]?.norm ?? '') && !/[,;:.!?]/.test(words[from + 1]?.post ?? '')) return startsClause(words, from + 2, to);
   // "…, propose the commit message first": an order of its own, with a verb no action starts (those are listed: "delete, move or rename files").
   // ("…, just review the code": after an adverb that says only this.)
   const at = /^(just|only|simply|instead)$/.test(words[from]?.norm ?? '') ? from + 1 : from;
@@ -5492,6 +5494,31 @@ function firstThenFrame(view: SentenceView, clause: Range): { readonly drafts: r
   return { drafts: [prerequisite(view, triggers, steps, [{ from: (triggers[0] as Mention).start, to: clause.to }], { from: clause.from, to: then })] };
 }
 
+/**
+ * "You can delete files in tmp/, but back them up first", "Push to main as long as you run the tests first":
+ * an action allowed or asked for, then a step to do before it, joined by "but", "just" or "as long as": the
+ * step is the action's prerequisite. (Read over the whole sentence: its comma or "but" would part them.)
+ */
+function actionThenStepFrame(view: SentenceView, from: number): { readonly drafts: readonly Draft[] } | undefined {
+  const words = view.words;
+  const join = words.findIndex((w, i) => i > from && (/^(but|just)$/.test(w.norm) || (/^(as|so)$/.test(w.norm) && words[i + 1]?.norm === 'long' && words[i + 2]?.norm === 'as') || w.norm === 'provided'));
+  if (join === -1) return undefined;
+  const first = { from, to: join };
+  const then = { from: join, to: words.length };
+  const actions = governable(view.mentionsIn(first));
+  const steps = view.mentionsIn(then);
+  if (actions.length === 0 || steps.length === 0 || !steps.every(satisfies) || negatedIn(view, first)) return undefined;
+  // The step comes first: "first", "beforehand", or a condition ("as long as you …") on the action.
+  const condition = !/^(but|just)$/.test((words[join] as Word).norm);
+  if (!condition && !words.slice(join).some((w) => /^(first|beforehand)$/.test(w.norm))) return undefined;
+  // Allowed ("you can", "feel free to", "it's fine to") or asked for (an order): not a description of what happens.
+  const start = skipOpeners(words, from, join);
+  const allowed = words.slice(start, (actions[0] as Mention).start).some((w) => /^(can|may|free|fine|ok|okay|allowed|welcome)$/.test(w.norm));
+  if (!allowed && (actions[0] as Mention).start !== start) return undefined;
+  const triggers = coordinatedFrom(view, actions);
+  return { drafts: [prerequisite(view, triggers, steps, [{ from: (triggers[0] as Mention).start, to: join }], then)] };
+}
+
 /** People whose approval is not the session's user's: "without manager approval", "approval from a maintainer". */
 const OTHER_APPROVERS = /^(manager|managers|supervisor|supervisors|maintainer|maintainers|lead|leads|admin|admins|administrator|reviewer|reviewers|qa|legal|finance|security|compliance|team|committee|board|cto|ceo|owner's|manager's|supervisor's|maintainer's)$/;
 
@@ -5691,7 +5718,7 @@ export function readSentence(sentence: Sentence): Reading[] {
   const labelled = labelledFrame(view, from);
   if (labelled) return compileDrafts(view, labelled.drafts);
   // Read over the whole sentence: its comma would cut the steps from the action ("…first, then you may delete it").
-  const sequence = firstThenFrame(view, { from, to: words.length });
+  const sequence = firstThenFrame(view, { from, to: words.length }) ?? actionThenStepFrame(view, from);
   if (sequence) return compileDrafts(view, sequence.drafts);
   let fronted: Range | undefined;
   for (const whole of clausesOf(view, from)) {
