@@ -5102,8 +5102,12 @@ function newSpendingLimit(view: SentenceView, clause: Range): Reading[] | undefi
   const limitWord = view.words.slice(0, clause.to).some((w) => /^(limit|limits|budget|cap|threshold|ceiling)$/.test(w.norm));
   const spending = view.mentionsIn(clause).some((m) => m.family === 'pay');
   const unasked = findFirst(view.words, P.without, clause.from, clause.to) !== undefined || findFirst(view.words, P.onOwnAccord, clause.from, clause.to) !== undefined || words.some((w) => /^(freely|yourself)$/.test(w.norm));
+  // ("Refunds are fine up to $100, anything more ask me": allowed below the amount, asked above it.)
+  const at = wordAtOffset(view, clause.from, amount.start);
+  const rest = { from: at, to: view.words.length };
+  const askedAbove = spending && words.some((w) => /^(fine|ok|okay|allowed|free|can|may)$/.test(w.norm)) && view.words.slice(at).some((w) => /^(more|above|beyond|over|higher|larger)$/.test(w.norm)) && askCue(view, rest);
   // A ceiling for spending freed of asking, or a limit set to an amount.
-  const ceiling = amount.comparator === 'below' && unasked && (spending || limitWord);
+  const ceiling = amount.comparator === 'below' && (unasked || askedAbove) && (spending || limitWord);
   const setLimit = limitWord && (amount.comparator === 'below' || /^(to|at|is|of|now)$/.test(view.words[wordAtOffset(view, clause.from, amount.start) - 1]?.norm ?? ''));
   if (!ceiling && !setLimit) return undefined;
   if (findFirst(view.words, P.negations, clause.from, clause.to) !== undefined) return undefined;
