@@ -2709,7 +2709,10 @@ function selectOnlyFrame(view: SentenceView, clause: Range): Outcome | undefined
   // ("Only SELECT * in ad-hoc queries" is about how to write a query, not which ones may run.)
   if (!said || /^\s*\*/.test((words[at] as Word).post)) return undefined;
   const writes = (['sqlDrop', 'truncate', 'sqlRowChange', 'schemaChange'] as const).map((family) => ({ family, start: at, end: at + 1, form: 'base' as const }));
-  return { drafts: [{ kind: 'prohibition', triggers: writes, regions: [] }] };
+  // ("… against the `analytics` database", "… against the replica": where the queries run is the rule's target.)
+  const after = readOnlyQueries(at) || SQL_AFTER.test(next?.norm ?? '') ? nextAt + 1 : nextAt;
+  const where = words.findIndex((w, k) => k >= after && k < clause.to && /^(against|on|in|to)$/.test(w.norm));
+  return { drafts: [{ kind: 'prohibition', triggers: writes, regions: where === -1 ? [] : [{ from: where, to: clause.to }] }] };
 }
 
 /** "Leave data/raw alone", "hands off main", "the vendor folder is read-only", "main is off-limits". */
