@@ -12,6 +12,8 @@ export interface CommandRule {
   readonly scope: Scope;
   /** The command runs checks (tests, linters, type checks): it can be the step a prerequisite asks for. */
   readonly checks: boolean;
+  /** The command only backs something up (`pg_dump`, `mysqldump shop > shop.sql`): it can be the step a prerequisite asks for. */
+  readonly backsUp?: true;
   /** The commands (of a command line) that bind to nothing: a project's own checks, when a sentence says to run them before committing. */
   readonly opaque?: readonly string[];
   /** Said to be run as the project's checks: running one of `opaque` counts as running the tests. */
@@ -129,6 +131,8 @@ export function commandRule(written: string): CommandRule {
     bound = [];
   }
   const checks = bound.some((action) => action.verb === 'run-tests');
+  // (Its dump written to a file is the backup's own output.)
+  const backsUp = bound.some((action) => action.verb === 'backup') && bound.every((action) => action.verb === 'backup' || action.verb === 'write' || action.verb === 'overwrite');
   const opaque = opaqueCommands(parsed, bound);
   // "Avoid `git rebase -i`" is about the prompt it opens, which an agent cannot answer, not about rebasing.
   if (INTERACTIVE_FLAG.test(command)) return { verbs: ['execute'], scope: { commands: [command] }, checks, opaque };
@@ -149,7 +153,7 @@ export function commandRule(written: string): CommandRule {
   const commandOf = (action: Action) => simple.find((c) => action.span.start >= c.start && action.span.end <= c.end);
   const commitsOnTheWay = actions.length > 0 && actions.every((action) => action.verb === 'commit' && commandOf(action)?.words[0] === 'git' && commandOf(action)?.words[1] !== 'commit');
   const joined = simple.length > 1;
-  if (actions.length === 0 || untargeted || commitsOnTheWay) return { verbs: ['execute'], scope: { commands: [command] }, checks, opaque, ...(joined && { joined: true as const }) };
+  if (actions.length === 0 || untargeted || commitsOnTheWay) return { verbs: ['execute'], scope: { commands: [command] }, checks, opaque, ...(joined && { joined: true as const }), ...(backsUp && { backsUp: true as const }) };
   const verbs = new Set(actions.map((action) => action.verb));
   for (const verb of [...verbs]) for (const narrower of NARROWER[verb] ?? []) verbs.delete(narrower);
   for (const verb of [...verbs]) for (const wider of WIDER[verb] ?? []) verbs.add(wider);

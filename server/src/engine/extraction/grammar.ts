@@ -1125,7 +1125,7 @@ function requestCue(view: SentenceView, range: Range): boolean {
 
 /** A command that runs checks can be a step; any other action is governed. */
 // (A command satisfies as its checks do, or as a tool named for reading or backing up does: "use `backup_db` before dropping tables".)
-const satisfies = (m: Mention) => (m.command ? m.command.checks || (m.command.verbs.length > 0 && m.command.verbs.every((verb) => verb === 'read' || verb === 'backup')) : (L.FAMILIES[m.family] as L.ActionFamily).satisfies === true);
+const satisfies = (m: Mention) => (m.command ? m.command.checks || m.command.backsUp === true || (m.command.verbs.length > 0 && m.command.verbs.every((verb) => verb === 'read' || verb === 'backup')) : (L.FAMILIES[m.family] as L.ActionFamily).satisfies === true);
 /** Mentions of steps that can satisfy a prerequisite ("back it up", "run the tests"). */
 const satisfying = (mentions: readonly Mention[]) => mentions.filter(satisfies);
 const governable = (mentions: readonly Mention[]) => mentions.filter((m) => !satisfies(m));
@@ -3763,7 +3763,7 @@ function verbsOf(mentions: readonly Mention[], context: TargetContext | undefine
   for (const m of mentions) {
     // A named command in the steps runs checks; as the governed action, it is what it does.
     if (m.command) {
-      for (const v of m.command.checks && satisfies(m) ? (['run-tests'] as const) : m.command.verbs) verbs.add(v);
+      for (const v of m.command.checks && satisfies(m) ? (['run-tests'] as const) : m.command.backsUp ? (['backup'] as const) : m.command.verbs) verbs.add(v);
       continue;
     }
     const family = L.FAMILIES[m.family] as L.ActionFamily;
