@@ -458,7 +458,8 @@ function sqlKeywordMentions(words: readonly Word[]): Mention[] {
   };
   const keywords = words.flatMap((_, i) => (keywordAt(i) !== undefined ? [i] : []));
   return keywords
-    .filter((i) => keywords.length > 1 || SQL_AFTER.test(words[i + 1]?.norm ?? '') || words[i - 1]?.norm === 'sql')
+    // (Alone, in capitals and written as code, "ask before running `DROP`", it is SQL's too.)
+    .filter((i) => keywords.length > 1 || SQL_AFTER.test(words[i + 1]?.norm ?? '') || words[i - 1]?.norm === 'sql' || (/`/.test(words[i]?.pre ?? '') && /^[A-Z]+$/.test(words[i]?.text ?? '')))
     // ("DROP TABLE statements": the keyword's object keyword, in capitals, is part of the statement, no table's name.)
     // (With a name after it, "DROP TABLE users", the keyword is the name's head.)
     .map((i) => ({ family: SQL_KEYWORDS[keywordAt(i) as string] as FamilyName, start: i, end: sqlObjectKeyword(words, i + 1) ? i + 2 : i + 1, form: 'base' as const }));
@@ -1824,7 +1825,9 @@ function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefi
   // ("permission for file modifications or deletions": so do plurals listed with a plural.)
   // (Not one that starts a clause of its own: "permission for pushes, then deploys happen on their own".)
   const plural = (m: Mention) => m.form === 'third' && /[^s]s$/.test((words[m.end - 1] as Word).norm) && words[m.end]?.tags.has('Verb') !== true && words[m.start - 1]?.norm !== 'then';
-  const sameForm = (m: Mention) => (trigger.form === 'gerund' && m.form === 'gerund') || (plural(trigger) && plural(m));
+  // ("permission before `UPDATE`, `DELETE`, or `DROP` operations": so do SQL's keywords listed with one.)
+  const keyword = (m: Mention) => SQL_KEYWORDS[(words[m.start] as Word).text.replace(/`/g, '')] !== undefined;
+  const sameForm = (m: Mention) => (trigger.form === 'gerund' && m.form === 'gerund') || (plural(trigger) && plural(m)) || (keyword(trigger) && keyword(m));
   const triggers = !view.mentions.includes(trigger) ? [trigger] : trigger.start > markerAt + 3 || colonAfter ? listed : listed.filter((m) => m === trigger || sameForm(m));
   return { drafts: [{ kind: 'confirmation', triggers, regions: [{ from: trigger.start, to: objectEnd(view, trigger.end, clause.to) }, ...(thing ? [thing] : [])] }] };
 }
