@@ -559,6 +559,7 @@ const DISTINCTIVE = new Set(DISTINCTIVE_PROGRAMS);
 /** Little words joined by a slash ("to/from", "and/or", "on/off"): alternatives, never a path. */
 const SMALL_WORDS = new Set(['to', 'from', 'in', 'out', 'on', 'off', 'and', 'or', 'up', 'down', 'into', 'onto', 'yes', 'no', 'if', 'when', 'with', 'without']);
 const SPAN_THINGS = /^(?:\s*\/\s*`[^`]*`)*\s+(?:\w+\s+)?(?:comments?|fences?|directives?|annotations?|attributes?|pragmas?|markers?|decorators?|macros?|keywords?|imports?|statements?|blocks?|tags?|labels?|fields?|types?|lints?)\b/i;
+const PROGRAM_AS_CLI = /^[ \t]+(?:CLI|cli)\b/;
 const PROGRAM_THINGS = /^\s+(?:hooks?|checks?|config(?:uration)?s?|registry|registries|cache|lock ?files?|settings|packages|libraries|dependencies|deps|modules)\b/i;
 const SCRIPT = /^(?:\.{0,2}\/)?[\w./-]+\.(?:py|sh|js|mjs|ts|rb|pl|ps1|bat)$/;
 /** A word shaped like a tool's name, outside code: `send_email`, `processPayment`, `mcp__gmail__send_email`. */
@@ -736,7 +737,9 @@ export function commandEntities(text: string, base: number): Entity[] {
       const previous = /([A-Za-z][\w-]*)\s*(?:,|\/|,?\s*(?:or|and|nor))\s*$/.exec(text.slice(Math.max(0, at - 30), at))?.[1];
       return [next, previous].some((word) => word !== undefined && DISTINCTIVE.has(word.toLowerCase()));
     };
-    const program = DISTINCTIVE.has(match[0].toLowerCase()) || (KNOWN_PROGRAMS.has(match[0].toLowerCase()) && (inExamples(match.index ?? 0) || listedWithProgram(match.index ?? 0, match[0].length)));
+    // ("AWS CLI commands", "the Helm CLI": a program named as its command line is the program, whatever else its name means.)
+    const asCli = KNOWN_PROGRAMS.has(match[0].toLowerCase()) && PROGRAM_AS_CLI.test(text.slice((match.index ?? 0) + match[0].length));
+    const program = asCli || DISTINCTIVE.has(match[0].toLowerCase()) || (KNOWN_PROGRAMS.has(match[0].toLowerCase()) && (inExamples(match.index ?? 0) || listedWithProgram(match.index ?? 0, match[0].length)));
     // "pre-commit hooks", "the npm registry": a program's name describing a thing of its own.
     const describes = PROGRAM_THINGS.test(text.slice((match.index ?? 0) + match[0].length));
     // ("Do not stop Docker", "never upgrade Terraform": the program as a thing acted on, not run.)
@@ -749,8 +752,8 @@ export function commandEntities(text: string, base: number): Entity[] {
     const args = PLAIN_ARGS.exec(text.slice((match.index ?? 0) + match[0].length))?.[0] ?? '';
     // "apply Terraform changes", "apply the kubectl manifests": what is applied with such a tool is its own `apply`.
     const applied = APPLYING_TOOLS.has(match[0].toLowerCase()) && /\bapply(?:ing)?\s+(?:(?:the|any|all|your)\s+)?$/i.test(text.slice(0, match.index ?? 0));
-    const value = applied ? `${match[0].toLowerCase()} apply` : `${match[0]}${args}`.toLowerCase();
-    found.push({ kind: 'command', value, start, end: start + match[0].length + (applied ? 0 : args.length) });
+    const value = applied ? `${match[0].toLowerCase()} apply` : asCli ? match[0].toLowerCase() : `${match[0]}${args}`.toLowerCase();
+    found.push({ kind: 'command', value, start, end: start + match[0].length + (applied || asCli ? 0 : args.length) });
   }
   // "do not use pip/conda": programs joined by a slash, any of them ("npm/yarn install" is an install, said below).
   for (const match of text.matchAll(SLASHED_WORDS)) {
