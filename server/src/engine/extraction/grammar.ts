@@ -1827,7 +1827,16 @@ function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefi
   const plural = (m: Mention) => m.form === 'third' && /[^s]s$/.test((words[m.end - 1] as Word).norm) && words[m.end]?.tags.has('Verb') !== true && words[m.start - 1]?.norm !== 'then';
   // ("permission before `UPDATE`, `DELETE`, or `DROP` operations": so do SQL's keywords listed with one.)
   const keyword = (m: Mention) => SQL_KEYWORDS[(words[m.start] as Word).text.replace(/`/g, '')] !== undefined;
-  const sameForm = (m: Mention) => (trigger.form === 'gerund' && m.form === 'gerund') || (plural(trigger) && plural(m)) || (keyword(trigger) && keyword(m));
+  // ("approval for write/send/delete actions": so do actions joined tight by "or", one word each.)
+  // (Before the category they are of: "actions", "operations".)
+  const joinedTight = (k: number) => has(COORDINATORS, words[k]) || view.isMentionWord(k);
+  const tight = (m: Mention) => {
+    if (m.start <= trigger.start || !words.slice(trigger.end, m.start).every((_, k) => joinedTight(trigger.end + k))) return false;
+    let after = m.end;
+    while (after < clause.to && joinedTight(after)) after++;
+    return has(CATEGORY_NOUNS, words[after]);
+  };
+  const sameForm = (m: Mention) => (trigger.form === 'gerund' && m.form === 'gerund') || (plural(trigger) && plural(m)) || (keyword(trigger) && keyword(m)) || tight(m);
   const triggers = !view.mentions.includes(trigger) ? [trigger] : trigger.start > markerAt + 3 || colonAfter ? listed : listed.filter((m) => m === trigger || sameForm(m));
   return { drafts: [{ kind: 'confirmation', triggers, regions: [{ from: trigger.start, to: objectEnd(view, trigger.end, clause.to) }, ...(thing ? [thing] : [])] }] };
 }
