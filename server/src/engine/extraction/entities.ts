@@ -812,7 +812,8 @@ const NOT_AN_ARGUMENT = /^(?:changes|plans|manifests|resources|files|modificatio
 /** What may stand as a plain command's argument: any word but those. */
 const AN_ARGUMENT = `(?!(?:${NOT_AN_ARGUMENT.source.slice(1, -1)})(?![\\w-]))`;
 /** A plain command's arguments: up to four subcommands, flags or file modes ("chmod 777") after the program. */
-const PLAIN_ARGS = new RegExp(`^(?:[ \\t]+${AN_ARGUMENT}(?:--?[A-Za-z][\\w-]*|[a-z][\\w:-]*|[0-7]{3,4}\\b)){0,4}`);
+// (A file's name is one, dot and all: "terraform apply plan.tfplan".)
+const PLAIN_ARGS = new RegExp(`^(?:[ \\t]+${AN_ARGUMENT}(?:--?[A-Za-z][\\w-]*|[a-z][\\w:-]*(?:\\.[A-Za-z]\\w*)*|[0-7]{3,4}\\b)){0,4}`);
 
 /**
  * A program written plainly, up to three subcommands, then its flags, then the one argument it is
