@@ -314,6 +314,8 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
     if (best.family === 'test' && best.end === i + 1 && word.forms.includes('validate') && !/[,;:.!?)]/.test(word.post) && !/^(before|prior|first|locally)$/.test(words[i + 1]?.norm ?? '')) continue;
     // "update the docs and tests", "add tests": tests written or changed are code, not a run of them.
     if (best.family === 'test' && best.end === i + 1 && testsWorkedOn(words, i)) continue;
+    // ("request a reviewer with a test hub", "a test account": "test" sorting another thing, no run of the checks.)
+    if (best.family === 'test' && best.end === i + 1 && word.norm === 'test' && modifiesNextNoun(words, i) && !TEST_THINGS.test(words[i + 1]?.norm ?? '')) continue;
     // "Feature tested in browser", "manually test the flow": a person's trying it, no run of the checks.
     if (best.family === 'test' && best.end === i + 1 && testedByHand(words, i)) continue;
     // "requires written approval", "signed consent": a participle before an approval says what sort it is.
@@ -369,6 +371,9 @@ function withPassivePhrases(words: readonly Word[], mentions: readonly Mention[]
   }
   return result.sort((a, b) => a.start - b.start);
 }
+
+/** What "test" before it names a run of the checks, or a part of one: "test suite", "test run", "test command". */
+const TEST_THINGS = /^(suites?|runs?|pass(?:es)?|coverage|commands?|scripts?|targets?|cases?|results?|jobs?|steps?|stages?|workflows?|matrix|files?|runners?|harness)$/;
 
 /** A test done by hand: "manually test", "tested in the browser", "test it on a device". */
 function testedByHand(words: readonly Word[], at: number): boolean {
@@ -1310,7 +1315,9 @@ function startsClause(words: readonly Word[], from: number, to: number): boolean
   // ("…, just review the code": after an adverb that says only this.)
   const at = /^(just|only|simply|instead)$/.test(words[from]?.norm ?? '') ? from + 1 : from;
   const first = words[at];
-  if (first?.tags.has('Imperative') && !first.forms.some((f) => ACTIONS_BY_FIRST.has(f)) && /^(the|a|an|your|my|it|them|this|that)$/.test(words[at + 1]?.norm ?? '')) return true;
+  // (After "only", the tagger may take the order's verb for an infinitive: "…, only stage them".)
+  const order = first?.tags.has('Imperative') === true || (at > from && first?.tags.has('Infinitive') === true);
+  if (order && !first?.forms.some((f) => ACTIONS_BY_FIRST.has(f)) && /^(the|a|an|your|my|it|them|this|that)$/.test(words[at + 1]?.norm ?? '')) return true;
   for (let i = from; i < Math.min(to, from + 4); i++) {
     const w = words[i] as Word;
     // "configuration files (…)": a thing's plural the tagger takes for a verb is the thing.

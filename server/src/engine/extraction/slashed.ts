@@ -22,7 +22,7 @@ export function commonNounsJoined(token: string): boolean {
  */
 export const SLASHED_ACTIONS: ReadonlySet<string> = new Set([
   ...Object.values(ACTION_WORDS).flatMap((words) => words.filter((word) => /^[a-z]{4,}$/.test(word))),
-  ...['add', 'start', 'stop', 'restart', 'comment', 'close', 'open', 'tag', 'pull', 'reset', 'approve', 'submit', 'upload', 'download', 'run'],
+  ...['add', 'start', 'stop', 'restart', 'comment', 'close', 'open', 'tag', 'pull', 'reset', 'approve', 'submit', 'upload', 'download', 'run', 'stage'],
   // A pull request, said for opening one: "push/PR".
   'pr',
 ]);
