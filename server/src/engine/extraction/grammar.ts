@@ -1477,7 +1477,10 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       }
       // "don't bypass with `--no-verify`": a verb we have no action for, done with a flag that is an action of its own, is that action.
       const flagAfter = /^(with|using|via)$/.test(words[j + 1]?.norm ?? '') ? view.mentionAt(j + 2) : undefined;
-      if (w.tags.has('Verb') && !w.tags.has('Auxiliary') && !w.tags.has('Modal') && !w.tags.has('Copula') && !view.isMentionWord(j) && flagAfter?.start === j + 2 && INSTRUMENT_FAMILIES.has(flagAfter.family)) {
+      // ("do not stage with `git add -A`": so is one done with a command written out with its subcommand, which is
+      // that command; "don't build with `npm`" says only how the build is done.)
+      const subcommandAfter = flagAfter?.command?.verbs.includes('execute') === true && (flagAfter.command.scope.commands ?? []).some((c) => /\s/.test(c));
+      if (w.tags.has('Verb') && !w.tags.has('Auxiliary') && !w.tags.has('Modal') && !w.tags.has('Copula') && !view.isMentionWord(j) && flagAfter?.start === j + 2 && (INSTRUMENT_FAMILIES.has(flagAfter.family) || subcommandAfter)) {
         j++;
         continue;
       }
