@@ -2155,7 +2155,9 @@ function prerequisite(view: SentenceView, triggers: readonly Mention[], steps: r
     }
     // "make a copy of it in /tmp/bak": after "it", a place is where the copy goes.
     const placeAfterAnaphor = /^(in|at|inside|under)$/.test(words[i]?.norm ?? '') && words.slice((steps[0] as Mention).end, i).some((w) => has(ANAPHOR, w));
-    if (has(INSTRUMENT, words[i]) || view.isMentionWord(i) || placeAfterAnaphor) {
+    // ("before a backup exists", "until the snapshot is in place": the step's being there, no narrowing of it.)
+    const beingThere = i === (steps[0] as Mention).end && /^(exists?|is|are|has|have)$/.test(words[i]?.norm ?? '') && (words[i]?.norm.startsWith('exist') === true || /^(in|there|done|made|taken|complete|completed|ready|available|verified)$/.test(words[i + 1]?.norm ?? '') || words[i + 1]?.norm === 'been');
+    if (has(INSTRUMENT, words[i]) || view.isMentionWord(i) || placeAfterAnaphor || beingThere) {
       end = i;
       break;
     }
