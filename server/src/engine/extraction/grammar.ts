@@ -2124,7 +2124,16 @@ function nominalActionMustFrame(view: SentenceView, clause: Range): Outcome | un
   // ("All changes must pass the checks": changes are checked once made, no step before each edit.)
   // ("Every PR must pass CI": a forge operation said as its thing is the action too.)
   if (!action || satisfies(action) || (action.command !== undefined && !action.saidInWords) || action.family === 'modify' || action.family === 'write') return undefined;
-  const modal = action.end;
+  // ("Migration work must not begin without a snapshot": the action's work, its jobs, are the action.)
+  const modal = /^(work|process|jobs?|tasks?|operations?|runs?)$/.test(words[action.end]?.norm ?? '') ? action.end + 1 : action.end;
+  // "Migrations must not start without a snapshot": the action's happening without the step waits for it.
+  const happens = /^(must|should|may|can|shall)$/.test(words[modal]?.norm ?? '') && /^(not|never)$/.test(words[modal + 1]?.norm ?? '') && /^(run|start|begin|happen|proceed|occur|be)$/.test(words[modal + 2]?.norm ?? '');
+  const without = happens ? startsWith(words, P.without, words[modal + 2]?.norm === 'be' ? modal + 4 : modal + 3, clause.to) : undefined;
+  if (without !== undefined) {
+    const condition = { from: without, to: clause.to };
+    const steps = satisfying(view.mentionsIn(condition));
+    if (steps.length > 0) return { drafts: [prerequisite(view, [action], steps, [{ from: action.start, to: action.end }], condition)] };
+  }
   const obliged = /^(must|should)$/.test(words[modal]?.norm ?? '') ? modal + 1 : /^(needs?|has|have)$/.test(words[modal]?.norm ?? '') && words[modal + 1]?.norm === 'to' ? modal + 2 : -1;
   if (obliged === -1 || obliged >= clause.to || negatedIn(view, { from: modal, to: obliged + 1 })) return undefined;
   const rest = { from: obliged, to: words.length };
@@ -3472,6 +3481,9 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
   const describes = kindNamed !== -1 && !entitiesIn(view, [{ from: kindNamed, to: range.to }]).some(namesTarget) ? kindNamed : undefined;
   for (let i = range.from; i < (describes ?? hedged ?? range.to); i++) {
     const w = words[i] as Word;
+    // ("a pre-migration snapshot", "post-deploy checks": when, by an action, narrows no target.)
+    const timing = /^(?:pre|post)-([a-z]+)$/i.exec(w.text)?.[1]?.toLowerCase();
+    if (timing !== undefined && baseForms(timing).some((form) => ACTIONS_BY_FIRST.has(form))) continue;
     // "delete files from `repros/` after reproducing the issue": when, said after the object, is an
     // occasion the session cannot settle, taken to hold; the words from it on say no target.
     if (w.norm === 'after' && i > range.from + 1 && words[i + 1]?.tags.has('Gerund') === true && !view.isMentionWord(i + 1)) break;
