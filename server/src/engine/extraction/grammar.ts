@@ -2489,8 +2489,10 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
     const regions = [{ from: (triggers[0] as Mention).start, to: main.to }, ...(forbidden.subject ? [forbidden.subject] : [])];
     // "no refunds over 50 euros without me", "not until the user": the person is the condition.
     const personOnly = sub.to > sub.from && words.slice(sub.from, sub.to).every((w) => has(ME, w) || w.tags.has('Determiner') || has(FUNCTION, w) || w.text === '');
-    if (approverCue(view, sub) || personOnly || personLooksFirst(words, sub) || bareApproval(view, sub, false)) return { drafts: eachListed(view, { kind: 'confirmation', triggers, regions }, main.to) };
     const steps = satisfying(subMentions);
+    // ("without approval and a test run": both are wanted, the yes and the agent's step; "without me reading them" is the person's.)
+    const yes = approverCue(view, sub) || bareApproval(view, sub, false);
+    if (yes || personOnly || personLooksFirst(words, sub)) return { drafts: [...eachListed(view, { kind: 'confirmation', triggers, regions }, main.to), ...(yes && steps.length > 0 && !personLooksFirst(words, sub) ? [prerequisite(view, triggers, steps, regions, sub)] : [])] };
     if (steps.length > 0) return { drafts: [prerequisite(view, triggers, steps, regions, sub)] };
     // "never push to main without a PR": a branch that changes only through review is never changed directly.
     const route = words.some((_, k) => k >= sub.from && k < sub.to && reviewRouteAt(words, k));
