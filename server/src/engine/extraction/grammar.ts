@@ -1642,7 +1642,10 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       // "never commit or run `npm publish`": a command listed with the verb that runs it. (With a
       // place after it, "push or run `git tag` on main", the place may be either's: left unread.)
       // (An item that ends at its comma has no place after it: "run `terraform apply`, or delete files".)
-      const runVerb = ranCommandAt(words, next) && (endsWithComma(words[next.end - 1]) || !names(view, { from: next.end, to: end }));
+      const runAt = runVerbOf(words, next);
+      const runVerb = runAt !== undefined && (endsWithComma(words[next.end - 1]) || !names(view, { from: next.end, to: end }));
+      // (The word before the item: before its run verb, when it has one.)
+      const itemStart = runVerb ? (runAt as number) : next.start - 1;
       // "any flag that bypasses git hooks or precommit checks": listed after another action, it is that action's.
       if (has(COORDINATORS, previous) && view.mentions.some((m) => m.end === next.start - 1 && m.start > found.end && !coordinated.includes(m))) continue;
       // ("touch temp, cache, or backup folders": a word listed among the things, modifying their noun, is one of them.)
@@ -1656,8 +1659,8 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       // ("push to main, run `terraform apply`, or …": so may a comma, in the middle of a list or one a colon opened,
       // "Never do: …, run `terraform apply`"; "…, use pnpm" says what to use instead.)
       const opened = words.slice(range.from, found.start).some((w) => /:\s*$/.test(w.post));
-      const midList = runVerb && previous?.norm !== 'use' && endsWithComma(words[next.start - 2]) && (endsWithComma(words[next.end - 1]) || opened);
-      if ((listedAt(words, next.start) || ((previous?.norm === 'even' || runVerb) && has(COORDINATORS, words[next.start - 2])) || midList || listedWithLightVerb(words, next.start) !== undefined) && (besideFound || !namesTheThingBefore(view, next.start)) && !amongThings) {
+      const midList = runVerb && words[itemStart]?.norm !== 'use' && endsWithComma(words[itemStart - 1]) && (endsWithComma(words[next.end - 1]) || opened);
+      if ((listedAt(words, next.start) || (previous?.norm === 'even' && has(COORDINATORS, words[next.start - 2])) || (runVerb && has(COORDINATORS, words[itemStart - 1])) || midList || listedWithLightVerb(words, next.start) !== undefined) && (besideFound || !namesTheThingBefore(view, next.start)) && !amongThings) {
         // A command after another action is that action's object ("never change the yarn setup"), not an action of its own.
         // ("never stage (`git add`) or commit": a command glossing a verb stands for that verb.)
         const glossing = found.command !== undefined && parenthesisOpensAt(words, found.start);
@@ -3309,8 +3312,10 @@ const SELF_CONTAINED: ReadonlySet<FamilyName> = new Set<FamilyName>(['forcePush'
 const ONTO_BRANCH: readonly FamilyName[] = ['commit', 'push', 'forcePush', 'land', 'workOn'];
 
 /** A command said with the verb that runs it: "or run `git tag`". */
-function ranCommandAt(words: readonly Word[], mention: Mention): boolean {
-  return mention.command !== undefined && /^(run|use|execute|invoke)$/.test(words[mention.start - 1]?.norm ?? '');
+/** Where the verb that runs a command is: right before it, or before its article ("use the Helm CLI"). */
+function runVerbOf(words: readonly Word[], mention: Mention): number | undefined {
+  const verb = words[mention.start - 1]?.norm === 'the' ? mention.start - 2 : mention.start - 1;
+  return mention.command !== undefined && /^(run|use|execute|invoke)$/.test(words[verb]?.norm ?? '') ? verb : undefined;
 }
 
 /**
@@ -3326,7 +3331,7 @@ function splitByObjects(view: SentenceView, draft: Draft): Draft[] {
   let pending: Mention[] = [];
   // "push or run `git tag` on main": the verb that runs the next command is not this action's object.
   // (Nor is the light verb before an action said as a noun: "commit to main or run database migrations".)
-  const startOf = (m: Mention) => (ranCommandAt(view.words, m) ? m.start - 1 : (listedWithLightVerb(view.words, m.start) ?? m.start));
+  const startOf = (m: Mention) => runVerbOf(view.words, m) ?? listedWithLightVerb(view.words, m.start) ?? m.start;
   triggers.forEach((mention, index) => {
     const next = triggers[index + 1];
     // ("git push, PR creation, outbound messages": an item ends at its comma; what follows is the next one's.)
@@ -3346,7 +3351,8 @@ function splitByObjects(view: SentenceView, draft: Draft): Draft[] {
     const own = whole || namesItsThing(view, mention) || names(view, region) || objectWords(view, region, new Set([mention.family])).length > 0;
     // The next action's phrase holds its own thing ("opening a PR"): there is no object after it to share,
     // unless words after it narrow them all ("force-push, rebase, or rewrite history on branches others pulled").
-    if (own || !next || (namesItsThing(view, next) && !thingAfterNext)) {
+    // (Nor is there one to share with a command run by its verb: "never push or use the gh CLI".)
+    if (own || !next || (namesItsThing(view, next) && !thingAfterNext) || runVerbOf(view.words, next) !== undefined) {
       drafts.push({ ...draft, triggers: pending, regions: [{ from: (pending[0] as Mention).start, to: region.to }, ...others] });
       pending = [];
     }
