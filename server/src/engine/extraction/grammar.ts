@@ -1970,7 +1970,9 @@ function requirementFrame(view: SentenceView, clause: Range): Outcome | undefine
   const words = view.words;
   // ("do not skip required checks": a word inside an action's phrase describes its object, it requires nothing.)
   const mentions = view.mentionsIn(clause);
-  const require = findAll(words, P.require, clause.from, clause.to).find((r) => !mentions.some((m) => m.start < r.start && r.end <= m.end));
+  // ("label `needs-hardware-test`": nor does a word of a name written as code.)
+  const inCodeName = (r: { start: number }) => /`\S*$/.test(words[r.start]?.pre ?? '') && (words[r.start] as Word).post === '-';
+  const require = findAll(words, P.require, clause.from, clause.to).find((r) => !mentions.some((m) => m.start < r.start && r.end <= m.end) && !inCodeName(r));
   const found = findFirst(words, P.approvedBy, clause.from, clause.to);
   // "must be okayed by me" asks; "is OK" permits.
   const approved = found && /^(ok|okay)$/i.test((words[found.end - 1] as Word).text) ? undefined : found;
