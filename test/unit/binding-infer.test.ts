@@ -268,3 +268,18 @@ test('a rule naming a tool that deletes one kind of thing is over that kind only
   assert.deepEqual(scopeFieldOfToolName('delete_calendar_event'), 'events');
   assert.equal(scopeFieldOfToolName('delete_file'), undefined);
 });
+
+test('a service named before the verb leaves the verb to say the action: a record deleted is no record created; a key that names a record is its id', () => {
+  const session = chat([
+    { name: 'jira_delete_issue', args: { issue_key: 'PROJ-1' } },
+    { name: 'jira_create_issue', args: { project: 'P', summary: 'Broken login' } },
+    { name: 'notion_delete_page', args: { page_id: 'p1' } },
+    // An API key is no record's name: nothing it holds is ever a target.
+    { name: 'update_settings', args: { apiKey: 'sk-123', theme: 'dark' } },
+    // A program named after a verb of calling it runs the command its argument holds.
+    { name: 'call_aws', args: { cli_command: 'aws s3 rm s3://bucket/data --recursive' } },
+  ]);
+  const actions = bindSession(session).map((list) => list.map(describe));
+  assert.deepEqual(actions.slice(0, 4), [['delete resource:PROJ-1'], ['create'], ['delete resource:p1'], ['update']]);
+  assert.ok(actions[4]?.includes('execute command:aws s3 rm s3://bucket/data --recursive') && actions[4].includes('delete'));
+});

@@ -17,7 +17,7 @@ const WRAPPED_PROGRAMS = new Set([
 ]);
 
 /** Arguments that carry the rest of the command line for a tool named for its program alone. */
-const REST_OF_COMMAND = ['command', 'cmd', 'args', 'arguments', 'subcommand', 'argv'];
+const REST_OF_COMMAND = ['command', 'cmd', 'cli_command', 'args', 'arguments', 'subcommand', 'argv'];
 /** Arguments that say where the command runs: the working directory, not a word of the command. */
 const WORKING_DIRECTORY = ['repo_path', 'repository_path', 'repo_dir', 'working_dir', 'working_directory', 'workdir', 'cwd', 'directory', 'project_dir', 'project_path'];
 /** Arguments written as the command's words, in the order a command line puts them (`git push origin main`, `kubectl delete deployment api`). */
@@ -54,6 +54,9 @@ const SWITCHES: readonly (readonly [readonly string[], string])[] = [
 /** A mode argument whose value is the flag: git reset's `{"mode": "hard"}`. */
 const MODES = new Set(['hard', 'soft', 'mixed', 'keep', 'merge']);
 
+/** Verbs of calling a program before its name: `call_aws`, `run_kubectl`. */
+const CALLING = new Set(['call', 'run', 'exec', 'execute', 'invoke', 'use']);
+
 const PLAIN_WORD = /^[\w@%+=:,./-]+$/;
 const quoted = (word: string) => (PLAIN_WORD.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
 
@@ -73,12 +76,13 @@ function nameWords(name: string): string[] {
  */
 export function wrappedCommand(args: CallArguments, toolName: string, context: BindingContext): { command: LocatedString; cwd: string | undefined } | undefined {
   const words = nameWords(toolName);
-  const program = words[0];
-  if (program === undefined || !WRAPPED_PROGRAMS.has(program)) return undefined;
+  // ("call_aws", "run_kubectl": a verb of calling before the program names it too.)
+  const program = words.find((word) => WRAPPED_PROGRAMS.has(word));
+  if (program === undefined || (program !== words[0] && !words.slice(0, words.indexOf(program)).every((word) => CALLING.has(word)))) return undefined;
   const folder = args.first(WORKING_DIRECTORY);
   const cwd = folder ? normalizePath(folder.value, context.cwd) : context.cwd;
   const whole = args.call.inputSpan ?? args.call.span;
-  if (words.length === 1) {
+  if (words.length === 1 || program !== words[0]) {
     const rest = args.first(REST_OF_COMMAND.filter((name) => typeof args.find(name)?.value === 'string'));
     if (rest) {
       // ("kubectl" with "kubectl delete pod x": the program written again is the same command.)

@@ -163,7 +163,8 @@ const ID_KINDS: readonly { readonly words: readonly string[]; readonly kind: Tar
   { words: ['database', 'db'], kind: 'database' },
 ];
 
-const ID_ARGUMENT = /^id_?$|_id$|[a-z]Id$/i;
+/** `id`, `event_id`, `eventId`, and a key that names a record (`issue_key`, `issueKey`; never an API key). */
+const ID_ARGUMENT = /^id_?$|_id$|[a-z]Id$|^(?:issue|ticket|record|item|page|entry)_?key$/i;
 
 const FOLDER_WORDS = new Set(['dir', 'directory', 'folder', 'tree', 'recursive', 'recursively']);
 
@@ -297,6 +298,8 @@ function fromWords(words: readonly string[], reading: Reading): Action[] | undef
     if (rule.verbs.some((verb) => undone.has(verb))) return [];
     if (rule.needsTime && !reading.args.names.some((name) => TIME_ARGUMENT.test(name))) continue;
     if (rule.needsRecord && (words.every((word) => mentions([word], rule.words)) || mentions(words, TEXT_WORDS))) continue;
+    // ("jira_delete_issue": a record's change is said by the name's verb, first or after a service's name, not by a noun of it.)
+    if (rule.needsRecord && !mentions(words.slice(0, 2), rule.words)) continue;
     const actions = applyRule(rule, words, reading);
     if (actions.length > 0) return actions;
   }
