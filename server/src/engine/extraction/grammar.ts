@@ -2793,7 +2793,8 @@ function leaveAloneFrame(view: SentenceView, clause: Range): Outcome | undefined
     const triggers = coordinatedFrom(view, view.mentionsIn({ from: kept.start, to: clause.to }));
     return { drafts: [{ kind: 'prohibition', triggers, regions: [ofAgent ? { from: (triggers[triggers.length - 1] as Mention).end, to: clause.to } : subject] }] };
   }
-  const followedBy = !/[,;:]/.test((words[readOnly.end - 1] as Word).post) && view.mentionsIn({ from: readOnly.end, to: Math.min(clause.to, readOnly.end + 3) }).some((m) => !inParenthesis(words, readOnly.end - 1, m.start));
+  // ("not permitted to run database migrations": past "to", its verb and a word that sorts the action.)
+  const followedBy = !/[,;:]/.test((words[readOnly.end - 1] as Word).post) && view.mentionsIn({ from: readOnly.end, to: Math.min(clause.to, readOnly.end + (words[readOnly.end]?.norm === 'to' ? 4 : 3)) }).some((m) => !inParenthesis(words, readOnly.end - 1, m.start));
   if (followedBy) return undefined;
   // ("Use `psql` for read-only queries": before a noun, and not said of a thing with "is" or "as", it only sorts that noun.)
   // (The tagger may take the noun for a verb: "read-only queries".)
