@@ -28,6 +28,18 @@ describe('hook claude-code', () => {
     assert.match(decision.permissionDecisionReason, /Do not make this call/);
   });
 
+  test('denies a bare `git commit` on the branch the transcript records (gitBranch), and allows it on a feature branch', () => {
+    const box = sandbox();
+    const onBranch = (records: object[], gitBranch: string) => records.map((record) => ({ ...record, gitBranch }));
+    const onMain = writeSession(box, 'main.jsonl', onBranch(claudeSession('Never commit to main.'), 'main'));
+    const denied = permission(run(box, ['hook', 'claude-code'], claudeInput(onMain, 'git commit -am "wip"')).stdout);
+    assert.equal(denied.permissionDecision, 'deny');
+    assert.match(denied.permissionDecisionReason, /- commit to main, which the user forbade at turn \d+/);
+    const onFeature = writeSession(box, 'feature.jsonl', onBranch(claudeSession('Never commit to main.'), 'fix-login'));
+    const allowed = run(box, ['hook', 'claude-code'], claudeInput(onFeature, 'git commit -am "wip"'));
+    assert.deepEqual([allowed.status, allowed.stdout], [0, '']);
+  });
+
   test('denies a missing prerequisite with the repair plan: the backup command to run first', () => {
     const box = sandbox();
     const path = writeSession(box, 'session.jsonl', claudeSession('Before you delete anything in temp/, back it up first.'));
