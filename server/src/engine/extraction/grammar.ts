@@ -5038,7 +5038,9 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   const remote = placed && words.slice(after.from, after.to).some((w) => L.REMOTE_NAMES.includes(w.norm));
   // ("Don't run `npm install` more than once": how many times is a count no scope says; "not even once" is never.)
   const counted = words.slice(after.from, after.to).some((w, k) => /^(once|twice|thrice|times)$/.test(w.norm) && words[after.from + k - 1]?.norm !== 'even');
-  if (target || which || others || forAction || remote || counted || (qualified.length > 0 && !purpose)) return `"${words.slice(after.from, after.to).map((w) => w.text).join(' ').trim()}" narrows the commands in a way no scope says`;
+  // ("`rm -rf` outside the repo", "… on directories outside the project": every target but some.)
+  const allBut = words.some((_, k) => k >= after.from && k < after.to && P.outside.some((p) => matchAt(words, k, p) !== undefined));
+  if (target || which || others || forAction || remote || counted || allBut || (qualified.length > 0 && !purpose)) return `"${words.slice(after.from, after.to).map((w) => w.text).join(' ').trim()}" narrows the commands in a way no scope says`;
   return undefined;
 }
 
