@@ -2128,28 +2128,35 @@ function nominalActionMustFrame(view: SentenceView, clause: Range): Outcome | un
   const action = view.mentionAt(at);
   // ("All changes must pass the checks": changes are checked once made, no step before each edit.)
   // ("Every PR must pass CI": a forge operation said as its thing is the action too.)
-  if (!action || satisfies(action) || (action.command !== undefined && !action.saidInWords) || action.family === 'modify' || action.family === 'write') return undefined;
+  if (!action || satisfies(action) || (action.command !== undefined && !action.saidInWords)) return undefined;
+  // (But for a backup done first: "Changes to the billing table must be backed up first".)
+  const changes = action.family === 'modify' || action.family === 'write';
+  const backedUpFirst = (steps: readonly Mention[]) => steps.every((m) => m.family === 'backup') && words.slice(action.end, clause.to).some((w) => /^(first|beforehand)$/.test(w.norm));
   // ("Migration work must not begin without a snapshot": the action's work, its jobs, are the action.)
-  const modal = /^(work|process|jobs?|tasks?|operations?|runs?)$/.test(words[action.end]?.norm ?? '') ? action.end + 1 : action.end;
+  // ("Changes to the billing table must be backed up first": past the action's object, to its modal.)
+  const objectTo = /^(to|of|on|in|under)$/.test(words[action.end]?.norm ?? '') ? words.findIndex((w, k) => k > action.end && k < Math.min(clause.to, action.end + 7) && /^(must|should|need|needs|has|have)$/.test(w.norm)) : -1;
+  const objectFree = objectTo !== -1 && words.slice(action.end + 1, objectTo).every((w) => !w.tags.has('Verb') || w.tags.has('Noun') || view.covered.has(words.indexOf(w)));
+  const modal = objectFree ? objectTo : /^(work|process|jobs?|tasks?|operations?|runs?)$/.test(words[action.end]?.norm ?? '') ? action.end + 1 : action.end;
+  const actionRegion = { from: action.start, to: objectFree ? objectTo : action.end };
   // "Migrations must not start without a snapshot": the action's happening without the step waits for it.
   const happens = /^(must|should|may|can|shall)$/.test(words[modal]?.norm ?? '') && /^(not|never)$/.test(words[modal + 1]?.norm ?? '') && /^(run|start|begin|happen|proceed|occur|be)$/.test(words[modal + 2]?.norm ?? '');
   const without = happens ? startsWith(words, P.without, words[modal + 2]?.norm === 'be' ? modal + 4 : modal + 3, clause.to) : undefined;
   if (without !== undefined) {
     const condition = { from: without, to: clause.to };
     const steps = satisfying(view.mentionsIn(condition));
-    if (steps.length > 0) return { drafts: [prerequisite(view, [action], steps, [{ from: action.start, to: action.end }], condition)] };
+    if (steps.length > 0 && (!changes || backedUpFirst(steps))) return { drafts: [prerequisite(view, [action], steps, [actionRegion], condition)] };
   }
   const obliged = /^(must|should)$/.test(words[modal]?.norm ?? '') ? modal + 1 : /^(needs?|has|have)$/.test(words[modal]?.norm ?? '') && words[modal + 1]?.norm === 'to' ? modal + 2 : -1;
   if (obliged === -1 || obliged >= clause.to || negatedIn(view, { from: modal, to: obliged + 1 })) return undefined;
   const rest = { from: obliged, to: words.length };
   const steps = satisfying(view.mentionsIn(rest));
-  if (steps.length === 0 || (steps[0] as Mention).start > obliged + 3) return undefined;
+  if (steps.length === 0 || (steps[0] as Mention).start > obliged + 3 || (changes && !backedUpFirst(steps))) return undefined;
   // ("All PRs must pass CI before merging": the forge's operation named after "before", on the thing said first, waits for the step, not its opening.)
   const before = words.findIndex((w, k) => k >= (steps[0] as Mention).end && w.norm === 'before');
   const verb = before === -1 || action.saidInWords !== true ? undefined : words.slice(before + 1, before + 5).find((w) => isForgeVerb(w.norm));
   const operation = verb ? forgeOperation(verb, words.slice(action.start, action.end)) : undefined;
   const trigger: Mention = operation ? { ...action, command: operation } : action;
-  return { drafts: [prerequisite(view, [trigger], steps, [{ from: action.start, to: action.end }], rest)] };
+  return { drafts: [prerequisite(view, [trigger], steps, [actionRegion], rest)] };
 }
 
 /**
