@@ -2824,6 +2824,21 @@ function leaveAloneFrame(view: SentenceView, clause: Range): Outcome | undefined
   // ("The `psql` client is read-only": a program said to be read-only is one that writes nothing, not one not to run.)
   const saysRead = words.slice(readOnly.start, readOnly.end).some((w) => w.norm === 'read');
   if (saysRead && mentions.length > 0 && mentions.every((m) => m.command !== undefined && m.command.verbs.every((verb) => verb === 'execute'))) return undefined;
+  // ("Pushing without tests is forbidden": the subject's own "without" is the condition, as in "never push without tests".)
+  const withoutAt = mentions.length > 0 ? words.findIndex((_, k) => k > (mentions[0] as Mention).start && k < before.to && startsWith(words, P.without, k, before.to) !== undefined) : -1;
+  if (withoutAt !== -1) {
+    const condition = { from: startsWith(words, P.without, withoutAt, before.to) as number, to: before.to };
+    const governed = governable(view.mentionsIn({ from: before.from, to: withoutAt }));
+    const steps = satisfying(view.mentionsIn(condition));
+    const regions = [{ from: before.from, to: withoutAt }];
+    if (governed.length === 0) return undefined;
+    if (approverCue(view, condition) || bareApproval(view, condition, false)) return { drafts: [{ kind: 'confirmation', triggers: coordinatedFrom(view, governed), regions }] };
+    if (steps.length > 0) return { drafts: [prerequisite(view, coordinatedFrom(view, governed), steps, regions, condition)] };
+    // ("Pushing to main without review is forbidden": a branch that changes only through review is never changed directly.)
+    const route = words.some((_, k) => k >= condition.from && k < condition.to && reviewRouteAt(words, k));
+    const onBranch = words.slice(regions[0]?.from, regions[0]?.to).some((w) => has(WELL_KNOWN_BRANCH, w));
+    return route && onBranch ? { drafts: [{ kind: 'prohibition', triggers: coordinatedFrom(view, governed), regions }] } : 'nothing';
+  }
   if (mentions.length > 0) {
     // "Force-pushing to main is forbidden": the action is the subject.
     // ("File deletion is prohibited": an action said as a noun has no subject; the noun before it is its object.)
