@@ -659,6 +659,9 @@ export const FILE_KINDS: readonly { readonly globs: readonly string[]; readonly 
   { globs: ['**/*.yaml', '**/*.yml'], phrases: ['yaml file'] },
   { globs: ['**/*.yml'], phrases: ['yml file'] },
   { globs: ['**/*.md'], phrases: ['markdown file'] },
+  // Folders known by their name, written bare: "never nuke node_modules in CI".
+  { globs: ['**/node_modules'], phrases: ['node_modules'] },
+  { globs: ['**/__pycache__'], phrases: ['__pycache__'] },
 ];
 
 export const WELL_KNOWN_BRANCHES: readonly string[] = ['main', 'master', 'develop', 'trunk'];
