@@ -1165,8 +1165,8 @@ function objectEnd(view: SentenceView, from: number, to: number): number {
     // (A word written as code, "or `master`", or a branch's usual name is a name, whatever the tagger makes of it;
     // so is a plural listed after a plural, "commits or tags", though the tagger takes it for a verb.)
     // ("or run the migrations": a light verb before an action said as a noun goes on with the list.)
-    const lightVerbOfAction = view.mentionsIn({ from: i + 2, to: Math.min(to, i + 6) }).some((m) => listedWithLightVerb(words, m.start) === i + 1);
-    if (has(COORDINATORS, words[i]) && joined && (i + 2 < to || i + 2 === to) && !view.covered.has(i + 1) && !/`/.test(joined.pre) && !has(WELL_KNOWN_BRANCH, joined) && !listedAfterPluralNoun(words, i + 1) && joined.tags.has('Verb') && !joined.tags.has('Noun') && !joined.tags.has('Gerund') && !joined.tags.has('PastTense') && !view.isMentionWord(i + 1) && ownObject && !lightVerbOfAction) return i;
+    const lightVerbOfAction = () => view.mentionsIn({ from: i + 2, to: Math.min(to, i + 6) }).some((m) => listedWithLightVerb(words, m.start) === i + 1);
+    if (has(COORDINATORS, words[i]) && joined && (i + 2 < to || i + 2 === to) && !view.covered.has(i + 1) && !/`/.test(joined.pre) && !has(WELL_KNOWN_BRANCH, joined) && !listedAfterPluralNoun(words, i + 1) && joined.tags.has('Verb') && !joined.tags.has('Noun') && !joined.tags.has('Gerund') && !joined.tags.has('PastTense') && !view.isMentionWord(i + 1) && ownObject && !lightVerbOfAction()) return i;
     // A purpose ends it: "bypass the checks to make things work".
     // ("no access to host services", "changes to build scripts": after an action said as a noun, "to" says what it is to.)
     const toObject = i === from && view.isMentionWord(i - 1) && words[i - 1]?.tags.has('Noun') === true && !/[,;:.!?)]/.test(words[i - 1]?.post ?? '');
