@@ -4,8 +4,9 @@ import type { BindingContext } from './types';
 
 /*
  * Tools that wrap a command-line program, as MCP servers do: named for the program and its subcommand
- * (`git_commit`, `kubectl_delete`, `helm_upgrade`, `terraform_apply`), or for the program alone with the
- * rest of the command in an argument (`kubectl {"command": "delete pod x"}`, `git {"args": ["push"]}`).
+ * (`git_commit`, `kubectl_delete`, `helm_upgrade`, `terraform_apply`), or for the program alone or after a verb
+ * of calling it, with the rest of the command in an argument (`kubectl {"command": "delete pod x"}`,
+ * `git {"args": ["push"]}`, `call_aws {"cli_command": "aws s3 rm …"}`).
  * Each call is the command it runs, written out, so the shell binder's knowledge of the command and every
  * rule over it govern the tool as they govern the command typed in a shell.
  */
