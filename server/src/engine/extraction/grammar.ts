@@ -2500,16 +2500,8 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
     if (triggers.length === 0) return undefined;
     const regions = [{ from: (triggers[0] as Mention).start, to: main.to }, ...(forbidden.subject ? [forbidden.subject] : [])];
     // "no refunds over 50 euros without me", "not until the user": the person is the condition.
-    const personOnly = sub.to > sub.from && words.slice(sub.from, sub.to).every((w) => has(ME, w) || w.tags.has('Determiner') || has(FUNCTION, w) || w.text === '');
-    const steps = satisfying(subMentions);
-    // ("without approval and a test run": both are wanted, the yes and the agent's step; "without me reading them" is the person's.)
-    const yes = approverCue(view, sub) || bareApproval(view, sub, false);
-    if (yes || personOnly || personLooksFirst(words, sub)) return { drafts: [...eachListed(view, { kind: 'confirmation', triggers, regions }, main.to), ...(yes && steps.length > 0 && !personLooksFirst(words, sub) ? [prerequisite(view, triggers, steps, regions, sub)] : [])] };
-    if (steps.length > 0) return { drafts: [prerequisite(view, triggers, steps, regions, sub)] };
-    // "never push to main without a PR": a branch that changes only through review is never changed directly.
-    const route = words.some((_, k) => k >= sub.from && k < sub.to && reviewRouteAt(words, k));
-    const onBranch = words.slice(main.from, main.to).some((w, k) => has(WELL_KNOWN_BRANCH, w) || view.textEntitiesIn({ from: main.from + k, to: main.from + k + 1 }).some((e) => e.kind === 'branch'));
-    if (negated && route && onBranch) return { drafts: [{ kind: 'prohibition', triggers, regions }] };
+    const drafts = forbiddenWithout(view, triggers, regions, main, sub, negated !== undefined);
+    if (drafts) return { drafts };
     // "without a reason", "unless it is necessary": a condition we cannot compile into a step.
     if (!negated) return undefined;
     const unless = (view.words[sub.from - 1] as Word | undefined)?.norm === 'unless';
@@ -2606,6 +2598,25 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
     if (steps.length > 0) return { drafts: [prerequisite(view, governed, steps, regions, sub)] };
   }
   return undefined;
+}
+
+/**
+ * Actions forbidden "without" a condition, as "never X without Y" and "X without Y is forbidden" say: a yes
+ * asked (and the agent's step too, when both are wanted: "without approval and a test run"; "without me
+ * reading them" is the person's), a step done first, or, when `routeForbids`, a branch that changes only
+ * through review never changed directly ("never push to main without a PR"). Undefined for any other condition.
+ */
+function forbiddenWithout(view: SentenceView, triggers: readonly Mention[], regions: readonly Range[], place: Range, condition: Range, routeForbids: boolean): Draft[] | undefined {
+  const words = view.words;
+  const personOnly = condition.to > condition.from && words.slice(condition.from, condition.to).every((w) => has(ME, w) || w.tags.has('Determiner') || has(FUNCTION, w) || w.text === '');
+  const steps = satisfying(view.mentionsIn(condition));
+  const yes = approverCue(view, condition) || bareApproval(view, condition, false);
+  const personFirst = personLooksFirst(words, condition);
+  if (yes || personOnly || personFirst) return [...eachListed(view, { kind: 'confirmation', triggers, regions }, place.to), ...(yes && steps.length > 0 && !personFirst ? [prerequisite(view, triggers, steps, regions, condition)] : [])];
+  if (steps.length > 0) return [prerequisite(view, triggers, steps, regions, condition)];
+  const route = words.some((_, k) => k >= condition.from && k < condition.to && reviewRouteAt(words, k));
+  const onBranch = words.slice(place.from, place.to).some((w, k) => has(WELL_KNOWN_BRANCH, w) || view.textEntitiesIn({ from: place.from + k, to: place.from + k + 1 }).some((e) => e.kind === 'branch'));
+  return routeForbids && route && onBranch ? [{ kind: 'prohibition', triggers, regions }] : undefined;
 }
 
 /**
@@ -2829,15 +2840,10 @@ function leaveAloneFrame(view: SentenceView, clause: Range): Outcome | undefined
   if (withoutAt !== -1) {
     const condition = { from: startsWith(words, P.without, withoutAt, before.to) as number, to: before.to };
     const governed = governable(view.mentionsIn({ from: before.from, to: withoutAt }));
-    const steps = satisfying(view.mentionsIn(condition));
-    const regions = [{ from: before.from, to: withoutAt }];
     if (governed.length === 0) return undefined;
-    if (approverCue(view, condition) || bareApproval(view, condition, false)) return { drafts: [{ kind: 'confirmation', triggers: coordinatedFrom(view, governed), regions }] };
-    if (steps.length > 0) return { drafts: [prerequisite(view, coordinatedFrom(view, governed), steps, regions, condition)] };
-    // ("Pushing to main without review is forbidden": a branch that changes only through review is never changed directly.)
-    const route = words.some((_, k) => k >= condition.from && k < condition.to && reviewRouteAt(words, k));
-    const onBranch = words.slice(regions[0]?.from, regions[0]?.to).some((w) => has(WELL_KNOWN_BRANCH, w));
-    return route && onBranch ? { drafts: [{ kind: 'prohibition', triggers: coordinatedFrom(view, governed), regions }] } : 'nothing';
+    const place = { from: before.from, to: withoutAt };
+    const drafts = forbiddenWithout(view, coordinatedFrom(view, governed), [place], place, condition, true);
+    return drafts ? { drafts } : 'nothing';
   }
   if (mentions.length > 0) {
     // "Force-pushing to main is forbidden": the action is the subject.
