@@ -739,7 +739,9 @@ export function commandEntities(text: string, base: number): Entity[] {
     };
     // ("AWS CLI commands", "the Helm CLI": a program named as its command line is the program, whatever else its name means.)
     const asCli = KNOWN_PROGRAMS.has(match[0].toLowerCase()) && PROGRAM_AS_CLI.test(text.slice((match.index ?? 0) + match[0].length));
-    const program = asCli || DISTINCTIVE.has(match[0].toLowerCase()) || (KNOWN_PROGRAMS.has(match[0].toLowerCase()) && (inExamples(match.index ?? 0) || listedWithProgram(match.index ?? 0, match[0].length)));
+    // ("pip, pip-tools, poetry, or conda": a program's name joined to more, listed with programs, is a program of its family.)
+    const ofFamily = DISTINCTIVE.has(/^([a-z\d]+)-[a-z][a-z\d-]*$/.exec(match[0])?.[1] ?? '') && listedWithProgram(match.index ?? 0, match[0].length);
+    const program = asCli || ofFamily || DISTINCTIVE.has(match[0].toLowerCase()) || (KNOWN_PROGRAMS.has(match[0].toLowerCase()) && (inExamples(match.index ?? 0) || listedWithProgram(match.index ?? 0, match[0].length)));
     // "pre-commit hooks", "the npm registry": a program's name describing a thing of its own.
     const describes = PROGRAM_THINGS.test(text.slice((match.index ?? 0) + match[0].length));
     // ("Do not stop Docker", "never upgrade Terraform": the program as a thing acted on, not run.)

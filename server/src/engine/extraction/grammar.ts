@@ -520,7 +520,8 @@ function forgeMentions(words: readonly Word[], covered: ReadonlySet<number>): Me
       // ("mark PRs as ready", "label PRs": the object of a verb that is no opening of one.)
       const before = words[i - 1];
       // ("never push, open PRs, …": after a comma the verb before is another item of a list.)
-      if (end - i <= 2 && !words[i]?.tags.has('Verb') && before?.tags.has('Verb') === true && !endsWithComma(before) && !before.tags.has('Auxiliary') && !before.tags.has('Modal') && !before.tags.has('Copula') && !/^(open|create|raise|submit|file|make|send|put|no|do|any)$/.test(before.norm) && !skips(before)) continue;
+      // ("DO NOT auto-stage files": a prefix joined by a hyphen makes the operation's verb of the next word; no verb of its own.)
+      if (end - i <= 2 && !words[i]?.tags.has('Verb') && before?.tags.has('Verb') === true && before.post !== '-' && !endsWithComma(before) && !before.tags.has('Auxiliary') && !before.tags.has('Modal') && !before.tags.has('Copula') && !/^(open|create|raise|submit|file|make|send|put|no|do|any)$/.test(before.norm) && !skips(before)) continue;
       const verb = typeof phrase[0] === 'string' ? phrase[0] : '';
       // "never close stale issues", "code-agent PRs are not allowed": a kind of the thing narrows the operation.
       const kinds = [...gaps, ...(FORGE_NOUN.test(words[i]?.norm ?? '') && !covered.has(i - 1) && !/[/&+]/.test(words[i]?.pre ?? '') ? [i - 1] : [])].flatMap((k) => (words[k] && modifiesOperation(words[k] as Word) ? [(words[k] as Word).text.replace(/[*_`]/g, '')] : []));
@@ -1480,7 +1481,9 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       // ("do not stage with `git add -A`": so is one done with a command written out with its subcommand, which is
       // that command; "don't build with `npm`" says only how the build is done.)
       const subcommandAfter = flagAfter?.command?.verbs.includes('execute') === true && (flagAfter.command.scope.commands ?? []).some((c) => /\s/.test(c));
-      if (w.tags.has('Verb') && !w.tags.has('Auxiliary') && !w.tags.has('Modal') && !w.tags.has('Copula') && !view.isMentionWord(j) && flagAfter?.start === j + 2 && (INSTRUMENT_FAMILIES.has(flagAfter.family) || subcommandAfter)) {
+      // ("DO NOT auto-stage with `git add`": the word after a prefix that makes a verb of it is one, however tagged.)
+      const prefixed = autoPrefix(words[j - 1]) && words[j - 1]?.post === '-';
+      if ((w.tags.has('Verb') || prefixed) && !w.tags.has('Auxiliary') && !w.tags.has('Modal') && !w.tags.has('Copula') && !view.isMentionWord(j) && flagAfter?.start === j + 2 && (INSTRUMENT_FAMILIES.has(flagAfter.family) || subcommandAfter)) {
         j++;
         continue;
       }
@@ -1544,7 +1547,8 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
         continue;
       }
       // "no auto-commit", "never auto-push": done unasked, read below.
-      if (autoPrefix(w) && view.mentionAt(j + 1) !== undefined) continue;
+      // (So is the prefix joined to a verb the next words say how it is done: "auto-stage with `git add`".)
+      if (autoPrefix(w) && (view.mentionAt(j + 1) !== undefined || w.post === '-')) continue;
       // A category's words do not count against the reach: "broad staging commands such as `git add -A`".
       if (category) limit = Math.min(range.to, limit + 1);
       // "never run database migrations": a noun that modifies the action said as a noun; "no more than $200 per purchase": an amount.

@@ -39,6 +39,9 @@ const SLASH_ACTIONS = [...SLASHED_ACTIONS]
   .map((word) => `[${word[0]}${word[0]?.toUpperCase()}]${word.slice(1)}`)
   .join('|');
 
+/** Words by which a line marked with a cross says itself whether, or on what condition, it is done. */
+const SAYS_HOW_ITSELF = /\b(?:never|only\s+(?:after|with|when|once|if|upon))\b/i;
+
 const PATTERN = new AlternativesByText(
   [
     // A markdown table row is read as its cells said in turn: "| `git push -f` | ❌ Never |" is "`git push -f`: Never.".
@@ -185,7 +188,9 @@ function edits(text: string): [number, number, string][] {
     } else if (groups.forbiddenMark !== undefined) {
       // ("❌ 测试失败时禁止提交代码": the line's own negation says it, after a condition the mark would be read into.)
       const line = text.slice(end, (text.indexOf('\n', end) + 1 || text.length + 1) - 1);
-      result.push([start, end, saysNoItself(line) ? '' : 'Never ']);
+      // ("❌ `aws ec2 terminate-instances` — Never without approval": an English line that says "never" or "only
+      // after …" itself says how; a "never" added before it would ban what it only conditions.)
+      result.push([start, end, saysNoItself(line) || SAYS_HOW_ITSELF.test(line) ? '' : 'Never ']);
     } else if (groups.fullWidthGrave !== undefined) {
       result.push([start, end, '`']);
     } else if (groups.slashed !== undefined) {
