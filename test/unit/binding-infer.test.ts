@@ -283,3 +283,22 @@ test('a service named before the verb leaves the verb to say the action: a recor
   assert.deepEqual(actions.slice(0, 4), [['delete resource:PROJ-1'], ['create'], ['delete resource:p1'], ['update']]);
   assert.ok(actions[4]?.includes('execute command:aws s3 rm s3://bucket/data --recursive') && actions[4].includes('delete'));
 });
+
+test('a document store’s collection is its table: what is done to documents is done to the collection, in its database, never the database dropped', () => {
+  // The argument names of MongoDB's own MCP server (mongodb-js/mongodb-mcp-server).
+  const session = chat([
+    { name: 'delete-many', args: { database: 'shop', collection: 'orders', filter: { status: 'stale' } } },
+    { name: 'drop-collection', args: { database: 'shop', collection: 'orders' } },
+    { name: 'update-many', args: { database: 'shop', collection: 'orders', filter: {}, update: { $set: { paid: true } } } },
+    { name: 'mongodb_deleteMany', args: { collection: 'sessions', filter: {} } },
+    { name: 'find', args: { database: 'shop', collection: 'orders' } },
+  ]);
+  const actions = bindSession(session).map((list) => list.map(describe));
+  assert.deepEqual(actions, [
+    ['delete table:orders', 'delete database:shop'],
+    ['drop table:orders', 'drop database:shop'],
+    ['update table:orders', 'update database:shop'],
+    ['delete table:sessions'],
+    [],
+  ]);
+});

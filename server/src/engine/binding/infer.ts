@@ -19,7 +19,8 @@ const ROLES = {
   account: ['account', 'account_id', 'payee', 'recipient', 'to', 'iban', 'to_account', 'destination_account', 'beneficiary', 'vendor', 'merchant', 'receiver'],
   amount: ['amount', 'value', 'sum', 'total'],
   currency: ['currency', 'currency_code'],
-  table: ['table', 'table_name', 'tables'],
+  // (A document store's collection is its table: MongoDB's MCP server names it `collection`.)
+  table: ['table', 'table_name', 'tables', 'collection', 'collection_name', 'collections'],
   database: ['database', 'db', 'database_name', 'db_name'],
   branch: ['branch', 'branch_name', 'ref', 'refspec'],
   environment: ['environment', 'env', 'stage', 'target_environment', 'target_env'],
@@ -159,7 +160,7 @@ const ID_KINDS: readonly { readonly words: readonly string[]; readonly kind: Tar
   { words: ['door', 'lock', 'garage', 'gate', 'device', 'camera', 'alarm'], kind: 'device' },
   { words: ['account', 'payee'], kind: 'account' },
   { words: ['branch'], kind: 'branch' },
-  { words: ['table'], kind: 'table' },
+  { words: ['table', 'collection'], kind: 'table' },
   { words: ['database', 'db'], kind: 'database' },
 ];
 
@@ -225,7 +226,7 @@ export function inferActions(args: CallArguments, context: BindingContext): Acti
 }
 
 /** The target kinds whose words a tool's name must hold for a rule over files, tables or databases to be its own. */
-const KIND_WORDS: Readonly<Partial<Record<NamedRole, readonly string[]>>> = { path: TEXT_WORDS, table: ['table', 'tables'], database: ['database', 'db'] };
+const KIND_WORDS: Readonly<Partial<Record<NamedRole, readonly string[]>>> = { path: TEXT_WORDS, table: ['table', 'tables', 'collection', 'collections'], database: ['database', 'db'] };
 /** Verbs a tool's name may open with that leave the action to the words after: `make_payment`, `processPayment`. */
 const LIGHT_VERBS = new Set(['make', 'do', 'process', 'perform', 'execute', 'initiate', 'submit', 'issue', 'place']);
 /** Words that make a transfer move money: `transfer_funds`, not `transfer_to_human_agents`. */
@@ -327,7 +328,10 @@ function applyRule(rule: VerbRule, words: readonly string[], reading: Reading): 
   for (const target of rule.targets) {
     const groups = targetsOfRole(reading, target);
     if (groups.length === 0) continue;
-    return groups.flatMap(({ kind, values, argument }) =>
+    // ("delete-many" of a collection in `shop`: what is done to a table is done in its database, with the same verb, as
+    // a SQL statement run there is; never the database's own drop.)
+    const within = target.role === 'table' ? targetsOfRole(reading, { role: 'database' }) : [];
+    return [...groups, ...within].flatMap(({ kind, values, argument }) =>
       targetActions(
         {
           verbs: verbsFor(target),

@@ -1853,7 +1853,9 @@ function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefi
     while (after < clause.to && joinedTight(after)) after++;
     return has(CATEGORY_NOUNS, words[after]);
   };
-  const sameForm = (m: Mention) => (trigger.form === 'gerund' && m.form === 'gerund') || (plural(trigger) && plural(m)) || (keyword(trigger) && keyword(m)) || tight(m);
+  // ("permission before `deleteMany`, `updateMany`, or `dropCollection`": so do commands or tools named as written.)
+  const written = (m: Mention) => m.family === 'command' && m.command !== undefined && m.saidInWords !== true;
+  const sameForm = (m: Mention) => (trigger.form === 'gerund' && m.form === 'gerund') || (plural(trigger) && plural(m)) || (keyword(trigger) && keyword(m)) || (written(trigger) && written(m)) || tight(m);
   const triggers = !view.mentions.includes(trigger) ? [trigger] : trigger.start > markerAt + 3 || colonAfter ? listed : listed.filter((m) => m === trigger || sameForm(m));
   return { drafts: [{ kind: 'confirmation', triggers, regions: [{ from: trigger.start, to: objectEnd(view, trigger.end, clause.to) }, ...(thing ? [thing] : [])] }] };
 }
