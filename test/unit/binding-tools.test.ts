@@ -324,6 +324,26 @@ test('tools that wrap a program bind as the command they run: named for program 
   assert.ok(commit && slice(text, commit.span).startsWith('{') && slice(text, commit.span).includes('"message"'));
 });
 
+test('Kubernetes tools named for a kind of object and what they do (the Kubernetes MCP server) bind as the kubectl command they are', () => {
+  const manifest = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\n  namespace: prod\nspec: {}';
+  const text = jsonl(
+    entry('user', { message: { role: 'user', content: 'Clean up the cluster.' } }),
+    toolUse('k1', 'mcp__kubernetes__pods_delete', { name: 'api-7f9', namespace: 'prod' }),
+    toolUse('k2', 'mcp__kubernetes__resources_delete', { apiVersion: 'apps/v1', kind: 'Deployment', name: 'api', namespace: 'staging' }),
+    toolUse('k3', 'mcp__kubernetes__resources_create_or_update', { resource: manifest }),
+    toolUse('k4', 'mcp__kubernetes__pods_list', { namespace: 'prod' }),
+  );
+  const actions = bindSession(parse(text, 'claude-code'));
+  assert.deepEqual(actions.map((list) => list.map(describe)), [
+    ['deploy environment:prod', 'delete environment:prod', 'execute command:kubectl delete pod -n prod api-7f9'],
+    // (The API version is no path: it had been deleted as one.)
+    ['deploy environment:staging', 'delete environment:staging', 'execute command:kubectl delete -n staging Deployment api'],
+    // A manifest applied goes to the namespace its metadata names.
+    ['deploy environment:prod', 'execute command:kubectl apply -f - -n prod'],
+    [],
+  ]);
+});
+
 test('Home Assistant’s HassTurnOn/HassTurnOff: a lock turned off is unlocked, a cover turned on is opened, anything else turned off is disabled', () => {
   const text = jsonl(
     entry('user', { message: { role: 'user', content: 'I am home.' } }),

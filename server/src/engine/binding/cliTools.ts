@@ -9,6 +9,8 @@ import type { BindingContext } from './types';
  * `git {"args": ["push"]}`, `call_aws {"cli_command": "aws s3 rm …"}`).
  * Each call is the command it runs, written out, so the shell binder's knowledge of the command and every
  * rule over it govern the tool as they govern the command typed in a shell.
+ * Kubernetes tools named for a kind of object before what they do to it (`pods_delete`, `resources_delete`,
+ * `resources_create_or_update`) are the kubectl command they stand for.
  */
 
 /** Programs whose wrappers are common and whose subcommands rules name ("never run `kubectl delete`"). */
@@ -55,6 +57,14 @@ const SWITCHES: readonly (readonly [readonly string[], string])[] = [
 /** A mode argument whose value is the flag: git reset's `{"mode": "hard"}`. */
 const MODES = new Set(['hard', 'soft', 'mixed', 'keep', 'merge']);
 
+/** Kinds of Kubernetes object a tool may be named for before what it does to them (`pods_delete`); `resources` is any kind. */
+const KUBERNETES_OBJECTS: Readonly<Record<string, string | undefined>> = { pods: 'pod', pod: 'pod', deployments: 'deployment', deployment: 'deployment', services: 'service', namespaces: 'namespace', resources: undefined, resource: undefined };
+/** What such a tool does, as kubectl's subcommand: the Kubernetes MCP server's `resources_create_or_update` applies a manifest. */
+const KUBECTL_SUBCOMMANDS: Readonly<Record<string, string>> = { delete: 'delete', 'create or update': 'apply', apply: 'apply', scale: 'scale' };
+
+/** The namespace a manifest's metadata names: "metadata:\n  namespace: prod". */
+const MANIFEST_NAMESPACE = /^[ \t]+namespace:[ \t]*["']?([\w.-]+)/m;
+
 /** Verbs of calling a program before its name: `call_aws`, `run_kubectl`. */
 const CALLING = new Set(['call', 'run', 'exec', 'execute', 'invoke', 'use']);
 
@@ -77,6 +87,8 @@ function nameWords(name: string): string[] {
  */
 export function wrappedCommand(args: CallArguments, toolName: string, context: BindingContext): { command: LocatedString; cwd: string | undefined } | undefined {
   const words = nameWords(toolName);
+  const kubernetes = kubernetesCommand(args, words);
+  if (kubernetes) return { command: kubernetes, cwd: context.cwd };
   // ("call_aws", "run_kubectl": a verb of calling before the program names it too.)
   const program = words.find((word) => WRAPPED_PROGRAMS.has(word));
   if (program === undefined || (program !== words[0] && !words.slice(0, words.indexOf(program)).every((word) => CALLING.has(word)))) return undefined;
@@ -96,7 +108,25 @@ export function wrappedCommand(args: CallArguments, toolName: string, context: B
     const start = argv[0] === program ? 1 : 0;
     return { command: { value: [program, ...argv.slice(start).map(quoted)].join(' '), spanOf: () => whole }, cwd };
   }
-  const line = [program, words[1] as string];
+  return { command: commandLine(args, [program, words[1] as string]), cwd };
+}
+
+/** The kubectl command of a tool named for a kind of object and what it does to it: `pods_delete` is `kubectl delete pod <name> -n <namespace>`. */
+function kubernetesCommand(args: CallArguments, words: readonly string[]): LocatedString | undefined {
+  const object = words[0] ?? '';
+  const subcommand = KUBECTL_SUBCOMMANDS[words.slice(1).join(' ')];
+  if (!(object in KUBERNETES_OBJECTS) || subcommand === undefined) return undefined;
+  const kind = KUBERNETES_OBJECTS[object];
+  if (subcommand !== 'apply') return commandLine(args, ['kubectl', subcommand, ...(kind ? [kind] : [])]);
+  // (A manifest applied is the call's own text, as `kubectl apply -f -` reads its input: no word of the command line.)
+  // (Its namespace is the argument's, else the one its metadata names.)
+  const namespace = args.first(['namespace'])?.value ?? MANIFEST_NAMESPACE.exec(args.first(['resource', 'manifest', 'yaml'])?.value ?? '')?.[1];
+  return { value: ['kubectl', 'apply', '-f', '-', ...(namespace ? ['-n', quoted(namespace)] : [])].join(' '), spanOf: () => args.call.inputSpan ?? args.call.span };
+}
+
+/** A command line: its first words, then the call's arguments as flags and words in the order a command line puts them. */
+function commandLine(args: CallArguments, line: string[]): LocatedString {
+  const whole = args.call.inputSpan ?? args.call.span;
   const mode = args.first(['mode', 'reset_mode'])?.value.toLowerCase();
   if (mode !== undefined && MODES.has(mode)) line.push(`--${mode}`);
   for (const [names, flag] of SWITCHES) if (args.isTrue(names)) line.push(flag);
@@ -105,5 +135,5 @@ export function wrappedCommand(args: CallArguments, toolName: string, context: B
     if (value) line.push(flag, quoted(value));
   }
   for (const names of POSITIONAL) for (const value of args.stringsOf(names)) if (value.value !== '') line.push(quoted(value.value));
-  return { command: { value: line.join(' '), spanOf: () => whole }, cwd };
+  return { value: line.join(' '), spanOf: () => whole };
 }
