@@ -393,6 +393,8 @@ function modifiersBefore(words: readonly Word[], head: number, from: number): Wo
     // A parenthesis between them parts the phrases: "AWS resources (S3 buckets": the head's name starts inside it.
     if (!isWordLike(w) || has(DETERMINERS, w) || ((has(DEICTIC, w) || has(NOT_NAMING, w)) && !quoted) || (endsPhrase(w) && !quoted) || /\(/.test(w.post)) break;
     if (!quoted && (w.tags.has('Verb') || w.tags.has('Preposition') || w.tags.has('Conjunction') || w.tags.has('Adverb') || w.tags.has('Pronoun') || w.tags.has('Negative'))) break;
+    // ("Never touch system folders": the word a negation governs is its verb, however tagged, never part of a name.)
+    if (!quoted && words[i - 1]?.tags.has('Negative') === true) break;
     // ("dropping column/table": an action's gerund is the action done to the head, however tagged, never its name;
     // so is a relative clause's verb, "commands that remove directories".)
     const relativeVerb = /^(that|which|who)$/.test(words[i - 1]?.norm ?? '') && words[i - 2]?.tags.has('Noun') === true;

@@ -694,7 +694,8 @@ function commandMention(words: readonly Word[], command: Entity, inside: (w: Wor
  * written ("禁止跳过 pre-commit 钩子" names the hooks of pre-commit, as "never skip pre-commit hooks" does).
  */
 function glossedEntities(sentence: Sentence): (find: (text: string, base: number) => Entity[]) => Entity[] {
-  if (!GLOSSED_SCRIPT.test(sentence.text)) return (find) => find(sentence.text, sentence.start);
+  // (So is text whose code spans are written with escaped accents, as a prompt kept in a template string has them.)
+  if (!GLOSSED_SCRIPT.test(sentence.text) && !sentence.text.includes('\\`')) return (find) => find(sentence.text, sentence.start);
   const { text, original } = readable(sentence.text);
   return (find) => find(text, 0).map((e) => ({ ...e, start: sentence.start + original(e.start), end: sentence.start + original(e.end) }));
 }
@@ -1780,6 +1781,24 @@ function seekingBefore(words: readonly Word[], at: number, from: number): number
   return [1, 2, 3].map((n) => at - n).find((k) => k >= from && (startsWith(words, SEEKING_APPROVAL, k, at) !== undefined || askedOf(k)));
 }
 
+/** Verbs of passing a thing on to someone for their yes: "flag any payment over $500 for approval". */
+const PASSING_ON = wordSet(['flag', 'escalate', 'route', 'refer', 'submit', 'queue', 'hold', 'send', 'forward']);
+
+/**
+ * "Flag any payment over $500 for human approval", "escalate refunds for my sign-off": the thing passed on
+ * for a yes, named between the verb that opens the clause and the "for" before the approval, is what needs it.
+ */
+function passedOnForApproval(view: SentenceView, clause: Range, approval: { start: number } | undefined): Mention | undefined {
+  const words = view.words;
+  if (approval === undefined) return undefined;
+  let forAt = approval.start - 1;
+  while (forAt > clause.from && (has(OWNERS, words[forAt]) || (words[forAt] as Word).tags.has('Determiner'))) forAt--;
+  const verb = skipOpeners(words, clause.from, forAt);
+  if (words[forAt]?.norm !== 'for' || !has(PASSING_ON, words[verb])) return undefined;
+  const passed = { from: verb + 1, to: forAt };
+  return governable(view.mentionsIn(passed))[0] ?? spending(view, passed)[0];
+}
+
 /** "You need my permission to disarm the alarm", "get my sign-off on any deploy", "ask me for any payment over $500". */
 function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefined {
   const words = view.words;
@@ -1826,15 +1845,17 @@ function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefi
   const reach = (m: Mention) => m.start < markerAt + 4 || (m.start < markerAt + 6 && relativeOfCategory(words, m.start));
   const forWhat = asked && marker && (colonAfter || /^(to|for|on|of|before)$/.test(marker.norm)) ? { from: markerAt + 1, to: Math.min(clause.to, markerAt + 6) } : undefined;
   // ("Require approval for amounts over $100": an amount with no action named is any spending of it.)
-  const trigger = forWhat ? (governable(view.mentionsIn(forWhat)).filter((m) => reach(m) && !modifiesNextNoun(words, m.end - 1))[0] ?? spending(view, forWhat)[0]) : undefined;
+  const named = forWhat ? (governable(view.mentionsIn(forWhat)).filter((m) => reach(m) && !modifiesNextNoun(words, m.end - 1))[0] ?? spending(view, forWhat)[0]) : undefined;
+  const passedOn = named === undefined ? passedOnForApproval(view, clause, asked) : undefined;
+  const trigger = named ?? passedOn;
   if (!asked || !trigger) return actionApprovalFrame(view, clause, approvals);
   // The subject comes before the approval's owner: "require explicit user confirmation" is said to the agent.
   let owned = asked.start;
   while (owned > clause.from && (has(OWNERS, words[owned - 1]) || (words[owned - 1] as Word).tags.has('Determiner'))) owned--;
   const subject = subjectBefore(words, clause.from, owned);
   if (subject === 'other') return undefined;
-  // "temp/ needs my OK before any change": the thing is the clause's subject.
-  const thing = subjectPhrase(view, { from: clause.from, to: asked.start });
+  // "temp/ needs my OK before any change": the thing is the clause's subject (none when the clause passes the action on).
+  const thing = passedOn ? undefined : subjectPhrase(view, { from: clause.from, to: asked.start });
   // ("… before any action that deletes or irreversibly overwrites data": the actions listed with it.)
   // ("approval for deleting files, pushing code, sending messages": actions listed in the trigger's own form go with it;
   // "Before asking permission to commit, always run `git diff`" starts a clause of its own.)
@@ -3071,11 +3092,17 @@ function onlyFrame(view: SentenceView, clause: Range): Outcome | undefined {
   // "only send emails with my explicit approval"; "you may only commit when instructed".
   const condition = words.findIndex((w, i) => i > only && i < clause.to && /^(when|if|once)$/.test(w.norm));
   const requested = condition !== -1 && requestCue(view, { from: condition + 1, to: clause.to });
-  if (mentions.length > 0 && (approverCue(view, { from: only, to: clause.to }) || requested)) {
+  // ("Perform only the deletions the user approves", "only make the changes I ask for": the ones a person asks for.)
+  const first = mentions[0];
+  let asker = first === undefined ? -1 : words.findIndex((w, k) => k >= first.end && k < Math.min(clause.to, first.end + 5) && has(GRANTERS, w) && has(REQUEST, words[k + 1]) && !words.slice(first.end, k).some(endsWithComma));
+  // (What the person asks for ends the object: "the deletions | the user approves".)
+  while (asker > (first?.end ?? 0) && (/^(that|which|what)$/.test(words[asker - 1]?.norm ?? '') || words[asker - 1]?.tags.has('Determiner') === true)) asker--;
+  if (mentions.length > 0 && (approverCue(view, { from: only, to: clause.to }) || requested || asker !== -1)) {
     const triggers = mentions.slice(0, 1);
     // "only send to acme.io unless I ask": sending elsewhere needs the person's say-so.
     const allowListed = (triggers[0] as Mention).family === 'send' && view.textEntitiesIn(clause).some((e) => e.kind === 'domain' || e.kind === 'email');
-    return { drafts: [{ kind: 'confirmation', triggers, regions: [{ from: (triggers[0] as Mention).start, to: objectEnd(view, (triggers[0] as Mention).end, clause.to) }], ...(allowListed && { allowListed }) }] };
+    const end = asker !== -1 ? asker : objectEnd(view, (triggers[0] as Mention).end, clause.to);
+    return { drafts: [{ kind: 'confirmation', triggers, regions: [{ from: (triggers[0] as Mention).start, to: end }], ...(allowListed && { allowListed }) }] };
   }
   const send = mentions.filter((m) => m.family === 'send');
   const entities = view.textEntitiesIn(clause);
@@ -4706,7 +4733,9 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     const named = permitted ? [] : entitiesIn(view, [{ from: 0, to: clauseBefore }]).filter((e) => e.kind === 'path');
     if (named.length > 0) entities = named;
     // "The docs are generated, never edit by hand": a thing said in words, which no scope names.
-    const said = view.words.slice(0, clauseBefore).filter((w) => w.tags.has('Noun') && !w.tags.has('Pronoun'));
+    // ("**Approval mode:** … wait for approval before editing": a title that names a way of working is no thing.)
+    const title = TITLE_NOUNS.has(view.words[clauseBefore - 1]?.norm ?? '') && /:/.test(view.words[clauseBefore - 1]?.post ?? '');
+    const said = title ? [] : view.words.slice(0, clauseBefore).filter((w) => w.tags.has('Noun') && !w.tags.has('Pronoun'));
     // ("Read-only access to prod: never write": a place of another kind than a file's, which no write acts on.)
     const elsewhere = permitted ? [] : entitiesIn(view, [{ from: 0, to: clauseBefore }]).filter((e) => e.kind === 'environment' || e.kind === 'branch' || e.kind === 'database');
     // ("Delegate to specialist agents; do not implement changes yourself": an order before it is one of its own, no thing named.)
@@ -4980,6 +5009,9 @@ function operationsDoneWith(view: SentenceView, draft: Draft, named: readonly Me
   const own = (m: Mention) => (m.command?.scope.commands ?? []).length > 0 && (m.command?.scope.commands ?? []).every((c) => programs.some((p) => c.startsWith(`${p} `)));
   return done.length > 0 && done.every(own) ? done : [];
 }
+
+/** Heads of a title that names a way of working, never a thing acted on: "**Approval mode:**", "Deletion protocol:". */
+const TITLE_NOUNS = new Set(['mode', 'modes', 'protocol', 'policy', 'process', 'workflow', 'procedure', 'rule', 'rules', 'guideline', 'guidelines', 'principle', 'principles', 'practice', 'practices', 'etiquette', 'reminder', 'note', 'tip']);
 
 /** Why a rule over named commands would be wider than stated: a place or a target after them that no command scope says. */
 function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Mention[]): string | undefined {
@@ -5732,10 +5764,16 @@ function frontedPhrase(view: SentenceView, clause: Range): Range | undefined {
   if (!about && !anythingOver && !has(FRONTING, words[placeOfCondition(words, first, clause.to) ?? first])) return undefined;
   // ("For destructive operations (DROP, TRUNCATE), …": a comma inside parentheses lists examples.)
   let depth = 0;
+  // ("For any action that creates, modifies, or deletes files, …": a comma between actions of one form lists them.)
+  const listsActions = (i: number) => {
+    const before = view.mentions.find((m) => m.end === i + 1);
+    const next = view.mentionAt(i + 1) ?? (has(COORDINATORS, words[i + 1]) ? view.mentionAt(i + 2) : undefined);
+    return before !== undefined && next?.form === before.form;
+  };
   const end = words.findIndex((w, i) => {
     if (i < first || i >= clause.to) return false;
     depth = Math.max(0, depth + parenthesesOpened(w.pre) + parenthesesOpened(w.post));
-    return depth === 0 && (endsWithComma(w) || /^[*_`'")\]]*\s*:/.test(w.post));
+    return depth === 0 && ((endsWithComma(w) && !listsActions(i)) || /^[*_`'")\]]*\s*:/.test(w.post));
   });
   return end === -1 ? undefined : { from: first, to: end + 1 };
 }

@@ -57,6 +57,8 @@ export const FAMILIES = {
   workOn: { verbs: [], by: { branch: ['commit', 'push', 'force-push'] } },
   /** An upgrade of a record ("upgrading cabin class") updates it; of a machine or a tool it names no action of ours, and never every file write. */
   upgrade: { verbs: [], by: { database: ['update'], resource: ['update'], path: ['write', 'overwrite'] } },
+  /** Promoting to an environment deploys there ("never promote untested changes to production"); a person promoted names no action of ours. */
+  promote: { verbs: [], by: { environment: ['deploy'] } },
   /** Resetting a database drops or empties it; a counter or a setting reset names no action of ours. */
   reset: { verbs: [], by: { database: ['drop', 'truncate'] } },
   install: { verbs: ['install'] },
@@ -172,6 +174,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   commit: ['commit', 'make * commit', 'create * commit', 'git commit', 'check in'],
   land: ['merge'],
   workOn: ['work on', 'work directly on'],
+  promote: ['promote', 'promotion'],
   reset: ['reset', 'reinitialize', 'reinitialise', 're-initialize', 'reinit'],
   install: [
     'install', 'uninstall', 'installation', 'add * dependency', 'add * package', 'add * library', 'add * dep', 'update * dependency', 'upgrade * dependency', 'bump * dependency',
@@ -355,6 +358,8 @@ export const DELEGATED_BY: readonly string[] = [
 /** Words before an approval noun that make it the person's: "my OK", "explicit approval". */
 export const APPROVAL_OWNERS: readonly string[] = [
   'me', 'us', 'user', "user's", 'my', 'our', 'explicit', 'written', 'prior', 'express', 'direct', 'personal', 'final', 'human', 'their', 'his', 'her', 'clear', 'specific',
+  // "requires HITL approval": a human in the loop, as agent builders write it.
+  'hitl',
   // "without the customer's consent": the person a policy serves, by their role.
   'customer', "customer's", 'client', "client's", 'patient', "patient's", 'caller', "caller's", 'guest', "guest's", 'member', "member's", 'traveler', "traveler's", 'passenger', "passenger's",
   // "without manager approval": a person whose yes the agent must get, by their role in a policy. (A
@@ -479,6 +484,8 @@ export const CLAUSE_STARTERS: readonly string[] = [
 export const ON_OWN_ACCORD: readonly string[] = [
   'automatically', 'proactively', 'proactive', 'unprompted', 'unasked', 'unilaterally', 'on your own', 'of your own accord',
   'on its own', 'by yourself', 'on your own initiative', 'autonomously', 'without being asked', 'without being told',
+  // "Never make unsolicited edits": what nobody asked for is done unasked.
+  'unsolicited', 'unrequested', 'uninvited',
 ];
 /** Words that never name a target: function words, comparators, fillers. */
 export const FUNCTION_WORDS: readonly string[] = [
