@@ -743,7 +743,10 @@ export function commandEntities(text: string, base: number): Entity[] {
     const asCli = KNOWN_PROGRAMS.has(match[0].toLowerCase()) && PROGRAM_AS_CLI.test(text.slice((match.index ?? 0) + match[0].length));
     // ("pip, pip-tools, poetry, or conda": a program's name joined to more, listed with programs, is a program of its family.)
     const ofFamily = DISTINCTIVE.has(/^([a-z\d]+)-[a-z][a-z\d-]*$/.exec(match[0])?.[1] ?? '') && listedWithProgram(match.index ?? 0, match[0].length);
-    const program = asCli || ofFamily || DISTINCTIVE.has(match[0].toLowerCase()) || (KNOWN_PROGRAMS.has(match[0].toLowerCase()) && (inExamples(match.index ?? 0) || listedWithProgram(match.index ?? 0, match[0].length)));
+    // ("Avoid tofu apply without approval", "never run fly deploy": a program whose name is a word is one before a subcommand that deploys.)
+    const subcommand = /^\s+([a-z][\w-]*)/.exec(text.slice((match.index ?? 0) + match[0].length))?.[1];
+    const deploys = subcommand !== undefined && KNOWN_PROGRAMS.has(match[0].toLowerCase()) && commandRule(`${match[0].toLowerCase()} ${subcommand}`).verbs.includes('deploy');
+    const program = asCli || ofFamily || deploys || DISTINCTIVE.has(match[0].toLowerCase()) || (KNOWN_PROGRAMS.has(match[0].toLowerCase()) && (inExamples(match.index ?? 0) || listedWithProgram(match.index ?? 0, match[0].length)));
     // "pre-commit hooks", "the npm registry": a program's name describing a thing of its own.
     const describes = PROGRAM_THINGS.test(text.slice((match.index ?? 0) + match[0].length));
     // ("Do not stop Docker", "never upgrade Terraform": the program as a thing acted on, not run.)
@@ -809,7 +812,7 @@ const GIT_SUBCOMMAND = new RegExp(String.raw`^(?:${GIT_SUBCOMMANDS.join('|')})(?
  * commands") or by anything after it but the rule's own exception ("git commands that rewrite
  * history", "with the -i flag", "as root", "in parallel"; "without asking" keeps the kind).
  */
-const GIT_AS_A_KIND = /(?<=(?:^|[^\w`/.-])(?:any|all|no|the|run|use|perform|execute|make|do|leave|running|using|performing|executing|making|doing|leaving)\s+)git(?=(?:\s+|-)(?:related\s+)?(?:commands?|operations?|actions?|subcommands?)(?=\s*(?:[.!;:,]|\*|$)|\s+(?:without|unless|until|automatically|yourself|on\s+your\s+own|ever|again|anymore|first)\b|\s+to\s+(?:me|us|(?:the|a)\s+(?:user|human|humans|maintainers?|developers?))\b)|\s+at\s+all\b)/gi;
+const GIT_AS_A_KIND = /(?<=(?:^|[^\w`/.-])(?:any|all|no|the|run|use|perform|execute|make|do|leave|avoid|running|using|performing|executing|making|doing|leaving|avoiding)\s+)git(?=(?:\s+|-)(?:related\s+)?(?:commands?|operations?|actions?|subcommands?)(?=\s*(?:[.!;:,]|\*|$)|\s+(?:without|unless|until|automatically|yourself|on\s+your\s+own|ever|again|anymore|first)\b|\s+to\s+(?:me|us|(?:the|a)\s+(?:user|human|humans|maintainers?|developers?))\b)|\s+at\s+all\b)/gi;
 
 /** Words that end a command written plainly: function words, and nouns that say what it is. */
 const NOT_AN_ARGUMENT = /^(?:changes|plans|manifests|resources|files|modifications|or|and|nor|in|on|to|for|with|without|unless|until|before|after|when|while|if|because|since|as|at|from|into|onto|against|the|a|an|any|all|anything|everything|something|nothing|this|that|these|those|it|them|is|are|be|was|ever|again|anymore|directly|here|there|yourself|yet|first|instead|only|either|must|should|shall|can|cannot|will|would|may|might|passes|fails|succeeds|commands?|operations?|actions?|tasks?|scripts?|packages?|tools?|programs?|equivalents?|alternatives?|counterparts?|globally|locally|manually|automatically)$/;

@@ -885,9 +885,13 @@ function passedOnOrReported(view: SentenceView, from: number): boolean {
     // ("requires written approval": a participle that sorts an approval reports nothing.)
     // ("she wrote that …" reports, though "wrote" is an action word elsewhere.)
     if (!has(REPORTING, w) || (view.isMentionWord(i) && words[i + 1]?.norm !== 'that') || (!/[,;:.!?]/.test(w.post) && startsWith(words, P.approvalNouns, i + 1) !== undefined)) continue;
+    // ("manual state file edits", "the report file": after a word that describes it and before a noun, it is a noun too.)
+    if ((words[i - 1]?.tags.has('Adjective') === true || words[i - 1]?.tags.has('Determiner') === true) && words[i + 1]?.tags.has('Noun') === true && !/[,;:.!?]/.test(w.post)) continue;
     // "until the user says yes", "unless the customer says so": the person's say-so, a condition, not a report.
     if (words.slice(Math.max(from, i - 4), i).some((b) => /^(until|unless|till|before|once|after|when|if|without)$/.test(b.norm))) continue;
-    const subject = subjectBefore(words, from, i);
+    // (Its subject is in its own clause: "…without human approval; avoid manual state file edits" reports nothing.)
+    const clauseStart = words.slice(from, i).reduce((at, b, k) => (/;/.test(b.post) ? from + k + 1 : at), from);
+    const subject = subjectBefore(words, clauseStart, i);
     if (subject === 'other') return true;
   }
   // "i usually back up before i delete stuff": the person's own habit, told, not asked of the agent.
@@ -1158,6 +1162,8 @@ function objectEnd(view: SentenceView, from: number, to: number): number {
     // ("…, just move it to trash/": what to do instead.)
     const insteadOrder = next !== undefined && /^(just|simply)$/.test(next.norm) && words[i + 2]?.tags.has('Verb') === true;
     if (endsWithComma(words[i]) && next && (next.tags.has('Pronoun') || has(CLAUSE_OPENERS, next) || startsClause(words, i + 1, to) || saysInstead(words, i + 1, to) || orderOfHow || insteadOrder)) return i + 1;
+    // ("avoid making edits (create a feature branch instead)": an aside saying what to do in its place ends it too.)
+    if (parenthesisOpensAt(words, i) && saysInstead(words, i, to)) return i;
     // So does a colon before a reason ("**Never force push**: it rewrites history"); before a list it does not.
     if (/:/.test((words[i] as Word).post) && next && !listsNamed(view, i + 1, to) && (next.tags.has('Pronoun') || startsClause(words, i + 1, to))) return i + 1;
     // A verb we have no action for, joined after the object, starts an act of its own: "merge PRs or claim the status".
@@ -2383,6 +2389,9 @@ function connectorFrame(view: SentenceView, clause: Range): Outcome | undefined 
       if (split === undefined) continue;
       sub = { from: end, to: split.subEnd };
       main = { from: split.mainStart, to: clause.to };
+      // ("If you cannot read `rules.md`, ask the user to provide it": what the agent fails to do is the occasion, no action asked about.)
+      const failed = words.slice(sub.from, sub.to).some((w, k) => w.norm === 'unable' || (w.tags.has('Negative') && words[sub.from + k - 1]?.tags.has('Modal') === true && /^(can|could|cannot|can't|couldn't)$/.test(words[sub.from + k - 1]?.norm ?? '')));
+      if (kind === 'whenever' && failed) return 'nothing';
     } else {
       main = { from: clause.from, to: i };
       sub = { from: end, to: nextConnector(view, end, clause.to) };
@@ -2894,6 +2903,10 @@ function leaveAloneFrame(view: SentenceView, clause: Range): Outcome | undefined
   // "You are not allowed to lift the suspension": an action we have no word for, said of no thing; never any target.
   const thing = words.slice(before.from, before.to).some((w, k) => (w.tags.has('Noun') || view.covered.has(before.from + k)) && !w.tags.has('Pronoun') && !has(ME, w));
   if (!thing) return words[readOnly.end]?.norm === 'to' ? 'nothing' : undefined;
+  // ("Permission denied → ask the user", "Access denied": what a tool answers when refused, no thing to leave alone.)
+  const nouns = words.slice(before.from, before.to).map((w, k) => ({ w, k: before.from + k })).filter(({ w, k }) => w.tags.has('Noun') || view.covered.has(k));
+  const refusal = nouns.every(({ w, k }) => !view.covered.has(k) && (/^(access|request|requests)$/.test(w.norm) || findFirst(words, P.approvalNouns, k, k + 1) !== undefined));
+  if (refusal) return undefined;
   const touch: Mention = { family: 'touch', start: readOnly.start, end: readOnly.end, form: 'base' };
   return { drafts: [{ kind, triggers: [touch], regions: [before] }] };
 }
