@@ -52,6 +52,10 @@ const PATTERN = new AlternativesByText(
     String.raw`(?<forbiddenCell>(?<=\|[ \t]*)(?:\u{274C}|\u{1F6AB}|\u{26D4}|\u{2717}|\u{2718}|\u{1F6D1})\u{FE0F}?(?=[ \t]*\|[^\n]*$))`,
     // Markdown emphasis around words: **never**, __never__, *never*, _never_ (not a glob's star).
     String.raw`(?<emphasis>\*\*|__)(?=[^\s*_])`,
+    // A bold title of a few words that opens an item, then a sentence with no mark between: "- **Never push to main**
+    // Always open a PR." The title is a sentence of its own.
+    // (The closing mark looked for first, so that the look back runs only where one is.)
+    String.raw`(?=\*\*[ \t]+[A-Z]|__[ \t]+[A-Z])(?<=^[ \t]*(?:[-*+][ \t]+|\d{1,2}[.)][ \t]+)?(?:\*\*|__)[^*_\n:;.!?]*?[^\s*_:;.!?][ \t]+[^*_\n:;.!?]*?[A-Za-z0-9\x60)])(?<titleEnd>\*\*|__)(?=[ \t]+[A-Z])`,
     String.raw`(?<=[^\s*_])(?<emphasisEnd>\*\*|__)`,
     String.raw`(?<![\w*/.])(?<star>[*_])(?=[A-Za-z])`,
     String.raw`(?<=[A-Za-z.!?:)])(?<starEnd>[*_])(?![\w*/])`,
@@ -180,6 +184,8 @@ function edits(text: string): [number, number, string][] {
     } else if (groups.alternatives !== undefined) {
       if (!actionsJoined(groups.alternatives.replace(/ /g, ''))) continue;
       result.push([start, end, groups.alternatives.split(/ ?\/ ?/).join(' or ')]);
+    } else if (groups.titleEnd !== undefined) {
+      result.push([start, end, '.']);
     } else if (groups.tableBar !== undefined) {
       result.push([start, end, ': ']);
     } else if (groups.conditionColon !== undefined) {
