@@ -4,7 +4,7 @@ import nlp from 'compromise';
 import { extractConstraints } from '../../server/src/engine/extraction';
 import { AlternativesByText } from '../../server/src/engine/extraction/alternatives';
 import { readable } from '../../server/src/engine/extraction/normalize';
-import { tokenizedRanges } from '../../server/src/engine/extraction/words';
+import { readSentences, tokenizedRanges } from '../../server/src/engine/extraction/words';
 import { parseTranscript } from '../../server/src/engine/parse';
 import { forgetSharedReadings } from '../../server/src/engine/pipeline';
 import type { Session } from '../../server/src/engine/session';
@@ -72,4 +72,10 @@ test('an alternation without the alternatives a text lacks the characters for fi
   for (const text of [...texts(), 'a | b | c', 'After review: ship', 'plain words only', '|\n:']) assert.deepEqual(matches(text, byText.for(text)), matches(text, whole));
   // Only the alternatives a text can match are compiled in.
   assert.equal(byText.for('plain').source, parts[2]);
+});
+
+test('a list item\'s sentences end where the next begins: the tokenizer counts the item\'s mark in the first one\'s length', () => {
+  const item = '- Do not push to main. The user handles releases. Unless I ask!';
+  const said = readSentences(item, 0, () => true).map((s) => item.slice(s.start, s.end));
+  assert.deepEqual(said, ['Do not push to main.', 'The user handles releases.', 'Unless I ask!']);
 });

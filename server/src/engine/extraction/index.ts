@@ -80,7 +80,9 @@ const NAMES_TOOL = new RegExp(PLAIN_TOOL_SOURCE);
  * (most chat and most requests) never reaches the tagger, which keeps extraction linear and cheap. A
  * word a gloss of Chinese, Japanese or Korean could not put in English may be the rule's action.
  */
-export const worthReading = (text: string): boolean => (TOPIC_WORDS.test(text) || NAMES_COMMAND.test(text) || AMOUNT.test(text) || NAMES_TARGET.test(text) || RUNS_SCRIPT.test(text) || NAMES_TOOL.test(text) || NAMES_SQL_READ.test(text) || text.includes(UNKNOWN_WORD)) && ruleCue(text);
+/** A sentence that opens on "unless": an exception said apart, which may turn the bans before it into asks. */
+const OPENS_ON_UNLESS = /(?:^|[.!?]\s+)\W*unless\b/im;
+export const worthReading = (text: string): boolean => ((TOPIC_WORDS.test(text) || NAMES_COMMAND.test(text) || AMOUNT.test(text) || NAMES_TARGET.test(text) || RUNS_SCRIPT.test(text) || NAMES_TOOL.test(text) || NAMES_SQL_READ.test(text) || text.includes(UNKNOWN_WORD)) && ruleCue(text)) || OPENS_ON_UNLESS.test(text);
 
 /**
  * The constraints and revocations stated in a session's user messages (SPEC sections 3 and 4):
@@ -94,6 +96,8 @@ export function extractConstraints(session: Session, prefilter: (text: string) =
   const unresolved: UnresolvedRule[] = [];
   for (const turn of session.turns) {
     if (!turn.isUserMessage) continue;
+    // The bans each sentence of the turn stated, by where they are in `constraints`, for an exception said after them.
+    const bansBySentence: number[][] = [];
     for (const sentence of userSentences(session, turn, prefilter)) {
       // An agent's permission entry states the rule it configures.
       let readings = sentence.configured ? rulesOf(sentence.configured) : readingsOf(sentence);
@@ -135,6 +139,14 @@ export function extractConstraints(session: Session, prefilter: (text: string) =
       const withoutAside = plain ? rulesOf(plain) : [];
       if (plain && statesMore(withoutAside, readings)) readings = withoutAside;
       const stated = readings.some((reading) => reading.kind === 'constraint');
+      // "Do not push or commit. The user handles git. Unless the user tells you to!": an exception said as a
+      // sentence of its own, the person's yes, makes the bans just before it ask instead.
+      if (!stated && EXCEPTION_ALONE.test(sentence.text)) {
+        const bans = bansBySentence.slice(-2).reverse().find((indices) => indices.length > 0) ?? [];
+        for (const at of bans) constraints[at] = { ...(constraints[at] as StatedConstraint), rule: { ...(constraints[at] as StatedConstraint).rule, kind: 'confirmation' } };
+        if (bans.length > 0) continue;
+      }
+      bansBySentence.push(readings.flatMap((reading, k) => (reading.kind === 'constraint' && reading.rule.kind === 'prohibition' ? [constraints.length + readings.slice(0, k).filter((r) => r.kind === 'constraint').length] : [])));
       for (const reading of readings) {
         const where = { turnIndex: turn.index, span: sentence.span, text: sentence.text };
         if (reading.kind === 'constraint') constraints.push({ rule: reading.rule, ...where, ...(reading.checks && { checks: reading.checks }) });
@@ -146,6 +158,9 @@ export function extractConstraints(session: Session, prefilter: (text: string) =
   }
   return { constraints: withExceptions(restatedOnce(constraints)), revocations, unresolved };
 }
+
+/** A sentence that is only an exception the person grants: "Unless the user tells you to do it!", "Except when I ask." */
+const EXCEPTION_ALONE = /^\W*(?:unless|except\s+(?:when|if))\s+(?:(?:the\s+)?(?:user|human|maintainers?|owner)|i|we|you\s+are)\b[^.!?\n]{0,40}?\b(?:tells?|told|asks?|asked|says?|requests?|requested|approves?|approved|instructs?|instructed|explicitly)\b[^\n]{0,60}$/i;
 
 /** The rules a variant of a sentence states, its notes left out. */
 function rulesOf(variant: Parameters<typeof readingsOf>[0]): Reading[] {

@@ -188,6 +188,18 @@ export function tokenizedRanges(text: string): CompromiseSpan[] {
   return ranges;
 }
 
+/**
+ * Ranges cut where the next one starts: the tokenizer counts a sentence's leading marks ("- " of a list
+ * item) in its length though not in its start, so "- Do not push. The user…" ran on into "T".
+ */
+function clamped(ranges: readonly CompromiseSpan[]): CompromiseSpan[] {
+  return ranges.map((range, index) => {
+    const next = ranges[index + 1];
+    const end = range.offset.start + range.offset.length;
+    return next && end > next.offset.start ? { offset: { start: range.offset.start, length: next.offset.start - range.offset.start } } : range;
+  });
+}
+
 function sentenceRangesOf(text: string): CompromiseSpan[] {
   return sentenceRanges.get(text, tokenizedRanges);
 }
@@ -237,7 +249,7 @@ export function readSentences(block: string, base: number, worthReading: (text: 
   // pass is not tokenized, the dearer step.
   if (!sentenceRanges.has(readableBlock) && !sentenceChunks(readableBlock).some(worthReading)) return result;
   const glossed = readableBlock !== block && GLOSSED_SCRIPT.test(block);
-  for (const range of withinCodeSpans(readableBlock, sentenceRangesOf(readableBlock))) {
+  for (const range of withinCodeSpans(readableBlock, clamped(sentenceRangesOf(readableBlock)))) {
     const text = readableBlock.slice(range.offset.start, range.offset.start + range.offset.length);
     if (!worthReading(text)) continue;
     // Offsets in the readable text, mapped back to the block as written, then to the caller's text.
