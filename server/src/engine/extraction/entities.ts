@@ -185,7 +185,9 @@ export function textEntities(text: string, base: number): Entity[] {
       const codedPath = raw.slice(0, lead).includes('`') && /^[a-z][\w.-]*\//.test(token);
       // ("pip/conda", "npm/yarn": programs joined by a slash are alternatives, each a command.)
       const programs = parts.length > 1 && parts.every((part) => KNOWN_PROGRAMS.has(part));
-      const wordPair = !codedPath && /^[A-Za-z]+(?:\/[A-Za-z]+)+$/.test(words) && (/[A-Z]/.test(words) || parts.every((part) => /^[a-z]{2,}ing$/.test(part) || SMALL_WORDS.has(part)) || commonNounsJoined(words) || actionsJoined(words) || programs);
+      // ("a temporary/helper script": after "a", words joined by a slash describe one thing; no path is "a" path.)
+      const afterArticle = /\ban?\s+$/i.test(text.slice(Math.max(0, chunk.index - 4), chunk.index));
+      const wordPair = !codedPath && /^[A-Za-z]+(?:\/[A-Za-z]+)+$/.test(words) && (/[A-Z]/.test(words) || afterArticle || parts.every((part) => /^[a-z]{2,}ing$/.test(part) || SMALL_WORDS.has(part)) || commonNounsJoined(words) || actionsJoined(words) || programs);
       if (NOT_PATH.has(lower) || wordPair || DATE_OR_RATIO.test(token) || token.startsWith('//') || /^-/.test(token)) continue;
       found.push({ kind: 'path', value: scopePath(token), start, end });
       continue;

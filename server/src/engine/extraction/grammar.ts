@@ -3689,7 +3689,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // ("deploy new code": every deploy ships what is new.)
     if ((families.has('create') || families.has('deploy')) && w.norm === 'new') continue;
     // "add third-party packages", "external libraries": every dependency added comes from outside.
-    if (families.has('install') && /^(third|party|third-party|external|outside|extra|additional)$/.test(w.norm)) continue;
+    // ("install a new dependency": every dependency installed is one the project did not have.)
+    if (families.has('install') && /^(third|party|third-party|external|outside|extra|additional|new)$/.test(w.norm)) continue;
     // "all outgoing emails", "outbound messages": every message a send sends goes out.
     if (families.has('send') && /^(outgoing|outbound)$/.test(w.norm)) continue;
     // "add npm packages", "new Python libraries": the ecosystem a dependency comes from is the project's own, which sorts out none.
