@@ -3049,10 +3049,13 @@ function throughReviewFrame(view: SentenceView, clause: Range): Outcome | undefi
   const byReview = words.some((_, k) => k > via && k < Math.min(clause.to, via + 4) && reviewRouteAt(words, k));
   if (!byReview) return undefined;
   // The branch, named after "to" or "into": the changes land there.
-  const to = words.findIndex((w, i) => i > clause.from && i < via - 1 && /^(to|into|on)$/.test(w.norm) && (WELL_KNOWN_BRANCH.has((words[i + 1] as Word).norm.replace(/`/g, '')) || view.textEntitiesIn({ from: i + 1, to: i + 2 }).some((e) => e.kind === 'branch')));
+  // ("Changes must enter main via pull requests": a verb of arriving takes the branch as its object.)
+  const to = words.findIndex((w, i) => i > clause.from && i < via - 1 && /^(to|into|on|enter|enters|reach|reaches)$/.test(w.norm) && (WELL_KNOWN_BRANCH.has((words[i + 1] as Word).norm.replace(/`/g, '')) || view.textEntitiesIn({ from: i + 1, to: i + 2 }).some((e) => e.kind === 'branch')));
   if (to === -1) return undefined;
-  const land: Mention = { family: 'land', start: to - 1, end: to, form: 'base' };
-  return { drafts: [{ kind: 'prohibition', triggers: [land], regions: [{ from: to - 1, to: to + 2 }] }] };
+  // (The verb of arriving is the landing itself; before a preposition, the word before it is.)
+  const arrives = /^(enter|enters|reach|reaches)$/.test((words[to] as Word).norm);
+  const land: Mention = arrives ? { family: 'land', start: to, end: to + 1, form: 'base' } : { family: 'land', start: to - 1, end: to, form: 'base' };
+  return { drafts: [{ kind: 'prohibition', triggers: [land], regions: [{ from: arrives ? to + 1 : land.start, to: to + 2 }] }] };
 }
 
 /** Whether words[k] names a pull request: "PR", "pull request", "merge request". */
