@@ -458,6 +458,13 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
     const w = words[i] as Word;
     // ("git push origin <branch>": a word in angle brackets is a placeholder for any, naming none.)
     if (covered.has(i) || (/<$/.test(w.pre) && /^>/.test(w.post))) continue;
+    // "hidden files", "dotfiles": the files whose names start with a dot, wherever they are.
+    const hiddenFiles = w.norm === 'hidden' && /^(files?|folders?|directories|dirs?)$/.test(words[i + 1]?.norm ?? '') && !covered.has(i + 1);
+    if (hiddenFiles || /^dot-?files?$/.test(w.norm)) {
+      push('path', '**/.*', w, hiddenFiles ? (words[i + 1] as Word) : w);
+      if (hiddenFiles) i++;
+      continue;
+    }
     const headOf = (set: ReadonlySet<string>) => has(set, w);
     if (headOf(DATABASE_HEADS) || headOf(TABLE_HEADS) || headOf(FOLDER_HEADS) || headOf(BRANCH_HEADS)) {
       const kind = headOf(DATABASE_HEADS) ? 'database' : headOf(TABLE_HEADS) ? 'table' : headOf(BRANCH_HEADS) ? 'branch' : 'path';
