@@ -324,6 +324,16 @@ test('tools that wrap a program bind as the command they run: named for program 
   assert.ok(commit && slice(text, commit.span).startsWith('{') && slice(text, commit.span).includes('"message"'));
 });
 
+test('other agents\' editors and shells: Roo Code\'s apply_diff and search_and_replace edit their file; Desktop Commander\'s start_process runs its command', () => {
+  const text = anthropic([
+    ['apply_diff', { path: 'data/a.csv', diff: '<<<<<<< SEARCH\na\n=======\nb\n>>>>>>> REPLACE' }],
+    ['search_and_replace', { path: 'data/b.csv', search: 'a', replace: 'b' }],
+    ['start_process', { command: 'rm -rf build', timeout_ms: 1000 }],
+  ]);
+  const actions = bindSession(parse(text, 'anthropic'));
+  assert.deepEqual(actions.map((list) => list.map(describe)), [['write path:data/a.csv'], ['write path:data/b.csv'], ['delete path:build recursive', 'execute command:rm -rf build']]);
+});
+
 test('Kubernetes tools named for a kind of object and what they do (the Kubernetes MCP server) bind as the kubectl command they are', () => {
   const manifest = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\n  namespace: prod\nspec: {}';
   const text = jsonl(

@@ -122,9 +122,9 @@ const read = (from: Names): TargetEffect => ({ kind: 'target', verbs: ['read'], 
 export const TOOL_SPECS: readonly ToolSpec[] = [
   // Shells: Claude Code Bash; Codex shell, container.exec, local_shell (action.command, working_directory),
   // shell_command, exec_command (cmd); Gemini CLI run_shell_command (directory); OpenHands execute_bash;
-  // SWE-agent and Inspect bash (cmd); Cursor run_terminal_cmd.
+  // SWE-agent and Inspect bash (cmd); Cursor run_terminal_cmd; Desktop Commander start_process.
   {
-    names: ['bash', 'shell', 'container.exec', 'local_shell', 'shell_command', 'exec_command', 'run_shell_command', 'execute_bash', 'execute_command', 'run_command', 'run_terminal_cmd', 'terminal'],
+    names: ['bash', 'shell', 'container.exec', 'local_shell', 'shell_command', 'exec_command', 'run_shell_command', 'execute_bash', 'execute_command', 'run_command', 'run_terminal_cmd', 'terminal', 'start_process'],
     effects: [SHELL],
   },
   // Codex apply_patch: a freeform patch (custom tool `input`) or a function with `input`/`patch`.
@@ -134,7 +134,8 @@ export const TOOL_SPECS: readonly ToolSpec[] = [
   { names: ['overwrite_file'], effects: [{ kind: 'target', verbs: ['write', 'overwrite'], target: 'path', from: FILE }] },
   { names: ['create', 'create_file', 'new_file'], effects: [write(FILE, { overwriteWhenExisting: true })] },
   {
-    names: ['edit', 'multiedit', 'edit_file', 'replace', 'replace_in_file', 'str_replace', 'append_to_file', 'append_file', 'insert', 'patch_file', 'search_replace'],
+    // (Roo Code's apply_diff and search_and_replace edit the file at `path` too.)
+    names: ['edit', 'multiedit', 'edit_file', 'replace', 'replace_in_file', 'str_replace', 'append_to_file', 'append_file', 'insert', 'patch_file', 'search_replace', 'apply_diff', 'search_and_replace'],
     effects: [write(FILE)],
   },
   { names: ['notebookedit', 'edit_notebook'], effects: [write(['notebook_path', ...FILE])] },
