@@ -302,3 +302,16 @@ test('a document store’s collection is its table: what is done to documents is
     [],
   ]);
 });
+
+test('several ids name several records, each deleted; in a name of two words the first is the verb', () => {
+  const session = chat([
+    // Gmail's MCP server deletes many messages by their ids.
+    { name: 'batch_delete_emails', args: { messageIds: ['m1', 'm2'] } },
+    { name: 'delete_issues', args: { issue_ids: ['I-1'] } },
+    // "close_issues" closes issues: it issues (creates) nothing.
+    { name: 'close_issues', args: { issue_ids: ['I-2'] } },
+    { name: 'jira_create_issue', args: { project: 'P', summary: 'Broken login' } },
+  ]);
+  const actions = bindSession(session).map((list) => list.map(describe));
+  assert.deepEqual(actions, [['delete resource:m1', 'delete resource:m2'], ['delete resource:I-1'], [], ['create']]);
+});

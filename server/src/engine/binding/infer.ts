@@ -164,8 +164,8 @@ const ID_KINDS: readonly { readonly words: readonly string[]; readonly kind: Tar
   { words: ['database', 'db'], kind: 'database' },
 ];
 
-/** `id`, `event_id`, `eventId`, and a key that names a record (`issue_key`, `issueKey`; never an API key). */
-const ID_ARGUMENT = /^id_?$|_id$|[a-z]Id$|^(?:issue|ticket|record|item|page|entry)_?key$/i;
+/** `id`, `event_id`, `eventId` (or several: `message_ids`, `messageIds`), and a key that names a record (`issue_key`, `issueKey`; never an API key). */
+const ID_ARGUMENT = /^ids?_?$|_ids?$|[a-z]Ids?$|^(?:issue|ticket|record|item|page|entry)_?key$/i;
 
 const FOLDER_WORDS = new Set(['dir', 'directory', 'folder', 'tree', 'recursive', 'recursively']);
 
@@ -300,7 +300,8 @@ function fromWords(words: readonly string[], reading: Reading): Action[] | undef
     if (rule.needsTime && !reading.args.names.some((name) => TIME_ARGUMENT.test(name))) continue;
     if (rule.needsRecord && (words.every((word) => mentions([word], rule.words)) || mentions(words, TEXT_WORDS))) continue;
     // ("jira_delete_issue": a record's change is said by the name's verb, first or after a service's name, not by a noun of it.)
-    if (rule.needsRecord && !mentions(words.slice(0, 2), rule.words)) continue;
+    // (In a name of two words the first is the verb: "close_issues" closes issues, it issues nothing.)
+    if (rule.needsRecord && !mentions(words.slice(0, words.length > 2 ? 2 : 1), rule.words)) continue;
     const actions = applyRule(rule, words, reading);
     if (actions.length > 0) return actions;
   }
