@@ -258,6 +258,8 @@ function talkedAbout(words: readonly Word[], i: number): boolean {
     if (has(TALK_VERBS, before) && before.tags.has('Verb')) return !(/^(propose|proposing|suggest|suggesting)$/.test(before.norm) && yesAwaited(words, i));
     // "before submitting your changes": changes handed over for review, not made.
     if (before.forms.includes('submit') && /^(change|changes|edit|edits)$/.test(word.norm)) return true;
+    // ("Before drafting any reply, read the thread": a message drafted or composed is not sent.)
+    if (/^(draft|drafting|drafts|drafted|compose|composing|prepare|preparing)$/.test(before.norm) && /^(reply|replies|email|emails|message|messages|response|responses|post|posts)$/.test(word.norm)) return true;
     if (!(before.tags.has('Determiner') || before.tags.has('Adjective') || before.tags.has('Possessive'))) return false;
   }
   return false;
@@ -3677,6 +3679,13 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // so is the kind of message a send is ("posting comments", "sending notifications").
     // ("Payments to Northgate Rentals": a record's word after a name's capital is part of the name.)
     const inName = CAPITALIZED.test(w.text) && i > range.from && CAPITALIZED.test(words[i - 1]?.text ?? '') && !/[,;:.!?)]/.test(words[i - 1]?.post ?? '');
+    // ("Never move ticket files": before files, the record's word sorts them, which no scope says.)
+    // ("the orders folder" names one: a folder's name is no sort of it.)
+    const namesFolder = named.some((e) => w.start >= e.start && w.end <= e.end);
+    if (isRecord(w) && !inName && !namesFolder && /^(files?|folders?|directories|dirs?|documents?)$/.test(words[i + 1]?.norm ?? '')) {
+      result.push(w);
+      continue;
+    }
     if ((isRecord(w) && !inName) || has(GENERIC_EVENT_WORDS, w) || (families.has('send') && has(MESSAGE_KINDS, w))) continue;
     // "update customer accounts": whose record it is, the person a policy serves, which every one is; for
     // an action that means something else on a record. ("Delete user accounts" would be every delete.)
@@ -3692,8 +3701,9 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // ("deploy new code": every deploy ships what is new.)
     if ((families.has('create') || families.has('deploy')) && w.norm === 'new') continue;
     // "add third-party packages", "external libraries": every dependency added comes from outside.
-    // ("install a new dependency": every dependency installed is one the project did not have.)
-    if (families.has('install') && /^(third|party|third-party|external|outside|extra|additional|new)$/.test(w.norm)) continue;
+    // ("install a new dependency": every dependency installed is one the project did not have; "heavy" or
+    // "unnecessary" ones are a judgement the session cannot settle, taken to hold.)
+    if (families.has('install') && /^(third|party|third-party|external|outside|extra|additional|new|heavy|large|big|unnecessary|unneeded)$/.test(w.norm)) continue;
     // "all outgoing emails", "outbound messages": every message a send sends goes out.
     if (families.has('send') && /^(outgoing|outbound)$/.test(w.norm)) continue;
     // "add npm packages", "new Python libraries": the ecosystem a dependency comes from is the project's own, which sorts out none.

@@ -61,6 +61,9 @@ const PATTERN = new AlternativesByText(
     String.raw`(?<=[A-Za-z.!?:)])(?<starEnd>[*_])(?![\w*/])`,
     // A cross or a no-entry sign opening a line or an item marks what not to do: "- ❌ Modify fixtures by hand", "🚫 `git push --force`".
     String.raw`(?<=^[ \t]*(?:(?:[-*+]|\d{1,2}[.)])[ \t]+)?)(?<forbiddenMark>(?:\u{274C}|\u{1F6AB}|\u{26D4}|\u{2717}|\u{2718}|\u{1F6D1})\u{FE0F}?(?:[ \t]+(?=[A-Za-z\x60])|[ \t]*(?=[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}])))`,
+    // Two hyphens set apart, as plain text writes a dash: "Always create a draft -- never send directly" (not a
+    // command's end of options: "git checkout -- file").
+    String.raw`(?<!\bgit[ \t]+[\w-]+)(?<=[A-Za-z)*])(?<doubleDash>[ \t]+--[ \t]+)(?=[A-Za-z*])`,
     // An arrow from a case to what to do in it, a clause of its own: "You need a new dependency → Ask first".
     String.raw`(?<=\S)(?<arrowThen>[ \t]+(?:\u{2192}|\u{21D2}|->|=>)[ \t]+)(?=[A-Z][a-z']*[ \t]+[a-z][^)\n]*$)`,
     // Emoji, pictographs and the marks that dress them up.
@@ -186,6 +189,8 @@ function edits(text: string): [number, number, string][] {
     } else if (groups.alternatives !== undefined) {
       if (!actionsJoined(groups.alternatives.replace(/ /g, ''))) continue;
       result.push([start, end, groups.alternatives.split(/ ?\/ ?/).join(' or ')]);
+    } else if (groups.doubleDash !== undefined) {
+      result.push([start, end, ' \u2014 ']);
     } else if (groups.arrowThen !== undefined) {
       result.push([start, end, '. ']);
     } else if (groups.titleEnd !== undefined) {
