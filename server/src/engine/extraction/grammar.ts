@@ -1334,7 +1334,9 @@ function startsClause(words: readonly Word[], from: number, to: number): boolean
     const thingPlural = has(GENERIC, w) && /s$/.test(w.norm);
     // ("…, amending published commits": a participle between a gerund and its noun describes the gerund's object.)
     const participleOfObject = w.tags.has('PastTense') && /ing$/.test(words[i - 1]?.norm ?? '') && words[i + 1]?.tags.has('Noun') === true;
-    if (i > from && w.tags.has('Verb') && (w.tags.has('PresentTense') || w.tags.has('PastTense')) && !w.tags.has('Gerund') && !w.tags.has('Infinitive') && !thingPlural && !participleOfObject) return true;
+    // ("…, `infrastructure/` (generated)": a word in a parenthesis after the thing says what it is, no verb of a clause.)
+    const aside = parenthesisOpensAt(words, i);
+    if (i > from && w.tags.has('Verb') && (w.tags.has('PresentTense') || w.tags.has('PastTense')) && !w.tags.has('Gerund') && !w.tags.has('Infinitive') && !thingPlural && !participleOfObject && !aside) return true;
     // ("the CI bot": an acronym the tagger takes for a numeral is a noun too.)
     // ("`.gitignore` already excludes them": an adverb before the verb.)
     const beforeVerb = i > from && w.tags.has('Adverb') && !w.tags.has('Negative');
@@ -1450,6 +1452,8 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
         found = mention;
         break;
       }
+      // ("DON'T: Skip `task configure`", "never forget `make lint`": leaving the command out is what is forbidden, never running it.)
+      if (/^(skip|skipping|omit|omitting|forget|forgetting|neglect|neglecting)$/.test(w.norm) && view.mentionAt(j + 1)?.command !== undefined) break;
       if (has(BE_OR_GET, w)) beOrGet = true;
       if (beOrGet && /^(run|ran|used|executed|invoked|called|typed)$/.test(w.norm)) ranInPassive = true;
       if (w.norm === 'i') self = true;
@@ -3679,6 +3683,11 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // so is the kind of message a send is ("posting comments", "sending notifications").
     // ("Payments to Northgate Rentals": a record's word after a name's capital is part of the name.)
     const inName = CAPITALIZED.test(w.text) && i > range.from && CAPITALIZED.test(words[i - 1]?.text ?? '') && !/[,;:.!?)]/.test(words[i - 1]?.post ?? '');
+    // ("Update existing docs rather than creating new ones": "ones" are of a kind said before, which no scope says.)
+    if (w.norm === 'ones') {
+      result.push(w);
+      continue;
+    }
     // ("Never move ticket files": before files, the record's word sorts them, which no scope says.)
     // ("the orders folder" names one: a folder's name is no sort of it.)
     const namesFolder = named.some((e) => w.start >= e.start && w.end <= e.end);
