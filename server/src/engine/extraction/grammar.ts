@@ -696,11 +696,14 @@ function commandMention(words: readonly Word[], command: Entity, inside: (w: Wor
  * written ("禁止跳过 pre-commit 钩子" names the hooks of pre-commit, as "never skip pre-commit hooks" does).
  */
 function glossedEntities(sentence: Sentence): (find: (text: string, base: number) => Entity[]) => Entity[] {
-  // (So is text whose code spans are written with escaped accents, as a prompt kept in a template string has them.)
-  if (!GLOSSED_SCRIPT.test(sentence.text) && !sentence.text.includes('\\`')) return (find) => find(sentence.text, sentence.start);
+  // (So is text with escaped marks: code spans' accents as a prompt kept in a template string has them, Markdown's "\*.md".)
+  if (!GLOSSED_SCRIPT.test(sentence.text) && !ESCAPED_MARK.test(sentence.text)) return (find) => find(sentence.text, sentence.start);
   const { text, original } = readable(sentence.text);
   return (find) => find(text, 0).map((e) => ({ ...e, start: sentence.start + original(e.start), end: sentence.start + original(e.end) }));
 }
+
+/** A backslash that escapes a mark: "\`a.json\`", "\*.md". */
+const ESCAPED_MARK = /\\[`*_#[\]]/;
 
 /** Everything frames need about one sentence. */
 class SentenceView {

@@ -70,8 +70,10 @@ const PATTERN = new AlternativesByText(
     String.raw`(?<emoji>[\p{Extended_Pictographic}\u{FE0F}\u{200D}\u{20E3}\u{2713}-\u{2717}\u{2022}\u{25B6}\u{25BA}\u{2192}\u{21D2}])`,
     // A condition said first and closed by a colon is read as one closed by a comma: "Only after user approval: send it".
     String.raw`(?<=^[ \t]*(?:[-*+][ \t]+)?[*_]{0,2}(?:[Oo]nly[ \t]+)?(?:[Aa]fter|[Ww]ith|[Ww]ithout|[Uu]pon|[Oo]nce)[ \t][^:\n]{1,60}?)(?<conditionColon>:)(?=[ \t])`,
-    // A backslash before a grave accent, as a prompt kept in a JavaScript template string writes it ("Never edit \\`a.json\\`"): the accent alone.
+    // A backslash before a grave accent, as a prompt kept in a JavaScript template string writes it ("Never edit \`a.json\`"): the accent alone.
     String.raw`(?<escapedGrave>\\(?=\x60))`,
+    // A backslash before a mark Markdown would read, escaping it: "documentation files (\*.md)" is "*.md".
+    String.raw`(?<escapedMark>\\(?=[*_#\[\]]))`,
     // A full-width grave accent, as a Japanese or Chinese input method types it, opens or closes a code span.
     String.raw`(?<fullWidthGrave>\u{FF40})`,
     // An enumerator inside a sentence says nothing: "You must not: (1) push to main, (2) delete branches".
