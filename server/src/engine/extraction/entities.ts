@@ -468,8 +468,8 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
     const headOf = (set: ReadonlySet<string>) => has(set, w);
     if (headOf(DATABASE_HEADS) || headOf(TABLE_HEADS) || headOf(FOLDER_HEADS) || headOf(BRANCH_HEADS)) {
       const kind = headOf(DATABASE_HEADS) ? 'database' : headOf(TABLE_HEADS) ? 'table' : headOf(BRANCH_HEADS) ? 'branch' : 'path';
-      // "database tables" are a database's tables, none named.
-      const mods = modifiersBefore(words, i, from).filter((m) => !covered.has(words.indexOf(m)) && !(kind === 'table' && has(DATABASE_HEADS, m)));
+      // "database tables" are a database's tables, none named; "collection schemas", "table schemas" are what tables hold.
+      const mods = modifiersBefore(words, i, from).filter((m) => !covered.has(words.indexOf(m)) && !(kind === 'table' && has(DATABASE_HEADS, m)) && !(kind === 'database' && (has(TABLE_HEADS, m) || has(DATABASE_HEADS, m))));
       const after = nameAfter(words, i, to);
       // "stack branches", "feature branches": a kind of branch, not one named.
       const kindOfBranch = kind === 'branch' && !after && ((w.tags.has('Plural') || w.norm.endsWith('es')) || mods.some((m) => BRANCH_SORTS.has(m.norm))) && !mods.some((m) => /`/.test(m.pre) || /^`/.test(m.post));

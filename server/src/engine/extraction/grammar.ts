@@ -312,6 +312,8 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
     // "the archived tickets", "any deleted files": a participle between a determiner and its noun describes the thing.
     // ("delete generated files", "backed up files": a phrase that opens with one describes too.)
     if (best.end === i + 1 ? participleBeforeNoun(words, i) : /ed$/.test(word.norm) && (participleBeforeNoun(words, i) || participleBeforeNoun(words, i, best.end))) continue;
+    // ("Read the schemas before writing queries": a query written is composed, not run; no data is changed.)
+    if (best.family === 'write' && best.end === i + 1 && /^(writing|composing)$/.test(word.norm) && /^(queries|query|sql|statements?)$/.test(words[i + 1]?.norm ?? '')) continue;
     // "validate user input": validating a thing of the product's; only "validate before pushing" is a check.
     if (best.family === 'test' && best.end === i + 1 && word.forms.includes('validate') && !/[,;:.!?)]/.test(word.post) && !/^(before|prior|first|locally)$/.test(words[i + 1]?.norm ?? '')) continue;
     // "update the docs and tests", "add tests": tests written or changed are code, not a run of them.
