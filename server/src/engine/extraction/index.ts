@@ -160,7 +160,7 @@ export function extractConstraints(session: Session, prefilter: (text: string) =
 }
 
 /** A sentence that is only an exception the person grants: "Unless the user tells you to do it!", "Except when I ask." */
-const EXCEPTION_ALONE = /^\W*(?:unless|except\s+(?:when|if))\s+(?:(?:the\s+)?(?:user|human|maintainers?|owner)|i|we|you\s+are)\b[^.!?\n]{0,40}?\b(?:tells?|told|asks?|asked|says?|requests?|requested|approves?|approved|instructs?|instructed|explicitly)\b[^\n]{0,60}$/i;
+const EXCEPTION_ALONE = /^\W*(?:unless|except\s+(?:when|if))\s+(?:(?:the\s+)?(?:user|human|maintainers?|owner)|i|we|you\s+are)\b(?:\s+[\w']+){0,3}?\s+(?:tells?|told|asks?|asked|says?|requests?|requested|approves?|approved|instructs?|instructed)\b(?:\s+[\w']+){0,4}\s*[.!]*\s*$/i;
 
 /** The rules a variant of a sentence states, its notes left out. */
 function rulesOf(variant: Parameters<typeof readingsOf>[0]): Reading[] {
