@@ -75,13 +75,15 @@ const RUNS_SCRIPT = new RegExp(PLAIN_SCRIPT_RUN_SOURCE, 'i');
 /** A tool named plainly: "never call send_email". (Case matters: `processPayment` is a name, "Hello" is not.) */
 const NAMES_TOOL = new RegExp(PLAIN_TOOL_SOURCE);
 
+/** A sentence that opens on "unless": an exception said apart, which may turn the bans before it into asks. */
+const OPENS_ON_UNLESS = /(?:^|[.!?]\s+)\W*unless\b/im;
+
 /**
  * A cheap first look at text: does it have both a topic (a word, a command, an amount) and a rule cue? Text without them
  * (most chat and most requests) never reaches the tagger, which keeps extraction linear and cheap. A
- * word a gloss of Chinese, Japanese or Korean could not put in English may be the rule's action.
+ * word a gloss of Chinese, Japanese or Korean could not put in English may be the rule's action. (Or
+ * does a sentence of it open on "unless"?)
  */
-/** A sentence that opens on "unless": an exception said apart, which may turn the bans before it into asks. */
-const OPENS_ON_UNLESS = /(?:^|[.!?]\s+)\W*unless\b/im;
 export const worthReading = (text: string): boolean => ((TOPIC_WORDS.test(text) || NAMES_COMMAND.test(text) || AMOUNT.test(text) || NAMES_TARGET.test(text) || RUNS_SCRIPT.test(text) || NAMES_TOOL.test(text) || NAMES_SQL_READ.test(text) || text.includes(UNKNOWN_WORD)) && ruleCue(text)) || OPENS_ON_UNLESS.test(text);
 
 /**
