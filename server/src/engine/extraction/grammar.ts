@@ -613,7 +613,7 @@ function forgePhraseOf(verb: Word, object: readonly Word[]): { command: CommandR
 const forgeOperation = (verb: Word, object: readonly Word[]) => forgePhraseOf(verb, object)?.command;
 
 const FORGE_VERBS = new Set(FORGE_PHRASES.map(({ phrase }) => phrase[0]).filter((t): t is string => typeof t === 'string'));
-const FORGE_OBJECTS = wordSet(['pr', 'prs', 'issue', 'issues', 'mr', 'mrs', 'pull', 'merge', 'branch', 'branches']);
+const FORGE_OBJECTS = wordSet(['pr', 'prs', 'issue', 'issues', 'mr', 'mrs', 'pull', 'merge', 'branch', 'branches', 'remote', 'remotes']);
 const isForgeVerb = (word: string) => baseForms(word).some((form) => FORGE_VERBS.has(form));
 
 /**
@@ -1735,7 +1735,9 @@ function eachListed(view: SentenceView, draft: Draft, to: number): Draft[] {
     const start = last ? at + 1 : at;
     const verb = words[start];
     const item = actionAt(start);
-    if (!item && (!verb?.tags.has('Verb') || verb.tags.has('Auxiliary') || verb.tags.has('Modal') || verb.tags.has('Copula') || verb.tags.has('Gerund') || verb.tags.has('PastTense'))) return [draft];
+    // ("before sending messages, creating events, or uploading files": among gerunds, one we have no action for is an item left ungoverned.)
+    const gerundItem = first.form === 'gerund' && verb?.tags.has('Gerund') === true && /ing$/.test(verb.norm);
+    if (!item && !gerundItem && (!verb?.tags.has('Verb') || verb.tags.has('Auxiliary') || verb.tags.has('Modal') || verb.tags.has('Copula') || verb.tags.has('Gerund') || verb.tags.has('PastTense'))) return [draft];
     // ("…, commit, push or create PRs": the last item after "or" with no comma before it.)
     const comma = last ? -1 : commaAfter(start);
     const joined = words.findIndex((w, k) => k > start && k < (comma === -1 ? to : comma) && has(COORDINATORS, w) && actionAt(k + 1) !== undefined);
@@ -2194,7 +2196,9 @@ function nominalActionMustFrame(view: SentenceView, clause: Range): Outcome | un
   if (obliged === -1 || obliged >= clause.to || negatedIn(view, { from: modal, to: obliged + 1 })) return undefined;
   const rest = { from: obliged, to: words.length };
   const steps = satisfying(view.mentionsIn(rest));
-  if (steps.length === 0 || (steps[0] as Mention).start > obliged + 3 || (changes && !backedUpFirst(steps))) return undefined;
+  // ("Every commit must compile and pass all tests": another thing it must do may come before passing them.)
+  const passing = steps.length > 0 && words.slice(obliged, (steps[0] as Mention).start).some((w) => /^(pass|passes)$/.test(w.norm));
+  if (steps.length === 0 || (steps[0] as Mention).start > obliged + (passing ? 5 : 3) || (changes && !backedUpFirst(steps))) return undefined;
   // ("All PRs must pass CI before merging": the forge's operation named after "before", on the thing said first, waits for the step, not its opening.)
   const before = words.findIndex((w, k) => k >= (steps[0] as Mention).end && w.norm === 'before');
   const verb = before === -1 || action.saidInWords !== true ? undefined : words.slice(before + 1, before + 5).find((w) => isForgeVerb(w.norm));
@@ -2537,6 +2541,9 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
   const subMentions = view.mentionsIn(sub);
   const negated = negatedIn(view, main);
   const region = (triggers: readonly Mention[], range: Range) => ({ from: Math.min((triggers[0] as Mention).start, range.from), to: objectEnd(view, (triggers[0] as Mention).end, range.to) });
+  // ("You may run `./gradlew lint` before submitting changes": a step allowed, not required, makes no rule.)
+  const allowedOnly = !negated && words.slice(main.from, main.to).some((w, k) => /^(may|can)$/.test(w.norm) && /^(you|we|agents?|claude)$/.test(words[main.from + k - 1]?.norm ?? '')) && !words.slice(main.from, main.to).some((w) => /^(must|should|always|need|needs|have|has)$/.test(w.norm));
+  if (kind === 'before' && allowedOnly) return 'nothing';
   if (kind === 'without' || kind === 'until') {
     // "don't X without Y", "never X until I approve", "no force-pushes without a backup".
     const forbidden = negated ?? (kind === 'without' ? fragmentAction(view, main, sub) : undefined);
@@ -2617,7 +2624,8 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
         const subject = subjectPhrase(view, main);
         if (subject) regions.push(subject);
       }
-      return { drafts: [{ kind: 'confirmation', triggers: coordinatedFrom(view, triggers), regions }] };
+      // ("Ask before sending messages, creating events, or uploading files": each listed action with its own object.)
+      return { drafts: eachListed(view, { kind: 'confirmation', triggers: coordinatedFrom(view, triggers), regions }, (regions[0] as Range).to) };
     }
     return { drafts: [prerequisite(view, coordinatedFrom(view, triggers), requirement.steps, regions, main)] };
   }
@@ -3975,7 +3983,8 @@ function pointsBack(view: SentenceView, trigger: Mention, region: Range): boolea
   // being written, whichever it is. ("Don't send the email yet" is about one email.)
   if (next.norm === 'the' && trigger.family === 'send' && head !== undefined && MESSAGE_WORDS.test(head.norm) && whenSaid && (trigger.end + 2 >= region.to || /[,;:.!?()]/.test(head.post) || (view.words[trigger.end + 2]?.norm === 'to' && view.words[trigger.end + 3]?.tags.has('Infinitive') === true))) return false;
   // "Do not cancel the order until the user confirms": so is a policy's record in one, the one being handled.
-  if (next.norm === 'the' && isRecord(head) && whenSaid && (trigger.end + 2 >= region.to || /[,;:.!?()]/.test(head?.post ?? ''))) return false;
+  // ("Ask for confirmation before scheduling the meeting": and so is an event, the one being arranged.)
+  if (next.norm === 'the' && (isRecord(head) || has(GENERIC_EVENT_WORDS, head)) && whenSaid && (trigger.end + 2 >= region.to || /[,;:.!?()]/.test(head?.post ?? ''))) return false;
   if (view.phraseEntitiesIn({ from: trigger.end, to: region.to }).length > 0) return false;
   // "that invoice" points back; "the CQL grammar", "the `docs/` folder" name their thing.
   for (let i = trigger.end + 1; i < region.to; i++) {

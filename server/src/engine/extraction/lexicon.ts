@@ -165,7 +165,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'validation * pass', 'validation * succeed', 'run * validation',
   ],
   cancel: ['cancel', 'call * off', 'decline', 'cancellation', 'axe'],
-  reschedule: ['reschedule', 'postpone', 'push * back', 'delay', 'move * back'],
+  reschedule: ['reschedule', 'rebook', 'postpone', 'push * back', 'delay', 'move * back'],
   create: ['create', 'schedule', 'book', 'reserve', 'make * reservation', 'place * order', 'introduce', 'file * dispute', 'open * dispute', 'file * claim'],
   unlock: ['unlock', 'unbolt', 'unlatch'],
   open: ['open'],
@@ -223,6 +223,10 @@ export const FORGE_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   // Pulling and staging are git's, said in words: "pulling from GitHub", "stage the files".
   'git pull': ['pull from', 'pull * update', 'pull * latest'],
   'git add': ['stage * file', 'stage * change'],
+  // A repository's remotes are git's own: "ask before adding, removing, or renaming git remotes".
+  'git remote add': ['add * git remote', 'add * remote repository'],
+  'git remote remove': ['remove * git remote', 'delete * git remote'],
+  'git remote rename': ['rename * git remote'],
   // git's settings changed are its config: "don't change git settings".
   'git config': ['change * git setting', 'modify * git setting', 'edit * git setting', 'change * git config', 'modify * git config', 'edit * git config', 'touch * git config'],
   // "do not stash automatically": setting work aside is git's stash.
