@@ -3227,8 +3227,29 @@ function prohibitionFrame(view: SentenceView, clause: Range): Outcome | undefine
   const unasked = findFirst(view.words, P.onOwnAccord, clause.from, clause.to) !== undefined || triggers.some((m) => autoPrefix(view.words[m.start - 1]));
   // "… autonomously - ask the user to do it manually": the person does it, so the agent never does.
   const personDoesIt = view.words.slice(clause.to).some((w) => /^(manually|myself|themselves)$/.test(w.norm)) && view.words.slice(clause.to).some((w) => has(ME, w) || has(SERVED, w));
+  // ("Never make changes the user did not ask for": what the person has not asked for is what needs their yes.)
+  const notAskedFor = notAskedForAt(view, regions[0] as Range);
+  if (notAskedFor !== undefined) return { drafts: [{ kind: 'confirmation', triggers, regions: [{ from: (regions[0] as Range).from, to: notAskedFor }, ...regions.slice(1)] }] };
   const kind = unasked && !personDoesIt ? 'confirmation' : 'prohibition';
   return { drafts: eachListed(view, { kind, triggers, regions }, end) };
+}
+
+/** Where a relative clause that the person has not asked for the thing starts in `region`: "the user did not ask for", "I haven't approved". */
+function notAskedForAt(view: SentenceView, region: Range): number | undefined {
+  const words = view.words;
+  for (let k = region.from; k < region.to; k++) {
+    if (!has(GRANTERS, words[k])) continue;
+    let at = k + 1;
+    while (at < region.to && (/^(has|have|had|did|does|do)$/.test(words[at]?.norm ?? '') || words[at]?.text === '')) at++;
+    const negation = /^(not|never|n't)$/.test(words[at]?.norm ?? '') || words[at - 1]?.tags.has('Negative') === true || /n['’]t$/.test(words[at - 1]?.norm ?? '');
+    if (!negation) continue;
+    if (/^(not|never|n't)$/.test(words[at]?.norm ?? '')) at++;
+    if (!has(REQUEST, words[at])) continue;
+    let start = k;
+    while (start > region.from && (/^(that|which|what)$/.test(words[start - 1]?.norm ?? '') || words[start - 1]?.tags.has('Determiner') === true)) start--;
+    return start;
+  }
+  return undefined;
 }
 
 /**
