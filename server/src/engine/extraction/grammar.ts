@@ -2736,7 +2736,8 @@ function coordinatedFrom(view: SentenceView, triggers: readonly Mention[]): Ment
  */
 function listedWithLightVerb(words: readonly Word[], start: number): number | undefined {
   // (Past its determiner and the nouns that modify it: "or run any database migrations".)
-  const light = (w: Word | undefined) => /^(run|running|execute|executing|perform|performing|do|doing|trigger|triggering|apply|applying)$/.test(w?.norm ?? '');
+  // ("…, handle payments, or process refunds": so are verbs of dealing with a thing.)
+  const light = (w: Word | undefined) => /^(run|running|execute|executing|perform|performing|do|doing|trigger|triggering|apply|applying|handle|handling|process|processing)$/.test(w?.norm ?? '');
   let verb = start - 1;
   while (verb > start - 4 && !light(words[verb]) && (/^(a|an|the|any)$/.test(words[verb]?.norm ?? '') || (words[verb]?.tags.has('Noun') === true && !words[verb]?.tags.has('Verb'))) && !endsWithComma(words[verb])) verb--;
   return light(words[verb]) && !endsWithComma(words[verb]) && verb > 0 && has(COORDINATORS, words[verb - 1]) ? verb : undefined;

@@ -166,7 +166,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   ],
   cancel: ['cancel', 'call * off', 'decline', 'cancellation', 'axe'],
   reschedule: ['reschedule', 'rebook', 'postpone', 'push * back', 'delay', 'move * back'],
-  create: ['create', 'schedule', 'book', 'reserve', 'make * reservation', 'place * order', 'introduce', 'file * dispute', 'open * dispute', 'file * claim'],
+  create: ['create', 'schedule', 'book', 'reserve', 'make * reservation', 'place * order', 'introduce', 'file * dispute', 'open * dispute', 'file * claim', 'issue * ticket'],
   unlock: ['unlock', 'unbolt', 'unlatch'],
   open: ['open'],
   disable: ['disable', 'turn * off', 'switch * off', 'shut * off', 'deactivate', 'disarm', 'power * off'],
