@@ -1897,7 +1897,8 @@ function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefi
   const written = (m: Mention) => m.family === 'command' && m.command !== undefined && m.saidInWords !== true;
   const sameForm = (m: Mention) => (trigger.form === 'gerund' && m.form === 'gerund') || (plural(trigger) && plural(m)) || (keyword(trigger) && keyword(m)) || (written(trigger) && written(m)) || tight(m);
   const triggers = !view.mentions.includes(trigger) ? [trigger] : trigger.start > markerAt + 3 || colonAfter ? listed : listed.filter((m) => m === trigger || sameForm(m));
-  return { drafts: [{ kind: 'confirmation', triggers, regions: [{ from: trigger.start, to: objectEnd(view, trigger.end, clause.to) }, ...(thing ? [thing] : [])] }] };
+  // ("approval before sending messages, creating events, or uploading files": each listed action with its own object.)
+  return { drafts: eachListed(view, { kind: 'confirmation', triggers, regions: [{ from: trigger.start, to: objectEnd(view, trigger.end, clause.to) }, ...(thing ? [thing] : [])] }, clause.to) };
 }
 
 /** "Confirm deletions with the user", "confirm destructive actions (file deletes, …) with me": the actions named are the person's to approve. */
