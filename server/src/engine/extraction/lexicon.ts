@@ -190,7 +190,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
   publish: ['publish', 'npm publish', 'create * release', 'cut * release', 'tag * release', 'upload * package'],
   skipChecks: [
     'bypass * hook', 'skip * hook', 'disable * hook', 'bypass * check', 'skip * check', 'skip * pre-commit', 'bypass * pre-commit', 'no-verify', 'noverify',
-    'bypass * verification', 'skip * verification', 'bypass * validation', 'skip * validation', 'skip * linting', 'bypass * linting', 'circumvent * hook', 'ignore * hook', 'bypass * ci', 'skip * ci', 'bypass * ci check', 'skip * ci check', 'bypass * branch protection', 'circumvent * branch protection', 'bypass * gate', 'skip * gate', 'circumvent * gate',
+    'bypass * verification', 'skip * verification', 'bypass * validation', 'skip * validation', 'skip * linting', 'bypass * linting', 'skip * linter', 'bypass * linter', 'circumvent * hook', 'ignore * hook', 'bypass * ci', 'skip * ci', 'bypass * ci check', 'skip * ci check', 'bypass * branch protection', 'circumvent * branch protection', 'bypass * gate', 'skip * gate', 'circumvent * gate',
   ],
   command: [],
   sqlDrop: [],
