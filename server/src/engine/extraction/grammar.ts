@@ -312,6 +312,9 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
     // "the archived tickets", "any deleted files": a participle between a determiner and its noun describes the thing.
     // ("delete generated files", "backed up files": a phrase that opens with one describes too.)
     if (best.end === i + 1 ? participleBeforeNoun(words, i) : /ed$/.test(word.norm) && (participleBeforeNoun(words, i) || participleBeforeNoun(words, i, best.end))) continue;
+    // ("NEVER try to "create" an approval manually": an approval made is the person's yes asked for, no record or file made.)
+    const madeThing = /^(a|an|the|any)$/.test(words[best.end]?.norm ?? '') ? best.end + 1 : best.end;
+    if (best.family === 'create' && startsWith(words, P.approvalNouns, madeThing) !== undefined) continue;
     // ("Read the schemas before writing queries": a query written is composed, not run; no data is changed.)
     if (best.family === 'write' && best.end === i + 1 && /^(writing|composing)$/.test(word.norm) && /^(queries|query|sql|statements?)$/.test(words[i + 1]?.norm ?? '')) continue;
     // "validate user input": validating a thing of the product's; only "validate before pushing" is a check.
