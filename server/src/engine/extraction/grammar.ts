@@ -4597,8 +4597,10 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   if (examples?.length === 0) return compileDraftRules(view, { ...draft, regions: draft.regions.map((r) => ({ from: r.from, to: Math.min(r.to, (draft.triggers[0] as Mention).end) })), example: true });
   if (examples) return examples.flatMap((example) => compileDraftRules(view, { ...draft, triggers: [example.mention], regions: [example.region], example: true }));
   // "tests must pass before you merge", "never merge without green CI": merging with nothing named,
-  // checked first, merges the pull request.
-  const alone = (m: Mention) => draft.kind === 'prerequisite' && draft.regions.every((r) => view.words.slice(r.from, r.to).every((w, k) => (r.from + k >= m.start && r.from + k < m.end) || w.tags.has('Adverb')));
+  // checked first, merges the pull request; so does merging with nothing named that waits for a yes
+  // ("User approval required before merging").
+  // (Not merges said as a thing reviewed: "Human-only review is required for merges" says who reviews.)
+  const alone = (m: Mention) => (draft.kind === 'prerequisite' || (draft.kind === 'confirmation' && m.form !== 'third')) && draft.regions.every((r) => view.words.slice(r.from, r.to).every((w, k) => (r.from + k >= m.start && r.from + k < m.end) || w.tags.has('Adverb')));
   if (draft.triggers.some((m) => m.family === 'land' && alone(m))) {
     return compileDraftRules(view, { ...draft, triggers: draft.triggers.map((m) => (m.family === 'land' && alone(m) ? { ...m, family: 'command', command: MERGE_PULL_REQUEST } : m)) });
   }
