@@ -63,9 +63,9 @@ const PATTERN = new AlternativesByText(
     String.raw`(?<=^[ \t]*(?:(?:[-*+]|\d{1,2}[.)])[ \t]+)?)(?<forbiddenMark>(?:\u{274C}|\u{1F6AB}|\u{26D4}|\u{2717}|\u{2718}|\u{1F6D1})\u{FE0F}?(?:[ \t]+(?=[A-Za-z\x60])|[ \t]*(?=[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}])))`,
     // Two hyphens set apart, as plain text writes a dash: "Always create a draft -- never send directly" (not a
     // command's end of options: "git checkout -- file").
-    String.raw`(?<!\bgit[ \t]+[\w-]+)(?<=[A-Za-z)*])(?<doubleDash>[ \t]+--[ \t]+)(?=[A-Za-z*])`,
+    String.raw`(?=[ \t]+--[ \t])(?<!\bgit[ \t]+[\w-]+)(?<=[A-Za-z)*])(?<doubleDash>[ \t]+--[ \t]+)(?=[A-Za-z*])`,
     // An arrow from a case to what to do in it, a clause of its own: "You need a new dependency → Ask first".
-    String.raw`(?<=\S)(?<arrowThen>[ \t]+(?:\u{2192}|\u{21D2}|->|=>)[ \t]+)(?=[A-Z][a-z']*[ \t]+[a-z][^)\n]*$)`,
+    String.raw`(?=[ \t]+(?:\u{2192}|\u{21D2}|->|=>))(?<=\S)(?<arrowThen>[ \t]+(?:\u{2192}|\u{21D2}|->|=>)[ \t]+)(?=[A-Z][a-z']*[ \t]+[a-z][^)\n]*$)`,
     // Emoji, pictographs and the marks that dress them up.
     String.raw`(?<emoji>[\p{Extended_Pictographic}\u{FE0F}\u{200D}\u{20E3}\u{2713}-\u{2717}\u{2022}\u{25B6}\u{25BA}\u{2192}\u{21D2}])`,
     // A condition said first and closed by a colon is read as one closed by a comma: "Only after user approval: send it".
@@ -94,8 +94,8 @@ const PATTERN = new AlternativesByText(
     String.raw`(?<hyphenated>(?<![\w'’\/.-])[A-Za-z]+(?:-[A-Za-z]+)+(?![\w'’\/-]|\.\w))`,
   ],
   'gmu',
-  // A table needs its bars, a condition its colon, an enumerator its parenthesis.
-  { tableOpen: '|', tableBar: '|', tableClose: '|', forbiddenCell: '|', conditionColon: ':', enumerator: '(', quotedReply: '"', quotedReplyCurly: '\u201C' },
+  // A table needs its bars, a condition its colon, an enumerator its parenthesis, a dash its hyphens, an escape its backslash.
+  { tableOpen: '|', tableBar: '|', tableClose: '|', forbiddenCell: '|', conditionColon: ':', enumerator: '(', quotedReply: '"', quotedReplyCurly: '\u201C', doubleDash: '-', escapedGrave: '\\', escapedMark: '\\' },
 );
 
 /**
