@@ -567,6 +567,8 @@ const ENGLISH_GRAMMAR_WORDS = new Set([...FUNCTION_WORDS, ...UNIVERSAL_OBJECTS])
 /** Action words written alone: `delete`, `drop`, `uninstall` (as in "treat `delete` and `drop` as destructive"). */
 const ACTION_WORD_SET = new Set([...Object.values(ACTION_WORDS).flat().filter((phrase) => /^[a-z-]+$/.test(phrase)), 'uninstall', 'reset', 'destroy']);
 const DISTINCTIVE = new Set(DISTINCTIVE_PROGRAMS);
+/** Subcommands by which deploy tools deploy: `tofu apply`, `fly deploy`, `pulumi up`, `helm upgrade`. */
+const DEPLOY_SUBCOMMAND = /^(?:apply|deploy|up|install|upgrade|release|rollout|publish|sync|promote)$/;
 /** Little words joined by a slash ("to/from", "and/or", "on/off"): alternatives, never a path. */
 const SMALL_WORDS = new Set(['to', 'from', 'in', 'out', 'on', 'off', 'and', 'or', 'up', 'down', 'into', 'onto', 'yes', 'no', 'if', 'when', 'with', 'without']);
 const SPAN_THINGS = /^(?:\s*\/\s*`[^`]*`)*\s+(?:\w+\s+)?(?:comments?|fences?|directives?|annotations?|attributes?|pragmas?|markers?|decorators?|macros?|keywords?|imports?|statements?|blocks?|tags?|labels?|fields?|types?|lints?)\b/i;
@@ -754,7 +756,8 @@ export function commandEntities(text: string, base: number): Entity[] {
     const ofFamily = DISTINCTIVE.has(/^([a-z\d]+)-[a-z][a-z\d-]*$/.exec(match[0])?.[1] ?? '') && listedWithProgram(match.index ?? 0, match[0].length);
     // ("Avoid tofu apply without approval", "never run fly deploy": a program whose name is a word is one before a subcommand that deploys.)
     const subcommand = /^\s+([a-z][\w-]*)/.exec(text.slice((match.index ?? 0) + match[0].length))?.[1];
-    const deploys = subcommand !== undefined && KNOWN_PROGRAMS.has(match[0].toLowerCase()) && commandRule(`${match[0].toLowerCase()} ${subcommand}`).verbs.includes('deploy');
+    // (Only subcommands a deploy tool has are worth the command's parse: "make sure", "find out" are English.)
+    const deploys = subcommand !== undefined && DEPLOY_SUBCOMMAND.test(subcommand) && KNOWN_PROGRAMS.has(match[0].toLowerCase()) && commandRule(`${match[0].toLowerCase()} ${subcommand}`).verbs.includes('deploy');
     const program = asCli || ofFamily || deploys || DISTINCTIVE.has(match[0].toLowerCase()) || (KNOWN_PROGRAMS.has(match[0].toLowerCase()) && (inExamples(match.index ?? 0) || listedWithProgram(match.index ?? 0, match[0].length)));
     // "pre-commit hooks", "the npm registry": a program's name describing a thing of its own.
     const describes = PROGRAM_THINGS.test(text.slice((match.index ?? 0) + match[0].length));
