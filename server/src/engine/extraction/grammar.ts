@@ -160,6 +160,7 @@ const DESCRIPTIVE = wordSet(L.DESCRIPTIVE);
 const BROAD = wordSet(['code', 'source', 'any', 'all', 'new', 'existing', 'local', 'current', 'slack', 'email', 'e-mail', 'chat']);
 const FUNCTION = wordSet(L.FUNCTION_WORDS);
 const REPORTING = wordSet(L.REPORTING_VERBS);
+const PRESENTING = wordSet(L.PRESENTING_VERBS);
 const PASS_ON = wordSet(L.PASS_ON_VERBS);
 const ME = wordSet(['me', 'us', 'user', 'human', 'owner', 'my', 'our', 'myself', 'ourselves', 'you', ...L.AGENT_NAMES]);
 const AGENT_NAMES = wordSet(L.AGENT_NAMES);
@@ -1810,15 +1811,21 @@ const PASSING_ON = wordSet(['flag', 'escalate', 'route', 'refer', 'submit', 'que
  * "Flag any payment over $500 for human approval", "escalate refunds for my sign-off": the thing passed on
  * for a yes, named between the verb that opens the clause and the "for" before the approval, is what needs it.
  */
-function passedOnForApproval(view: SentenceView, clause: Range, approval: { start: number } | undefined): Mention | undefined {
+function passedOnForApproval(view: SentenceView, clause: Range, approval: { start: number } | undefined): { readonly action: Mention; readonly end: number } | undefined {
   const words = view.words;
   if (approval === undefined) return undefined;
   let forAt = approval.start - 1;
   while (forAt > clause.from && (has(OWNERS, words[forAt]) || (words[forAt] as Word).tags.has('Determiner'))) forAt--;
+  if (words[forAt]?.norm !== 'for') return undefined;
+  // ("Any operation that deletes data must be escalated for human approval": in the passive, what is passed on is the subject.)
+  const participle = words[forAt - 1];
+  // (Said as what must be done, not what was: "the deploy was flagged for review" tells of it.)
+  const passive = participle !== undefined && /ed$/.test(participle.norm) && has(PASSING_ON, participle) && words[forAt - 2]?.norm === 'be' && /^(must|should|shall|to|always)$/.test(words[forAt - 3]?.norm ?? '');
   const verb = skipOpeners(words, clause.from, forAt);
-  if (words[forAt]?.norm !== 'for' || !has(PASSING_ON, words[verb])) return undefined;
-  const passed = { from: verb + 1, to: forAt };
-  return governable(view.mentionsIn(passed))[0] ?? spending(view, passed)[0];
+  if (!passive && !has(PASSING_ON, words[verb])) return undefined;
+  const passed = passive ? { from: clause.from, to: forAt - 2 } : { from: verb + 1, to: forAt };
+  const action = governable(view.mentionsIn(passed))[0] ?? spending(view, passed)[0];
+  return action && { action, end: passed.to };
 }
 
 /** "You need my permission to disarm the alarm", "get my sign-off on any deploy", "ask me for any payment over $500". */
@@ -1853,7 +1860,7 @@ function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefi
     return at !== undefined && /^(need|needs|require|requires)$/.test(words[at]?.norm ?? '') && /^(not|never)$/.test(words[at - 1]?.norm ?? '');
   });
   if (unneeded) return 'nothing';
-  const asked = approvals.find((f) => has(OWNERS, words[f.start - 1]) || has(OWNERS, words[f.start - 2]) || sought(f) || requiredAfter(f) !== undefined);
+  const asked = approvals.find((f) => has(OWNERS, words[f.start - 1]) || has(OWNERS, words[f.start - 2]) || sought(f) || requiredAfter(f) !== undefined || passedOnForApproval(view, clause, f) !== undefined);
   // "No approval needed for reads": a permission, not a rule.
   if (asked && words[asked.start - 1]?.norm === 'no' && requiredAfter(asked) !== undefined) return 'nothing';
   const afterApproval = asked ? (requiredAfter(asked) ?? asked.end) : 0;
@@ -1869,7 +1876,7 @@ function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefi
   // ("Require approval for amounts over $100": an amount with no action named is any spending of it.)
   const named = forWhat ? (governable(view.mentionsIn(forWhat)).filter((m) => reach(m) && !modifiesNextNoun(words, m.end - 1))[0] ?? spending(view, forWhat)[0]) : undefined;
   const passedOn = named === undefined ? passedOnForApproval(view, clause, asked) : undefined;
-  const trigger = named ?? passedOn;
+  const trigger = named ?? passedOn?.action;
   if (!asked || !trigger) return actionApprovalFrame(view, clause, approvals);
   // The subject comes before the approval's owner: "require explicit user confirmation" is said to the agent.
   let owned = asked.start;
@@ -1899,9 +1906,12 @@ function permissionForFrame(view: SentenceView, clause: Range): Outcome | undefi
   // ("permission before `deleteMany`, `updateMany`, or `dropCollection`": so do commands or tools named as written.)
   const written = (m: Mention) => m.family === 'command' && m.command !== undefined && m.saidInWords !== true;
   const sameForm = (m: Mention) => (trigger.form === 'gerund' && m.form === 'gerund') || (plural(trigger) && plural(m)) || (keyword(trigger) && keyword(m)) || (written(trigger) && written(m)) || tight(m);
-  const triggers = !view.mentions.includes(trigger) ? [trigger] : trigger.start > markerAt + 3 || colonAfter ? listed : listed.filter((m) => m === trigger || sameForm(m));
+  // (What is passed on is each action its phrase lists: "any operation that creates, modifies, or deletes data".)
+  const passedList = passedOn ? coordinatedFrom(view, governable(view.mentionsIn({ from: trigger.start, to: passedOn.end }))) : undefined;
+  const triggers = !view.mentions.includes(trigger) ? [trigger] : passedList ?? (trigger.start > markerAt + 3 || colonAfter ? listed : listed.filter((m) => m === trigger || sameForm(m)));
   // ("approval before sending messages, creating events, or uploading files": each listed action with its own object.)
-  return { drafts: eachListed(view, { kind: 'confirmation', triggers, regions: [{ from: trigger.start, to: objectEnd(view, trigger.end, clause.to) }, ...(thing ? [thing] : [])] }, clause.to) };
+  const objectTo = passedOn?.end ?? clause.to;
+  return { drafts: eachListed(view, { kind: 'confirmation', triggers, regions: [{ from: trigger.start, to: objectEnd(view, trigger.end, objectTo) }, ...(thing ? [thing] : [])] }, objectTo) };
 }
 
 /** "Confirm deletions with the user", "confirm destructive actions (file deletes, …) with me": the actions named are the person's to approve. */
@@ -2601,6 +2611,10 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
   // with its checks, done when they pass, waits for them, as "only after" says.
   const gatedMain = opensOnAction(view, main) && governable(view.mentionsIn(main)).some(gatedByChecks);
   if (kind === 'whenever' && !leading && gatedMain && subMentions.some((m) => m.family === 'test')) return readConnector(view, 'after', main, sub, leading);
+  // "Do not skip validation before committing": a check not to be skipped before an action is one to run before it.
+  const skipped = kind === 'before' && negated ? skippedCheck(view, negated.mentions) : undefined;
+  const checked = governable(subMentions).filter(gatedByChecks);
+  if (skipped && checked.length > 0) return { drafts: [prerequisite(view, coordinatedFrom(view, checked), [skipped], [{ from: (checked[0] as Mention).start, to: objectEnd(view, (checked[0] as Mention).end, sub.to) }], main)] };
   // before / whenever: the main clause says what must come first.
   const requirement = negated ? undefined : withProjectChecks(view, main, subMentions, requirementOf(view, main));
   // Asking first can be about any action ("ask me before you copy anything"); a step is about another one.
@@ -2657,6 +2671,14 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
     if (steps.length > 0) return { drafts: [prerequisite(view, governed, steps, regions, sub)] };
   }
   return undefined;
+}
+
+/** "skip validation", "skip the linter": a skip (no bypass of a hook) of a check, as the step the check is. */
+function skippedCheck(view: SentenceView, mentions: readonly Mention[]): Mention | undefined {
+  const only = mentions.length === 1 ? (mentions[0] as Mention) : undefined;
+  if (!only || only.family !== 'skipChecks' || !view.words[only.start]?.forms.includes('skip')) return undefined;
+  const last = view.words[only.end - 1] as Word;
+  return /^(validation|verification|linting|linter|lint|checks?|checking|type-?checks?|type-?checking)$/.test(last.norm) ? { family: 'test', start: only.end - 1, end: only.end, form: 'base' } : undefined;
 }
 
 /**
@@ -4817,7 +4839,12 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     // ("Read-only access to prod: never write": a place of another kind than a file's, which no write acts on.)
     const elsewhere = permitted ? [] : entitiesIn(view, [{ from: 0, to: clauseBefore }]).filter((e) => e.kind === 'environment' || e.kind === 'branch' || e.kind === 'database');
     // ("Delegate to specialist agents; do not implement changes yourself": an order before it is one of its own, no thing named.)
-    const orderBefore = view.words[skipOpeners(view.words, 0, clauseBefore)]?.tags.has('Imperative') === true && view.mentionsIn({ from: 0, to: clauseBefore }).length === 0;
+    // ("Show proposed changes, wait for approval before editing": what is shown is put before the user, not acted on.)
+    // (After a label of its own: "**Approval mode:** Show proposed changes, wait …".)
+    let labelEnd = clauseBefore - 1;
+    while (labelEnd > 0 && !/:/.test((view.words[labelEnd - 1] as Word).post)) labelEnd--;
+    const opener = view.words[skipOpeners(view.words, labelEnd, clauseBefore)];
+    const orderBefore = opener?.tags.has('Imperative') === true && (view.mentionsIn({ from: 0, to: clauseBefore }).length === 0 || has(PRESENTING, opener));
     if (named.length === 0 && !orderBefore && (said.length > 0 || elsewhere.length > 0)) {
       unstatable(view, said.length > 0 ? namesNoScope(said) : `"${elsewhere.map((e) => e.value).join('", "')}" is not a target ${verbsSaid(draft)} acts on`);
       return [];

@@ -458,6 +458,8 @@ export const NOT_IN_FORCE: readonly string[] = [
 ];
 /** Verbs that report someone else's words ("the docs say never…"). */
 export const REPORTING_VERBS: readonly string[] = ['say', 'tell', 'write', 'recommend', 'suggest', 'advise', 'claim', 'insist', 'warn', 'teach', 'mention', 'state'];
+/** Verbs that put something before the user rather than act on it ("Show proposed changes, wait for approval"). */
+export const PRESENTING_VERBS: readonly string[] = ['show', 'present', 'list', 'describe', 'explain', 'summarize', 'summarise', 'propose', 'outline', 'preview', 'display'];
 /** Instructions meant for someone else: "tell Bob never to…", "remind the intern to…". */
 export const PASS_ON_VERBS: readonly string[] = ['tell', 'remind', 'ask', 'instruct', 'warn', 'teach'];
 export const ADVICE_OPENERS: readonly string[] = [
