@@ -1542,6 +1542,12 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
         limit = Math.min(range.to, limit + 3);
         continue;
       }
+      // "Do not click any delete or remove buttons": clicking a button does what its label says.
+      const label = clickedLabel(view, j);
+      if (label !== undefined) {
+        j = label - 1;
+        continue;
+      }
       // "avoid at all costs: `git reset --hard`": how strongly, not what.
       if (w.norm === 'at' && /^(all|any)$/.test(words[j + 1]?.norm ?? '') && /^costs?$/.test(words[j + 2]?.norm ?? '')) {
         j += 2;
@@ -2671,6 +2677,20 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
     if (steps.length > 0) return { drafts: [prerequisite(view, governed, steps, regions, sub)] };
   }
   return undefined;
+}
+
+/** At `at`, clicking (pressing, tapping) a button whose label is an action ("click the delete button", "press any Send or Pay buttons"): where the label starts. */
+function clickedLabel(view: SentenceView, at: number): number | undefined {
+  const words = view.words;
+  if (!/^(click|clicking|press|pressing|tap|tapping|hit|hitting)$/.test(words[at]?.norm ?? '')) return undefined;
+  let label = at + 1;
+  while (/^(a|an|the|any|on)$/.test(words[label]?.norm ?? '')) label++;
+  let end = label;
+  for (let mention = view.mentionAt(end); mention?.start === end && mention.form === 'base' && !mention.command; mention = view.mentionAt(end)) {
+    end = mention.end;
+    if (has(COORDINATORS, words[end]) && !endsWithComma(words[end - 1])) end++;
+  }
+  return end > label && /^(buttons?|btns?)$/.test(words[end]?.norm ?? '') ? label : undefined;
 }
 
 /** "skip validation", "skip the linter": a skip (no bypass of a hook) of a check, as the step the check is. */

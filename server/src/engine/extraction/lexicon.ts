@@ -536,6 +536,8 @@ export const GENERIC_OBJECTS: readonly string[] = [
   'home', 'house', 'schedule', 'invite', 'invitation', 'draft', 'reply', 'note', 'report', 'summary', 'site', 'server', 'host', 'instance', 'cluster', 'service', 'app',
   'application', 'software', 'environment', 'env', 'channel', 'slack', 'thread', 'dm', 'dependency', 'package', 'library', 'dep', 'module', 'commit', 'change', 'remote', 'origin', 'command',
   'script', 'tool', 'operation', 'action', 'usage', 'invocation', 'source', 'hook', 'suite', 'lockfile', 'lock file', 'content', 'resource', 'asset', 'artifact', 'object',
+  // A button is named by the action it does ("the delete button").
+  'button',
 ];
 /**
  * Things a project or a person has one of: "the database", "the inbox" name it, not something said
