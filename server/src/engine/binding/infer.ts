@@ -70,6 +70,8 @@ interface VerbRule {
 }
 
 /** Words of tool names that act on text and files, not on a service's records. */
+/** What a reading tool's name says it reads, for a rule that names it: `read_file`, `view_files`. */
+const FILE_WORDS = ['file', 'files', 'document', 'documents', 'notebook'];
 const TEXT_WORDS = ['file', 'files', 'text', 'line', 'lines', 'content', 'code', 'buffer', 'notebook', 'cell', 'dir', 'directory', 'folder', 'path', 'editor', 'document', 'doc', 'page'];
 
 
@@ -278,7 +280,9 @@ export function verbsOfToolName(name: string): Verb[] {
   const all = wordsOf(baseToolName(name));
   const words = verbFirst(name);
   const verb = words[0] ?? '';
-  if (all.length < 2 || forms(verb).some((form) => LOOKING_WORDS.has(form))) return [];
+  if (all.length < 2) return [];
+  // ("Always use `read_file` before `write_file`": a tool that reads files reads, as a step or a ban on secrets.)
+  if (forms(verb).some((form) => LOOKING_WORDS.has(form))) return /^(read|open|view|cat)$/.test(verb) && mentions(words, FILE_WORDS) ? ['read'] : [];
   const undone = new Set(NOT_DONE.filter((n) => mentions(words, n.words) && !mentions(words, n.unless)).flatMap((n) => n.verbs));
   const onText = mentions(words, TEXT_WORDS);
   // A rule whose targets are only files, tables or databases is the name's when the name says which.

@@ -187,7 +187,9 @@ export function textEntities(text: string, base: number): Entity[] {
       const programs = parts.length > 1 && parts.every((part) => KNOWN_PROGRAMS.has(part));
       // ("a temporary/helper script": after "a", words joined by a slash describe one thing; no path is "a" path.)
       const afterArticle = /\ban?\s+$/i.test(text.slice(Math.max(0, chunk.index - 4), chunk.index));
-      const wordPair = !codedPath && /^[A-Za-z]+(?:\/[A-Za-z]+)+$/.test(words) && (/[A-Z]/.test(words) || afterArticle || parts.every((part) => /^[a-z]{2,}ing$/.test(part) || SMALL_WORDS.has(part)) || commonNounsJoined(words) || actionsJoined(words) || programs);
+      // ("(disk/partition/format operations)": before a kind of action, words joined by a slash say which, no path.)
+      const sortsKind = /^\s+(?:operations?|commands?|actions?|tasks?|tools?|requests?|access|permissions?)\b/i.test(text.slice(chunk.index + raw.length));
+      const wordPair = !codedPath && /^[A-Za-z]+(?:\/[A-Za-z]+)+$/.test(words) && (/[A-Z]/.test(words) || afterArticle || sortsKind || parts.every((part) => /^[a-z]{2,}ing$/.test(part) || SMALL_WORDS.has(part)) || commonNounsJoined(words) || actionsJoined(words) || programs);
       if (NOT_PATH.has(lower) || wordPair || DATE_OR_RATIO.test(token) || token.startsWith('//') || /^-/.test(token)) continue;
       found.push({ kind: 'path', value: scopePath(token), start, end });
       continue;
@@ -543,7 +545,8 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
     // ("an API call", "tool calls": a program's call, no phone call.)
     const programCall = /^calls?$/.test(w.norm) && PROGRAM_CALLS.has(words[i - 1]?.norm ?? '');
     // ("third-party libraries": the end of a hyphenated word, no party.)
-    const compound = /-$/.test(words[i - 1]?.post ?? '');
+    // ("3rd party libraries", "third party code": a party by its order is someone else's, no party held.)
+    const compound = /-$/.test(words[i - 1]?.post ?? '') || /^(first|second|third|1st|2nd|3rd)$/.test(words[i - 1]?.norm ?? '');
     if (event !== undefined && !programCall && !compound && !isRecord(words[i - 1]) && !has(RECORD_SORTS, words[i - 1])) {
       // "new meetings" are whichever are made: new names none.
       const mods = modifiersBefore(words, i, from).filter((m) => m.norm !== 'new' && !covered.has(words.indexOf(m)));

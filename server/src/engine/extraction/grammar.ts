@@ -309,7 +309,9 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
     if (best.family === 'destructiveGit' && (((/\(/.test((words[best.end - 1] as Word).post) || /\(/.test(words[best.end]?.pre ?? '')) && covered.has(best.end)) || (introduced !== undefined && covered.has(introduced)))) continue;
     // "commands that rewrite history": a kind said by what its members do, which is the action.
     // ("commands to serve the site": a kind said by what they are for.)
-    if (best.family === 'runCommands' && (/^(that|which)$/.test(words[best.end]?.norm ?? '') || (words[best.end]?.norm === 'to' && words[best.end + 1]?.tags.has('Infinitive') === true))) continue;
+    // ("any command that matches these patterns:", "commands that appear below": a kind its list gives, no action of its members.)
+    const listedBelow = /^(match|matches|appear|appears|start|starts|begin|begins)$/.test(words[best.end + 1]?.norm ?? '');
+    if (best.family === 'runCommands' && ((/^(that|which)$/.test(words[best.end]?.norm ?? '') && !listedBelow) || (words[best.end]?.norm === 'to' && words[best.end + 1]?.tags.has('Infinitive') === true))) continue;
     // "the archived tickets", "any deleted files": a participle between a determiner and its noun describes the thing.
     // ("delete generated files", "backed up files": a phrase that opens with one describes too.)
     if (best.end === i + 1 ? participleBeforeNoun(words, i) : /ed$/.test(word.norm) && (participleBeforeNoun(words, i) || participleBeforeNoun(words, i, best.end))) continue;
@@ -642,11 +644,13 @@ function forgeChain(words: readonly Word[], start: number): Mention | undefined 
   const first = words.findIndex((w, k) => k >= at && k < at + 4 && has(FORGE_OBJECTS, w));
   if (first === -1) return undefined;
   const objects = [first];
-  for (let k = first + 1; k + 1 < words.length && (has(COORDINATORS, words[k]) || endsWithComma(words[k - 1])); ) {
+  // ("pull requests or issues": an object of two words ends after its second.)
+  const objectEnd = (k: number) => (/^(pull|merge)$/.test(words[k]?.norm ?? '') && /^requests?$/.test(words[k + 1]?.norm ?? '') ? k + 2 : k + 1);
+  for (let k = objectEnd(first); k + 1 < words.length && (has(COORDINATORS, words[k]) || endsWithComma(words[k - 1])); ) {
     const next = has(COORDINATORS, words[k]) ? k + 1 : k;
     if (!has(FORGE_OBJECTS, words[next])) break;
     objects.push(next);
-    k = next + 1;
+    k = objectEnd(next);
   }
   // "create commits or pull requests": the verb's second object is the forge's; the mention is that object.
   const afterOtherObject = verbs.length === 1 && objects.length === 1 && first > at && has(COORDINATORS, words[first - 1]);
@@ -1457,6 +1461,8 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     for (; j < limit; j++) {
       const w = words[j] as Word;
       const mention = view.mentionAt(j);
+      // ("… in which case you shouldn't use the read_file tool again": a tool that only reads is a step taken, never a ban's action.)
+      if (mention?.command && mention.command.verbs.every((verb) => verb === 'read') && toolName(words[mention.start])) break;
       if (mention) {
         found = mention;
         break;
@@ -5158,6 +5164,10 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   // ("`gcloud` commands against the production project": past the kind the commands are of.)
   const skipped = /^(anything|everything)$/.test(words[last]?.norm ?? '') || /^(commands?|operations?|calls?|invocations?|tools?)$/.test(words[last]?.norm ?? '') ? 1 : 0;
   const after = { from: last + skipped, to: insteadAfter ? Math.max(last + skipped, boundary + 1) : region.to };
+  // ("Always use `read_file` before `write_file` on the same path": the step is on the action's own target, as any
+  // prerequisite's is; a purpose after it says why.)
+  const sameTarget = draft.kind === 'prerequisite' && /^(on|to|for|at|with)$/.test(words[after.from]?.norm ?? '') && words[after.from + 1]?.norm === 'the' && words[after.from + 2]?.norm === 'same';
+  if (sameTarget && (after.to <= after.from + 4 || (words[after.from + 4]?.norm === 'to' && words[after.from + 5]?.tags.has('Verb') === true))) return undefined;
   // "`npm run dev` or any development server commands": a kind listed after the commands is an item of
   // its own, left ungoverned (narrower, never wider); it says nothing of the commands named.
   // ("the `query` command or direct SQL for destructive operations": a purpose after the last item is both items', which narrows.)

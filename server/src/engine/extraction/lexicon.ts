@@ -182,7 +182,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'dependency update', 'dependency upgrade', 'introduce * dependency', 'downgrade * dependency', 'downgrade * package', 'remove * package',
     'introduce * library', 'introduce * package', 'introduce * framework', 'add * framework', 'new library', 'new framework',
     // "avoid external deps", "no third-party packages": a dependency from outside is one added.
-    'external dependency', 'external dep', 'external package', 'external library', 'third-party dependency', 'third-party package', 'third-party library',
+    'external dependency', 'external dep', 'external package', 'external library', 'third-party dependency', 'third-party package', 'third-party library', '3rd-party dependency', '3rd-party package', '3rd-party library', 'introduce * third-party library', 'introduce * third-party dependency', 'introduce * third-party package', 'introduce * 3rd-party library', 'introduce * 3rd-party dependency', 'introduce * 3rd-party package',
     'change * dependency', 'modify * dependency', 'touch * dependency', 'alter * dependency', 'edit * dependency',
     // What a package manager does to a machine's software: "ask before software updates", "no system upgrades".
     'software update', 'software upgrade', 'update * software', 'upgrade * software', 'system update', 'system upgrade',

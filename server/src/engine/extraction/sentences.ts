@@ -720,6 +720,10 @@ function combined(lead: string, item: string, turnIndex: number, span: Span, lea
     // is what its items are examples of, each done on the line's condition.
     const forbidden = objectSlot !== undefined && ACTION_KIND.test(lead.slice(0, objectSlot)) ? NEGATED_OPENING.exec(lead) : null;
     if (forbidden && objectSlot !== undefined) texts.push(`${forbidden[0].trimEnd()} do ${lowerFirst(part)} ${lead.slice(objectSlot)}`);
+    // "NEVER run any command that matches these patterns:" + "Modifying `/etc/sudoers`": an item that is an action
+    // of its own, said as a gerund, is what the ban's line forbids.
+    // (Not when the line has a condition of its own, which the item read in its place keeps.)
+    if (NEGATED_OPENING.test(lead) && condition === null && /^[A-Za-z]+ing\s/.test(part.trim())) texts.push(`Avoid ${lowerFirst(part.trim())}`);
     if (PLACEHOLDER.test(lead)) texts.push(lead.replace(PLACEHOLDER, part));
     // "Ask before:" + "committing" is continued by its item, read below.
     if (CONNECTOR.test(lead) && !continued) texts.push(`${part} ${lead.charAt(0).toLowerCase()}${lead.slice(1)}`);
