@@ -483,7 +483,9 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
       const gitRepository = kind === 'path' && !after && /^(repo|repos|repository|repositories)$/.test(w.norm) && mods.length === 1 && (mods[0] as Word).norm === 'git';
       // "S3 buckets", "GitHub repos": many of them under a service's name, which says where they are, not which one.
       const manyOfSort = kind === 'path' && !after && /^(buckets|repos|repositories)$/.test(w.norm) && mods.length > 0 && mods.every((m) => /^[A-Z]/.test(m.text) && !/[`'"]/.test(m.pre));
-      const name = after ? [after] : kindOfBranch || kindOfFolder || newOfSort || gitRepository || manyOfSort ? [] : mods;
+      // ("system folders like `/bin`", "system folders - /System, /Library": a sort whose examples follow names none itself.)
+      const examplesFollow = kind === 'path' && !after && /^(folders|directories|dirs|paths)$/.test(w.norm) && (/^(like|including|e\.?g\.?)$/.test(words[i + 1]?.norm ?? '') || (words[i + 1]?.norm === 'such' && words[i + 2]?.norm === 'as') || /\(|\s[-–—]\s*$/.test(w.post));
+      const name = after ? [after] : kindOfBranch || kindOfFolder || newOfSort || gitRepository || manyOfSort || examplesFollow ? [] : mods;
       if (name.length > 0 && !(kind === 'database' && w.norm === 'schema' && !after)) {
         const value = joined(name).replace(/[`'"]/g, '');
         const [first, last] = after ? [w, after] : [name[0] as Word, w];
@@ -637,7 +639,10 @@ export function commandEntities(text: string, base: number): Entity[] {
     // ("Require approval before `send_email`", "Never `delete_file` unasked": a tool whose name says an action, right after a
     // connector or a negation, is called.)
     const calledAfterConnector = /\b(?:before|after|without|prior to|never|not|don['’]?t)\s*$/i.test(before) && TOOL_NAME.test(inner.trim()) && commandRule(inner.trim()).verbs.some((verb) => verb !== 'execute');
-    const run = RUN_BEFORE.test(before) || calledAfterConnector || CHECKED_WITH.test(text.slice(Math.max(0, (match.index ?? 0) - 60), match.index ?? 0)) || COMMAND_EXAMPLES_BEFORE.test(text.slice(Math.max(0, (match.index ?? 0) - 120), match.index ?? 0)) || (lastEnd >= 0 && /^\s*(?:,|\/|,?\s*(?:or|and|nor))\s*$/.test(text.slice(lastEnd, match.index ?? 0))) || inPlaceOf;
+    // ("`delete_file` requires approval", "The `send_email` tool is blocked": so is one that opens the sentence as what a rule is said of.)
+    const after = text.slice((match.index ?? 0) + match[0].length);
+    const toolSubject = /(?:^|[.:!?]\s+|^\s*[-*+]\s+)(?:the\s+)?$/i.test(before) && /^\s*(?:tool\s+)?(?:is|are|requires|needs|must|should|may)\b/i.test(after) && TOOL_NAME.test(inner.trim()) && commandRule(inner.trim()).verbs.some((verb) => verb !== 'execute');
+    const run = RUN_BEFORE.test(before) || calledAfterConnector || toolSubject || CHECKED_WITH.test(text.slice(Math.max(0, (match.index ?? 0) - 60), match.index ?? 0)) || COMMAND_EXAMPLES_BEFORE.test(text.slice(Math.max(0, (match.index ?? 0) - 120), match.index ?? 0)) || (lastEnd >= 0 && /^\s*(?:,|\/|,?\s*(?:or|and|nor))\s*$/.test(text.slice(lastEnd, match.index ?? 0))) || inPlaceOf;
     // A template ("`bun <file>`") stands for many commands, none of them written; an unknown word before
     // a thing's noun names that thing ("`eslint-disable` comments", "`no_run` doctest fences").
     const namesThing = !isCommand(inner) && SPAN_THINGS.test(text.slice((match.index ?? 0) + match[0].length));
