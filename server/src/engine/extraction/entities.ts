@@ -667,7 +667,9 @@ export function commandEntities(text: string, base: number): Entity[] {
     // ("never call `PrepareNs`": a name in PascalCase is a function or a type of the code.)
     // ("run `/simplify`": a slash and one name is an agent's own chat command, no program.)
     // ("never use `// ... rest of code`": a comment of the code is text written in a file, no program.)
-    const marker = /^(?:\.{2,}|…)$/.test(inner.trim()) || /^(?:\/\/|\/\*|<!--)(?:\s|$)/.test(inner.trim()) || /^\/[a-z][\w-]*$/.test(inner.trim()) || /:$/.test(inner.trim()) || /^[A-Z][A-Z_]*(?:\s+[A-Z][A-Z_]*)+$/.test(inner.trim()) || /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+(?:\(\))?$/.test(inner.trim());
+    // ("never use `System.currentTimeMillis`", "`os.system()`": a class's or a module's member is code, no program.)
+    const member = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+(?:\(\))?$/.test(inner.trim()) && (/[A-Z]/.test(inner) || /\(\)$/.test(inner.trim()));
+    const marker = member || /^(?:\.{2,}|…)$/.test(inner.trim()) || /^(?:\/\/|\/\*|<!--)(?:\s|$)/.test(inner.trim()) || /^\/[a-z][\w-]*$/.test(inner.trim()) || /:$/.test(inner.trim()) || /^[A-Z][A-Z_]*(?:\s+[A-Z][A-Z_]*)+$/.test(inner.trim()) || /^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+(?:\(\))?$/.test(inner.trim());
     const start = base + (match.index ?? 0) + (match[1] as string).length + (inner.length - inner.trimStart().length);
     // ("`git commit -m \"...\"`", "`npx nx ...`": an argument left as dots stands for any; the command is what comes before it.)
     const written = subcommand ? (filled[1] as string) : inner.trim();

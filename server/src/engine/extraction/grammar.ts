@@ -1554,6 +1554,13 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
         j = label - 1;
         continue;
       }
+      // ("Don't invent an issue number or open a new issue": a verb we have no action for, with its short object, joined to one we have.)
+      const joinedAfterObject = w.tags.has('Verb') && !w.tags.has('Auxiliary') && !w.tags.has('Copula') && !w.tags.has('Modal') && j === cueEnd ? [2, 3, 4].find((n) => has(COORDINATORS, words[j + n]) && view.mentionAt(j + n + 1)?.start === j + n + 1 && view.mentionAt(j + n + 1)?.form === 'base' && (words[j + n + 1]?.tags.has('Verb') === true || /^(to|into|onto|from|the|a|an|any|it|them)$/.test(words[j + n + 2]?.norm ?? '')) && words.slice(j + 1, j + n).every((b) => !endsWithComma(b) && !view.isMentionWord(words.indexOf(b)) && (b.tags.has('Noun') || b.tags.has('Determiner') || b.tags.has('Adjective')))) : undefined;
+      if (joinedAfterObject !== undefined) {
+        limit = Math.min(range.to, limit + joinedAfterObject + 1);
+        j += joinedAfterObject;
+        continue;
+      }
       // "avoid at all costs: `git reset --hard`": how strongly, not what.
       if (w.norm === 'at' && /^(all|any)$/.test(words[j + 1]?.norm ?? '') && /^costs?$/.test(words[j + 2]?.norm ?? '')) {
         j += 2;
@@ -5208,7 +5215,10 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   // ("use `dbt build` instead of `dbt run` to run the tests": so does "to" and a verb, the same purpose said as one.)
   // (An action's word after "to", whatever the tagger took it for: "to production" is a place.)
   const infinitive = replaced && words[after.from]?.norm === 'to' && (view.mentionAt(after.from + 1) !== undefined || words[after.from + 1]?.tags.has('Infinitive') === true);
-  const purpose = infinitive || (words[after.from]?.norm === 'for' && qualified.length > 0 && (toolsOwnWork || (replaced && qualified.every((w) => w.tags.has('Gerund') || ACTIVITY_NOUN.test(w.norm) || (w.tags.has('Noun') && qualified.some((q) => ACTIVITY_NOUN.test(q.norm) || q.tags.has('Gerund')))))));
+  // ("use `cargo nextest` (not `cargo test`) for better output": a reason the one is better, said of no use of the other.)
+  const putAside = replaced || words.slice(0, after.from).some((w) => /^(not|never)$/.test(w.norm) && /\(/.test(w.pre));
+  const reason = putAside && words[after.from]?.norm === 'for' && /^(better|faster|cleaner|safer|clearer|improved|more|less)$/.test(words[after.from + 1]?.norm ?? '');
+  const purpose = reason || infinitive || (words[after.from]?.norm === 'for' && qualified.length > 0 && (toolsOwnWork || (replaced && qualified.every((w) => w.tags.has('Gerund') || ACTIVITY_NOUN.test(w.norm) || (w.tags.has('Noun') && qualified.some((q) => ACTIVITY_NOUN.test(q.norm) || q.tags.has('Gerund')))))));
   // "`git` commands that modify the working tree": a relative clause says which of them.
   let relative = after.from;
   while (relative < after.to && has(CATEGORY_NOUNS, words[relative])) relative++;
