@@ -862,8 +862,8 @@ function skipOpeners(words: readonly Word[], at: number, to: number): number {
 // (Chat often leaves the comma out: "dont touch infra/ ok?".)
 const TAG_QUESTION = /(?:,\s*(?:ok|okay|k|kk|right|yeah|yes|alright|all right|got it|understood|capisce|clear|yes\?|deal|cool)|\s(?:ok|okay|k|kk|yeah|alright|got it|understood|capisce))\s*\?+["'”’)\]]*\s*$/i;
 
-/** A sentence that ends by quoting the question to ask: 'Ask the user: "Should I delete these files?"'. */
-const QUESTION_TO_ASK = /\bask(?:ing)?\b[^"“?]{0,40}["“][^"”]*\?["”]\W*$/i;
+/** A sentence that ends by quoting the question to ask: 'Ask the user: "Should I delete these files?"', 'ALWAYS confirm before deletion: "Are you sure?"'. */
+const QUESTION_TO_ASK = /\b(?:ask(?:ing)?|confirm(?:ing|ation)?|prompt(?:ing)?)\b[^"“?]{0,40}["“][^"”]*\?["”]\W*$/i;
 
 function questionStart(words: readonly Word[], text: string): 'not-a-question' | 'question' | number {
   const start = skipOpeners(words, 0, words.length);
