@@ -778,7 +778,9 @@ export function commandEntities(text: string, base: number): Entity[] {
     if (!program || describes || actedOn || piped || inSpan(start)) continue;
     // "never run npm install or terraform destroy": the words after the program are its subcommand and
     // flags, up to a word that is none ("in CI", "or", "unless …"); the program alone would be wider.
-    const args = PLAIN_ARGS.exec(text.slice((match.index ?? 0) + match[0].length))?.[0] ?? '';
+    // ("we don't chmod mise e2e tests": a program that has no subcommands takes words after it as its objects, not its arguments.)
+    const written = PLAIN_ARGS.exec(text.slice((match.index ?? 0) + match[0].length))?.[0] ?? '';
+    const args = NO_SUBCOMMANDS.has(match[0].toLowerCase()) ? (/^(?:[ \t]+(?:--?[A-Za-z][\w-]*|[0-7]{3,4}\b))*/.exec(written)?.[0] ?? '') : written;
     // "apply Terraform changes", "apply the kubectl manifests": what is applied with such a tool is its own `apply`.
     const applied = APPLYING_TOOLS.has(match[0].toLowerCase()) && /\bapply(?:ing)?\s+(?:(?:the|any|all|your)\s+)?$/i.test(text.slice(0, match.index ?? 0));
     const value = applied ? `${match[0].toLowerCase()} apply` : asCli ? match[0].toLowerCase() : `${match[0]}${args}`.toLowerCase();
@@ -840,6 +842,8 @@ const GIT_AS_A_KIND = /(?<=(?:^|[^\w`/.-])(?:any|all|no|the|run|use|perform|exec
 const NOT_AN_ARGUMENT = /^(?:changes|plans|manifests|resources|files|modifications|or|and|nor|in|on|to|for|with|without|unless|until|before|after|when|while|if|because|since|as|at|from|into|onto|against|the|a|an|any|all|anything|everything|something|nothing|this|that|these|those|it|them|is|are|be|was|ever|again|anymore|directly|here|there|yourself|yet|first|instead|only|either|must|should|shall|can|cannot|will|would|may|might|passes|fails|succeeds|commands?|operations?|actions?|tasks?|scripts?|packages?|tools?|programs?|equivalents?|alternatives?|counterparts?|globally|locally|manually|automatically)$/;
 /** What may stand as a plain command's argument: any word but those. */
 const AN_ARGUMENT = `(?!(?:${NOT_AN_ARGUMENT.source.slice(1, -1)})(?![\\w-]))`;
+/** Programs whose words after them are files or hosts, never subcommands. */
+export const NO_SUBCOMMANDS: ReadonlySet<string> = new Set(['rm', 'mv', 'cp', 'chmod', 'chown', 'chgrp', 'curl', 'wget', 'ssh', 'scp', 'rsync', 'shred', 'mkfs', 'dd', 'cat', 'touch', 'mkdir', 'rmdir', 'ln']);
 /** A plain command's arguments: up to four subcommands, flags or file modes ("chmod 777") after the program. */
 // (A file's name is one, dot and all: "terraform apply plan.tfplan".)
 const PLAIN_ARGS = new RegExp(`^(?:[ \\t]+${AN_ARGUMENT}(?:--?[A-Za-z][\\w-]*|[a-z][\\w:-]*(?:\\.[A-Za-z]\\w*)*|[0-7]{3,4}\\b)){0,4}`);

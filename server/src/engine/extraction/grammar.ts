@@ -1,7 +1,7 @@
 import { VERBS, type Verb } from '../actions/actions';
 import { type ConstraintRule, SCOPE_TARGET_FIELDS, type Scope, unmeetableField } from '../constraints/constraints';
 import { type CommandRule, TOOL_NAME, commandRule } from './commands';
-import { BETWEEN_LISTED, type Entity, KNOWN_PROGRAMS, amountEntities, commandEntities, isRecord, phraseEntities, textEntities } from './entities';
+import { BETWEEN_LISTED, type Entity, KNOWN_PROGRAMS, NO_SUBCOMMANDS, amountEntities, commandEntities, isRecord, phraseEntities, textEntities } from './entities';
 import * as L from './lexicon';
 import type { FamilyName, TargetContext } from './lexicon';
 import { type Phrase, compile, findAll, findFirst, matchAt, startsWith, wordSet } from './match';
@@ -5251,7 +5251,10 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   const counted = words.slice(after.from, after.to).some((w, k) => /^(once|twice|thrice|times)$/.test(w.norm) && words[after.from + k - 1]?.norm !== 'even');
   // ("`rm -rf` outside the repo", "… on directories outside the project": every target but some.)
   const allBut = words.some((_, k) => k >= after.from && k < after.to && P.outside.some((p) => matchAt(words, k, p) !== undefined));
-  if (target || which || others || forAction || remote || counted || allBut || (qualified.length > 0 && !purpose)) return `"${words.slice(after.from, after.to).map((w) => w.text).join(' ').trim()}" narrows the commands in a way no scope says`;
+  // ("Never chmod the e2e tests": a program said as a verb has its object right after it, which narrows it as a place does.)
+  const saidAsVerb = named.every((m) => NO_SUBCOMMANDS.has(m.command?.scope.commands?.[0]?.split(' ')[0] ?? '') && !/`/.test(`${words[m.start]?.pre ?? ''}${words[m.end - 1]?.post ?? ''}`));
+  const directObject = saidAsVerb && !placed && nounsEnd > object && words.slice(object, nounsEnd).some((w) => !has(GENERIC, w) && !has(UNIVERSAL, w) && !has(FUNCTION, w));
+  if (target || which || others || forAction || remote || counted || allBut || directObject || (qualified.length > 0 && !purpose)) return `"${words.slice(after.from, after.to).map((w) => w.text).join(' ').trim()}" narrows the commands in a way no scope says`;
   return undefined;
 }
 
