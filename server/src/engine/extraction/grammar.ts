@@ -5655,6 +5655,31 @@ function treatAsFrame(view: SentenceView, clause: Range): Outcome | undefined {
   return { drafts: triggers.map((trigger, k) => ({ kind, triggers: [trigger], regions: [{ from: trigger.start, to: itemEnd(trigger, (triggers[k + 1] as Mention | undefined)?.start ?? as) }] })) };
 }
 const TREATING = new Set(['treat', 'consider', 'regard', 'handle', 'mark']);
+
+/**
+ * "Treat main as protected", "Respect the protected main branch": a branch kept as protected takes no
+ * push of the agent's own, as branch protection refuses one.
+ */
+function protectedBranchFrame(view: SentenceView, clause: Range): Outcome | undefined {
+  const words = view.words;
+  const start = skipOpeners(words, clause.from, clause.to);
+  const verb = words[start];
+  const branchAt = (k: number) => has(WELL_KNOWN_BRANCH, words[k]) || view.textEntitiesIn({ from: k, to: k + 1 }).some((e) => e.kind === 'branch');
+  let branch = -1;
+  let protectedAt = -1;
+  if (verb?.forms.some((f) => TREATING.has(f)) === true) {
+    // "Treat main as protected", "consider `release` a protected branch".
+    branch = branchAt(start + 1) ? start + 1 : branchAt(start + 2) && has(DEFINITE, words[start + 1]) ? start + 2 : -1;
+    protectedAt = words.findIndex((w, k) => k > branch && k <= branch + 4 && k < clause.to && w.norm === 'protected');
+  } else if (verb?.norm === 'respect') {
+    // "Respect (the) protected main branch".
+    protectedAt = words[start + 1]?.norm === 'protected' ? start + 1 : words[start + 2]?.norm === 'protected' && has(DEFINITE, words[start + 1]) ? start + 2 : -1;
+    branch = protectedAt !== -1 && branchAt(protectedAt + 1) ? protectedAt + 1 : -1;
+  }
+  if (branch === -1 || protectedAt === -1) return undefined;
+  const push: Mention = { family: 'push', start: protectedAt, end: protectedAt + 1, form: 'base' };
+  return { drafts: [{ kind: 'prohibition', triggers: [push], regions: [{ from: branch, to: branch + 1 }] }] };
+}
 const FORBIDDEN = wordSet(['forbidden', 'prohibited', 'banned', 'off-limits', 'disallowed']);
 
 /**
@@ -5851,7 +5876,7 @@ function otherwiseOpener(view: SentenceView, clause: Range): string | undefined 
   return otherwise ? opener.text.replace(/,$/, '') : 'If not';
 }
 
-const FRAMES = [pullRequestRequiredFrame, selectOnlyFrame, exceedAmountFrame, putAsideFrame, alternativesFrame, pathAlternativesFrame, elidedActionFrame, personApprovesFrame, permissionForFrame, confirmWithPersonFrame, askQuestionFrame, treatAsFrame, actedOnMustFrame, nominalActionMustFrame, stepOverRelativeFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, permittedOnRequestFrame, onlyFrame, nothingGoesFrame, draftApprovalFrame, prohibitionFrame];
+const FRAMES = [pullRequestRequiredFrame, selectOnlyFrame, exceedAmountFrame, putAsideFrame, alternativesFrame, pathAlternativesFrame, elidedActionFrame, personApprovesFrame, permissionForFrame, confirmWithPersonFrame, askQuestionFrame, treatAsFrame, protectedBranchFrame, actedOnMustFrame, nominalActionMustFrame, stepOverRelativeFrame, requirementFrame, connectorFrame, keepFrame, leaveAloneFrame, delegatedFrame, throughReviewFrame, permittedOnRequestFrame, onlyFrame, nothingGoesFrame, draftApprovalFrame, prohibitionFrame];
 
 /** The rules of a frame's drafts, each once; or why they compile to nothing, when that is known. */
 function compileDrafts(view: SentenceView, drafts: readonly Draft[]): Reading[] {

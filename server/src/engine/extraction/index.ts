@@ -75,6 +75,9 @@ const RUNS_SCRIPT = new RegExp(PLAIN_SCRIPT_RUN_SOURCE, 'i');
 /** A tool named plainly: "never call send_email". (Case matters: `processPayment` is a name, "Hello" is not.) */
 const NAMES_TOOL = new RegExp(PLAIN_TOOL_SOURCE);
 
+/** A branch kept as protected, which names no action: "Treat main as protected", "Respect the protected main branch". */
+const KEPT_PROTECTED = /\b(?:treat|consider|regard)\w*\s[^.\n]{0,40}\bas\s+(?:an?\s+)?protected\b|\brespect\w*\s+(?:the\s+)?protected\b/i;
+
 /** A sentence that opens on "unless": an exception said apart, which may turn the bans before it into asks. */
 const OPENS_ON_UNLESS = /(?:^|[.!?]\s+)\W*unless\b/im;
 
@@ -84,7 +87,7 @@ const OPENS_ON_UNLESS = /(?:^|[.!?]\s+)\W*unless\b/im;
  * word a gloss of Chinese, Japanese or Korean could not put in English may be the rule's action. (Or
  * does a sentence of it open on "unless"?)
  */
-export const worthReading = (text: string): boolean => ((TOPIC_WORDS.test(text) || NAMES_COMMAND.test(text) || AMOUNT.test(text) || NAMES_TARGET.test(text) || RUNS_SCRIPT.test(text) || NAMES_TOOL.test(text) || NAMES_SQL_READ.test(text) || text.includes(UNKNOWN_WORD)) && ruleCue(text)) || OPENS_ON_UNLESS.test(text);
+export const worthReading = (text: string): boolean => ((TOPIC_WORDS.test(text) || NAMES_COMMAND.test(text) || AMOUNT.test(text) || NAMES_TARGET.test(text) || RUNS_SCRIPT.test(text) || NAMES_TOOL.test(text) || NAMES_SQL_READ.test(text) || text.includes(UNKNOWN_WORD)) && ruleCue(text)) || OPENS_ON_UNLESS.test(text) || KEPT_PROTECTED.test(text);
 
 /**
  * The constraints and revocations stated in a session's user messages (SPEC sections 3 and 4):
