@@ -120,7 +120,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'proceed to checkout', 'complete * checkout', 'go through checkout',
   ],
   // ("never apply resources directly": what `kubectl apply` does to a cluster.)
-  deploy: ['deploy', 'ship', 'release', 'roll * out', 'launch', 'go live', 'deployment', 'rollout', 'run against', 'apply * manifest', 'apply * resource', 'apply * change to * cluster', 'apply * infrastructure change', 'apply * change to * infrastructure'],
+  deploy: ['deploy', 'ship', 'release', 'roll * out', 'launch', 'go live', 'deployment', 'rollout', 'run against', 'apply * manifest', 'apply * resource', 'apply * change to * cluster', 'apply * infrastructure change', 'apply * infrastructure', 'apply * change to * infrastructure'],
   push: ['push', 'remote-affecting * operation', 'upstream-affecting * operation', 'remote-affecting * command', 'upstream-affecting * command', 'remote affecting * operation',
     'upstream affecting * operation', 'remote git operation'],
   forcePush: ['force push', 'force-push', 'push * force', 'push f', 'forcepush', 'force * push'],
@@ -218,6 +218,8 @@ export const FORGE_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
   // A repository deleted is the forge's: "never delete repositories" is no file deleted.
   'gh repo delete': ['delete * repository', 'delete * repo', 'remove * repository', 'remove * repo'],
   'gh issue comment': ['comment on * issue', 'post * comment on * issue', 'leave * comment on * issue', 'comment in * issue', 'post * comment in * issue', 'leave * comment in * issue'],
+  // Infrastructure destroyed is Terraform's destroy: "do not apply or destroy infrastructure".
+  'terraform destroy': ['destroy * infrastructure', 'destroy * infra', 'tear down * infrastructure'],
   // A tag is git's own: "create git tags", "cut a release tag".
   'git tag': ['create * tag', 'cut * tag'],
   // Pulling and staging are git's, said in words: "pulling from GitHub", "stage the files".
@@ -673,7 +675,7 @@ export const FILE_KINDS: readonly { readonly globs: readonly string[]; readonly 
   { globs: ['**/*.json'], phrases: ['json file'] },
   { globs: ['**/*.yaml', '**/*.yml'], phrases: ['yaml file'] },
   { globs: ['**/*.yml'], phrases: ['yml file'] },
-  { globs: ['**/*.md'], phrases: ['markdown file'] },
+  { globs: ['**/*.md'], phrases: ['markdown file', 'markdown document', 'markdown doc'] },
   // Folders known by their name, written bare: "never nuke node_modules in CI".
   { globs: ['**/node_modules'], phrases: ['node_modules'] },
   { globs: ['**/__pycache__'], phrases: ['__pycache__'] },
