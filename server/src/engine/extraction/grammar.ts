@@ -1797,7 +1797,8 @@ function personApprovesFrame(view: SentenceView, clause: Range): Outcome | undef
   const subject = subjectBefore(view.words, clause.from, found.start);
   if (subject === 'other') return undefined;
   // A participle describes ("ordered by mistake"); the action approved is said as a verb or a noun.
-  const candidates = governable(view.mentionsIn({ from: found.end, to: clause.to })).filter((m) => m.form !== 'past');
+  // ("confirm their email address", "approve the payment method": an action's word that sorts the next noun names no action.)
+  const candidates = governable(view.mentionsIn({ from: found.end, to: clause.to })).filter((m) => m.form !== 'past' && !(m.command === undefined && modifiesNextNoun(view.words, m.end - 1)));
   // "confirm the refund amount and the reason for the cancellation": what is confirmed are details of the action named after "for".
   const named = (m: Mention) => {
     let marker = m.start - 1;

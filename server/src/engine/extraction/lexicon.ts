@@ -400,6 +400,11 @@ export const PERSON_APPROVES: readonly string[] = withArticleOptional([
   ...['user', 'customer', 'client', 'requester'].flatMap((person) =>
     ['need to', 'must', 'have to', 'should'].flatMap((must) => ['confirm', 'approve'].map((verb) => `the ${person} * ${must} ${verb}`)),
   ),
+  // The agent to get the person's yes: "ask the user to confirm any deletion", "get a human to approve payments".
+  ...['user', 'customer', 'client', 'requester', 'human', 'operator'].flatMap((person) =>
+    ['confirm', 'approve'].flatMap((verb) => [`ask the ${person} to ${verb}`, `ask a ${person} to ${verb}`, `get the ${person} to ${verb}`, `get a ${person} to ${verb}`]),
+  ),
+  'ask me to confirm', 'ask me to approve',
 ]);
 /** A governed action that must be approved first: "every payment over $500 must be approved by me". */
 export const APPROVED_PARTICIPLES: readonly string[] = [
