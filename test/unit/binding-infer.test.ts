@@ -315,3 +315,16 @@ test('several ids name several records, each deleted; in a name of two words the
   const actions = bindSession(session).map((list) => list.map(describe));
   assert.deepEqual(actions, [['delete resource:m1', 'delete resource:m2'], ['delete resource:I-1'], [], ['create']]);
 });
+
+test('a draft sent is a message sent; a thing named by its domain and id is no file; an identifier names a record', () => {
+  const session = chat([
+    // Gmail servers send a saved draft by its id, naming no recipient.
+    { name: 'send_draft', args: { draft_id: 'r-123' } },
+    { name: 'create_draft', args: { to: 'bob@x.com', body: 'x' } },
+    // Home Assistant's MCP server removes an automation by its entity id, `automation.morning`: no file's extension.
+    { name: 'ha_config_remove_automation', args: { identifier: 'automation.morning' } },
+    { name: 'remove_thing', args: { target: 'notes.txt' } },
+  ]);
+  const actions = bindSession(session).map((list) => list.map(describe));
+  assert.deepEqual(actions, [['send'], ['create'], ['delete resource:automation.morning'], ['delete path:notes.txt']]);
+});

@@ -1,5 +1,6 @@
 import type { Action, ActionAttributes, TargetKind, Verb } from '../actions/actions';
 import { type CallArguments, type LocatedString, type Names, wholeSpan } from './callArguments';
+import { FILE_EXTENSIONS } from '../extraction/lexicon';
 import { wrappedCommand } from './cliTools';
 import { FIRST_STEP, targetActions } from './targetActions';
 import { amountOf, baseToolName, bindCommand, bindSqlArguments } from './tools';
@@ -108,6 +109,8 @@ const RULES: readonly VerbRule[] = [
   },
   { words: ['deploy', 'release', 'ship', 'publish', 'promote', 'rollout', 'launch'], verbs: ['deploy'], targets: [{ role: 'environment' }] },
   { words: ['push'], verbs: ['push'], targets: [{ role: 'branch' }] },
+  // `send_draft {"draft_id": …}`: a draft sent is a message sent, to recipients the call need not name.
+  { words: ['send'], alsoWords: ['draft', 'drafts'], verbs: ['send'], targets: [{ role: 'recipient' }], untargeted: true },
   { words: ['send', 'email', 'mail', 'forward', 'share', 'message', 'reply', 'invite', 'dm', 'sms', 'notify', 'post', 'slack', 'tweet', 'chat'], verbs: ['send'], targets: [{ role: 'recipient' }] },
   { words: ['move', 'rename', 'mv', 'relocate'], verbs: ['move'], targets: [{ role: 'path', recursiveWords: true }] },
   {
@@ -166,8 +169,8 @@ const ID_KINDS: readonly { readonly words: readonly string[]; readonly kind: Tar
   { words: ['database', 'db'], kind: 'database' },
 ];
 
-/** `id`, `event_id`, `eventId` (or several: `message_ids`, `messageIds`), and a key that names a record (`issue_key`, `issueKey`; never an API key). */
-const ID_ARGUMENT = /^ids?_?$|_ids?$|[a-z]Ids?$|^(?:issue|ticket|record|item|page|entry)_?key$/i;
+/** `id`, `identifier`, `event_id`, `eventId` (or several: `message_ids`, `messageIds`), and a key that names a record (`issue_key`, `issueKey`; never an API key). */
+const ID_ARGUMENT = /^ids?_?$|_ids?$|[a-z]Ids?$|^identifiers?$|^(?:issue|ticket|record|item|page|entry)_?key$/i;
 
 const FOLDER_WORDS = new Set(['dir', 'directory', 'folder', 'tree', 'recursive', 'recursively']);
 
@@ -396,6 +399,9 @@ const EMAIL_VALUE = /^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i;
 const IBAN_VALUE = /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/;
 const CHANNEL_VALUE = /^#[\w.-]+$/;
 const PATH_VALUE = /^(?:~|\.{1,2})?\/?(?:[\w.@-]+\/)+[\w.@*-]*$|^[\w@-][\w.@-]*\.[A-Za-z0-9]{1,8}$/;
+/** A value with no folder is a file's name only by a file's extension: `notes.txt`, not Home Assistant's `automation.morning`. */
+const FILE_EXTENSION_SET: ReadonlySet<string> = new Set(FILE_EXTENSIONS);
+const pathValue = (value: string) => PATH_VALUE.test(value) && (value.includes('/') || FILE_EXTENSION_SET.has(value.slice(value.lastIndexOf('.') + 1).toLowerCase()));
 /** What a parameter's declared description says it holds. */
 const DESCRIBED: readonly [RegExp, NamedRole][] = [
   [/\b(?:e-?mail address|recipient|addressee|send(?:s|ing)? (?:it )?to)\b/i, 'recipient'],
@@ -427,7 +433,7 @@ function argumentsPlaying(reading: Reading, role: NamedRole): string[] {
     const all = (pattern: RegExp) => values.every((v) => pattern.test(v.trim()));
     if (role === 'recipient') return all(EMAIL_VALUE) || all(CHANNEL_VALUE) || (/(?:^|_)to$|^to_|forward|recipient|channel/i.test(name) && values.every((v) => v.trim() !== ''));
     if (role === 'account') return all(IBAN_VALUE);
-    if (role === 'path') return all(PATH_VALUE) && !all(EMAIL_VALUE);
+    if (role === 'path') return values.every((v) => pathValue(v.trim())) && !all(EMAIL_VALUE);
     return false;
   });
 }
