@@ -328,3 +328,15 @@ test('a draft sent is a message sent; a thing named by its domain and id is no f
   const actions = bindSession(session).map((list) => list.map(describe));
   assert.deepEqual(actions, [['send'], ['create'], ['delete resource:automation.morning'], ['delete path:notes.txt']]);
 });
+
+test('a file written or deleted in a repository on the forge, on a branch, is a commit pushed to that branch', () => {
+  const session = chat([
+    // GitHub's MCP server commits each file change straight to the branch it names.
+    { name: 'create_or_update_file', args: { owner: 'o', repo: 'r', path: 'README.md', content: 'x', message: 'm', branch: 'main' } },
+    { name: 'delete_file', args: { owner: 'o', repo: 'r', path: 'old.md', message: 'm', branch: 'main' } },
+    // A local file tool names no repository: nothing is pushed.
+    { name: 'delete_file', args: { path: 'tmp.md' } },
+  ]);
+  const actions = bindSession(session).map((list) => list.map(describe));
+  assert.deepEqual(actions, [['write path:README.md', 'push branch:main'], ['delete path:old.md', 'push branch:main'], ['delete path:tmp.md']]);
+});

@@ -2,7 +2,7 @@ import { type Action, attributesOf } from '../actions/actions';
 import type { Session, ToolCall, ToolDefinition } from '../session/session';
 import { CommandMemo } from './commandMemo';
 import { IdIndex, idMeanings } from './ids';
-import { inferActions } from './infer';
+import { inferActions, remoteCommit } from './infer';
 import { CallArguments, parseAmount } from './callArguments';
 import { checkedOutBy } from './shellHandlers';
 import { FIRST_STEP, targetActions } from './targetActions';
@@ -176,7 +176,8 @@ function bindCall(call: ToolCall, context: BindingContext, facts: BindingFacts):
   const args = new CallArguments(call, facts.text);
   // A declared write to a file that already existed overwrites it, as a built-in write tool's does.
   if (declared) return withOverwrites(declared.flatMap((effect) => bindDeclared(effect, args, context)), call, facts);
-  return bindBuiltin(args, context, facts) ?? inferActions(args, context);
+  const actions = bindBuiltin(args, context, facts) ?? inferActions(args, context);
+  return [...actions, ...remoteCommit(args, context, actions)];
 }
 
 /**

@@ -230,6 +230,20 @@ export function inferActions(args: CallArguments, context: BindingContext): Acti
   return [...(fromWords(nameWords, reading) ?? fromWords(descriptionWords, reading) ?? []), ...shell];
 }
 
+/** Arguments that name a forge's repository: a file written there is committed to it. */
+const REPOSITORY_ARGUMENTS = ['repo', 'repository', 'repo_name', 'repoName'];
+
+/**
+ * GitHub's `create_or_update_file`, `delete_file` with `owner`, `repo` and `branch`: a file written or deleted in a
+ * repository on the forge is a commit pushed to that branch, as `push_files` is.
+ */
+export function remoteCommit(args: CallArguments, context: BindingContext, actions: readonly Action[]): Action[] {
+  const onFiles = actions.some((action) => action.target?.kind === 'path' && (action.verb === 'write' || action.verb === 'overwrite' || action.verb === 'delete'));
+  if (!onFiles || args.first(REPOSITORY_ARGUMENTS) === undefined) return [];
+  const reading: Reading = { args, context, nameWords: wordsOf(baseToolName(args.call.name)) };
+  return targetsOfRole(reading, { role: 'branch' }).flatMap(({ kind, values }) => targetActions({ verbs: ['push'], kind, values, attributes: {} }, context, 'inferred'));
+}
+
 /** The target kinds whose words a tool's name must hold for a rule over files, tables or databases to be its own. */
 const KIND_WORDS: Readonly<Partial<Record<NamedRole, readonly string[]>>> = { path: TEXT_WORDS, table: ['table', 'tables', 'collection', 'collections'], database: ['database', 'db'] };
 /** Verbs a tool's name may open with that leave the action to the words after: `make_payment`, `processPayment`. */
