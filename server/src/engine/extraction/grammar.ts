@@ -4326,10 +4326,13 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   // "to `main` or any branch": any branch holds the ones named.
   const anyBranch = regions.some((r) => words.slice(r.from, r.to).some((w, k) => has(UNIVERSAL, w) && [1, 2].some((n) => /^branch(?:es)?$/.test(words[r.from + k + n]?.norm ?? ''))));
   if (context === 'branch' && scope.branches && anyBranch) delete scope.branches;
+  // ("Read files in full before wide-ranging changes": how large a change is, a judgement the session cannot settle, is
+  // taken to hold for a step done first; a ban on every change, or a yes asked for each, would be too wide.)
+  const sizeJudged = (w: Word) => draft.kind === 'prerequisite' && [...families].some((f) => FILE_FAMILIES.has(f)) && /^(wide|ranging|wide-ranging|sweeping|extensive)$/.test(w.norm);
   // Beside a path written out, words that say what it holds describe it ("generated files in `gen/`").
   const leftovers = regions.flatMap((r) => {
     const writtenPath = writtenPathIn(view, [r]);
-    return objectWords(view, r, families, entities).filter((w) => words.indexOf(w) !== branchWord && !(writtenPath && (has(DESCRIPTIVE, w) || w.tags.has('Possessive') || describesEntity(view, words.indexOf(w)) || holdsSecrets(words, words.indexOf(w)))));
+    return objectWords(view, r, families, entities).filter((w) => words.indexOf(w) !== branchWord && !sizeJudged(w) && !(writtenPath && (has(DESCRIPTIVE, w) || w.tags.has('Possessive') || describesEntity(view, words.indexOf(w)) || holdsSecrets(words, words.indexOf(w)))));
   });
   // ("calendar events created by others", "PRs opened by teammates": who made them sorts them, which no scope says.)
   // (Not the action itself in the passive, "must never be created by the agent", nor the agent as the maker.)

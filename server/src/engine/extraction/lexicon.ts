@@ -27,7 +27,8 @@ export const FAMILIES = {
   /** Changes made on a branch land on it as commits: "never make changes directly on `main`". */
   modify: { verbs: ['write', 'overwrite'], by: { database: ['update', 'alter'], event: ['reschedule'], resource: ['update'], repository: GIT_WRITES, branch: ['commit', 'push', 'force-push'] } },
   schemaChange: { verbs: ['alter'], by: { database: ['alter'], path: ['write', 'overwrite'] } },
-  overwrite: { verbs: ['overwrite'] },
+  /** A database overwritten or recreated is dropped first ("never drop, truncate, or recreate the database"); no file is. */
+  overwrite: { verbs: ['overwrite'], by: { database: ['drop'] } },
   write: { verbs: ['write', 'overwrite'], by: { database: ['update'], resource: ['update'], repository: GIT_WRITES } },
   move: { verbs: ['move'], by: { event: ['reschedule'] } },
   read: { verbs: ['read'], satisfies: true },
