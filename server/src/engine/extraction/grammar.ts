@@ -5755,6 +5755,9 @@ function labelledFrame(view: SentenceView, from: number): { readonly drafts: rea
   const approval = askCue(view, body) || bareApproval(view, body) || findFirst(words, P.approvalNouns, body.from, body.to) !== undefined;
   // "✅ Allowed", "fine": a permission, unless it comes with an approval ("OK with confirmation").
   if (!negated && !approval && said.some((w) => /^(ok|okay|fine|allowed|permitted|yes|encouraged|welcome)$/.test(w.norm))) return undefined;
+  // ("**Send emails** (permission granted but not used)": an approval said to be given already is a permission.)
+  const given = findAll(words, P.approvalNouns, body.from, body.to).some((found) => /^(granted|given)$/.test(words[found.end]?.norm ?? ''));
+  if (given) return undefined;
   // "only on explicit request", "ask first", "needs my OK", "never without asking".
   if (approval || approverCue(view, body)) return { drafts: [{ kind: 'confirmation', triggers, regions }] };
   // "never", "not allowed", "forbidden", "off-limits": said of the actions alone.
