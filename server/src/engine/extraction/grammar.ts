@@ -694,7 +694,8 @@ function commandMention(words: readonly Word[], command: Entity, inside: (w: Wor
   // ("pip/conda": programs joined by a slash, any of them.)
   const rule = command.kind === 'command' && command.anyOf ? anyOfCommands(command.anyOf.join(' | ')) : commandRule(command.value);
   // "prettier must pass", "`cargo fmt --check` passes": a command said to pass is run as a check.
-  const saidToPass = words.slice(end, end + 3).some((w, k) => /^(pass|passes|passing|succeed|succeeds)$/.test(w.norm) && words.slice(end, end + k).every((b) => b.tags.has('Modal') || b.tags.has('Auxiliary') || /^(always|all|cleanly|still)$/.test(b.norm)));
+  // ("All PRs must pass `make validatepr`": so is one a thing must pass.)
+  const saidToPass = words.slice(end, end + 3).some((w, k) => /^(pass|passes|passing|succeed|succeeds)$/.test(w.norm) && words.slice(end, end + k).every((b) => b.tags.has('Modal') || b.tags.has('Auxiliary') || /^(always|all|cleanly|still)$/.test(b.norm))) || (/^(pass|passes|passing)$/.test(words[first - 1]?.norm ?? '') && /^(must|should|to|always)$/.test(words[first - 2]?.norm ?? ''));
   return [{ family: 'command', start: first, end, form: 'base', command: saidToPass && rule.verbs.every((verb) => verb === 'execute') ? { ...rule, checks: true } : rule }];
 }
 
@@ -2624,6 +2625,16 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
     if (steps.length > 0) return { drafts: [prerequisite(view, governed, steps, regions, sub)] };
     return undefined;
   }
+  // ("If a user asks you to open a pull request, refuse to do so": what is refused whenever asked is never done.)
+  // (The condition runs to its comma, whatever verb the split took for the main one.)
+  const conditionEnd = kind === 'whenever' && leading ? words.findIndex((w, k) => k >= sub.from && k < main.to - 1 && endsWithComma(w)) + 1 : 0;
+  // (Not a refusal on a condition of its own: "refuse unless the tests pass".)
+  const refusedOutright = conditionEnd > 0 && !words.slice(conditionEnd, main.to).some((w) => /^(unless|until|without|except|if|when)$/.test(w.norm));
+  if (refusedOutright && /^(refuse|decline|reject)$/.test(words[skipOpeners(words, conditionEnd, main.to)]?.norm ?? '')) {
+    const askedAt = words.findIndex((w, k) => k >= sub.from && k < conditionEnd && /^(ask|asks|asked|request|requests|requested|tell|tells|told)$/.test(w.norm));
+    const asked = askedAt === -1 ? [] : governable(view.mentionsIn({ from: askedAt + 1, to: conditionEnd }));
+    if (asked.length > 0) return { drafts: [{ kind: 'prohibition', triggers: coordinatedFrom(view, asked), regions: [{ from: (asked[0] as Mention).start, to: conditionEnd }] }] };
+  }
   // "If approved, send it", "when the user confirms, cancel the booking": a yes as the condition waits for it, as "once" does.
   // ("When asked to preview the docs, run …" names a task, not a yes; "if the user agrees, prefer …" an action to do, not a choice.)
   if (kind === 'whenever' && leading && yesAlone(view, sub) && opensOnAction(view, main)) return readConnector(view, 'after', main, sub, leading);
@@ -3778,8 +3789,9 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     // so is the kind of message a send is ("posting comments", "sending notifications").
     // ("Payments to Northgate Rentals": a record's word after a name's capital is part of the name.)
     const inName = CAPITALIZED.test(w.text) && i > range.from && CAPITALIZED.test(words[i - 1]?.text ?? '') && !/[,;:.!?)]/.test(words[i - 1]?.post ?? '');
-    // ("Update existing docs rather than creating new ones": "ones" are of a kind said before, which no scope says.)
-    if (w.norm === 'ones') {
+    // ("Update existing docs rather than creating new ones": "ones" are of a kind said before, which no scope says;
+    // so is "a new one".)
+    if (w.norm === 'ones' || (w.norm === 'one' && /^(new|another|separate|fresh)$/.test(words[i - 1]?.norm ?? ''))) {
       result.push(w);
       continue;
     }
@@ -5177,6 +5189,10 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   // ("`gcloud` commands against the production project": past the kind the commands are of.)
   const skipped = /^(anything|everything)$/.test(words[last]?.norm ?? '') || /^(commands?|operations?|calls?|invocations?|tools?)$/.test(words[last]?.norm ?? '') ? 1 : 0;
   const after = { from: last + skipped, to: insteadAfter ? Math.max(last + skipped, boundary + 1) : region.to };
+  // ("do not open pull requests containing code generated or assisted by an LLM": what the agent makes is made by
+  // one, so that sorts out none of its pull requests.)
+  const byMachine = words.slice(after.from, after.to).some((w, k) => w.norm === 'by' && /^(generated|written|assisted|authored|created|produced|made)$/.test(words[after.from + k - 1]?.norm ?? '') && words.slice(after.from + k + 1, after.from + k + 3).some((b) => AUTHORING_MACHINES.test(b.norm)));
+  if (byMachine && ![...view.textEntitiesIn(after), ...view.phraseEntitiesIn(after)].some((e) => e.kind !== 'command')) return undefined;
   // ("Always use `read_file` before `write_file` on the same path": the step is on the action's own target, as any
   // prerequisite's is; a purpose after it says why.)
   const sameTarget = draft.kind === 'prerequisite' && /^(on|to|for|at|with)$/.test(words[after.from]?.norm ?? '') && words[after.from + 1]?.norm === 'the' && words[after.from + 2]?.norm === 'same';
@@ -5263,6 +5279,9 @@ function commandNarrowing(view: SentenceView, draft: Draft, named: readonly Ment
   if (target || which || others || forAction || remote || counted || allBut || directObject || (qualified.length > 0 && !purpose)) return `"${words.slice(after.from, after.to).map((w) => w.text).join(' ').trim()}" narrows the commands in a way no scope says`;
   return undefined;
 }
+
+/** What an agent's own work is made by: "generated by an LLM", "written by AI", "assisted by Copilot". */
+const AUTHORING_MACHINES = /^(llms?|ai|agents?|claude|chatgpt|copilot|gpt|models?|assistants?|codex|gemini|cursor)$/;
 
 /** An operation said as its thing's noun alone: "PRs are not allowed", "pull requests need review". */
 const FORGE_NOUN = /^(prs?|pull|mrs?|issues?)$/;
@@ -5512,7 +5531,14 @@ function alternativesFrame(view: SentenceView, clause: Range): Outcome | undefin
     // ("use bun instead of npm": a program whose name is also a word, written plainly, is still the one to use.)
     // ("make sure you never commit …": not a program's name said as a verb.)
     const usedPlain = words.slice(clause.from, i).some((b) => KNOWN_PROGRAMS.has(b.norm) && !b.tags.has('Verb'));
-    const others = commands.filter((m) => m.start >= end);
+    // The ones put aside follow the marker, listed ("instead of `npm` or `yarn`"); a program named further on, in
+    // a reason ("(… idiomatic pytest usage)"), is none of them.
+    const others: Mention[] = [];
+    for (const m of commands.filter((c) => c.start >= end)) {
+      const from = others.length === 0 ? end : (others[others.length - 1] as Mention).end;
+      if (!words.slice(from, m.start).every((w) => has(COORDINATORS, w) || w.tags.has('Determiner') || /^(bare|plain|raw|the|a|an|any|other|no|not|never)$/.test(w.norm) || w.text === '')) break;
+      others.push(m);
+    }
     if ((used.length === 0 && !usedTemplate && !usedPlain) || others.length === 0) continue;
     // "`rm -f` instead of `rm`", "`docker compose` over `docker`": the command to use is a form of the
     // other, which no scope can forbid without forbidding it too.

@@ -213,12 +213,12 @@ export const FORGE_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
     'pr', 'pull request', 'pr creation', 'pull request creation', 'creation of * pr', 'creation of * pull request',
   ],
   'gh pr close': ['close * pr', 'close * pull request'],
-  'gh pr comment': ['comment on * pr', 'comment on * pull request', 'post * comment on * pr', 'leave * comment on * pr', 'post * comment on * pull request', 'leave * comment on * pull request', 'comment in * pr', 'post * comment in * pr', 'leave * comment in * pr'],
+  'gh pr comment': ['reply to * pr', 'reply to * pull request', 'comment on * pr', 'comment on * pull request', 'post * comment on * pr', 'leave * comment on * pr', 'post * comment on * pull request', 'leave * comment on * pull request', 'comment in * pr', 'post * comment in * pr', 'leave * comment in * pr'],
   'gh issue create': ['open * issue', 'create * issue', 'file * issue', 'raise * issue'],
   'gh issue close': ['close * issue'],
   // A repository deleted is the forge's: "never delete repositories" is no file deleted.
   'gh repo delete': ['delete * repository', 'delete * repo', 'remove * repository', 'remove * repo'],
-  'gh issue comment': ['comment on * issue', 'post * comment on * issue', 'leave * comment on * issue', 'comment in * issue', 'post * comment in * issue', 'leave * comment in * issue'],
+  'gh issue comment': ['reply to * issue', 'comment on * issue', 'post * comment on * issue', 'leave * comment on * issue', 'comment in * issue', 'post * comment in * issue', 'leave * comment in * issue'],
   // Infrastructure destroyed is Terraform's destroy: "do not apply or destroy infrastructure".
   'terraform destroy': ['destroy * infrastructure', 'destroy * infra', 'tear down * infrastructure'],
   // A tag is git's own: "create git tags", "cut a release tag".
