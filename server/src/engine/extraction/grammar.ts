@@ -2420,6 +2420,8 @@ function connectorFrame(view: SentenceView, clause: Range): Outcome | undefined 
   for (let i = clause.from; i < clause.to; i++) {
     const found = CONNECTOR_KINDS.find((k) => startsWith(words, P[k], i, clause.to) !== undefined);
     if (!found || withinListedExample(words, clause.from, i)) continue;
+    // ("ask if they want to make changes": the question asked, no condition of the asking.)
+    if (words[i]?.norm === 'if' && /^(ask|asks|asking|check|see)$/.test(words[i - 1]?.norm ?? '') && /^(they|he|she|the|user|customer|caller|guest|client)$/.test(words[i + 1]?.norm ?? '')) return undefined;
     // "Only commit when all checks pass" says "commit only when …": the condition comes first.
     const kind = found === 'whenever' && i > start && has(ONLY, words[start]) && /^(if|when)$/.test((words[i] as Word).norm) ? 'after' : found;
     let end = startsWith(words, P[found], i, clause.to) as number;
