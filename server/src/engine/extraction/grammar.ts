@@ -523,6 +523,8 @@ function forgeMentions(words: readonly Word[], covered: ReadonlySet<number>): Me
       if (end === undefined || gaps.some((g) => has(COORDINATORS, words[g]) || endsWithComma(words[g]))) continue;
       // "the PR isn't approved": a particular pull request is a thing, not the opening of one.
       if (end - i <= 2 && !words[i]?.tags.has('Verb') && has(DEFINITE, words[i - 1])) continue;
+      // ("until a maintainer approves the pull request": a review someone else gives is their yes, no act of the agent's.)
+      if (words[i]?.forms.includes('approve') === true && /^(approves|approved)$/.test(words[i]?.norm ?? '')) continue;
       // "respond to existing pull requests", "comment on PRs": pull requests that are there already, or another act's object.
       // ("prior to PR creation": the act said as a noun is no object.)
       const saysAct = phrase.includes('creation');

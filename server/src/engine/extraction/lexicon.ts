@@ -213,6 +213,9 @@ export const FORGE_OPERATIONS: Readonly<Record<string, readonly string[]>> = {
     'pr', 'pull request', 'pr creation', 'pull request creation', 'creation of * pr', 'creation of * pull request',
   ],
   'gh pr close': ['close * pr', 'close * pull request'],
+  // A review's verdict given on the forge: "do not approve or request changes on any pull request".
+  'gh pr review --approve': ['approve * pr', 'approve * pull request', 'approve * merge request'],
+  'gh pr review --request-changes': ['request changes on * pr', 'request changes on * pull request'],
   'gh pr comment': ['reply to * pr', 'reply to * pull request', 'comment on * pr', 'comment on * pull request', 'post * comment on * pr', 'leave * comment on * pr', 'post * comment on * pull request', 'leave * comment on * pull request', 'comment in * pr', 'post * comment in * pr', 'leave * comment in * pr'],
   'gh issue create': ['open * issue', 'create * issue', 'file * issue', 'raise * issue'],
   'gh issue close': ['close * issue'],
