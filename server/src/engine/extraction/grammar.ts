@@ -5704,7 +5704,7 @@ function protectedBranchFrame(view: SentenceView, clause: Range): Outcome | unde
   let branch = -1;
   let protectedAt = -1;
   if (verb?.forms.some((f) => TREATING.has(f)) === true) {
-    // "Treat main as protected", "consider `release` a protected branch".
+    // "Treat main as protected", "treat the main branch as protected".
     branch = branchAt(start + 1) ? start + 1 : branchAt(start + 2) && has(DEFINITE, words[start + 1]) ? start + 2 : -1;
     protectedAt = words.findIndex((w, k) => k > branch && k <= branch + 4 && k < clause.to && w.norm === 'protected');
   } else if (verb?.norm === 'respect') {
