@@ -5498,6 +5498,13 @@ function putAsideAt(words: readonly Word[], i: number, to: number): number | und
   return negative ? i + 1 : undefined;
 }
 
+/** After the commands listed from `at`, the kind they are of: "`dlx`/`npx` commands" (not "never manual kubectl"). */
+function kindNounAfter(view: SentenceView, at: number, to: number): boolean {
+  let k = at;
+  while (k < to && (has(COORDINATORS, view.words[k]) || view.mentionAt(k)?.command !== undefined)) k = view.mentionAt(k)?.command !== undefined ? (view.mentionAt(k) as Mention).end : k + 1;
+  return /^(commands?|tools?|binaries|programs?|clis?|wrappers?|equivalents?|invocations?)$/.test(view.words[k]?.norm ?? '');
+}
+
 /**
  * "Use `pnpm` (not npm or yarn)", "use uv instead of pip", "prefer `vp dlx` over `npx`", "`uv` only
  * (no `pip`)": a command named as the one to use forbids the others named beside it.
@@ -5537,10 +5544,12 @@ function alternativesFrame(view: SentenceView, clause: Range): Outcome | undefin
     const usedPlain = words.slice(clause.from, i).some((b) => KNOWN_PROGRAMS.has(b.norm) && !b.tags.has('Verb'));
     // The ones put aside follow the marker, listed ("instead of `npm` or `yarn`"); a program named further on, in
     // a reason ("(… idiomatic pytest usage)"), is none of them.
+    // (The first may come after a few words that sort them: "instead of package-manager-specific `dlx`/`npx` commands".)
     const others: Mention[] = [];
     for (const m of commands.filter((c) => c.start >= end)) {
-      const from = others.length === 0 ? end : (others[others.length - 1] as Mention).end;
-      if (!words.slice(from, m.start).every((w) => has(COORDINATORS, w) || w.tags.has('Determiner') || /^(bare|plain|raw|the|a|an|any|other|no|not|never)$/.test(w.norm) || w.text === '')) break;
+      const between = words.slice(others.length === 0 ? end : (others[others.length - 1] as Mention).end, m.start);
+      const sorting = others.length === 0 && between.length <= 4 && between.every((w) => !closesClause(w) && !endsWithComma(w) && !(w.tags.has('Verb') && !w.tags.has('Adjective') && !w.tags.has('Noun'))) && kindNounAfter(view, m.end, clause.to);
+      if (!sorting && !between.every((w) => has(COORDINATORS, w) || w.tags.has('Determiner') || /^(bare|plain|raw|the|a|an|any|other|no|not|never)$/.test(w.norm) || w.text === '')) break;
       others.push(m);
     }
     if ((used.length === 0 && !usedTemplate && !usedPlain) || others.length === 0) continue;
