@@ -5133,7 +5133,8 @@ function withModifiers(view: SentenceView, triggers: readonly Mention[], region:
   // ("destructive operations (migrations, deletions)": an example opening a parenthesis has no modifier before it.)
   while (from > 0 && !parenthesisOpensAt(view.words, from)) {
     const w = view.words[from - 1] as Word;
-    const modifies = (w.tags.has('Noun') || w.tags.has('Adjective') || view.covered.has(from - 1)) && !w.tags.has('Pronoun') && !w.tags.has('Determiner') && !w.tags.has('Possessive') && !/[,;:.!?)]/.test(w.post) && !view.isMentionWord(from - 1) && !has(UNIVERSAL, w) && !skips(w);
+    // ("Do not complete purchases": a light verb the tagger takes for an adjective modifies nothing.)
+    const modifies = (w.tags.has('Noun') || w.tags.has('Adjective') || view.covered.has(from - 1)) && !w.tags.has('Pronoun') && !w.tags.has('Determiner') && !w.tags.has('Possessive') && !/[,;:.!?)]/.test(w.post) && !view.isMentionWord(from - 1) && !has(UNIVERSAL, w) && !skips(w) && !(has(VERB_ONLY_SKIP, w) && (from - 1 === 0 || /^(not|never|to|and|or|dont|don't)$/.test(view.words[from - 2]?.norm ?? '')));
     if (!modifies) break;
     from--;
   }
