@@ -70,9 +70,9 @@ interface VerbRule {
   readonly needsRecord?: boolean;
 }
 
-/** Words of tool names that act on text and files, not on a service's records. */
 /** What a reading tool's name says it reads, for a rule that names it: `read_file`, `view_files`. */
 const FILE_WORDS = ['file', 'files', 'document', 'documents', 'notebook'];
+/** Words of tool names that act on text and files, not on a service's records. */
 const TEXT_WORDS = ['file', 'files', 'text', 'line', 'lines', 'content', 'code', 'buffer', 'notebook', 'cell', 'dir', 'directory', 'folder', 'path', 'editor', 'document', 'doc', 'page'];
 
 

@@ -4676,8 +4676,8 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
   // ("User approval required before merging").
   // (Not merges said as a thing reviewed: "Human-only review is required for merges" says who reviews.)
   // ("Never merge; always open a PR": so does a ban on merging beside a pull request the sentence names.)
-  const pullRequestNamed = view.mentions.some((b) => (b.command?.scope.commands ?? []).some((c) => c.startsWith('gh pr ')));
-  const alone = (m: Mention) => (draft.kind === 'prerequisite' || (draft.kind === 'confirmation' && m.form !== 'third') || (draft.kind === 'prohibition' && pullRequestNamed)) && draft.regions.every((r) => view.words.slice(r.from, r.to).every((w, k) => (r.from + k >= m.start && r.from + k < m.end) || w.tags.has('Adverb')));
+  const pullRequestNamed = () => view.mentions.some((b) => (b.command?.scope.commands ?? []).some((c) => c.startsWith('gh pr ')));
+  const alone = (m: Mention) => (draft.kind === 'prerequisite' || (draft.kind === 'confirmation' && m.form !== 'third') || (draft.kind === 'prohibition' && pullRequestNamed())) && draft.regions.every((r) => view.words.slice(r.from, r.to).every((w, k) => (r.from + k >= m.start && r.from + k < m.end) || w.tags.has('Adverb')));
   if (draft.triggers.some((m) => m.family === 'land' && alone(m))) {
     return compileDraftRules(view, { ...draft, triggers: draft.triggers.map((m) => (m.family === 'land' && alone(m) ? { ...m, family: 'command', command: MERGE_PULL_REQUEST } : m)) });
   }

@@ -55,20 +55,17 @@ function toWord(term: TaggedTerm, at: (offset: number) => number): Word {
   if (commonNounsJoined(norm)) for (const part of norm.split('/')) for (const form of baseForms(part)) forms.add(form);
   const start = at(term.offset.start);
   // ("`sudo su -`, `sudo bash`": a term that is a mark alone keeps the marks after it, a comma too, as what follows it.)
-  const markThenMarks = /^([-+*]+)([`'"’”)\]]*[,;:.!?][^\w]*)$/.exec(term.text);
-  if (markThenMarks) {
-    const [, mark, after] = markThenMarks as unknown as [string, string, string];
-    return { text: mark, norm, forms: [...forms], tags: new Set(term.tags), start, end: at(term.offset.start + mark.length), pre: term.pre, post: after + term.post };
-  }
+  const [, mark, marksAfter] = /^([-+*]+)([`'"’”)\]]*[,;:.!?][^\w]*)$/.exec(term.text) ?? [];
+  const text = mark ?? term.text;
   return {
-    text: term.text,
+    text,
     norm,
     forms: [...forms],
     tags: new Set(term.tags),
     start,
-    end: Math.max(start, at(term.offset.start + term.offset.length)),
+    end: Math.max(start, at(term.offset.start + (mark ? text.length : term.offset.length))),
     pre: term.pre,
-    post: term.post,
+    post: `${marksAfter ?? ''}${term.post}`,
   };
 }
 
