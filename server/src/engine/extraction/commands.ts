@@ -70,6 +70,9 @@ const STAND_IN = 'ghostlintplaceholder';
 /** Git's path separator with nothing after it (`git checkout --`) stands before the paths it is about. */
 const BARE_SEPARATOR = /\s--$/;
 
+/** The root or the home folder: a command on it (`rm -rf /`, `rm -rf ~`) is over that very command; every path lies under them. */
+const EVERY_PATH = /^(?:\/+|~|\$HOME)\/*\**$/;
+
 /** The target a rule's command names, unless it is its working folder or a placeholder. */
 function namedTarget(action: Action): Action['target'] {
   const target = action.target;
@@ -141,7 +144,8 @@ export function commandRule(written: string): CommandRule {
   const actions = bound.filter((action) => SPECIFIC.has(action.verb) && !(discards && action.verb === 'delete'));
   // A deletion or a deploy with no target the command names (`terraform destroy`) would forbid every
   // deletion or deploy: the rule is over the command itself, as written.
-  const untargeted = actions.some((action) => !UNTARGETED_OK.has(action.verb) && !namedTarget(action));
+  // (So would one on the root or the home folder, under which every path lies.)
+  const untargeted = actions.some((action) => (!UNTARGETED_OK.has(action.verb) && !namedTarget(action)) || (action.target?.kind === 'path' && EVERY_PATH.test(action.target.value)));
   // A deploy tool's command that only deploys (`cdk deploy`, `terraform apply`) is deploying, as "never
   // deploy" says it; a project's own target or script (`make deploy`, `./deploy.sh`) is that, as written.
   const program = words[0] ?? '';

@@ -739,7 +739,7 @@ function combined(lead: string, item: string, turnIndex: number, span: Span, lea
     if (objectSlot === undefined) texts.push(!continued && LEADING_CONDITION.test(lead) ? `${lead}, ${lowerFirst(part)}` : `${lead} ${part}`);
     // "Files that must never be deleted:" + "`.env`": the line's colon introduced its items; with it an item that
     // opens on a path or a command written as code is what the line lists.
-    if (leadColon && objectSlot === undefined && !continued && !LEADING_CONDITION.test(lead) && /^`[^`\s]+`/.test(part.trim())) texts.push(`${lead}: ${part}`);
+    if (leadColon && objectSlot === undefined && !continued && !LEADING_CONDITION.test(lead) && /^`[^`]+`/.test(part.trim())) texts.push(`${lead}: ${part}`);
   }
   return texts.map((text) => read(text, turnIndex, span));
 }
