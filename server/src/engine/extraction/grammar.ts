@@ -4346,9 +4346,11 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
   // taken to hold for a step done first; a ban on every change, or a yes asked for each, would be too wide.)
   const sizeJudged = (w: Word) => draft.kind === 'prerequisite' && [...families].some((f) => FILE_FAMILIES.has(f)) && /^(wide|ranging|wide-ranging|sweeping|extensive)$/.test(w.norm);
   // Beside a path written out, words that say what it holds describe it ("generated files in `gen/`").
+  // (Secrets read from a path are its files read; committed or sent, they are only some of what it holds.)
+  const readingOnly = [...families].every((f) => f === 'read');
   const leftovers = regions.flatMap((r) => {
     const writtenPath = writtenPathIn(view, [r]);
-    return objectWords(view, r, families, entities).filter((w) => words.indexOf(w) !== branchWord && !sizeJudged(w) && !(writtenPath && (has(DESCRIPTIVE, w) || w.tags.has('Possessive') || describesEntity(view, words.indexOf(w)) || holdsSecrets(words, words.indexOf(w)))));
+    return objectWords(view, r, families, entities).filter((w) => words.indexOf(w) !== branchWord && !sizeJudged(w) && !(writtenPath && (has(DESCRIPTIVE, w) || w.tags.has('Possessive') || describesEntity(view, words.indexOf(w)) || holdsSecrets(words, words.indexOf(w)) || (readingOnly && secretsFromPath(words, words.indexOf(w))))));
   });
   // ("calendar events created by others", "PRs opened by teammates": who made them sorts them, which no scope says.)
   // (Not the action itself in the passive, "must never be created by the agent", nor the agent as the maker.)
@@ -4566,6 +4568,20 @@ function holdsSecrets(words: readonly Word[], index: number): boolean {
   return holds(words[k]);
 }
 const SECRET_WORDS = /^(real|actual|live|production|prod|sensitive|api|secrets?|credentials?|keys?|tokens?|passwords?)$/;
+
+/**
+ * "Never read service account tokens from `/var/run/secrets/`": secrets read from or in a path are what that
+ * path holds; the path is the scope, the words before it say what it holds.
+ */
+function secretsFromPath(words: readonly Word[], index: number): boolean {
+  for (let k = index; k < words.length && k < index + 4; k++) {
+    const w = words[k] as Word;
+    if (SECRET_HEADS.test(w.norm)) return /^(from|in|under|inside|within)$/.test(words[k + 1]?.norm ?? '') && !/[,;:.!?]/.test(w.post);
+    if (!(w.tags.has('Noun') || w.tags.has('Adjective')) || /[,;:.!?()]/.test(w.post)) return false;
+  }
+  return false;
+}
+const SECRET_HEADS = /^(secrets|credentials|keys|tokens|passwords)$/;
 
 function describesEntity(view: SentenceView, index: number): boolean {
   const words = view.words;
