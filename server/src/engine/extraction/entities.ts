@@ -105,16 +105,35 @@ const LOCK_FILES: Readonly<Record<string, string>> = {
   npm: '**/package-lock.json', yarn: '**/yarn.lock', pnpm: '**/pnpm-lock.yaml', bun: '**/bun.lockb', cargo: '**/Cargo.lock', poetry: '**/poetry.lock',
   uv: '**/uv.lock', pipenv: '**/Pipfile.lock', bundler: '**/Gemfile.lock', composer: '**/composer.lock', go: '**/go.sum',
 };
+/** A lock file named by its own name or a pattern anywhere in the text: `uv.lock`, `package-lock.json`, `flake.lock`, `*.lock`, `packages.lock.json`, `gradle.lockfile`, `go.sum`. */
+const NAMED_LOCK_FILE = /(?:^|[^\w.*-])(?:[\w.*-]+\.lockb?|[\w.*-]+-lock\.[a-z]+|[\w.*-]+\.lock\.json|[\w.*-]+\.lockfile|go\.sum)\b/i;
 /** Package managers' names written just before "lockfile", in a list: "npm or pnpm ", "npm, yarn and bun ". */
 const MANAGERS_BEFORE = new RegExp(`(?:\\b(?:${Object.keys(LOCK_FILES).join('|')})\\b(?:,\\s*|\\s+(?:or|and|nor)\\s+|\\s+))+$`, 'i');
+/** Commands that say whose lock file "the lock file" is: `uv add`, `yarn install`. */
+const LOCK_FILE_COMMANDS = /\b(npm|yarn|pnpm|bun|uv|poetry|pipenv|cargo|composer|bundle|go\s+(?:get|mod))\s/g;
+/** Manifests that say it when no command does: `pyproject.toml` is uv's or Poetry's, `go.mod` Go's. */
+const LOCK_FILE_MANIFESTS: readonly (readonly [RegExp, readonly string[]])[] = [
+  [/\bpackage\.json\b/, ['npm', 'yarn', 'pnpm', 'bun']],
+  [/\bpyproject\.toml\b/, ['uv', 'poetry']],
+  [/\bPipfile\b(?!\.lock)/, ['pipenv']],
+  [/\bCargo\.toml\b/, ['cargo']],
+  [/\bgo\.mod\b/, ['go']],
+  [/\bGemfile\b(?!\.lock)/, ['bundler']],
+  [/\bcomposer\.json\b/, ['composer']],
+];
+
 /**
  * The lock files of the package managers named just before "lockfile" ("npm or pnpm lockfiles"), else
- * every one; and how many characters before the word the names take.
+ * of those the sentence's commands or manifests name ("`go.mod` or the lock file"), else every one;
+ * and how many characters before the word the names take.
  */
-function lockFilesOf(before: string): { files: string[]; named: number } {
+function lockFilesOf(before: string, text: string): { files: string[]; named: number } {
   const names = MANAGERS_BEFORE.exec(before)?.[0] ?? '';
   const managers = names.toLowerCase().split(/\W+/).filter((word) => word in LOCK_FILES);
-  return managers.length > 0 ? { files: managers.map((manager) => LOCK_FILES[manager] as string), named: names.length } : { files: Object.values(LOCK_FILES), named: 0 };
+  if (managers.length > 0) return { files: managers.map((manager) => LOCK_FILES[manager] as string), named: names.length };
+  const run = [...text.matchAll(LOCK_FILE_COMMANDS)].map((match) => (match[1] as string).toLowerCase().replace(/^go\s.*/, 'go').replace(/^bundle$/, 'bundler'));
+  const owners = run.length > 0 ? run : LOCK_FILE_MANIFESTS.flatMap(([manifest, managers]) => (manifest.test(text) ? managers : []));
+  return { files: owners.length > 0 ? [...new Set(owners)].map((manager) => LOCK_FILES[manager] as string) : Object.values(LOCK_FILES), named: 0 };
 }
 
 /** Folders package managers, interpreters and build tools make inside any project or package. */
@@ -208,11 +227,13 @@ export function textEntities(text: string, base: number): Entity[] {
       continue;
     }
     // "the lockfile", "npm or pnpm lockfiles": the lock files of the package managers named, or of all.
-    if (LOCKFILE.test(lower)) {
+    // ("lock files" in two words, not a door's lock.) (Beside a lock file named, "the `uv.lock` lockfile", the word says what it is.)
+    const fileAfter = lower === 'lock' ? /^\s+files?\b/i.exec(text.slice(chunk.index + raw.length)) : null;
+    if ((LOCKFILE.test(lower) || fileAfter) && !NAMED_LOCK_FILE.test(text)) {
       const before = text.slice(Math.max(0, chunk.index - 40), chunk.index);
-      const { files, named } = lockFilesOf(before);
+      const { files, named } = lockFilesOf(before, text);
       // The managers' names are the entity's words, not commands of their own.
-      for (const value of files) found.push({ kind: 'path', value, start: start - named, end });
+      for (const value of files) found.push({ kind: 'path', value, start: start - named, end: fileAfter ? chunk.index + raw.length + fileAfter[0].length : end });
       continue;
     }
     // `zz_generated.*`, `config.*`: a name written as code with any extension names those files.
