@@ -5407,6 +5407,17 @@ function inParenthesis(words: readonly Word[], from: number, index: number): boo
   return false;
 }
 
+/** The sentence's next few words from `offset` on (the rest of a word it falls in, then whole ones; a number range's empty parts left out). */
+function textAfter(view: SentenceView, offset: number): string {
+  const at = view.words.findIndex((w) => w.end > offset);
+  if (at === -1) return '';
+  const first = view.words[at] as Word;
+  return [`${first.text.slice(Math.max(0, offset - first.start))}${first.post}`, ...view.words.slice(at + 1).filter((w) => w.text !== '').slice(0, 2).map((w) => `${w.pre}${w.text}${w.post}`)].join('');
+}
+
+/** What a number with no currency may count besides money: "under 500 lines", "up to 1,000 rows". */
+const COUNTED_UNITS = /^(?:\s*[-–]\s*[\d.,]+)?\s*(?:lines?|loc|files?|characters?|chars?|tokens?|words?|bytes?|[kmg]i?b|items?|rows?|records?|requests?|calls?|results?|entries|pages?|messages?|emails?|retries|attempts?|times|steps?|turns?|minutes?|mins?|seconds?|secs?|ms|hours?|days?|weeks?|commits?|changes?|%|percent)\b/i;
+
 /**
  * "New limit: up to $2,000 without asking", "you can now spend up to $2,000 on your own", "raise the
  * limit to $2,000": the spending limit moves. The rules on payments said before are taken back, and
@@ -5416,6 +5427,8 @@ function newSpendingLimit(view: SentenceView, clause: Range): Reading[] | undefi
   const words = view.words.slice(clause.from, clause.to);
   const amount = view.textEntitiesIn(clause).find((e) => e.kind === 'amount' && (e.comparator === 'below' || e.comparator === 'none'));
   if (!amount || amount.kind !== 'amount') return undefined;
+  // ("File size limit: keep files under 500-600 lines": a count of things, no sum of money.)
+  if (!amount.currency && COUNTED_UNITS.test(textAfter(view, amount.end))) return undefined;
   // "New limit: up to $2,000 without asking": the limit may be named before the colon that opens the clause.
   const limitWord = view.words.slice(0, clause.to).some((w) => /^(limit|limits|budget|cap|threshold|ceiling)$/.test(w.norm));
   const spending = view.mentionsIn(clause).some((m) => m.family === 'pay');
