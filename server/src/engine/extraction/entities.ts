@@ -599,6 +599,12 @@ const DEPLOY_SUBCOMMAND = /^(?:apply|deploy|up|install|upgrade|release|rollout|p
 const SMALL_WORDS = new Set(['to', 'from', 'in', 'out', 'on', 'off', 'and', 'or', 'up', 'down', 'into', 'onto', 'yes', 'no', 'if', 'when', 'with', 'without']);
 const SPAN_THINGS = /^(?:\s*\/\s*`[^`]*`)*\s+(?:\w+\s+)?(?:comments?|fences?|directives?|annotations?|attributes?|pragmas?|markers?|decorators?|macros?|keywords?|imports?|statements?|blocks?|tags?|labels?|fields?|types?|lints?)\b/i;
 const PROGRAM_AS_CLI = /^[ \t]+(?:CLI|cli)\b/;
+/**
+ * "SSH commands", "rsync commands": a program's commands are the program run (not "more commands", "just commands",
+ * English first; nor git's, whose kind is read on its own: "destructive git commands" are not every git command).
+ */
+const PROGRAM_COMMANDS = /^[ \t]+commands?\b/i;
+const PROGRAM_COMMANDS_NOT_THE_PROGRAM = new Set(['git', 'make', 'task', 'just', 'more', 'less', 'top', 'watch', 'find', 'touch', 'kill', 'go', 'mix', 'fly', 'swift', 'pod', 'dart', 'bundle', 'gem', 'eval', 'node', 'black', 'tar', 'zip', 'cd']);
 const PROGRAM_THINGS = /^\s+(?:hooks?|checks?|config(?:uration)?s?|registry|registries|cache|lock ?files?|settings|packages|libraries|dependencies|deps|modules)\b/i;
 const SCRIPT = /^(?:\.{0,2}\/)?[\w./-]+\.(?:py|sh|js|mjs|ts|rb|pl|ps1|bat)$/;
 /** A word shaped like a tool's name, outside code: `send_email`, `processPayment`, `mcp__gmail__send_email`. */
@@ -782,7 +788,8 @@ export function commandEntities(text: string, base: number): Entity[] {
       return [next, previous].some((word) => word !== undefined && DISTINCTIVE.has(word.toLowerCase()));
     };
     // ("AWS CLI commands", "the Helm CLI": a program named as its command line is the program, whatever else its name means.)
-    const asCli = KNOWN_PROGRAMS.has(match[0].toLowerCase()) && PROGRAM_AS_CLI.test(text.slice((match.index ?? 0) + match[0].length));
+    const after = text.slice((match.index ?? 0) + match[0].length);
+    const asCli = KNOWN_PROGRAMS.has(match[0].toLowerCase()) && (PROGRAM_AS_CLI.test(after) || (PROGRAM_COMMANDS.test(after) && !PROGRAM_COMMANDS_NOT_THE_PROGRAM.has(match[0].toLowerCase())));
     // ("pip, pip-tools, poetry, or conda": a program's name joined to more, listed with programs, is a program of its family.)
     const ofFamily = DISTINCTIVE.has(/^([a-z\d]+)-[a-z][a-z\d-]*$/.exec(match[0])?.[1] ?? '') && listedWithProgram(match.index ?? 0, match[0].length);
     // ("Avoid tofu apply without approval", "never run fly deploy": a program whose name is a word is one before a subcommand that deploys.)

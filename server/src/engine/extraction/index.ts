@@ -59,8 +59,8 @@ function passivesOf(phrases: readonly string[]): string[] {
 
 /** What a rule is about: an action, a rule noun, a thing to keep as it is. */
 const TOPIC_WORDS = wholePhrasePattern([...Object.values(ACTION_WORDS).flat(), ...Object.values(FORGE_OPERATIONS).flat(), ...LEAVE_ALONE, ...READ_ONLY, ...RULE_NOUNS.filter((p) => !p.startsWith('what ')), ...GATE_WORDS, ...passivesOf(Object.values(ACTION_WORDS).flat())]);
-/** A command a rule can be about: a code span, a program in double quotes, a program named plainly, git as a kind, a program with its flags, a program's CLI. */
-const NAMES_COMMAND = new RegExp(`\`|"(?:${PROGRAMS.map((p) => p.replace(/[-.]/g, '\\$&')).join('|')})(?:\\s[^"]*)?"|\\bgit\\b|\\b[a-z][\\w-]*\\s+--?[A-Za-z]|\\b(?:${DISTINCTIVE_PROGRAMS.map((p) => p.replace(/[-.]/g, '\\$&')).join('|')})\\b|\\b(?:commands?|tools?|programs?|editors?|pagers?|binaries|clis?)\\s+(?:such as|like|e\\.g\\.|including)\\b|\\bcli\\b`, 'i');
+/** A command a rule can be about: a code span, a program in double quotes, a program named plainly, git as a kind, a program with its flags, a program's CLI or its commands. */
+const NAMES_COMMAND = new RegExp(`\`|"(?:${PROGRAMS.map((p) => p.replace(/[-.]/g, '\\$&')).join('|')})(?:\\s[^"]*)?"|\\bgit\\b|\\b[a-z][\\w-]*\\s+--?[A-Za-z]|\\b(?:${DISTINCTIVE_PROGRAMS.map((p) => p.replace(/[-.]/g, '\\$&')).join('|')})\\b|\\b(?:commands?|tools?|programs?|editors?|pagers?|binaries|clis?)\\s+(?:such as|like|e\\.g\\.|including)\\b|\\bcli\\b|\\b(?:${PROGRAMS.map((p) => p.replace(/[-.]/g, '\\$&')).join('|')})\\s+commands?\\b`, 'i');
 /** An amount of money, which a rule about spending may name alone: "anything over $1k needs my OK". */
 const AMOUNT = /[$€£]\s?\d|\d\s?[$€£]|\d\s*(?:k\b|dollars?\b|bucks\b|euros?\b|pounds?\b|usd\b|eur\b|gbp\b)/i;
 /** A target a rule may name alone, as what needs the person's yes: "prod needs my OK", "anything in data/ needs my OK". */
