@@ -2613,7 +2613,9 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
   }
   if (kind === 'after') {
     // "X only after Y", "only X once I approve", "delete temp files after backing them up".
-    const triggers = governable(view.mentionsIn(main));
+    // ("Only read `docs/` when explicitly asked": a read, a step elsewhere, is what a yes may be waited for.)
+    const approved = approverCue(view, sub) || bareApproval(view, sub);
+    const triggers = view.mentionsIn(main).filter((m) => !satisfies(m) || (approved && m.family === 'read' && !m.command));
     if (leading) {
       const subTriggers = governable(subMentions);
       const mainSteps = satisfying(view.mentionsIn(main));
@@ -2630,7 +2632,7 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
     if (trigger.form === 'past' || (trigger.form === 'third' && !nounPlural)) return undefined;
     const regions = [region(triggers, main)];
     const governed = coordinatedFrom(view, triggers);
-    if (approverCue(view, sub) || bareApproval(view, sub)) return { drafts: [{ kind: 'confirmation', triggers: governed, regions }] };
+    if (approved) return { drafts: [{ kind: 'confirmation', triggers: governed, regions }] };
     const steps = satisfying(subMentions);
     if (steps.length > 0) return { drafts: [prerequisite(view, governed, steps, regions, sub)] };
     return undefined;
