@@ -2663,7 +2663,8 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
   // Asking first can be about any action ("ask me before you copy anything"); a step is about another one.
   // ("If you're waiting for 1Password (e.g. unlocking the keychain), wait for me": an example set apart in the
   // condition explains it; the condition's own action is what the yes would be for.)
-  const ownSub = kind === 'whenever' ? subMentions.filter((m) => !inParenthesis(view.words, sub.from, m.start)) : subMentions;
+  // ("Read files before analyzing them (using `read_file` or `grep`)": a command set apart as the means is how, not what is done.)
+  const ownSub = kind === 'whenever' ? subMentions.filter((m) => !inParenthesis(view.words, sub.from, m.start)) : subMentions.filter((m) => !(m.command && meansInParenthesis(view.words, sub.from, m.start)));
   // ("Ask before anything over $50": an amount with no action named is any spending of it.)
   const triggers = requirement?.kind === 'confirmation' ? (ownSub.length > 0 ? ownSub : spending(view, sub)) : governable(ownSub);
   if (requirement && triggers.length > 0) {
@@ -5405,6 +5406,17 @@ function inParenthesis(words: readonly Word[], from: number, index: number): boo
     const w = words[i] as Word;
     if (i < index && /\)/.test(w.post)) return false;
     if (/\(/.test(w.pre) || (i < index && /\(\s*$/.test(w.post))) return true;
+  }
+  return false;
+}
+
+/** Whether the word at `index` is in a parenthesis that opens on the means: "(using `grep`)", "(via `rg` or `grep`)". */
+function meansInParenthesis(words: readonly Word[], from: number, index: number): boolean {
+  for (let i = index; i >= from; i--) {
+    const w = words[i] as Word;
+    if (i < index && /\)/.test(w.post)) return false;
+    if (/\(/.test(w.pre)) return /^(using|via|with|through)$/.test(w.norm);
+    if (i < index && /\(\s*$/.test(w.post)) return /^(using|via|with|through)$/.test(words[i + 1]?.norm ?? '');
   }
   return false;
 }
