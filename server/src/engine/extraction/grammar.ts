@@ -1820,10 +1820,16 @@ function personApprovesFrame(view: SentenceView, clause: Range): Outcome | undef
   const triggers = [trigger];
   // "confirm the cancellation": the action itself, not a thing named after one.
   const actionItself = view.words.slice(found.end, trigger.start).every((w) => w.tags.has('Determiner') || has(UNIVERSAL, w));
+  // ("ask the user to confirm they want to modify the database": the action they say yes to, with its own object.)
+  const wanted = WANTED_ACTION.test(view.words.slice(found.end, trigger.start).map((w) => w.norm).join(' '));
+  if (wanted) return { drafts: [{ kind: 'confirmation', triggers, regions: [{ from: trigger.start, to: objectEnd(view, trigger.end, clause.to) }] }] };
   const from = detailed || actionItself ? trigger.start : found.end;
   const end = objectEnd(view, detailed ? trigger.end : found.end, clause.to);
   return { drafts: [{ kind: 'confirmation', triggers, regions: [{ from, to: end }] }] };
 }
+
+/** What a person confirms they want, before its action: "(that) they want to", "the customer wishes to". */
+const WANTED_ACTION = /^(?:that )?(?:they|he|she|you|we|i|(?:the )?(?:user|customer|client|caller|guest)) (?:really |still |do |does )?(?:want|wants|would like|wish|wishes|intend|intends|mean|means|agree|agrees) to$/;
 
 /** Where a verb of seeking ("wait for", "get", "ask for") starts, one to three words before an approval at `at`, not before `from`. */
 function seekingBefore(words: readonly Word[], at: number, from: number): number | undefined {

@@ -406,7 +406,7 @@ export const PERSON_APPROVES: readonly string[] = withArticleOptional([
   ),
   // The agent to get the person's yes: "ask the user to confirm any deletion", "get a human to approve payments".
   ...['user', 'customer', 'client', 'requester', 'human', 'operator'].flatMap((person) =>
-    ['confirm', 'approve'].flatMap((verb) => [`ask the ${person} to ${verb}`, `ask a ${person} to ${verb}`, `get the ${person} to ${verb}`, `get a ${person} to ${verb}`]),
+    ['confirm', 'approve'].flatMap((verb) => [`ask the ${person} to * ${verb}`, `ask a ${person} to * ${verb}`, `get the ${person} to * ${verb}`, `get a ${person} to * ${verb}`]),
   ),
   'ask me to confirm', 'ask me to approve',
 ]);
