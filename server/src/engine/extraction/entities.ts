@@ -105,6 +105,7 @@ const LOCK_FILES: Readonly<Record<string, string>> = {
   npm: '**/package-lock.json', yarn: '**/yarn.lock', pnpm: '**/pnpm-lock.yaml', bun: '**/bun.lockb', cargo: '**/Cargo.lock', poetry: '**/poetry.lock',
   uv: '**/uv.lock', pipenv: '**/Pipfile.lock', bundler: '**/Gemfile.lock', composer: '**/composer.lock', go: '**/go.sum',
 };
+const MARKDOWN_LINK = /\[([^\]\n`]+|`[^`\n]+`)\]\(([^)\s]+)\)/g;
 /** A lock file named by its own name or a pattern anywhere in the text: `uv.lock`, `package-lock.json`, `flake.lock`, `*.lock`, `packages.lock.json`, `gradle.lockfile`, `go.sum`. */
 const NAMED_LOCK_FILE = /(?:^|[^\w.*-])(?:[\w.*-]+\.lockb?|[\w.*-]+-lock\.[a-z]+|[\w.*-]+\.lock\.json|[\w.*-]+\.lockfile|go\.sum)\b/i;
 /** Package managers' names written just before "lockfile", in a list: "npm or pnpm ", "npm, yarn and bun ". */
@@ -156,8 +157,11 @@ function* chunks(text: string): Generator<{ readonly raw: string; readonly index
 }
 
 /** Paths, emails, domains and folders written as chunks of text ("temp/", "bob@x.com", "acme.io", "*.csv"). */
-export function textEntities(text: string, base: number): Entity[] {
+export function textEntities(written: string, base: number): Entity[] {
   const found: Entity[] = [];
+  // A Markdown link's marks go, its text and target kept in place, each a word of its own:
+  // "[PromiseKit](https://…)" names no path, "[the docs folder](docs/)" names `docs/`.
+  const text = written.includes('](') ? written.replace(MARKDOWN_LINK, (_link, label: string, target: string) => ` ${label}  ${target} `) : written;
   for (const chunk of chunks(text)) {
     const raw = chunk.raw;
     const lead = WRAPPING_START.exec(raw)?.[0].length ?? 0;

@@ -82,6 +82,9 @@ const PATTERN = new AlternativesByText(
     // what the person is to say, no action of the sentence's own.
     String.raw`(?<quotedReply>"[^"\n]{1,60}"(?=[ \t]+(?:confirmation|approval|reply|answer|response|go-ahead)\b))`,
     String.raw`(?<quotedReplyCurly>\u{201C}[^\u{201D}\n]{1,60}\u{201D}(?=[ \t]+(?:confirmation|approval|reply|answer|response|go-ahead)\b))`,
+    // A Markdown link is its text: "[PromiseKit](https://github.com/mxcl/PromiseKit)" is "PromiseKit", no path.
+    String.raw`(?<linkOpen>\[)(?=[^\]\n]+\]\([^)\s]+\))`,
+    String.raw`(?<=\[[^\]\n]+)(?<linkTarget>\]\([^)\s]+\))`,
     // Heading marks at a line's start.
     String.raw`(?<heading>^#{1,6}[ \t]+)`,
     String.raw`(?<slashed>(?<![\w/])(?:[Ww]\/[Oo](?:[Uu][Tt])?|[Ww]\/(?=\s)|[Bb]\/[Cc4])(?![\w/]))`,
@@ -94,8 +97,8 @@ const PATTERN = new AlternativesByText(
     String.raw`(?<hyphenated>(?<![\w'’\/.-])[A-Za-z]+(?:-[A-Za-z]+)+(?![\w'’\/-]|\.\w))`,
   ],
   'gmu',
-  // A table needs its bars, a condition its colon, an enumerator its parenthesis, a dash its hyphens, an escape its backslash.
-  { tableOpen: '|', tableBar: '|', tableClose: '|', forbiddenCell: '|', conditionColon: ':', enumerator: '(', quotedReply: '"', quotedReplyCurly: '\u201C', doubleDash: '-', escapedGrave: '\\', escapedMark: '\\' },
+  // A table needs its bars, a condition its colon, an enumerator its parenthesis, a dash its hyphens, an escape its backslash, a link its bracket.
+  { tableOpen: '|', tableBar: '|', tableClose: '|', forbiddenCell: '|', conditionColon: ':', enumerator: '(', quotedReply: '"', quotedReplyCurly: '\u201C', doubleDash: '-', escapedGrave: '\\', escapedMark: '\\', linkOpen: ']', linkTarget: ']' },
 );
 
 /**
