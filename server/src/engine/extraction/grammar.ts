@@ -3797,6 +3797,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     if (/^(looks?|seems?|appears?)$/.test(w.norm) && /^(like|to|as)$/.test(words[i + 1]?.norm ?? '')) continue;
     // "no deletions happen without my OK": the verb of an action said as a noun says nothing more.
     if (/^(happen|happens|occur|occurs|proceed|proceeds)$/.test(w.norm) && i > range.from && (view.isMentionWord(i - 1) || has(GENERIC, words[i - 1]))) continue;
+    // ("Payment completion requires manual confirmation": the action's doing, said as a noun after it, is the action.)
+    if (/^(completion|completions|processing|execution|executions|submission|submissions|initiation)$/.test(w.norm) && i > range.from && view.isMentionWord(i - 1) && !view.isMentionWord(i)) continue;
     // "(e.g. --no-verify)": the marker of an example says nothing of its own; "by hand" is how, not what.
     if (/^(?:e\.?g|i\.?e)\.?$/.test(w.norm) || (w.norm === 'hand' && words[i - 1]?.norm === 'by')) continue;
     // ("deleting files (rm, rmdir, write_file on existing files to truncate)": a parenthesis that opens with an
