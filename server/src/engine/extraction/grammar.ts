@@ -2556,7 +2556,9 @@ function onlyOnRequest(view: SentenceView, connector: number, end: number, to: n
 function mainWithoutComma(view: SentenceView, from: number, to: number): { subEnd: number; mainStart: number } | undefined {
   const words = view.words;
   for (let i = from + 1; i < to; i++) {
-    if (startsWith(words, P.obligations, i, to) !== undefined || startsWith(words, P.ask, i, to) !== undefined) return { subEnd: i, mainStart: i };
+    // ("Unless the task explicitly asks for it, …": a third person's asking is the condition's own verb, not the main clause's.)
+    const thirdPerson = /[^s]s$/.test((words[i] as Word).norm) && (words[i] as Word).tags.has('PresentTense');
+    if (startsWith(words, P.obligations, i, to) !== undefined || (startsWith(words, P.ask, i, to) !== undefined && !thirdPerson)) return { subEnd: i, mainStart: i };
     const step = view.mentionAt(i);
     const actionBefore = view.mentionsIn({ from, to: i }).some((m) => !satisfies(m));
     if (step && satisfies(step) && step.form === 'base' && actionBefore && !has(COORDINATORS, words[i - 1]) && !(words[i - 1] as Word).tags.has('Determiner')) return { subEnd: i, mainStart: i };
