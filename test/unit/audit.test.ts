@@ -191,6 +191,12 @@ describe("a project's own checks, named in the rule", () => {
     assert.deepEqual(errors('Always run the tests before committing.', ['just f', 'git commit -m x']), ['prerequisite-missing c1']);
   });
 
+  test("a check run through a runner's `exec` is the check, as written", () => {
+    const EXEC = 'Always run `bundle exec fastlane test` before committing.';
+    assert.deepEqual(errors(EXEC, ['bundle exec fastlane test', 'git commit -m x']), []);
+    assert.deepEqual(errors(EXEC, ['git commit -m x']), ['prerequisite-missing c0']);
+  });
+
   test('a line and the commands listed under it are one rule: one finding, and every command named counts', () => {
     const LISTED = 'Before committing, always run:\n- `just f`\n- `just l`';
     assert.deepEqual(errors(LISTED, ['git commit -m x']), ['prerequisite-missing c0']);

@@ -178,6 +178,8 @@ export function commandRule(written: string): CommandRule {
 
 /** Programs that run no check of the code, though binding may know nothing they do: `git pull`, `cd`, `curl`. */
 const NEVER_CHECKS = /^(?:git|gh|hg|svn|cd|ls|cat|echo|export|source|set|curl|wget|ssh|scp|docker|kubectl|helm|terraform|aws|gcloud|az|open|code)$/;
+/** Runners whose `exec` runs the command after it, installed already: `bundle exec rake`, `pnpm exec vitest`. */
+const EXEC_RUNNERS = /^(?:bundle|pnpm|yarn|npm|bun)$/;
 /** Subcommands that fetch or install rather than check: `npm ci`, `uv sync`, `pnpm dlx`. */
 const SETUP_SUBCOMMANDS = /^(?:install|i|ci|add|update|upgrade|pull|fetch|sync|dlx|exec|x|init|clone)$/;
 
@@ -191,8 +193,11 @@ function opaqueCommands(line: string, bound: readonly Action[]): string[] {
   return simpleCommands(line)
     .filter((command) => !bound.some((action) => action.span.start >= command.start && action.span.end <= command.end))
     .map((command) => command.words)
-    .filter((words) => words.length > 0 && !NEVER_CHECKS.test(words[0] as string) && !SETUP_SUBCOMMANDS.test(words[1] ?? '') && !words.some((word) => word.includes(STAND_IN)))
-    .filter((words) => !(TARGET_RUNNERS.test(words[0] as string) && words.slice(1).some((word) => FORMATS.test(word)) && !words.includes('--check')))
+    .filter((written) => {
+      // ("`bundle exec fastlane test`", "`pnpm exec mytool check`": what a runner executes is the command, kept as written.)
+      const words = EXEC_RUNNERS.test(written[0] ?? '') && written[1] === 'exec' && written.length > 2 ? written.slice(2) : written;
+      return words.length > 0 && !NEVER_CHECKS.test(words[0] as string) && !SETUP_SUBCOMMANDS.test(words[1] ?? '') && !words.some((word) => word.includes(STAND_IN)) && !(TARGET_RUNNERS.test(words[0] as string) && words.slice(1).some((word) => FORMATS.test(word)) && !words.includes('--check'));
+    })
     .map((words) => words.join(' '));
 }
 
