@@ -2367,7 +2367,9 @@ function withProjectChecks(view: SentenceView, main: Range, subMentions: readonl
     // Said as what to run, or listed after a command that is run: "run `go fmt` and `go vet`".
     // ("Validate syntax with `ansible-playbook --syntax-check` before committing": a check done with the command.)
     const checkedWith = /^(with|using|via)$/.test(before?.norm ?? '') && words.slice(main.from, m.start).some((w) => has(CHECKING, w));
-    const run = /^(run|execute|invoke)$/.test(before?.norm ?? '') || checkedWith;
+    // ("use `atmos test --full` before opening a PR": a program's subcommand used is run; a program alone, or a file, is chosen.)
+    const used = before?.norm === 'use' && (m.command?.opaque ?? []).some((command) => /^[a-z][\w-]*\s+[a-z]/.test(command));
+    const run = /^(run|execute|invoke)$/.test(before?.norm ?? '') || used || checkedWith;
     const listed = previous?.command !== undefined && (previous.end === m.start - 1 ? has(COORDINATORS, before) : previous.end === m.start && endsWithComma(before));
     const projectCheck = run || listed ? asProjectCheck(m) : undefined;
     if (projectCheck && !m.command?.checks) steps.push(projectCheck);
