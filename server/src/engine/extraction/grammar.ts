@@ -540,6 +540,16 @@ function forgeMentions(words: readonly Word[], covered: ReadonlySet<number>): Me
       // ("never push, open PRs, …": after a comma the verb before is another item of a list.)
       // ("DO NOT auto-stage files": a prefix joined by a hyphen makes the operation's verb of the next word; no verb of its own.)
       if (end - i <= 2 && !words[i]?.tags.has('Verb') && before?.tags.has('Verb') === true && before.post !== '-' && !endsWithComma(before) && !before.tags.has('Auxiliary') && !before.tags.has('Modal') && !before.tags.has('Copula') && !/^(open|create|raise|submit|file|make|send|put|no|do|any)$/.test(before.norm) && !skips(before)) continue;
+      // ("before a PR can be merged", "until the issue is closed": the thing of a passive forge verb is that operation's.)
+      const passive = end - i <= 2 && !words[i]?.tags.has('Verb') ? passiveForgeVerb(words, end) : undefined;
+      if (passive !== undefined) {
+        const operation = forgeOperation(words[passive] as Word, words.slice(i, end));
+        if (operation) {
+          mentions.push({ family: 'command', start: i, end: passive + 1, form: 'base', command: operation, saidInWords: true });
+          i = passive;
+          break;
+        }
+      }
       const verb = typeof phrase[0] === 'string' ? phrase[0] : '';
       // "never close stale issues", "code-agent PRs are not allowed": a kind of the thing narrows the operation.
       const kinds = [...gaps, ...(FORGE_NOUN.test(words[i]?.norm ?? '') && !covered.has(i - 1) && !/[/&+]/.test(words[i]?.pre ?? '') ? [i - 1] : [])].flatMap((k) => (words[k] && modifiesOperation(words[k] as Word) ? [(words[k] as Word).text.replace(/[*_`]/g, '')] : []));
@@ -614,6 +624,16 @@ const GIT_COMPANIONS = [
   { verb: 'merge', beside: 'push', commands: ['git merge', 'gh pr merge'] },
   { verb: 'merge', beside: 'commit', commands: ['git merge', 'gh pr merge'] },
 ] as const;
+/** Where a passive forge verb is right after `at`: "can be merged", "is closed", "gets merged". */
+function passiveForgeVerb(words: readonly Word[], at: number): number | undefined {
+  let k = at;
+  if (/^(can|could|may|might|must|should|will|would|shall)$/.test(words[k]?.norm ?? '')) k++;
+  if (!/^(be|is|are|was|were|gets|get|got|been)$/.test(words[k]?.norm ?? '')) return undefined;
+  k++;
+  const participle = words[k];
+  return participle !== undefined && /ed$/.test(participle.norm) && isForgeVerb(participle.norm) ? k : undefined;
+}
+
 /** The forge operation a verb says on an object's words ("merge" and "PRs"), and how many of the words it took. */
 function forgePhraseOf(verb: Word, object: readonly Word[]): { command: CommandRule; end: number } | undefined {
   // (The verb as if said right before the object, without the mark that may end its own place: "before merging.")
