@@ -311,8 +311,9 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
     // parenthesis lists; the noun they are named by only sorts them.
     const listedCommands = (/\(/.test((words[best.end - 1] as Word).post) || /\(/.test(words[best.end]?.pre ?? '')) && covered.has(best.end);
     // (The tagger may take the noun for a verb: "run package upgrades".)
-    const runAt = words.slice(Math.max(0, i - 4), i).findLastIndex((w) => /^(run|running|execute|executing)$/.test(w.norm));
-    if (listedCommands && runAt !== -1 && !words.slice(Math.max(0, i - 4) + runAt, i).some((w) => /[,;:.!?()]/.test(w.post))) continue;
+    let runAt = i - 1;
+    while (runAt >= Math.max(0, i - 4) && !/^(run|running|execute|executing)$/.test((words[runAt] as Word).norm)) runAt--;
+    if (listedCommands && runAt >= Math.max(0, i - 4) && !words.slice(runAt, i).some((w) => /[,;:.!?()]/.test(w.post))) continue;
     // "commands that rewrite history": a kind said by what its members do, which is the action.
     // ("commands to serve the site": a kind said by what they are for.)
     // ("any command that matches these patterns:", "commands that appear below": a kind its list gives, no action of its members.)
