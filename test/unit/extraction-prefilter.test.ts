@@ -60,3 +60,14 @@ test('what speakers say they need is no rule cue; a need said of the work is', (
   for (const chat of ['But I actually need to book for two passengers: me and my companion Kevin Smith.', 'We need to modify the trip to Denver.', "I'd need to change the flight to Friday."]) assert.equal(worthReading(chat), false, chat);
   for (const rule of ['Every deployment needs a passing test run.', 'Refunds over $100 need my OK.', 'You need to back up temp/ before deleting it.', 'We need approval before any deploy.']) assert.equal(worthReading(rule), true, rule);
 });
+
+test('a phrase is found where a word opens it, in any of its forms, and nowhere inside another word', () => {
+  // Inflected, after a contraction, and a first word joined by a hyphen.
+  assert.equal(worthReading('You must never be deleting the archives.'), true);
+  assert.equal(worthReading('Please don’t touch prod.'), true);
+  assert.equal(worthReading('Never hand-edited generated files, ever.'), true);
+  // A rule word inside a longer word ("undeleted"), or past the forms a stem takes, opens nothing.
+  assert.equal(worthReading('Never mind the undeleted drafts.'), false);
+  assert.equal(worthReading('You must never greet the pushingtonians.'), false);
+  assert.equal(worthReading('You must never greet the deleters.'), true);
+});

@@ -27,27 +27,73 @@ function wordSource(word: string): string {
 }
 
 /**
- * A regex that finds any of `phrases` whole, its words in order; `*` stands for a few words between
- * them ("leave ** alone"). A phrase's first word alone is no cue: "from now on" must not pass every
- * sentence with "from", nor "in case" every one with "in".
+ * Finds any of `phrases` whole, its words in order; `*` stands for a few words between them ("leave **
+ * alone"). A phrase's first word alone is no cue: "from now on" must not pass every sentence with "from",
+ * nor "in case" every one with "in". The phrases are tried only where a word starts that may open one (a
+ * lookup of the word), not at every character of the text: most words open none.
  */
-function wholePhrasePattern(phrases: readonly string[]): RegExp {
-  const between = '[\\s-]+';
-  const gap = '(?:[^\\s]+\\s+){0,4}?';
-  const sourceOf = (phrase: string) => {
-    const source = phrase
-      .split(/\s+/)
-      .filter((word) => word !== '')
-      .map((word) => (/^\*+$/.test(word) ? gap : `${wordSource(word)}${between}`))
-      .join('');
-    return source.endsWith(between) ? source.slice(0, -between.length) : source;
-  };
-  // (A phrase that holds a word which is a phrase alone adds nothing to finding one: "reply to * pr" holds "pr".
-  // Left out, the pattern has fewer alternatives to try at every position.)
-  const alone = new Set(phrases.filter((phrase) => !/\s/.test(phrase.trim())).map((phrase) => phrase.trim().toLowerCase()));
-  const needed = phrases.filter((phrase) => !/\s/.test(phrase.trim()) || !phrase.toLowerCase().split(/\s+/).some((word) => alone.has(word)));
-  return new RegExp(`\\b(?:${[...new Set(needed.map(sourceOf))].join('|')})\\b|n['’]t\\b`, 'i');
+class WholePhrases {
+  /** The phrases, tried at one place (the start of a word that may open one). */
+  private readonly sticky: RegExp;
+  /** Words that open a phrase as they are ("rm", "is", "don" of "don't"). */
+  private readonly openers = new Set<string>();
+  /** Stems that open a phrase with up to four letters of inflection after them ("delet" of "deleting"). */
+  private readonly stems = new Set<string>();
+  /** A phrase opens on no word at all: every text is tried as a whole. */
+  private readonly anywhere: RegExp | undefined;
+
+  constructor(phrases: readonly string[]) {
+    const between = '[\\s-]+';
+    const gap = '(?:[^\\s]+\\s+){0,4}?';
+    const sourceOf = (phrase: string) => {
+      const source = phrase
+        .split(/\s+/)
+        .filter((word) => word !== '')
+        .map((word) => (/^\*+$/.test(word) ? gap : `${wordSource(word)}${between}`))
+        .join('');
+      return source.endsWith(between) ? source.slice(0, -between.length) : source;
+    };
+    // (A phrase that holds a word which is a phrase alone adds nothing to finding one: "reply to * pr" holds "pr".
+    // Left out, the pattern has fewer alternatives to try at every position.)
+    const alone = new Set(phrases.filter((phrase) => !/\s/.test(phrase.trim())).map((phrase) => phrase.trim().toLowerCase()));
+    const needed = phrases.filter((phrase) => !/\s/.test(phrase.trim()) || !phrase.toLowerCase().split(/\s+/).some((word) => alone.has(word)));
+    const alternatives = [...new Set(needed.map(sourceOf))].join('|');
+    this.sticky = new RegExp(`(?:${alternatives})\\b`, 'iy');
+    let anywhere = false;
+    for (const phrase of needed) {
+      const first = phrase.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
+      const irregular = IRREGULAR_FORMS[first];
+      const lead = /^[a-z0-9_]*/.exec(first)?.[0] ?? '';
+      if (irregular) for (const form of irregular.slice(3, -1).split('|')) this.openers.add(form);
+      else if (lead === '') anywhere = true;
+      else if (lead !== first) this.openers.add(lead);
+      else if (first.length <= 2) this.openers.add(first).add(`${first}s`);
+      else this.stems.add(first.length > 3 ? first.replace(/[ey]$/, '') : first);
+    }
+    this.anywhere = anywhere ? new RegExp(`\\b(?:${alternatives})\\b`, 'i') : undefined;
+  }
+
+  test(text: string): boolean {
+    if (CONTRACTION.test(text)) return true;
+    if (this.anywhere) return this.anywhere.test(text);
+    for (const word of text.matchAll(WORD)) {
+      if (!this.opens(word[0].toLowerCase())) continue;
+      this.sticky.lastIndex = word.index ?? 0;
+      if (this.sticky.test(text)) return true;
+    }
+    return false;
+  }
+
+  private opens(word: string): boolean {
+    if (this.openers.has(word)) return true;
+    for (let length = Math.max(1, word.length - 4); length <= word.length; length++) if (this.stems.has(word.slice(0, length))) return true;
+    return false;
+  }
 }
+/** A word as `\b` reads one, where a phrase may start. */
+const WORD = /[A-Za-z0-9_]+/g;
+/** A negation joined to its verb, which is a cue wherever it is: "don't", "can’t". */
+const CONTRACTION = /n['’]t\b/i;
 
 /** A phrase of a verb and its thing ("skip * hook") in the passive, its thing first: "hooks must not be skipped". */
 function passivesOf(phrases: readonly string[]): string[] {
@@ -58,7 +104,7 @@ function passivesOf(phrases: readonly string[]): string[] {
 }
 
 /** What a rule is about: an action, a rule noun, a thing to keep as it is. */
-const TOPIC_WORDS = wholePhrasePattern([...Object.values(ACTION_WORDS).flat(), ...Object.values(FORGE_OPERATIONS).flat(), ...LEAVE_ALONE, ...READ_ONLY, ...RULE_NOUNS.filter((p) => !p.startsWith('what ')), ...GATE_WORDS, ...passivesOf(Object.values(ACTION_WORDS).flat())]);
+const TOPIC_WORDS = new WholePhrases([...Object.values(ACTION_WORDS).flat(), ...Object.values(FORGE_OPERATIONS).flat(), ...LEAVE_ALONE, ...READ_ONLY, ...RULE_NOUNS.filter((p) => !p.startsWith('what ')), ...GATE_WORDS, ...passivesOf(Object.values(ACTION_WORDS).flat())]);
 /** A command a rule can be about: a code span, a program in double quotes, a program named plainly, git as a kind, a program with its flags, a program's CLI or its commands. */
 const NAMES_COMMAND = new RegExp(`\`|"(?:${PROGRAMS.map((p) => p.replace(/[-.]/g, '\\$&')).join('|')})(?:\\s[^"]*)?"|\\bgit\\b|\\b[a-z][\\w-]*\\s+--?[A-Za-z]|\\b(?:${DISTINCTIVE_PROGRAMS.map((p) => p.replace(/[-.]/g, '\\$&')).join('|')})\\b|\\b(?:commands?|tools?|programs?|editors?|pagers?|binaries|clis?)\\s+(?:such as|like|e\\.g\\.|including)\\b|\\bcli\\b|\\b(?:${PROGRAMS.map((p) => p.replace(/[-.]/g, '\\$&')).join('|')})\\s+commands?\\b`, 'i');
 /** An amount of money, which a rule about spending may name alone: "anything over $1k needs my OK". */
@@ -66,7 +112,7 @@ const AMOUNT = /[$€£]\s?\d|\d\s?[$€£]|\d\s*(?:k\b|dollars?\b|bucks\b|euros
 /** A target a rule may name alone, as what needs the person's yes: "prod needs my OK", "anything in data/ needs my OK". */
 const NAMES_TARGET = /\b(?:prod|production|staging)\b|\b[\w.-]+\/(?=[\w.*-]|[\s,;:)]|$)/i;
 /** What makes a sentence a rule or a change of rules: a negation, a connector, an ask, a revocation. */
-const RULE_CUES = wholePhrasePattern(RULE_CUE_PHRASES.filter((phrase) => phrase !== 'need'));
+const RULE_CUES = new WholePhrases(RULE_CUE_PHRASES.filter((phrase) => phrase !== 'need'));
 /** "need" is a rule's word ("every deploy needs a test run"), not when speakers say what they need themselves ("I actually need to book for two"). */
 const NEED_NOT_THE_SPEAKERS = /(?<!\b(?:i|we|i['’]d|we['’]d|i['’]ll|we['’]ll)(?:\s+(?:really|actually|just|still|also|only|do|will|would|might|may|now|then))?\s+)\bneed[a-z]{0,4}\b/i;
 const ruleCue = (text: string) => RULE_CUES.test(text) || NEED_NOT_THE_SPEAKERS.test(text);
