@@ -3706,6 +3706,16 @@ function hedgedRelativeAt(view: SentenceView, range: Range, families: ReadonlySe
   return undefined;
 }
 
+/** Whether the word at `i` is in "with (a|the) … message" after a commit: the commit's own message. */
+function commitMessageAt(words: readonly Word[], i: number): boolean {
+  let start = i;
+  while (start > 0 && start > i - 4 && words[start]?.norm !== 'with') start--;
+  if (words[start]?.norm !== 'with') return false;
+  let end = start + 1;
+  while (end < words.length && end < start + 5 && !/^(message|messages|msg|description)$/.test((words[end] as Word).norm)) end++;
+  return end < words.length && /^(message|messages|msg|description)$/.test((words[end] as Word).norm) && i <= end && words.slice(start + 1, end).every((w) => !/[,;:.!?]/.test(w.post));
+}
+
 function objectWords(view: SentenceView, range: Range, families: ReadonlySet<FamilyName>, named: readonly Entity[] = []): Word[] {
   const words = view.words;
   const result: Word[] = [];
@@ -3820,6 +3830,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     if (listedWithAction(view, i, range)) continue;
     // "if something looks like it should be deleted": how it seems hedges whether the action is due, not what it is on.
     if (/^(looks?|seems?|appears?)$/.test(w.norm) && /^(like|to|as)$/.test(words[i + 1]?.norm ?? '')) continue;
+    // ("create the commit with the agreed message": every commit has its message; saying so narrows none.)
+    if (families.has('commit') && commitMessageAt(words, i)) continue;
     // "no deletions happen without my OK": the verb of an action said as a noun says nothing more.
     if (/^(happen|happens|occur|occurs|proceed|proceeds)$/.test(w.norm) && i > range.from && (view.isMentionWord(i - 1) || has(GENERIC, words[i - 1]))) continue;
     // ("Payment completion requires manual confirmation": the action's doing, said as a noun after it, is the action.)
