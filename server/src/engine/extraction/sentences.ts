@@ -617,6 +617,8 @@ const ASKING = /\b(?:ask|confirm|confirmation|check with|approval|permission|sig
  * commands", "Operations Claude will never do", "Off-limits".
  */
 const BANNED_KIND = /^(?:(?:strictly\s+|absolutely\s+)?(?:forbidden|prohibited|banned|disallowed|not allowed|off[- ]limits|don['’]?ts|what\s+not\s+to\s+do|things\s+to\s+avoid|avoid|instead\s+of\s+(?:running|using|calling))\b|[\w\s]*\b(?:will|must|should|shall)\s+never\s+do\b|(?:what|things|actions|operations|commands)\s+(?:that\s+)?[\w\s]{0,20}\b(?:must|should|shall|may|can)(?:\s+not|n['’]t)\s+do\b|(?:things|actions|operations|commands)\s+(?:to\s+)?never\b|(?:things|actions|operations|commands)\s+(?:that\s+(?:are|is)\s+)?(?:not\s+(?:permitted|allowed)|forbidden|prohibited|banned|disallowed)\b)/i;
+/** A line that requires something of a kind, then introduces its examples: "… requires confirmation, including:". */
+const EXAMPLES_OF_REQUIRED = /^[^:]*?\b((?:requires?|needs?|must\s+(?:have|get|be)|should\s+(?:have|get|be))\b[^:]*?),?\s+(?:including|such\s+as|for\s+example|e\.g\.?)\s*:?$/i;
 /** A heading over things to leave as they are: "Protected files", "Read-only paths", "Off-limits". */
 export const PROTECTED_KIND = /^(?:protected|read[- ]only|off[- ]limits|untouchable)(?:\s+(?:files?|paths?|folders?|directories|dirs?|locations?))?\s*:?$/i;
 /** A heading's own condition, in parentheses or after its words: "Forbidden Commands (unless the user asks)". */
@@ -725,6 +727,10 @@ function combined(lead: string, item: string, turnIndex: number, span: Span, lea
     // (Not when the line has a condition of its own, which the item read in its place keeps.)
     if (NEGATED_OPENING.test(lead) && condition === null && /^[A-Za-z]+ing\s/.test(part.trim())) texts.push(`Avoid ${lowerFirst(part.trim())}`);
     if (PLACEHOLDER.test(lead)) texts.push(lead.replace(PLACEHOLDER, part));
+    // "Any destructive or remote action requires confirmation, including:" + "`git commit`": an example of the
+    // kind takes the kind's place before what the line requires of it.
+    const exampled = EXAMPLES_OF_REQUIRED.exec(lead.trim());
+    if (exampled) texts.push(`${part.trim()} ${exampled[1]}`);
     // "Ask before:" + "committing" is continued by its item, read below.
     if (CONNECTOR.test(lead) && !continued) texts.push(`${part} ${lead.charAt(0).toLowerCase()}${lead.slice(1)}`);
     // "Ask first:" + "adding dependencies": asking comes before the item's action.
