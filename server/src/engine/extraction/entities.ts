@@ -609,7 +609,9 @@ const PROGRAM_AS_CLI = /^[ \t]+(?:CLI|cli)\b/;
  */
 const PROGRAM_COMMANDS = /^[ \t]+commands?\b/i;
 const PROGRAM_COMMANDS_NOT_THE_PROGRAM = new Set(['git', 'make', 'task', 'just', 'more', 'less', 'top', 'watch', 'find', 'touch', 'kill', 'go', 'mix', 'fly', 'swift', 'pod', 'dart', 'bundle', 'gem', 'eval', 'node', 'black', 'tar', 'zip', 'cd']);
-const PROGRAM_THINGS = /^\s+(?:hooks?|checks?|config(?:uration)?s?|registry|registries|cache|lock ?files?|settings|packages|libraries|dependencies|deps|modules)\b/i;
+/** Programs listed after a program's name, before the thing they describe: " or npm" of "Composer or npm dependency". */
+const LISTED_PROGRAMS_AFTER = /^(?:\s*(?:,|\/|,?\s+(?:or|and|nor))\s*[A-Za-z][\w-]*){1,3}(?=\s)/;
+const PROGRAM_THINGS = /^\s+(?:hooks?|checks?|config(?:uration)?s?|registry|registries|cache|lock ?files?|settings|packages?|librar(?:y|ies)|dependenc(?:y|ies)|deps?|modules?)\b/i;
 const SCRIPT = /^(?:\.{0,2}\/)?[\w./-]+\.(?:py|sh|js|mjs|ts|rb|pl|ps1|bat)$/;
 /** A word shaped like a tool's name, outside code: `send_email`, `processPayment`, `mcp__gmail__send_email`. */
 export const PLAIN_TOOL_SOURCE = String.raw`(?<![\w\x60'".\/-])${TOOL_NAME_SOURCE}(?![\w\x60'"\/-])`;
@@ -802,7 +804,8 @@ export function commandEntities(text: string, base: number): Entity[] {
     const deploys = subcommand !== undefined && DEPLOY_SUBCOMMAND.test(subcommand) && KNOWN_PROGRAMS.has(match[0].toLowerCase()) && commandRule(`${match[0].toLowerCase()} ${subcommand}`).verbs.includes('deploy');
     const program = asCli || ofFamily || deploys || DISTINCTIVE.has(match[0].toLowerCase()) || (KNOWN_PROGRAMS.has(match[0].toLowerCase()) && (inExamples(match.index ?? 0) || listedWithProgram(match.index ?? 0, match[0].length)));
     // "pre-commit hooks", "the npm registry": a program's name describing a thing of its own.
-    const describes = PROGRAM_THINGS.test(text.slice((match.index ?? 0) + match[0].length));
+    // ("a Composer or npm dependency": so is one listed with others before the thing.)
+    const describes = PROGRAM_THINGS.test(text.slice((match.index ?? 0) + match[0].length).replace(LISTED_PROGRAMS_AFTER, ''));
     // ("Do not stop Docker", "never upgrade Terraform": the program as a thing acted on, not run.)
     const actedOn = PROGRAM_ACTED_ON.test(text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0));
     // ("curl | sh": programs piped together run as written; no one of them is the command.)
