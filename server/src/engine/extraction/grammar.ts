@@ -1749,7 +1749,11 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     // ("The user does not want files to be modified": the thing wanted not done is the want's object.)
     const wantAt = passive ? words.findIndex((w, k) => k >= cueEnd && k < found.start && has(WANT, w)) : -1;
     const wantedTo = wantAt === -1 ? -1 : words.findIndex((w, k) => k > wantAt + 1 && k < found.start && w.norm === 'to');
-    const thingSubject = /^(no|nothing|none)$/.test(cue.norm) ? { from: cueEnd, to: found.start } : wantedTo !== -1 ? { from: wantAt + 1, to: wantedTo } : passive ? { from: range.from, to: subjectEnd === -1 ? i : subjectEnd } : undefined;
+    // ("We load config from the .env file, which must never be overwritten": after a comma, the relative's thing is the noun phrase before it.)
+    const relative = passive ? words.findIndex((w, k) => k > range.from + 1 && k < i && /^(which|that)$/.test(w.norm) && endsWithComma(words[k - 1])) : -1;
+    let relativeFrom = relative - 1;
+    while (relative !== -1 && relativeFrom > range.from && !(words[relativeFrom - 1] as Word).tags.has('Preposition') && !(words[relativeFrom - 1] as Word).tags.has('Verb') && !endsWithComma(words[relativeFrom - 1])) relativeFrom--;
+    const thingSubject = /^(no|nothing|none)$/.test(cue.norm) ? { from: cueEnd, to: found.start } : wantedTo !== -1 ? { from: wantAt + 1, to: wantedTo } : relative !== -1 ? { from: relativeFrom, to: relative } : passive ? { from: range.from, to: subjectEnd === -1 ? i : subjectEnd } : undefined;
     // A passive must name its thing in the clause ("data/raw must never be deleted"); "…, cannot be booked" does not say what.
     if (passive && !nounSubject && !names(view, thingSubject ?? { from: range.from, to: i })) continue;
     return { negation: i, mentions: coordinated, ...(thingSubject && { subject: thingSubject }) };
