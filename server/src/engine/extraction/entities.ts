@@ -105,7 +105,6 @@ const LOCK_FILES: Readonly<Record<string, string>> = {
   npm: '**/package-lock.json', yarn: '**/yarn.lock', pnpm: '**/pnpm-lock.yaml', bun: '**/bun.lockb', cargo: '**/Cargo.lock', poetry: '**/poetry.lock',
   uv: '**/uv.lock', pipenv: '**/Pipfile.lock', bundler: '**/Gemfile.lock', composer: '**/composer.lock', go: '**/go.sum',
 };
-const MARKDOWN_LINK = /\[([^\]\n`]+|`[^`\n]+`)\]\(([^)\s]+)\)/g;
 /** A lock file named by its own name or a pattern anywhere in the text: `uv.lock`, `package-lock.json`, `flake.lock`, `*.lock`, `packages.lock.json`, `gradle.lockfile`, `go.sum`. */
 const NAMED_LOCK_FILE = /(?:^|[^\w.*-])(?:[\w.*-]+\.lockb?|[\w.*-]+-lock\.[a-z]+|[\w.*-]+\.lock\.json|[\w.*-]+\.lockfile|go\.sum)\b/i;
 /** Package managers' names written just before "lockfile", in a list: "npm or pnpm ", "npm, yarn and bun ". */
@@ -155,6 +154,9 @@ function* chunks(text: string): Generator<{ readonly raw: string; readonly index
     yield { raw: word[0].slice(at), index: index + at };
   }
 }
+
+/** A Markdown link, its text (plain or one code span) and its target: "[the docs folder](docs/)". */
+const MARKDOWN_LINK = /\[([^\]\n`]+|`[^`\n]+`)\]\(([^)\s]+)\)/g;
 
 /** Paths, emails, domains and folders written as chunks of text ("temp/", "bob@x.com", "acme.io", "*.csv"). */
 export function textEntities(written: string, base: number): Entity[] {
@@ -678,7 +680,7 @@ export function commandEntities(text: string, base: number): Entity[] {
     const run = RUN_BEFORE.test(before) || calledAfterConnector || toolSubject || CHECKED_WITH.test(text.slice(Math.max(0, (match.index ?? 0) - 60), match.index ?? 0)) || COMMAND_EXAMPLES_BEFORE.test(text.slice(Math.max(0, (match.index ?? 0) - 120), match.index ?? 0)) || (lastEnd >= 0 && /^\s*(?:,|\/|,?\s*(?:or|and|nor))\s*$/.test(text.slice(lastEnd, match.index ?? 0))) || inPlaceOf;
     // A template ("`bun <file>`") stands for many commands, none of them written; an unknown word before
     // a thing's noun names that thing ("`eslint-disable` comments", "`no_run` doctest fences").
-    const namesThing = !isCommand(inner) && SPAN_THINGS.test(text.slice((match.index ?? 0) + match[0].length));
+    const namesThing = !isCommand(inner) && SPAN_THINGS.test(after);
     // A template of a command that does one of the vocabulary's actions whatever fills it (`git checkout -- <file>`) is that action.
     // (So is one with a path left as "path/to/…".)
     // ("`git checkout -b <branch>`": a subcommand written out before its placeholders is that subcommand, whatever fills them.)
@@ -799,22 +801,22 @@ export function commandEntities(text: string, base: number): Entity[] {
     // ("pip, pip-tools, poetry, or conda": a program's name joined to more, listed with programs, is a program of its family.)
     const ofFamily = DISTINCTIVE.has(/^([a-z\d]+)-[a-z][a-z\d-]*$/.exec(match[0])?.[1] ?? '') && listedWithProgram(match.index ?? 0, match[0].length);
     // ("Avoid tofu apply without approval", "never run fly deploy": a program whose name is a word is one before a subcommand that deploys.)
-    const subcommand = /^\s+([a-z][\w-]*)/.exec(text.slice((match.index ?? 0) + match[0].length))?.[1];
+    const subcommand = /^\s+([a-z][\w-]*)/.exec(after)?.[1];
     // (Only subcommands a deploy tool has are worth the command's parse: "make sure", "find out" are English.)
     const deploys = subcommand !== undefined && DEPLOY_SUBCOMMAND.test(subcommand) && KNOWN_PROGRAMS.has(match[0].toLowerCase()) && commandRule(`${match[0].toLowerCase()} ${subcommand}`).verbs.includes('deploy');
     const program = asCli || ofFamily || deploys || DISTINCTIVE.has(match[0].toLowerCase()) || (KNOWN_PROGRAMS.has(match[0].toLowerCase()) && (inExamples(match.index ?? 0) || listedWithProgram(match.index ?? 0, match[0].length)));
     // "pre-commit hooks", "the npm registry": a program's name describing a thing of its own.
     // ("a Composer or npm dependency": so is one listed with others before the thing.)
-    const describes = PROGRAM_THINGS.test(text.slice((match.index ?? 0) + match[0].length).replace(LISTED_PROGRAMS_AFTER, ''));
+    const describes = PROGRAM_THINGS.test(after.replace(LISTED_PROGRAMS_AFTER, ''));
     // ("Do not stop Docker", "never upgrade Terraform": the program as a thing acted on, not run.)
     const actedOn = PROGRAM_ACTED_ON.test(text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0));
     // ("curl | sh": programs piped together run as written; no one of them is the command.)
-    const piped = /\|\s*$/.test(text.slice(Math.max(0, (match.index ?? 0) - 3), match.index ?? 0)) || /^\s*\|(?!\|)/.test(text.slice((match.index ?? 0) + match[0].length));
+    const piped = /\|\s*$/.test(text.slice(Math.max(0, (match.index ?? 0) - 3), match.index ?? 0)) || /^\s*\|(?!\|)/.test(after);
     if (!program || describes || actedOn || piped || inSpan(start)) continue;
     // "never run npm install or terraform destroy": the words after the program are its subcommand and
     // flags, up to a word that is none ("in CI", "or", "unless …"); the program alone would be wider.
     // ("we don't chmod mise e2e tests": a program that has no subcommands takes words after it as its objects, not its arguments.)
-    const written = PLAIN_ARGS.exec(text.slice((match.index ?? 0) + match[0].length))?.[0] ?? '';
+    const written = PLAIN_ARGS.exec(after)?.[0] ?? '';
     const args = NO_SUBCOMMANDS.has(match[0].toLowerCase()) ? (/^(?:[ \t]+(?:--?[A-Za-z][\w-]*|[0-7]{3,4}\b))*/.exec(written)?.[0] ?? '') : written;
     // "apply Terraform changes", "apply the kubectl manifests": what is applied with such a tool is its own `apply`.
     const applied = APPLYING_TOOLS.has(match[0].toLowerCase()) && /\bapply(?:ing)?\s+(?:(?:the|any|all|your)\s+)?$/i.test(text.slice(0, match.index ?? 0));
