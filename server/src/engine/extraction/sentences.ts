@@ -668,6 +668,10 @@ function rowUnderHeader(header: readonly string[], row: string): string | undefi
     if (/^(yes|y|required|always|\u2705|\u2714\uFE0F?)$/i.test(cell)) return `${cells[0]}: ${said}`;
     if (/^(no|n)$/i.test(cell) && /\b(allowed|permitted|ok|okay|safe)\b/i.test(said)) return `${cells[0]}: not ${said}`;
   }
+  // ("| Read files | Delete files |" under "| Do | Don't |": what a column headed by a ban holds is banned.)
+  const banned = header.findIndex((said) => FORBIDDING_HEADER.test(said.replace(/[*_`]/g, '')));
+  const bannedCell = banned === -1 ? '' : (cells[banned] as string).trim();
+  if (banned !== -1 && /[A-Za-z`]/.test(bannedCell) && !/^(n\/?a|none|-+|—)$/i.test(bannedCell)) return `Never ${bannedCell.charAt(0).toLowerCase()}${bannedCell.slice(1)}`;
   // ("| **WRITE_HIGH** | Deploy code, modify IAM | Explicit approval |" under "Class | Examples | Default Approval":
   // the actions named in a column of examples take the approval said under its header.)
   const approval = header.findIndex((said) => APPROVAL_HEADER.test(said));
@@ -677,6 +681,8 @@ function rowUnderHeader(header: readonly string[], row: string): string | undefi
   if (approval > 0 && examples !== -1 && examples !== approval && ASKING.test(asked) && !noneAsked) return `${cells[examples]}: ${asked}`;
   return undefined;
 }
+/** A column's header that bans what it holds: "Don't", "❌ Never", "Not allowed", "I Cannot". */
+const FORBIDDING_HEADER = /^\W*(?:don['’]?t|do\s+not|never|avoid|not\s+allowed|forbidden|prohibited|banned|disallowed|(?:i|you|agents?)\s+(?:cannot|can['’]?t|must\s+not)|cannot|must\s+not)\W*$/i;
 /** A header over the actions a row is about, by example: "Examples", "Actions", "Operations". */
 const EXAMPLES_HEADER = /^\W*(examples?|actions?|operations?|commands?|tools?)\W*$/i;
 
