@@ -172,6 +172,18 @@ describe('checks run on the whole workspace', () => {
   });
 });
 
+describe('a ban on deleting the root or the home folder', () => {
+  const RULE_TEXT = 'Never run `rm -rf /` or `rm -rf ~`.';
+
+  test('flags the command as written, with sudo or its flags in another order', () => {
+    assert.deepEqual(errorsAfter(RULE_TEXT, ['sudo rm -rf /', 'rm -fr /', 'rm -rf ~/']), ['prohibition-violated c0', 'prohibition-violated c1', 'prohibition-violated c2']);
+  });
+
+  test('not a deletion of a folder below them, which every path is', () => {
+    assert.deepEqual(errorsAfter(RULE_TEXT, ['rm -rf /tmp/build', 'rm -rf ~/projects/x']), []);
+  });
+});
+
 describe("a project's own checks, named in the rule", () => {
   const errors = errorsAfter;
   const RULE_TEXT = 'Always run `just f` and `just l` before committing.';
