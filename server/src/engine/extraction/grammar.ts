@@ -5451,23 +5451,24 @@ function namesTheThingBefore(view: SentenceView, index: number): boolean {
 
 /** Whether the word at `index` is inside a parenthesis opened after `from`. */
 function inParenthesis(words: readonly Word[], from: number, index: number): boolean {
+  return parenthesisOpening(words, from, index) !== undefined;
+}
+
+/** The first word inside the parenthesis the word at `index` is in, not before `from`. */
+function parenthesisOpening(words: readonly Word[], from: number, index: number): number | undefined {
   for (let i = index; i >= from; i--) {
     const w = words[i] as Word;
-    if (i < index && /\)/.test(w.post)) return false;
-    if (/\(/.test(w.pre) || (i < index && /\(\s*$/.test(w.post))) return true;
+    if (i < index && /\)/.test(w.post)) return undefined;
+    if (/\(/.test(w.pre)) return i;
+    if (i < index && /\(\s*$/.test(w.post)) return i + 1;
   }
-  return false;
+  return undefined;
 }
 
 /** Whether the word at `index` is in a parenthesis that opens on the means: "(using `grep`)", "(via `rg` or `grep`)". */
 function meansInParenthesis(words: readonly Word[], from: number, index: number): boolean {
-  for (let i = index; i >= from; i--) {
-    const w = words[i] as Word;
-    if (i < index && /\)/.test(w.post)) return false;
-    if (/\(/.test(w.pre)) return /^(using|via|with|through)$/.test(w.norm);
-    if (i < index && /\(\s*$/.test(w.post)) return /^(using|via|with|through)$/.test(words[i + 1]?.norm ?? '');
-  }
-  return false;
+  const opening = parenthesisOpening(words, from, index);
+  return opening !== undefined && /^(using|via|with|through)$/.test(words[opening]?.norm ?? '');
 }
 
 /** The sentence's next few words from `offset` on (the rest of a word it falls in, then whole ones; a number range's empty parts left out). */

@@ -14,16 +14,19 @@ export { forgetSentenceReadings } from './sentenceReadings';
 export { type DroppedRule, compilerMessages, mergeModelConstraints, modelAnswerJsonSchema, modelBatches, readModelAnswer } from './modelCompiler';
 
 /** Lemmas the lexicon writes whose forms share no stem. */
-const IRREGULAR_FORMS: Readonly<Record<string, string>> = { be: '(?:be|is|are|was|were|been|being|am)', have: '(?:have|has|had|having)' };
+const IRREGULAR_FORMS: Readonly<Record<string, readonly string[]>> = { be: ['be', 'is', 'are', 'was', 'were', 'been', 'being', 'am'], have: ['have', 'has', 'had', 'having'] };
+
+/** The stem of a word longer than three letters, which takes a few letters of inflection: "delet" of "delete". */
+const stemOf = (word: string) => (word.length > 3 ? word.replace(/[ey]$/, '') : word);
 
 /** A word as a regex source: a stem takes a few letters of inflection ("deleting", "backed"). */
 function wordSource(word: string): string {
   const irregular = IRREGULAR_FORMS[word.toLowerCase()];
-  if (irregular) return irregular;
+  if (irregular) return `(?:${irregular.join('|')})`;
   const escaped = word.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   // A short word is itself or its plural: "PRs" of "pr".
   if (word.length <= 2) return /^[a-z]+$/i.test(word) ? `${escaped}s?` : escaped;
-  return `${word.length > 3 ? escaped.replace(/[ey]$/, '') : escaped}[a-z]{0,4}`;
+  return `${stemOf(escaped)}[a-z]{0,4}`;
 }
 
 /**
@@ -64,11 +67,11 @@ class WholePhrases {
       const first = phrase.trim().split(/\s+/)[0]?.toLowerCase() ?? '';
       const irregular = IRREGULAR_FORMS[first];
       const lead = /^[a-z0-9_]*/.exec(first)?.[0] ?? '';
-      if (irregular) for (const form of irregular.slice(3, -1).split('|')) this.openers.add(form);
+      if (irregular) for (const form of irregular) this.openers.add(form);
       else if (lead === '') anywhere = true;
       else if (lead !== first) this.openers.add(lead);
       else if (first.length <= 2) this.openers.add(first).add(`${first}s`);
-      else this.stems.add(first.length > 3 ? first.replace(/[ey]$/, '') : first);
+      else this.stems.add(stemOf(first));
     }
     this.anywhere = anywhere ? new RegExp(`\\b(?:${alternatives})\\b`, 'i') : undefined;
   }
