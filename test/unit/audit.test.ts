@@ -209,6 +209,13 @@ describe("a project's own checks, named in the rule", () => {
     assert.deepEqual(errors(EXEC, ['git commit -m x']), ['prerequisite-missing c0']);
   });
 
+  test("a checklist's bare item under a heading that says before what is that check; a target that makes files is none", () => {
+    const CHECKLIST = '## Pre-commit checklist\n1. `make configure`';
+    assert.deepEqual(errors(CHECKLIST, ['git commit -m x']), ['prerequisite-missing c0']);
+    assert.deepEqual(errors(CHECKLIST, ['make configure', 'git commit -m x']), []);
+    assert.deepEqual(errors('## Pre-commit checklist\n1. `make sops-encrypt`', ['git commit -m x']), []);
+  });
+
   test('a line and the commands listed under it are one rule: one finding, and every command named counts', () => {
     const LISTED = 'Before committing, always run:\n- `just f`\n- `just l`';
     assert.deepEqual(errors(LISTED, ['git commit -m x']), ['prerequisite-missing c0']);

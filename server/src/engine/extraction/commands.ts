@@ -185,6 +185,8 @@ const SETUP_SUBCOMMANDS = /^(?:install|i|ci|add|update|upgrade|pull|fetch|sync|d
 
 /** A project's target that rewrites the code rather than checks it: `make format`, `just fmt` (unless run with `--check`). */
 const FORMATS = /^(?:format|fmt|reformat|autoformat|prettier|black|isort|format:fix)$/;
+/** A target that makes or transforms files, which no check does: `make sops-encrypt`, `just generate`, `task codegen`. */
+const PRODUCES = /^(?:encrypt|decrypt|generate|gen|codegen|regenerate|bump|vendor)$/;
 /** Runners of a project's own targets, whose target's name is all that says what it does. */
 const TARGET_RUNNERS = /^(?:make|just|task|rake|npm|pnpm|yarn|bun)$/;
 
@@ -196,7 +198,7 @@ function opaqueCommands(line: string, bound: readonly Action[]): string[] {
     .filter((written) => {
       // ("`bundle exec fastlane test`", "`pnpm exec mytool check`": what a runner executes is the command, kept as written.)
       const words = EXEC_RUNNERS.test(written[0] ?? '') && written[1] === 'exec' && written.length > 2 ? written.slice(2) : written;
-      return words.length > 0 && !NEVER_CHECKS.test(words[0] as string) && !SETUP_SUBCOMMANDS.test(words[1] ?? '') && !words.some((word) => word.includes(STAND_IN)) && !(TARGET_RUNNERS.test(words[0] as string) && words.slice(1).some((word) => FORMATS.test(word)) && !words.includes('--check'));
+      return words.length > 0 && !NEVER_CHECKS.test(words[0] as string) && !SETUP_SUBCOMMANDS.test(words[1] ?? '') && !words.some((word) => word.includes(STAND_IN)) && !(TARGET_RUNNERS.test(words[0] as string) && words.slice(1).some((word) => FORMATS.test(word) || word.split(/[-:_]/).some((part) => PRODUCES.test(part))) && !words.includes('--check'));
     })
     .map((words) => words.join(' '));
 }

@@ -2421,7 +2421,9 @@ function withProjectChecks(view: SentenceView, main: Range, subMentions: readonl
     const checkedWith = /^(with|using|via)$/.test(before?.norm ?? '') && words.slice(main.from, m.start).some((w) => has(CHECKING, w));
     // ("use `atmos test --full` before opening a PR": a program's subcommand used is run; a program alone, or a file, is chosen.)
     const used = before?.norm === 'use' && (m.command?.opaque ?? []).some((command) => /^[a-z][\w-]*\s+[a-z]/.test(command));
-    const run = /^(run|execute|invoke)$/.test(before?.norm ?? '') || used || checkedWith;
+    // ("Before committing: `npm run build`", a checklist's bare item: a command the clause opens with is what to run.)
+    const opens = m.command !== undefined && m.start === skipOpeners(words, main.from, main.to);
+    const run = /^(run|execute|invoke)$/.test(before?.norm ?? '') || used || checkedWith || opens;
     const listed = previous?.command !== undefined && (previous.end === m.start - 1 ? has(COORDINATORS, before) : previous.end === m.start && endsWithComma(before));
     const projectCheck = run || listed ? asProjectCheck(m) : undefined;
     if (projectCheck && !m.command?.checks) steps.push(projectCheck);
