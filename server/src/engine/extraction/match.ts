@@ -65,6 +65,55 @@ export function matchAt(words: readonly Word[], index: number, phrase: Phrase, l
   return at;
 }
 
+/** A phrase list by its first word: a list is tried at every word, and most words open none of its phrases. */
+interface ByFirstWord {
+  readonly byWord: ReadonlyMap<string, readonly Phrase[]>;
+  /** Phrases that open on a gap (or on nothing), tried at every word. */
+  readonly anywhere: readonly Phrase[];
+}
+const byFirstWord = new WeakMap<readonly Phrase[], ByFirstWord>();
+
+function indexed(phrases: readonly Phrase[]): ByFirstWord {
+  let index = byFirstWord.get(phrases);
+  if (!index) {
+    const byWord = new Map<string, Phrase[]>();
+    const anywhere: Phrase[] = [];
+    for (const phrase of phrases) {
+      const first = phrase[0];
+      if (typeof first !== 'string') anywhere.push(phrase);
+      else {
+        const list = byWord.get(first);
+        if (list) list.push(phrase);
+        else byWord.set(first, [phrase]);
+      }
+    }
+    index = { byWord, anywhere };
+    byFirstWord.set(phrases, index);
+  }
+  return index;
+}
+
+/** The furthest end of any of `phrases` matched at `index`: only those whose first word is the word there (its norm or a form) can. */
+function longestAt(words: readonly Word[], index: number, phrases: readonly Phrase[], to: number): number | undefined {
+  const { byWord, anywhere } = indexed(phrases);
+  let best = longestOf(words, index, anywhere, to, undefined);
+  const word = words[index];
+  if (word === undefined) return best;
+  best = longestOf(words, index, byWord.get(word.norm), to, best);
+  for (const form of word.forms) if (form !== word.norm) best = longestOf(words, index, byWord.get(form), to, best);
+  return best;
+}
+
+function longestOf(words: readonly Word[], index: number, list: readonly Phrase[] | undefined, to: number, best: number | undefined): number | undefined {
+  if (list === undefined) return best;
+  let longest = best;
+  for (const phrase of list) {
+    const end = matchAt(words, index, phrase, to);
+    if (end !== undefined && (longest === undefined || end > longest)) longest = end;
+  }
+  return longest;
+}
+
 /** A phrase found in a sentence: word range [start, end). */
 export interface Found {
   readonly start: number;
@@ -75,11 +124,7 @@ export interface Found {
 export function findAll(words: readonly Word[], phrases: readonly Phrase[], from = 0, to = words.length): Found[] {
   const found: Found[] = [];
   for (let i = from; i < to; i++) {
-    let best: number | undefined;
-    for (const phrase of phrases) {
-      const end = matchAt(words, i, phrase, to);
-      if (end !== undefined && (best === undefined || end > best)) best = end;
-    }
+    const best = longestAt(words, i, phrases, to);
     if (best !== undefined) {
       found.push({ start: i, end: best });
       i = best - 1;
@@ -90,15 +135,14 @@ export function findAll(words: readonly Word[], phrases: readonly Phrase[], from
 
 /** The first match of any of `phrases` in words[from, to). */
 export function findFirst(words: readonly Word[], phrases: readonly Phrase[], from = 0, to = words.length): Found | undefined {
-  return findAll(words, phrases, from, to)[0];
+  for (let i = from; i < to; i++) {
+    const best = longestAt(words, i, phrases, to);
+    if (best !== undefined) return { start: i, end: best };
+  }
+  return undefined;
 }
 
 /** Whether any of `phrases` starts exactly at `index`; returns its end. */
 export function startsWith(words: readonly Word[], phrases: readonly Phrase[], index: number, to = words.length): number | undefined {
-  let best: number | undefined;
-  for (const phrase of phrases) {
-    const end = matchAt(words, index, phrase, to);
-    if (end !== undefined && (best === undefined || end > best)) best = end;
-  }
-  return best;
+  return longestAt(words, index, phrases, to);
 }
