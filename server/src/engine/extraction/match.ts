@@ -94,8 +94,7 @@ function indexed(phrases: readonly Phrase[]): ByFirstWord {
 }
 
 /** The furthest end of any of `phrases` matched at `index`: only those whose first word is the word there (its norm or a form) can. */
-function longestAt(words: readonly Word[], index: number, phrases: readonly Phrase[], to: number): number | undefined {
-  const { byWord, anywhere } = indexed(phrases);
+function longestAt(words: readonly Word[], index: number, { byWord, anywhere }: ByFirstWord, to: number): number | undefined {
   let best = longestOf(words, index, anywhere, to, undefined);
   const word = words[index];
   if (word === undefined) return best;
@@ -123,8 +122,9 @@ export interface Found {
 /** Every match of any of `phrases` within words[from, to), longest first at each position, not overlapping. */
 export function findAll(words: readonly Word[], phrases: readonly Phrase[], from = 0, to = words.length): Found[] {
   const found: Found[] = [];
+  const index = indexed(phrases);
   for (let i = from; i < to; i++) {
-    const best = longestAt(words, i, phrases, to);
+    const best = longestAt(words, i, index, to);
     if (best !== undefined) {
       found.push({ start: i, end: best });
       i = best - 1;
@@ -135,8 +135,9 @@ export function findAll(words: readonly Word[], phrases: readonly Phrase[], from
 
 /** The first match of any of `phrases` in words[from, to). */
 export function findFirst(words: readonly Word[], phrases: readonly Phrase[], from = 0, to = words.length): Found | undefined {
+  const index = indexed(phrases);
   for (let i = from; i < to; i++) {
-    const best = longestAt(words, i, phrases, to);
+    const best = longestAt(words, i, index, to);
     if (best !== undefined) return { start: i, end: best };
   }
   return undefined;
@@ -144,5 +145,5 @@ export function findFirst(words: readonly Word[], phrases: readonly Phrase[], fr
 
 /** Whether any of `phrases` starts exactly at `index`; returns its end. */
 export function startsWith(words: readonly Word[], phrases: readonly Phrase[], index: number, to = words.length): number | undefined {
-  return longestAt(words, index, phrases, to);
+  return longestAt(words, index, indexed(phrases), to);
 }
