@@ -272,6 +272,8 @@ const MONEY = new RegExp(
   String.raw`(?<symbol>[${SYMBOLS}])\s?(?<n1>${NUMBER})\s?(?<s1>${SCALE})?\b|\b(?<code>${CODES})\s?(?<n2>${NUMBER})\s?(?<s2>${SCALE})?\b|\b(?<n3>${NUMBER})\s?(?<s3>${SCALE})?\s?(?<word>${CODES})\b|\b(?<n4>${NUMBER})\s?(?<s4>${SCALE})?\s?(?<after>[${SYMBOLS}])`,
   'gi',
 );
+/** A number alone, with its scale: "over 500", "above 2k". */
+const PLAIN_NUMBER = new RegExp(String.raw`\b(?<n>${NUMBER})\s?(?<s>${SCALE})?\b`, 'gi');
 const SCALES: Readonly<Record<string, number>> = wordTable({ k: 1e3, thousand: 1e3, grand: 1e3, m: 1e6, million: 1e6 });
 
 function parseAmount(number: string, scale: string | undefined): number {
@@ -343,6 +345,8 @@ export function amountEntities(text: string, base: number, words: readonly Word[
     found.push({ kind: 'amount', value: match[0], amount: wordNumber(match.groups?.number ?? ''), ...(currency && { currency }), comparator: comparatorOf(words, wordIndexAt(words, start), wordIndexAt(words, end)), start, end });
     taken.push([start, end]);
   }
+  // (Every amount but one said in words has a digit.)
+  if (!/\d/.test(text)) return found;
   for (const match of text.matchAll(MONEY)) {
     const g = match.groups ?? {};
     const number = g.n1 ?? g.n2 ?? g.n3 ?? g.n4;
@@ -358,7 +362,7 @@ export function amountEntities(text: string, base: number, words: readonly Word[
     taken.push([start, end]);
   }
   // "over 500" with no currency: the comparator makes it an amount.
-  for (const match of text.matchAll(new RegExp(String.raw`\b(?<n>${NUMBER})\s?(?<s>${SCALE})?\b`, 'gi'))) {
+  for (const match of text.matchAll(PLAIN_NUMBER)) {
     const start = base + (match.index ?? 0);
     if (taken.some(([s, e]) => start >= s && start < e)) continue;
     const end = start + match[0].length;
@@ -753,12 +757,14 @@ export function commandEntities(text: string, base: number): Entity[] {
     if (!inSpan(start)) found.push({ kind: 'command', value: interpreter && !written.includes('/') ? `${interpreter} ${written}` : written, start, end: start + written.length });
   }
   // "git reset --hard", "git stash drop": git written plainly is a command when a subcommand and its flags follow.
-  for (const match of [...text.matchAll(PLAIN_GIT), ...text.matchAll(PLAIN_GIT_BARE)]) {
+  // (git's forms below all name it.)
+  const namesGit = /git/i.test(text);
+  for (const match of namesGit ? [...text.matchAll(PLAIN_GIT), ...text.matchAll(PLAIN_GIT_BARE)] : []) {
     const start = base + (match.index ?? 0);
     if (!inSpan(start) && !found.some((e) => e.start === start)) found.push({ kind: 'command', value: match[0].replace(/\s+/g, ' '), start, end: start + match[0].length });
   }
   // "destructive git commands (reset --hard, clean -f)": git's subcommands listed without the program's name.
-  for (const match of text.matchAll(GIT_EXAMPLES)) {
+  for (const match of namesGit ? text.matchAll(GIT_EXAMPLES) : []) {
     const list = match[1] ?? match[2] ?? '';
     const listStart = (match.index ?? 0) + match[0].lastIndexOf(list) - 1;
     for (const item of list.matchAll(/[^,;]+/g)) {
@@ -779,12 +785,13 @@ export function commandEntities(text: string, base: number): Entity[] {
     }
   }
   // "git commands", "any git operations", "git at all": every command of git, named by the program.
-  for (const match of text.matchAll(GIT_AS_A_KIND)) {
+  for (const match of namesGit ? text.matchAll(GIT_AS_A_KIND) : []) {
     const start = base + (match.index ?? 0);
     if (!inSpan(start)) found.push({ kind: 'command', value: 'git', start, end: start + 3 });
   }
   // "rm -rf", "docker compose down -v": any program written plainly is a command when flags follow it (English has no "-rf").
-  for (const match of text.matchAll(PLAIN_FLAGGED)) {
+  // (A flag follows a space or a tab.)
+  for (const match of /[ \t]-/.test(text) ? text.matchAll(PLAIN_FLAGGED) : []) {
     const start = base + (match.index ?? 0);
     const written = `${match[0]}${match[1] as string}`;
     if (KNOWN_PROGRAMS.has(match[0].toLowerCase()) && !inSpan(start)) found.push({ kind: 'command', value: written.replace(/\s+/g, ' '), start, end: start + written.length });
@@ -793,6 +800,9 @@ export function commandEntities(text: string, base: number): Entity[] {
   const examples = [...text.matchAll(PLAIN_EXAMPLES)].map((m) => ({ from: (m.index ?? 0) + m[0].length, to: (m.index ?? 0) + m[0].length + (LIST_END.exec(text.slice((m.index ?? 0) + m[0].length))?.index ?? text.length) }));
   const inExamples = (offset: number) => examples.some((e) => offset >= e.from && offset < e.to);
   for (const match of text.matchAll(BARE_WORD)) {
+    // Only a program's name, or a name joined to one ("pip-tools"), can be one: most words are neither.
+    const lower = match[0].toLowerCase();
+    if (!KNOWN_PROGRAMS.has(lower) && !DISTINCTIVE.has(lower) && !DISTINCTIVE.has(/^([a-z\d]+)-/.exec(match[0])?.[1] ?? '')) continue;
     const start = base + (match.index ?? 0);
     // ("python or pip": a program that is also a word, listed with one that is only a program.)
     const listedWithProgram = (at: number, length: number) => {
