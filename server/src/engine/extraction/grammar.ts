@@ -455,6 +455,21 @@ const FORGE_PHRASES = Object.entries(L.FORGE_OPERATIONS)
   .flatMap(([commands, phrases]) => compile(phrases).map((phrase) => ({ phrase, command: anyOfCommands(commands) })))
   .sort((a, b) => b.phrase.length - a.phrase.length);
 
+/** The forge phrases by their first word, as positions in `FORGE_PHRASES`: at a word, only those it opens are tried, in their order. */
+const FORGE_OPENERS = new Map<string, number[]>();
+const FORGE_ANYWHERE: number[] = [];
+FORGE_PHRASES.forEach(({ phrase }, k) => {
+  const first = phrase[0];
+  if (typeof first !== 'string') FORGE_ANYWHERE.push(k);
+  else FORGE_OPENERS.set(first, [...(FORGE_OPENERS.get(first) ?? []), k]);
+});
+
+function forgePhrasesAt(word: Word): (typeof FORGE_PHRASES)[number][] {
+  const at = new Set(FORGE_ANYWHERE);
+  for (const token of [word.norm, ...word.forms]) for (const k of FORGE_OPENERS.get(token) ?? []) at.add(k);
+  return [...at].sort((a, b) => a - b).map((k) => FORGE_PHRASES[k] as (typeof FORGE_PHRASES)[number]);
+}
+
 /** "git checkout | git switch": an operation git does with either command, each bound as written. */
 function anyOfCommands(written: string): CommandRule {
   const rules = written.split(' | ').map(commandRule);
@@ -526,7 +541,7 @@ function forgeMentions(words: readonly Word[], covered: ReadonlySet<number>): Me
       i = submitted - 1;
       continue;
     }
-    for (const { phrase, command } of FORGE_PHRASES) {
+    for (const { phrase, command } of forgePhrasesAt(word)) {
       const gaps: number[] = [];
       const end = matchAt(words, i, phrase, words.length, gaps);
       // "create commits or pull requests": a gap never runs across a list.
