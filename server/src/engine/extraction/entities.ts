@@ -77,6 +77,8 @@ const WRAPPING_START = /^[`'"(\[{<“‘]+/;
 const WRAPPING_END = /[`'"()\]}>,;:!?.…”’]+$/;
 /** Markdown emphasis around a token ("**data/raw**"), told from a glob ("*.sql") by being on both sides. */
 const EMPHASIS = /^([*_]{1,2})(.+?)\1$/;
+/** A chunk that is a word of letters and the punctuation after it. */
+const PLAIN_WORD = /^([A-Za-z]+)[.,;:!?)]*$/;
 
 /** A path as a rule scope: relative stays relative, a folder loses its slash, a bare file or extension glob matches at any depth. */
 function scopePath(raw: string): string {
@@ -167,6 +169,9 @@ export function textEntities(written: string, base: number): Entity[] {
   const text = written.includes('](') ? written.replace(MARKDOWN_LINK, (_link, label: string, target: string) => ` ${label}  ${target} `) : written;
   for (const chunk of chunks(text)) {
     const raw = chunk.raw;
+    // A word of letters alone, its punctuation after it ("delete", "files,"), names a file only as one every project has, or a lock file.
+    const letters = PLAIN_WORD.exec(raw)?.[1];
+    if (letters !== undefined && !WELL_KNOWN_FILES.has(letters) && !WELL_KNOWN_FILES_ANY_CASE.has(letters.toLowerCase()) && !LOCKFILE.test(letters.toLowerCase()) && letters.toLowerCase() !== 'lock') continue;
     const lead = WRAPPING_START.exec(raw)?.[0].length ?? 0;
     let token = raw.slice(lead);
     // Trailing punctuation goes, but a folder's slash stays ("temp/." is the folder temp/).
