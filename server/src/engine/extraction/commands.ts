@@ -1,4 +1,5 @@
 import type { Action, Verb } from '../actions/actions';
+import { TextMemo } from '../text/textMemo';
 import { simpleCommands } from '../binding/commandLine';
 import { narrowingWordsOfToolName, scopeFieldOfToolName, verbsOfToolName } from '../binding/infer';
 import { bindShellCommandParsed } from '../binding/shell';
@@ -106,8 +107,23 @@ export const TOOL_NAME = new RegExp(`^${TOOL_NAME_SOURCE}(?:\\([^()]*\\))?$`);
 /** A call's parentheses after a tool's name: `send_email(...)` is the tool `send_email`. */
 const CALL_PARENTHESES = /\([^()]*\)$/;
 
+/**
+ * Rules of commands read before, for the whole process: a rule file names the same commands in many
+ * sentences, and each sentence is read in several ways. A rule depends on the command's text alone.
+ */
+const rulesOfCommands = new TextMemo<CommandRule>(1024, 1024 * 1024);
+
+/** Forgets the rules of commands read: for a measurement that must read every text afresh. */
+export function forgetCommandRules(): void {
+  rulesOfCommands.clear();
+}
+
 /** The rule a named command stands for: its specific actions with their targets, else running it. */
 export function commandRule(written: string): CommandRule {
+  return rulesOfCommands.get(written, ruleOfCommand);
+}
+
+function ruleOfCommand(written: string): CommandRule {
   const command = written.replace(PLACEHOLDER, '').replace(/\s+/g, ' ').trim();
   // "never call `send_email` without asking": a tool governs what its name says it does, on any target.
   const toolName = command.replace(CALL_PARENTHESES, '');

@@ -1,3 +1,4 @@
+import { forgetCommandRules } from './commands';
 import { type Reading, readSentence } from './grammar';
 import type { Sentence } from './sentences';
 
@@ -48,8 +49,9 @@ export function readingsOf(sentence: Sentence): Reading[] {
   return readings;
 }
 
-/** Forgets the sentences read: for a measurement that must read every text afresh. */
+/** Forgets the sentences read, and the commands: for a measurement that must read every text afresh. */
 export function forgetSentenceReadings(): void {
   kept.clear();
   keptChars = 0;
+  forgetCommandRules();
 }
