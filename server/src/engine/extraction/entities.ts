@@ -656,6 +656,12 @@ const CODE_SPAN = /(`+)([^`\n]+?)\1/g;
 /** A program's name written plainly: "npm", "Yarn", "pre-commit". */
 const BARE_WORD = /(?<![\w`/.-])[A-Za-z][\w-]*(?![\w`/-]|\.\w)/g;
 
+/** Only a program's name, or a name joined to one ("pip-tools"), can be a program written plainly: most words are neither. */
+function mayNameProgram(word: string): boolean {
+  const lower = word.toLowerCase();
+  return KNOWN_PROGRAMS.has(lower) || DISTINCTIVE.has(lower) || DISTINCTIVE.has(/^([a-z\d]+)-/.exec(word)?.[1] ?? '');
+}
+
 /** Whether a code span is a command: it starts with a program, or runs a script file (`./deploy.sh`, `setup.py`). */
 function isCommand(span: string): boolean {
   const words = span.trim().split(/\s+/);
@@ -748,7 +754,8 @@ export function commandEntities(text: string, base: number): Entity[] {
     if (isCommand(inner) && (RUN_BEFORE.test(before) || /(?:such as|like|e\.g\.,?)\s*$/i.test(before)) && !inSpan(start)) found.push({ kind: 'command', value: inner, start, end: start + inner.length });
   }
   // "Never call send_email without asking", "the cancel_reservation tool": a tool named plainly, when its name says what it does.
-  for (const match of text.matchAll(PLAIN_TOOL)) {
+  // (A tool's name joins words with an underscore or a capital.)
+  for (const match of /[a-z]_[a-z0-9]|[a-z][A-Z]/.test(text) ? text.matchAll(PLAIN_TOOL) : []) {
     const name = match[0];
     const start = base + (match.index ?? 0);
     const said = RUN_BEFORE.test(text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0)) || /^\s+(?:tool|function)s?\b/i.test(text.slice((match.index ?? 0) + name.length));
@@ -804,10 +811,9 @@ export function commandEntities(text: string, base: number): Entity[] {
   // "interactive tools like vi, nano or less": programs written plainly as a category's examples.
   const examples = [...text.matchAll(PLAIN_EXAMPLES)].map((m) => ({ from: (m.index ?? 0) + m[0].length, to: (m.index ?? 0) + m[0].length + (LIST_END.exec(text.slice((m.index ?? 0) + m[0].length))?.index ?? text.length) }));
   const inExamples = (offset: number) => examples.some((e) => offset >= e.from && offset < e.to);
-  for (const match of text.matchAll(BARE_WORD)) {
-    // Only a program's name, or a name joined to one ("pip-tools"), can be one: most words are neither.
-    const lower = match[0].toLowerCase();
-    if (!KNOWN_PROGRAMS.has(lower) && !DISTINCTIVE.has(lower) && !DISTINCTIVE.has(/^([a-z\d]+)-/.exec(match[0])?.[1] ?? '')) continue;
+  // (Each bare word is a whole run of word characters and hyphens: a text none of whose runs may name a program has none.)
+  for (const match of text.split(/[^\w-]+/).some(mayNameProgram) ? text.matchAll(BARE_WORD) : []) {
+    if (!mayNameProgram(match[0])) continue;
     const start = base + (match.index ?? 0);
     // ("python or pip": a program that is also a word, listed with one that is only a program.)
     const listedWithProgram = (at: number, length: number) => {
