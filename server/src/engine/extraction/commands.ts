@@ -1,11 +1,11 @@
 import type { Action, Verb } from '../actions/actions';
-import { TextMemo } from '../text/textMemo';
 import { simpleCommands } from '../binding/commandLine';
 import { narrowingWordsOfToolName, scopeFieldOfToolName, verbsOfToolName } from '../binding/infer';
 import { bindShellCommandParsed } from '../binding/shell';
 import { bindSql } from '../binding/sql';
 import { FIRST_STEP } from '../binding/targetActions';
 import type { Scope } from '../constraints/constraints';
+import { TextMemo } from '../text/textMemo';
 
 /** What a rule that names a command governs: the verbs and targets the command itself binds to. */
 export interface CommandRule {
