@@ -149,6 +149,11 @@ const TOOL_FOLDERS = new Set(['node_modules', 'bower_components', '__pycache__',
 function* chunks(text: string): Generator<{ readonly raw: string; readonly index: number }> {
   for (const word of text.matchAll(/\S+/g)) {
     const index = word.index ?? 0;
+    // (Only code spans join: a word without a backtick is one chunk.)
+    if (!word[0].includes('`')) {
+      yield { raw: word[0], index };
+      continue;
+    }
     let at = 0;
     for (const join of word[0].matchAll(/`[/,]`|`\(/g)) {
       yield { raw: word[0].slice(at, (join.index ?? 0) + 1), index: index + at };
