@@ -465,9 +465,15 @@ FORGE_PHRASES.forEach(({ phrase }, k) => {
 });
 
 function forgePhrasesAt(word: Word): (typeof FORGE_PHRASES)[number][] {
-  const at = new Set(FORGE_ANYWHERE);
-  for (const token of [word.norm, ...word.forms]) for (const k of FORGE_OPENERS.get(token) ?? []) at.add(k);
-  return [...at].sort((a, b) => a - b).map((k) => FORGE_PHRASES[k] as (typeof FORGE_PHRASES)[number]);
+  // (Most words open none: nothing is made for them.)
+  let at: Set<number> | undefined;
+  const add = (token: string) => {
+    for (const k of FORGE_OPENERS.get(token) ?? []) (at ??= new Set(FORGE_ANYWHERE)).add(k);
+  };
+  add(word.norm);
+  for (const form of word.forms) add(form);
+  const found: readonly number[] = at ? [...at].sort((a, b) => a - b) : FORGE_ANYWHERE;
+  return found.map((k) => FORGE_PHRASES[k] as (typeof FORGE_PHRASES)[number]);
 }
 
 /** "git checkout | git switch": an operation git does with either command, each bound as written. */
