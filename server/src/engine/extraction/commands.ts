@@ -64,9 +64,10 @@ const INTERACTIVE_FLAG = /\s(?:-i|--interactive|--patch|--edit)(?=\s|$)|^git\s+(
 
 /**
  * Placeholders people write in a command to mean "any such thing": `git checkout -- <file>`, `git log
- * [options]`. They are read as a target the rule does not name, not as shell syntax (`<` redirects).
+ * [options]`, `rm -rf {dir}`. They are read as a target the rule does not name, not as shell syntax (`<`
+ * redirects, braces expand).
  */
-const PLACEHOLDER = /<[\w.-]+(?:\.\.\.)?>|\[[\w.-]+(?:\.\.\.)?\]/g;
+const PLACEHOLDER = /<[\w.-]+(?:\.\.\.)?>|\[[\w.-]+(?:\.\.\.)?\]|(?<!\$)\{[\w.-]+\}/g;
 const STAND_IN = 'ghostlintplaceholder';
 /** Git's path separator with nothing after it (`git checkout --`) stands before the paths it is about. */
 const BARE_SEPARATOR = /\s--$/;

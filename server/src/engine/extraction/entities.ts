@@ -714,7 +714,8 @@ export function commandEntities(text: string, base: number): Entity[] {
     // What the template does whatever fills it, read once: `git checkout -- <file>` discards.
     const templateVerbs = (placeholders || filled !== null) && isCommand(inner) ? commandRule(inner).verbs : [];
     // (Only where what fills them changes nothing the vocabulary says: `git restore <files>` is a restore of files, `rm -rf <non-temp>` narrowed.)
-    const subcommand = filled !== null && (filled[1] as string).split(/\s+/).length >= 2 && isCommand(filled[1] as string) && !/[<[{]\s*(?:non|not|no)\b/i.test(inner) && templateVerbs.every((verb) => verb === 'execute');
+    // ("Ask before running `term-llm contain start <name>`": so is an unknown program's, where it is run.)
+    const subcommand = filled !== null && (filled[1] as string).split(/\s+/).length >= 2 && (isCommand(filled[1] as string) || run) && !/[<[{]\s*(?:non|not|no)\b/i.test(inner) && templateVerbs.every((verb) => verb === 'execute');
     const template = placeholders && !subcommand && !(templateVerbs.length > 0 && templateVerbs.every((verb) => verb !== 'execute'));
     // A folder (`tests/unit/`) is run by a program, never itself one; an action's own word (`delete`, `purge`) names the action.
     const folder = /^[\w./-]+\/$/.test(inner.trim());

@@ -300,7 +300,8 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
     }
     if (!best) continue;
     // ("any command with `--delete`": a flag written is an option of some command, no action of its own, unless it is one: `--no-verify`.)
-    if (FLAG_WRITTEN.test(word.pre) && !INSTRUMENT_FAMILIES.has(best.family)) continue;
+    // (`--amend` rewrites the last commit, whatever else the command does.)
+    if (FLAG_WRITTEN.test(word.pre) && !INSTRUMENT_FAMILIES.has(best.family) && !(best.family === 'rewriteHistory' && word.norm === 'amend')) continue;
     // ("yanking releases", "monitoring deployments": an action said as a noun after a gerund no action or light
     // verb of ours is that verb's object, no action done.)
     const before = words[i - 1];
@@ -1157,7 +1158,9 @@ function asksForInformation(view: SentenceView, from: number, to: number): boole
   while (i < to && i < from + 4 && (has(ME, words[i]) || has(GRANTERS, words[i]) || (words[i] as Word).tags.has('Determiner') || ((words[i] as Word).tags.has('Noun') && (words[i] as Word).norm !== 'for'))) i++;
   const next = words[i];
   if (!next || i >= to) return false;
-  if (/^(which|what|who|where|how|whether)$/.test(next.norm)) return true;
+  // ("ask whether to run `git pull`", "ask whether you should push": a yes or a no for the action, which is a yes sought.)
+  const yesOrNo = next.norm === 'whether' && (words[i + 1]?.norm === 'to' || (/^(i|we|you)$/.test(words[i + 1]?.norm ?? '') && /^(should|can|may|could)$/.test(words[i + 2]?.norm ?? '')));
+  if (/^(which|what|who|where|how|whether)$/.test(next.norm)) return !yesOrNo;
   if (next.norm !== 'for') return false;
   // "ask for approval", "ask the user for explicit permission" stay asks.
   const object = findFirst(words, P.approvalNouns, i + 1, Math.min(to, i + 5));
@@ -1467,7 +1470,8 @@ function inMeansParenthesis(view: SentenceView, index: number, range: Range): bo
   const words = view.words;
   for (let k = index; k >= range.from; k--) {
     if (k < index && /\)/.test(words[k]?.post ?? '')) return false;
-    if (parenthesisOpensAt(words, k)) return k > range.from && (view.mentionAt(k) !== undefined || toolName(words[k]));
+    // ("force push (`--force` or `--force-with-lease`)": so does one that opens with a flag, the way it is done.)
+    if (parenthesisOpensAt(words, k)) return k > range.from && (view.mentionAt(k) !== undefined || toolName(words[k]) || FLAG_WRITTEN.test(words[k]?.pre ?? ''));
   }
   return false;
 }
@@ -2509,13 +2513,15 @@ function connectorFrame(view: SentenceView, clause: Range): Outcome | undefined 
   // "Don't worry about the tests before pushing": what the person says not to mind is no step.
   if (words.slice(start, start + 3).some((w, k) => w.norm === 'worry' && words.slice(start, start + k).some((n) => /^(not|never)$/.test(n.norm)))) return undefined;
   for (let i = clause.from; i < clause.to; i++) {
-    const found = CONNECTOR_KINDS.find((k) => startsWith(words, P[k], i, clause.to) !== undefined);
+    // ("Ask whether to run `git pull`", "ask the user whether you should push": the yes or no asked for the action, as "if".)
+    const askedWhether = words[i]?.norm === 'whether' && askCue(view, { from: Math.max(clause.from, i - 4), to: i }) && !asksForInformation(view, i, clause.to);
+    const found = askedWhether ? 'whenever' : CONNECTOR_KINDS.find((k) => startsWith(words, P[k], i, clause.to) !== undefined);
     if (!found || withinListedExample(words, clause.from, i)) continue;
     // ("ask if they want to make changes": the question asked, no condition of the asking.)
     if (words[i]?.norm === 'if' && /^(ask|asks|asking|check|see)$/.test(words[i - 1]?.norm ?? '') && /^(they|he|she|the|user|customer|caller|guest|client)$/.test(words[i + 1]?.norm ?? '')) return undefined;
     // "Only commit when all checks pass" says "commit only when …": the condition comes first.
     const kind = found === 'whenever' && i > start && has(ONLY, words[start]) && /^(if|when)$/.test((words[i] as Word).norm) ? 'after' : found;
-    let end = startsWith(words, P[found], i, clause.to) as number;
+    let end = askedWhether ? i + 1 : (startsWith(words, P[found], i, clause.to) as number);
     // ("run the tests before and after changes": the step comes before them, whatever else comes after.)
     const andAfter = found === 'before' && has(COORDINATORS, words[end]) ? startsWith(words, P.after, end + 1, clause.to) : undefined;
     if (andAfter !== undefined) end = andAfter;
@@ -3905,6 +3911,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     }
     // "no manual deploys", "manual edits": by hand, as "manually" says, which is how the agent acts.
     if (/^(manual|hand)$/.test(w.norm) && view.isMentionWord(i + 1)) continue;
+    // ("never run `git add` in this skill", "no commits during this workflow": the one the rule is said in, which is every time it holds.)
+    if (CURRENT_CONTEXT.test(w.norm) && words[i - 1]?.norm === 'this' && /^(in|within|during|throughout|for)$/.test(words[i - 2]?.norm ?? '') && !words[i + 1]?.tags.has('Noun')) continue;
     // "by any means", "in any way": however it is done, which narrows nothing.
     if (((w.norm === 'means' && /^(by|via|through)$/.test(words[i - 2]?.norm ?? '')) || (w.norm === 'way' && words[i - 2]?.norm === 'in')) && has(UNIVERSAL, words[i - 1])) continue;
     if (shipsProduct(families, w) && !(view.words[i + 1]?.tags.has('Noun') && !view.words[i + 1]?.tags.has('Pronoun'))) continue;
@@ -4081,6 +4089,9 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
   }
   return result;
 }
+
+/** What a rule is said within, as a whole: a skill, a workflow, a task, a mode of working. */
+const CURRENT_CONTEXT = /^(?:skill|workflow|mode|task|step|phase|stage|conversation|chat|session|prompt|role|job|flow|process|procedure|pass|iteration|exercise|command|agent|playbook|runbook|routine)$/;
 
 /**
  * Times of day the tagger may take for plain nouns ("at night", "in the morning"): when, a condition taken
@@ -4464,7 +4475,9 @@ function scopeOf(view: SentenceView, draft: Draft, context: TargetContext | unde
           add('commands', e.value);
           break;
         }
-        if (!own) return unstatable(view, `the command "${e.value}" narrows the rule in a way no scope says`);
+        // ("never use `--no-verify` on any git command": every git command, where each of git's own actions is done.)
+        const everyGit = e.value === 'git' && has(UNIVERSAL, words[wordAtOffset(view, 0, e.start) - 1]) && draft.triggers.every((m) => GIT_OWN_FAMILIES.has(m.family));
+        if (!own && !everyGit) return unstatable(view, `the command "${e.value}" narrows the rule in a way no scope says`);
         break;
       }
       case 'amount':
@@ -5166,6 +5179,9 @@ function databaseRemoval(view: SentenceView, mention: Mention, regions: readonly
   const rows = regions.some((r) => view.words.slice(Math.max(r.from, mention.end), r.to).some((w) => has(ROW_NOUNS, w)));
   return rows ? { ...mention, family: 'sqlDelete' } : mention;
 }
+
+/** Actions only git does: said of "any git command", they are every one of them. */
+const GIT_OWN_FAMILIES: ReadonlySet<FamilyName> = new Set<FamilyName>(['skipChecks', 'forcePush', 'rewriteHistory', 'commit', 'push']);
 
 /** What a word written as a command's flag follows: "`--delete`", "--purge", "`-delete`". */
 const FLAG_WRITTEN = /(?:^|[\s`(])--$|`-$/;
