@@ -2691,6 +2691,26 @@ function personLooksFirst(words: readonly Word[], sub: Range): boolean {
   return false;
 }
 
+/**
+ * "Review the code without modifying files", "give feedback without making changes": work asked for that
+ * is no action of ours, done without one that is, bans that one.
+ */
+function doneWithout(view: SentenceView, main: Range, sub: Range): Outcome | undefined {
+  const words = view.words;
+  const start = skipOpeners(words, main.from, main.to);
+  const verb = words[start];
+  if (!verb?.tags.has('Verb') || verb.tags.has('Modal') || verb.tags.has('Auxiliary') || governable(view.mentionsIn(main)).length > 0) return undefined;
+  // (Said of the agent: "Runs without deleting anything" describes a thing.)
+  if (verb.tags.has('PastTense') || verb.tags.has('Gerund') || (/s$/.test(verb.norm) && !verb.tags.has('Imperative'))) return undefined;
+  const actions = governable(view.mentionsIn(sub)).filter((m) => !satisfies(m));
+  const first = actions[0];
+  // (The action said as a noun after a light verb: "without making any direct changes".)
+  const light = /^(making|doing|performing)$/.test(words[sub.from]?.norm ?? '') ? sub.from + 1 : sub.from;
+  if (first === undefined || (first.form !== 'gerund' && light === sub.from)) return undefined;
+  if (!words.slice(light, first.start).every((w) => w.tags.has('Determiner') || w.tags.has('Adjective') || has(UNIVERSAL, w))) return undefined;
+  return agentNever(view, actions, { from: first.start, to: sub.to });
+}
+
 function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub: Range, leading: boolean): Outcome | undefined {
   const words = view.words;
   const subMentions = view.mentionsIn(sub);
@@ -2702,7 +2722,7 @@ function readConnector(view: SentenceView, kind: ConnectorKind, main: Range, sub
   if (kind === 'without' || kind === 'until') {
     // "don't X without Y", "never X until I approve", "no force-pushes without a backup".
     const forbidden = negated ?? (kind === 'without' ? fragmentAction(view, main, sub) : undefined);
-    if (!forbidden) return undefined;
+    if (!forbidden) return kind === 'without' && !leading ? doneWithout(view, main, sub) : undefined;
     // ("never run `pytest -m live` unless asked": a check, forbidden, is run like any other action.)
     const governed = governable(forbidden.mentions);
     const triggers = governed.length > 0 || !negated ? governed : forbidden.mentions;
@@ -3182,7 +3202,10 @@ function doneThemselves(view: SentenceView, clause: Range, start: number): Outco
   const will = futureAt !== -1 ? futureAt : presentAfterPerson(view, start, clause.to);
   // (The present verb is itself what is done, or a verb of doing: "commits manually", "handles all commits".)
   let act = futureAt !== -1 ? will + 1 : will;
-  const themselves = words.findIndex((w, i) => i > will && i < clause.to && /^(myself|ourselves|themselves|himself|herself|manually|personally)$/.test(w.norm));
+  const saidThemselves = words.findIndex((w, i) => i > will && i < clause.to && /^(myself|ourselves|themselves|himself|herself|manually|personally)$/.test(w.norm));
+  // ("The user will handle git commit and PR creation": a person who takes the work on does it, said so or not.)
+  const takesOn = will !== -1 && (words[act]?.forms.some((form) => /^(handle|manage)$/.test(form)) === true || startsWith(words, P.takeCareOf, act, clause.to) !== undefined);
+  const themselves = saidThemselves === -1 && takesOn ? clause.to : saidThemselves;
   if (will === -1 || themselves === -1) return undefined;
   const subject = subjectBefore(words, start, will);
   if (subject !== 'self' && subject !== 'we' && personEnd(words, start, will) !== will) return undefined;
@@ -6322,6 +6345,17 @@ function askAboutFronted(view: SentenceView, clause: Range, fronted: Range): Dra
 }
 
 /** Reads one sentence of a user message: the rules it states and the rules it takes back. */
+/** "if root privilege is needed, ask a human", "if you must, check with me first": a yes asked for when an action is due. */
+function askedWhenNeeded(view: SentenceView, clause: Range): boolean {
+  const words = view.words;
+  const opener = skipOpeners(words, clause.from, clause.to);
+  if (!/^(if|when|where)$/.test(words[opener]?.norm ?? '')) return false;
+  const comma = words.findIndex((w, k) => k > opener && k < Math.min(clause.to, opener + 7) && endsWithComma(w));
+  if (comma === -1 || !words.slice(opener + 1, comma + 1).some((w) => /^(needed|necessary|required|unavoidable|must|need|needs)$/.test(w.norm))) return false;
+  const rest = { from: comma + 1, to: clause.to };
+  return governable(view.mentionsIn(rest)).length === 0 && askCue(view, rest);
+}
+
 export function readSentence(sentence: Sentence): Reading[] {
   const view = new SentenceView(sentence);
   const words = view.words;
@@ -6343,8 +6377,20 @@ export function readSentence(sentence: Sentence): Reading[] {
   const sequence = firstThenFrame(view, { from, to: words.length }) ?? actionThenStepFrame(view, from);
   if (sequence) return compileDrafts(view, sequence.drafts);
   let fronted: Range | undefined;
+  // Where the readings of the clause before this one start.
+  let previousFrom = 0;
   for (const whole of clausesOf(view, from)) {
     const clause = { from: purposeEnd(view, whole) ?? whole.from, to: whole.to };
+    const clauseFrom = readings.length;
+    // ("Never `sudo`; if root privilege is needed, ask a human": the ban before it holds unless the person says yes.)
+    if (askedWhenNeeded(view, clause) && readings.slice(previousFrom).some((r) => r.kind === 'constraint' && r.rule.kind === 'prohibition')) {
+      for (let k = previousFrom; k < readings.length; k++) {
+        const reading = readings[k] as Reading;
+        if (reading.kind === 'constraint' && reading.rule.kind === 'prohibition') readings[k] = { ...reading, rule: { ...reading.rule, kind: 'confirmation' } };
+      }
+      continue;
+    }
+    previousFrom = clauseFrom;
     // "… because it was failing before your change": a reason after the rule says why, and states nothing.
     if (clause.from > from && words[clause.from]?.norm === 'because') continue;
     // "In the old days we never ran migrations without a backup", "it used to be that…": held once, or elsewhere.

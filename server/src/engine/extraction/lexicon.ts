@@ -104,7 +104,7 @@ export const ACTION_WORDS: Readonly<Record<FamilyName, readonly string[]>> = {
     'touch * schema', 'add * column', 'rename * column', 'drop * column', 'create * table', 'create * schema', 'create * database',
   ],
   overwrite: ['overwrite', 'clobber', 'replace', 'write over', 'regenerate', 'recreate', 're-generate', 'rebuild * snapshot', 'override * file'],
-  write: ['write', 'write to', 'save', 'add * file', 'generate * code', 'generate * file', 'insert', 'implement * code'],
+  write: ['write', 'write to', 'save', 'store', 'add * file', 'generate * code', 'generate * file', 'insert', 'implement * code'],
   move: ['move', 'rename', 'relocate', 'mv'],
   read: ['read', 'reread', 'access', 'view', 'inspect', 'examine'],
   backup: [
@@ -763,7 +763,8 @@ export const RULE_CUE_PHRASES: readonly string[] = [
   ...CONNECTORS.until, ...CONNECTORS.after, ...CONNECTORS.without, ...CONNECTORS.whenever, ...CONNECTORS.except, 'only', 'nothing',
   'instead of', 'rather than', 'prefer', 'exclusively', 'solely', 'have to', "don'ts", 'don’ts', 'donts', 'avoid',
   // An action left to someone else: "leave the commit to me", "I'll push myself", "committing is the user's job".
-  'leave', 'myself', 'ourselves', 'themselves', 'manually', ...DELEGATED_ROLES, ...DELEGATED_BY,
+  // ("the user will handle the commit": the work taken on.)
+  'leave', 'myself', 'ourselves', 'themselves', 'manually', 'will handle', 'will take care of', ...DELEGATED_ROLES, ...DELEGATED_BY,
   // The obligations a main clause opens with; "please" alone is every request's word, not a rule's.
   ...OBLIGATIONS.filter((obligation) => obligation !== 'please'),
   // A heading over things to leave as they are: "Protected files" + "`.env`".
