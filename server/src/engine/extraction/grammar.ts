@@ -3089,11 +3089,14 @@ function leaveAloneFrame(view: SentenceView, clause: Range): Outcome | undefined
   // ("not permitted to run database migrations": past "to", its verb and a word that sorts the action.)
   const followedBy = !/[,;:]/.test((words[readOnly.end - 1] as Word).post) && view.mentionsIn({ from: readOnly.end, to: Math.min(clause.to, readOnly.end + (words[readOnly.end]?.norm === 'to' ? 4 : 3)) }).some((m) => !inParenthesis(words, readOnly.end - 1, m.start));
   if (followedBy) return undefined;
+  // ("Work read-only", "operate in read-only mode": so is the way the agent works.)
+  const agentWorking = (w: Word) => /^(you|are|is|stay|remain|be|keep|operate|act|work|must|should|will)$/.test(w.norm) || has(AGENT_NAMES, w) || w.tags.has('Adverb');
+  const inMode = words[readOnly.end]?.norm === 'mode' && words[readOnly.start - 1]?.norm === 'in' && words.slice(skipOpeners(words, clause.from, clause.to), readOnly.start - 1).every(agentWorking);
   // ("Use `psql` for read-only queries": before a noun, and not said of a thing with "is" or "as", it only sorts that noun.)
   // (The tagger may take the noun for a verb: "read-only queries".)
   const after = words[readOnly.end];
-  const nounAfter = after !== undefined && /^[A-Za-z]/.test(after.text) && !view.isMentionWord(readOnly.end) && !['Preposition', 'Conjunction', 'Determiner', 'Adverb', 'Pronoun', 'Copula', 'Modal', 'Auxiliary'].some((t) => after.tags.has(t));
-  const attributive = nounAfter && !/[,;:.!?]/.test((words[readOnly.end - 1] as Word).post) && !/^(is|are|be|been|remain|remains|stay|stays|as|was|were)$/.test(words[readOnly.start - 1]?.norm ?? '');
+  const nounAfter = after !== undefined && /^[A-Za-z]/.test(after.text) && !view.isMentionWord(readOnly.end) && !['Preposition', 'Conjunction', 'Condition', 'Determiner', 'Adverb', 'Pronoun', 'Copula', 'Modal', 'Auxiliary'].some((t) => after.tags.has(t));
+  const attributive = nounAfter && !inMode && !/[,;:.!?]/.test((words[readOnly.end - 1] as Word).post) && !/^(is|are|be|been|remain|remains|stay|stays|as|was|were)$/.test(words[readOnly.start - 1]?.norm ?? '');
   if (attributive && startsWith(words, P.readOnly, readOnly.start) === readOnly.end) return undefined;
   // "Treat the customers table as read-only": the thing is between "treat" and "as".
   const regard = skipOpeners(words, clause.from, readOnly.start);
@@ -3132,10 +3135,10 @@ function leaveAloneFrame(view: SentenceView, clause: Range): Outcome | undefined
   // ("Other reasons are not acceptable": what is acceptable or not is a thing to touch only when it is an action.)
   if (words.slice(readOnly.start, readOnly.end).some((w) => has(ACCEPTABLE, w))) return undefined;
   // "You are read-only", "Stay strictly read-only": the agent itself changes nothing, whatever it is.
-  const saidOfAgent = words.slice(before.from, before.to).every((w) => /^(you|are|is|stay|remain|be|keep|operate|act|must|should|will)$/.test(w.norm) || has(AGENT_NAMES, w) || w.tags.has('Adverb'));
+  const saidOfAgent = words.slice(before.from, inMode ? before.to - 1 : before.to).every(agentWorking);
   // (Said as what the agent is or stays, never of a thing after it: "only read-only git commands".)
-  const isOrStays = words.slice(before.from, before.to).some((w) => /^(are|is|stay|remain|be|keep|operate|act)$/.test(w.norm));
-  const describesNext = words[readOnly.end]?.tags.has('Noun') === true && !/[,;:.!?]/.test((words[readOnly.end - 1] as Word).post);
+  const isOrStays = words.slice(before.from, before.to).some((w) => /^(are|is|stay|remain|be|keep|operate|act|work)$/.test(w.norm));
+  const describesNext = !inMode && words[readOnly.end]?.tags.has('Noun') === true && !/[,;:.!?]/.test((words[readOnly.end - 1] as Word).post);
   if (saidOfAgent && isOrStays && !describesNext && startsWith(words, P.readOnly, readOnly.start) === readOnly.end) {
     return { drafts: [{ kind, triggers: [{ family: 'touch', start: readOnly.start, end: readOnly.end, form: 'base' }], regions: [{ from: readOnly.end, to: readOnly.end }] }] };
   }

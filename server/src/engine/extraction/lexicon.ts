@@ -235,7 +235,7 @@ export const FORGE_OPERATIONS: Readonly<Record<string, readonly string[]>> = wor
   'git remote remove': ['remove * git remote', 'delete * git remote'],
   'git remote rename': ['rename * git remote'],
   // git's settings changed are its config: "don't change git settings".
-  'git config': ['change * git setting', 'modify * git setting', 'edit * git setting', 'change * git config', 'modify * git config', 'edit * git config', 'touch * git config'],
+  'git config': ['change * git setting', 'modify * git setting', 'edit * git setting', 'update * git setting', 'alter * git setting', 'override * git setting', 'change * git config', 'modify * git config', 'edit * git config', 'update * git config', 'alter * git config', 'override * git config', 'touch * git config'],
   // "do not stash automatically": setting work aside is git's stash.
   'git stash': ['stash'],
   // Changing the checked-out branch is either of git's two commands for it.
@@ -276,7 +276,7 @@ export const ACCEPTABLE_WORDS: readonly string[] = ['ok', 'okay', 'acceptable', 
 /** Phrases that forbid the action they name: "forbidden to…", "… is not allowed", "… is off-limits". */
 export const FORBIDDEN_WORDS: readonly string[] = [
   'forbid * from', 'prohibit * from', 'ban * from', 'bar * from', 'prohibition on', 'prohibition of', 'ban on', 'forbidden from', 'banned from', 'prohibited from',
-  'barred from', 'forbid', 'forbidden', 'prohibit', 'prohibited', 'ban', 'banned', 'denied', 'blocked', 'off the table', 'no-go', 'not allow', 'not permit',
+  'barred from', 'forbid', 'forbidden', 'prohibit', 'prohibited', 'ban', 'banned', 'denied', 'default deny', 'denylist', 'deny list', 'blocklist', 'blacklisted', 'blocked', 'off the table', 'no-go', 'not allow', 'not permit',
   ...ACCEPTABLE_WORDS.flatMap((word) => [`not ${word}`, `never ${word}`]), 'unacceptable', 'out of the question', 'never happen', 'never occur', 'not happen', 'not occur',
   // "`cdk deploy` is human-only": for the people, so not for the agent.
   'human-only', 'humans-only', 'human only', 'humans only', 'for humans only',
