@@ -2377,6 +2377,8 @@ function requirementOf(view: SentenceView, main: Range): { kind: 'confirmation' 
     // "Ask me …" is said to the agent; "… that warrant user confirmation" says it of the actions.
     const asked = findFirst(words, P.ask, main.from, main.to);
     if (!asked) return { kind: 'confirmation' };
+    // ("Don't ask before pushing", "never ask whether to commit": a yes waived, none sought.)
+    if (words.slice(Math.max(main.from, asked.start - 3), asked.start).some((w) => w.tags.has('Negative') || /^(not|never|dont|don't|don’t|no)$/.test(w.norm))) return undefined;
     const subject = subjectBefore(words, main.from, asked.start);
     return subject === 'other' || subject === 'self' ? undefined : { kind: 'confirmation' };
   }
