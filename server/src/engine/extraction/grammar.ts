@@ -2516,7 +2516,10 @@ function connectorFrame(view: SentenceView, clause: Range): Outcome | undefined 
   if (words.slice(start, start + 3).some((w, k) => w.norm === 'worry' && words.slice(start, start + k).some((n) => /^(not|never)$/.test(n.norm)))) return undefined;
   for (let i = clause.from; i < clause.to; i++) {
     // ("Ask whether to run `git pull`", "ask the user whether you should push": the yes or no asked for the action, as "if".)
-    const askedWhether = words[i]?.norm === 'whether' && askCue(view, { from: Math.max(clause.from, i - 4), to: i }) && !asksForInformation(view, i, clause.to);
+    const asking = { from: Math.max(clause.from, i - 4), to: i };
+    const askedWhether = words[i]?.norm === 'whether' && askCue(view, asking) && !asksForInformation(view, i, clause.to);
+    // ("Never ask whether to commit": a yes waived, none sought.)
+    if (askedWhether && words.slice(asking.from, asking.to).some((w) => w.tags.has('Negative') || /^(not|never|dont|don't|don’t|no)$/.test(w.norm))) return 'nothing';
     const found = askedWhether ? 'whenever' : CONNECTOR_KINDS.find((k) => startsWith(words, P[k], i, clause.to) !== undefined);
     if (!found || withinListedExample(words, clause.from, i)) continue;
     // ("ask if they want to make changes": the question asked, no condition of the asking.)
@@ -6011,7 +6014,11 @@ function labelledFrame(view: SentenceView, from: number): { readonly drafts: rea
   const start = graded ? skipOpeners(words, opening + 1, words.length) : opening;
   // "Installing packages (ask first)": a closing parenthesis that asks says the rule of what comes before it.
   const asides = trailingAside(view, start);
-  const colon = asides ? asides.from - 1 : words.findIndex((w, i) => i >= start && endsWithColon(w));
+  const asideAt = asides ? asides.from - 1 : -1;
+  // ("`make bootstrap` - Full rebuild (ask user first)": before an aside, what follows a label's own dash or colon glosses
+  // it; the rule is the label's.)
+  const glossed = asides ? words.findIndex((w, i) => i >= start && i < asideAt && endsWithColon(w) && governable(view.mentionsIn({ from: start, to: i + 1 })).length > 0) : -1;
+  const colon = asides ? (glossed === -1 ? asideAt : glossed) : words.findIndex((w, i) => i >= start && endsWithColon(w));
   if (colon === -1 || colon + 1 >= words.length) return undefined;
   const label = { from: start, to: colon + 1 };
   // ("| HIGH | DELETE without WHERE | Explicit confirmation |": a label whose actions a condition narrows names none whole.)
@@ -6129,8 +6136,10 @@ function firstThenFrame(view: SentenceView, clause: Range): { readonly drafts: r
     const triggers = coordinatedFrom(view, after);
     return { drafts: [{ kind: 'confirmation', triggers, regions: [{ from: (triggers[0] as Mention).start, to: clause.to }] }] };
   }
-  if (!words.slice(clause.from, then).some((w) => w.norm === 'first')) return undefined;
-  const before = view.mentionsIn({ from: clause.from, to: then });
+  // ("Run the tests and only then commit": "only then" puts them first too; past a leading condition's comma.)
+  const onlyThen = words[then - 1]?.norm === 'only';
+  if (!words.slice(clause.from, then).some((w) => w.norm === 'first') && !onlyThen) return undefined;
+  const before = view.mentionsIn({ from: onlyThen ? sought.from : clause.from, to: then });
   const steps = before.filter(satisfies);
   const actions = governable(view.mentionsIn({ from: then + 1, to: clause.to }));
   if (steps.length === 0 || steps.length !== before.length || actions.length === 0) return undefined;
