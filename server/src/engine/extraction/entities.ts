@@ -134,10 +134,16 @@ function lockFilesOf(before: string, text: string): { files: string[]; named: nu
   const names = MANAGERS_BEFORE.exec(before)?.[0] ?? '';
   const managers = names.toLowerCase().split(/\W+/).filter((word) => word in LOCK_FILES);
   if (managers.length > 0) return { files: managers.map((manager) => LOCK_FILES[manager] as string), named: names.length };
+  // ("the dune lock file", "Nix's lockfile": a program's own that none of ours is, which names none of theirs.)
+  const owner = /([A-Za-z][\w-]*)(?:['’]s)?\s+$/.exec(before)?.[1]?.toLowerCase();
+  if (owner !== undefined && !LOCK_FILE_OWNERS_UNSAID.test(owner)) return { files: [], named: 0 };
   const run = [...text.matchAll(LOCK_FILE_COMMANDS)].map((match) => (match[1] as string).toLowerCase().replace(/^go\s.*/, 'go').replace(/^bundle$/, 'bundler'));
   const owners = run.length > 0 ? run : LOCK_FILE_MANIFESTS.flatMap(([manifest, managers]) => (manifest.test(text) ? managers : []));
   return { files: owners.length > 0 ? [...new Set(owners)].map((manager) => LOCK_FILES[manager] as string) : Object.values(LOCK_FILES), named: 0 };
 }
+
+/** Words before "lock file" that say whose it is no more than "the" does: "the", "any", "your project's". */
+const LOCK_FILE_OWNERS_UNSAID = /^(?:the|a|an|any|all|every|each|your|our|my|this|that|these|those|its|their|existing|current|project|projects|repo|repository|root|main|package|packages|generated|committed|dependency|dependencies|lock|new|old|updated|modified|changed|or|and|of|to|in|commit|delete|edit|update|modify|regenerate|touch|change|overwrite|never|not|no|dont|don't|don’t)$/;
 
 /** Folders package managers, interpreters and build tools make inside any project or package. */
 const TOOL_FOLDERS = new Set(['node_modules', 'bower_components', '__pycache__', '.venv', '.tox', '.pytest_cache', '.mypy_cache', '.ruff_cache', '.terraform', '.next', '.nuxt', '.gradle', '.git']);
@@ -249,6 +255,7 @@ export function textEntities(written: string, base: number): Entity[] {
     if ((LOCKFILE.test(lower) || fileAfter) && !NAMED_LOCK_FILE.test(text)) {
       const before = text.slice(Math.max(0, chunk.index - 40), chunk.index);
       const { files, named } = lockFilesOf(before, text);
+      if (files.length === 0) continue;
       // The managers' names are the entity's words, not commands of their own.
       for (const value of files) found.push({ kind: 'path', value, start: start - named, end: fileAfter ? chunk.index + raw.length + fileAfter[0].length : end });
       continue;

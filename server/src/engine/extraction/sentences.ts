@@ -684,9 +684,13 @@ const cellsOf = (row: string) => row.trim().replace(/^\||\|$/g, '').split('|').m
 function rowUnderHeader(header: readonly string[], row: string): string | undefined {
   const cells = cellsOf(row);
   if (cells.length !== header.length || !row.includes('|')) return undefined;
-  for (let j = 1; j < cells.length; j++) {
+  // (A header asked as a question says the same: "Requires confirmation?". A yes under an approval's header comes
+  // before one under another's: "| Git push | Yes | Yes |" under "Side-effectful? | Requires confirmation?".)
+  const saidOf = (j: number) => (header[j] as string).replace(/\?+\s*$/, '');
+  const columns = [...cells.keys()].slice(1).sort((a, b) => Number(APPROVAL_HEADER.test(saidOf(b))) - Number(APPROVAL_HEADER.test(saidOf(a))));
+  for (const j of columns) {
     const cell = (cells[j] as string).replace(/[*_`]/g, '');
-    const said = header[j] as string;
+    const said = saidOf(j);
     if (/^(yes|y|required|always|\u2705|\u2714\uFE0F?)$/i.test(cell)) return `${cells[0]}: ${said}`;
     if (/^(no|n)$/i.test(cell) && /\b(allowed|permitted|ok|okay|safe)\b/i.test(said)) return `${cells[0]}: not ${said}`;
   }
