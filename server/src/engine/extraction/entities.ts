@@ -696,13 +696,18 @@ export function commandEntities(text: string, base: number): Entity[] {
   // Unknown spans shaped like a command, each joined to the next by a list's comma or "or": the list's
   // first items, which are commands when a later item is one ("(`flask run`, `npm start`)").
   let unknownRun: Entity[] = [];
+  // The code span before this one, whatever it names.
+  let lastSpan: { readonly end: number; readonly inner: string } | undefined;
   const joins = (from: number, to: number) => /^\s*(?:,|\/|,?\s*(?:or|and|nor))\s*$/.test(text.slice(from, to));
   for (const match of text.matchAll(CODE_SPAN)) {
     const inner = match[2] as string;
     const before = text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0);
     // A span of an unknown program is a command when it is run ("run `vp vitest`"), or listed with one ("`vp vitest` or `vp oxlint`").
     // ("use `dbt build` instead of `dbt run`": what a command is used in place of is one too, a program and its subcommand.)
-    const inPlaceOf = lastEnd >= 0 && /^[\s*_]*(?:instead of|rather than)\s*$/.test(text.slice(lastEnd, match.index ?? 0)) && /^[\w.-]+\s+[a-z][\w:-]*$/.test(inner.trim());
+    // ("Use `eabctl flash` instead of `esptool`": so is a program alone, put aside for a command shaped as one, known or not.)
+    const putAsideFor = lastSpan !== undefined && /^[\s*_]*(?:instead of|rather than)\s*$/.test(text.slice(lastSpan.end, match.index ?? 0));
+    const inPlaceOf = (lastEnd >= 0 && /^[\s*_]*(?:instead of|rather than)\s*$/.test(text.slice(lastEnd, match.index ?? 0)) && /^[\w.-]+\s+[a-z][\w:-]*$/.test(inner.trim())) || (putAsideFor && /^[a-z][\w.-]*$/.test(inner.trim()) && /^[a-z][\w.-]*\s+[a-z][\w:-]*$/.test(lastSpan?.inner.trim() ?? ''));
+    lastSpan = { end: (match.index ?? 0) + match[0].length, inner };
     // ("Require approval before `send_email`", "Never `delete_file` unasked": a tool whose name says an action, right after a
     // connector or a negation, is called.)
     const calledAfterConnector = /\b(?:before|after|without|prior to|never|not|don['’]?t)\s*$/i.test(before) && TOOL_NAME.test(inner.trim()) && commandRule(inner.trim()).verbs.some((verb) => verb !== 'execute');
