@@ -2450,7 +2450,11 @@ function withProjectChecks(view: SentenceView, main: Range, subMentions: readonl
     const used = before?.norm === 'use' && (m.command?.opaque ?? []).some((command) => /^[a-z][\w-]*\s+[a-z]/.test(command));
     // ("Before committing: `npm run build`", a checklist's bare item: a command the clause opens with is what to run.)
     const opens = m.command !== undefined && m.start === skipOpeners(words, main.from, main.to);
-    const run = /^(run|execute|invoke)$/.test(before?.norm ?? '') || used || checkedWith || opens;
+    // ("Never skip `make configure` before committing": a command not to be left out is one to run.)
+    const notSkipped = /^(skip|omit|forget)$/.test(before?.forms.find((f) => /^(skip|omit|forget)$/.test(f)) ?? '') && words.slice(main.from, m.start).some((w) => w.tags.has('Negative') || /^(never|not|dont|don't|don’t)$/.test(w.norm));
+    // ("Always run the fast subset (`make fast`) before opening a PR": the command in a parenthesis names what is run.)
+    const namesWhatIsRun = parenthesisOpensAt(words, m.start) && words.slice(Math.max(main.from, m.start - 5), m.start).some((w) => /^(run|execute)$/.test(w.norm));
+    const run = /^(run|execute|invoke)$/.test(before?.norm ?? '') || used || checkedWith || opens || notSkipped || namesWhatIsRun;
     const listed = previous?.command !== undefined && (previous.end === m.start - 1 ? has(COORDINATORS, before) : previous.end === m.start && endsWithComma(before));
     const projectCheck = run || listed ? asProjectCheck(m) : undefined;
     if (projectCheck && !m.command?.checks) steps.push(projectCheck);
