@@ -6076,7 +6076,10 @@ function labelledFrame(view: SentenceView, from: number): { readonly drafts: rea
     const after = words.findIndex((w) => w.start >= e.end);
     return { from: wordAtOffset(view, body.from, e.start), to: after === -1 ? words.length : after };
   };
-  const regions = [{ from: (actions[0] as Mention).start, to: label.to }, ...bounds.map(wordsOfEntity)];
+  // ("`terraform apply` — never in production": so is a place the body names, where the rule holds.)
+  const places = [...view.textEntitiesIn(body), ...view.phraseEntitiesIn(body)].filter((e) => e.kind === 'environment' || e.kind === 'branch' || e.kind === 'database');
+  const placesEnd = Math.max(label.to, ...places.map((e) => wordAtOffset(view, body.from, e.start) + 1));
+  const regions = [{ from: (actions[0] as Mention).start, to: placesEnd }, ...bounds.map(wordsOfEntity)];
   if (stepFirst || stepAndYes) {
     const prerequisite: Draft = { kind: 'prerequisite', triggers, regions, requires: steps, stepRegions: [body] };
     return { drafts: stepAndYes ? [{ kind: 'confirmation', triggers, regions }, prerequisite] : [prerequisite] };

@@ -199,8 +199,9 @@ export function extractConstraints(session: Session, prefilter: (text: string) =
       if (steps.length > 0 && steps.every((rules) => rules.length > 0)) readings = steps.flat();
       // A sentence that states no rule as written may as another reading of it: "Always edit files in `src/`, never
       // `dist/`" (the target set against the action's is where it is not done); "**Auto-generated** (do NOT edit
-      // manually): `docs/enums/`" (the label's rule in its parenthesis, said of what follows the colon).
-      for (const reread of [sentence.withContrast, sentence.withRuleOfLabel]) {
+      // manually): `docs/enums/`" (the label's rule in its parenthesis, said of what follows the colon); "make bootstrap  # ask
+      // first" (a command's rule in its shell comment).
+      for (const reread of [sentence.withContrast, sentence.withRuleOfLabel, sentence.withComment]) {
         if (readings.some((reading) => reading.kind === 'constraint')) break;
         const rules = reread ? rulesOf(reread()) : [];
         if (rules.length > 0) readings = rules;

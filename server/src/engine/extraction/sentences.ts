@@ -66,6 +66,8 @@ export interface Sentence {
   readonly withContrast?: () => Sentence;
   /** For a label whose rule is in a parenthesis before its colon ("**Auto-generated** (do NOT edit): `docs/`"): the rule as the label. */
   readonly withRuleOfLabel?: () => Sentence;
+  /** For a command line with a rule in its shell comment ("make bootstrap  # ask first"): the command labelled by it. */
+  readonly withComment?: () => Sentence;
   /** The last sentence of a heading with list items under it ("### DO NOT MODIFY unless instructed"): it introduces them, as a line ending in a colon does. */
   readonly leadsItems?: true;
   /**
@@ -140,6 +142,8 @@ interface Block {
   readonly kind: 'paragraph' | 'item' | 'heading';
   /** An item that is a command line under a line that introduces it ("Never run these without asking:"). */
   readonly command?: true;
+  /** A command line's shell comment that says a rule of it: "make bootstrap  # ask user first". */
+  readonly comment?: string;
   /** An item that is only a file's or a folder's name, under a line that introduces it. */
   readonly named?: true;
   /** An item that is a table's row under a line that introduces it: read whole, its cells as "first: rest". */
@@ -161,6 +165,11 @@ const NAME_LINE = /^\s*(?:`[^`\s]*[./][^`\s]*`|\*\*[^*\s]*[./][^*\s]*\*\*|[\w~-]
 const COMMAND_LINE = new RegExp(`^\\s*(?:\\$\\s+)?(?:${PROGRAMS.map((p) => p.replace(/[-.]/g, '\\$&')).join('|')})(?=\\s|$)`);
 /** A shell comment after a command: what it explains is not the command. */
 const SHELL_COMMENT = /\s+#\s.*$/;
+/**
+ * How a command's comment opens when it says a rule of the command: "# ask user first", "# NEVER in production",
+ * "# only with approval", or ends: "# Accept changes (ask user first)". ("# do not kill it" says one of another action.)
+ */
+const RULE_IN_COMMENT = /^(?:ask|confirm|never|only\s+(?:with|after|if|on|when)|requires?\s|needs?\s+(?:approval|confirmation|permission)|(?:don['’]?t|do\s+not)\s+(?:run|use|execute)\b)|\((?:ask|confirm)[^)]*\)\s*$/i;
 
 /**
  * Blocks worth reading: paragraphs, with list items and headings on their own, leaving out fenced
@@ -188,8 +197,11 @@ function blocks(text: string, quotesAreOwn: boolean): Block[] {
       current = undefined;
       continue;
     }
-    if (line.trim() !== '' && COMMAND_LINE.test(line) && (introduces() || current?.command === true)) {
-      current = { text: line.replace(SHELL_COMMENT, '').trimEnd(), at: lineAt, kind: 'item', command: true };
+    // ("```bash" + "vercel rollback <url>  # confirm before using": a command whose comment says a rule of it, fenced or not.)
+    const comment = COMMAND_LINE.test(line) ? SHELL_COMMENT.exec(line)?.[0].replace(/^\s+#\s*/, '') : undefined;
+    const ruleComment = comment !== undefined && RULE_IN_COMMENT.test(comment) ? comment : undefined;
+    if (line.trim() !== '' && COMMAND_LINE.test(line) && (introduces() || current?.command === true || ruleComment !== undefined)) {
+      current = { text: line.replace(SHELL_COMMENT, '').trimEnd(), at: lineAt, kind: 'item', command: true, ...(ruleComment !== undefined && { comment: ruleComment }) };
       result.push(current);
       current = undefined;
       continue;
@@ -377,10 +389,10 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
       }
       // "## When not to use" + "- Editing files without approval": a skill's situations, described, not rules.
       if (block.kind === 'item' && lead !== undefined && WHEN_TO_USE.test(lead)) continue;
-      if (!worthReading(readableText) && !(lead !== undefined && worthReading(`${lead} ${readableText}`)) && !(examplesOf && worthReading(examplesOf))) continue;
+      if (!worthReading(readableText) && !(lead !== undefined && worthReading(`${lead} ${readableText}`)) && !(examplesOf && worthReading(examplesOf)) && block.comment === undefined) continue;
       // A table's rows are read under its header: "| Delete files | Yes |" under "Requires approval".
       const header = tableHeader(block.text);
-      const sentences = readSentences(block.text, segment.at + block.at, lead === undefined && !examplesOf && !header ? worthReading : () => true);
+      const sentences = readSentences(block.text, segment.at + block.at, lead === undefined && !examplesOf && !header && block.comment === undefined ? worthReading : () => true);
       const summed = LABEL_THEN_SENTENCE.exec(block.text);
       sentences.forEach((sentence, index) => {
         const local = { start: sentence.start - segment.at, end: sentence.end - segment.at };
@@ -421,13 +433,15 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
         const withVerbRepeated = steps ? () => steps.map((said) => read(said, turn.index, span)) : undefined;
         const ruleOfLabel = RULE_IN_LABEL.exec(plain);
         const withRuleOfLabel = ruleOfLabel ? () => read(`${ruleOfLabel[1]}: ${ruleOfLabel[2]}`, turn.index, span) : undefined;
+        const comment = block.comment;
+        const withComment = comment !== undefined ? () => read(`\`${text.trim()}\` — ${comment}`, turn.index, span) : undefined;
         const contrast = CONTRAST.exec(plain);
         const withContrast = contrast ? () => read(`Never ${lowerFirst(contrast[1] as string)}${contrast[4]}${contrast[3]}.`, turn.index, span) : undefined;
         // The sentence after such a label, read alone when the whole states no rule.
         // (This sentence's own words after it, never the sentences after it in the block.)
         const withoutLabel = summed && index === 0 && inBlock <= summed[0].length && text.length > summed[0].length - inBlock ? () => read(readable(text.slice(summed[0].length - inBlock)).text, turn.index, span) : undefined;
         const last = leadsItems && index === sentences.length - 1;
-        result.push({ turnIndex: turn.index, text, span, start: sentence.start, words: sentence.words, ...(withLeadIn.length > 0 && { withLeadIn }), ...(withLeadException && { withLeadException }), ...(withAntecedent && { withAntecedent }), ...(withPathLabel && { withPathLabel }), ...(withoutAsides && { withoutAsides }), ...(withoutLabel && { withoutLabel }), ...(withExamplesAtKind && { withExamplesAtKind }), ...(withVerbRepeated && { withVerbRepeated }), ...(withContrast && { withContrast }), ...(withRuleOfLabel && { withRuleOfLabel }), ...(last && { leadsItems: true as const }), ...(namedBefore && { namedBefore }) });
+        result.push({ turnIndex: turn.index, text, span, start: sentence.start, words: sentence.words, ...(withLeadIn.length > 0 && { withLeadIn }), ...(withLeadException && { withLeadException }), ...(withAntecedent && { withAntecedent }), ...(withPathLabel && { withPathLabel }), ...(withoutAsides && { withoutAsides }), ...(withoutLabel && { withoutLabel }), ...(withExamplesAtKind && { withExamplesAtKind }), ...(withVerbRepeated && { withVerbRepeated }), ...(withContrast && { withContrast }), ...(withRuleOfLabel && { withRuleOfLabel }), ...(withComment && { withComment }), ...(last && { leadsItems: true as const }), ...(namedBefore && { namedBefore }) });
       });
     }
   }
