@@ -6103,6 +6103,34 @@ function labelledFrame(view: SentenceView, from: number): { readonly drafts: rea
   return forbidding ? { drafts: [{ kind: 'prohibition', triggers, regions }] } : undefined;
 }
 
+/**
+ * "`.env` — never committed", "Secrets live in `config/secrets.h` (local, not committed)": an action in the
+ * negated participle, set off after the one path written before it, is never done to that path.
+ */
+function pathAnnotationFrame(view: SentenceView, from: number): { readonly drafts: readonly Draft[] } | undefined {
+  const words = view.words;
+  for (let i = from + 1; i + 1 < words.length; i++) {
+    if (!/^(never|not)$/.test((words[i] as Word).norm)) continue;
+    const done = view.mentionAt(i + 1);
+    // (The participle alone: "never generated files" sorts files by it.)
+    if (!done || done.start !== i + 1 || done.end !== i + 2 || done.form !== 'past' || done.command !== undefined || governable([done]).length === 0) continue;
+    // Set off by a dash, a colon, a comma or a parenthesis, and ending there: the annotation is the participle alone.
+    const setOff = /(?:[—–:,(]|\s-)\W*$/.test(`${(words[i - 1] as Word).post}${(words[i] as Word).pre}`);
+    // ("never edited by hand": how, after it, says nothing more.)
+    const end = words[done.end]?.norm === 'manually' || words[done.end]?.norm === 'directly' ? done.end + 1 : words[done.end]?.norm === 'by' && words[done.end + 1]?.norm === 'hand' ? done.end + 2 : done.end;
+    const ends = end === words.length || /^\W*[),;.—–]/.test((words[end - 1] as Word).post);
+    if (!setOff || !ends) continue;
+    const paths = view.textEntitiesIn({ from, to: i }).filter((e) => e.kind === 'path' && !e.inWords);
+    if (paths.length !== 1) return undefined;
+    const path = paths[0] as Entity;
+    // (What the participle is said of is the path, not the words that describe it: "internal dev log, never committed".)
+    const { thing: _described, ...onPath } = done;
+    const after = words.findIndex((w) => w.start >= path.end);
+    return { drafts: [{ kind: 'prohibition', triggers: [onPath], regions: [{ from: wordAtOffset(view, from, path.start), to: after === -1 ? words.length : after }] }] };
+  }
+  return undefined;
+}
+
 /** Words that grade a risk: "CRITICAL", "High", "medium". */
 const RISK_GRADES = /^(critical|high|medium|low|severe|moderate|extreme)$/;
 
@@ -6392,7 +6420,7 @@ export function readSentence(sentence: Sentence): Reading[] {
   const proposedForYes = /^(suggesting|proposing)$/.test(words[opener + 1]?.norm ?? '') && yesAwaited(words, opener + 1);
   if (/^(when|while|if)$/.test(words[opener]?.norm ?? '') && /^(suggesting|recommending|proposing|showing|documenting|describing|explaining|mentioning)$/.test(words[opener + 1]?.norm ?? '') && !proposedForYes) return [];
   const readings: Reading[] = [];
-  const labelled = labelledFrame(view, from);
+  const labelled = pathAnnotationFrame(view, from) ?? labelledFrame(view, from);
   if (labelled) return compileDrafts(view, labelled.drafts);
   // Read over the whole sentence: its comma would cut the steps from the action ("…first, then you may delete it").
   const sequence = firstThenFrame(view, { from, to: words.length }) ?? actionThenStepFrame(view, from);
