@@ -3948,6 +3948,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     if (/^(manual|hand)$/.test(w.norm) && view.isMentionWord(i + 1)) continue;
     // ("never run `git add` in this skill", "no commits during this workflow": the one the rule is said in, which is every time it holds.)
     if (CURRENT_CONTEXT.test(w.norm) && words[i - 1]?.norm === 'this' && /^(in|within|during|throughout|for)$/.test(words[i - 2]?.norm ?? '') && !words[i + 1]?.tags.has('Noun')) continue;
+    // ("Deleting files is a destructive operation requiring approval": what the action is said to be sorts out none of it.)
+    if (classifiedAt(words, i, range)) continue;
     // "by any means", "in any way": however it is done, which narrows nothing.
     if (((w.norm === 'means' && /^(by|via|through)$/.test(words[i - 2]?.norm ?? '')) || (w.norm === 'way' && words[i - 2]?.norm === 'in')) && has(UNIVERSAL, words[i - 1])) continue;
     if (shipsProduct(families, w) && !(view.words[i + 1]?.tags.has('Noun') && !view.words[i + 1]?.tags.has('Pronoun'))) continue;
@@ -4123,6 +4125,17 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     if (/[A-Za-z]/.test(w.text)) result.push(w);
   }
   return result;
+}
+
+/** Word `i` is in the kind an action is said to be, after "is a": "is a destructive operation", "are risky actions". */
+function classifiedAt(words: readonly Word[], i: number, range: Range): boolean {
+  let head = i;
+  while (head < range.to && !has(CATEGORY_NOUNS, words[head]) && head < i + 3 && (words[head] as Word).tags.has('Adjective')) head++;
+  if (!has(CATEGORY_NOUNS, words[head]) || (words[head] as Word).tags.has('Verb')) return false;
+  let k = i - 1;
+  while (k >= range.from && k > i - 4 && (words[k] as Word).tags.has('Adjective')) k--;
+  if (/^(a|an)$/.test(words[k]?.norm ?? '')) k--;
+  return /^(is|are|be|remains|counts)$/.test(words[k]?.norm ?? '');
 }
 
 /** What a rule is said within, as a whole: a skill, a workflow, a task, a mode of working. */
