@@ -198,9 +198,10 @@ function blocks(text: string, quotesAreOwn: boolean): Block[] {
       continue;
     }
     // ("```bash" + "vercel rollback <url>  # confirm before using": a command whose comment says a rule of it, fenced or not.)
-    const comment = COMMAND_LINE.test(line) ? SHELL_COMMENT.exec(line)?.[0].replace(/^\s+#\s*/, '') : undefined;
+    const commandLine = line.trim() !== '' && COMMAND_LINE.test(line);
+    const comment = commandLine && line.includes('#') ? SHELL_COMMENT.exec(line)?.[0].replace(/^\s+#\s*/, '') : undefined;
     const ruleComment = comment !== undefined && RULE_IN_COMMENT.test(comment) ? comment : undefined;
-    if (line.trim() !== '' && COMMAND_LINE.test(line) && (introduces() || current?.command === true || ruleComment !== undefined)) {
+    if (commandLine && (introduces() || current?.command === true || ruleComment !== undefined)) {
       current = { text: line.replace(SHELL_COMMENT, '').trimEnd(), at: lineAt, kind: 'item', command: true, ...(ruleComment !== undefined && { comment: ruleComment }) };
       result.push(current);
       current = undefined;
