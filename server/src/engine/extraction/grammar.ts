@@ -3946,6 +3946,8 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
     }
     // "no manual deploys", "manual edits": by hand, as "manually" says, which is how the agent acts.
     if (/^(manual|hand)$/.test(w.norm) && view.isMentionWord(i + 1)) continue;
+    // ("add a new dependency to any crate": where a dependency goes, any of the project's parts, sorts out none.)
+    if (families.has('install') && /^(?:crates?|packages?|projects?|modules?|workspaces?|apps?|services?)$/.test(w.norm) && (has(UNIVERSAL, words[i - 1]) || /^(the|this|a)$/.test(words[i - 1]?.norm ?? '')) && /^(to|in|into)$/.test(words[i - 2]?.norm ?? '')) continue;
     // ("never run `git add` in this skill", "no commits during this workflow": the one the rule is said in, which is every time it holds.)
     if (CURRENT_CONTEXT.test(w.norm) && words[i - 1]?.norm === 'this' && /^(in|within|during|throughout|for)$/.test(words[i - 2]?.norm ?? '') && !words[i + 1]?.tags.has('Noun')) continue;
     // ("Deleting files is a destructive operation requiring approval": what the action is said to be sorts out none of it.)
