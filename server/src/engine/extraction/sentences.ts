@@ -390,7 +390,9 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
       }
       // "## When not to use" + "- Editing files without approval": a skill's situations, described, not rules.
       if (block.kind === 'item' && lead !== undefined && WHEN_TO_USE.test(lead)) continue;
-      if (!worthReading(readableText) && !(lead !== undefined && worthReading(`${lead} ${readableText}`)) && !(examplesOf && worthReading(examplesOf)) && block.comment === undefined) continue;
+      // (A command line is read as the command it is, as if written in backticks: "make bootstrap" under "Ask first:".)
+      const itemSaid = block.command ? `\`${readableText.trim()}\`` : readableText;
+      if (!worthReading(readableText) && !(lead !== undefined && worthReading(`${lead} ${itemSaid}`)) && !(examplesOf && worthReading(examplesOf)) && block.comment === undefined) continue;
       // A table's rows are read under its header: "| Delete files | Yes |" under "Requires approval".
       const header = tableHeader(block.text);
       const sentences = readSentences(block.text, segment.at + block.at, lead === undefined && !examplesOf && !header && block.comment === undefined ? worthReading : () => true);
