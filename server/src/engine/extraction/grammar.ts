@@ -4140,6 +4140,28 @@ function classifiedAt(words: readonly Word[], i: number, range: Range): boolean 
   return /^(is|are|be|remains|counts)$/.test(words[k]?.norm ?? '');
 }
 
+/** When, where or how an action is done, said by an adverb that sorts some of it out: "immediately", "elsewhere". */
+const MANNER_LIMITS = /^(?:immediately|prematurely|elsewhere|blindly|casually|hastily)$/;
+
+/**
+ * "Do not push to dev immediately", "never create plans elsewhere", "don't retry blindly", "one file at a time": an
+ * adverb after the action, in its clause, that says when, where or how it is done, which the session cannot settle
+ * and which sorts some of it out. (Not one that says when a step comes: "a review immediately before any action".)
+ */
+function mannerLimitAfter(view: SentenceView, triggers: readonly Mention[]): Word | undefined {
+  const words = view.words;
+  for (const trigger of triggers) {
+    for (let k = trigger.end; k < words.length; k++) {
+      const w = words[k] as Word;
+      if (/^(before|after|until|unless|without|if|when|once|because|but|then|so)$/.test(w.norm)) break;
+      const limits = MANNER_LIMITS.test(w.norm) || (w.norm === 'time' && words[k - 1]?.norm === 'a' && words[k - 2]?.norm === 'at');
+      if (limits && !/^(before|after|when|once|if)$/.test(words[k + 1]?.norm ?? '')) return w;
+      if (/[.;!?:]/.test(w.post) || /\s[—–-]\s/.test(w.post)) break;
+    }
+  }
+  return undefined;
+}
+
 /** What a rule is said within, as a whole: a skill, a workflow, a task, a mode of working. */
 const CURRENT_CONTEXT = /^(?:skill|workflow|mode|task|step|phase|stage|conversation|chat|session|prompt|role|job|flow|process|procedure|pass|iteration|exercise|command|agent|playbook|runbook|routine)$/;
 
@@ -4926,6 +4948,11 @@ function verbAlone(view: SentenceView, phrase: Mention): Mention | undefined {
 const MERGE_PULL_REQUEST: CommandRule = { verbs: ['execute'], scope: { commands: ['gh pr merge'] }, checks: false };
 
 function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
+  const limit = mannerLimitAfter(view, draft.triggers);
+  if (limit) {
+    unstatable(view, namesNoScope([limit]));
+    return [];
+  }
   const examples = draft.example ? undefined : categoryExamples(view, draft);
   // The action itself, over no object: its examples were only the programs that do it.
   if (examples?.length === 0) return compileDraftRules(view, { ...draft, regions: draft.regions.map((r) => ({ from: r.from, to: Math.min(r.to, (draft.triggers[0] as Mention).end) })), example: true });
