@@ -2451,7 +2451,7 @@ function withProjectChecks(view: SentenceView, main: Range, subMentions: readonl
     // ("Before committing: `npm run build`", a checklist's bare item: a command the clause opens with is what to run.)
     const opens = m.command !== undefined && m.start === skipOpeners(words, main.from, main.to);
     // ("Never skip `make configure` before committing": a command not to be left out is one to run.)
-    const notSkipped = /^(skip|omit|forget)$/.test(before?.forms.find((f) => /^(skip|omit|forget)$/.test(f)) ?? '') && words.slice(main.from, m.start).some((w) => w.tags.has('Negative') || /^(never|not|dont|don't|don’t)$/.test(w.norm));
+    const notSkipped = before?.forms.some((f) => /^(skip|omit|forget)$/.test(f)) === true && words.slice(main.from, m.start).some((w) => w.tags.has('Negative') || /^(never|not|dont|don't|don’t)$/.test(w.norm));
     // ("Always run the fast subset (`make fast`) before opening a PR": the command in a parenthesis names what is run.)
     const namesWhatIsRun = parenthesisOpensAt(words, m.start) && words.slice(Math.max(main.from, m.start - 5), m.start).some((w) => /^(run|execute)$/.test(w.norm));
     const run = /^(run|execute|invoke)$/.test(before?.norm ?? '') || used || checkedWith || opens || notSkipped || namesWhatIsRun;

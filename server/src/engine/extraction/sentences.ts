@@ -197,7 +197,7 @@ function blocks(text: string, quotesAreOwn: boolean): Block[] {
       current = undefined;
       continue;
     }
-    // ("```bash" + "vercel rollback <url>  # confirm before using": a command whose comment says a rule of it, fenced or not.)
+    // ("```bash" + "make release  # ask user first": a command whose comment says a rule of it, fenced or not.)
     const commandLine = line.trim() !== '' && COMMAND_LINE.test(line);
     const comment = commandLine && line.includes('#') ? SHELL_COMMENT.exec(line)?.[0].replace(/^\s+#\s*/, '') : undefined;
     const ruleComment = comment !== undefined && RULE_IN_COMMENT.test(comment) ? comment : undefined;
