@@ -2378,7 +2378,7 @@ function requirementOf(view: SentenceView, main: Range): { kind: 'confirmation' 
     const asked = findFirst(words, P.ask, main.from, main.to);
     if (!asked) return { kind: 'confirmation' };
     // ("Don't ask before pushing", "never ask whether to commit": a yes waived, none sought.)
-    if (words.slice(Math.max(main.from, asked.start - 3), asked.start).some((w) => w.tags.has('Negative') || /^(not|never|dont|don't|don’t|no)$/.test(w.norm))) return undefined;
+    if (findFirst(words, P.negations, Math.max(main.from, asked.start - 3), asked.start) !== undefined) return undefined;
     const subject = subjectBefore(words, main.from, asked.start);
     return subject === 'other' || subject === 'self' ? undefined : { kind: 'confirmation' };
   }
@@ -2451,7 +2451,7 @@ function withProjectChecks(view: SentenceView, main: Range, subMentions: readonl
     // ("Before committing: `npm run build`", a checklist's bare item: a command the clause opens with is what to run.)
     const opens = m.command !== undefined && m.start === skipOpeners(words, main.from, main.to);
     // ("Never skip `make configure` before committing": a command not to be left out is one to run.)
-    const notSkipped = before?.forms.some((f) => /^(skip|omit|forget)$/.test(f)) === true && words.slice(main.from, m.start).some((w) => w.tags.has('Negative') || /^(never|not|dont|don't|don’t)$/.test(w.norm));
+    const notSkipped = before?.forms.some((f) => /^(skip|omit|forget)$/.test(f)) === true && findFirst(words, P.negations, main.from, m.start) !== undefined;
     // ("Always run the fast subset (`make fast`) before opening a PR": the command in a parenthesis names what is run.)
     const namesWhatIsRun = parenthesisOpensAt(words, m.start) && words.slice(Math.max(main.from, m.start - 5), m.start).some((w) => /^(run|execute)$/.test(w.norm));
     const run = /^(run|execute|invoke)$/.test(before?.norm ?? '') || used || checkedWith || opens || notSkipped || namesWhatIsRun;
@@ -2520,10 +2520,9 @@ function connectorFrame(view: SentenceView, clause: Range): Outcome | undefined 
   if (words.slice(start, start + 3).some((w, k) => w.norm === 'worry' && words.slice(start, start + k).some((n) => /^(not|never)$/.test(n.norm)))) return undefined;
   for (let i = clause.from; i < clause.to; i++) {
     // ("Ask whether to run `git pull`", "ask the user whether you should push": the yes or no asked for the action, as "if".)
-    const asking = { from: Math.max(clause.from, i - 4), to: i };
-    const askedWhether = words[i]?.norm === 'whether' && askCue(view, asking) && !asksForInformation(view, i, clause.to);
+    const askedWhether = words[i]?.norm === 'whether' && askCue(view, { from: Math.max(clause.from, i - 4), to: i }) && !asksForInformation(view, i, clause.to);
     // ("Never ask whether to commit": a yes waived, none sought.)
-    if (askedWhether && words.slice(asking.from, asking.to).some((w) => w.tags.has('Negative') || /^(not|never|dont|don't|don’t|no)$/.test(w.norm))) return 'nothing';
+    if (askedWhether && findFirst(words, P.negations, Math.max(clause.from, i - 4), i) !== undefined) return 'nothing';
     const found = askedWhether ? 'whenever' : CONNECTOR_KINDS.find((k) => startsWith(words, P[k], i, clause.to) !== undefined);
     if (!found || withinListedExample(words, clause.from, i)) continue;
     // ("ask if they want to make changes": the question asked, no condition of the asking.)
@@ -4912,6 +4911,12 @@ function compileDraft(view: SentenceView, draft: Draft): ConstraintRule[] {
     if (field !== undefined) view.unresolved = `its ${field} scope is not something ${rule.trigger.join('/')} can have`;
     return field === undefined;
   };
+  // (Once for the draft: the rules of its parts are of the same actions, in the same clause.)
+  const limit = mannerLimitAfter(view, draft.triggers);
+  if (limit) {
+    unstatable(view, namesNoScope([limit]));
+    return [];
+  }
   const rules = compileDraftRules(view, draft).map(pushedFilesAreCommitted).map(costlyCreationsArePaid).flatMap(anyBranchOnlyDeleted);
   const kept = rules.filter(meetable);
   if (kept.length === rules.length) return kept;
@@ -4948,11 +4953,6 @@ function verbAlone(view: SentenceView, phrase: Mention): Mention | undefined {
 const MERGE_PULL_REQUEST: CommandRule = { verbs: ['execute'], scope: { commands: ['gh pr merge'] }, checks: false };
 
 function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
-  const limit = mannerLimitAfter(view, draft.triggers);
-  if (limit) {
-    unstatable(view, namesNoScope([limit]));
-    return [];
-  }
   const examples = draft.example ? undefined : categoryExamples(view, draft);
   // The action itself, over no object: its examples were only the programs that do it.
   if (examples?.length === 0) return compileDraftRules(view, { ...draft, regions: draft.regions.map((r) => ({ from: r.from, to: Math.min(r.to, (draft.triggers[0] as Mention).end) })), example: true });
