@@ -8,7 +8,17 @@ type TiktokenModule = typeof import('js-tiktoken/lite', { with: { 'resolution-mo
  */
 let encoder: Tiktoken | undefined;
 
+/**
+ * Counts already made, by text. Case files draw their benign histories from one pool of messages, so a
+ * folder of cases repeats each message many times (examples/: 552 distinct among 14,398). Bounded, and
+ * emptied when full, so a long-lived server does not keep every text it ever counted.
+ */
+const counted = new Map<string, number>();
+const COUNTED_LIMIT = 8192;
+
 export function countTokens(text: string): number {
+  const known = counted.get(text);
+  if (known !== undefined) return known;
   if (!encoder) {
     const { Tiktoken: Encoder } = require('js-tiktoken/lite') as TiktokenModule;
     // The CommonJS build exports the ranks themselves; an ES module bundle gives them as `default`.
@@ -16,5 +26,8 @@ export function countTokens(text: string): number {
     encoder = new Encoder('default' in loaded ? loaded.default : loaded);
   }
   // Special-token text ("<|endoftext|>") in a message is ordinary text here, not an error.
-  return encoder.encode(text, [], []).length;
+  const count = encoder.encode(text, [], []).length;
+  if (counted.size >= COUNTED_LIMIT) counted.clear();
+  counted.set(text, count);
+  return count;
 }
