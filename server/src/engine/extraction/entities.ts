@@ -475,6 +475,65 @@ function nameAfter(words: readonly Word[], head: number, to: number): Word | und
   return quoted || identifier || afterSqlKeyword ? w : undefined;
 }
 
+/**
+ * The names a sort of folder, branch or table lists as its examples, one word each: "generated folders
+ * (dist, build)", "protected branches (`main`, `release`, etc.)", "folders named dist or build", "tables
+ * like `users`". `end` is the list's last word. Undefined unless every item is such a name, so that a
+ * phrase in a parenthesis ("branches (the ones you made)") is never read as names.
+ */
+function namesListed(words: readonly Word[], head: number, to: number): { readonly names: number[]; readonly end: number } | undefined {
+  const headWord = words[head] as Word;
+  const inParenthesis = /\(\s*$/.test(headWord.post) || /^\(/.test(words[head + 1]?.pre ?? '');
+  let i = head + 1;
+  // After "like" or "such as" only names written as code are taken; after "named" or in a parenthesis, plain words too.
+  let plainNames = inParenthesis;
+  if (inParenthesis) {
+    if (/^(e\.?g\.?|eg|like|including)$/.test(words[i]?.norm ?? '')) i++;
+  } else if (endsPhrase(headWord)) {
+    return undefined;
+  } else if (/^(named|called)$/.test(words[i]?.norm ?? '')) {
+    plainNames = true;
+    i++;
+  } else if (/^(like|including)$/.test(words[i]?.norm ?? '')) {
+    i++;
+  } else if (words[i]?.norm === 'such' && words[i + 1]?.norm === 'as') {
+    i += 2;
+  } else {
+    return undefined;
+  }
+  const names: number[] = [];
+  for (; i < to; i++) {
+    const w = words[i] as Word;
+    const closes = inParenthesis ? /\)/.test(w.post) : /[.;:!?)]/.test(w.post) || i + 1 >= to;
+    if (/^etc\.?$/.test(w.norm)) {
+      if (closes && names.length > 0) return { names, end: i };
+      continue;
+    }
+    const quoted = /`$/.test(w.pre) && /^`/.test(w.post);
+    if (!isWordLike(w) || has(DETERMINERS, w) || !(quoted || plainNames || /[_./-]/.test(w.text))) return undefined;
+    names.push(i);
+    if (closes) return { names, end: i };
+    if (/^(or|and)$/.test(words[i + 1]?.norm ?? '')) i++;
+    else if (!/,\s*$/.test(w.post)) return inParenthesis ? undefined : { names, end: i };
+  }
+  return undefined;
+}
+
+/** A head whose sort may list its names after it: tables, branches, folders said in the plural ("folders (dist, build)"). */
+const sortListsNames = (w: Word) => has(TABLE_HEADS, w) || has(BRANCH_HEADS, w) || (has(FOLDER_HEADS, w) && ANY_DEPTH_FOLDERS.has(w.norm));
+
+/**
+ * The words that name a sort's listed examples (`namesListed`): names, whatever action some of them
+ * spell ("protected branches (main, release)", "generated folders (dist, build)").
+ */
+export function listedNameWords(words: readonly Word[]): ReadonlySet<number> {
+  const names = new Set<number>();
+  words.forEach((w, i) => {
+    if (sortListsNames(w)) for (const at of namesListed(words, i, words.length)?.names ?? []) names.add(at);
+  });
+  return names;
+}
+
 /** Words as one name: "feature-x" stays joined as written, "front door" keeps its space. */
 const joined = (ws: readonly Word[]) => ws.map((w, i) => w.text + (i < ws.length - 1 ? (/^[-_./]$/.test(w.post) ? w.post : ' ') : '')).join('');
 
@@ -519,6 +578,18 @@ export function phraseEntities(words: readonly Word[], from: number, to: number,
     const headOf = (set: ReadonlySet<string>) => has(set, w);
     if (headOf(DATABASE_HEADS) || headOf(TABLE_HEADS) || headOf(FOLDER_HEADS) || headOf(BRANCH_HEADS)) {
       const kind = headOf(DATABASE_HEADS) ? 'database' : headOf(TABLE_HEADS) ? 'table' : headOf(BRANCH_HEADS) ? 'branch' : 'path';
+      // A sort whose names are listed after it names them, whatever sorts it ("protected branches (main, release)").
+      const listed = sortListsNames(w) ? namesListed(words, i, to) : undefined;
+      if (listed !== undefined) {
+        for (const at of listed.names) {
+          if (covered.has(at)) continue;
+          const name = words[at] as Word;
+          const value = name.text.replace(/\/+$/, '');
+          push(kind, kind === 'path' && !value.includes('/') ? `**/${value}` : value, name, name);
+        }
+        i = listed.end;
+        continue;
+      }
       // "database tables" are a database's tables, none named; "collection schemas", "table schemas" are what tables hold.
       const mods = modifiersBefore(words, i, from).filter((m) => !covered.has(words.indexOf(m)) && !(kind === 'table' && has(DATABASE_HEADS, m)) && !(kind === 'database' && (has(TABLE_HEADS, m) || has(DATABASE_HEADS, m))));
       const after = nameAfter(words, i, to);

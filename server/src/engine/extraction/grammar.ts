@@ -1,7 +1,7 @@
 import { VERBS, type Verb } from '../actions/actions';
 import { type ConstraintRule, SCOPE_TARGET_FIELDS, type Scope, unmeetableField } from '../constraints/constraints';
 import { type CommandRule, TOOL_NAME, commandRule } from './commands';
-import { BETWEEN_LISTED, type Entity, KNOWN_PROGRAMS, NO_SUBCOMMANDS, amountEntities, commandEntities, isRecord, phraseEntities, textEntities } from './entities';
+import { BETWEEN_LISTED, type Entity, KNOWN_PROGRAMS, NO_SUBCOMMANDS, amountEntities, commandEntities, isRecord, listedNameWords, phraseEntities, textEntities } from './entities';
 import * as L from './lexicon';
 import type { FamilyName, TargetContext } from './lexicon';
 import { type Phrase, compile, findAll, findFirst, matchAt, startsWith, wordSet } from './match';
@@ -811,7 +811,10 @@ class SentenceView {
     textual = [...textual.filter((e) => !pairs.includes(e)), ...pairs.flatMap(parts)];
     // A command names a program and its words: a path inside it (`./deploy.sh`) is part of the command.
     // ("npm or yarn lockfiles": the programs name the files, no command.)
-    const commands = entitiesOf(commandEntities).filter((c) => !textual.some((e) => e.kind === 'path' && e.start <= c.start && e.end >= c.end && e.end - e.start > c.end - c.start));
+    // ("protected branches (`main`, `release`)": a name listed after its sort is that sort's, no program run.)
+    const listedNames = listedNameWords(this.words);
+    const namesListedThing = (at: { start: number; end: number }) => this.words.some((w, i) => listedNames.has(i) && at.start >= w.start && at.end <= w.end);
+    const commands = entitiesOf(commandEntities).filter((c) => !textual.some((e) => e.kind === 'path' && e.start <= c.start && e.end >= c.end && e.end - e.start > c.end - c.start) && !namesListedThing(c));
     const lexical = [...textual.filter((e) => !commands.some((c) => e.start >= c.start && e.end <= c.end)), ...commands];
     this.entities = [...lexical, ...entitiesOf((text, base) => amountEntities(text, base, this.words))];
     const inside = (w: Word, e: Entity) => (w.start < e.end && w.end > e.start) || (w.text === '' && w.start > e.start && w.start < e.end);
@@ -840,7 +843,7 @@ class SentenceView {
       return w !== undefined && (w.tags.has('Determiner') || w.tags.has('Preposition') || w.norm === 'to' || listedAfterBranch);
     };
     const namesBranch = (m: Mention) => m.end === m.start + 1 && /^branch(?:es)?$/.test(this.words[m.end]?.norm ?? '') && !/[,;:.!?)]/.test((this.words[m.start] as Word).post) && nounPlace(m.start - 1);
-    this.mentions = [...findMentions(this.words, covered).filter((m) => !overlapsForge(m) && !personsOwn(m) && !overlapsSql(m) && !namesBranch(m)), ...forge, ...sql, ...named.filter((m) => !overlapsSql(m))].sort((a, b) => a.start - b.start);
+    this.mentions = [...findMentions(this.words, covered).filter((m) => !overlapsForge(m) && !personsOwn(m) && !overlapsSql(m) && !namesBranch(m) && !(m.end === m.start + 1 && listedNames.has(m.start))), ...forge, ...sql, ...named.filter((m) => !overlapsSql(m))].sort((a, b) => a.start - b.start);
     // Action words used as verbs ("run DROP TABLE") cannot name a target; "the test database" can.
     const blocked = new Set(covered);
     for (const m of this.mentions) {
