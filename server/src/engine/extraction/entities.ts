@@ -724,6 +724,10 @@ const SCRIPT_INTERPRETERS: Readonly<Record<string, string>> = wordTable({ py: 'p
 const RUN_BEFORE = /\b(?:run|running|ran|execute|executing|invoke|invoking|call|calling|type|typing|use|using)(?:\s*:)?\s+(?:(?:or|and)\s+\w+\s+)?(?:the\s+)?(?:raw\s+)?(?:command\s+)?$/i;
 /** A check done with what follows: "validate syntax with `…`", "lint using `…`". */
 const CHECKED_WITH = new RegExp(`\\b(?:${CHECKING_VERBS.join('|')})\\b[^.;:\`]{0,40}\\b(?:with|using|via)\\s+$`, 'i');
+/** A word that places a tool's call in time, as an event: "before create_booking", "until cancel_order". */
+const TOOL_EVENT_BEFORE = /\b(?:before|after|prior\s+to|until|ahead\s+of)\s+$/i;
+/** What a rule says of a tool's call opening its line: "create_booking requires a yes", "send_email needs approval". */
+const TOOL_EVENT_AFTER = /^[*_]{0,2}\s*(?::\s*)?(?:requires|needs|must|should|may\s+only|can\s+only|is\s+only|only\s+after|is\s+(?:forbidden|prohibited|not\s+allowed))\b/i;
 /** Words after which a code span is an example of commands: "commands that need a tty (e.g. `vim`)". */
 const COMMAND_EXAMPLES_BEFORE = /\b(?:commands?|tools?|programs?|binaries|clis?|scripts?)\b[^.;:]{0,80}?(?:such as|like|e\.g\.?,?|i\.e\.?,?|including|for example,?)\s*$/i;
 /** A category of programs and its examples marker, before programs written plainly. */
@@ -847,7 +851,11 @@ export function commandEntities(text: string, base: number): Entity[] {
   for (const match of /[a-z]_[a-z0-9]|[a-z][A-Z]/.test(text) ? text.matchAll(PLAIN_TOOL) : []) {
     const name = match[0];
     const start = base + (match.index ?? 0);
-    const said = RUN_BEFORE.test(text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0)) || /^\s+(?:tool|function)s?\b/i.test(text.slice((match.index ?? 0) + name.length));
+    const before = text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0);
+    const after = text.slice((match.index ?? 0) + name.length);
+    // ("Confirm before create_booking", "create_booking requires a yes": a tool's call said as the event a rule is about.)
+    const asEvent = TOOL_EVENT_BEFORE.test(before) || (/^\s*(?:[-*+]\s+|\d{1,2}[.)]\s+)?[*_]{0,2}$/.test(before.slice(before.lastIndexOf('\n') + 1)) && TOOL_EVENT_AFTER.test(after));
+    const said = RUN_BEFORE.test(before) || /^\s+(?:tool|function)s?\b/i.test(after) || asEvent;
     if (said && TOOL_NAME.test(name) && commandRule(name).verbs.some((verb) => verb !== 'execute') && !inSpan(start)) found.push({ kind: 'command', value: name, start, end: start + name.length });
   }
   // "Do NOT run setup.py": a script file named plainly after running is the command that runs it.
