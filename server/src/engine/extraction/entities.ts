@@ -724,6 +724,8 @@ const SCRIPT_INTERPRETERS: Readonly<Record<string, string>> = wordTable({ py: 'p
 const RUN_BEFORE = /\b(?:run|running|ran|execute|executing|invoke|invoking|call|calling|type|typing|use|using)(?:\s*:)?\s+(?:(?:or|and)\s+\w+\s+)?(?:the\s+)?(?:raw\s+)?(?:command\s+)?$/i;
 /** A check done with what follows: "validate syntax with `…`", "lint using `…`". */
 const CHECKED_WITH = new RegExp(`\\b(?:${CHECKING_VERBS.join('|')})\\b[^.;:\`]{0,40}\\b(?:with|using|via)\\s+$`, 'i');
+/** A command whose last word is two subcommands joined by a slash: "gh pr create/merge". */
+const SLASHED_SUBCOMMANDS = /^((?:[\w.-]+\s+)+)([a-z][\w-]*)\/([a-z][\w-]*)$/;
 /** A word that places a tool's call in time, as an event: "before create_booking", "until cancel_order". */
 const TOOL_EVENT_BEFORE = /\b(?:before|after|prior\s+to|until|ahead\s+of)\s+$/i;
 /** What a rule says of a tool's call opening its line: "create_booking requires a yes", "send_email needs approval". */
@@ -836,7 +838,11 @@ export function commandEntities(text: string, base: number): Entity[] {
     if (last !== undefined && joins(last.end - base + 1, match.index ?? 0)) found.push(...unknownRun);
     unknownRun = [];
     lastEnd = (match.index ?? 0) + match[0].length;
-    found.push(entity);
+    // ("`gh pr create/merge`": subcommands joined by a slash are either of them; "`cat src/main`" stays a path.)
+    const slashed = SLASHED_SUBCOMMANDS.exec(value);
+    const anyOf = slashed ? [`${slashed[1]}${slashed[2]}`, `${slashed[1]}${slashed[3]}`] : [];
+    const alternatives = slashed !== null && ((slashed[1] as string).trim().split(/\s+/).length >= 2 || anyOf.every((alternative) => commandRule(alternative).verbs.some((verb) => verb !== 'execute')));
+    found.push(alternatives ? { ...entity, anyOf } : entity);
   }
   const inSpan = (offset: number) => found.some((e) => offset >= e.start - 1 && offset <= e.end + 1);
   // 'Do not run "cd"', 'actions such as "git push"': a command in double quotes, where a command is said.

@@ -1785,7 +1785,9 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
         // A command after another action is that action's object ("never change the yarn setup"), not an action of its own.
         // ("never stage (`git add`) or commit": a command glossing a verb stands for that verb.)
         const glossing = found.command !== undefined && parenthesisOpensAt(words, found.start);
-        if ((next.command !== undefined) !== (found.command !== undefined) && !next.saidInWords && !found.saidInWords && !runVerb && !glossing) continue;
+        // ("never push or `gh pr create`", "never run `npm test` or push": one listed right after an action is an action beside it.)
+        const besideAction = has(COORDINATORS, previous) && coordinated.some((m) => m.end === next.start - 1);
+        if ((next.command !== undefined) !== (found.command !== undefined) && !next.saidInWords && !found.saidInWords && !runVerb && !glossing && !besideAction) continue;
         if (next.start >= last.end || next.family !== last.family) coordinated.push(next);
       }
     }
