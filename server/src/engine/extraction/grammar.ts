@@ -1293,7 +1293,7 @@ const TOOL_NOUN = /^(tool|function)s?$/;
 function listedWithAction(view: SentenceView, index: number, range: Range): boolean {
   const words = view.words;
   const item = words[index];
-  if (!item || !(item.tags.has('Verb') || item.tags.has('Plural')) || /[,;:.!?)]/.test(words[index - 1]?.post.replace(/,/, '') ?? '')) return false;
+  if (!item || !(item.tags.has('Verb') || item.tags.has('Plural') || /ing$/.test(item.norm)) || /[,;:.!?)]/.test(words[index - 1]?.post.replace(/,/, '') ?? '')) return false;
   // The list goes on to another action and its object ("modify, stage, commit, or revert unrelated changes"): the object is theirs too.
   if (view.mentions.some((m) => m.start >= range.to && words.slice(range.to, m.start).every((w) => w.tags.has('Adverb') || has(COORDINATORS, w)))) return false;
   for (let k = index - 1; k >= range.from; k--) {
@@ -1301,11 +1301,14 @@ function listedWithAction(view: SentenceView, index: number, range: Range): bool
     if (has(COORDINATORS, w)) continue;
     // Of the same kind as the action: verbs after a verb, plurals after an action said as a plural ("payments, transfers, deposits").
     const action = view.mentions.find((m) => m.end === k + 1 && m.command === undefined);
-    if (action && endsWithComma(w)) {
+    // (Or a gerund joined to the action's alone: "moving or reorganizing files"; "push commits or tags" lists things.)
+    const gerunds = action !== undefined && action.form === 'gerund' && /ing$/.test(item.norm);
+    if (action && (endsWithComma(w) || (k + 2 === index && gerunds))) {
       // (The tagger takes some plurals for verbs: "transfers", "deposits".)
       const plural = (x: Word) => x.tags.has('Plural') || /[^s]s$/.test(x.norm);
       const head = words[action.end - 1] as Word;
-      return plural(head) ? plural(item) : head.tags.has('Verb') && item.tags.has('Verb');
+      // (A gerund joined to the action's gerund is one, however the tagger takes either.)
+      return plural(head) ? plural(item) : (head.tags.has('Verb') && item.tags.has('Verb')) || gerunds;
     }
     // An item listed before this one: "restart" in "deploy, restart or scale".
     if (!endsWithComma(w) && !has(COORDINATORS, words[k + 1])) return false;
