@@ -135,6 +135,8 @@ const LIST_OR_HEADING = /^\s*(?:[-*•+]\s|\d{1,2}[.)]\s|#{1,6}\s)/;
 
 const LIST_ITEM = /^\s*(?:[-*•+]\s|\d{1,2}[.)]\s)/;
 const HEADING = /^\s*#{1,6}\s/;
+/** A heading that forbids what is listed under it: "## Forbidden commands", "### NEVER", "## Do not run". */
+const FORBIDDING_HEADING = /^\s*#{1,6}\s+[^\w]*(?:forbidden|prohibited|banned|disallowed|never|do\s+not|don['’]t|must\s+not|not\s+allowed)\b/i;
 
 interface Block {
   text: string;
@@ -186,7 +188,8 @@ function blocks(text: string, quotesAreOwn: boolean): Block[] {
   let permissionList: Decision | undefined;
   let at = 0;
   // Commands listed one per line after a line ending in a colon, in a fence or not, are its items.
-  const introduces = () => /:\s*$/.test(result[result.length - 1]?.text.replace(/[*_`\s]+$/, '') ?? '') || result[result.length - 1]?.command === true || result[result.length - 1]?.named === true;
+  // ("## Forbidden commands" over "| typecheck | `make typecheck` |": so does a heading that forbids, as it does its list's items.)
+  const introduces = () => /:\s*$/.test(result[result.length - 1]?.text.replace(/[*_`\s]+$/, '') ?? '') || result[result.length - 1]?.command === true || result[result.length - 1]?.named === true || (result[result.length - 1]?.kind === 'heading' && FORBIDDING_HEADING.test(result[result.length - 1]?.text ?? ''));
   for (const written of text.split('\n')) {
     const unquoted = quotesAreOwn ? written.replace(QUOTE_MARKS, (marks) => ' '.repeat(marks.length)) : written;
     const line = fenced ? unquoted : withoutMarkupTags(unquoted);
