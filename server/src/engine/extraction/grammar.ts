@@ -6197,6 +6197,9 @@ function trailingAside(view: SentenceView, start: number): Range | undefined {
   // its own, or says what it asks about, is about that.)
   const asked = findFirst(words, P.ask, aside.from, aside.to);
   if (governable(view.mentionsIn(aside)).length > 0 || (asked && /^(of|about|regarding)$/.test(words[asked.end]?.norm ?? ''))) return undefined;
+  // ("Editing files inside `migrations/` (never — they are history)": an aside that opens with "never", then only its reason, bans.)
+  const reasonAfter = (words[open] as Word).post.trim() !== '' && /[—–:;,-]/.test((words[open] as Word).post);
+  if ((words[open] as Word).norm === 'never' && (open === last || reasonAfter)) return { from: open, to: open + 1 };
   return askCue(view, aside) || bareApproval(view, aside) ? aside : undefined;
 }
 
