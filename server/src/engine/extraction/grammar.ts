@@ -5875,7 +5875,8 @@ function alternativesFrame(view: SentenceView, clause: Range): Outcome | undefin
     for (const m of commands.filter((c) => c.start >= end)) {
       const between = words.slice(others.length === 0 ? end : (others[others.length - 1] as Mention).end, m.start);
       const sorting = others.length === 0 && between.length <= 4 && between.every((w) => !closesClause(w) && !endsWithComma(w) && !(w.tags.has('Verb') && !w.tags.has('Adjective') && !w.tags.has('Noun'))) && kindNounAfter(view, m.end, clause.to);
-      if (!sorting && !between.every((w) => has(COORDINATORS, w) || w.tags.has('Determiner') || /^(bare|plain|raw|the|a|an|any|other|no|not|never)$/.test(w.norm) || w.text === '')) break;
+      // ("not a global `npm`", "instead of the system-wide `flutter`": where the program comes from says which copy, the same program.)
+      if (!sorting && !between.every((w) => has(COORDINATORS, w) || w.tags.has('Determiner') || /^(bare|plain|raw|the|a|an|any|other|no|not|never|global|globally|system|system-wide|systemwide|wide|host|installed|default)$/.test(w.norm) || w.text === '')) break;
       others.push(m);
     }
     if ((used.length === 0 && !usedTemplate && !usedPlain) || others.length === 0) continue;
