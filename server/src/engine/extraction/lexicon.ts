@@ -625,7 +625,7 @@ export const DISTINCTIVE_PROGRAMS: readonly string[] = [
   'terraform', 'helm', 'sudo', 'docker', 'docker-compose', 'gcloud', 'brew', 'apt-get', 'gradle', 'gradlew', 'mvn', 'tsc', 'eslint', 'prettier',
   'vitest', 'pre-commit', 'prek', 'husky', 'prisma', 'alembic', 'psql', 'sqlite3', 'uvx', 'ruff', 'mypy', 'flake8', 'webpack', 'xcodebuild', 'dotnet', 'uv',
   'chmod', 'chown', 'chgrp', 'mkfs', 'shred', 'systemctl', 'launchctl', 'crontab', 'iptables', 'ansible-playbook',
-  'wget', 'curl', 'rsync', 'scp', 'deno', 'pnpx', 'mongosh', 'redis-cli', 'pg_dump', 'mysqldump', 'flyctl', 'pkill', 'killall',
+  'wget', 'curl', 'rsync', 'scp', 'ssh', 'deno', 'pnpx', 'mongosh', 'redis-cli', 'pg_dump', 'mysqldump', 'flyctl', 'pkill', 'killall',
   // Checkers whose names are no English word.
   'pylint', 'pyright', 'golangci-lint', 'shellcheck', 'rubocop', 'phpstan', 'stylelint', 'hadolint', 'tflint', 'tfsec', 'checkov', 'ktlint', 'swiftlint',
 ];
