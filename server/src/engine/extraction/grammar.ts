@@ -3951,9 +3951,10 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
       result.push(w);
       continue;
     }
-    // ("Push to origin on the current branch", "commit on your working branch": the branch the session stands on, where
-    // every push or commit is made, sorts out none; "push to the current branch" names where it goes, which no scope says.)
-    if ((families.has('push') || families.has('commit')) && /^(current|working|active)$/.test(w.norm) && /^branch$/.test(words[i + 1]?.norm ?? '') && /^(the|your|this)$/.test(words[i - 1]?.norm ?? '') && !/^(to|into|onto)$/.test(words[i - 2]?.norm ?? '')) continue;
+    // ("Push to origin on the current branch", "commit on your working branch": the branch the session stands on while it
+    // pushes or commits, where every push or commit is made, sorts out none; "push the current branch" and "push to the
+    // current branch" name what is pushed or where, which no scope says.)
+    if ((families.has('push') || families.has('commit')) && /^(current|working|active)$/.test(w.norm) && /^branch$/.test(words[i + 1]?.norm ?? '') && /^(the|your|this)$/.test(words[i - 1]?.norm ?? '') && /^(on|from)$/.test(words[i - 2]?.norm ?? '')) continue;
     // "no manual deploys", "manual edits": by hand, as "manually" says, which is how the agent acts.
     if (/^(manual|hand)$/.test(w.norm) && view.isMentionWord(i + 1)) continue;
     // ("add a new dependency to any crate": where a dependency goes, any of the project's parts, sorts out none.)
