@@ -726,10 +726,21 @@ const RUN_BEFORE = /\b(?:run|running|ran|execute|executing|invoke|invoking|call|
 const CHECKED_WITH = new RegExp(`\\b(?:${CHECKING_VERBS.join('|')})\\b[^.;:\`]{0,40}\\b(?:with|using|via)\\s+$`, 'i');
 /** A command whose last word is two subcommands joined by a slash: "gh pr create/merge". */
 const SLASHED_SUBCOMMANDS = /^((?:[\w.-]+\s+)+)([a-z][\w-]*)\/([a-z][\w-]*)$/;
-/** A word that places a tool's call in time, as an event: "before create_booking", "until cancel_order". */
-const TOOL_EVENT_BEFORE = /\b(?:before|after|prior\s+to|until|ahead\s+of)\s+$/i;
-/** What a rule says of a tool's call opening its line: "create_booking requires a yes", "send_email needs approval". */
-const TOOL_EVENT_AFTER = /^[*_]{0,2}\s*(?::\s*)?(?:requires|needs|must|should|may\s+only|can\s+only|is\s+only|only\s+after|is\s+(?:forbidden|prohibited|not\s+allowed))\b/i;
+/** A word that places a tool's call, or forbids it: "before create_booking", "until `cancel_order`", "never `delete_file`". */
+const TOOL_CALL_BEFORE = /\b(?:before|after|prior\s+to|until|ahead\s+of|without|never|not|don['’]?t)\s*$/i;
+/** What opens a line or a sentence before a tool named as what a rule is said of ("- ", "1. ", "The "). */
+const TOOL_SUBJECT_BEFORE = /(?:^\s*|[.:!?]\s+)(?:(?:[-*+]|\d{1,2}[.)])\s+)?[*_]{0,2}(?:the\s+)?$/i;
+/** What a rule says of a tool opening its line: "create_booking requires a yes", "The `send_email` tool is blocked". */
+const TOOL_SUBJECT_AFTER = /^[*_]{0,2}\s*(?::\s*)?(?:tool\s+)?(?:is|are|requires|needs|must|should|may|can\s+only|only\s+after)\b/i;
+
+/**
+ * Whether a tool's name, written plainly or as code between `before` and `after`, is its call as the event a rule
+ * is about: "Require approval before `send_email`", "Confirm before create_booking", "Never `delete_file` unasked",
+ * "`delete_file` requires approval", "- send_email needs approval".
+ */
+function toolCallAsEvent(before: string, after: string): boolean {
+  return TOOL_CALL_BEFORE.test(before) || (TOOL_SUBJECT_BEFORE.test(before.slice(before.lastIndexOf('\n') + 1)) && TOOL_SUBJECT_AFTER.test(after));
+}
 /** Words after which a code span is an example of commands: "commands that need a tty (e.g. `vim`)". */
 const COMMAND_EXAMPLES_BEFORE = /\b(?:commands?|tools?|programs?|binaries|clis?|scripts?)\b[^.;:]{0,80}?(?:such as|like|e\.g\.?,?|i\.e\.?,?|including|for example,?)\s*$/i;
 /** A category of programs and its examples marker, before programs written plainly. */
@@ -785,13 +796,9 @@ export function commandEntities(text: string, base: number): Entity[] {
     const putAsideFor = lastSpan !== undefined && /^[\s*_]*(?:instead of|rather than)\s*$/.test(text.slice(lastSpan.end, match.index ?? 0));
     const inPlaceOf = (lastEnd >= 0 && /^[\s*_]*(?:instead of|rather than)\s*$/.test(text.slice(lastEnd, match.index ?? 0)) && /^[\w.-]+\s+[a-z][\w:-]*$/.test(inner.trim())) || (putAsideFor && /^[a-z][\w.-]*$/.test(inner.trim()) && /^[a-z][\w.-]*\s+[a-z][\w:-]*$/.test(lastSpan?.inner.trim() ?? ''));
     lastSpan = { end: (match.index ?? 0) + match[0].length, inner };
-    // ("Require approval before `send_email`", "Never `delete_file` unasked": a tool whose name says an action, right after a
-    // connector or a negation, is called.)
-    const calledAfterConnector = /\b(?:before|after|without|prior to|never|not|don['’]?t)\s*$/i.test(before) && TOOL_NAME.test(inner.trim()) && commandRule(inner.trim()).verbs.some((verb) => verb !== 'execute');
-    // ("`delete_file` requires approval", "The `send_email` tool is blocked": so is one that opens the sentence as what a rule is said of.)
     const after = text.slice((match.index ?? 0) + match[0].length);
-    const toolSubject = /(?:^|[.:!?]\s+|^\s*[-*+]\s+)(?:the\s+)?$/i.test(before) && /^\s*(?:tool\s+)?(?:is|are|requires|needs|must|should|may)\b/i.test(after) && TOOL_NAME.test(inner.trim()) && commandRule(inner.trim()).verbs.some((verb) => verb !== 'execute');
-    const run = RUN_BEFORE.test(before) || calledAfterConnector || toolSubject || CHECKED_WITH.test(text.slice(Math.max(0, (match.index ?? 0) - 60), match.index ?? 0)) || COMMAND_EXAMPLES_BEFORE.test(text.slice(Math.max(0, (match.index ?? 0) - 120), match.index ?? 0)) || (lastEnd >= 0 && /^\s*(?:,|\/|,?\s*(?:or|and|nor))\s*$/.test(text.slice(lastEnd, match.index ?? 0))) || inPlaceOf;
+    const calledAsEvent = toolCallAsEvent(before, after) && TOOL_NAME.test(inner.trim()) && commandRule(inner.trim()).verbs.some((verb) => verb !== 'execute');
+    const run = RUN_BEFORE.test(before) || calledAsEvent || CHECKED_WITH.test(text.slice(Math.max(0, (match.index ?? 0) - 60), match.index ?? 0)) || COMMAND_EXAMPLES_BEFORE.test(text.slice(Math.max(0, (match.index ?? 0) - 120), match.index ?? 0)) || (lastEnd >= 0 && /^\s*(?:,|\/|,?\s*(?:or|and|nor))\s*$/.test(text.slice(lastEnd, match.index ?? 0))) || inPlaceOf;
     // A template ("`bun <file>`") stands for many commands, none of them written; an unknown word before
     // a thing's noun names that thing ("`eslint-disable` comments", "`no_run` doctest fences").
     const namesThing = !isCommand(inner) && SPAN_THINGS.test(after);
@@ -859,9 +866,7 @@ export function commandEntities(text: string, base: number): Entity[] {
     const start = base + (match.index ?? 0);
     const before = text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0);
     const after = text.slice((match.index ?? 0) + name.length);
-    // ("Confirm before create_booking", "create_booking requires a yes": a tool's call said as the event a rule is about.)
-    const asEvent = TOOL_EVENT_BEFORE.test(before) || (/^\s*(?:[-*+]\s+|\d{1,2}[.)]\s+)?[*_]{0,2}$/.test(before.slice(before.lastIndexOf('\n') + 1)) && TOOL_EVENT_AFTER.test(after));
-    const said = RUN_BEFORE.test(before) || /^\s+(?:tool|function)s?\b/i.test(after) || asEvent;
+    const said = RUN_BEFORE.test(before) || /^\s+(?:tool|function)s?\b/i.test(after) || toolCallAsEvent(before, after);
     if (said && TOOL_NAME.test(name) && commandRule(name).verbs.some((verb) => verb !== 'execute') && !inSpan(start)) found.push({ kind: 'command', value: name, start, end: start + name.length });
   }
   // "Do NOT run setup.py": a script file named plainly after running is the command that runs it.
