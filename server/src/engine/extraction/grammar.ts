@@ -1301,14 +1301,16 @@ function listedWithAction(view: SentenceView, index: number, range: Range): bool
     if (has(COORDINATORS, w)) continue;
     // Of the same kind as the action: verbs after a verb, plurals after an action said as a plural ("payments, transfers, deposits").
     const action = view.mentions.find((m) => m.end === k + 1 && m.command === undefined);
-    // (Or a gerund joined to the action's alone: "moving or reorganizing files"; "push commits or tags" lists things.)
+    // (Or a gerund joined to the action's alone: "moving or reorganizing files", or a verb's plain form to the action's:
+    // "delete or frobnicate files"; "push commits or tags" lists things.)
     const gerunds = action !== undefined && action.form === 'gerund' && /ing$/.test(item.norm);
-    if (action && (endsWithComma(w) || (k + 2 === index && gerunds))) {
+    const plainForms = action !== undefined && action.form === 'base' && item.tags.has('Infinitive') && !item.tags.has('Noun');
+    if (action && (endsWithComma(w) || (k + 2 === index && (gerunds || plainForms)))) {
       // (The tagger takes some plurals for verbs: "transfers", "deposits".)
       const plural = (x: Word) => x.tags.has('Plural') || /[^s]s$/.test(x.norm);
       const head = words[action.end - 1] as Word;
       // (A gerund joined to the action's gerund is one, however the tagger takes either.)
-      return plural(head) ? plural(item) : (head.tags.has('Verb') && item.tags.has('Verb')) || gerunds;
+      return plural(head) ? plural(item) : (head.tags.has('Verb') && item.tags.has('Verb')) || gerunds || plainForms;
     }
     // An item listed before this one: "restart" in "deploy, restart or scale".
     if (!endsWithComma(w) && !has(COORDINATORS, words[k + 1])) return false;
@@ -1486,6 +1488,9 @@ function parenthesisOpensAt(words: readonly Word[], index: number): boolean {
   return /\(\W*$/.test(`${words[index - 1]?.post ?? ''}${words[index]?.pre ?? ''}`);
 }
 
+/** Verbs that take no object, said to the agent of its manner: "don't worry", "don't hesitate". */
+const ENDS_ITS_ORDER = /^(worry|hesitate|panic|wait|rush|hurry|guess|assume|stop|forget|apologi[sz]e|overthink|bother|fret|pause|delay|stall|procrastinate)$/;
+
 function negatedIn(view: SentenceView, range: Range): Negated | undefined {
   const words = view.words;
   // "never approve payments or refunds": the agent that approves a payment makes it.
@@ -1551,10 +1556,14 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
       // "never stage and commit files": a verb we have no action for, joined to one we have, leaves that one governed.
       // ("never suggest or run `rm -rf`": joined to running what is named after it.)
       const runsNext = /^(run|use|execute|invoke|call)$/.test(words[j + 2]?.norm ?? '') && view.mentionsIn({ from: j + 3, to: Math.min(limit + 2, j + 7) }).length > 0;
-      const joinedVerb = w.tags.has('Verb') && !w.tags.has('Auxiliary') && !w.tags.has('Copula') && has(COORDINATORS, words[j + 1]) && (view.mentionAt(j + 2) !== undefined || runsNext);
+      // ("never reroute, cancel, or rebook orders": so is one listed first, before actions listed on; "don't worry, delete
+      // the logs" and "don't hesitate, delete or move them" list none: a verb that takes no object ends its own order.)
+      const listedOn = (m: Mention | undefined) => m !== undefined && m.end - m.start === 1 && (endsWithComma(words[m.start]) || has(COORDINATORS, words[m.end]));
+      const listedFirst = endsWithComma(w) && w.tags.has('Infinitive') && !ENDS_ITS_ORDER.test(w.norm) && view.mentionAt(j + 1)?.start === j + 1 && listedOn(view.mentionAt(j + 1));
+      const joinedVerb = w.tags.has('Verb') && !w.tags.has('Auxiliary') && !w.tags.has('Copula') && ((has(COORDINATORS, words[j + 1]) && (view.mentionAt(j + 2) !== undefined || runsNext)) || listedFirst);
       // ("never try and start …": "try and" is "try to".)
       if (joinedVerb || (/^(try|attempt)$/.test(w.norm) && words[j + 1]?.norm === 'and')) {
-        j++;
+        if (!listedFirst) j++;
         continue;
       }
       // "do not build the app using tools like `xcodebuild`": a verb we have no action for, done with tools of

@@ -204,7 +204,10 @@ function blocks(text: string, quotesAreOwn: boolean): Block[] {
     const commandLine = line.trim() !== '' && COMMAND_LINE.test(line);
     const comment = commandLine && line.includes('#') ? SHELL_COMMENT.exec(line)?.[0].replace(/^\s+#\s*/, '') : undefined;
     const ruleComment = comment !== undefined && RULE_IN_COMMENT.test(comment) ? comment : undefined;
-    if (commandLine && (introduces() || current?.command === true || ruleComment !== undefined)) {
+    // ("## Before committing" over "```bash" + "pnpm lint": the command lines right under a heading are read with it,
+    // as under a line ending in a colon.)
+    const underHeading = result[result.length - 1]?.kind === 'heading';
+    if (commandLine && (introduces() || underHeading || current?.command === true || ruleComment !== undefined)) {
       current = { text: line.replace(SHELL_COMMENT, '').trimEnd(), at: lineAt, kind: 'item', command: true, ...(ruleComment !== undefined && { comment: ruleComment }) };
       result.push(current);
       current = undefined;
