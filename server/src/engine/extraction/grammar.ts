@@ -349,6 +349,8 @@ function findMentions(words: readonly Word[], covered: ReadonlySet<number>): Men
     // (Not across a comma: "if anything is deleted, ask first". Nor after another action and "or": "never read or open `.env`".)
     const afterAction = has(COORDINATORS, words[i - 1]) && mentions.at(-1)?.end === i - 1;
     if (best.end === i + 1 && word.tags.has('Adjective') && !word.tags.has('Verb') && !verbPrefix && !afterAction && words[i + 1]?.tags.has('Noun') === true && !/[,;:.!?]/.test(word.post) && !words[i - 1]?.tags.has('Negative') && !/^(never|not|no|only|always)$/.test(words[i - 1]?.norm ?? '')) continue;
+    // ("`dist` or other generated files": a participle right before the thing its phrase acts on describes that thing.)
+    if (best.end === i + 2 && formOf(word, best.lemma) === 'past' && words[i + 1]?.tags.has('Noun') === true && !/[,;:.!?]/.test(word.post) && !has(BE_OR_GET, words[i - 1]) && !words[i - 1]?.tags.has('Negative') && !/^(never|not|no|only|always)$/.test(words[i - 1]?.norm ?? '')) continue;
     // "state-changing actions", "file-modifying tools": a participle joined to a noun describes a kind of thing.
     const joinedTo = words[i - 1];
     if (best.end === i + 1 && /(ing|ed)$/.test(word.norm) && joinedTo !== undefined && joinedTo.post === '-' && !/^(auto|self|force|pre|re|non|hand|over|double|co|un|mis)$/.test(joinedTo.norm)) continue;

@@ -210,7 +210,9 @@ export function extractConstraints(session: Session, prefilter: (text: string) =
       // stated with the aside, and what the aside's words kept it from stating.
       const plain = sentence.withoutAsides?.();
       const withoutAside = plain ? rulesOf(plain) : [];
-      if (plain && statesMore(withoutAside, readings)) readings = withoutAside;
+      // ("Never run `git push` (see docs/git.md)": an aside that only points elsewhere to read names no target; what the
+      // sentence states without it, with the same actions, is its rule.)
+      if (plain && (statesMore(withoutAside, readings) || (sentence.asidesOnlyRefer && sameActions(withoutAside, readings)))) readings = withoutAside;
       const stated = readings.some((reading) => reading.kind === 'constraint');
       // "Do not push or commit. The user handles git. Unless the user tells you to!": an exception said as a
       // sentence of its own, the person's yes, makes the bans just before it ask instead.
@@ -264,6 +266,12 @@ function restatedOnce(constraints: readonly StatedConstraint[]): StatedConstrain
 }
 
 /** Each rule of `before` is within one of `after` (its kind, scope and requirement, its actions among them), and `after` governs more actions. */
+/** Both state rules, of the same kinds over the same actions (their targets aside). */
+function sameActions(after: readonly Reading[], before: readonly Reading[]): boolean {
+  const actions = (readings: readonly Reading[]) => [...new Set(readings.flatMap((reading) => (reading.kind === 'constraint' ? reading.rule.trigger.map((verb) => `${reading.rule.kind} ${verb}`) : [])))].sort().join();
+  return actions(after) !== '' && actions(after) === actions(before);
+}
+
 function statesMore(after: readonly Reading[], before: readonly Reading[]): boolean {
   const rules = (readings: readonly Reading[]) => readings.flatMap((reading) => (reading.kind === 'constraint' ? [reading.rule] : []));
   const [wider, narrower] = [rules(after), rules(before)];

@@ -50,6 +50,8 @@ export interface Sentence {
    * actions are not the rule's. Made on demand.
    */
   readonly withoutAsides?: () => Sentence;
+  /** Its asides only point elsewhere to read ("(see docs/git.md)", "(cf. RFC 1)"): they name no target of the rule. */
+  readonly asidesOnlyRefer?: true;
   /** The sentence after a bold label that sums it up ("**Never commit directly** - Always ask before committing"), alone. */
   readonly withoutLabel?: () => Sentence;
   /**
@@ -86,6 +88,9 @@ const RULE_ASIDE = /(?<=\S)\s*\((?:do not|don['’]?t|never|avoid|must not|shoul
  * pronoun, a "because", an "including" or a "see", or it is a risk level beside a label ("**Push**
  * (medium-risk):" says how much is at stake, not which pushes).
  */
+/** An aside that only points elsewhere to read: "(see docs/safety.md)", "(cf. the runbook)", "(details in `OPS.md`)". */
+const REFERENCE_ASIDE = /^\s*\((?:see|cf|refer\s+to|details|more\s+in|source)\b[^()]*\)$/i;
+
 const ASIDE = /\s*\((?:(?:can|could|may|might|will|would|it|it's|this|that|which|since|because|as|so|they|these|those|otherwise|else|including|even|especially|see|cf|repo|source|details|(?:low|medium|moderate|high|critical)[- ]risk)\b|i\.e\.)[^()]*\)/gi;
 
 /** A stretch of a turn's text and how its offsets map to the source. */
@@ -435,6 +440,7 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
         const withAntecedent = POINTER.test(text) ? () => antecedentVariant(segment.text.slice(0, local.start), readable(text).text, turn.index, span) : undefined;
         const namedBefore = local.start > 0 ? () => !bareBan(previousSentence(segment.text.slice(0, local.start))) : undefined;
         const withoutAsides = hasAside(text) ? () => read(readable(text).text.replace(ASIDE, ''), turn.index, span) : undefined;
+        const asidesOnlyRefer = withoutAsides !== undefined && (text.match(ASIDE) ?? []).every((aside) => REFERENCE_ASIDE.test(aside));
         const plain = readable(text).text;
         const examplesAtKind = EXAMPLES_AFTER_CONDITION.exec(plain);
         const withExamplesAtKind = examplesAtKind && !hasAside(examplesAtKind[3] as string) ? () => read(`${examplesAtKind[1]} ${examplesAtKind[3]}${examplesAtKind[2]}.`, turn.index, span) : undefined;
@@ -450,7 +456,7 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
         // (This sentence's own words after it, never the sentences after it in the block.)
         const withoutLabel = summed && index === 0 && inBlock <= summed[0].length && text.length > summed[0].length - inBlock ? () => read(readable(text.slice(summed[0].length - inBlock)).text, turn.index, span) : undefined;
         const last = leadsItems && index === sentences.length - 1;
-        result.push({ turnIndex: turn.index, text, span, start: sentence.start, words: sentence.words, ...(withLeadIn.length > 0 && { withLeadIn }), ...(withLeadException && { withLeadException }), ...(withAntecedent && { withAntecedent }), ...(withPathLabel && { withPathLabel }), ...(withoutAsides && { withoutAsides }), ...(withoutLabel && { withoutLabel }), ...(withExamplesAtKind && { withExamplesAtKind }), ...(withVerbRepeated && { withVerbRepeated }), ...(withContrast && { withContrast }), ...(withRuleOfLabel && { withRuleOfLabel }), ...(withComment && { withComment }), ...(last && { leadsItems: true as const }), ...(namedBefore && { namedBefore }) });
+        result.push({ turnIndex: turn.index, text, span, start: sentence.start, words: sentence.words, ...(withLeadIn.length > 0 && { withLeadIn }), ...(withLeadException && { withLeadException }), ...(withAntecedent && { withAntecedent }), ...(withPathLabel && { withPathLabel }), ...(withoutAsides && { withoutAsides }), ...(asidesOnlyRefer && { asidesOnlyRefer: true as const }), ...(withoutLabel && { withoutLabel }), ...(withExamplesAtKind && { withExamplesAtKind }), ...(withVerbRepeated && { withVerbRepeated }), ...(withContrast && { withContrast }), ...(withRuleOfLabel && { withRuleOfLabel }), ...(withComment && { withComment }), ...(last && { leadsItems: true as const }), ...(namedBefore && { namedBefore }) });
       });
     }
   }
@@ -588,7 +594,8 @@ function previousSentence(before: string): string {
 }
 
 /** A ban of a few words that names no target: "Never auto-archive.", "Don't force push." */
-const BARE_BAN = /^\s*(?:[-*•]\s+)?(?:never|don['’]?t|do not|no)\s+\S+(?:\s+\S+){0,2}?[.!]?\s*$/i;
+/** (After a label, "IMPORTANT: Never auto-archive.", too.) */
+const BARE_BAN = /^\s*(?:[-*•]\s+)?(?:(?:\*\*)?[A-Za-z]+(?:\*\*)?:(?:\*\*)?\s+)?(?:never|don['’]?t|do not|no)\s+\S+(?:\s+\S+){0,2}?[.!]?\s*$/i;
 const bareBan = (sentence: string) => BARE_BAN.test(sentence) && !textEntities(sentence, 0).some((e) => TARGET_KINDS.has(e.kind));
 
 /** The first run of targets joined by "and", "or" or commas: "`a.yml` and `b/`", "`x`, `y` or `z`". */
