@@ -708,7 +708,7 @@ const PROGRAM_AS_CLI = /^[ \t]+(?:CLI|cli)\b/;
 const PROGRAM_COMMANDS = /^[ \t]+commands?\b/i;
 const PROGRAM_COMMANDS_NOT_THE_PROGRAM = new Set(['git', 'make', 'task', 'just', 'more', 'less', 'top', 'watch', 'find', 'touch', 'kill', 'go', 'mix', 'fly', 'swift', 'pod', 'dart', 'bundle', 'gem', 'eval', 'node', 'black', 'tar', 'zip', 'cd']);
 /** Programs listed after a program's name, before the thing they describe: " or npm" of "Composer or npm dependency". */
-const LISTED_PROGRAMS_AFTER = /^(?:\s*(?:,|\/|,?\s+(?:or|and|nor))\s*[A-Za-z][\w-]*){1,3}(?=\s)/;
+const LISTED_PROGRAMS_AFTER = /^(?:\s*(?:,|\/|,?\s+(?:or|and|nor))\s*[A-Za-z][\w-]*){1,3}(?=\s)/i;
 const PROGRAM_THINGS = /^\s+(?:hooks?|checks?|config(?:uration)?s?|registry|registries|cache|lock ?files?|settings|packages?|librar(?:y|ies)|dependenc(?:y|ies)|deps?|modules?)\b/i;
 const SCRIPT = /^(?:\.{0,2}\/)?[\w./-]+\.(?:py|sh|js|mjs|ts|rb|pl|ps1|bat)$/;
 /** A word shaped like a tool's name, outside code: `send_email`, `processPayment`, `mcp__gmail__send_email`. */
@@ -786,19 +786,20 @@ export function commandEntities(text: string, base: number): Entity[] {
   let unknownRun: Entity[] = [];
   // The code span before this one, whatever it names.
   let lastSpan: { readonly end: number; readonly inner: string } | undefined;
-  const joins = (from: number, to: number) => /^\s*(?:,|\/|,?\s*(?:or|and|nor))\s*$/.test(text.slice(from, to));
+  // (Caps too: "`a` OR `b`".)
+  const joins = (from: number, to: number) => /^\s*(?:,|\/|,?\s*(?:or|and|nor))\s*$/i.test(text.slice(from, to));
   for (const match of text.matchAll(CODE_SPAN)) {
     const inner = match[2] as string;
     const before = text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0);
     // A span of an unknown program is a command when it is run ("run `vp vitest`"), or listed with one ("`vp vitest` or `vp oxlint`").
     // ("use `dbt build` instead of `dbt run`": what a command is used in place of is one too, a program and its subcommand.)
     // ("Use `eabctl flash` instead of `esptool`": so is a program alone, put aside for a command shaped as one, known or not.)
-    const putAsideFor = lastSpan !== undefined && /^[\s*_]*(?:instead of|rather than)\s*$/.test(text.slice(lastSpan.end, match.index ?? 0));
-    const inPlaceOf = (lastEnd >= 0 && /^[\s*_]*(?:instead of|rather than)\s*$/.test(text.slice(lastEnd, match.index ?? 0)) && /^[\w.-]+\s+[a-z][\w:-]*$/.test(inner.trim())) || (putAsideFor && /^[a-z][\w.-]*$/.test(inner.trim()) && /^[a-z][\w.-]*\s+[a-z][\w:-]*$/.test(lastSpan?.inner.trim() ?? ''));
+    const putAsideFor = lastSpan !== undefined && /^[\s*_]*(?:instead of|rather than)\s*$/i.test(text.slice(lastSpan.end, match.index ?? 0));
+    const inPlaceOf = (lastEnd >= 0 && /^[\s*_]*(?:instead of|rather than)\s*$/i.test(text.slice(lastEnd, match.index ?? 0)) && /^[\w.-]+\s+[a-z][\w:-]*$/.test(inner.trim())) || (putAsideFor && /^[a-z][\w.-]*$/.test(inner.trim()) && /^[a-z][\w.-]*\s+[a-z][\w:-]*$/.test(lastSpan?.inner.trim() ?? ''));
     lastSpan = { end: (match.index ?? 0) + match[0].length, inner };
     const after = text.slice((match.index ?? 0) + match[0].length);
     const calledAsEvent = toolCallAsEvent(before, after) && TOOL_NAME.test(inner.trim()) && commandRule(inner.trim()).verbs.some((verb) => verb !== 'execute');
-    const run = RUN_BEFORE.test(before) || calledAsEvent || CHECKED_WITH.test(text.slice(Math.max(0, (match.index ?? 0) - 60), match.index ?? 0)) || COMMAND_EXAMPLES_BEFORE.test(text.slice(Math.max(0, (match.index ?? 0) - 120), match.index ?? 0)) || (lastEnd >= 0 && /^\s*(?:,|\/|,?\s*(?:or|and|nor))\s*$/.test(text.slice(lastEnd, match.index ?? 0))) || inPlaceOf;
+    const run = RUN_BEFORE.test(before) || calledAsEvent || CHECKED_WITH.test(text.slice(Math.max(0, (match.index ?? 0) - 60), match.index ?? 0)) || COMMAND_EXAMPLES_BEFORE.test(text.slice(Math.max(0, (match.index ?? 0) - 120), match.index ?? 0)) || (lastEnd >= 0 && joins(lastEnd, match.index ?? 0)) || inPlaceOf;
     // A template ("`bun <file>`") stands for many commands, none of them written; an unknown word before
     // a thing's noun names that thing ("`eslint-disable` comments", "`no_run` doctest fences").
     const namesThing = !isCommand(inner) && SPAN_THINGS.test(after);
@@ -925,8 +926,8 @@ export function commandEntities(text: string, base: number): Entity[] {
     const start = base + (match.index ?? 0);
     // ("python or pip": a program that is also a word, listed with one that is only a program.)
     const listedWithProgram = (at: number, length: number) => {
-      const next = /^\s*(?:,|\/|,?\s*(?:or|and|nor))\s*([A-Za-z][\w-]*)/.exec(text.slice(at + length))?.[1];
-      const previous = /([A-Za-z][\w-]*)\s*(?:,|\/|,?\s*(?:or|and|nor))\s*$/.exec(text.slice(Math.max(0, at - 30), at))?.[1];
+      const next = /^\s*(?:,|\/|,?\s*(?:or|and|nor))\s*([A-Za-z][\w-]*)/i.exec(text.slice(at + length))?.[1];
+      const previous = /([A-Za-z][\w-]*)\s*(?:,|\/|,?\s*(?:or|and|nor))\s*$/i.exec(text.slice(Math.max(0, at - 30), at))?.[1];
       return [next, previous].some((word) => word !== undefined && DISTINCTIVE.has(word.toLowerCase()));
     };
     // ("AWS CLI commands", "the Helm CLI": a program named as its command line is the program, whatever else its name means.)

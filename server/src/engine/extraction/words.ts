@@ -263,15 +263,21 @@ export function readSentences(block: string, base: number, worthReading: (text: 
     for (const [index, sentence] of cut.entries()) {
       const words = sentence.terms.map((t) => toWord(t, at));
       const first = words.find((w) => w.text !== '');
-      const last = [...words].reverse().find((w) => w.text !== '');
-      if (!first || !last) continue;
+      let lastAt = words.length - 1;
+      while (lastAt >= 0 && words[lastAt]?.text === '') lastAt--;
+      const last = words[lastAt];
+      const lastTerm = sentence.terms[lastAt];
+      if (!first || !last || !lastTerm) continue;
       // The sentence runs from its first word to its closing punctuation (not the following spaces).
       const closing = /^[^\s]*/.exec(last.post)?.[0] ?? '';
       // And from its opening quote or backtick, which the tagger may leave out of the first word's punctuation,
       // and the marks a path opens with (`.env`, `~/`, `/tmp`), which it leaves out of the word.
       let start = first.start;
       while (start > base && /[`'"(\[*_.~/@$-]/.test(block[start - base - 1] ?? '')) start--;
-      let end = last.end + closing.length;
+      // (Where the block has emphasis marks the readable text left out before the stop, "`a/`**.", the stop is placed through them.)
+      const closedThroughMarks = at(lastTerm.offset.start + lastTerm.offset.length + closing.length);
+      const throughMarks = block.slice(last.end - base, closedThroughMarks - base);
+      let end = closedThroughMarks > last.end && throughMarks.replace(/[*_]/g, '') === closing && !/[*_]$/.test(throughMarks) ? closedThroughMarks : last.end + closing.length;
       // A glossed word said earlier leaves its place read as nothing ("프로덕션 배포": "deploy production"):
       // the range's last sentence runs over it, to the range's end.
       if (glossed && index === cut.length - 1) {
