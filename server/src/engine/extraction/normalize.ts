@@ -34,6 +34,11 @@ const SHORTHAND: Readonly<Record<string, string>> = wordTable({
 /** Shorthand written with a slash: "w/o", "w/", "b/c". */
 const SLASHED: Readonly<Record<string, string>> = wordTable({ 'w/o': 'without', 'w/out': 'without', 'w/': 'with', 'b/c': 'because', 'b/4': 'before' });
 
+/** Words that only stress a rule, said alone in a parenthesis after it: "Never commit to `main` (critical)." */
+const STRESS_WORDS = ['critical', 'important', 'mandatory', 'required', 'strict', 'strictly', 'crucial', 'essential', 'vital', 'non-negotiable', 'no exceptions', 'no exception', 'enforced', 'hard rule']
+  .flatMap((word) => [`[${word[0]}${word[0]?.toUpperCase()}]${word.slice(1)}`, word.toUpperCase()])
+  .join('|');
+
 /** Action words joined by a slash ("drop/truncate"), to be read as alternatives. */
 const SLASH_ACTIONS = [...SLASHED_ACTIONS]
   .sort((a, b) => b.length - a.length)
@@ -58,8 +63,9 @@ const PATTERN = new AlternativesByText(
     // (The closing mark looked for first, so that the look back runs only where one is.)
     String.raw`(?=\*\*[ \t]+[A-Z]|__[ \t]+[A-Z])(?<=^[ \t]*(?:[-*+][ \t]+|\d{1,2}[.)][ \t]+)?(?:\*\*|__)[^*_\n:;.!?]*?[^\s*_:;.!?][ \t]+[^*_\n:;.!?]*?[A-Za-z0-9\x60)])(?<titleEnd>\*\*|__)(?=[ \t]+[A-Z])`,
     String.raw`(?<=[^\s*_])(?<emphasisEnd>\*\*|__)`,
-    String.raw`(?<![\w*/.])(?<star>[*_])(?=[A-Za-z])`,
-    String.raw`(?<=[A-Za-z.!?:)])(?<starEnd>[*_])(?![\w*/])`,
+    // (Around a code span too: "_Never commit to `main`_.")
+    String.raw`(?<![\w*/.])(?<star>[*_])(?=[A-Za-z\x60])`,
+    String.raw`(?<=[A-Za-z.!?:)\x60])(?<starEnd>[*_])(?![\w*/])`,
     // A cross or a no-entry sign opening a line or an item marks what not to do: "- ❌ Modify fixtures by hand", "🚫 `git push --force`".
     String.raw`(?<=^[ \t]*(?:(?:[-*+]|\d{1,2}[.)])[ \t]+)?)(?<forbiddenMark>(?:\u{274C}|\u{1F6AB}|\u{26D4}|\u{2717}|\u{2718}|\u{1F6D1})\u{FE0F}?(?:[ \t]+(?=[A-Za-z\x60])|[ \t]*(?=[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}])))`,
     // Two hyphens set apart, as plain text writes a dash: "Always create a draft -- never send directly" (not a
@@ -86,6 +92,9 @@ const PATTERN = new AlternativesByText(
     // A Markdown link is its text: "[PromiseKit](https://github.com/mxcl/PromiseKit)" is "PromiseKit", no path.
     String.raw`(?<linkOpen>\[)(?=[^\]\n]+\]\([^)\s]+\))`,
     String.raw`(?=\]\()(?<=\[[^\]\n]+)(?<linkTarget>\]\([^)\s]+\))`,
+    // A parenthesis that only stresses the rule before it, or says why after its stress, says nothing of the rule's own:
+    // "… to `main` (critical).", "… (important: CI deploys it)".
+    String.raw`(?<stressAside>[ \t]*\((?:${STRESS_WORDS}|!+)(?:!*|[ \t]*[:\u2014-][^()\n]*)\)(?=[ \t]*(?:[.!:;,]|$)))`,
     // Heading marks at a line's start.
     String.raw`(?<heading>^#{1,6}[ \t]+)`,
     String.raw`(?<slashed>(?<![\w/])(?:[Ww]\/[Oo](?:[Uu][Tt])?|[Ww]\/(?=\s)|[Bb]\/[Cc4])(?![\w/]))`,
@@ -97,7 +106,7 @@ const PATTERN = new AlternativesByText(
   'gmu',
   // A table needs its bars, a condition its colon, an enumerator its parenthesis, a dash its hyphens, an escape its backslash, a link its
   // bracket, alternatives and shorthand their slash.
-  { tableOpen: '|', tableBar: '|', tableClose: '|', forbiddenCell: '|', conditionColon: ':', enumerator: '(', quotedReply: '"', quotedReplyCurly: '\u201C', doubleDash: '-', escapedGrave: '\\', escapedMark: '\\', linkOpen: ']', linkTarget: ']', slashed: '/', alternatives: '/' },
+  { stressAside: '(', tableOpen: '|', tableBar: '|', tableClose: '|', forbiddenCell: '|', conditionColon: ':', enumerator: '(', quotedReply: '"', quotedReplyCurly: '\u201C', doubleDash: '-', escapedGrave: '\\', escapedMark: '\\', linkOpen: ']', linkTarget: ']', slashed: '/', alternatives: '/' },
 );
 
 /**
