@@ -33,9 +33,9 @@ export function baseForms(word: string): string[] {
   else if (word.endsWith('es')) forms.push(word.slice(0, -2), word.slice(0, -1));
   // ("is", "as", "us": no plural of a one-letter word.)
   else if (word.endsWith('s') && !word.endsWith('ss') && word.length > 2) forms.push(word.slice(0, -1));
-  // ("notes", "noted": no "not"; "ones" no "on".)
+  // ("notes", "noted": no "not"; "ones" no "on". "its" is still "it", as pointers read it.)
   return forms.filter((form, k) => k === 0 || form === irregular || !FUNCTION_WORDS.has(form));
 }
 
 /** Words of grammar no longer word is an inflection of. */
-const FUNCTION_WORDS = new Set(['not', 'no', 'nor', 'or', 'on', 'in', 'to', 'at', 'an', 'as', 'be', 'by', 'if', 'of', 'so', 'up', 'us', 'we', 'it', 'is']);
+const FUNCTION_WORDS = new Set(['not', 'no', 'nor', 'or', 'on', 'in', 'to', 'at', 'an', 'as', 'be', 'by', 'if', 'of', 'so', 'up', 'us', 'we', 'is']);
