@@ -1014,6 +1014,9 @@ function listedWithAgent(words: readonly Word[], from: number, at: number): bool
 
 // ---- clauses -------------------------------------------------------------------------------------
 
+/** A reason opens at `i`: "because …", and ", since …" (after a comma, "since" gives a reason, not a time). */
+const reasonOpensAt = (words: readonly Word[], i: number) => words[i]?.norm === 'because' || (words[i]?.norm === 'since' && endsWithComma(words[i - 1]));
+
 /** Splits a sentence at semicolons, colons, dashes and "but", and before "and never…", "and always…". */
 function clausesOf(view: SentenceView, from: number): Range[] {
   const words = view.words;
@@ -1026,7 +1029,7 @@ function clausesOf(view: SentenceView, from: number): Range[] {
   };
   for (let i = from; i < words.length; i++) {
     const w = words[i] as Word;
-    if (i > start && (has(CONTRASTS, w) || w.norm === 'because') && w.text !== '') close(i);
+    if (i > start && (has(CONTRASTS, w) || reasonOpensAt(words, i)) && w.text !== '') close(i);
     // "Push to the feature branch (avoid force pushes)": a parenthesis that opens on a ban is a rule of its own,
     // to its closing mark ("primitives (do not manually edit) + custom components (`x.tsx`)").
     else if (i > start && parenthesisOpensAt(words, i) && (w.norm === 'avoid' || (w.norm === 'never' && !/^(to|on|in|into|onto|against|at|for)$/.test(words[i + 1]?.norm ?? '')) || (w.norm === 'do' && words[i + 1]?.norm === 'not') || /^don['’]?t$/.test(w.norm))) {
@@ -6509,8 +6512,8 @@ export function readSentence(sentence: Sentence): Reading[] {
       continue;
     }
     previousFrom = clauseFrom;
-    // "… because it was failing before your change": a reason after the rule says why, and states nothing.
-    if (clause.from > from && words[clause.from]?.norm === 'because') continue;
+    // "… because it was failing before your change", "…, since it breaks CI": a reason after the rule says why, and states nothing.
+    if (clause.from > from && reasonOpensAt(words, clause.from)) continue;
     // "In the old days we never ran migrations without a backup", "it used to be that…": held once, or elsewhere.
     // (Said where the clause opens; "never push to main, we used to allow it" keeps its rule.)
     if (startsWith(words, P.notInForce, skipOpeners(words, clause.from, clause.to), clause.to) !== undefined) continue;
