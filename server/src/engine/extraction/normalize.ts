@@ -235,8 +235,18 @@ function edits(text: string): [number, number, string][] {
 }
 
 /** Shorthand written out and typos corrected, in the words outside the pattern's matches and code spans. */
+/**
+ * Three words or more in capitals are shouted, and read in lower case: capitals there name nothing ("NO REAL
+ * PAYMENTS PROCESSED"), and the tagger reads the words as it does written plainly.
+ */
+const SHOUTED = /(?<![\w'’\/.-])[A-Z][A-Z'’-]*(?:[ \t]+[A-Z][A-Z'’-]*){2,}(?![\w'’\/-])/g;
+/** Acronyms keep their capitals in a shouted run, as the tagger knows them so: "OR WATCH CI". */
+const ACRONYMS = new Set(['ci', 'cd', 'pr', 'prs', 'mr', 'mrs', 'api', 'apis', 'sql', 'db', 'dbs', 'ui', 'cli', 'aws', 'gcp', 'ssh', 'url', 'urls', 'json', 'yaml', 'id', 'ids', 'qa', 'llm', 'ai']);
+
 function wordEdits(text: string, matched: readonly [number, number][], inSpan: (start: number) => boolean): [number, number, string][] {
   const result: [number, number, string][] = [];
+  const shouted = [...text.matchAll(SHOUTED)].map((m) => [m.index ?? 0, (m.index ?? 0) + m[0].length] as const);
+  const isShouted = (start: number) => shouted.some(([from, to]) => start >= from && start < to);
   let next = 0;
   WORD.lastIndex = 0;
   for (let match = WORD.exec(text); match !== null; match = WORD.exec(text)) {
@@ -244,17 +254,22 @@ function wordEdits(text: string, matched: readonly [number, number][], inSpan: (
     while (next < matched.length && (matched[next] as [number, number])[1] <= start) next++;
     if ((next < matched.length && (matched[next] as [number, number])[0] <= start) || inSpan(start)) continue;
     const [, word, hyphenated] = match;
+    const loud = isShouted(start);
     if (word !== undefined) {
       const lower = word.toLowerCase();
       const replacement = SHORTHAND[lower] ?? corrected(word);
+      if (loud && !ACRONYMS.has(lower)) {
+        if ((replacement ?? lower) !== word) result.push([start, start + word.length, replacement ?? lower]);
+        continue;
+      }
       // "K" and "W" alone are too often a name or a list letter; "ok" only reads better lowercase.
       if (replacement === undefined || (lower.length === 1 && word !== lower)) continue;
       result.push([start, start + word.length, word === word.toUpperCase() && lower.length > 1 ? replacement.toUpperCase() : replacement]);
     } else if (hyphenated !== undefined) {
       let at = start;
       for (const part of hyphenated.split('-')) {
-        const fixed = corrected(part);
-        if (fixed !== undefined) result.push([at, at + part.length, fixed]);
+        const fixed = corrected(part) ?? (loud ? part.toLowerCase() : undefined);
+        if (fixed !== undefined && fixed !== part) result.push([at, at + part.length, fixed]);
         at += part.length + 1;
       }
     }
