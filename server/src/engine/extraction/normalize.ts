@@ -95,6 +95,8 @@ const PATTERN = new AlternativesByText(
     // A parenthesis that only stresses the rule before it, or says why after its stress, says nothing of the rule's own:
     // "… to `main` (critical).", "… (important: CI deploys it)".
     String.raw`(?<stressAside>[ \t]*\((?:${STRESS_WORDS}|!+)(?:!*|[ \t]*[:\u2014-][^()\n]*)\)(?=[ \t]*(?:[.!:;,]|$)))`,
+    // A list's plus mark is read as its dash: the tagger takes a "+" for a word.
+    String.raw`(?<plusMark>(?<=^[ \t]*)\+(?=[ \t]+\S))`,
     // Heading marks at a line's start.
     String.raw`(?<heading>^#{1,6}[ \t]+)`,
     String.raw`(?<slashed>(?<![\w/])(?:[Ww]\/[Oo](?:[Uu][Tt])?|[Ww]\/(?=\s)|[Bb]\/[Cc4])(?![\w/]))`,
@@ -106,7 +108,7 @@ const PATTERN = new AlternativesByText(
   'gmu',
   // A table needs its bars, a condition its colon, an enumerator its parenthesis, a dash its hyphens, an escape its backslash, a link its
   // bracket, alternatives and shorthand their slash.
-  { stressAside: '(', tableOpen: '|', tableBar: '|', tableClose: '|', forbiddenCell: '|', conditionColon: ':', enumerator: '(', quotedReply: '"', quotedReplyCurly: '\u201C', doubleDash: '-', escapedGrave: '\\', escapedMark: '\\', linkOpen: ']', linkTarget: ']', slashed: '/', alternatives: '/' },
+  { plusMark: '+', stressAside: '(', tableOpen: '|', tableBar: '|', tableClose: '|', forbiddenCell: '|', conditionColon: ':', enumerator: '(', quotedReply: '"', quotedReplyCurly: '\u201C', doubleDash: '-', escapedGrave: '\\', escapedMark: '\\', linkOpen: ']', linkTarget: ']', slashed: '/', alternatives: '/' },
 );
 
 /**
@@ -220,6 +222,8 @@ function edits(text: string): [number, number, string][] {
       // ("❌ `aws ec2 terminate-instances` — Never without approval": an English line that says "never" or "only
       // after …" itself says how; a "never" added before it would ban what it only conditions.)
       result.push([start, end, saysNoItself(line) || SAYS_HOW_ITSELF.test(line) ? '' : 'Never ']);
+    } else if (groups.plusMark !== undefined) {
+      result.push([start, end, '-']);
     } else if (groups.fullWidthGrave !== undefined) {
       result.push([start, end, '`']);
     } else if (groups.slashed !== undefined) {

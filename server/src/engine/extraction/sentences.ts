@@ -110,13 +110,16 @@ function segments(session: Session, turn: Turn): Segment[] {
         offsets ??= decodedToRawOffsets(session.text, piece.literal);
         return offsets[Math.min(Math.max(offset, 0), offsets.length - 1)] ?? piece.literal.start;
       };
-      return { text: piece.text, at: piece.at, toSource };
+      return { text: withUnixLineEnds(piece.text), at: piece.at, toSource };
     });
   }
   // A turn built from text that is verbatim in the source (a rejection reason) maps one to one.
   const verbatim = session.text.slice(turn.span.start, turn.span.end) === turn.text;
-  return [{ text: turn.text, at: 0, ...(verbatim && { toSource: (offset: number) => turn.span.start + offset }) }];
+  return [{ text: withUnixLineEnds(turn.text), at: 0, ...(verbatim && { toSource: (offset: number) => turn.span.start + offset }) }];
 }
+
+/** Lines ended as Windows ends them, "\r\n", read as "\n" with a space before it, so that offsets hold. */
+const withUnixLineEnds = (text: string) => (text.includes('\r') ? text.replace(/\r(?=\n)/g, ' ').replace(/\r/g, '\n') : text);
 
 const FENCE = /^\s*(```|~~~)/;
 const QUOTED = /^\s*>/;
@@ -663,6 +666,10 @@ const ACTION_KIND = new RegExp(`${CATEGORY.source}|\\b(?:sql|quer(?:y|ies)|state
 const NEGATED_OPENING = /^\s*(?:never|do\s+not|don['’]t)\s/i;
 const lowerFirst = (text: string) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 const LIST_MARK = /^\s*(?:[-*•+]\s+|\d{1,2}[.)]\s+)/;
+/** A word that makes a line a rule of its own, not only a topic's name. */
+const RULE_WORD = /\b(?:never|always|only|ask|confirm|don['’]?t|do\s+not|must|should|avoid|forbidden|prohibited|required?|approval|permission)\b/i;
+/** An item that opens on a condition of its own: "If tests cannot be run, …", "When asked to …". */
+const OWN_CONDITION = /^(?:if|when|whenever|after|before|once|while|unless|until)\b/i;
 const ASKING = /\b(?:ask|confirm|confirmation|check with|approval|permission|sign[- ]?off|consent|ok|okay|go-ahead|green light|authori[sz]ation)\b/i;
 /**
  * A heading that bans what it lists without a verb of its own: "Forbidden Operations", "Prohibited
@@ -806,7 +813,10 @@ function combined(lead: string, item: string, turnIndex: number, span: Span, lea
     // "When asked to fix tests:" + "Only change tests": a leading condition, then its main clause.
     // ("After edits, ask for confirmation, then run:" + "`sudo darwin-rebuild switch`": a line ending on its verb is continued by its item.)
     const endsOnRun = leadColon && /\b(?:run|execute)\s*$/i.test(lead);
-    if (objectSlot === undefined) texts.push(!continued && !endsOnRun && LEADING_CONDITION.test(lead) ? `${lead}, ${lowerFirst(part)}` : `${lead} ${part}`);
+    // ("## Commands" + "If tests cannot be run, say so": an item that opens on a condition of its own is a sentence of its
+    // own, no continuation of a heading that only names a topic.)
+    const topicBeforeClause = !leadColon && !RULE_WORD.test(lead) && lead.trim().split(/\s+/).length <= 3 && OWN_CONDITION.test(part.trim());
+    if (objectSlot === undefined && !topicBeforeClause) texts.push(!continued && !endsOnRun && LEADING_CONDITION.test(lead) ? `${lead}, ${lowerFirst(part)}` : `${lead} ${part}`);
     // "Files that must never be deleted:" + "`.env`": the line's colon introduced its items; with it an item that
     // opens on a path or a command written as code is what the line lists.
     if (leadColon && objectSlot === undefined && !continued && !LEADING_CONDITION.test(lead) && /^`[^`]+`/.test(part.trim())) texts.push(`${lead}: ${part}`);
