@@ -70,7 +70,7 @@ const PATTERN = new AlternativesByText(
     String.raw`(?<=^[ \t]*(?:(?:[-*+]|\d{1,2}[.)])[ \t]+)?)(?<forbiddenMark>(?:\u{274C}|\u{1F6AB}|\u{26D4}|\u{2717}|\u{2718}|\u{1F6D1})\u{FE0F}?(?:[ \t]+(?=[A-Za-z\x60])|[ \t]*(?=[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}])))`,
     // Two hyphens set apart, as plain text writes a dash: "Always create a draft -- never send directly" (not a
     // command's end of options: "git checkout -- file").
-    String.raw`(?=[ \t]+--[ \t])(?<!\bgit[ \t]+[\w-]+)(?<=[A-Za-z)*])(?<doubleDash>[ \t]+--[ \t]+)(?=[A-Za-z*])`,
+    String.raw`(?=[ \t]+--[ \t])(?<!\bgit[ \t]+[\w-]+)(?<=[A-Za-z)*_])(?<doubleDash>[ \t]+--[ \t]+)(?=[A-Za-z*_])`,
     // An arrow from a case to what to do in it, a clause of its own: "You need a new dependency → Ask first".
     String.raw`(?=[ \t]+(?:\u{2192}|\u{21D2}|->|=>))(?<=\S)(?<arrowThen>[ \t]+(?:\u{2192}|\u{21D2}|->|=>)[ \t]+)(?=[A-Z][a-z']*[ \t]+[a-z][^)\n]*$)`,
     // Emoji, pictographs and the marks that dress them up.
