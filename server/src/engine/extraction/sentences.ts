@@ -347,8 +347,13 @@ function continues(previous: string, line: string): boolean {
   if (/[.!?:;]["')`*_]*$/.test(last)) return false;
   // ("comments on" + "GitHub issues/PRs": after a word no sentence ends on, a capital is a name, not a new sentence.)
   if (OPEN_ENDING.test(last)) return true;
-  return /^\s*[a-z`(\[]/.test(line) && last.length >= WRAP_COLUMN;
+  // (A shorter line of a few words ending on a word goes on when the next opens on a word no thought opens on:
+  // "Never push" + "to main."; "dont touch prod" + "staging is fine" are two.)
+  return /^\s*[a-z`(\[]/.test(line) && (last.length >= WRAP_COLUMN || (CONTINUING_OPENER.test(line) && /[A-Za-z]$/.test(last) && last.trim().split(/\s+/).length >= 2));
 }
+
+/** Words a wrapped line goes on with, which open no sentence of their own in a rule: "to main", "without asking". */
+const CONTINUING_OPENER = /^\s*(?:to|on|in|into|onto|from|of|for|with|without|before|after|unless|until|or|and|nor|than|that|which|by|via|at|the|a|an|any|all|every|your|our|its|their)\b/;
 
 /**
  * The sentences of a user message that may say something extraction understands: `worthReading`
