@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { type Judged, figures, judge, metamorphicFigures } from '../test/corpus/compile';
+import { type Judged, figures, formFigures, judge, metamorphicFigures } from '../test/corpus/compile';
 import { type Split, loadCorpus } from '../test/corpus/corpus';
 
 /*
@@ -40,6 +40,9 @@ if (values.json) {
     console.log(`  sentences that are no rule, read as none: ${percent(f.nonRules)}`);
     const docs = f.documents;
     console.log(`  whole documents: ${docs.extracted} sentences read as rules, ${docs.notRules} of them no rule${docs.extracted > 0 ? ` (1 in ${(docs.extracted / Math.max(docs.notRules, 1)).toFixed(1)})` : ''}`);
+    const forms = formFigures(judged, f.split);
+    console.log(`  one-line sentences read right, dressed in ${forms.byForm.length} forms files use: rules kept ${percent(forms.rules)}, no-rules kept silent ${percent(forms.nonRules)}`);
+    console.log(`    ${forms.byForm.map((form) => `${form.form} ${form.rules}/${form.rulesTotal} & ${form.nonRules}/${form.nonRulesTotal}`).join('; ')}`);
   }
 }
 

@@ -94,3 +94,59 @@ export function metamorphicFigures(): MetamorphicFigures {
   });
   return { rules: bases.length, byRewrite: REWRITES.map((rewrite) => ({ rewrite, ...(counts.get(rewrite) as { right: number; total: number }) })), misses };
 }
+
+/**
+ * The ways real files dress a sentence, applied mechanically to the corpus's own sentences: a rule read right as
+ * written must stay that rule, a sentence that is no rule must stay silent. Each is a form seen in public agent files.
+ */
+/** (A sentence that is a list item is dressed without its mark: the forms add their own.) */
+const strip = (text: string) => text.replace(/[.!]\s*$/, '');
+const bodyOf = (text: string) => text.replace(/^\s*(?:[-*+•]|\d{1,2}[.)])\s+/, '');
+const outsideCode = (text: string, change: (part: string) => string) => text.split(/(`[^`\n]*`)/).map((part) => (part.startsWith('`') ? part : change(part))).join('');
+export const FORMS: Readonly<Record<string, (text: string) => string>> = {
+  bold: (text) => `**${text}**`,
+  'bold before the stop': (text) => `**${strip(text)}**.`,
+  italic: (text) => `_${strip(text)}_.`,
+  'dash item': (text) => `- ${text}`,
+  'plus item': (text) => `+ ${text}`,
+  'numbered item': (text) => `1) ${text}`,
+  label: (text) => `IMPORTANT: ${text}`,
+  'stress aside': (text) => `${strip(text)} (critical).`,
+  'reference aside': (text) => `${strip(text)} (see docs/agents.md).`,
+  'reason after a comma': (text) => `${strip(text)}, since it breaks CI.`,
+  capitals: (text) => outsideCode(text, (part) => part.toUpperCase()),
+  'under a heading': (text) => `## Notes\n\n- ${text}`,
+  'under a topic heading': (text) => `## Deployment\n\n- ${text}`,
+  'Windows line ends': (text) => `${text}\r\n`,
+};
+
+export interface FormFigures {
+  readonly split: Split;
+  /** Rules read right as written, under every form: kept, of all. */
+  readonly rules: { readonly right: number; readonly total: number };
+  /** Sentences that are no rule, under every form: still silent, of all. */
+  readonly nonRules: { readonly right: number; readonly total: number };
+  readonly byForm: readonly { readonly form: string; readonly rules: number; readonly rulesTotal: number; readonly nonRules: number; readonly nonRulesTotal: number }[];
+}
+
+/** One half's one-line sentences, judged right as written, under each of FORMS. */
+export function formFigures(judged: readonly Judged[], split: Split): FormFigures {
+  const byForm = Object.entries(FORMS).map(([form, dress]) => {
+    const counts = { form, rules: 0, rulesTotal: 0, nonRules: 0, nonRulesTotal: 0 };
+    for (const j of judged) {
+      if (j.entry.split !== split || !j.right || j.cls === 'unresolved' || j.entry.text.includes('\n')) continue;
+      const got = compiledAtoms(dress(bodyOf(j.entry.text)));
+      const kept = got.length === j.want.length && got.every((atom, i) => atom === j.want[i]);
+      if (j.cls === 'resolvable') {
+        counts.rulesTotal++;
+        if (kept) counts.rules++;
+      } else {
+        counts.nonRulesTotal++;
+        if (kept) counts.nonRules++;
+      }
+    }
+    return counts;
+  });
+  const sum = (key: 'rules' | 'rulesTotal' | 'nonRules' | 'nonRulesTotal') => byForm.reduce((total, f) => total + f[key], 0);
+  return { split, rules: { right: sum('rules'), total: sum('rulesTotal') }, nonRules: { right: sum('nonRules'), total: sum('nonRulesTotal') }, byForm };
+}

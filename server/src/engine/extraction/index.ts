@@ -211,8 +211,10 @@ export function extractConstraints(session: Session, prefilter: (text: string) =
       const plain = sentence.withoutAsides?.();
       const withoutAside = plain ? rulesOf(plain) : [];
       // ("Never run `git push` (see docs/git.md)": an aside that only points elsewhere to read names no target; what the
-      // sentence states without it, with the same actions, is its rule.)
-      if (plain && (statesMore(withoutAside, readings) || (sentence.asidesOnlyRefer && sameActions(withoutAside, readings)))) readings = withoutAside;
+      // sentence states without it, with the same actions, is its rule, when the targets it lost were the aside's.)
+      const references = sentence.referenceAsides;
+      const targetsReferred = references !== undefined && readings.every((reading) => reading.kind !== 'constraint' || scopeValues(reading.rule.scope).every((value) => references.some((aside) => aside.includes(value))));
+      if (plain && (statesMore(withoutAside, readings) || (targetsReferred && sameActions(withoutAside, readings)))) readings = withoutAside;
       const stated = readings.some((reading) => reading.kind === 'constraint');
       // "Do not push or commit. The user handles git. Unless the user tells you to!": an exception said as a
       // sentence of its own, the person's yes, makes the bans just before it ask instead.
@@ -266,6 +268,9 @@ function restatedOnce(constraints: readonly StatedConstraint[]): StatedConstrain
 }
 
 /** Each rule of `before` is within one of `after` (its kind, scope and requirement, its actions among them), and `after` governs more actions. */
+/** The values a scope names, written as text. */
+const scopeValues = (scope: ConstraintRule['scope']): string[] => Object.values(scope).flatMap((value) => (Array.isArray(value) ? value.map(String) : [String(value)]));
+
 /** Both state rules, of the same kinds over the same actions (their targets aside). */
 function sameActions(after: readonly Reading[], before: readonly Reading[]): boolean {
   const actions = (readings: readonly Reading[]) => [...new Set(readings.flatMap((reading) => (reading.kind === 'constraint' ? reading.rule.trigger.map((verb) => `${reading.rule.kind} ${verb}`) : [])))].sort().join();

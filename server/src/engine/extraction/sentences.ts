@@ -50,8 +50,8 @@ export interface Sentence {
    * actions are not the rule's. Made on demand.
    */
   readonly withoutAsides?: () => Sentence;
-  /** Its asides only point elsewhere to read ("(see docs/git.md)", "(cf. RFC 1)"): they name no target of the rule. */
-  readonly asidesOnlyRefer?: true;
+  /** Its asides, when they only point elsewhere to read ("(see docs/git.md)", "(cf. RFC 1)"): they name no target of the rule. */
+  readonly referenceAsides?: readonly string[];
   /** The sentence after a bold label that sums it up ("**Never commit directly** - Always ask before committing"), alone. */
   readonly withoutLabel?: () => Sentence;
   /**
@@ -448,7 +448,8 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
         const withAntecedent = POINTER.test(text) ? () => antecedentVariant(segment.text.slice(0, local.start), readable(text).text, turn.index, span) : undefined;
         const namedBefore = local.start > 0 ? () => !bareBan(previousSentence(segment.text.slice(0, local.start))) : undefined;
         const withoutAsides = hasAside(text) ? () => read(readable(text).text.replace(ASIDE, ''), turn.index, span) : undefined;
-        const asidesOnlyRefer = withoutAsides !== undefined && (text.match(ASIDE) ?? []).every((aside) => REFERENCE_ASIDE.test(aside));
+        const asides = withoutAsides !== undefined ? (text.match(ASIDE) ?? []) : [];
+        const referenceAsides = asides.length > 0 && asides.every((aside) => REFERENCE_ASIDE.test(aside)) ? asides : undefined;
         const plain = readable(text).text;
         const examplesAtKind = EXAMPLES_AFTER_CONDITION.exec(plain);
         const withExamplesAtKind = examplesAtKind && !hasAside(examplesAtKind[3] as string) ? () => read(`${examplesAtKind[1]} ${examplesAtKind[3]}${examplesAtKind[2]}.`, turn.index, span) : undefined;
@@ -464,7 +465,7 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
         // (This sentence's own words after it, never the sentences after it in the block.)
         const withoutLabel = summed && index === 0 && inBlock <= summed[0].length && text.length > summed[0].length - inBlock ? () => read(readable(text.slice(summed[0].length - inBlock)).text, turn.index, span) : undefined;
         const last = leadsItems && index === sentences.length - 1;
-        result.push({ turnIndex: turn.index, text, span, start: sentence.start, words: sentence.words, ...(withLeadIn.length > 0 && { withLeadIn }), ...(withLeadException && { withLeadException }), ...(withAntecedent && { withAntecedent }), ...(withPathLabel && { withPathLabel }), ...(withoutAsides && { withoutAsides }), ...(asidesOnlyRefer && { asidesOnlyRefer: true as const }), ...(withoutLabel && { withoutLabel }), ...(withExamplesAtKind && { withExamplesAtKind }), ...(withVerbRepeated && { withVerbRepeated }), ...(withContrast && { withContrast }), ...(withRuleOfLabel && { withRuleOfLabel }), ...(withComment && { withComment }), ...(last && { leadsItems: true as const }), ...(namedBefore && { namedBefore }) });
+        result.push({ turnIndex: turn.index, text, span, start: sentence.start, words: sentence.words, ...(withLeadIn.length > 0 && { withLeadIn }), ...(withLeadException && { withLeadException }), ...(withAntecedent && { withAntecedent }), ...(withPathLabel && { withPathLabel }), ...(withoutAsides && { withoutAsides }), ...(referenceAsides && { referenceAsides }), ...(withoutLabel && { withoutLabel }), ...(withExamplesAtKind && { withExamplesAtKind }), ...(withVerbRepeated && { withVerbRepeated }), ...(withContrast && { withContrast }), ...(withRuleOfLabel && { withRuleOfLabel }), ...(withComment && { withComment }), ...(last && { leadsItems: true as const }), ...(namedBefore && { namedBefore }) });
       });
     }
   }
