@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { figures, judge, metamorphicFigures } from '../corpus/compile';
+import { figures, formFigures, judge, metamorphicFigures } from '../corpus/compile';
 import { atomsOf, classOf, firingProblem, loadCorpus, splitOf } from '../corpus/corpus';
 import { SHARED_DIR, sharedPath } from '../support/shared';
 
@@ -80,6 +80,13 @@ describe('extraction on the corpus, not below its last figures', () => {
       assert.ok(f.documents.notRules * 20 <= Math.max(f.documents.extracted, 20), 'at most 1 in 20 rules read from whole documents is no rule');
     });
   }
+
+  test('the tuning half dressed in the forms files use: rules kept, sentences that are no rule kept silent', () => {
+    const forms = formFigures(judged, 'tune');
+    const misses = forms.byForm.filter((f) => f.rules < f.rulesTotal || f.nonRules < f.nonRulesTotal).map((f) => `${f.form}: ${f.rules}/${f.rulesTotal}, ${f.nonRules}/${f.nonRulesTotal}`);
+    assert.ok(forms.rules.right >= 0.95 * forms.rules.total, misses.join('\n'));
+    assert.ok(forms.nonRules.right >= 0.995 * forms.nonRules.total, misses.join('\n'));
+  });
 
   test('the metamorphic suite: 100 rules and more, each rewrite compiles to its rule', () => {
     const m = metamorphicFigures();
