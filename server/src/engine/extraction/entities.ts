@@ -1013,7 +1013,8 @@ const GIT_AS_A_KIND = /(?<=(?:^|[^\w`/.-])(?:any|all|no|the|run|use|perform|exec
 /** Words that end a command written plainly: function words, and nouns that say what it is. */
 const NOT_AN_ARGUMENT = /^(?:changes|plans|manifests|resources|files|modifications|or|and|nor|in|on|to|for|with|without|unless|until|before|after|when|while|if|because|since|as|at|from|into|onto|against|the|a|an|any|all|anything|everything|something|nothing|this|that|these|those|it|them|is|are|be|was|ever|again|anymore|directly|here|there|yourself|yet|first|instead|only|either|must|should|shall|can|cannot|will|would|may|might|passes|fails|succeeds|commands?|operations?|actions?|tasks?|scripts?|packages?|tools?|programs?|equivalents?|alternatives?|counterparts?|globally|locally|manually|automatically|usage|use|style|conventions?|idioms?|patterns?|practices?|fixtures?|plugins?)$/;
 /** What may stand as a plain command's argument: any word but those. */
-const AN_ARGUMENT = `(?!(?:${NOT_AN_ARGUMENT.source.slice(1, -1)})(?![\\w-]))`;
+// (A word closed by an italic mark is that word: "run pytest directly_.")
+const AN_ARGUMENT = `(?!(?:${NOT_AN_ARGUMENT.source.slice(1, -1)})(?![A-Za-z0-9-]))`;
 /** Programs whose words after them are files or hosts, never subcommands. */
 export const NO_SUBCOMMANDS: ReadonlySet<string> = new Set(['rm', 'mv', 'cp', 'chmod', 'chown', 'chgrp', 'curl', 'wget', 'ssh', 'scp', 'rsync', 'shred', 'mkfs', 'dd', 'cat', 'touch', 'mkdir', 'rmdir', 'ln']);
 /** A plain command's arguments: up to four subcommands, flags or file modes ("chmod 777") after the program. */
