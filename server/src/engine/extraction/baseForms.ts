@@ -37,5 +37,5 @@ export function baseForms(word: string): string[] {
   return forms.filter((form, k) => k === 0 || form === irregular || !FUNCTION_WORDS.has(form));
 }
 
-/** Words of grammar no longer word is an inflection of. */
+/** Words of grammar, which no longer word is an inflection of. */
 const FUNCTION_WORDS = new Set(['not', 'no', 'nor', 'or', 'on', 'in', 'to', 'at', 'an', 'as', 'be', 'by', 'if', 'of', 'so', 'up', 'us', 'we', 'is']);

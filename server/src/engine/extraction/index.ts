@@ -267,7 +267,6 @@ function restatedOnce(constraints: readonly StatedConstraint[]): StatedConstrain
   return result;
 }
 
-/** Each rule of `before` is within one of `after` (its kind, scope and requirement, its actions among them), and `after` governs more actions. */
 /** The values a scope names, written as text. */
 const scopeValues = (scope: ConstraintRule['scope']): string[] => Object.values(scope).flatMap((value) => (Array.isArray(value) ? value.map(String) : [String(value)]));
 
@@ -277,6 +276,7 @@ function sameActions(after: readonly Reading[], before: readonly Reading[]): boo
   return actions(after) !== '' && actions(after) === actions(before);
 }
 
+/** Each rule of `before` is within one of `after` (its kind, scope and requirement, its actions among them), and `after` governs more actions. */
 function statesMore(after: readonly Reading[], before: readonly Reading[]): boolean {
   const rules = (readings: readonly Reading[]) => readings.flatMap((reading) => (reading.kind === 'constraint' ? [reading.rule] : []));
   const [wider, narrower] = [rules(after), rules(before)];

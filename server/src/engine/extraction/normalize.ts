@@ -238,7 +238,6 @@ function edits(text: string): [number, number, string][] {
   return glossed.length === 0 ? inOrder : [...inOrder, ...glossed].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
 }
 
-/** Shorthand written out and typos corrected, in the words outside the pattern's matches and code spans. */
 /**
  * Three words or more in capitals are shouted, and read in lower case: capitals there name nothing ("NO REAL
  * PAYMENTS PROCESSED"), and the tagger reads the words as it does written plainly.
@@ -247,6 +246,7 @@ const SHOUTED = /(?<![\w'’\/.-])[A-Z][A-Z'’-]*(?:[ \t]+[A-Z][A-Z'’-]*){2,}
 /** Acronyms keep their capitals in a shouted run, as the tagger knows them so: "OR WATCH CI". */
 const ACRONYMS = new Set(['ci', 'cd', 'pr', 'prs', 'mr', 'mrs', 'api', 'apis', 'sql', 'db', 'dbs', 'ui', 'cli', 'aws', 'gcp', 'ssh', 'url', 'urls', 'json', 'yaml', 'id', 'ids', 'qa', 'llm', 'ai']);
 
+/** Shorthand written out and typos corrected, in the words outside the pattern's matches and code spans. */
 function wordEdits(text: string, matched: readonly [number, number][], inSpan: (start: number) => boolean): [number, number, string][] {
   const result: [number, number, string][] = [];
   const shouted = [...text.matchAll(SHOUTED)].map((m) => [m.index ?? 0, (m.index ?? 0) + m[0].length] as const);

@@ -83,14 +83,14 @@ export interface Sentence {
 /** A rule in parentheses after a phrase: "Generated files (do not edit by hand)". */
 const RULE_ASIDE = /(?<=\S)\s*\((?:do not|don['’]?t|never|avoid|must not|should not)\s[^()]*\)/i;
 
+/** An aside that only points elsewhere to read: "(see docs/safety.md)", "(cf. the runbook)", "(details in `OPS.md`)". */
+const REFERENCE_ASIDE = /^\s*\((?:see|cf|refer\s+to|details|more\s+in|source)\b[^()]*\)$/i;
+
 /**
  * A parenthesis that explains, widens or cites rather than names or lists: it opens with a modal, a
  * pronoun, a "because", an "including" or a "see", or it is a risk level beside a label ("**Push**
  * (medium-risk):" says how much is at stake, not which pushes).
  */
-/** An aside that only points elsewhere to read: "(see docs/safety.md)", "(cf. the runbook)", "(details in `OPS.md`)". */
-const REFERENCE_ASIDE = /^\s*\((?:see|cf|refer\s+to|details|more\s+in|source)\b[^()]*\)$/i;
-
 const ASIDE = /\s*\((?:(?:can|could|may|might|will|would|it|it's|this|that|which|since|because|as|so|they|these|those|otherwise|else|including|even|especially|see|cf|repo|source|details|(?:low|medium|moderate|high|critical)[- ]risk)\b|i\.e\.)[^()]*\)/gi;
 
 /** A stretch of a turn's text and how its offsets map to the source. */
@@ -602,8 +602,7 @@ function previousSentence(before: string): string {
   return readable(before.split(/\n\s*\n/).pop()?.split(/(?<=[.!?])\s+/).filter((s) => s.trim() !== '').pop() ?? '').text;
 }
 
-/** A ban of a few words that names no target: "Never auto-archive.", "Don't force push." */
-/** (After a label, "IMPORTANT: Never auto-archive.", too.) */
+/** A ban of a few words that names no target: "Never auto-archive.", "Don't force push.", after a label too ("IMPORTANT: Never auto-archive."). */
 const BARE_BAN = /^\s*(?:[-*•]\s+)?(?:(?:\*\*)?[A-Za-z]+(?:\*\*)?:(?:\*\*)?\s+)?(?:never|don['’]?t|do not|no)\s+\S+(?:\s+\S+){0,2}?[.!]?\s*$/i;
 const bareBan = (sentence: string) => BARE_BAN.test(sentence) && !textEntities(sentence, 0).some((e) => TARGET_KINDS.has(e.kind));
 
