@@ -912,10 +912,30 @@ function skipOpeners(words: readonly Word[], at: number, to: number): number {
   for (;;) {
     // ("…, wait for confirmation": "wait" opens the clause's own verb, not an interjection.)
     if (words[position]?.norm === 'wait' && /^(for|until|till)$/.test(words[position + 1]?.norm ?? '')) return position;
-    const end = startsWith(words, P.openers, position, to);
+    const end = startsWith(words, P.openers, position, to) ?? timeFrameEnd(words, position, to);
     if (end === undefined || end === position) return position;
     position = end;
   }
+}
+
+/** Words that say where the person is, in a time frame: "while I'm out", "while we're away". */
+const AWAY = /^(?:out|away|gone|off|offline|busy|travel(?:l)?ing|vacation|holiday|holidays|leave|pto|ooo|asleep|sleeping|back|around|here|there)$/;
+
+/**
+ * "While I'm out this week, …", "Until Monday, …", "For now, …": a time frame put first, then a comma, is a
+ * condition the session cannot settle, taken to hold; the rule is read from after it. Only a frame of times,
+ * people and where they are: one that names a thing or an action ("While in `src/`, …", "During deploys, …") sorts the rule.
+ */
+function timeFrameEnd(words: readonly Word[], at: number, to: number): number | undefined {
+  if (!/^(?:while|until|till|during|for|this|these|today|tonight|tomorrow|on)$/.test(words[at]?.norm ?? '')) return undefined;
+  for (let k = at; k < Math.min(to, at + 8); k++) {
+    const w = words[k] as Word;
+    const framing = timeWordAt(words, k) || AWAY.test(w.norm) || has(FUNCTION, w) || (k === at && !w.tags.has('Verb')) || ['Pronoun', 'Determiner', 'Preposition', 'Copula', 'Conjunction'].some((t) => w.tags.has(t));
+    if (!framing || /[`'"]/.test(w.pre)) return undefined;
+    if (endsWithComma(w)) return k > at || timeWordAt(words, k) ? k + 1 : undefined;
+    if (/[;:.!?]/.test(w.post)) return undefined;
+  }
+  return undefined;
 }
 
 /** Whether the sentence is a question; a polite request ("could you…?") is not, and reads from after its opener. */
@@ -1060,7 +1080,8 @@ function clausesOf(view: SentenceView, from: number): Range[] {
     // subject and verb after a comma is a sentence of its own, unless the first is a subordinate one.
     // So is a ban after an order: "Run the tests before you push, never push to main".
     // (Not after a phrase put first, which the ban is under: "Without my OK, never cancel a meeting".)
-    else if (endsWithComma(w) && !has(SUBORDINATORS, words[skipOpeners(words, start, i)]) && (startsClause(words, i + 1, words.length) || (startsBan(words, i + 1) && !FRONTED_PHRASE.test(words[skipOpeners(words, start, i)]?.norm ?? '')))) close(i + 1);
+    // (A subordinate one ends at its first comma: "After changes, run the tests before committing, we got burned once".)
+    else if (endsWithComma(w) && !(has(SUBORDINATORS, words[skipOpeners(words, start, i)]) && !words.slice(skipOpeners(words, start, i), i).some((b) => endsWithComma(b))) && (startsClause(words, i + 1, words.length) || (startsBan(words, i + 1) && !FRONTED_PHRASE.test(words[skipOpeners(words, start, i)]?.norm ?? '')))) close(i + 1);
   }
   close(words.length);
   return clauses;
@@ -1419,7 +1440,8 @@ function startsClause(words: readonly Word[], from: number, to: number): boolean
     const participleOfObject = w.tags.has('PastTense') && /ing$/.test(words[i - 1]?.norm ?? '') && words[i + 1]?.tags.has('Noun') === true;
     // ("…, `infrastructure/` (generated)": a word in a parenthesis after the thing says what it is, no verb of a clause.)
     const aside = parenthesisOpensAt(words, i);
-    if (i > from && w.tags.has('Verb') && (w.tags.has('PresentTense') || w.tags.has('PastTense')) && !w.tags.has('Gerund') && !w.tags.has('Infinitive') && !thingPlural && !participleOfObject && !aside) return true;
+    // ("…, we got burned by that": the tagger leaves a passive's "got" without its tense.)
+    if (i > from && w.tags.has('Verb') && (w.tags.has('PresentTense') || w.tags.has('PastTense') || (w.tags.has('Auxiliary') && w.tags.has('Passive'))) && !w.tags.has('Gerund') && !w.tags.has('Infinitive') && !thingPlural && !participleOfObject && !aside) return true;
     // ("the CI bot": an acronym the tagger takes for a numeral is a noun too.)
     // ("`.gitignore` already excludes them": an adverb before the verb.)
     const beforeVerb = i > from && w.tags.has('Adverb') && !w.tags.has('Negative');
@@ -4144,10 +4166,7 @@ function objectWords(view: SentenceView, range: Range, families: ReadonlySet<Fam
       result.push(w);
       continue;
     }
-    // ("emails from HR": a name in capitals is no unit of time, unless a number comes before it.)
-    const capitalsName = /^[A-Z]{2,}$/.test(w.text) && !words[i - 1]?.tags.has('Value') && !/^(?:MON|TUE|WED|THU|FRI|SAT|SUN|JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|SEPT|OCT|NOV|DEC|EOD|EOW|AM|PM|UTC|GMT)$/.test(w.text);
-    const timeWord = !capitalsName && (['Date', 'Time', 'Duration'].some((t) => w.tags.has(t)) || (TIMES_OF_DAY.test(w.norm) && !(words[i + 1]?.tags.has('Noun') === true && !/[,;:.!?)]/.test(w.post))));
-    if (!namedOwner && (timeWord || ['Determiner', 'Preposition', 'Conjunction', 'Pronoun', 'Adverb', 'Value', 'Negative', 'Modal', 'Auxiliary', 'Copula', 'Possessive', 'QuestionWord', 'Expression', 'Money'].some((t) => w.tags.has(t)))) continue;
+    if (!namedOwner && (timeWordAt(words, i) || ['Determiner', 'Preposition', 'Conjunction', 'Pronoun', 'Adverb', 'Value', 'Negative', 'Modal', 'Auxiliary', 'Copula', 'Possessive', 'QuestionWord', 'Expression', 'Money'].some((t) => w.tags.has(t)))) continue;
     // Any other content word narrows the rule, whatever its part of speech ("don't touch prod", "files you created").
     if (/[A-Za-z]/.test(w.text)) result.push(w);
   }
@@ -4189,6 +4208,14 @@ function mannerLimitAfter(view: SentenceView, triggers: readonly Mention[]): Wor
 
 /** What a rule is said within, as a whole: a skill, a workflow, a task, a mode of working. */
 const CURRENT_CONTEXT = /^(?:skill|workflow|mode|task|step|phase|stage|conversation|chat|session|prompt|role|job|flow|process|procedure|pass|iteration|exercise|command|agent|playbook|runbook|routine)$/;
+
+/** Word `i` says when ("this week", "on Monday", "at night"): a condition the session cannot settle, taken to hold. */
+function timeWordAt(words: readonly Word[], i: number): boolean {
+  const w = words[i] as Word;
+  // ("emails from HR": a name in capitals is no unit of time, unless a number comes before it.)
+  const capitalsName = /^[A-Z]{2,}$/.test(w.text) && !words[i - 1]?.tags.has('Value') && !/^(?:MON|TUE|WED|THU|FRI|SAT|SUN|JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|SEPT|OCT|NOV|DEC|EOD|EOW|AM|PM|UTC|GMT)$/.test(w.text);
+  return !capitalsName && (['Date', 'Time', 'Duration'].some((t) => w.tags.has(t)) || (TIMES_OF_DAY.test(w.norm) && !(words[i + 1]?.tags.has('Noun') === true && !/[,;:.!?)]/.test(w.post))));
+}
 
 /**
  * Times of day the tagger may take for plain nouns ("at night", "in the morning"): when, a condition taken
@@ -5202,7 +5229,8 @@ function compileDraftRules(view: SentenceView, draft: Draft): ConstraintRule[] {
     // "The docs are generated, never edit by hand": a thing said in words, which no scope names.
     // ("**Approval mode:** … wait for approval before editing": a title that names a way of working is no thing.)
     const title = TITLE_NOUNS.has(view.words[clauseBefore - 1]?.norm ?? '') && /:/.test(view.words[clauseBefore - 1]?.post ?? '');
-    const said = title ? [] : view.words.slice(0, clauseBefore).filter((w) => w.tags.has('Noun') && !w.tags.has('Pronoun'));
+    // ("While I'm out this week, ask before making changes": when the rule holds names no thing.)
+    const said = title ? [] : view.words.slice(0, clauseBefore).filter((w, k) => w.tags.has('Noun') && !w.tags.has('Pronoun') && !timeWordAt(view.words, k));
     // ("Read-only access to prod: never write": a place of another kind than a file's, which no write acts on.)
     const elsewhere = permitted ? [] : entitiesIn(view, [{ from: 0, to: clauseBefore }]).filter((e) => e.kind === 'environment' || e.kind === 'branch' || e.kind === 'database');
     // ("Delegate to specialist agents; do not implement changes yourself": an order before it is one of its own, no thing named.)

@@ -99,6 +99,8 @@ const PATTERN = new AlternativesByText(
     String.raw`(?<plusMark>(?<=^[ \t]*)\+(?=[ \t]+\S))`,
     // Heading marks at a line's start.
     String.raw`(?<heading>^#{1,6}[ \t]+)`,
+    // A thanks or a please that ends a line after the rule's last word says nothing of it: "never run pip thx!", "all tests must pass before merging pls".
+    String.raw`(?=[ \t,]+(?:[Tt][Hh]|[Tt][Yy]|[Cc]heers|[Pp][Ll]))(?<=[A-Za-z0-9\x60)\]])(?<signOff>[ \t]*,?[ \t]*(?:[Tt]hx|THX|[Tt]hanks|THANKS|[Tt]hank you|[Tt]y|TY|[Tt]yvm|[Cc]heers|[Pp]ls|PLS|[Pp]lz|[Pp]lease|PLEASE)(?=[ \t]*[.!]*[ \t]*$))`,
     String.raw`(?<slashed>(?<![\w/])(?:[Ww]\/[Oo](?:[Uu][Tt])?|[Ww]\/(?=\s)|[Bb]\/[Cc4])(?![\w/]))`,
     // Actions joined by a slash are alternatives: "Write/Edit operations", "create/update".
     // (Words joined tight are tried in any form, "Creating/modifying"; with spaces, only actions as the lexicon
