@@ -970,7 +970,10 @@ function passedOnOrReported(view: SentenceView, from: number): boolean {
     const next = words[start + 1];
     const listener = next && /^(the|a)$/.test(next.norm) ? words[start + 2] : next;
     // "ask Priya before sending": asking someone for their yes before an action, not passing it on.
-    const asksYesOf = opener.forms.includes('ask') && listener !== undefined && /^(before|first|prior)$/.test(words[words.indexOf(listener) + 1]?.norm ?? '');
+    // ("Ask Priya for explicit confirmation before sending": so is asking for it.)
+    const after = listener === undefined ? -1 : words.indexOf(listener) + 1;
+    const forYes = words[after]?.norm === 'for' && findFirst(words, P.approvalNouns, after + 1, Math.min(words.length, after + 4)) !== undefined;
+    const asksYesOf = opener.forms.includes('ask') && listener !== undefined && (/^(before|first|prior)$/.test(words[after]?.norm ?? '') || forYes);
     // "Ask "Do you want me to proceed?" before deleting": the words asked, quoted, are the question put to the person.
     if (opener.forms.includes('ask') && [next, listener].some((w) => w !== undefined && /["'“‘]\s*$/.test((words[words.indexOf(w) - 1] as Word).post + w.pre))) return false;
     if (listener && !has(ME, listener) && !asksYesOf && !/^(first|before|for|permission|approval|whether|if)$/.test(listener.norm)) return true;

@@ -97,6 +97,8 @@ const PATTERN = new AlternativesByText(
     String.raw`(?<stressAside>[ \t]*\((?:${STRESS_WORDS}|!+)(?:!*|[ \t]*[:\u2014-][^()\n]*)\)(?=[ \t]*(?:[.!:;,]|$)))`,
     // A list's plus mark is read as its dash: the tagger takes a "+" for a word.
     String.raw`(?<plusMark>(?<=^[ \t]*)\+(?=[ \t]+\S))`,
+    // A question tag that asks for a nod ("never push to main, ok?") says nothing of the rule; its "OK" is no approval.
+    String.raw`(?<=[\p{L}\p{N}\x60)\]*_])(?<tagQuestion>(?:[ \t]*,[ \t]*(?:[Oo][Kk]|[Oo]kay|[Kk]|[Kk]k|[Rr]ight|[Yy]eah|[Aa]lright|[Gg]ot it|[Uu]nderstood|[Cc]lear|[Dd]eal|[Cc]ool)|[ \t]+(?:[Oo][Kk]|[Oo]kay|[Kk]|[Kk]k|[Yy]eah|[Aa]lright|[Gg]ot it|[Uu]nderstood))[ \t]*\?+(?=[ \t]*$))`,
     // Heading marks at a line's start.
     String.raw`(?<heading>^#{1,6}[ \t]+)`,
     // A thanks or a please that ends a line after the rule's last word says nothing of it: "never run pip thx!", "all tests must pass before merging pls".
@@ -110,7 +112,7 @@ const PATTERN = new AlternativesByText(
   'gmu',
   // A table needs its bars, a condition its colon, an enumerator its parenthesis, a dash its hyphens, an escape its backslash, a link its
   // bracket, alternatives and shorthand their slash.
-  { plusMark: '+', stressAside: '(', tableOpen: '|', tableBar: '|', tableClose: '|', forbiddenCell: '|', conditionColon: ':', enumerator: '(', quotedReply: '"', quotedReplyCurly: '\u201C', doubleDash: '-', escapedGrave: '\\', escapedMark: '\\', linkOpen: ']', linkTarget: ']', slashed: '/', alternatives: '/' },
+  { tagQuestion: '?', plusMark: '+', stressAside: '(', tableOpen: '|', tableBar: '|', tableClose: '|', forbiddenCell: '|', conditionColon: ':', enumerator: '(', quotedReply: '"', quotedReplyCurly: '\u201C', doubleDash: '-', escapedGrave: '\\', escapedMark: '\\', linkOpen: ']', linkTarget: ']', slashed: '/', alternatives: '/' },
 );
 
 /**
