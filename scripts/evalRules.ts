@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { type Judged, figures, formFigures, judge, metamorphicFigures } from '../test/corpus/compile';
+import { type Judged, chatFigures, figures, formFigures, judge, metamorphicFigures } from '../test/corpus/compile';
 import { type Split, loadCorpus } from '../test/corpus/corpus';
 
 /*
@@ -43,6 +43,9 @@ if (values.json) {
     const forms = formFigures(judged, f.split);
     console.log(`  one-line sentences read right, dressed in ${forms.byForm.length} forms files use: rules kept ${percent(forms.rules)}, no-rules kept silent ${percent(forms.nonRules)}`);
     console.log(`    ${forms.byForm.map((form) => `${form.form} ${form.rules}/${form.rulesTotal} & ${form.nonRules}/${form.nonRulesTotal}`).join('; ')}`);
+    const chat = chatFigures(judged, f.split);
+    console.log(`  one-sentence prose read right, written in ${chat.byForm.length} ways people write in chat: rules kept ${percent(chat.rules)}, no-rules kept silent ${percent(chat.nonRules)}`);
+    console.log(`    ${chat.byForm.map((form) => `${form.form} ${form.rules}/${form.rulesTotal} & ${form.nonRules}/${form.nonRulesTotal}`).join('; ')}`);
   }
 }
 

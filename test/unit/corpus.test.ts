@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import { figures, formFigures, judge, metamorphicFigures } from '../corpus/compile';
+import { chatFigures, figures, formFigures, judge, metamorphicFigures } from '../corpus/compile';
 import { atomsOf, classOf, firingProblem, loadCorpus, splitOf } from '../corpus/corpus';
 import { SHARED_DIR, sharedPath } from '../support/shared';
 
@@ -86,6 +86,13 @@ describe('extraction on the corpus, not below its last figures', () => {
     const misses = forms.byForm.filter((f) => f.rules < f.rulesTotal || f.nonRules < f.nonRulesTotal).map((f) => `${f.form}: ${f.rules}/${f.rulesTotal}, ${f.nonRules}/${f.nonRulesTotal}`);
     assert.ok(forms.rules.right >= 0.95 * forms.rules.total, misses.join('\n'));
     assert.ok(forms.nonRules.right >= 0.995 * forms.nonRules.total, misses.join('\n'));
+  });
+
+  test('the tuning half written as people write in chat: rules kept, sentences that are no rule kept silent', () => {
+    const chat = chatFigures(judged, 'tune');
+    const misses = chat.byForm.filter((f) => f.rules < f.rulesTotal || f.nonRules < f.nonRulesTotal).map((f) => `${f.form}: ${f.rules}/${f.rulesTotal}, ${f.nonRules}/${f.nonRulesTotal}`);
+    assert.ok(chat.rules.right >= 0.95 * chat.rules.total, misses.join('\n'));
+    assert.ok(chat.nonRules.right >= 0.995 * chat.nonRules.total, misses.join('\n'));
   });
 
   test('the metamorphic suite: 100 rules and more, each rewrite compiles to its rule', () => {

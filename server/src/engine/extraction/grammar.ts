@@ -4214,7 +4214,8 @@ const CURRENT_CONTEXT = /^(?:skill|workflow|mode|task|step|phase|stage|conversat
 
 /** Word `i` says when ("this week", "on Monday", "at night"): a condition the session cannot settle, taken to hold. */
 function timeWordAt(words: readonly Word[], i: number): boolean {
-  const w = words[i] as Word;
+  const w = words[i];
+  if (w === undefined) return false;
   // ("emails from HR": a name in capitals is no unit of time, unless a number comes before it.)
   const capitalsName = /^[A-Z]{2,}$/.test(w.text) && !words[i - 1]?.tags.has('Value') && !/^(?:MON|TUE|WED|THU|FRI|SAT|SUN|JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|SEPT|OCT|NOV|DEC|EOD|EOW|AM|PM|UTC|GMT)$/.test(w.text);
   return !capitalsName && (['Date', 'Time', 'Duration'].some((t) => w.tags.has(t)) || (TIMES_OF_DAY.test(w.norm) && !(words[i + 1]?.tags.has('Noun') === true && !/[,;:.!?)]/.test(w.post))));
@@ -4371,6 +4372,8 @@ function refersBack(view: SentenceView, trigger: Mention, region: Range): boolea
 function pointsBack(view: SentenceView, trigger: Mention, region: Range): boolean {
   const next = view.words[trigger.end];
   if (!next || trigger.end >= region.to) return false;
+  // ("Ask before releasing this week": a time, no thing said before.)
+  if (timeWordAt(view.words, trigger.end + 1)) return false;
   // ("Only if the user confirms, send the email": the condition says when, as "before" does.)
   const whenSaid = view.words.some((w, k) => (k < trigger.start || k >= trigger.end + 2) && (/^(before|until|unless|without|after)$/.test(w.norm) || (/^(if|when|once)$/.test(w.norm) && view.words[k - 1]?.norm === 'only')));
   // "review the email before sending it": in a rule that says when, the message sent is the one being written.
@@ -6514,7 +6517,10 @@ export function readSentence(sentence: Sentence): Reading[] {
   if (words.length === 0) return [];
   const question = questionStart(words, sentence.text);
   if (question === 'question') return [];
-  const from = typeof question === 'number' ? question : 0;
+  const asked = typeof question === 'number' ? question : 0;
+  // ("ps. files under `gen/` must not be edited", "one more thing: …": openers set apart by a mark say nothing; the sentence starts after them.)
+  const opened = skipOpeners(words, asked, words.length);
+  const from = opened > asked && /[,:.;!—–-]/.test(words[opened - 1]?.post ?? '') ? opened : asked;
   if (findFirst(words, P.hypothetical) || startsWith(words, P.advice, skipOpeners(words, from, words.length)) !== undefined) return [];
   if (passedOnOrReported(view, from)) return [];
   // "When suggesting kubectl commands, prefer read-only ones": about what the agent proposes in words, not what it runs.
