@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Action, Target } from '../../server/src/engine/actions';
 import { type Scope, actionInScope, compileScope, pathInScope } from '../../server/src/engine/constraints';
-import { commandMatches, commandWords } from '../../server/src/engine/binding/commandLine';
+import { commandMatches, commandWords, simpleCommands } from '../../server/src/engine/binding/commandLine';
 
 const CWD = '/home/dev/project';
 
@@ -204,5 +204,24 @@ describe('commands a rule names', () => {
   ];
   for (const [pattern, command, matches] of cases) {
     test(`${pattern} ${matches ? 'covers' : 'does not cover'} ${command}`, () => assert.equal(commandMatches(commandWords(pattern), commandWords(command)), matches));
+  }
+
+  // A rule that names only a wrapper ("never run `sudo`") holds the commands run through it; the command bound is the one wrapped.
+  const wrapped: [rule: string, line: string, inScope: boolean][] = [
+    ['sudo', 'sudo apt-get install -y jq', true],
+    ['sudo', 'sudo -u deploy env X=1 systemctl restart api', true],
+    ['sudo', 'sudo -v', true],
+    ['sudo', 'apt-get install -y jq', false],
+    ['nohup', 'sudo node server.js', false],
+    ['nohup', 'nohup node server.js', true],
+    ['apt-get install', 'sudo apt-get install -y jq', true],
+  ];
+  for (const [rule, line, inScope] of wrapped) {
+    test(`a rule on \`${rule}\` ${inScope ? 'holds' : 'does not hold'} \`${line}\``, () => {
+      const command = simpleCommands(line)[0];
+      assert.ok(command);
+      const target: Target = { kind: 'command', value: command.words.join(' '), ...(command.wrappers.length > 0 && { wrappers: command.wrappers }) };
+      assert.equal(actionInScope(act('execute', target), { commands: [rule] }, CWD), inScope);
+    });
   }
 });

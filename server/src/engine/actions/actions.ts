@@ -100,6 +100,8 @@ export interface Target {
   readonly recursive?: boolean;
   /** For a table: the database it belongs to, when the call names one. */
   readonly database?: string;
+  /** For a command: the wrappers it was run through (`sudo`, `nohup`), which `value` leaves out. */
+  readonly wrappers?: readonly string[];
 }
 
 export interface ActionAttributes {

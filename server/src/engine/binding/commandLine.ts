@@ -15,6 +15,8 @@ export interface SimpleCommand {
   readonly words: readonly string[];
   /** Variables assigned for this command only (`SKIP=lint git commit`), as `NAME=value`. */
   readonly assignments: readonly string[];
+  /** The wrappers it was run through, by name, in order (`sudo env X=1 rm` → sudo, env). */
+  readonly wrappers: readonly string[];
   /** Offsets of the command in the line, wrappers included. */
   readonly start: number;
   readonly end: number;
@@ -155,8 +157,9 @@ const WRAPPERS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
 const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh']);
 
 /** The words after wrappers and assignments: `sudo -u bob env X=1 timeout 5 rm -rf x` → rm -rf x. */
-function unwrap(words: readonly string[]): { words: string[]; assignments: string[] } {
+function unwrap(words: readonly string[]): { words: string[]; assignments: string[]; wrappers: string[] } {
   const assignments: string[] = [];
+  const wrappers: string[] = [];
   let i = 0;
   for (;;) {
     while (i < words.length && ASSIGNMENT.test(words[i] as string)) assignments.push(words[i++] as string);
@@ -165,6 +168,7 @@ function unwrap(words: readonly string[]): { words: string[]; assignments: strin
     const valued = WRAPPERS.get(posix.basename(program));
     if (!valued) break;
     const wrapper = posix.basename(program);
+    wrappers.push(wrapper);
     i++;
     while (i < words.length && (words[i] as string).startsWith('-') && words[i] !== '--') {
       if (valued.has(words[i] as string)) i++;
@@ -176,7 +180,7 @@ function unwrap(words: readonly string[]): { words: string[]; assignments: strin
   }
   const rest = words.slice(i);
   if (rest.length > 0) rest[0] = posix.basename(rest[0] as string);
-  return { words: rest, assignments };
+  return { words: rest, assignments, wrappers };
 }
 
 /**
@@ -195,7 +199,7 @@ export function simpleCommands(line: string): SimpleCommand[] {
     if (words.length === 0) return;
     const start = (words[0] as Token).start;
     const end = (words[words.length - 1] as Token).end;
-    const { words: command, assignments } = unwrap(withoutRedirections(words.map((w) => w.value)));
+    const { words: command, assignments, wrappers } = unwrap(withoutRedirections(words.map((w) => w.value)));
     const script = SHELLS.has(command[0] ?? '') ? command.findIndex((w, i) => i > 0 && /^-[a-z]*c[a-z]*$/.test(w)) : -1;
     if (script !== -1 && command[script + 1] !== undefined) {
       const text = command[script + 1] as string;
@@ -205,10 +209,11 @@ export function simpleCommands(line: string): SimpleCommand[] {
       const shift = token && (written === text || written.slice(1, -1) === text) ? token.start + (written === text ? 0 : 1) : undefined;
       for (const inner of simpleCommands(text)) {
         const at = shift === undefined ? { start, end } : { start: shift + inner.start, end: shift + inner.end };
-        result.push({ ...inner, ...at, order: order + inner.order, chain: chain + inner.chain });
+        result.push({ ...inner, ...at, wrappers: [...wrappers, ...inner.wrappers], order: order + inner.order, chain: chain + inner.chain });
       }
-    } else if (command.length > 0) {
-      result.push({ words: command, assignments, start, end, order, chain });
+    // (A wrapper run alone, `sudo -v`, runs that wrapper.)
+    } else if (command.length > 0 || wrappers.length > 0) {
+      result.push({ words: command, assignments, wrappers, start, end, order, chain });
     }
     words = [];
   };
@@ -235,6 +240,17 @@ export function simpleCommands(line: string): SimpleCommand[] {
 /** The words a command line is written with, for a command pattern: `git push --force` → git, push, --force. */
 export function commandWords(line: string): string[] {
   return simpleCommands(line)[0]?.words.slice() ?? [];
+}
+
+/** A command a rule names: its words, and the wrappers it names (a rule may name only a wrapper: "never run `sudo`"). */
+export interface CommandPattern {
+  readonly words: readonly string[];
+  readonly wrappers: readonly string[];
+}
+
+export function commandPattern(line: string): CommandPattern {
+  const command = simpleCommands(line)[0];
+  return { words: command?.words ?? [], wrappers: command?.wrappers ?? [] };
 }
 
 /** Subcommands that are other names of one another, per program: `npm i` is `npm install`. */

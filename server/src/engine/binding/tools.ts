@@ -394,7 +394,8 @@ function executions(text: LocatedString): Action[] {
   for (const command of simpleCommands(text.value)) {
     const span = text.spanOf(command.start, command.end);
     const step = { order: command.order, chain: command.chain };
-    actions.push(makeAction('execute', namedTarget('command', command.words.join(' ')), {}, span, step, 'shell'));
+    const target = namedTarget('command', command.words.join(' '));
+    actions.push(makeAction('execute', command.wrappers.length > 0 ? { ...target, wrappers: command.wrappers } : target, {}, span, step, 'shell'));
     if (command.words[0] === 'git' && command.assignments.some((assignment) => HOOKS_OFF.test(assignment))) actions.push(makeAction('skip-checks', undefined, {}, span, step, 'shell'));
   }
   return actions;

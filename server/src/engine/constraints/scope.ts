@@ -1,6 +1,6 @@
 import picomatch from 'picomatch';
 import type { Action, Target, TargetKind } from '../actions/actions';
-import { commandMatches, commandWords } from '../binding/commandLine';
+import { type CommandPattern, commandMatches, commandPattern, commandWords } from '../binding/commandLine';
 import { emailDomain, isGlob, normalizePath } from '../binding/targets';
 import { SCOPE_TARGET_FIELDS, type Scope } from './constraints';
 import { wordTable } from '../text';
@@ -171,7 +171,7 @@ export class CompiledScope {
   private readonly allowedDomains?: readonly DomainPattern[];
   private readonly recipients?: readonly RecipientPattern[];
   private pathsCwd: string | undefined;
-  private commands?: readonly (readonly string[])[];
+  private commands?: readonly CommandPattern[];
   private paths?: readonly ResolvedScope[];
 
   constructor(readonly scope: Scope) {
@@ -263,7 +263,9 @@ export class CompiledScope {
         return (scope.accounts ?? []).some((a) => a.toLowerCase() === target.value.toLowerCase() || namesMatch(a, target));
       case 'command': {
         const words = commandWords(target.value);
-        return this.commandPatterns().some((pattern) => commandMatches(pattern, words));
+        // ("Never run `sudo`": a rule that names only a wrapper holds every command run through it, `sudo apt-get install jq`.)
+        const wrapped = (pattern: CommandPattern) => pattern.wrappers.length > 0 && pattern.wrappers.every((wrapper) => target.wrappers?.includes(wrapper) === true);
+        return this.commandPatterns().some((pattern) => (pattern.words.length > 0 ? commandMatches(pattern.words, words) : wrapped(pattern)));
       }
       case 'package':
       case 'resource':
@@ -271,8 +273,8 @@ export class CompiledScope {
     }
   }
 
-  private commandPatterns(): readonly (readonly string[])[] {
-    this.commands ??= (this.scope.commands ?? []).map(commandWords);
+  private commandPatterns(): readonly CommandPattern[] {
+    this.commands ??= (this.scope.commands ?? []).map(commandPattern);
     return this.commands;
   }
 

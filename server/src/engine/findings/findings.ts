@@ -46,7 +46,9 @@ const TOWARD_VERBS: ReadonlySet<Action['verb']> = new Set(['send', 'pay', 'deplo
 function targetText(action: Action, cwd: string | undefined): string | undefined {
   const target = action.target;
   if (!target) return undefined;
-  const value = cwd && target.value.startsWith(`${cwd}/`) ? target.value.slice(cwd.length + 1) : target.value;
+  const relative = cwd && target.value.startsWith(`${cwd}/`) ? target.value.slice(cwd.length + 1) : target.value;
+  // (A command as it was run: "sudo apt-get install jq", its wrappers before it.)
+  const value = target.wrappers ? [...target.wrappers, relative].join(' ').trim() : relative;
   return target.label ? `${value} (${target.label})` : value;
 }
 
