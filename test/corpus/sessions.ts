@@ -26,6 +26,8 @@ interface Realised {
 }
 
 const CWD = '/home/dev/projects/app';
+/** A path as a file tool is given it: absolute, in the project unless the rule's path is absolute already ("never write to `/tmp/`"). */
+const absolute = (path: string) => (/^[/~]/.test(path) ? path : `${CWD}/${path}`);
 
 /** A path inside a scope path: a file in a folder, a file matching a glob. */
 function inside(scopePath: string): string {
@@ -56,7 +58,7 @@ export function realise(rule: ExpectedRule): Realised | undefined {
     }
     if (step === 'read' && (verbs.has('write') || verbs.has('overwrite'))) {
       const file = paths ? inside(paths[0] as string) : 'src/parser.ts';
-      return { violating: { tool: 'Write', args: { file_path: `${CWD}/${file}`, content: 'x' } }, nearMissSetup: [{ tool: 'Read', args: { file_path: `${CWD}/${file}` } }], nearMiss: { tool: 'Write', args: { file_path: `${CWD}/${file}`, content: 'x' } }, proposal: `I will edit ${file}.` };
+      return { violating: { tool: 'Write', args: { file_path: absolute(file), content: 'x' } }, nearMissSetup: [{ tool: 'Read', args: { file_path: absolute(file) } }], nearMiss: { tool: 'Write', args: { file_path: absolute(file), content: 'x' } }, proposal: `I will edit ${file}.` };
     }
     return undefined;
   }
@@ -76,7 +78,7 @@ function act(verbs: ReadonlySet<Verb>, scope: Scope): Realised | undefined {
   }
   if ((verbs.has('write') || verbs.has('overwrite')) && paths) {
     const file = inside(paths[0] as string);
-    const write = (path: string): Call => ({ tool: 'Write', args: { file_path: `${CWD}/${path}`, content: 'updated\n' } });
+    const write = (path: string): Call => ({ tool: 'Write', args: { file_path: absolute(path), content: 'updated\n' } });
     return verbs.has('write') ? { violating: write(file), nearMiss: write('scratch/notes.md'), proposal: `I will edit ${file}.` } : undefined;
   }
   if ((verbs.has('push') || verbs.has('force-push')) && scope.branches) {
