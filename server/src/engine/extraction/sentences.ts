@@ -571,7 +571,7 @@ const PATH_LABEL = new RegExp(String.raw`^\s*(?:[-*•+]|\d{1,2}[.)])\s+(?:\*\*|
 const ROW_PATH_LABEL = new RegExp(String.raw`^\s*\|\s*(?:\*\*|__)?(${LABEL_PATH})(?:\*\*|__)?\s*\|`);
 
 /** A pointer to a target named before: "it", "them", or "there" (a place). */
-const POINTER = /\b(it|them|there)\b(?=[\s.,;:!?)]*$|[\s.,;:!?)]+(?:[a-z]+\s*){0,4}$|\s*[;—–]|,\s+(?:because|since|as|so|and|but|run|use)\b)/i;
+const POINTER = /\b(it|them|there)\b(?=[\s.,;:!?)]*$|[\s.,;:!?)]+(?:[a-z]+\s*){0,4}[.!?]*\s*$|\s*[;—–]|,\s+(?:because|since|as|so|and|but|run|use)\b)/i;
 const TARGET_KINDS = new Set(['path', 'email', 'domain']);
 
 /**
