@@ -44,6 +44,9 @@ function inflections(word: string, verb: boolean): string[] {
     const stem = ends('e') ? word.slice(0, -1) : /[^aeiou]y$/.test(word) ? `${word.slice(0, -1)}i` : word;
     const doubled = /^[^aeiou]*[aeiou][bdgklmnprt]$/.test(word) ? `${word}${word.slice(-1)}` : word;
     forms.push(`${ends('e') ? word.slice(0, -1) : doubled}ing`, ends('e') ? `${word}d` : `${/[^aeiou]y$/.test(word) ? stem : doubled}ed`);
+    // A longer word stressed on its last syllable doubles its consonant too ("commit": committed, committing; "cancel": cancelled
+    // beside canceled): both spellings, so that neither is read as a typo of the other.
+    if (doubled === word && /[aeiou][^aeiou]*[aeiou][bdgklmnprt]$/.test(word) && !/[aeiou]{2}[bdgklmnprt]$/.test(word)) forms.push(`${word}${word.slice(-1)}ing`, `${word}${word.slice(-1)}ed`);
   }
   return forms;
 }

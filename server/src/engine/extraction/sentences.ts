@@ -411,7 +411,8 @@ export function userSentences(session: Session, turn: Turn, worthReading: (text:
       if (block.kind === 'item' && lead !== undefined && WHEN_TO_USE.test(lead)) continue;
       // (A command line is read as the command it is, as if written in backticks: "make bootstrap" under "Ask first:".)
       const itemSaid = block.command ? `\`${readableText.trim()}\`` : readableText;
-      if (!worthReading(readableText) && !(lead !== undefined && worthReading(`${lead} ${itemSaid}`)) && !(examplesOf && worthReading(examplesOf)) && block.comment === undefined) continue;
+      const gated = lead !== undefined ? checkBeforeGate(lead, itemSaid) : undefined;
+      if (!worthReading(readableText) && !(lead !== undefined && worthReading(`${lead} ${itemSaid}`)) && !(gated !== undefined && worthReading(gated)) && !(examplesOf && worthReading(examplesOf)) && block.comment === undefined) continue;
       // A table's rows are read under its header: "| Delete files | Yes |" under "Requires approval".
       const header = tableHeader(block.text);
       const sentences = readSentences(block.text, segment.at + block.at, lead === undefined && !examplesOf && !header && block.comment === undefined ? worthReading : () => true);
@@ -665,6 +666,21 @@ const BOLD_LINE = /^\s*(\*\*|__)[^*_\n]+\1\s*$/;
 /** A line that ends on a pronoun for the things its items name: "Never hand-edit them." */
 const POINTED_OBJECT = /\b(?:them|these|those)\s*[.!]*\s*$/i;
 const CONNECTOR = /\b(?:before|after|when|whenever|if|until|unless|without|once|prior to|while)\b/i;
+/** A heading that names, as a gerund, an action that gates the work (a commit, a push, a PR, a merge, a deploy, a release). */
+const GATE_TOPIC = /^(?:#{1,6}\s+)?(?:\d{1,2}[.)]\s+)?((?:committing|pushing|merging|deploying|releasing|publishing|(?:creating|opening|submitting|raising)\s+(?:an?\s+|the\s+)?(?:prs?|pull\s+requests?|merge\s+requests?|mrs?))\b[^.:!?]{0,40}?)\s*:?\s*$/i;
+/** An item that is a check of the code: tests, linters, type checks. */
+const CHECK_STEP = /\b(?:tests?|lint(?:er|ers|ing)?|type-?check(?:s|ing)?|checks)\b/i;
+
+/** "### Creating PRs" + "1. Ensure all tests pass": a step that checks, listed under an action that gates the work, comes before it. */
+// (Only a step said as one: an order to check, or a command written as code, short, on no condition of its own.)
+function checkBeforeGate(lead: string, item: string): string | undefined {
+  const gate = GATE_TOPIC.exec(lead.trim());
+  const step = item.replace(LIST_MARK, '').trim();
+  const saidAsStep = CHECK_ORDER.test(step) && CHECK_STEP.test(step) && step.length <= 100 && !CONNECTOR.test(step);
+  return gate && saidAsStep && !CONNECTOR.test(lead) ? `Before ${lowerFirst(gate[1] as string)}, ${lowerFirst(step)}` : undefined;
+}
+/** How a checklist's step opens: an order to run or check, or the command itself. */
+const CHECK_ORDER = /^(?:(?:run|ensure|make sure|verify|check|execute)\b|`[^`]+`\s*(?:$|[(—–-]))/i;
 /** A kind of action a line's items may be examples of: "production changes", "destructive SQL". */
 const ACTION_KIND = new RegExp(`${CATEGORY.source}|\\b(?:sql|quer(?:y|ies)|statements?)\\b`, 'i');
 /** A line that opens on its negation: "Never …", "Do not …", "Don't …". */
@@ -805,6 +821,8 @@ function combined(lead: string, item: string, turnIndex: number, span: Span, lea
     // kind takes the kind's place before what the line requires of it.
     const exampled = EXAMPLES_OF_REQUIRED.exec(lead.trim());
     if (exampled) texts.push(`${part.trim()} ${exampled[1]}`);
+    const gated = checkBeforeGate(lead, part);
+    if (gated !== undefined) texts.push(gated);
     // "Ask before:" + "committing" is continued by its item, read below.
     if (CONNECTOR.test(lead) && !continued) texts.push(`${part} ${lead.charAt(0).toLowerCase()}${lead.slice(1)}`);
     // "Ask first:" + "adding dependencies": asking comes before the item's action.
