@@ -1916,7 +1916,7 @@ function actionByInstrument(view: SentenceView, action: Mention, to: number): Me
 
 /** "I want to approve every payment over $500", "let me sign off on any deploy". */
 function personApprovesFrame(view: SentenceView, clause: Range): Outcome | undefined {
-  const found = findFirst(view.words, P.personApproves, clause.from, clause.to);
+  const found = findFirst(view.words, P.personApproves, clause.from, clause.to) ?? namedApprover(view.words, clause);
   if (!found) return undefined;
   const subject = subjectBefore(view.words, clause.from, found.start);
   if (subject === 'other') return undefined;
@@ -1941,6 +1941,19 @@ function personApprovesFrame(view: SentenceView, clause: Range): Outcome | undef
   const from = detailed || actionItself ? trigger.start : found.end;
   const end = objectEnd(view, detailed ? trigger.end : found.end, clause.to);
   return { drafts: [{ kind: 'confirmation', triggers, regions: [{ from, to: end }] }] };
+}
+
+/**
+ * "Priya needs to confirm the cancellation", "Bob must approve any deploy": the person by name, as the subject that
+ * opens the clause, is whose yes it takes, as "the user" is ("approval from Priya" reads so already).
+ */
+function namedApprover(words: readonly Word[], clause: Range): { start: number; end: number } | undefined {
+  const at = skipOpeners(words, clause.from, clause.to);
+  const name = words[at];
+  if (!name || !/^[A-Z][a-z]+$/.test(name.text) || !['Person', 'FirstName', 'ProperNoun'].some((t) => name.tags.has(t)) || has(AGENT_NAMES, name)) return undefined;
+  const must = /^(must|should)$/.test(words[at + 1]?.norm ?? '') ? 1 : /^(needs|has)$/.test(words[at + 1]?.norm ?? '') && words[at + 2]?.norm === 'to' ? 2 : 0;
+  const verb = at + 1 + must;
+  return must > 0 && /^(confirm|approve)$/.test(words[verb]?.norm ?? '') ? { start: at, end: verb + 1 } : undefined;
 }
 
 /** What a person confirms they want, before its action: "(that) they want to", "the customer wishes to". */
