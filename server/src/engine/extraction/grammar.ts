@@ -5954,9 +5954,12 @@ function alternativesFrame(view: SentenceView, clause: Range): Outcome | undefin
     const usedByPath = view.textEntitiesIn({ from: clause.from, to: i }).flatMap((e) => (e.kind === 'path' || e.kind === 'command') && e.value.includes('/') ? [e.value.split(/\s/)[0]?.split('/').pop()] : []);
     const formOfOther = others.some((other) => used.some((m) => sameRule(m, other)) || written(other).some((command) => usedByPath.includes(command) || used.some((m) => written(m).some((u) => u !== command && u.startsWith(`${command} `)))));
     if (formOfOther) return { unresolved: 'the command to use is a form of the one put aside, which no scope tells apart' };
-    // "… unless you're explicitly asked to use `npm`": the person's request lets the other one run.
-    const unless = words.findIndex((u, k) => k >= end && k < clause.to && /^(unless|except)$/.test(u.norm));
-    const kind = unless !== -1 && approverCue(view, { from: unless + 1, to: clause.to }) ? 'confirmation' : 'prohibition';
+    // "… unless you're explicitly asked to use `npm`": the person's request lets the other one run; so does
+    // their yes ("… never `npm` without my OK").
+    const excepted = words.findIndex((u, k) => k >= end && k < clause.to && /^(unless|except)$/.test(u.norm));
+    const withoutYes = words.findIndex((u, k) => k >= end && k < clause.to && u.norm === 'without' && askCue(view, { from: k + 1, to: clause.to }));
+    const unless = excepted !== -1 ? excepted : withoutYes;
+    const kind = unless !== -1 && (unless === withoutYes || approverCue(view, { from: unless + 1, to: clause.to })) ? 'confirmation' : 'prohibition';
     return { drafts: [{ kind, triggers: others, regions: [{ from: (others[0] as Mention).start, to: unless === -1 ? clause.to : unless }] }] };
   }
   return undefined;
