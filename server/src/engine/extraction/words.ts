@@ -81,6 +81,25 @@ function withoutListNumber(text: string): string {
   return marker ? `${' '.repeat(marker[0].length)}${text.slice(marker[0].length)}` : text;
 }
 
+/** A label or an opener set apart by a mark at a sentence's start, then a capitalised word: "IMPORTANT: Build …", "ps. Run …". */
+const LEADING_LABEL = /^\s*(?:important|note|nb|warning|caution|critical|attention|reminder|also|btw|ps|fyi|tip)\s*[.:,!]\s+(?=[A-Z][a-z])/i;
+
+/**
+ * The tagger takes the capitalised word after such a label for a name ("IMPORTANT: Build and test before pushing":
+ * "Build" a proper noun); the words after the label are tagged as a sentence of their own, the label's as they were.
+ */
+function labelApart(text: string, sentences: TaggedSentence[]): TaggedSentence[] {
+  const label = LEADING_LABEL.exec(text);
+  const [sentence] = sentences;
+  if (!label || sentences.length !== 1 || !sentence) return sentences;
+  const after = label[0].length;
+  const first = sentence.terms.find((t) => t.offset.start >= after);
+  if (!first?.tags.includes('ProperNoun') || first.tags.some((tag) => tag === 'Person' || tag === 'Place' || tag === 'Organization')) return sentences;
+  const [apart, ...more] = tagged(`${' '.repeat(after)}${text.slice(after)}`);
+  if (!apart || more.length > 0) return sentences;
+  return [{ ...sentence, terms: [...sentence.terms.filter((t) => t.offset.start < after), ...apart.terms.filter((t) => t.offset.start >= after)] }];
+}
+
 interface CompromiseSpan {
   offset: { start: number; length: number };
 }
@@ -257,7 +276,8 @@ export function readSentences(block: string, base: number, worthReading: (text: 
     if (!worthReading(text)) continue;
     // Offsets in the readable text, mapped back to the block as written, then to the caller's text.
     const at = (offset: number) => base + original(range.offset.start + offset);
-    const sentences = tagged(withoutListNumber(text));
+    const unnumbered = withoutListNumber(text);
+    const sentences = labelApart(unnumbered, tagged(unnumbered));
     // A range joined across a code span's stop is one sentence, however the tagger cuts it again.
     const cut = range.joined ? [{ terms: sentences.flatMap((s) => s.terms) }] : sentences;
     for (const [index, sentence] of cut.entries()) {
