@@ -81,8 +81,8 @@ function withoutListNumber(text: string): string {
   return marker ? `${' '.repeat(marker[0].length)}${text.slice(marker[0].length)}` : text;
 }
 
-/** A label or an opener set apart by a mark at a sentence's start, then a capitalised word: "IMPORTANT: Build …", "ps. Run …". */
-const LEADING_LABEL = /^\s*(?:important|note|nb|warning|caution|critical|attention|reminder|also|btw|ps|fyi|tip)\s*[.:,!]\s+(?=[A-Z][a-z])/i;
+/** A label of a word or two closed by a colon, or an opener set apart by a mark, at a sentence's start, then a capitalised word: "IMPORTANT: Build …", "Testing: Run …", "ps. Run …". */
+const LEADING_LABEL = /^\s*(?:[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?\s*:|(?:also|btw|ps|fyi|note|nb)\s*[.,!])\s+(?=[A-Z][a-z])/i;
 
 /**
  * The tagger takes the capitalised word after such a label for a name ("IMPORTANT: Build and test before pushing":
