@@ -248,6 +248,7 @@ export interface CommandPattern {
   readonly wrappers: readonly string[];
 }
 
+/** The command a rule names, read as the shell would run it. */
 export function commandPattern(line: string): CommandPattern {
   const command = simpleCommands(line)[0];
   return { words: command?.words ?? [], wrappers: command?.wrappers ?? [] };

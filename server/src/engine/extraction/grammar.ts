@@ -1944,8 +1944,9 @@ function personApprovesFrame(view: SentenceView, clause: Range): Outcome | undef
 }
 
 /**
- * "Priya needs to confirm the cancellation", "Bob must approve any deploy": the person by name, as the subject that
- * opens the clause, is whose yes it takes, as "the user" is ("approval from Priya" reads so already).
+ * "Bob needs to confirm the cancellation", "Bob must approve any deploy": the person by name, as the subject that
+ * opens the clause, is whose yes it takes, as "the user" is ("approval from Bob" reads so already). (Only a name the
+ * tagger knows: "Finance must approve" is a team's yes.)
  */
 function namedApprover(words: readonly Word[], clause: Range): { start: number; end: number } | undefined {
   const at = skipOpeners(words, clause.from, clause.to);
@@ -6533,10 +6534,10 @@ export function readSentence(sentence: Sentence): Reading[] {
   if (words.length === 0) return [];
   const question = questionStart(words, sentence.text);
   if (question === 'question') return [];
-  const asked = typeof question === 'number' ? question : 0;
+  const start = typeof question === 'number' ? question : 0;
   // ("ps. files under `gen/` must not be edited", "one more thing: …": openers set apart by a mark say nothing; the sentence starts after them.)
-  const opened = skipOpeners(words, asked, words.length);
-  const from = opened > asked && /[,:.;!—–-]/.test(words[opened - 1]?.post ?? '') ? opened : asked;
+  const opened = skipOpeners(words, start, words.length);
+  const from = opened > start && /[,:.;!—–-]/.test(words[opened - 1]?.post ?? '') ? opened : start;
   if (findFirst(words, P.hypothetical) || startsWith(words, P.advice, skipOpeners(words, from, words.length)) !== undefined) return [];
   if (passedOnOrReported(view, from)) return [];
   // "When suggesting kubectl commands, prefer read-only ones": about what the agent proposes in words, not what it runs.

@@ -671,16 +671,20 @@ const GATE_TOPIC = /^(?:#{1,6}\s+)?(?:\d{1,2}[.)]\s+)?((?:committing|pushing|mer
 /** An item that is a check of the code: tests, linters, type checks. */
 const CHECK_STEP = /\b(?:tests?|lint(?:er|ers|ing)?|type-?check(?:s|ing)?|checks)\b/i;
 
-/** "### Creating PRs" + "1. Ensure all tests pass": a step that checks, listed under an action that gates the work, comes before it. */
-// (Only a step said as one: an order to check, or a command written as code, short, on no condition of its own.)
+/** How a checklist's step opens: an order to run or check, or the command itself. */
+const CHECK_ORDER = /^(?:(?:run|ensure|make sure|verify|check|execute)\b|`[^`]+`\s*(?:$|[(—–-]))/i;
+
+/**
+ * "### Creating PRs" + "1. Ensure all tests pass": a step that checks, listed under an action that gates the work,
+ * comes before it. Only a step said as one: an order to check, or a command written as code, short, on no
+ * condition of its own.
+ */
 function checkBeforeGate(lead: string, item: string): string | undefined {
   const gate = GATE_TOPIC.exec(lead.trim());
   const step = item.replace(LIST_MARK, '').trim();
   const saidAsStep = CHECK_ORDER.test(step) && CHECK_STEP.test(step) && step.length <= 100 && !CONNECTOR.test(step);
   return gate && saidAsStep && !CONNECTOR.test(lead) ? `Before ${lowerFirst(gate[1] as string)}, ${lowerFirst(step)}` : undefined;
 }
-/** How a checklist's step opens: an order to run or check, or the command itself. */
-const CHECK_ORDER = /^(?:(?:run|ensure|make sure|verify|check|execute)\b|`[^`]+`\s*(?:$|[(—–-]))/i;
 /** A kind of action a line's items may be examples of: "production changes", "destructive SQL". */
 const ACTION_KIND = new RegExp(`${CATEGORY.source}|\\b(?:sql|quer(?:y|ies)|statements?)\\b`, 'i');
 /** A line that opens on its negation: "Never …", "Do not …", "Don't …". */
