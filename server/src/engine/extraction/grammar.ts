@@ -6536,12 +6536,12 @@ export function readSentence(sentence: Sentence): Reading[] {
   if (question === 'question') return [];
   const start = typeof question === 'number' ? question : 0;
   // ("ps. files under `gen/` must not be edited", "one more thing: …": openers set apart by a mark say nothing; the sentence starts after them.)
-  const opened = skipOpeners(words, start, words.length);
-  const from = opened > start && /[,:.;!—–-]/.test(words[opened - 1]?.post ?? '') ? opened : start;
-  if (findFirst(words, P.hypothetical) || startsWith(words, P.advice, skipOpeners(words, from, words.length)) !== undefined) return [];
+  // (Where the openers end, whether the sentence starts before them or after.)
+  const opener = skipOpeners(words, start, words.length);
+  const from = opener > start && /[,:.;!—–-]/.test(words[opener - 1]?.post ?? '') ? opener : start;
+  if (findFirst(words, P.hypothetical) || startsWith(words, P.advice, opener) !== undefined) return [];
   if (passedOnOrReported(view, from)) return [];
   // "When suggesting kubectl commands, prefer read-only ones": about what the agent proposes in words, not what it runs.
-  const opener = skipOpeners(words, from, words.length);
   // ("When proposing deletions, wait for confirmation": unless what is proposed waits for the person's yes.)
   const proposedForYes = /^(suggesting|proposing)$/.test(words[opener + 1]?.norm ?? '') && yesAwaited(words, opener + 1);
   if (/^(when|while|if)$/.test(words[opener]?.norm ?? '') && /^(suggesting|recommending|proposing|showing|documenting|describing|explaining|mentioning)$/.test(words[opener + 1]?.norm ?? '') && !proposedForYes) return [];
