@@ -59,7 +59,7 @@ const VENDOR = {
   'mvdan-sh': 'mvdan-sh',
   'node-sql-parser/build/postgresql': 'sql-postgresql',
   'node-sql-parser/build/mysql': 'sql-mysql',
-  compromise: 'compromise',
+  'compromise/two': 'compromise',
   yaml: 'yaml',
   fflate: 'fflate',
   fzstd: 'fzstd',
@@ -127,20 +127,21 @@ const engineWithoutSideEffects = {
   },
 };
 
-// compromise built from its sources rather than its prebuilt bundle, so that the module that builds its
+// compromise's tagger (`compromise/two`: the full build adds a phrase chunker, run on every sentence, that
+// extraction never reads) built from its sources rather than its prebuilt bundle, so that the module that builds its
 // word model as it loads is replaced by that model computed here (scripts/taggerModel.mjs): the tagger
 // loads in about half the time, the same model in hand.
 const taggerWithPrecomputedModel = {
   name: 'tagger-with-precomputed-model',
   setup(build) {
-    build.onResolve({ filter: /^compromise$/ }, () => ({ path: resolve('node_modules/compromise/src/three.js') }));
+    build.onResolve({ filter: /^compromise\/two$/ }, () => ({ path: resolve('node_modules/compromise/src/two.js') }));
     build.onLoad({ filter: /[\\/]compromise[\\/]src[\\/]2-two[\\/]preTagger[\\/]model[\\/]index\.js$/ }, async (args) =>
       args.path === TAGGER_MODEL_MODULE ? { contents: await taggerModelSource(), loader: 'js' } : undefined,
     );
   },
 };
 // What a vendor bundle exports: the module's CommonJS exports, or an ES module's default export (compromise's sources).
-const VENDOR_EXPORTS = { compromise: '.default' };
+const VENDOR_EXPORTS = { 'compromise/two': '.default' };
 
 const bundles = [
   // The extension holds no engine (it asks the language server), and is minified even in development: the language
@@ -158,7 +159,7 @@ const bundles = [
   ...Object.entries(VENDOR).map(([module, file]) => ({
     stdin: { contents: `module.exports = require(${JSON.stringify(module)})${VENDOR_EXPORTS[module] ?? ''};`, resolveDir: '.', loader: 'js' },
     outfile: `dist/vendor/${file}.js`,
-    ...(module === 'compromise' && { plugins: [taggerWithPrecomputedModel] }),
+    ...(module === 'compromise/two' && { plugins: [taggerWithPrecomputedModel] }),
     sourcemap: false,
     // Read (and hashed by V8 against its code cache) whenever a call needs them: smaller is faster.
     minify: true,

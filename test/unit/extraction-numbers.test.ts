@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import nlp from 'compromise';
+import nlp from 'compromise/two';
 import { readable } from '../../server/src/engine/extraction/normalize';
 import { type TaggedSentence, numbersMasked, withNumbersOf } from '../../server/src/engine/extraction/numberShapes';
 import { tokenizedRanges } from '../../server/src/engine/extraction/words';

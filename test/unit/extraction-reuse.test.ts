@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import nlp from 'compromise';
+import nlp from 'compromise/two';
 import { extractConstraints } from '../../server/src/engine/extraction';
 import { AlternativesByText } from '../../server/src/engine/extraction/alternatives';
 import { readable } from '../../server/src/engine/extraction/normalize';

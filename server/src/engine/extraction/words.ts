@@ -1,4 +1,4 @@
-import type Compromise from 'compromise';
+import type Compromise from 'compromise/two';
 import { baseForms } from './baseForms';
 import { commonNounsJoined } from './slashed';
 import { GLOSSED_SCRIPT } from './glosses';
@@ -12,7 +12,7 @@ let loadedNlp: Nlp | undefined;
 // compromise takes ~0.5 s to load: load it when the first sentence is read, so a caller that reads
 // none (the live hook, most tool calls) never pays for it.
 function compromise(): Nlp {
-  loadedNlp ??= require('compromise') as Nlp;
+  loadedNlp ??= require('compromise/two') as Nlp;
   return loadedNlp;
 }
 /** Loads the tagger now, for a long-lived process with time to spare (the hook server, while idle), so no call waits for it. */
