@@ -1787,7 +1787,10 @@ function negatedIn(view: SentenceView, range: Range): Negated | undefined {
     // (The tagger may read the "'s" of "it's forbidden" as "has".)
     const copula = words[range.from + 1];
     const dummyIt = i === range.from + 2 && /^(it|this)$/.test(words[range.from]?.norm ?? '') && (has(BE_OR_GET, copula) || (copula?.text === '' && copula.norm === 'has')) && words.slice(cueEnd, found.start).some((w) => /^(allowed|permitted|ok|okay|acceptable)$/.test(w.norm) || forbiddenTo !== undefined);
-    if (subject === 'other' && !passive && !nounSubject && !dummyIt) continue;
+    // ("The policy prohibits you from opening PRs", "our guidelines forbid force pushes": a rule's source forbidding now is a
+    // rule in force; "the old policy prohibited it" reports one.)
+    const sourceForbids = forbiddenTo !== undefined && (cue.tags.has('PresentTense') || cue.tags.has('Infinitive')) && has(RULE_SOURCES, words[i - 1]) && !words.slice(range.from, i).some((w) => w.tags.has('Modal') || w.tags.has('Auxiliary'));
+    if (subject === 'other' && !passive && !nounSubject && !dummyIt && !sourceForbids) continue;
     // ("`make release` creates a tag but does NOT push": "does not" with its subject left out tells what a thing does; an order says "do not".)
     if (subject === 'none' && (/^(does|doesn['’]?t)$/.test(cue.norm) || words[i - 1]?.norm === 'does') && !passive) continue;
     // ("I forbid you from pushing": the person's own verb of forbidding is their rule.)
@@ -1945,13 +1948,14 @@ function personApprovesFrame(view: SentenceView, clause: Range): Outcome | undef
 
 /**
  * "Bob needs to confirm the cancellation", "Bob must approve any deploy": the person by name, as the subject that
- * opens the clause, is whose yes it takes, as "the user" is ("approval from Bob" reads so already). (Only a name the
- * tagger knows: "Finance must approve" is a team's yes.)
+ * opens the clause, is whose yes it takes, as "the user" is ("approval from Bob" reads so already). A name the tagger
+ * does not know is a capitalised singular noun to it ("Priya must approve"), as a team's name is ("Finance must
+ * approve"): either's yes is sought before the action, so both are read so; a plural ("Tests must confirm") is not.
  */
 function namedApprover(words: readonly Word[], clause: Range): { start: number; end: number } | undefined {
   const at = skipOpeners(words, clause.from, clause.to);
   const name = words[at];
-  if (!name || !/^[A-Z][a-z]+$/.test(name.text) || !['Person', 'FirstName', 'ProperNoun'].some((t) => name.tags.has(t)) || has(AGENT_NAMES, name)) return undefined;
+  if (!name || !/^[A-Z][a-z]+$/.test(name.text) || !['Person', 'FirstName', 'ProperNoun', 'Singular'].some((t) => name.tags.has(t)) || name.tags.has('Pronoun') || /^(?:nobody|none|nothing)$/.test(name.norm) || has(AGENT_NAMES, name)) return undefined;
   const must = /^(must|should)$/.test(words[at + 1]?.norm ?? '') ? 1 : /^(needs|has)$/.test(words[at + 1]?.norm ?? '') && words[at + 2]?.norm === 'to' ? 2 : 0;
   const verb = at + 1 + must;
   return must > 0 && /^(confirm|approve)$/.test(words[verb]?.norm ?? '') ? { start: at, end: verb + 1 } : undefined;
@@ -1967,6 +1971,9 @@ function seekingBefore(words: readonly Word[], at: number, from: number): number
   const askedOf = (k: number) => words[k]?.forms.includes('ask') === true && words.slice(k + 1, at).every((w) => has(OWNERS, w) || w.tags.has('Determiner') || w.tags.has('Possessive'));
   return [1, 2, 3].map((n) => at - n).find((k) => k >= from && (startsWith(words, SEEKING_APPROVAL, k, at) !== undefined || askedOf(k)));
 }
+
+/** Who or what states the rules the agent works under, as the subject of "forbids" or "prohibits". */
+const RULE_SOURCES = wordSet(['policy', 'rule', 'guideline', 'convention', 'team', 'company', 'org', 'organization', 'organisation', 'project', 'repo', 'repository', 'contract', 'handbook', 'guide', 'process', 'workflow', 'security', 'compliance', 'legal', 'management', 'law', 'regulation', 'standard', 'charter']);
 
 /** Verbs of passing a thing on to someone for their yes: "flag any payment over $500 for approval". */
 const PASSING_ON = wordSet(['flag', 'escalate', 'route', 'refer', 'submit', 'queue', 'hold', 'send', 'forward']);
