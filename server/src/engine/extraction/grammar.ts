@@ -764,10 +764,13 @@ function commandMention(words: readonly Word[], command: Entity, inside: (w: Wor
  */
 function glossedEntities(sentence: Sentence): (find: (text: string, base: number) => Entity[]) => Entity[] {
   // (So is text with escaped marks: code spans' accents as a prompt kept in a template string has them, Markdown's "\*.md".)
-  if (!GLOSSED_SCRIPT.test(sentence.text) && !ESCAPED_MARK.test(sentence.text)) return (find) => find(sentence.text, sentence.start);
+  if (!GLOSSED_SCRIPT.test(sentence.text) && !ESCAPED_MARK.test(sentence.text) && !EMPHASIS_MARK.test(sentence.text)) return (find) => find(sentence.text, sentence.start);
   const { text, original } = readable(sentence.text);
   return (find) => find(text, 0).map((e) => ({ ...e, start: sentence.start + original(e.start), end: sentence.start + original(e.end) }));
 }
+
+/** A mark of emphasis against a word's start or end: "_Do not …_", "**_Never …_**". */
+const EMPHASIS_MARK = /(?<![\w*/.])[*_]+(?=[A-Za-z`])|(?<=[A-Za-z.!?)`])[*_]+(?![\w*/])/;
 
 /** A backslash that escapes a mark: "\`a.json\`", "\*.md". */
 const ESCAPED_MARK = /\\[`*_#[\]]/;

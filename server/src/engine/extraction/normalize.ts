@@ -56,16 +56,16 @@ const PATTERN = new AlternativesByText(
     String.raw`(?=[ \t]*\|[ \t]*$)(?<=^[ \t]*\|[^\n]*\S)(?<tableClose>[ \t]*\|[ \t]*$)`,
     // A cell that is only a cross says no: "| `rm -rf` | ❌ |".
     String.raw`(?<forbiddenCell>(?<=\|[ \t]*)(?:\u{274C}|\u{1F6AB}|\u{26D4}|\u{2717}|\u{2718}|\u{1F6D1})\u{FE0F}?(?=[ \t]*\|[^\n]*$))`,
-    // Markdown emphasis around words: **never**, __never__, *never*, _never_ (not a glob's star).
-    String.raw`(?<emphasis>\*\*|__)(?=[^\s*_])`,
+    // Markdown emphasis around words: **never**, __never__, *never*, _never_ (not a glob's star: "src/**/*.ts", "**/dist").
+    String.raw`(?<![/A-Za-z0-9])(?<emphasis>\*\*|__)(?=[^\s*_/]|[*_][A-Za-z\x60])`,
     // A bold title of a few words that opens an item, then a sentence with no mark between: "- **Never push to main**
     // Always open a PR." The title is a sentence of its own.
     // (The closing mark looked for first, so that the look back runs only where one is.)
     String.raw`(?=\*\*[ \t]+[A-Z]|__[ \t]+[A-Z])(?<=^[ \t]*(?:[-*+][ \t]+|\d{1,2}[.)][ \t]+)?(?:\*\*|__)[^*_\n:;.!?]*?[^\s*_:;.!?][ \t]+[^*_\n:;.!?]*?[A-Za-z0-9\x60)])(?<titleEnd>\*\*|__)(?=[ \t]+[A-Z])`,
-    String.raw`(?<=[^\s*_])(?<emphasisEnd>\*\*|__)`,
-    // (Around a code span too: "_Never commit to `main`_.")
-    String.raw`(?<![\w*/.])(?<star>[*_])(?=[A-Za-z\x60])`,
-    String.raw`(?<=[A-Za-z.!?:)\x60])(?<starEnd>[*_])(?![\w*/])`,
+    String.raw`(?<=[^\s*_/]|[A-Za-z.!?:)\x60][*_])(?<emphasisEnd>\*\*|__)(?!/)`,
+    // (Around a code span too: "_Never commit to `main`_."; and around bold, or inside it: "_**Never push.**_", "**_Never push._**".)
+    String.raw`(?:(?<![\w*/.])|(?<=(?<![\w*/.])(?:\*\*|__)))(?<star>[*_])(?=(?:\*\*|__)?[A-Za-z\x60])`,
+    String.raw`(?<=[A-Za-z.!?:)\x60](?:\*\*|__)?)(?<starEnd>[*_])(?=(?:\*\*|__)(?![\w*/])|[^\w*/]|$)`,
     // A cross or a no-entry sign opening a line or an item marks what not to do: "- ❌ Modify fixtures by hand", "🚫 `git push --force`".
     String.raw`(?<=^[ \t]*(?:(?:[-*+]|\d{1,2}[.)])[ \t]+)?)(?<forbiddenMark>(?:\u{274C}|\u{1F6AB}|\u{26D4}|\u{2717}|\u{2718}|\u{1F6D1})\u{FE0F}?(?:[ \t]+(?=[A-Za-z\x60])|[ \t]*(?=[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}])))`,
     // Two hyphens set apart, as plain text writes a dash: "Always create a draft -- never send directly" (not a
