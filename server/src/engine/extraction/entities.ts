@@ -724,6 +724,8 @@ const SCRIPT_INTERPRETERS: Readonly<Record<string, string>> = wordTable({ py: 'p
 const RUN_BEFORE = /\b(?:run|running|ran|execute|executing|invoke|invoking|call|calling|type|typing|use|using)(?:\s*:)?\s+(?:(?:or|and)\s+\w+\s+)?(?:the\s+)?(?:raw\s+)?(?:command\s+)?$/i;
 /** A check done with what follows: "validate syntax with `…`", "lint using `…`". */
 const CHECKED_WITH = new RegExp(`\\b(?:${CHECKING_VERBS.join('|')})\\b[^.;:\`]{0,40}\\b(?:with|using|via)\\s+$`, 'i');
+/** Verbs by which programs run and stop services and machines, which no action of ours names: `systemctl stop`, `service restart`. */
+const SERVICE_VERBS = /^(?:start|stop|restart|reload|enable|mask|unmask|kill|poweroff|reboot|halt|suspend)$/;
 /** A command whose last word is two subcommands joined by a slash: "gh pr create/merge". */
 const SLASHED_SUBCOMMANDS = /^((?:[\w.-]+\s+)+)([a-z][\w-]*)\/([a-z][\w-]*)$/;
 /** A word that places a tool's call, or forbids it: "before create_booking", "until `cancel_order`", "never `delete_file`". */
@@ -770,6 +772,21 @@ function isCommand(span: string): boolean {
   return SCRIPT.test(first) && (words.length > 1 || first.startsWith('./') || /\.(?:py|sh)$/.test(first));
 }
 
+/**
+ * Arguments written as a wildcard or computed when the command runs stand for any, as in a permission list: the
+ * command is what comes before them ("`sudo *`", "`yum remove *`", "`docker rm -f $(docker ps -aq)`"). (A star
+ * glued to a word is kept: binding reads "`npx create-*`" as a prefix.) The files a command acts on are its
+ * target, a star among them too: "`rm *`" removes every file.
+ */
+const ANY_ARGUMENTS = /(?:\s+(?:\*|\$\([^()]*\)))+\s*$/;
+const FILE_VERBS: ReadonlySet<string> = new Set(['delete', 'overwrite', 'write', 'move']);
+
+function withoutAnyArguments(span: string): string {
+  const command = span.replace(ANY_ARGUMENTS, '');
+  if (command === span || !/[A-Za-z]/.test(command)) return span;
+  return commandRule(span).verbs.some((verb) => FILE_VERBS.has(verb)) ? span : command;
+}
+
 /** A command's words, then only placeholders to fill: "git checkout -b <branch>", "npm run <script> [args]". */
 const TRAILING_PLACEHOLDERS = /^([\w./@:=-]+(?:\s+[\w./@:=-]+)*?)(?:\s+(?:<[^<>]*>|\[[^[\]]*\]|\{[^{}]*\}))+$/;
 
@@ -789,7 +806,7 @@ export function commandEntities(text: string, base: number): Entity[] {
   // (Caps too: "`a` OR `b`".)
   const joins = (from: number, to: number) => /^\s*(?:,|\/|,?\s*(?:or|and|nor))\s*$/i.test(text.slice(from, to));
   for (const match of text.matchAll(CODE_SPAN)) {
-    const inner = match[2] as string;
+    const inner = withoutAnyArguments(match[2] as string);
     const before = text.slice(Math.max(0, (match.index ?? 0) - 24), match.index ?? 0);
     // A span of an unknown program is a command when it is run ("run `vp vitest`"), or listed with one ("`vp vitest` or `vp oxlint`").
     // ("use `dbt build` instead of `dbt run`": what a command is used in place of is one too, a program and its subcommand.)
@@ -807,7 +824,8 @@ export function commandEntities(text: string, base: number): Entity[] {
     // (So is one with a path left as "path/to/…".)
     // ("`git checkout -b <branch>`": a subcommand written out before its placeholders is that subcommand, whatever fills them.)
     const filled = TRAILING_PLACEHOLDERS.exec(inner.trim());
-    const placeholders = /<[^>]*>|\{[^}]*\}|\bpath\/to\//.test(inner);
+    // (So is a wildcard with arguments after it: "`ansible-playbook * --force`" runs no command that starts so.)
+    const placeholders = /<[^>]*>|\{[^}]*\}|\bpath\/to\/|\s\*\s+\S/.test(inner);
     // What the template does whatever fills it, read once: `git checkout -- <file>` discards.
     const templateVerbs = (placeholders || filled !== null) && isCommand(inner) ? commandRule(inner).verbs : [];
     // (Only where what fills them changes nothing the vocabulary says: `git restore <files>` is a restore of files, `rm -rf <non-temp>` narrowed.)
@@ -849,7 +867,9 @@ export function commandEntities(text: string, base: number): Entity[] {
     // ("`gh pr create/merge`": subcommands joined by a slash are either of them; "`cat src/main`" stays a path.)
     const slashed = SLASHED_SUBCOMMANDS.exec(value);
     const anyOf = slashed ? [`${slashed[1]}${slashed[2]}`, `${slashed[1]}${slashed[3]}`] : [];
-    const alternatives = slashed !== null && ((slashed[1] as string).trim().split(/\s+/).length >= 2 || anyOf.every((alternative) => commandRule(alternative).verbs.some((verb) => verb !== 'execute')));
+    // ("`systemctl stop/disable`", "`apt-get remove/purge`": so are two verbs after a program alone; no folder is named so.)
+    const verbs = slashed !== null && [slashed[2], slashed[3]].every((word) => ACTION_WORD_SET.has(word as string) || SERVICE_VERBS.test(word as string));
+    const alternatives = slashed !== null && ((slashed[1] as string).trim().split(/\s+/).length >= 2 || verbs || anyOf.every((alternative) => commandRule(alternative).verbs.some((verb) => verb !== 'execute')));
     found.push(alternatives ? { ...entity, anyOf } : entity);
   }
   const inSpan = (offset: number) => found.some((e) => offset >= e.start - 1 && offset <= e.end + 1);

@@ -4897,8 +4897,9 @@ function branchAfterTo(view: SentenceView, regions: readonly Range[], triggers: 
       if (!/^(to|onto|into)$/.test(words[i - 1]?.norm ?? '') || view.covered.has(i)) continue;
       const next = words[i + 1];
       const alone = !next || i + 1 >= r.to || /[,;:.!?)]/.test(w.post) || next.tags.has('Preposition') || next.tags.has('Conjunction') || next.tags.has('Adverb') || has(FUNCTION, next);
-      // ("push to branches" is to any of them, not to one called "branches".)
-      if (alone && /^[\w./-]+$/.test(w.text) && !/^branch(es)?$/.test(w.norm) && !has(FUNCTION, w) && !has(UNIVERSAL, w) && !has(DEFINITE, w) && !has(REMOTES, w) && !w.tags.has('Pronoun') && !w.tags.has('Determiner')) return i;
+      // ("push to branches" is to any of them, not to one called "branches"; "push to update a branch": a verb, with its object after it.)
+      const verbWithObject = next !== undefined && next.tags.has('Determiner') && w.tags.has('Verb');
+      if (alone && !verbWithObject && /^[\w./-]+$/.test(w.text) && !/^branch(es)?$/.test(w.norm) && !has(FUNCTION, w) && !has(UNIVERSAL, w) && !has(DEFINITE, w) && !has(REMOTES, w) && !w.tags.has('Pronoun') && !w.tags.has('Determiner')) return i;
     }
   }
   return undefined;
@@ -5392,7 +5393,9 @@ function exampledKinds(view: SentenceView, range: Range): { kind: number; from: 
     const head = words[kind] as Word;
     const parenthesis = /\(\s*$/.test(head.post) || /\(/.test(words[kind + 1]?.pre ?? '');
     const marker = parenthesis ? undefined : startsWith(words, EXAMPLE_MARKERS, kind + 1, range.to);
-    if (!head.tags.has('Noun') || (!parenthesis && marker === undefined)) continue;
+    // ("protected origin branches (main, master)": a plural after a noun, before its examples, is a noun however tagged.)
+    const noun = head.tags.has('Noun') || (/[^s]s$/.test(head.norm) && words[kind - 1]?.tags.has('Noun') === true && parenthesis);
+    if (!noun || (!parenthesis && marker === undefined)) continue;
     let to = marker ?? kind + 1;
     while (to < range.to && !(parenthesis && /\)/.test(words[to - 1]?.post ?? '') && to > kind + 1)) to++;
     lists.push({ kind, from: marker ?? kind + 1, to });

@@ -619,6 +619,9 @@ export const PROGRAMS: readonly string[] = [
   'cdk', 'serverless', 'sls', 'pg_dump', 'mysqldump', 'mariadb', 'mariadb-dump', 'pylint', 'pyright', 'golangci-lint', 'shellcheck', 'rubocop',
   'phpstan', 'psalm', 'stylelint', 'hadolint', 'tflint', 'tfsec', 'checkov', 'ktlint', 'swiftlint', 'clang-tidy', 'cppcheck', 'isort', 'phpunit', 'rspec', 'ctest',
   'twine', 'rmdir', 'unlink', 'shred', 'sendmail', 'mutt', 'mailx', 'hatch', 'doas', 'nohup', 'gzip', 'cd', 'pushd', 'popd',
+  // Programs that administer a machine or a cluster, written as code in operations' rule files.
+  'systemctl', 'launchctl', 'crontab', 'iptables', 'ufw', 'chgrp', 'ansible', 'ansible-playbook', 'fdisk', 'parted', 'mkswap', 'swapon',
+  'swapoff', 'wipefs', 'umount', 'kustomize', 'argocd', 'talosctl', 'eksctl', 'minikube', 'vagrant',
 ];
 export const DISTINCTIVE_PROGRAMS: readonly string[] = [
   'npm', 'npx', 'pnpm', 'pnpx', 'yarn', 'bunx', 'pip', 'pip3', 'pipx', 'poetry', 'pipenv', 'conda', 'pytest', 'cargo', 'rustup', 'kubectl',
