@@ -744,7 +744,7 @@ function toolCallAsEvent(before: string, after: string): boolean {
   return TOOL_CALL_BEFORE.test(before) || (TOOL_SUBJECT_BEFORE.test(before.slice(before.lastIndexOf('\n') + 1)) && TOOL_SUBJECT_AFTER.test(after));
 }
 /** Words after which a code span is an example of commands: "commands that need a tty (e.g. `vim`)". */
-const COMMAND_EXAMPLES_BEFORE = /\b(?:commands?|tools?|programs?|binaries|clis?|scripts?)\b[^.;:]{0,80}?(?:such as|like|e\.g\.?,?|i\.e\.?,?|including|for example,?)\s*$/i;
+const COMMAND_EXAMPLES_BEFORE = /\b(?:commands?|tools?|programs?|binaries|clis?|scripts?)\b(?:[^.;:]{0,80}?(?:such as|like|e\.g\.?,?|i\.e\.?,?|including|for example,?)|[*_]{0,2}\s*:[*_]{0,2})\s*$/i;
 /** A category of programs and its examples marker, before programs written plainly. */
 const PLAIN_EXAMPLES = /\b(?:commands?|tools?|programs?|editors?|pagers?|binaries|clis?)\s+(?:such as|like|e\.g\.?,?|including)\s*/gi;
 /** Where such a list ends: a sentence or clause mark, or a word that is no list joiner. */
@@ -768,7 +768,8 @@ function mayNameProgram(word: string): boolean {
 function isCommand(span: string): boolean {
   const words = span.trim().split(/\s+/);
   const first = (words[0] ?? '').replace(/^(?:sudo|env)$/, '') === '' && words.length > 1 ? (words[1] as string) : (words[0] ?? '');
-  if (KNOWN_PROGRAMS.has(first.toLowerCase())) return true;
+  // ("`mkfs*`": a star glued to the program is any of its forms, `mkfs.ext4` too.)
+  if (KNOWN_PROGRAMS.has(first.toLowerCase().replace(/\*$/, ''))) return true;
   return SCRIPT.test(first) && (words.length > 1 || first.startsWith('./') || /\.(?:py|sh)$/.test(first));
 }
 
@@ -779,8 +780,10 @@ function isCommand(span: string): boolean {
  * target, a star among them too: "`rm *`" removes every file.
  */
 const ANY_ARGUMENTS = /(?:\s+(?:\*|\$\([^()]*\)))+\s*$/;
+/** What a command does to the files it is given. */
 const FILE_VERBS: ReadonlySet<string> = new Set(['delete', 'overwrite', 'write', 'move']);
 
+/** The span without the arguments that stand for any, unless they are the files it acts on. */
 function withoutAnyArguments(span: string): string {
   const command = span.replace(ANY_ARGUMENTS, '');
   if (command === span || !/[A-Za-z]/.test(command)) return span;
@@ -868,8 +871,8 @@ export function commandEntities(text: string, base: number): Entity[] {
     const slashed = SLASHED_SUBCOMMANDS.exec(value);
     const anyOf = slashed ? [`${slashed[1]}${slashed[2]}`, `${slashed[1]}${slashed[3]}`] : [];
     // ("`systemctl stop/disable`", "`apt-get remove/purge`": so are two verbs after a program alone; no folder is named so.)
-    const verbs = slashed !== null && [slashed[2], slashed[3]].every((word) => ACTION_WORD_SET.has(word as string) || SERVICE_VERBS.test(word as string));
-    const alternatives = slashed !== null && ((slashed[1] as string).trim().split(/\s+/).length >= 2 || verbs || anyOf.every((alternative) => commandRule(alternative).verbs.some((verb) => verb !== 'execute')));
+    const twoVerbs = slashed !== null && [slashed[2], slashed[3]].every((word) => ACTION_WORD_SET.has(word as string) || SERVICE_VERBS.test(word as string));
+    const alternatives = slashed !== null && ((slashed[1] as string).trim().split(/\s+/).length >= 2 || twoVerbs || anyOf.every((alternative) => commandRule(alternative).verbs.some((verb) => verb !== 'execute')));
     found.push(alternatives ? { ...entity, anyOf } : entity);
   }
   const inSpan = (offset: number) => found.some((e) => offset >= e.start - 1 && offset <= e.end + 1);

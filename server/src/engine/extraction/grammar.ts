@@ -757,23 +757,24 @@ function commandMention(words: readonly Word[], command: Entity, inside: (w: Wor
 
 // ---- the sentence as a whole ---------------------------------------------------------------------
 
+/** A mark of emphasis against a word's start or end: "_Do not …_", "**_Never …_**". */
+const EMPHASIS_MARK = /(?<![\w*/.])[*_]+(?=[A-Za-z`])|(?<=[A-Za-z.!?)`])[*_]+(?![\w*/])/;
+
+/** A backslash that escapes a mark: "\`a.json\`", "\*.md". */
+const ESCAPED_MARK = /\\[`*_#[\]]/;
+
 /**
  * How the entities of a sentence are found: in its text as written, or, for text glossed into
  * English (Chinese, Japanese, Korean), in the gloss the words were read from, their offsets taken back to the text as
  * written ("禁止跳过 pre-commit 钩子" names the hooks of pre-commit, as "never skip pre-commit hooks" does).
  */
 function glossedEntities(sentence: Sentence): (find: (text: string, base: number) => Entity[]) => Entity[] {
-  // (So is text with escaped marks: code spans' accents as a prompt kept in a template string has them, Markdown's "\*.md".)
+  // (So is text with escaped marks: code spans' accents as a prompt kept in a template string has them, Markdown's "\*.md";
+  // and text with marks of emphasis, which its words were read without: "_Do not edit npm lockfiles_.")
   if (!GLOSSED_SCRIPT.test(sentence.text) && !ESCAPED_MARK.test(sentence.text) && !EMPHASIS_MARK.test(sentence.text)) return (find) => find(sentence.text, sentence.start);
   const { text, original } = readable(sentence.text);
   return (find) => find(text, 0).map((e) => ({ ...e, start: sentence.start + original(e.start), end: sentence.start + original(e.end) }));
 }
-
-/** A mark of emphasis against a word's start or end: "_Do not …_", "**_Never …_**". */
-const EMPHASIS_MARK = /(?<![\w*/.])[*_]+(?=[A-Za-z`])|(?<=[A-Za-z.!?)`])[*_]+(?![\w*/])/;
-
-/** A backslash that escapes a mark: "\`a.json\`", "\*.md". */
-const ESCAPED_MARK = /\\[`*_#[\]]/;
 
 /** Everything frames need about one sentence. */
 class SentenceView {
@@ -1524,6 +1525,9 @@ function parenthesisOpensAt(words: readonly Word[], index: number): boolean {
 /** Verbs that take no object, said to the agent of its manner: "don't worry", "don't hesitate". */
 const ENDS_ITS_ORDER = /^(worry|hesitate|panic|wait|rush|hurry|guess|assume|stop|forget|apologi[sz]e|overthink|bother|fret|pause|delay|stall|procrastinate)$/;
 
+/** Who or what states the rules the agent works under, as the subject of "forbids" or "prohibits". */
+const RULE_SOURCES = wordSet(['policy', 'rule', 'guideline', 'convention', 'team', 'company', 'org', 'organization', 'organisation', 'project', 'repo', 'repository', 'contract', 'handbook', 'guide', 'process', 'workflow', 'security', 'compliance', 'legal', 'management', 'law', 'regulation', 'standard', 'charter']);
+
 function negatedIn(view: SentenceView, range: Range): Negated | undefined {
   const words = view.words;
   // "never approve payments or refunds": the agent that approves a payment makes it.
@@ -1974,9 +1978,6 @@ function seekingBefore(words: readonly Word[], at: number, from: number): number
   const askedOf = (k: number) => words[k]?.forms.includes('ask') === true && words.slice(k + 1, at).every((w) => has(OWNERS, w) || w.tags.has('Determiner') || w.tags.has('Possessive'));
   return [1, 2, 3].map((n) => at - n).find((k) => k >= from && (startsWith(words, SEEKING_APPROVAL, k, at) !== undefined || askedOf(k)));
 }
-
-/** Who or what states the rules the agent works under, as the subject of "forbids" or "prohibits". */
-const RULE_SOURCES = wordSet(['policy', 'rule', 'guideline', 'convention', 'team', 'company', 'org', 'organization', 'organisation', 'project', 'repo', 'repository', 'contract', 'handbook', 'guide', 'process', 'workflow', 'security', 'compliance', 'legal', 'management', 'law', 'regulation', 'standard', 'charter']);
 
 /** Verbs of passing a thing on to someone for their yes: "flag any payment over $500 for approval". */
 const PASSING_ON = wordSet(['flag', 'escalate', 'route', 'refer', 'submit', 'queue', 'hold', 'send', 'forward']);

@@ -59,9 +59,9 @@ const PATTERN = new AlternativesByText(
     // Markdown emphasis around words: **never**, __never__, *never*, _never_ (not a glob's star: "src/**/*.ts", "**/dist").
     String.raw`(?<![/A-Za-z0-9])(?<emphasis>\*\*|__)(?=[^\s*_/]|[*_][A-Za-z\x60])`,
     // A bold title of a few words that opens an item, then a sentence with no mark between: "- **Never push to main**
-    // Always open a PR." The title is a sentence of its own.
+    // Always open a PR." The title is a sentence of its own. (Not before a word in capitals: "- **DO NOT** MERGE PRS" is shouted whole.)
     // (The closing mark looked for first, so that the look back runs only where one is.)
-    String.raw`(?=\*\*[ \t]+[A-Z]|__[ \t]+[A-Z])(?<=^[ \t]*(?:[-*+][ \t]+|\d{1,2}[.)][ \t]+)?(?:\*\*|__)[^*_\n:;.!?]*?[^\s*_:;.!?][ \t]+[^*_\n:;.!?]*?[A-Za-z0-9\x60)])(?<titleEnd>\*\*|__)(?=[ \t]+[A-Z])`,
+    String.raw`(?=\*\*[ \t]+[A-Z]|__[ \t]+[A-Z])(?<=^[ \t]*(?:[-*+][ \t]+|\d{1,2}[.)][ \t]+)?(?:\*\*|__)[^*_\n:;.!?]*?[^\s*_:;.!?][ \t]+[^*_\n:;.!?]*?[A-Za-z0-9\x60)])(?<titleEnd>\*\*|__)(?=[ \t]+[A-Z](?![A-Z]))`,
     String.raw`(?<=[^\s*_/]|[A-Za-z.!?:)\x60][*_])(?<emphasisEnd>\*\*|__)(?!/)`,
     // (Around a code span too: "_Never commit to `main`_."; and around bold, or inside it: "_**Never push.**_", "**_Never push._**".)
     String.raw`(?:(?<![\w*/.])|(?<=(?<![\w*/.])(?:\*\*|__)))(?<star>[*_])(?=(?:\*\*|__)?[A-Za-z\x60])`,

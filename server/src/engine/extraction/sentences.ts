@@ -144,7 +144,7 @@ const LIST_OR_HEADING = /^\s*(?:[-*•+]\s|\d{1,2}[.)]\s|#{1,6}\s)/;
 const LIST_ITEM = /^\s*(?:[-*•+]\s|\d{1,2}[.)]\s)/;
 const HEADING = /^\s*#{1,6}\s/;
 /** A heading that forbids what is listed under it: "## Forbidden commands", "### NEVER", "## Do not run". */
-const FORBIDDING_HEADING = /^\s*#{1,6}\s+[^\w]*(?:forbidden|prohibited|banned|disallowed|never|do\s+not|don['’]t|must\s+not|not\s+allowed)\b/i;
+const FORBIDDING_HEADING = /^\s*#{1,6}\s+[^\w]*(?:(?:strictly|absolutely|globally)\s+)?(?:forbidden|prohibited|banned|denied|blocked|disallowed|never|do\s+not|don['’]t|must\s+not|not\s+allowed)\b/i;
 
 interface Block {
   text: string;
@@ -700,7 +700,7 @@ const ASKING = /\b(?:ask|confirm|confirmation|check with|approval|permission|sig
  * A heading that bans what it lists without a verb of its own: "Forbidden Operations", "Prohibited
  * commands", "Operations Claude will never do", "Off-limits".
  */
-const BANNED_KIND = /^(?:(?:strictly\s+|absolutely\s+)?(?:forbidden|prohibited|banned|disallowed|not allowed|off[- ]limits|don['’]?ts|what\s+not\s+to\s+do|things\s+to\s+avoid|avoid|instead\s+of\s+(?:running|using|calling))\b|[\w\s]*\b(?:will|must|should|shall)\s+never\s+do\b|(?:what|things|actions|operations|commands)\s+(?:that\s+)?[\w\s]{0,20}\b(?:must|should|shall|may|can)(?:\s+not|n['’]t)\s+do\b|(?:things|actions|operations|commands)\s+(?:to\s+)?never\b|(?:things|actions|operations|commands)\s+(?:that\s+(?:are|is)\s+)?(?:not\s+(?:permitted|allowed)|forbidden|prohibited|banned|disallowed)\b)/i;
+const BANNED_KIND = /^(?:(?:strictly\s+|absolutely\s+|globally\s+)?(?:forbidden|prohibited|banned|denied|blocked|disallowed|not allowed|off[- ]limits|don['’]?ts|what\s+not\s+to\s+do|things\s+to\s+avoid|avoid|instead\s+of\s+(?:running|using|calling))\b|[\w\s]*\b(?:will|must|should|shall)\s+never\s+do\b|(?:what|things|actions|operations|commands)\s+(?:that\s+)?[\w\s]{0,20}\b(?:must|should|shall|may|can)(?:\s+not|n['’]t)\s+do\b|(?:things|actions|operations|commands)\s+(?:to\s+)?never\b|(?:things|actions|operations|commands)\s+(?:that\s+(?:are|is)\s+)?(?:not\s+(?:permitted|allowed)|forbidden|prohibited|banned|disallowed)\b)/i;
 /** A line that requires something of a kind, then introduces its examples: "… requires confirmation, including:". */
 const EXAMPLES_OF_REQUIRED = /^[^:]*?\b((?:requires?|needs?|must\s+(?:have|get|be)|should\s+(?:have|get|be))\b[^:]*?),?\s+(?:including|such\s+as|for\s+example|e\.g\.?)\s*:?$/i;
 /** A heading over things to leave as they are: "Protected files", "Read-only paths", "Off-limits". */
@@ -835,7 +835,9 @@ function combined(lead: string, item: string, turnIndex: number, span: Span, lea
     // (Not with an exception, which no scope says: "`.claude/hooks/` (exception: `.md` files are exempt)".)
     if (PROTECTED_KIND.test(lead.trim()) && /^`[^`\s]+`/.test(part.trim()) && !/\b(?:except|exception|exempt|unless)/i.test(body)) texts.push(`${/^`[^`\s]+`/.exec(part.trim())?.[0]} is read-only`);
     // "Forbidden Commands (unless the user asks)" + "`git reset --hard`": never the item, on the heading's condition.
-    if (BANNED_KIND.test(lead)) texts.push(`Never ${lowerFirst(part)}${LEAD_CONDITION.exec(lead)?.[1] ? ` ${LEAD_CONDITION.exec(lead)?.[1]}` : ''}`);
+    // ("Denied commands" + "`nmap *`": what a heading of commands lists as code is run, a program we do not know too.)
+    const run = /\b(?:commands?|programs?|tools?|binaries|clis?)\b/i.test(lead) && /^`/.test(part.trim()) ? 'run ' : '';
+    if (BANNED_KIND.test(lead)) texts.push(`Never ${run}${lowerFirst(part)}${LEAD_CONDITION.exec(lead)?.[1] ? ` ${LEAD_CONDITION.exec(lead)?.[1]}` : ''}`);
     // After a line's condition, the item would be the condition's object, not the action's.
     // "When asked to fix tests:" + "Only change tests": a leading condition, then its main clause.
     // ("After edits, ask for confirmation, then run:" + "`sudo darwin-rebuild switch`": a line ending on its verb is continued by its item.)
