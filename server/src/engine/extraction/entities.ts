@@ -76,7 +76,7 @@ const URL = /^[a-z][a-z0-9+.-]*:\/\//i;
 const WRAPPING_START = /^[`'"(\[{<“‘]+/;
 const WRAPPING_END = /[`'"()\]}>,;:!?.…”’]+$/;
 /** Markdown emphasis around a token ("**data/raw**"), told from a glob ("*.sql") by being on both sides. */
-const EMPHASIS = /^([*_]{1,2})(?![*/])(.+?)(?<![*/_])\1$/;
+const EMPHASIS = /^([*_]{1,2})(?![*/])(.+?)(?<![*_])\1$/;
 /** A chunk that is a word of letters and the punctuation after it. */
 const PLAIN_WORD = /^([A-Za-z]+)[.,;:!?)]*$/;
 

@@ -757,8 +757,11 @@ function commandMention(words: readonly Word[], command: Entity, inside: (w: Wor
 
 // ---- the sentence as a whole ---------------------------------------------------------------------
 
-/** A mark of emphasis against a word's start or end: "_Do not …_", "**_Never …_**". */
-const EMPHASIS_MARK = /(?<![\w*/.])[*_]+(?=[A-Za-z`])|(?<=[A-Za-z.!?)`])[*_]+(?![\w*/])/;
+/**
+ * A single mark of italics against a word's start or end ("_Do not …_"), or marks of emphasis around the whole
+ * sentence ("**_Never …_**"); doubled marks inside it may be a name's ("__init__.py").
+ */
+const EMPHASIS_MARK = /(?<![\w*/._])[*_](?![*_])(?=[A-Za-z`])|(?<=[A-Za-z.!?)`])(?<![*_])[*_](?![\w*/_])|^\s*(?:[-*+]\s+|\d{1,2}[.)]\s+)?[*_]{1,3}(?=[A-Za-z`])[^\n]*[^\s*_][*_]{1,3}[.!?]?\s*$/;
 
 /** A backslash that escapes a mark: "\`a.json\`", "\*.md". */
 const ESCAPED_MARK = /\\[`*_#[\]]/;
